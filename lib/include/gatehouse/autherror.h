@@ -1,0 +1,56 @@
+#pragma once
+/*! \file autherror.h  Errors of the engine, each with Auth.js's stable error identifier. */
+#include <gatehouse/global.h>
+
+#include <QException>
+#include <QString>
+
+namespace Gatehouse {
+
+/*!
+ * Base of every Gatehouse error. \c type() is the stable identifier used in logs and in the
+ * \c error query parameter (\c CredentialsSignin, \c AccessDenied, \c Configuration, ...).
+ * Derives from QException so it travels through QFuture.
+ */
+class GATEHOUSE_EXPORT AuthError : public QException
+{
+public:
+    AuthError(QString type, QString message = {}, QString cause = {});
+    ~AuthError() override;
+
+    QString type() const { return m_type; }        //!< e.g. "MissingCSRF"
+    QString message() const { return m_message; }  //!< human-readable detail (logged, never shown)
+    QString cause() const { return m_cause; }      //!< underlying error, if any
+
+    //! The error kind Auth.js redirects with: "Configuration", "AccessDenied", "Verification",
+    //! or a sign-in page error ("CredentialsSignin", "OAuthSignin", ...).
+    QString kind() const;
+
+    const char *what() const noexcept override;
+    void raise() const override { throw *this; }
+    AuthError *clone() const override { return new AuthError(*this); }
+
+private:
+    QString m_type;
+    QString m_message;
+    QString m_cause;
+    QByteArray m_what;
+};
+
+/*!
+ * Thrown by a credentials provider's \c authorize to refuse a sign-in. \c code() is shown in
+ * the redirect URL (\c error=CredentialsSignin&code=<code>): keep it free of sensitive detail.
+ */
+class GATEHOUSE_EXPORT CredentialsSignin : public AuthError
+{
+public:
+    explicit CredentialsSignin(QString code = QStringLiteral("credentials"), QString message = {});
+    QString code() const { return m_code; }
+    void raise() const override { throw *this; }
+    CredentialsSignin *clone() const override { return new CredentialsSignin(*this); }
+
+private:
+    QString m_code;
+};
+
+} // namespace Gatehouse

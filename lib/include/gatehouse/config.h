@@ -1,0 +1,139 @@
+#pragma once
+/*! \file config.h  The configuration of the engine: every top-level option of SPEC.md. */
+#include <gatehouse/autherror.h>
+#include <gatehouse/callbacks.h>
+#include <gatehouse/cookie.h>
+#include <gatehouse/global.h>
+#include <gatehouse/provider.h>
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace Gatehouse {
+
+class Adapter;
+
+//! \c session options.
+struct GATEHOUSE_EXPORT SessionOptions
+{
+    enum class Strategy { Jwt, Database };
+    //! Unset: \c Database when an adapter is configured, \c Jwt otherwise.
+    std::optional<Strategy> strategy;
+    qint64 maxAge = 2592000;      //!< seconds (30 days)
+    qint64 updateAge = 86400;     //!< seconds (1 day); 0 = update on every access
+    std::function<QString()> generateSessionToken;  //!< default: random UUID
+};
+
+//! \c jwt options: lifetime and replacement encode/decode functions.
+struct GATEHOUSE_EXPORT JwtOptions
+{
+    qint64 maxAge = 2592000;
+    //! Replacement encoder: (claims, salt, maxAge) -> token. Empty: the built-in JWE.
+    std::function<QString(const QJsonObject &token, const QString &salt, qint64 maxAge)> encode;
+    //! Replacement decoder: (token, salt) -> claims or nullopt. Empty: the built-in JWE.
+    std::function<std::optional<QJsonObject>(const QString &token, const QString &salt)> decode;
+};
+
+//! \c pages options: paths (or URLs) of custom pages; empty means the built-in page.
+struct GATEHOUSE_EXPORT PagesOptions
+{
+    QString signIn;
+    QString signOut;
+    QString error;
+    QString verifyRequest;
+    QString newUser;
+};
+
+//! \c theme of the built-in pages.
+struct GATEHOUSE_EXPORT Theme
+{
+    QString colorScheme = QStringLiteral("auto");  //!< "auto", "dark" or "light"
+    QString brandColor;                            //!< CSS colour, e.g. "#346df1"
+    QString logo;                                  //!< URL of an image
+    QString buttonText;                            //!< CSS colour of button text
+};
+
+//! \c cookies options: per-cookie overrides of name and attributes.
+struct GATEHOUSE_EXPORT CookiesOptions
+{
+    std::optional<CookieOption> sessionToken;
+    std::optional<CookieOption> callbackUrl;
+    std::optional<CookieOption> csrfToken;
+    std::optional<CookieOption> pkceCodeVerifier;
+    std::optional<CookieOption> state;
+    std::optional<CookieOption> nonce;
+    std::optional<CookieOption> webauthnChallenge;
+};
+
+//! \c logger: replacements for the built-in logger (QLoggingCategory "gatehouse.*").
+struct GATEHOUSE_EXPORT Logger
+{
+    std::function<void(const QString &message, const QJsonValue &metadata)> debug;
+    std::function<void(const AuthError &error)> error;
+    std::function<void(const QString &code)> warn;
+};
+
+//! \c experimental flags.
+struct GATEHOUSE_EXPORT ExperimentalOptions
+{
+    bool enableWebAuthn = false;
+};
+
+/*!
+ * \c rateLimit (a Gatehouse addition; Auth.js has none): failed credential sign-ins are
+ * limited per identifier and per client address over a sliding window. A limited attempt
+ * fails as \c CredentialsSignin with code \c rate_limited without calling \c authorize.
+ */
+struct GATEHOUSE_EXPORT RateLimitOptions
+{
+    bool enabled = true;
+    int maxFailuresPerIdentifier = 5;   //!< within \c windowSeconds
+    int maxFailuresPerAddress = 30;     //!< within \c windowSeconds
+    qint64 windowSeconds = 900;
+    QString identifierField = QStringLiteral("username");  //!< credentials field naming the account
+};
+
+/*!
+ * The engine's configuration. Options and defaults are SPEC.md's; the JSON configuration
+ * file of gatehouse-server uses the same key names.
+ */
+struct GATEHOUSE_EXPORT Config
+{
+    QList<Provider> providers;
+    std::shared_ptr<Adapter> adapter;
+    QString basePath = QStringLiteral("/auth");
+    QStringList secret;                 //!< newest first; the first encodes, any decodes
+    QUrl url;                           //!< AUTH_URL: the public origin (and base path), if fixed
+    SessionOptions session;
+    JwtOptions jwt;
+    Callbacks callbacks;
+    Events events;
+    CookiesOptions cookies;
+    PagesOptions pages;
+    Theme theme;
+    bool debug = false;
+    Logger logger;
+    ExperimentalOptions experimental;
+    QString redirectProxyUrl;
+    bool skipCSRFCheck = false;
+    bool trustHost = false;
+    std::optional<bool> useSecureCookies;  //!< unset: true for https URLs
+    RateLimitOptions rateLimit;
+
+    //! The session strategy in effect (resolves the adapter-dependent default).
+    SessionOptions::Strategy sessionStrategy() const;
+};
+
+/*!
+ * Lazy initialisation: a configuration computed from the request. The request pointer is
+ * null when there is none (for example at start-up checks).
+ */
+using ConfigFactory = std::function<Config(const AuthRequest *request)>;
+
+} // namespace Gatehouse

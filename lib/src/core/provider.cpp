@@ -1,0 +1,11 @@
+#include <gatehouse/provider.h>
+
+namespace Gatehouse {
+
+QJsonValue Provider::option(const QString &key, const QJsonValue &fallback) const
+{
+    const auto it = options.constFind(key);
+    return it == options.constEnd() ? fallback : *it;
+}
+
+} // namespace Gatehouse

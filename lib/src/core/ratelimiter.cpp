@@ -1,0 +1,72 @@
+#include "core/ratelimiter.h"
+
+#include <QMutexLocker>
+
+#include <algorithm>
+#include <vector>
+
+namespace Gatehouse {
+
+MemoryRateLimiter::MemoryRateLimiter(int maxKeys)
+    : m_maxKeys(maxKeys)
+{
+}
+
+bool MemoryRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QMutexLocker lock(&m_mutex);
+    const auto it = m_failures.find(key);
+    if (it == m_failures.end())
+        return false;
+    auto &times = *it;
+    while (!times.empty() && times.front() <= now - windowSeconds * 1000)
+        times.pop_front();
+    if (times.empty()) {
+        m_failures.erase(it);
+        return false;
+    }
+    return int(times.size()) >= limit;
+}
+
+void MemoryRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QMutexLocker lock(&m_mutex);
+    if (m_failures.size() >= m_maxKeys && !m_failures.contains(key))
+        prune(now, windowSeconds);
+    auto &times = m_failures[key];
+    times.push_back(now);
+    if (times.size() > kMaxPerKey)
+        times.pop_front();
+}
+
+void MemoryRateLimiter::reset(const QString &key)
+{
+    QMutexLocker lock(&m_mutex);
+    m_failures.remove(key);
+}
+
+void MemoryRateLimiter::prune(qint64 now, qint64 windowSeconds)
+{
+    // Drop expired keys; if the table is still full, drop the keys whose newest failure is oldest.
+    for (auto it = m_failures.begin(); it != m_failures.end();) {
+        if (it->empty() || it->back() <= now - windowSeconds * 1000)
+            it = m_failures.erase(it);
+        else
+            ++it;
+    }
+    if (m_failures.size() < m_maxKeys)
+        return;
+    // Still full of live keys: evict the tenth whose latest failure is oldest, in one pass.
+    std::vector<std::pair<qint64, QString>> byAge;
+    byAge.reserve(m_failures.size());
+    for (auto it = m_failures.cbegin(); it != m_failures.cend(); ++it)
+        byAge.emplace_back(it->back(), it.key());
+    const auto cut = byAge.begin() + qMax<qsizetype>(1, byAge.size() / 10);
+    std::nth_element(byAge.begin(), cut, byAge.end());
+    for (auto it = byAge.begin(); it != cut; ++it)
+        m_failures.remove(it->second);
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,46 @@
+#pragma once
+/*
+ * Brute-force protection for credential sign-ins: failures are counted per key (an identifier,
+ * a client address) over a sliding window. The in-memory limiter serves one process; a
+ * storage-backed one shares the state between servers.
+ */
+#include <QDateTime>
+#include <QHash>
+#include <QMutex>
+#include <QString>
+#include <deque>
+
+namespace Gatehouse {
+
+//! Counts failures per key; a key with \c limit failures inside the window is limited.
+class RateLimiter
+{
+public:
+    virtual ~RateLimiter() = default;
+    //! True when \a key has had \a limit failures or more within the last \a windowSeconds.
+    virtual bool isLimited(const QString &key, int limit, qint64 windowSeconds) = 0;
+    //! Records one failure for \a key.
+    virtual void recordFailure(const QString &key, qint64 windowSeconds) = 0;
+    //! Forgets \a key's failures (after a successful sign-in).
+    virtual void reset(const QString &key) = 0;
+};
+
+//! Sliding-window limiter in memory, safe to share between threads, bounded in size.
+class MemoryRateLimiter final : public RateLimiter
+{
+public:
+    explicit MemoryRateLimiter(int maxKeys = 100000);
+    bool isLimited(const QString &key, int limit, qint64 windowSeconds) override;
+    void recordFailure(const QString &key, qint64 windowSeconds) override;
+    void reset(const QString &key) override;
+
+private:
+    void prune(qint64 now, qint64 windowSeconds);
+
+    QMutex m_mutex;
+    QHash<QString, std::deque<qint64>> m_failures;  // key -> failure times (ms), oldest first
+    int m_maxKeys;
+    static constexpr int kMaxPerKey = 1000;
+};
+
+} // namespace Gatehouse

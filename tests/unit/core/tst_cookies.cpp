@@ -1,0 +1,158 @@
+#include "core/cookies.h"
+
+#include <gatehouse/authrequest.h>
+
+#include <QTest>
+
+using namespace Gatehouse;
+
+class TestCookies : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void names_data()
+    {
+        QTest::addColumn<bool>("secure");
+        QTest::addColumn<QString>("session");
+        QTest::addColumn<QString>("csrf");
+        QTest::addColumn<QString>("callback");
+        QTest::newRow("http") << false << "authjs.session-token" << "authjs.csrf-token" << "authjs.callback-url";
+        QTest::newRow("https") << true << "__Secure-authjs.session-token" << "__Host-authjs.csrf-token"
+                               << "__Secure-authjs.callback-url";
+    }
+    void names()
+    {
+        QFETCH(bool, secure);
+        QFETCH(QString, session);
+        QFETCH(QString, csrf);
+        QFETCH(QString, callback);
+        const CookieSet set = CookieSet::resolve(secure, {});
+        QCOMPARE(set.sessionToken.name, session);
+        QCOMPARE(set.csrfToken.name, csrf);
+        QCOMPARE(set.callbackUrl.name, callback);
+        QCOMPARE(set.sessionToken.options.secure, secure);
+        QCOMPARE(set.pkceCodeVerifier.options.maxAge.value_or(-1), 900);
+    }
+
+    void overrides()
+    {
+        CookiesOptions overrides;
+        overrides.sessionToken = CookieOption{QStringLiteral("my-session"), {}};
+        overrides.sessionToken->options.domain = QStringLiteral("example.test");
+        const CookieSet set = CookieSet::resolve(true, overrides);
+        QCOMPARE(set.sessionToken.name, QStringLiteral("my-session"));
+        QCOMPARE(set.sessionToken.options.domain, QStringLiteral("example.test"));
+        QCOMPARE(set.csrfToken.name, QStringLiteral("__Host-authjs.csrf-token"));
+    }
+
+    void headerValue_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("secure");
+        QTest::addColumn<bool>("withExpiry");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("csrf") << "abc|def" << false << false
+                              << QByteArray("authjs.csrf-token=abc%7Cdef; Path=/; HttpOnly; SameSite=Lax");
+        QTest::newRow("url") << "http://127.0.0.1:9300" << true << false
+                             << QByteArray("authjs.csrf-token=http%3A%2F%2F127.0.0.1%3A9300; Path=/; HttpOnly; Secure; SameSite=Lax");
+        QTest::newRow("expires") << "x" << false << true
+                                 << QByteArray("authjs.csrf-token=x; Path=/; Expires=Tue, 22 Dec 2026 02:39:52 GMT; HttpOnly; SameSite=Lax");
+    }
+    void headerValue()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, secure);
+        QFETCH(bool, withExpiry);
+        QFETCH(QByteArray, expected);
+        SetCookie c{QStringLiteral("authjs.csrf-token"), value, {}};
+        c.options.secure = secure;
+        if (withExpiry)
+            c.options.expires = QDateTime(QDate(2026, 12, 22), QTime(2, 39, 52), Qt::UTC);
+        QCOMPARE(c.toHeaderValue(), expected);
+    }
+
+    void deletionForm()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        const QMap<QString, QString> request{{QStringLiteral("authjs.session-token"), QStringLiteral("x")}};
+        const QList<SetCookie> out = Cookies::remove(set.sessionToken, request);
+        QCOMPARE(out.size(), 1);
+        QCOMPARE(out.first().toHeaderValue(),
+                 QByteArray("authjs.session-token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"));
+    }
+
+    void smallValueIsOneCookie()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        const QList<SetCookie> out = Cookies::write(set.sessionToken, QString(3000, QLatin1Char('a')), {});
+        QCOMPARE(out.size(), 1);
+        QCOMPARE(out.first().name, QStringLiteral("authjs.session-token"));
+    }
+
+    void largeValueIsChunkedAndReassembled()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        QString value;
+        for (int i = 0; i < 9000; ++i)
+            value += QChar(QLatin1Char('a' + i % 26));
+        // The request still has the unchunked cookie and a stale fourth chunk.
+        const QMap<QString, QString> request{{QStringLiteral("authjs.session-token"), QStringLiteral("old")},
+                                             {QStringLiteral("authjs.session-token.3"), QStringLiteral("old")}};
+        const QList<SetCookie> out = Cookies::write(set.sessionToken, value, request);
+        QMap<QString, QString> jar;
+        QStringList deleted;
+        for (const SetCookie &c : out) {
+            QVERIFY2(c.toHeaderValue().size() <= Cookies::kMaxCookieSize, qPrintable(c.name));
+            if (c.options.maxAge == 0)
+                deleted << c.name;
+            else
+                jar.insert(c.name, c.value);
+        }
+        QCOMPARE(jar.keys(), (QStringList{"authjs.session-token.0", "authjs.session-token.1", "authjs.session-token.2"}));
+        QCOMPARE(deleted.size(), 2);
+        QVERIFY(deleted.contains(QStringLiteral("authjs.session-token")));
+        QVERIFY(deleted.contains(QStringLiteral("authjs.session-token.3")));
+        QCOMPARE(Cookies::read(QStringLiteral("authjs.session-token"), jar), value);
+        QVERIFY(Cookies::present(QStringLiteral("authjs.session-token"), jar));
+    }
+
+    void shrinkingDeletesStaleChunks()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        const QMap<QString, QString> request{{QStringLiteral("authjs.session-token.0"), QStringLiteral("a")},
+                                             {QStringLiteral("authjs.session-token.1"), QStringLiteral("b")}};
+        const QList<SetCookie> out = Cookies::write(set.sessionToken, QStringLiteral("small"), request);
+        QCOMPARE(out.size(), 3);
+        QCOMPARE(out.at(0).name, QStringLiteral("authjs.session-token"));
+        QCOMPARE(out.at(1).options.maxAge.value_or(-1), 0);
+        QCOMPARE(out.at(2).options.maxAge.value_or(-1), 0);
+    }
+
+    void chunkOrderIsNumeric()
+    {
+        QMap<QString, QString> jar;
+        for (int i = 0; i < 12; ++i)
+            jar.insert(QStringLiteral("c.%1").arg(i), QString::number(i % 10));
+        QCOMPARE(Cookies::read(QStringLiteral("c"), jar), QStringLiteral("012345678901"));
+        jar.insert(QStringLiteral("c.x"), QStringLiteral("ignored"));
+        jar.insert(QStringLiteral("cc.0"), QStringLiteral("ignored"));
+        QCOMPARE(Cookies::read(QStringLiteral("c"), jar), QStringLiteral("012345678901"));
+    }
+
+    void requestCookieParsing()
+    {
+        AuthRequest r;
+        r.headers = {{"Cookie", "a=1; b=%7Cx%7C; a=2"}, {"cookie", "c=\"quoted\";  d=; =novalue; e"}};
+        const QMap<QString, QString> c = r.cookies();
+        QCOMPARE(c.value("a"), QStringLiteral("1"));
+        QCOMPARE(c.value("b"), QStringLiteral("|x|"));
+        QCOMPARE(c.value("c"), QStringLiteral("quoted"));
+        QVERIFY(c.contains("d"));
+        QVERIFY(!c.contains("e"));
+        QCOMPARE(c.size(), 4);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCookies)
+#include "tst_cookies.moc"

@@ -1,0 +1,53 @@
+#include "core/redirect.h"
+
+#include <QTest>
+
+using namespace Gatehouse;
+
+class TestRedirect : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameOrigin_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("expected");
+        const QString base = QStringLiteral("http://127.0.0.1:9300");
+        QTest::newRow("relative") << "/dashboard" << base + "/dashboard";
+        QTest::newRow("relative with query") << "/a?b=c#d" << base + "/a?b=c#d";
+        QTest::newRow("same origin") << base + "/profile?x=1" << base + "/profile?x=1";
+        QTest::newRow("origin itself") << base << base;
+        QTest::newRow("other origin") << "http://evil.example/" << base;
+        QTest::newRow("other port") << "http://127.0.0.1:9301/" << base;
+        QTest::newRow("other scheme") << "https://127.0.0.1:9300/" << base;
+        QTest::newRow("protocol relative stays a path") << "//evil.example/x" << base + "//evil.example/x";
+        QTest::newRow("backslash") << "/\\evil.example" << base;
+        QTest::newRow("backslash absolute") << "http:\\\\evil.example" << base;
+        QTest::newRow("javascript") << "javascript:alert(1)" << base;
+        QTest::newRow("data") << "data:text/html,<script>" << base;
+        QTest::newRow("userinfo trick") << "http://127.0.0.1:9300@evil.example/" << base;
+        QTest::newRow("newline") << "/a\r\nSet-Cookie: x=y" << base;
+        QTest::newRow("tab") << "/a\tb" << base;
+        QTest::newRow("nul") << QStringLiteral("/a") + QChar(0) << base;
+        QTest::newRow("empty") << "" << base;
+        QTest::newRow("garbage") << "%%%:::" << base;
+        QTest::newRow("bare word") << "dashboard" << base;
+        QTest::newRow("very long") << "/" + QString(100000, QLatin1Char('a')) << base + "/" + QString(100000, QLatin1Char('a'));
+    }
+    void sameOrigin()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, expected);
+        QCOMPARE(Redirect::sameOrigin(url, QStringLiteral("http://127.0.0.1:9300")), expected);
+    }
+
+    void originOf()
+    {
+        QCOMPARE(Redirect::originOf(QUrl("https://user:pw@example.test:8443/a?b#c")), QStringLiteral("https://example.test:8443"));
+        QCOMPARE(Redirect::originOf(QUrl("/relative")), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedirect)
+#include "tst_redirect.moc"
