@@ -1,0 +1,19 @@
+#pragma once
+/*
+ * One function per action of SPEC.md's endpoint table. Each runs after initialize() (except
+ * providers) and returns the full response; errors are returned as responses, never thrown.
+ */
+#include "actions/requeststate.h"
+
+namespace Gatehouse::Actions {
+
+AuthResponse providers(const RequestState &state);                 // GET providers
+AuthResponse csrf(const RequestState &state);                      // GET csrf
+QFuture<AuthResponse> session(const State &state);                 // GET/POST session
+QFuture<AuthResponse> signIn(const State &state);                  // GET/POST signin[/id]
+QFuture<AuthResponse> signOut(const State &state);                 // GET/POST signout
+QFuture<AuthResponse> callback(const State &state);                // GET/POST callback/id
+AuthResponse errorPage(const RequestState &state);                 // GET error
+AuthResponse verifyRequest(const RequestState &state);             // GET verify-request
+
+} // namespace Gatehouse::Actions

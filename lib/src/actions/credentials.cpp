@@ -1,0 +1,143 @@
+#include "actions/credentials.h"
+
+#include "actions/callbacks.h"
+#include "actions/errorresponse.h"
+#include "actions/recover.h"
+#include "actions/sessionclaims.h"
+#include "core/logging.h"
+#include "session/jwtsession.h"
+
+namespace Gatehouse::Credentials {
+
+namespace {
+
+struct Attempt
+{
+    QJsonObject credentials;
+    QString identifierKey;   //!< empty when the identifier field was not submitted
+    QString addressKey;
+};
+
+Attempt attemptOf(const RequestState &s)
+{
+    Attempt a;
+    a.credentials = s.body;
+    a.credentials.remove(QStringLiteral("csrfToken"));
+    const QString identifier = a.credentials.value(s.config.rateLimit.identifierField).toString()
+                                   .trimmed().toCaseFolded();
+    if (!identifier.isEmpty())
+        a.identifierKey = QStringLiteral("credentials:%1:id:%2").arg(s.provider->id, identifier);
+    a.addressKey = QStringLiteral("credentials:%1:ip:%2").arg(s.provider->id, s.request.remoteAddress.toString());
+    return a;
+}
+
+bool limited(const RequestState &s, const Attempt &a)
+{
+    const RateLimitOptions &rl = s.config.rateLimit;
+    if (!rl.enabled)
+        return false;
+    RateLimiter &limiter = s.engine.rateLimiter();
+    return (!a.identifierKey.isEmpty()
+            && limiter.isLimited(a.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds))
+        || limiter.isLimited(a.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds);
+}
+
+void recordFailure(const RequestState &s, const Attempt &a)
+{
+    if (!s.config.rateLimit.enabled)
+        return;
+    RateLimiter &limiter = s.engine.rateLimiter();
+    if (!a.identifierKey.isEmpty())
+        limiter.recordFailure(a.identifierKey, s.config.rateLimit.windowSeconds);
+    limiter.recordFailure(a.addressKey, s.config.rateLimit.windowSeconds);
+}
+
+//! The session for an authorised user: signIn callback, jwt callback, cookie, redirect.
+QFuture<AuthResponse> startSession(const State &state, const QJsonObject &user, const Attempt &attempt)
+{
+    const RequestState &s = *state;
+    QJsonValue id = user.value(QStringLiteral("id"));
+    const QJsonObject account{
+        {QStringLiteral("providerAccountId"), id.isDouble() ? QJsonValue(QString::number(id.toInteger())) : id},
+        {QStringLiteral("type"), QStringLiteral("credentials")},
+        {QStringLiteral("provider"), s.provider->id},
+    };
+    SignInParams signInParams;
+    signInParams.user = user;
+    signInParams.account = account;
+    signInParams.credentials = attempt.credentials;
+    return Hooks::signIn(s, signInParams)
+        .then(QtFuture::Launch::Sync, [state, user, account](const SignInDecision &decision) -> QFuture<AuthResponse> {
+            const RequestState &s = *state;
+            if (!decision.redirectTo.isEmpty())
+                return QtFuture::makeReadyFuture(s.redirect(decision.redirectTo));
+            if (!decision.allow)
+                throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the signIn callback refused the user"));
+            JwtParams params;
+            params.token = SessionClaims::tokenFromUser(user);
+            params.user = user;
+            params.account = account;
+            params.trigger = QStringLiteral("signIn");
+            return Hooks::jwt(s, params).then(QtFuture::Launch::Sync,
+                [state, user, account](const std::optional<QJsonObject> &token) {
+                    const RequestState &s = *state;
+                    if (!token)
+                        throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the jwt callback returned null"));
+                    const auto codec = s.engine.jwe(s.config.secret);
+                    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+                    const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+                    AuthResponse response = s.redirect(s.callbackUrl);
+                    response.cookies = jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies);
+                    Hooks::emitEvent(s.config.events.signIn, "signIn",
+                                     QJsonObject{{QStringLiteral("user"), user},
+                                                 {QStringLiteral("account"), account},
+                                                 {QStringLiteral("isNewUser"), false}});
+                    return s.withCookies(response);
+                });
+        })
+        .unwrap();
+}
+
+} // namespace
+
+QFuture<AuthResponse> signIn(const State &state)
+{
+    const RequestState &s = *state;
+    const Attempt attempt = attemptOf(s);
+    if (limited(s, attempt)) {
+        qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
+                                    << "address" << s.request.remoteAddress.toString();
+        return QtFuture::makeReadyFuture(
+            errorResponse(s, CredentialsSignin(QStringLiteral("rate_limited"), QStringLiteral("too many failed attempts"))));
+    }
+    if (!s.provider->authorize) {
+        return QtFuture::makeReadyFuture(errorResponse(
+            s, AuthError(QStringLiteral("InvalidProvider"),
+                         QStringLiteral("credentials provider '%1' has no authorize function").arg(s.provider->id))));
+    }
+    QFuture<AuthResponse> response;
+    try {
+        response = s.provider->authorize(attempt.credentials, s.request)
+            .then(QtFuture::Launch::Sync, [state, attempt](const std::optional<QJsonObject> &user) {
+                if (!user || user->isEmpty())
+                    throw CredentialsSignin(QStringLiteral("credentials"), QStringLiteral("authorize returned no user"));
+                if (state->config.rateLimit.enabled && !attempt.identifierKey.isEmpty())
+                    state->engine.rateLimiter().reset(attempt.identifierKey);
+                return startSession(state, *user, attempt);
+            })
+            .unwrap();
+    } catch (...) {
+        response = failedFuture<AuthResponse>(std::current_exception());
+    }
+    return recover(response, [state, attempt](std::exception_ptr error) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const CredentialsSignin &) {
+            recordFailure(*state, attempt);
+        } catch (...) {
+        }
+        return errorResponse(*state, error);
+    });
+}
+
+} // namespace Gatehouse::Credentials

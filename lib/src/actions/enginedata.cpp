@@ -1,0 +1,28 @@
+#include "actions/enginedata.h"
+
+#include <QMutexLocker>
+
+namespace Gatehouse {
+
+EngineData::EngineData(const QStringList &secrets)
+    : m_secrets(secrets)
+    , m_jwe(secrets.isEmpty() ? nullptr : std::make_shared<const Jose::JweCodec>(secrets))
+    , m_rateLimiter(std::make_unique<MemoryRateLimiter>())
+{
+}
+
+std::shared_ptr<const Jose::JweCodec> EngineData::jwe(const QStringList &secrets) const
+{
+    if (m_jwe && secrets == m_secrets)
+        return m_jwe;
+    QMutexLocker lock(&m_mutex);
+    if (const auto it = m_otherCodecs.constFind(secrets); it != m_otherCodecs.constEnd())
+        return *it;
+    if (m_otherCodecs.size() >= 16)  // a lazy configuration that rotates secrets: stay bounded
+        m_otherCodecs.clear();
+    auto codec = std::make_shared<const Jose::JweCodec>(secrets);
+    m_otherCodecs.insert(secrets, codec);
+    return codec;
+}
+
+} // namespace Gatehouse

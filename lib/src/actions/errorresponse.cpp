@@ -1,0 +1,70 @@
+#include "actions/errorresponse.h"
+
+#include "core/logging.h"
+
+#include <QUrl>
+
+namespace Gatehouse {
+
+void logError(const Config &config, const AuthError &error)
+{
+    if (config.logger.error) {
+        config.logger.error(error);
+        return;
+    }
+    qCWarning(lcCore).noquote() << "[" + error.type() + "]" << error.message()
+                                << (error.cause().isEmpty() ? QString() : "cause: " + error.cause());
+}
+
+void logFailure(const Config &config, std::exception_ptr error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const AuthError &e) {
+        logError(config, e);
+    } catch (const std::exception &e) {
+        logError(config, AuthError(QStringLiteral("CallbackRouteError"), QString::fromUtf8(e.what())));
+    } catch (...) {
+        logError(config, AuthError(QStringLiteral("CallbackRouteError"), QStringLiteral("unknown exception")));
+    }
+}
+
+AuthResponse errorResponse(const RequestState &state, const AuthError &error)
+{
+    logError(state.config, error);
+    const QString kind = error.kind();
+    QString url;
+    if (kind == QLatin1String("Configuration") || kind == QLatin1String("AccessDenied")
+        || kind == QLatin1String("Verification")) {
+        url = state.pageUrl(QStringLiteral("error"));
+    } else {
+        url = state.pageUrl(QStringLiteral("signin"));
+    }
+    url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?'))
+        + QStringLiteral("error=") + QString::fromLatin1(QUrl::toPercentEncoding(kind));
+    if (const auto *credentials = dynamic_cast<const CredentialsSignin *>(&error))
+        url += QStringLiteral("&code=") + QString::fromLatin1(QUrl::toPercentEncoding(credentials->code()));
+    if (state.returnRedirectAsJson)
+        return AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}});
+    AuthResponse response;
+    response.status = 302;
+    response.headers.append({QByteArrayLiteral("location"), url.toUtf8()});
+    return response;
+}
+
+AuthResponse errorResponse(const RequestState &state, std::exception_ptr error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const AuthError &e) {
+        return errorResponse(state, e);
+    } catch (const std::exception &e) {
+        return errorResponse(state, AuthError(QStringLiteral("CallbackRouteError"),
+                                              QString::fromUtf8(e.what())));
+    } catch (...) {
+        return errorResponse(state, AuthError(QStringLiteral("CallbackRouteError"),
+                                              QStringLiteral("unknown exception")));
+    }
+}
+
+} // namespace Gatehouse

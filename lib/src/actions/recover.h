@@ -1,0 +1,38 @@
+#pragma once
+#include <gatehouse/authresponse.h>
+
+#include <QFuture>
+#include <QPromise>
+#include <exception>
+
+namespace Gatehouse {
+
+/*!
+ * \a future's response, or \a handler's response for the exception it failed with. The
+ * handler runs in the thread that finishes the future.
+ */
+template<typename Handler>
+QFuture<AuthResponse> recover(QFuture<AuthResponse> future, Handler handler)
+{
+    return future.then(QtFuture::Launch::Sync, [handler](QFuture<AuthResponse> finished) {
+        try {
+            return finished.result();
+        } catch (...) {
+            return handler(std::current_exception());
+        }
+    });
+}
+
+//! A future that has already failed with \a error (QtFuture::makeExceptionalFuture is Qt 6.6).
+template<typename T>
+QFuture<T> failedFuture(std::exception_ptr error)
+{
+    QPromise<T> promise;
+    QFuture<T> future = promise.future();
+    promise.start();
+    promise.setException(error);
+    promise.finish();
+    return future;
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,92 @@
+#include "actions/actions.h"
+
+#include "actions/callbacks.h"
+#include "actions/errorresponse.h"
+#include "actions/recover.h"
+#include "actions/sessionclaims.h"
+#include "core/jsonwriter.h"
+#include "session/jwtsession.h"
+
+#include <QJsonDocument>
+
+namespace Gatehouse::Actions {
+
+namespace {
+
+AuthResponse jsonResponse(const QJsonValue &value, bool noStore)
+{
+    AuthResponse response;
+    response.headers.append({QByteArrayLiteral("content-type"), QByteArrayLiteral("application/json")});
+    if (noStore)
+        response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("private, no-cache, no-store")});
+    response.body = value.isNull() ? QByteArrayLiteral("null")
+                                   : toOrderedJson(value, SessionClaims::sessionKeyOrder());
+    return response;
+}
+
+//! No session: null, and the session cookie deleted if the request carried one.
+AuthResponse noSession(const RequestState &state, bool noStore)
+{
+    AuthResponse response = jsonResponse(QJsonValue::Null, noStore);
+    if (Cookies::present(state.cookies.sessionToken.name, state.requestCookies))
+        response.cookies = Cookies::remove(state.cookies.sessionToken, state.requestCookies);
+    return state.withCookies(response);
+}
+
+} // namespace
+
+QFuture<AuthResponse> session(const State &state)
+{
+    const RequestState &s = *state;
+    const bool isUpdate = s.isPost();
+    if (isUpdate && !s.csrfVerified)
+        return QtFuture::makeReadyFuture(AuthResponse::json(QJsonValue::Null, 400));
+
+    const auto codec = s.engine.jwe(s.config.secret);
+    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
+    if (!claims)
+        return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+
+    JwtParams params;
+    params.token = *claims;
+    if (isUpdate) {
+        params.trigger = QStringLiteral("update");
+        params.session = s.body.value(QStringLiteral("data"));
+    }
+    QFuture<AuthResponse> response = Hooks::jwt(s, params)
+        .then(QtFuture::Launch::Sync,
+              [state, codec, isUpdate](const std::optional<QJsonObject> &token) -> QFuture<AuthResponse> {
+                  const RequestState &s = *state;
+                  if (!token)
+                      return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+                  const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+                  SessionParams params;
+                  params.session = SessionClaims::defaultSession(*token, expires);
+                  params.token = *token;
+                  if (isUpdate) {
+                      params.trigger = QStringLiteral("update");
+                      params.newSession = s.body.value(QStringLiteral("data"));
+                  }
+                  return Hooks::session(s, params)
+                      .then(QtFuture::Launch::Sync, [state, codec, token, expires, isUpdate](const QJsonObject &session) {
+                          const RequestState &s = *state;
+                          const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+                          const QString encoded = jwt.encode(*token, s.config.session.maxAge);
+                          AuthResponse response = jsonResponse(session, !isUpdate);
+                          response.cookies = jwt.write(encoded, expires, s.requestCookies);
+                          Hooks::emitEvent(s.config.events.session, "session",
+                                           QJsonObject{{QStringLiteral("session"), session},
+                                                       {QStringLiteral("token"), *token}});
+                          return s.withCookies(response);
+                      });
+              })
+        .unwrap();
+    // A failing jwt or session callback ends the session rather than leaking an error.
+    return recover(response, [state](std::exception_ptr error) {
+        logFailure(state->config, error);
+        return noSession(*state, !state->isPost());
+    });
+}
+
+} // namespace Gatehouse::Actions

@@ -1,0 +1,19 @@
+#pragma once
+/*
+ * Shapes shared by the JWT session paths: the token made from a user at sign-in, and the
+ * default client session made from a token.
+ */
+#include <QDateTime>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace Gatehouse::SessionClaims {
+
+//! {name, email, picture, sub} of \a user; absent and null values are left out.
+QJsonObject tokenFromUser(const QJsonObject &user);
+//! {user: {name, email, image}, expires} from \a token, like Auth.js's default session.
+QJsonObject defaultSession(const QJsonObject &token, const QDateTime &expires);
+//! Key order of session bodies: {"user":{"name","email","image"},"expires"}.
+const QStringList &sessionKeyOrder();
+
+} // namespace Gatehouse::SessionClaims

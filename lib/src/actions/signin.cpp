@@ -1,0 +1,51 @@
+#include "actions/actions.h"
+
+#include "actions/errorresponse.h"
+#include "actions/pageview.h"
+
+#include <QUrlQuery>
+
+namespace Gatehouse::Actions {
+
+namespace {
+
+AuthResponse signInPage(const RequestState &state)
+{
+    if (state.config.pages.signIn.isEmpty())
+        return PageView::signIn(state);
+    // A custom sign-in page gets the callback URL (and any error) as Auth.js passes them.
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(state.callbackUrl)));
+    const QString error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
+    if (!error.isEmpty())
+        query.addQueryItem(QStringLiteral("error"), QString::fromLatin1(QUrl::toPercentEncoding(error)));
+    QString url = state.pageUrl(QStringLiteral("signin"));
+    url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + query.toString(QUrl::FullyEncoded);
+    return state.withCookies(state.redirect(url));
+}
+
+} // namespace
+
+QFuture<AuthResponse> signIn(const State &state)
+{
+    const RequestState &s = *state;
+    if (!s.isPost()) {
+        if (s.provider) {
+            return QtFuture::makeReadyFuture(errorResponse(
+                s, AuthError(QStringLiteral("UnknownAction"),
+                             QStringLiteral("sign-in with a provider needs POST (with csrfToken)"))));
+        }
+        return QtFuture::makeReadyFuture(signInPage(s));
+    }
+    if (!s.csrfVerified)
+        return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
+    if (!s.provider || s.provider->type == QLatin1String("credentials")) {
+        // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
+        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signin")))));
+    }
+    return QtFuture::makeReadyFuture(errorResponse(
+        s, AuthError(QStringLiteral("UnsupportedStrategy"),
+                     QStringLiteral("sign-in with %1 providers is not supported by this build").arg(s.provider->type))));
+}
+
+} // namespace Gatehouse::Actions

@@ -1,0 +1,29 @@
+#pragma once
+#include "actions/enginedata.h"
+
+#include <gatehouse/auth.h>
+
+#include <memory>
+
+namespace Gatehouse {
+
+struct RequestState;
+
+class AuthPrivate : public std::enable_shared_from_this<AuthPrivate>
+{
+public:
+    AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory);
+
+    QFuture<AuthResponse> handle(const AuthRequest &request) const;
+    QFuture<std::optional<QJsonObject>> session(const AuthRequest &request) const;
+
+    std::shared_ptr<const Config> config;   //!< static configuration (or the request-less one)
+    ConfigFactory factory;                  //!< lazy initialisation, if used
+    std::shared_ptr<const EngineData> engine;
+
+private:
+    //! The configuration for \a request, or an error message when it cannot be used.
+    std::shared_ptr<const Config> configFor(const AuthRequest &request, QString *problem) const;
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what Gatehouse needs to build, run and test on Debian 12, and nothing that is
+# already there. Run as root (or through sudo). Prints what it installs.
+#   packaging/install-deps.sh          build + run + test dependencies
+#   packaging/install-deps.sh --run    only what building and running need
+set -euo pipefail
+
+build_run=(
+  g++ cmake ninja-build pkg-config
+  qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
+  libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
+)
+# Real servers and clients the test suite starts on 127.0.0.1 by itself.
+test_only=(postgresql mariadb-server)
+
+wanted=("${build_run[@]}")
+[ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
+
+missing=()
+for pkg in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+# Node.js and npm (the interop and end-to-end tests): any installation will do.
+if [ "${1:-}" != "--run" ] && ! command -v npm >/dev/null 2>&1; then
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  missing+=(npm)
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The database packages start system services; the tests run their own throwaway servers.
+for service in postgresql mariadb; do
+  if command -v service >/dev/null 2>&1 && service "$service" status >/dev/null 2>&1; then
+    $SUDO service "$service" stop >/dev/null 2>&1 || true
+  fi
+done
+echo "install-deps: all dependencies present"
