@@ -1,0 +1,5 @@
+#include "pages/logging.h"
+
+namespace Gatehouse {
+Q_LOGGING_CATEGORY(lcPages, "gatehouse.pages", QtInfoMsg)
+}

@@ -1,0 +1,88 @@
+#pragma once
+/*
+ * The built-in pages: sign-in, sign-out, error and verify-request. Each is rendered from a few
+ * static templates; every value is escaped or checked (see html.h, sanitize.h), the texts come
+ * from the PageTranslator in the negotiated language and the theme of the configuration applies.
+ *
+ * Every page comes with its own Content-Security-Policy (Page::contentSecurityPolicy), which
+ * the response must send. It allows no script (except the script URLs a sign-in page is given),
+ * only the page's own style blocks (by their sha256 hashes; no inline style attributes are
+ * used), images from the own origin, https and data: URLs (plus the origin of an http logo),
+ * and no framing or <base>. \c form-action is \c 'self' \c https: (plus \c http: when the
+ * page itself is served over http): it cannot be \c 'self' alone because browsers apply it to
+ * the redirects that follow a form POST, and the sign-in POST of an OAuth provider redirects
+ * to the identity provider, the credentials and sign-out POSTs to a callback URL that a
+ * custom redirect callback may place on another origin. Non-network targets (javascript:,
+ * data:) stay blocked.
+ *
+ * Responses are \c text/html; the documents declare UTF-8 themselves.
+ */
+#include "pages/pageprovider.h"
+
+#include <gatehouse/config.h>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+namespace Gatehouse::Pages {
+
+class PageTranslator;
+
+//! What every page needs to know about the request and the configuration.
+struct PageContext
+{
+    Theme theme;
+    QString language = QStringLiteral("en");  //!< PageTranslator::negotiate() of Accept-Language
+    QUrl origin;          //!< the public origin, e.g. http://127.0.0.1:9300
+    QString baseUrl;      //!< origin + basePath, e.g. http://127.0.0.1:9300/auth
+    QString csrfToken;    //!< the token half of the CSRF cookie
+    QString callbackUrl;  //!< where to go after signing in (sign-in page hidden field)
+};
+
+//! The sign-in page's content.
+struct SignInContent
+{
+    QList<PageProvider> providers;  //!< in configuration order
+    QString error;                  //!< the `error` query value (an error identifier) or empty
+    QString email;                  //!< pre-fills the e-mail input of email providers
+    /*!
+     * Scripts the page loads (for example the passkey script of WebAuthn providers, which
+     * finds its forms by their \c data-webauthn-provider attribute). Relative URLs are taken
+     * relative to the origin; each one is allowed by exact URL in the page's \c script-src.
+     */
+    QList<QUrl> scripts;
+};
+
+//! A rendered page.
+struct Page
+{
+    int status = 200;
+    QByteArray html;                   //!< the UTF-8 document
+    QByteArray contentSecurityPolicy;  //!< value of the Content-Security-Policy header
+};
+
+/*!
+ * The sign-in page: the message for \c content.error (if any), the logo, then one form per
+ * provider. oauth/oidc forms post \c csrfToken and \c callbackUrl to the provider's
+ * \c signinUrl; email forms post \c csrfToken and \c email to \c signinUrl; credentials forms
+ * post \c csrfToken and the configured fields to \c callbackUrl; WebAuthn forms post
+ * \c csrfToken and their form fields to \c callbackUrl.
+ */
+Page signIn(const PageContext &context, const SignInContent &content, const PageTranslator &translator);
+
+//! The sign-out page: a question and a form posting \c csrfToken to <baseUrl>/signout.
+Page signOut(const PageContext &context, const PageTranslator &translator);
+
+/*!
+ * The error page for the error identifier \a errorType: \c Configuration (status 500),
+ * \c AccessDenied and \c Verification (403, with a link to the sign-in page), anything else
+ * a generic page (200) linking to the site.
+ */
+Page error(const PageContext &context, const QString &errorType, const PageTranslator &translator);
+
+//! The page shown after a sign-in link was e-mailed, linking to the site.
+Page verifyRequest(const PageContext &context, const PageTranslator &translator);
+
+} // namespace Gatehouse::Pages

@@ -1,0 +1,152 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Gatehouse::Pages</name>
+    <message>
+        <source>Sign In</source>
+        <extracomment>Title of the sign-in page</extracomment>
+        <translation>Sign In</translation>
+    </message>
+    <message>
+        <source>Sign Out</source>
+        <extracomment>Title of the sign-out page</extracomment>
+        <translation>Sign Out</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <extracomment>Title of the error page, and its heading for errors without a more specific one</extracomment>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Verify Request</source>
+        <extracomment>Title of the page shown after a sign-in link was e-mailed</extracomment>
+        <translation>Verify Request</translation>
+    </message>
+    <message>
+        <source>Sign in with %1</source>
+        <extracomment>Button of a provider; %1 is the provider&apos;s name (&quot;Sign in with GitHub&quot;)</extracomment>
+        <translation>Sign in with %1</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <extracomment>Label of the e-mail address input</extracomment>
+        <translation>Email</translation>
+    </message>
+    <message>
+        <source>email@example.com</source>
+        <extracomment>Example shown in the empty e-mail address input</extracomment>
+        <translation>email@example.com</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <extracomment>Separator between two ways of signing in</extracomment>
+        <translation>or</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <extracomment>Alternative text of the site&apos;s logo</extracomment>
+        <translation>Logo</translation>
+    </message>
+    <message>
+        <source>Unable to sign in.</source>
+        <extracomment>Sign-in error without a more specific message</extracomment>
+        <translation>Unable to sign in.</translation>
+    </message>
+    <message>
+        <source>Try signing in with a different account.</source>
+        <extracomment>Sign-in error: the identity provider or the account could not be used</extracomment>
+        <translation>Try signing in with a different account.</translation>
+    </message>
+    <message>
+        <source>To confirm your identity, sign in with the same account you used originally.</source>
+        <extracomment>Sign-in error: the e-mail address belongs to an account created with another provider</extracomment>
+        <translation>To confirm your identity, sign in with the same account you used originally.</translation>
+    </message>
+    <message>
+        <source>The e-mail could not be sent.</source>
+        <extracomment>Sign-in error: the sign-in link could not be e-mailed</extracomment>
+        <translation>The e-mail could not be sent.</translation>
+    </message>
+    <message>
+        <source>Sign in failed. Check the details you provided are correct.</source>
+        <extracomment>Sign-in error: wrong user name or password (or too many attempts)</extracomment>
+        <translation>Sign in failed. Check the details you provided are correct.</translation>
+    </message>
+    <message>
+        <source>Please sign in to access this page.</source>
+        <extracomment>Sign-in error: the page the user wanted needs a session</extracomment>
+        <translation>Please sign in to access this page.</translation>
+    </message>
+    <message>
+        <source>Signout</source>
+        <extracomment>Heading of the sign-out page</extracomment>
+        <translation>Signout</translation>
+    </message>
+    <message>
+        <source>Are you sure you want to sign out?</source>
+        <extracomment>Question on the sign-out page</extracomment>
+        <translation>Are you sure you want to sign out?</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <extracomment>Button of the sign-out page</extracomment>
+        <translation>Sign out</translation>
+    </message>
+    <message>
+        <source>Server error</source>
+        <extracomment>Heading of the error page for a configuration problem</extracomment>
+        <translation>Server error</translation>
+    </message>
+    <message>
+        <source>There is a problem with the server configuration.</source>
+        <extracomment>Error page text for a configuration problem</extracomment>
+        <translation>There is a problem with the server configuration.</translation>
+    </message>
+    <message>
+        <source>Check the server logs for more information.</source>
+        <extracomment>Error page text for a configuration problem, second sentence</extracomment>
+        <translation>Check the server logs for more information.</translation>
+    </message>
+    <message>
+        <source>Access Denied</source>
+        <extracomment>Heading of the error page when sign-in was refused</extracomment>
+        <translation>Access Denied</translation>
+    </message>
+    <message>
+        <source>You do not have permission to sign in.</source>
+        <extracomment>Error page text when sign-in was refused</extracomment>
+        <translation>You do not have permission to sign in.</translation>
+    </message>
+    <message>
+        <source>Unable to sign in</source>
+        <extracomment>Heading of the error page for an invalid sign-in link</extracomment>
+        <translation>Unable to sign in</translation>
+    </message>
+    <message>
+        <source>The sign in link is no longer valid.</source>
+        <extracomment>Error page text for an invalid sign-in link</extracomment>
+        <translation>The sign in link is no longer valid.</translation>
+    </message>
+    <message>
+        <source>It may have been used already or it may have expired.</source>
+        <extracomment>Error page text for an invalid sign-in link, second sentence</extracomment>
+        <translation>It may have been used already or it may have expired.</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <extracomment>Link from the error page back to the sign-in page</extracomment>
+        <translation>Sign in</translation>
+    </message>
+    <message>
+        <source>Check your email</source>
+        <extracomment>Heading of the page shown after a sign-in link was e-mailed</extracomment>
+        <translation>Check your email</translation>
+    </message>
+    <message>
+        <source>A sign in link has been sent to your email address.</source>
+        <extracomment>Text of the page shown after a sign-in link was e-mailed</extracomment>
+        <translation>A sign in link has been sent to your email address.</translation>
+    </message>
+</context>
+</TS>
