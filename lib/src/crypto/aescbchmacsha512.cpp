@@ -1,0 +1,148 @@
+#include "crypto/aescbchmacsha512.h"
+
+#include "crypto/opensslerror_p.h"
+
+#include <QtEndian>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+namespace Gatehouse::Crypto {
+namespace {
+
+struct EvpDeleter
+{
+    void operator()(EVP_MAC *mac) const { EVP_MAC_free(mac); }
+    void operator()(EVP_MAC_CTX *ctx) const { EVP_MAC_CTX_free(ctx); }
+    void operator()(EVP_CIPHER_CTX *ctx) const { EVP_CIPHER_CTX_free(ctx); }
+};
+using MacContext = std::unique_ptr<EVP_MAC_CTX, EvpDeleter>;
+using CipherContext = std::unique_ptr<EVP_CIPHER_CTX, EvpDeleter>;
+
+const unsigned char *bytes(QByteArrayView data)
+{
+    return reinterpret_cast<const unsigned char *>(data.data());
+}
+
+constexpr qsizetype MacKeySize = 32;
+constexpr qsizetype BlockSize = 16;
+
+} // namespace
+
+AesCbcHmacSha512::AesCbcHmacSha512(QByteArrayView key)
+{
+    if (key.size() != KeySize)
+        throw std::invalid_argument("Gatehouse::Crypto::AesCbcHmacSha512: the key must be 64 bytes");
+
+    m_cipher = EVP_CIPHER_fetch(nullptr, "AES-256-CBC", nullptr);
+    if (!m_cipher)
+        throwOpenSslError("EVP_CIPHER_fetch(AES-256-CBC)");
+    std::memcpy(m_encKey, key.data() + MacKeySize, sizeof m_encKey);
+
+    const std::unique_ptr<EVP_MAC, EvpDeleter> mac(EVP_MAC_fetch(nullptr, OSSL_MAC_NAME_HMAC, nullptr));
+    MacContext ctx(mac ? EVP_MAC_CTX_new(mac.get()) : nullptr);
+    char digest[] = "SHA512";
+    const OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+        OSSL_PARAM_construct_end(),
+    };
+    if (!ctx || EVP_MAC_init(ctx.get(), bytes(key), size_t(MacKeySize), params) != 1) {
+        OPENSSL_cleanse(m_encKey, sizeof m_encKey);
+        EVP_CIPHER_free(m_cipher);
+        throwOpenSslError("HMAC-SHA512 initialisation");
+    }
+    m_macTemplate = ctx.release();
+}
+
+AesCbcHmacSha512::~AesCbcHmacSha512()
+{
+    OPENSSL_cleanse(m_encKey, sizeof m_encKey);
+    EVP_MAC_CTX_free(m_macTemplate);
+    EVP_CIPHER_free(m_cipher);
+}
+
+void AesCbcHmacSha512::computeTag(QByteArrayView aad, QByteArrayView iv, QByteArrayView ciphertext,
+                                  unsigned char *tag) const
+{
+    // AL: the AAD's length in bits as a 64-bit big-endian integer.
+    unsigned char al[8];
+    qToBigEndian(quint64(aad.size()) * 8, al);
+
+    const MacContext ctx(EVP_MAC_CTX_dup(m_macTemplate));
+    unsigned char mac[64];
+    size_t macSize = 0;
+    if (!ctx
+        || EVP_MAC_update(ctx.get(), bytes(aad), size_t(aad.size())) != 1
+        || EVP_MAC_update(ctx.get(), bytes(iv), size_t(iv.size())) != 1
+        || EVP_MAC_update(ctx.get(), bytes(ciphertext), size_t(ciphertext.size())) != 1
+        || EVP_MAC_update(ctx.get(), al, sizeof al) != 1
+        || EVP_MAC_final(ctx.get(), mac, &macSize, sizeof mac) != 1) {
+        throwOpenSslError("HMAC-SHA512");
+    }
+    std::memcpy(tag, mac, size_t(TagSize));
+}
+
+void AesCbcHmacSha512::encrypt(QByteArrayView iv, QByteArrayView plaintext, QByteArrayView aad,
+                               char *ciphertext, char *tag) const
+{
+    if (iv.size() != IvSize)
+        throw std::invalid_argument("Gatehouse::Crypto::AesCbcHmacSha512: the IV must be 16 bytes");
+    if (plaintext.size() > INT_MAX - BlockSize)
+        throw std::invalid_argument("Gatehouse::Crypto::AesCbcHmacSha512: plaintext too large");
+
+    auto *out = reinterpret_cast<unsigned char *>(ciphertext);
+    const CipherContext ctx(EVP_CIPHER_CTX_new());
+    int written = 0;
+    int finalWritten = 0;
+    if (!ctx
+        || EVP_EncryptInit_ex2(ctx.get(), m_cipher, m_encKey, bytes(iv), nullptr) != 1
+        || EVP_EncryptUpdate(ctx.get(), out, &written, bytes(plaintext), int(plaintext.size())) != 1
+        || EVP_EncryptFinal_ex(ctx.get(), out + written, &finalWritten) != 1) {
+        throwOpenSslError("AES-256-CBC encryption");
+    }
+    Q_ASSERT(written + finalWritten == ciphertextSize(plaintext.size()));
+    computeTag(aad, iv, QByteArrayView(ciphertext, written + finalWritten),
+               reinterpret_cast<unsigned char *>(tag));
+}
+
+std::optional<QByteArray> AesCbcHmacSha512::decrypt(QByteArrayView iv, QByteArrayView ciphertext,
+                                                    QByteArrayView aad, QByteArrayView tag) const
+{
+    if (iv.size() != IvSize || tag.size() != TagSize || ciphertext.isEmpty()
+        || ciphertext.size() % BlockSize != 0 || ciphertext.size() > INT_MAX) {
+        return std::nullopt;
+    }
+
+    unsigned char expected[TagSize];
+    computeTag(aad, iv, ciphertext, expected);
+    if (CRYPTO_memcmp(expected, tag.data(), size_t(TagSize)) != 0)
+        return std::nullopt;
+
+    QByteArray plaintext(ciphertext.size(), Qt::Uninitialized);
+    auto *out = reinterpret_cast<unsigned char *>(plaintext.data());
+    const CipherContext ctx(EVP_CIPHER_CTX_new());
+    int written = 0;
+    if (!ctx
+        || EVP_DecryptInit_ex2(ctx.get(), m_cipher, m_encKey, bytes(iv), nullptr) != 1
+        || EVP_DecryptUpdate(ctx.get(), out, &written, bytes(ciphertext), int(ciphertext.size())) != 1) {
+        throwOpenSslError("AES-256-CBC decryption");
+    }
+    int finalWritten = 0;
+    if (EVP_DecryptFinal_ex(ctx.get(), out + written, &finalWritten) != 1) {
+        // Bad padding under a valid tag: only a holder of the key can produce this.
+        ERR_clear_error();
+        return std::nullopt;
+    }
+    plaintext.truncate(written + finalWritten);
+    return plaintext;
+}
+
+} // namespace Gatehouse::Crypto

@@ -1,0 +1,123 @@
+#include "crypto/base64url.h"
+
+#include <array>
+#include <type_traits>
+
+namespace Gatehouse::Crypto {
+namespace {
+
+constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+constexpr std::array<signed char, 128> makeDecodeTable()
+{
+    std::array<signed char, 128> table{};
+    for (auto &entry : table)
+        entry = -1;
+    for (int i = 0; i < 64; ++i)
+        table[size_t(alphabet[i])] = static_cast<signed char>(i);
+    return table;
+}
+
+constexpr std::array<signed char, 128> decodeTable = makeDecodeTable();
+
+template<typename Char>
+Char *encode(QByteArrayView data, Char *out)
+{
+    const auto *in = reinterpret_cast<const unsigned char *>(data.data());
+    qsizetype remaining = data.size();
+    for (; remaining >= 3; remaining -= 3, in += 3) {
+        const quint32 group = quint32(in[0]) << 16 | quint32(in[1]) << 8 | in[2];
+        *out++ = Char(alphabet[group >> 18]);
+        *out++ = Char(alphabet[(group >> 12) & 63]);
+        *out++ = Char(alphabet[(group >> 6) & 63]);
+        *out++ = Char(alphabet[group & 63]);
+    }
+    if (remaining == 1) {
+        *out++ = Char(alphabet[in[0] >> 2]);
+        *out++ = Char(alphabet[(in[0] & 3) << 4]);
+    } else if (remaining == 2) {
+        const quint32 group = quint32(in[0]) << 8 | in[1];
+        *out++ = Char(alphabet[group >> 10]);
+        *out++ = Char(alphabet[(group >> 4) & 63]);
+        *out++ = Char(alphabet[(group & 15) << 2]);
+    }
+    return out;
+}
+
+template<typename Char>
+bool decode(const Char *in, qsizetype length, char *out)
+{
+    if (base64UrlDecodedSize(length) < 0)
+        return false;
+    quint32 bits = 0;   // pending bits, right-aligned
+    int pending = 0;    // how many
+    for (qsizetype i = 0; i < length; ++i) {
+        const auto c = static_cast<std::make_unsigned_t<Char>>(in[i]);
+        if (c >= decodeTable.size())
+            return false;
+        const int value = decodeTable[c];
+        if (value < 0)
+            return false;
+        bits = bits << 6 | quint32(value);
+        pending += 6;
+        if (pending >= 8) {
+            pending -= 8;
+            *out++ = char(bits >> pending);
+            bits &= (1u << pending) - 1;
+        }
+    }
+    return bits == 0;
+}
+
+template<typename Char>
+std::optional<QByteArray> decodeToArray(const Char *in, qsizetype length)
+{
+    const qsizetype size = base64UrlDecodedSize(length);
+    if (size < 0)
+        return std::nullopt;
+    QByteArray out(size, Qt::Uninitialized);
+    if (!decode(in, length, out.data()))
+        return std::nullopt;
+    return out;
+}
+
+} // namespace
+
+QByteArray base64UrlEncode(QByteArrayView data)
+{
+    QByteArray out(base64UrlEncodedSize(data.size()), Qt::Uninitialized);
+    encode(data, out.data());
+    return out;
+}
+
+char *base64UrlEncode(QByteArrayView data, char *out)
+{
+    return encode(data, out);
+}
+
+char16_t *base64UrlEncode(QByteArrayView data, char16_t *out)
+{
+    return encode(data, out);
+}
+
+bool base64UrlDecode(QByteArrayView encoded, char *out)
+{
+    return decode(encoded.data(), encoded.size(), out);
+}
+
+bool base64UrlDecode(QStringView encoded, char *out)
+{
+    return decode(encoded.utf16(), encoded.size(), out);
+}
+
+std::optional<QByteArray> base64UrlDecode(QByteArrayView encoded)
+{
+    return decodeToArray(encoded.data(), encoded.size());
+}
+
+std::optional<QByteArray> base64UrlDecode(QStringView encoded)
+{
+    return decodeToArray(encoded.utf16(), encoded.size());
+}
+
+} // namespace Gatehouse::Crypto

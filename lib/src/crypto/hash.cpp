@@ -1,0 +1,109 @@
+#include "crypto/hash.h"
+
+#include "crypto/opensslerror_p.h"
+
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/params.h>
+
+#include <memory>
+#include <stdexcept>
+
+namespace Gatehouse::Crypto {
+namespace {
+
+// OpenSSL rejects a null pointer even with a zero length; an empty view may carry one.
+const unsigned char *bytes(QByteArrayView data)
+{
+    static const unsigned char empty = 0;
+    return data.isEmpty() ? &empty : reinterpret_cast<const unsigned char *>(data.data());
+}
+
+QByteArray digest(const char *name, qsizetype size, QByteArrayView data)
+{
+    QByteArray out(size, Qt::Uninitialized);
+    size_t written = 0;
+    if (EVP_Q_digest(nullptr, name, nullptr, bytes(data), size_t(data.size()),
+                     reinterpret_cast<unsigned char *>(out.data()), &written) != 1
+        || written != size_t(size)) {
+        throwOpenSslError(name);
+    }
+    return out;
+}
+
+QByteArray hmac(const char *digestName, qsizetype size, QByteArrayView key, QByteArrayView data)
+{
+    QByteArray out(size, Qt::Uninitialized);
+    size_t written = 0;
+    if (!EVP_Q_mac(nullptr, OSSL_MAC_NAME_HMAC, nullptr, digestName, nullptr,
+                   bytes(key), size_t(key.size()), bytes(data), size_t(data.size()),
+                   reinterpret_cast<unsigned char *>(out.data()), size_t(size), &written)
+        || written != size_t(size)) {
+        throwOpenSslError("HMAC");
+    }
+    return out;
+}
+
+struct KdfDeleter
+{
+    void operator()(EVP_KDF *kdf) const { EVP_KDF_free(kdf); }
+    void operator()(EVP_KDF_CTX *ctx) const { EVP_KDF_CTX_free(ctx); }
+};
+
+} // namespace
+
+QByteArray sha256(QByteArrayView data)
+{
+    return digest("SHA256", 32, data);
+}
+
+QByteArray sha512(QByteArrayView data)
+{
+    return digest("SHA512", 64, data);
+}
+
+QByteArray hmacSha256(QByteArrayView key, QByteArrayView data)
+{
+    return hmac("SHA256", 32, key, data);
+}
+
+QByteArray hmacSha512(QByteArrayView key, QByteArrayView data)
+{
+    return hmac("SHA512", 64, key, data);
+}
+
+QByteArray hkdfSha256(QByteArrayView ikm, QByteArrayView salt, QByteArrayView info, qsizetype length)
+{
+    if (length < 1 || length > 255 * 32)
+        throw std::invalid_argument("Gatehouse::Crypto::hkdfSha256: length must be 1 to 8160 bytes");
+
+    const std::unique_ptr<EVP_KDF, KdfDeleter> kdf(EVP_KDF_fetch(nullptr, OSSL_KDF_NAME_HKDF, nullptr));
+    if (!kdf)
+        throwOpenSslError("EVP_KDF_fetch(HKDF)");
+    const std::unique_ptr<EVP_KDF_CTX, KdfDeleter> ctx(EVP_KDF_CTX_new(kdf.get()));
+    if (!ctx)
+        throwOpenSslError("EVP_KDF_CTX_new(HKDF)");
+
+    char digestName[] = "SHA256";
+    OSSL_PARAM params[5];
+    OSSL_PARAM *p = params;
+    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digestName, 0);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY,
+                                             const_cast<unsigned char *>(bytes(ikm)), size_t(ikm.size()));
+    // An absent salt is the RFC's default (HashLen zero bytes), which equals an empty one.
+    if (!salt.isEmpty()) {
+        *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT,
+                                                 const_cast<unsigned char *>(bytes(salt)), size_t(salt.size()));
+    }
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO,
+                                             const_cast<unsigned char *>(bytes(info)), size_t(info.size()));
+    *p = OSSL_PARAM_construct_end();
+
+    QByteArray out(length, Qt::Uninitialized);
+    if (EVP_KDF_derive(ctx.get(), reinterpret_cast<unsigned char *>(out.data()), size_t(length), params) != 1)
+        throwOpenSslError("HKDF-SHA256");
+    return out;
+}
+
+} // namespace Gatehouse::Crypto

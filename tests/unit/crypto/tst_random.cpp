@@ -1,0 +1,110 @@
+#include "crypto/random.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+#include <QUuid>
+
+#include <stdexcept>
+
+using namespace Gatehouse::Crypto;
+
+class tst_Random : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void bytesHaveTheRequestedSize_data();
+    void bytesHaveTheRequestedSize();
+    void bytesDiffer();
+    void negativeSizeThrows();
+    void hexShape();
+    void uuidShape();
+    void uuidsDiffer();
+    void uuidFromBytes_data();
+    void uuidFromBytes();
+};
+
+void tst_Random::bytesHaveTheRequestedSize_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::newRow("0") << 0;
+    QTest::newRow("1") << 1;
+    QTest::newRow("16") << 16;
+    QTest::newRow("4097") << 4097;
+}
+
+void tst_Random::bytesHaveTheRequestedSize()
+{
+    QFETCH(int, size);
+    QCOMPARE(randomBytes(size).size(), size);
+}
+
+void tst_Random::bytesDiffer()
+{
+    // 32 random bytes repeat with probability 2^-256: a repeat means the generator is broken.
+    QSet<QByteArray> seen;
+    for (int i = 0; i < 100; ++i)
+        seen.insert(randomBytes(32));
+    QCOMPARE(seen.size(), 100);
+
+    // Every byte value should turn up in 64 KiB of output (each misses with p < 1e-100).
+    const QByteArray bulk = randomBytes(65536);
+    QSet<char> values(bulk.cbegin(), bulk.cend());
+    QCOMPARE(values.size(), 256);
+}
+
+void tst_Random::negativeSizeThrows()
+{
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, randomBytes(-1));
+}
+
+void tst_Random::hexShape()
+{
+    const QString hex = randomHex(32);
+    QCOMPARE(hex.size(), 64);
+    QVERIFY2(QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(hex).hasMatch(), qPrintable(hex));
+    QVERIFY(randomHex(32) != hex);
+}
+
+void tst_Random::uuidShape()
+{
+    const QRegularExpression v4(QStringLiteral(
+        "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
+    for (int i = 0; i < 200; ++i) {
+        const QString uuid = randomUuid();
+        QVERIFY2(v4.match(uuid).hasMatch(), qPrintable(uuid));
+    }
+}
+
+void tst_Random::uuidsDiffer()
+{
+    QSet<QString> seen;
+    for (int i = 0; i < 1000; ++i)
+        seen.insert(randomUuid());
+    QCOMPARE(seen.size(), 1000);
+}
+
+void tst_Random::uuidFromBytes_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("uuid");
+    QTest::newRow("counting") << QByteArray::fromHex("000102030405060708090a0b0c0d0e0f")
+                              << QStringLiteral("00010203-0405-4607-8809-0a0b0c0d0e0f");
+    QTest::newRow("all ones") << QByteArray(16, '\xff') << QStringLiteral("ffffffff-ffff-4fff-bfff-ffffffffffff");
+    QTest::newRow("all zeros") << QByteArray(16, '\0') << QStringLiteral("00000000-0000-4000-8000-000000000000");
+}
+
+void tst_Random::uuidFromBytes()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, uuid);
+    QCOMPARE(uuidFromRandomBytes(bytes), uuid);
+    const QUuid parsed(uuid);
+    QCOMPARE(parsed.version(), QUuid::Random);
+    QCOMPARE(parsed.variant(), QUuid::DCE);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, uuidFromRandomBytes(bytes.chopped(1)));
+}
+
+QTEST_GUILESS_MAIN(tst_Random)
+#include "tst_random.moc"
