@@ -14,6 +14,22 @@ namespace Gatehouse {
 
 class AuthPrivate;
 
+//! Options of the programmatic sign-in (SPEC.md "Programmatic operations").
+struct GATEHOUSE_EXPORT SignInOptions
+{
+    QJsonObject fields;        //!< provider-specific fields, e.g. credentials or an email address
+    QString redirectTo;        //!< where to go afterwards; default: the current callback URL
+    bool redirect = true;      //!< false: the response is {url} JSON instead of a redirect
+    QJsonObject authorizationParams;  //!< extra parameters for an OAuth authorization request
+};
+
+//! Options of the programmatic sign-out.
+struct GATEHOUSE_EXPORT SignOutOptions
+{
+    QString redirectTo;
+    bool redirect = true;
+};
+
 /*!
  * The configured authentication engine.
  *
@@ -45,11 +61,41 @@ public:
     //! The session of \a request (what GET {basePath}/session would return), or nullopt.
     QFuture<std::optional<QJsonObject>> session(const AuthRequest &request) const;
 
+    /*!
+     * Server-side sign-in on behalf of \a request's client: the same as the client posting to
+     * \c signin/<provider> (or \c callback/<provider> for credentials), without a CSRF token.
+     * Without \a provider the response sends the client to the sign-in page. The response
+     * carries the cookies to set; pass it on to the client.
+     */
+    QFuture<AuthResponse> signIn(const AuthRequest &request, const QString &provider = {},
+                                 const SignInOptions &options = {}) const;
+    //! Server-side sign-out of \a request's client (the session cookie is deleted).
+    QFuture<AuthResponse> signOut(const AuthRequest &request, const SignOutOptions &options = {}) const;
+    /*!
+     * Updates the session of \a request's client with \a data (the \c jwt callback sees it as
+     * \c session with trigger \c update). The response body is the new session (or null) and
+     * its cookies must reach the client. Auth.js calls this \c unstable_update.
+     */
+    QFuture<AuthResponse> update(const AuthRequest &request, const QJsonObject &data) const;
+    /*!
+     * Route protection with the \c authorized callback: nullopt when \a request may proceed,
+     * otherwise the response to send instead (by default a redirect to the sign-in page that
+     * comes back to the requested URL). Without an \c authorized callback a request may
+     * proceed when it has a session.
+     */
+    QFuture<std::optional<AuthResponse>> authorize(const AuthRequest &request) const;
+
     //! The configuration in effect (for a ConfigFactory engine: the one computed without a request).
     const Config &config() const;
 
 private:
     std::shared_ptr<const AuthPrivate> d;
 };
+
+/*!
+ * The session of \a request under \a config, or nullopt: a one-off engine for code that has no
+ * Auth at hand. Builds the engine (and derives keys) on every call: keep an Auth where it counts.
+ */
+GATEHOUSE_EXPORT QFuture<std::optional<QJsonObject>> getSession(const AuthRequest &request, const Config &config);
 
 } // namespace Gatehouse

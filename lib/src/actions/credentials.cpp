@@ -1,11 +1,9 @@
 #include "actions/credentials.h"
 
-#include "actions/callbacks.h"
+#include "actions/completesignin.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
-#include "actions/sessionclaims.h"
 #include "core/logging.h"
-#include "session/jwtsession.h"
 
 namespace Gatehouse::Credentials {
 
@@ -52,50 +50,19 @@ void recordFailure(const RequestState &s, const Attempt &a)
     limiter.recordFailure(a.addressKey, s.config.rateLimit.windowSeconds);
 }
 
-//! The session for an authorised user: signIn callback, jwt callback, cookie, redirect.
-QFuture<AuthResponse> startSession(const State &state, const QJsonObject &user, const Attempt &attempt)
+//! The account of a credentials sign-in: the user's id is the provider account id.
+SignInResult resultOf(const RequestState &s, const QJsonObject &user, const Attempt &attempt)
 {
-    const RequestState &s = *state;
-    QJsonValue id = user.value(QStringLiteral("id"));
-    const QJsonObject account{
+    const QJsonValue id = user.value(QStringLiteral("id"));
+    SignInResult result;
+    result.user = user;
+    result.account = QJsonObject{
         {QStringLiteral("providerAccountId"), id.isDouble() ? QJsonValue(QString::number(id.toInteger())) : id},
         {QStringLiteral("type"), QStringLiteral("credentials")},
         {QStringLiteral("provider"), s.provider->id},
     };
-    SignInParams signInParams;
-    signInParams.user = user;
-    signInParams.account = account;
-    signInParams.credentials = attempt.credentials;
-    return Hooks::signIn(s, signInParams)
-        .then(QtFuture::Launch::Sync, [state, user, account](const SignInDecision &decision) -> QFuture<AuthResponse> {
-            const RequestState &s = *state;
-            if (!decision.redirectTo.isEmpty())
-                return QtFuture::makeReadyFuture(s.redirect(decision.redirectTo));
-            if (!decision.allow)
-                throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the signIn callback refused the user"));
-            JwtParams params;
-            params.token = SessionClaims::tokenFromUser(user);
-            params.user = user;
-            params.account = account;
-            params.trigger = QStringLiteral("signIn");
-            return Hooks::jwt(s, params).then(QtFuture::Launch::Sync,
-                [state, user, account](const std::optional<QJsonObject> &token) {
-                    const RequestState &s = *state;
-                    if (!token)
-                        throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the jwt callback returned null"));
-                    const auto codec = s.engine.jwe(s.config.secret);
-                    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-                    const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
-                    AuthResponse response = s.redirect(s.callbackUrl);
-                    response.cookies = jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies);
-                    Hooks::emitEvent(s.config.events.signIn, "signIn",
-                                     QJsonObject{{QStringLiteral("user"), user},
-                                                 {QStringLiteral("account"), account},
-                                                 {QStringLiteral("isNewUser"), false}});
-                    return s.withCookies(response);
-                });
-        })
-        .unwrap();
+    result.credentials = attempt.credentials;
+    return result;
 }
 
 } // namespace
@@ -123,7 +90,7 @@ QFuture<AuthResponse> signIn(const State &state)
                     throw CredentialsSignin(QStringLiteral("credentials"), QStringLiteral("authorize returned no user"));
                 if (state->config.rateLimit.enabled && !attempt.identifierKey.isEmpty())
                     state->engine.rateLimiter().reset(attempt.identifierKey);
-                return startSession(state, *user, attempt);
+                return completeSignIn(state, resultOf(*state, *user, attempt));
             })
             .unwrap();
     } catch (...) {

@@ -29,7 +29,7 @@ QFuture<void> initialize(const State &state)
     if (s.csrf.isNew)
         s.setCookies.append({s.cookies.csrfToken.name, s.csrf.cookieValue, s.cookies.csrfToken.options});
     s.csrfVerified = s.isPost()
-        && (s.config.skipCSRFCheck || Csrf::verify(s.csrf, s.body.value(QStringLiteral("csrfToken")).toString()));
+        && (s.config.skipCSRFCheck || s.internal || Csrf::verify(s.csrf, s.body.value(QStringLiteral("csrfToken")).toString()));
 
     const QString cookieValue = s.requestCookies.value(s.cookies.callbackUrl.name);
     const QString paramValue = s.param(QStringLiteral("callbackUrl"));

@@ -44,6 +44,7 @@ struct RequestState
     QString callbackUrl;            //!< validated by the redirect callback
     QList<SetCookie> setCookies;    //!< cookies the initialisation decided to write
     bool returnRedirectAsJson = false;  //!< X-Auth-Return-Redirect: 1
+    bool internal = false;          //!< a programmatic call (Auth::signIn, ...): no CSRF token needed
 
     bool isPost() const { return request.method == "POST"; }
     //! A body field, falling back to the query.

@@ -1,5 +1,6 @@
 #include "engine/authprivate.h"
 
+#include "core/origin.h"
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
 
@@ -48,18 +49,37 @@ QFuture<AuthResponse> AuthPrivate::handle(const AuthRequest &request) const
     return dispatch(engine, std::move(effective), request, problem);
 }
 
-QFuture<std::optional<QJsonObject>> AuthPrivate::session(const AuthRequest &request) const
+QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, const QByteArray &method,
+                                              const QString &action, const QJsonObject &body, bool asJson) const
 {
     QString problem;
     std::shared_ptr<const Config> effective = configFor(request, &problem);
-    AuthRequest sessionRequest;
-    sessionRequest.method = "GET";
-    sessionRequest.url = request.url;
-    sessionRequest.url.setPath(effective->basePath + QStringLiteral("/session"));
-    sessionRequest.url.setQuery(QString());
-    sessionRequest.headers = request.headers;
-    sessionRequest.remoteAddress = request.remoteAddress;
-    return dispatch(engine, effective, sessionRequest, problem)
+    AuthRequest call;
+    call.method = method;
+    call.url = request.url;
+    call.url.setPath((effective->basePath == QLatin1String("/") ? QString() : effective->basePath)
+                     + QLatin1Char('/') + action);
+    call.url.setQuery(QString());
+    call.remoteAddress = request.remoteAddress;
+    // Keep what identifies the client (cookies, forwarding headers, language), drop the rest.
+    for (const auto &h : request.headers) {
+        const QByteArray name = h.first.toLower();
+        if (name == "cookie" || name.startsWith("x-forwarded-") || name == "accept-language" || name == "host"
+            || name == "user-agent")
+            call.headers.append(h);
+    }
+    if (asJson)
+        call.headers.append({QByteArrayLiteral("X-Auth-Return-Redirect"), QByteArrayLiteral("1")});
+    if (method == "POST") {
+        call.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
+        call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    }
+    return dispatch(engine, std::move(effective), call, problem, Caller::Internal);
+}
+
+QFuture<std::optional<QJsonObject>> AuthPrivate::session(const AuthRequest &request) const
+{
+    return internalCall(request, "GET", QStringLiteral("session"), {}, false)
         .then(QtFuture::Launch::Sync, [](const AuthResponse &response) -> std::optional<QJsonObject> {
             if (response.status != 200)
                 return std::nullopt;
@@ -95,6 +115,85 @@ QFuture<AuthResponse> Auth::handle(const AuthRequest &request) const
 QFuture<std::optional<QJsonObject>> Auth::session(const AuthRequest &request) const
 {
     return d->session(request);
+}
+
+QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &provider,
+                                   const SignInOptions &options) const
+{
+    QJsonObject body = options.fields;
+    if (!options.redirectTo.isEmpty())
+        body.insert(QStringLiteral("callbackUrl"), options.redirectTo);
+    if (!options.authorizationParams.isEmpty())
+        body.insert(QStringLiteral("authorizationParams"), options.authorizationParams);
+    if (provider.isEmpty()) {
+        // No provider: send the client to the sign-in page, which comes back to redirectTo.
+        const RequestOrigin origin = resolveOrigin(request, *d->config);
+        const QString custom = d->config->pages.signIn;
+        QString url = custom.isEmpty() ? origin.origin + (d->config->basePath == QLatin1String("/") ? QString() : d->config->basePath)
+                                           + QStringLiteral("/signin")
+                                       : (custom.startsWith(QLatin1Char('/')) ? origin.origin + custom : custom);
+        const QString back = options.redirectTo.isEmpty() ? request.url.toString() : options.redirectTo;
+        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + QStringLiteral("callbackUrl=")
+            + QString::fromLatin1(QUrl::toPercentEncoding(back));
+        if (!options.redirect)
+            return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}}));
+        return QtFuture::makeReadyFuture(AuthResponse::redirect(QUrl(url)));
+    }
+    const Provider *target = nullptr;
+    for (const Provider &p : d->config->providers) {
+        if (p.id == provider)
+            target = &p;
+    }
+    const bool credentials = target && target->type == QLatin1String("credentials");
+    return d->internalCall(request, "POST", (credentials ? QStringLiteral("callback/") : QStringLiteral("signin/")) + provider,
+                           body, !options.redirect);
+}
+
+QFuture<AuthResponse> Auth::signOut(const AuthRequest &request, const SignOutOptions &options) const
+{
+    QJsonObject body;
+    if (!options.redirectTo.isEmpty())
+        body.insert(QStringLiteral("callbackUrl"), options.redirectTo);
+    return d->internalCall(request, "POST", QStringLiteral("signout"), body, !options.redirect);
+}
+
+QFuture<AuthResponse> Auth::update(const AuthRequest &request, const QJsonObject &data) const
+{
+    return d->internalCall(request, "POST", QStringLiteral("session"), QJsonObject{{QStringLiteral("data"), data}}, false);
+}
+
+QFuture<std::optional<AuthResponse>> Auth::authorize(const AuthRequest &request) const
+{
+    const std::shared_ptr<const AuthPrivate> self = d;
+    return d->session(request).then(QtFuture::Launch::Sync,
+        [self, request](const std::optional<QJsonObject> &session) -> QFuture<std::optional<AuthResponse>> {
+            const Config &config = *self->config;
+            // Denied: to the sign-in page, coming back to the requested URL afterwards.
+            const auto toSignIn = [&config, request]() {
+                QUrl signIn = request.url;
+                const QString custom = config.pages.signIn;
+                signIn.setPath(custom.startsWith(QLatin1Char('/')) ? custom
+                               : (config.basePath == QLatin1String("/") ? QString() : config.basePath) + QStringLiteral("/signin"));
+                signIn.setQuery(QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())));
+                if (!custom.isEmpty() && !custom.startsWith(QLatin1Char('/')))
+                    signIn = QUrl(custom + QStringLiteral("?callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())));
+                return std::optional<AuthResponse>(AuthResponse::redirect(signIn));
+            };
+            if (!config.callbacks.authorized)
+                return QtFuture::makeReadyFuture(session ? std::optional<AuthResponse>() : toSignIn());
+            return config.callbacks.authorized({session, request})
+                .then(QtFuture::Launch::Sync, [toSignIn](const AuthorizedDecision &decision) {
+                    if (decision.response)
+                        return std::optional<AuthResponse>(decision.response);
+                    return decision.allow ? std::optional<AuthResponse>() : toSignIn();
+                });
+        })
+        .unwrap();
+}
+
+QFuture<std::optional<QJsonObject>> getSession(const AuthRequest &request, const Config &config)
+{
+    return Auth(config).session(request);
 }
 
 const Config &Auth::config() const

@@ -16,6 +16,9 @@ public:
 
     QFuture<AuthResponse> handle(const AuthRequest &request) const;
     QFuture<std::optional<QJsonObject>> session(const AuthRequest &request) const;
+    //! \a request rewritten as a call of \a method on <basePath>/<action> with \a body.
+    QFuture<AuthResponse> internalCall(const AuthRequest &request, const QByteArray &method,
+                                       const QString &action, const QJsonObject &body, bool asJson) const;
 
     std::shared_ptr<const Config> config;   //!< static configuration (or the request-less one)
     ConfigFactory factory;                  //!< lazy initialisation, if used

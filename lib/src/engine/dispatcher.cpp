@@ -111,7 +111,7 @@ QFuture<AuthResponse> runAction(const State &state)
 } // namespace
 
 QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
-                               const AuthRequest &request, const QString &configProblem)
+                               const AuthRequest &request, const QString &configProblem, Caller caller)
 {
     const Route route = parseRoute(request, config->basePath);
     if (!route.valid)
@@ -130,6 +130,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     s.origin = resolveOrigin(request, s.config);
     s.baseUrl = s.origin.origin + (s.config.basePath == QLatin1String("/") ? QString() : s.config.basePath);
     s.returnRedirectAsJson = !request.header("x-auth-return-redirect").isEmpty();
+    s.internal = caller == Caller::Internal;
     s.query = QUrlQuery(request.url);
 
     if (!s.origin.trusted || !configProblem.isEmpty()) {

@@ -15,7 +15,14 @@
 
 namespace Gatehouse {
 
+//! How a request reaches the engine.
+enum class Caller {
+    Client,    //!< over HTTP: every check applies
+    Internal,  //!< a programmatic call on the client's behalf: no CSRF token is needed
+};
+
 QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
-                               const AuthRequest &request, const QString &configProblem);
+                               const AuthRequest &request, const QString &configProblem,
+                               Caller caller = Caller::Client);
 
 } // namespace Gatehouse
