@@ -19,6 +19,8 @@ QFuture<AuthResponse> callback(const State &state)
             return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
         return Credentials::signIn(state);
     }
+    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
+    // [callback flows]
     return QtFuture::makeReadyFuture(errorResponse(
         s, AuthError(QStringLiteral("UnsupportedStrategy"),
                      QStringLiteral("callbacks of %1 providers are not supported by this build").arg(type))));

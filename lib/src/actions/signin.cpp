@@ -39,6 +39,8 @@ QFuture<AuthResponse> signIn(const State &state)
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
+    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
+    // [signin flows]
     if (!s.provider || s.provider->type == QLatin1String("credentials")) {
         // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
         return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signin")))));

@@ -93,6 +93,7 @@ QFuture<AuthResponse> runAction(const State &state)
             return QtFuture::makeReadyFuture(Actions::errorPage(s));
         if (action == QLatin1String("verify-request"))
             return QtFuture::makeReadyFuture(Actions::verifyRequest(s));
+        // [GET actions of provider flows]
     } else {
         if (action == QLatin1String("session"))
             return Actions::session(state);
