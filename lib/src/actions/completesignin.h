@@ -15,6 +15,7 @@ struct SignInResult
     QJsonObject profile;      //!< the identity provider's profile, if any
     QJsonObject credentials;  //!< credentials providers: the submitted fields
     bool isNewUser = false;
+    bool stored = false;      //!< \c user is already a stored user with the account linked
 };
 
 //! Finishes the sign-in of \a result; failures become AccessDenied errors of the future.

@@ -5,6 +5,7 @@
 #include "actions/recover.h"
 #include "actions/sessionclaims.h"
 #include "core/jsonwriter.h"
+#include "session/databasesession.h"
 #include "session/jwtsession.h"
 
 #include <QJsonDocument>
@@ -33,6 +34,53 @@ AuthResponse noSession(const RequestState &state, bool noStore)
     return state.withCookies(response);
 }
 
+//! The client session of a stored user: {user: {name, email, image}, expires}, nulls kept.
+QJsonObject storedSession(const AdapterUser &user, const QDateTime &expires)
+{
+    const auto orNull = [](const std::optional<QString> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); };
+    return QJsonObject{
+        {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), orNull(user.name)},
+                                            {QStringLiteral("email"), user.email},
+                                            {QStringLiteral("image"), orNull(user.image)}}},
+        {QStringLiteral("expires"), expires.toUTC().toString(Qt::ISODateWithMs)}};
+}
+
+QFuture<AuthResponse> databaseSession(const State &state)
+{
+    const RequestState &s = *state;
+    const bool isUpdate = s.isPost();
+    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const QString token = db.token(s.requestCookies);
+    if (token.isEmpty())
+        return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+    QFuture<AuthResponse> response = db.read(token).then(QtFuture::Launch::Sync,
+        [state, isUpdate](const std::optional<SessionAndUser> &found) -> QFuture<AuthResponse> {
+            const RequestState &s = *state;
+            if (!found)
+                return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+            SessionParams params;
+            params.session = storedSession(found->user, found->session.expires);
+            params.user = found->user.toJson();
+            if (isUpdate) {
+                params.trigger = QStringLiteral("update");
+                params.newSession = s.body.value(QStringLiteral("data"));
+            }
+            return Hooks::session(s, params).then(QtFuture::Launch::Sync, [state, found, isUpdate](const QJsonObject &session) {
+                const RequestState &s = *state;
+                const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+                AuthResponse response = jsonResponse(session, !isUpdate);
+                response.cookies = db.write(found->session, s.requestCookies);
+                Hooks::emitEvent(s.config.events.session, "session", QJsonObject{{QStringLiteral("session"), session}});
+                return s.withCookies(response);
+            });
+        })
+        .unwrap();
+    return recover(response, [state](std::exception_ptr error) {
+        logFailure(state->config, error);
+        return noSession(*state, !state->isPost());
+    });
+}
+
 } // namespace
 
 QFuture<AuthResponse> session(const State &state)
@@ -41,6 +89,8 @@ QFuture<AuthResponse> session(const State &state)
     const bool isUpdate = s.isPost();
     if (isUpdate && !s.csrfVerified)
         return QtFuture::makeReadyFuture(AuthResponse::json(QJsonValue::Null, 400));
+    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database)
+        return databaseSession(state);
 
     const auto codec = s.engine.jwe(s.config.secret);
     const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
