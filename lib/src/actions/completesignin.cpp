@@ -1,5 +1,6 @@
 #include "actions/completesignin.h"
 
+#include "actions/audit.h"
 #include "actions/callbacks.h"
 #include "actions/resolveuser.h"
 #include "actions/sessionclaims.h"
@@ -29,6 +30,9 @@ AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<S
     if (!result.profile.isEmpty())
         message.insert(QStringLiteral("profile"), result.profile);
     Hooks::emitEvent(s.config.events.signIn, "signIn", message);
+    Audit::record(s, QStringLiteral("signIn"), result.user.value(QStringLiteral("id")).toString(),
+                  result.account.value(QStringLiteral("provider")).toString(),
+                  QJsonObject{{QStringLiteral("isNewUser"), result.isNewUser}});
     return s.withCookies(response);
 }
 

@@ -1,5 +1,6 @@
 #include "actions/credentials.h"
 
+#include "actions/audit.h"
 #include "actions/completesignin.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
@@ -62,6 +63,8 @@ SignInResult resultOf(const RequestState &s, const QJsonObject &user, const Atte
         {QStringLiteral("provider"), s.provider->id},
     };
     result.credentials = attempt.credentials;
+    // The built-in password provider returns stored users.
+    result.stored = s.provider->option(QStringLiteral("authorize")).toString() == QLatin1String("builtin");
     return result;
 }
 
@@ -74,6 +77,8 @@ QFuture<AuthResponse> signIn(const State &state)
     if (limited(s, attempt)) {
         qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
                                     << "address" << s.request.remoteAddress.toString();
+        Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id,
+                      QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
         return QtFuture::makeReadyFuture(
             errorResponse(s, CredentialsSignin(QStringLiteral("rate_limited"), QStringLiteral("too many failed attempts"))));
     }
@@ -99,8 +104,10 @@ QFuture<AuthResponse> signIn(const State &state)
     return recover(response, [state, attempt](std::exception_ptr error) {
         try {
             std::rethrow_exception(error);
-        } catch (const CredentialsSignin &) {
+        } catch (const CredentialsSignin &e) {
             recordFailure(*state, attempt);
+            Audit::record(*state, QStringLiteral("signInFailed"), QString(), state->provider->id,
+                          QJsonObject{{QStringLiteral("code"), e.code()}});
         } catch (...) {
         }
         return errorResponse(*state, error);

@@ -1,5 +1,6 @@
 #include "actions/resolveuser.h"
 
+#include "actions/audit.h"
 #include "actions/callbacks.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
@@ -60,6 +61,8 @@ QFuture<SignInResult> createAndLink(const State &state, SignInResult result)
             result.account = created.account.toJson();
             result.isNewUser = true;
             Hooks::emitEvent(state->config.events.createUser, "createUser", QJsonObject{{QStringLiteral("user"), result.user}});
+            Audit::record(*state, QStringLiteral("createUser"), created.user.id, created.account.provider);
+            Audit::record(*state, QStringLiteral("linkAccount"), created.user.id, created.account.provider);
             Hooks::emitEvent(state->config.events.linkAccount, "linkAccount",
                              QJsonObject{{QStringLiteral("user"), result.user}, {QStringLiteral("account"), result.account},
                                          {QStringLiteral("profile"), result.profile}});
@@ -74,6 +77,7 @@ QFuture<SignInResult> linkTo(const State &state, SignInResult result, const Adap
         .then(QtFuture::Launch::Sync, [state, result, user](const AdapterAccount &linked) mutable {
             result.user = userJson(user);
             result.account = linked.toJson();
+            Audit::record(*state, QStringLiteral("linkAccount"), user.id, linked.provider);
             Hooks::emitEvent(state->config.events.linkAccount, "linkAccount",
                              QJsonObject{{QStringLiteral("user"), result.user}, {QStringLiteral("account"), result.account},
                                          {QStringLiteral("profile"), result.profile}});

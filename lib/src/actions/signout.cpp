@@ -1,5 +1,6 @@
 #include "actions/actions.h"
 
+#include "actions/audit.h"
 #include "actions/callbacks.h"
 #include "actions/errorresponse.h"
 #include "actions/pageview.h"
@@ -38,6 +39,8 @@ QFuture<AuthResponse> signOut(const State &state)
                                           {QStringLiteral("userId"), deleted->userId},
                                           {QStringLiteral("expires"), deleted->expires.toString(Qt::ISODateWithMs)}};
                 Hooks::emitEvent(state->config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), session}});
+                if (deleted)
+                    Audit::record(*state, QStringLiteral("signOut"), deleted->userId, QString());
                 return response;
             });
         // The cookie goes whatever storage says; a storage failure is logged.

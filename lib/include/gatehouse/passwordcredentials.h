@@ -1,0 +1,32 @@
+#pragma once
+/*! \file passwordcredentials.h  Built-in password sign-in: Argon2id hashes kept in the store. */
+#include <gatehouse/adapter.h>
+#include <gatehouse/gatehousestore.h>
+#include <gatehouse/global.h>
+#include <gatehouse/provider.h>
+
+#include <QFuture>
+#include <memory>
+
+namespace Gatehouse {
+
+/*!
+ * A \c credentials provider that checks an email address and a password against the Argon2id
+ * hash stored for the user (\c gatehouse_passwords). Its \c options carry
+ * \c "authorize": \c "builtin", which tells the engine that the user it returns is a stored one.
+ *
+ * Hashing runs on a small thread pool owned by the provider, never on a serving thread. An
+ * unknown address or a disabled credential costs the same time as a wrong password.
+ *
+ * \a store must implement both Adapter and GatehouseStore (SqlAdapter and MemoryAdapter do);
+ * otherwise this throws an AuthError naming the problem.
+ */
+GATEHOUSE_EXPORT Provider passwordCredentialsProvider(std::shared_ptr<Adapter> store,
+                                                      const QString &id = QStringLiteral("credentials"),
+                                                      const QString &name = QStringLiteral("Password"));
+
+//! Hashes \a password (Argon2id, off the calling thread) and stores it for \a userId.
+GATEHOUSE_EXPORT QFuture<void> setUserPassword(std::shared_ptr<Adapter> store, const QString &userId,
+                                               const QString &password);
+
+} // namespace Gatehouse

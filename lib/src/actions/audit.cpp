@@ -1,0 +1,32 @@
+#include "actions/audit.h"
+
+#include "core/logging.h"
+
+#include <gatehouse/adapter.h>
+#include <gatehouse/gatehousestore.h>
+
+namespace Gatehouse::Audit {
+
+void record(const RequestState &state, const QString &type, const QString &userId, const QString &provider,
+            const QJsonObject &detail)
+{
+    auto *store = dynamic_cast<GatehouseStore *>(state.config.adapter.get());
+    if (!store)
+        return;
+    AuditEvent event;
+    event.time = QDateTime::currentDateTimeUtc();
+    event.type = type;
+    event.userId = userId;
+    event.provider = provider;
+    event.clientAddress = state.request.remoteAddress.isNull() ? QString() : state.request.remoteAddress.toString();
+    event.detail = detail;
+    store->appendAudit(event).then(QtFuture::Launch::Sync, [](QFuture<qint64> written) {
+        try {
+            written.waitForFinished();
+        } catch (const std::exception &e) {
+            qCWarning(lcCore) << "could not write the audit log:" << e.what();
+        }
+    });
+}
+
+} // namespace Gatehouse::Audit

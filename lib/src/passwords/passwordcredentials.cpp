@@ -1,0 +1,93 @@
+#include <gatehouse/passwordcredentials.h>
+
+#include "crypto/password.h"
+
+#include <gatehouse/autherror.h>
+
+#include <QJsonArray>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace Gatehouse {
+
+namespace {
+
+GatehouseStore &storeOf(const std::shared_ptr<Adapter> &adapter)
+{
+    auto *store = dynamic_cast<GatehouseStore *>(adapter.get());
+    if (!store)
+        throw AuthError(QStringLiteral("InvalidConfiguration"),
+                        QStringLiteral("built-in passwords need an adapter that is also a GatehouseStore"));
+    return *store;
+}
+
+//! Argon2id work runs here: a couple of threads, so sign-in floods cannot starve the server.
+std::shared_ptr<QThreadPool> hashingPool()
+{
+    auto pool = std::make_shared<QThreadPool>();
+    pool->setMaxThreadCount(2);
+    return pool;
+}
+
+} // namespace
+
+Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QString &id, const QString &name)
+{
+    GatehouseStore &store = storeOf(adapter);
+    Provider provider;
+    provider.id = id;
+    provider.name = name;
+    provider.type = QStringLiteral("credentials");
+    provider.options = {
+        {QStringLiteral("authorize"), QStringLiteral("builtin")},
+        {QStringLiteral("credentials"), QJsonArray{
+             QJsonObject{{QStringLiteral("name"), QStringLiteral("email")}, {QStringLiteral("label"), QStringLiteral("Email")},
+                         {QStringLiteral("type"), QStringLiteral("email")}, {QStringLiteral("autocomplete"), QStringLiteral("username")}},
+             QJsonObject{{QStringLiteral("name"), QStringLiteral("password")}, {QStringLiteral("label"), QStringLiteral("Password")},
+                         {QStringLiteral("type"), QStringLiteral("password")},
+                         {QStringLiteral("autocomplete"), QStringLiteral("current-password")}}}},
+    };
+    const std::shared_ptr<QThreadPool> pool = hashingPool();
+    GatehouseStore *storePtr = &store;
+    provider.authorize = [adapter, storePtr, pool](const QJsonObject &credentials, const AuthRequest &) {
+        const QString email = credentials.value(QStringLiteral("email")).toString().trimmed().toLower();
+        const QByteArray password = credentials.value(QStringLiteral("password")).toString().toUtf8();
+        return storePtr->passwordHash(email)
+            .then(QtFuture::Launch::Sync, [adapter, pool, password](const std::optional<PasswordCredential> &stored) {
+                // Verify (or burn the same time) on the hashing pool.
+                return QtConcurrent::run(pool.get(), [stored, password]() -> std::optional<QString> {
+                    if (!stored) {
+                        Crypto::burnPasswordVerification(password);
+                        return std::nullopt;
+                    }
+                    const bool ok = Crypto::verifyPassword(password, stored->hash);
+                    return ok && !stored->disabled ? std::optional<QString>(stored->userId) : std::nullopt;
+                });
+            })
+            .unwrap()
+            .then(QtFuture::Launch::Sync, [adapter](const std::optional<QString> &userId) -> QFuture<std::optional<QJsonObject>> {
+                if (!userId)
+                    return QtFuture::makeReadyFuture(std::optional<QJsonObject>());
+                return adapter->getUser(*userId).then(QtFuture::Launch::Sync, [](const std::optional<AdapterUser> &user) {
+                    return user ? std::optional<QJsonObject>(user->toJson()) : std::optional<QJsonObject>();
+                });
+            })
+            .unwrap();
+    };
+    return provider;
+}
+
+QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &password)
+{
+    GatehouseStore &store = storeOf(adapter);
+    const std::shared_ptr<QThreadPool> pool = hashingPool();
+    GatehouseStore *storePtr = &store;
+    const QByteArray bytes = password.toUtf8();
+    return QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); })
+        .then(QtFuture::Launch::Sync, [adapter, storePtr, pool, userId](const QString &hash) {
+            return storePtr->setPassword(userId, hash);
+        })
+        .unwrap();
+}
+
+} // namespace Gatehouse

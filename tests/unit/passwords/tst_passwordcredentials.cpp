@@ -1,0 +1,119 @@
+// Built-in password sign-in through the engine, over a MemoryAdapter: database sessions for
+// stored users, refusals that look alike, disabled credentials, and the audit trail.
+#include "engineclient.h"
+
+#include <gatehouse/memoryadapter.h>
+#include <gatehouse/passwordcredentials.h>
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Test;
+
+class TestPasswordCredentials : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<MemoryAdapter> m_adapter;
+    QString m_userId;
+
+    Reply signIn(EngineClient &client, const QString &email, const QString &password)
+    {
+        const QString csrf = client.csrfToken();
+        return client.postForm("/auth/callback/credentials", {{"csrfToken", csrf}, {"email", email}, {"password", password}});
+    }
+
+    Config config()
+    {
+        Config c;
+        c.secret = {QStringLiteral("password-secret-password-secret-0001")};
+        c.trustHost = true;
+        c.adapter = m_adapter;
+        c.providers = {passwordCredentialsProvider(m_adapter)};
+        return c;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_adapter = std::make_shared<MemoryAdapter>();
+        AdapterUser user;
+        user.email = QStringLiteral("demo@example.test");
+        user.name = QStringLiteral("Demo");
+        m_userId = m_adapter->createUser(user).result().id;
+        setUserPassword(m_adapter, m_userId, QStringLiteral("demo-password")).waitForFinished();
+    }
+
+    void signsInTheStoredUser()
+    {
+        Auth auth(config());
+        EngineClient client(auth);
+        Reply r = signIn(client, " Demo@Example.test", "demo-password");
+        QCOMPARE(r.location(), QByteArray("http://127.0.0.1:9300"));
+        const auto stored = m_adapter->getSessionAndUser(client.cookies.value("authjs.session-token")).result();
+        QVERIFY(stored);
+        QCOMPARE(stored->user.id, m_userId);
+        QCOMPARE(client.get("/auth/session").json().object().value("user").toObject().value("name").toString(), QStringLiteral("Demo"));
+        // No second user, no extra account.
+        QCOMPARE(m_adapter->countUsers(QString()).result(), 1);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("email");
+        QTest::addColumn<QString>("password");
+        QTest::newRow("wrong password") << "demo@example.test" << "nope";
+        QTest::newRow("unknown user") << "nobody@example.test" << "demo-password";
+        QTest::newRow("empty") << "" << "";
+    }
+    void refusals()
+    {
+        QFETCH(QString, email);
+        QFETCH(QString, password);
+        Auth auth(config());
+        EngineClient client(auth);
+        QCOMPARE(signIn(client, email, password).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?error=CredentialsSignin&code=credentials"));
+        QVERIFY(!client.cookies.contains("authjs.session-token"));
+    }
+
+    void disabledCredential()
+    {
+        m_adapter->setPasswordDisabled(m_userId, true).waitForFinished();
+        Auth auth(config());
+        EngineClient client(auth);
+        QVERIFY(signIn(client, "demo@example.test", "demo-password").location().endsWith("code=credentials"));
+    }
+
+    void auditTrail()
+    {
+        Auth auth(config());
+        EngineClient client(auth);
+        signIn(client, "demo@example.test", "wrong");
+        signIn(client, "demo@example.test", "demo-password");
+        const QString csrf = client.csrfToken();
+        client.postForm("/auth/signout", {{"csrfToken", csrf}});
+        const QList<AuditEvent> events = m_adapter->auditEvents({}, 10).result();
+        QStringList types;
+        for (const AuditEvent &e : events)
+            types.prepend(e.type);
+        QCOMPARE(types, (QStringList{"signInFailed", "signIn", "signOut"}));
+        QCOMPARE(events.at(1).userId, m_userId);
+        QCOMPARE(events.at(1).provider, QStringLiteral("credentials"));
+        QCOMPARE(events.at(1).clientAddress, QStringLiteral("127.0.0.1"));
+        QCOMPARE(events.at(2).detail.value("code").toString(), QStringLiteral("credentials"));
+    }
+
+    void pageShowsEmailAndPasswordFields()
+    {
+        Auth auth(config());
+        EngineClient client(auth);
+        const QByteArray page = client.get("/auth/signin").response.body;
+        QVERIFY(page.contains("name=\"email\""));
+        QVERIFY(page.contains("type=\"password\""));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPasswordCredentials)
+#include "tst_passwordcredentials.moc"
