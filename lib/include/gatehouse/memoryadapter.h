@@ -1,0 +1,72 @@
+#pragma once
+/*! \file memoryadapter.h  A complete adapter that keeps everything in memory (tests, demos). */
+#include <gatehouse/adapter.h>
+#include <gatehouse/gatehousestore.h>
+
+#include <memory>
+
+namespace Gatehouse {
+
+class MemoryAdapterPrivate;
+
+/*!
+ * Implements the whole Adapter contract and GatehouseStore in memory, with the same rules as
+ * SqlAdapter: user ids are assigned as increasing integers ("1", "2", ...), emails and
+ * (provider, providerAccountId) are unique, deleting a user cascades. Thread-safe; every
+ * future it returns is already finished. Data is lost when the object is destroyed.
+ */
+class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter, public GatehouseStore
+{
+public:
+    MemoryAdapter();
+    ~MemoryAdapter() override;
+
+    QStringList implementedMethods() const override;
+
+    QFuture<AdapterUser> createUser(const AdapterUser &user) override;
+    QFuture<std::optional<AdapterUser>> getUser(const QString &id) override;
+    QFuture<std::optional<AdapterUser>> getUserByEmail(const QString &email) override;
+    QFuture<std::optional<AdapterUser>> getUserByAccount(const QString &provider,
+                                                         const QString &providerAccountId) override;
+    QFuture<AdapterUser> updateUser(const AdapterUserUpdate &update) override;
+    QFuture<std::optional<AdapterUser>> deleteUser(const QString &userId) override;
+    QFuture<AdapterAccount> linkAccount(const AdapterAccount &account) override;
+    QFuture<std::optional<AdapterAccount>> unlinkAccount(const QString &provider,
+                                                         const QString &providerAccountId) override;
+    QFuture<std::optional<AdapterAccount>> getAccount(const QString &providerAccountId,
+                                                      const QString &provider) override;
+    QFuture<AdapterSession> createSession(const AdapterSession &session) override;
+    QFuture<std::optional<SessionAndUser>> getSessionAndUser(const QString &sessionToken) override;
+    QFuture<std::optional<AdapterSession>> updateSession(const AdapterSessionUpdate &update) override;
+    QFuture<std::optional<AdapterSession>> deleteSession(const QString &sessionToken) override;
+    QFuture<std::optional<VerificationToken>> createVerificationToken(const VerificationToken &token) override;
+    QFuture<std::optional<VerificationToken>> useVerificationToken(const QString &identifier,
+                                                                   const QString &token) override;
+    QFuture<AdapterAuthenticator> createAuthenticator(const AdapterAuthenticator &authenticator) override;
+    QFuture<std::optional<AdapterAuthenticator>> getAuthenticator(const QString &credentialID) override;
+    QFuture<QList<AdapterAuthenticator>> listAuthenticatorsByUserId(const QString &userId) override;
+    QFuture<AdapterAuthenticator> updateAuthenticatorCounter(const QString &credentialID,
+                                                             qint64 newCounter) override;
+    QFuture<std::optional<AdapterAuthenticator>> deleteAuthenticator(const QString &credentialID) override;
+    QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user,
+                                                     const AdapterAccount &account) override;
+
+    QFuture<qint64> appendAudit(const AuditEvent &event) override;
+    QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit, int offset = 0) override;
+    QFuture<void> setPassword(const QString &userId, const QString &hash) override;
+    QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
+    QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
+    QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
+    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
+                                          int offset, int limit) override;
+    QFuture<qint64> countUsers(const QString &search) override;
+    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override;
+    QFuture<qint64> countSessions(const QString &userId) override;
+    QFuture<qint64> deleteUserSessions(const QString &userId) override;
+    QFuture<qint64> deleteExpiredSessions() override;
+
+private:
+    std::unique_ptr<MemoryAdapterPrivate> d;
+};
+
+} // namespace Gatehouse

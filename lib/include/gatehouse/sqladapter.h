@@ -1,0 +1,135 @@
+#pragma once
+/*! \file sqladapter.h  The adapter over Qt SQL: SQLite, PostgreSQL and MariaDB. */
+#include <gatehouse/adapter.h>
+#include <gatehouse/gatehousestore.h>
+
+#include <functional>
+#include <memory>
+
+namespace Gatehouse {
+
+/*!
+ * Where and how SqlAdapter connects. Usually made from a URL:
+ * - \c sqlite:///var/lib/gatehouse/gatehouse.db — an absolute path (three slashes);
+ * - \c sqlite:gatehouse.db or \c sqlite:data/gatehouse.db — relative to the working directory;
+ * - \c sqlite::memory: — a private in-memory database (one connection, so one thread);
+ * - \c postgresql://user:password\@host:port/database (also \c postgres://);
+ * - \c mysql://user:password\@host:port/database (also \c mariadb://; needs MariaDB 10.5 or later).
+ *
+ * User names and passwords are percent-decoded. Without a password in the URL, the environment
+ * variable \c DATABASE_PASSWORD is used when set. Query items are handed to the Qt driver as its
+ * connect options (\c postgresql://h/db?sslmode=require becomes \c "sslmode=require").
+ */
+struct GATEHOUSE_EXPORT SqlAdapterOptions
+{
+    enum class Backend { SQLite, PostgreSQL, MySQL };
+
+    Backend backend = Backend::SQLite;
+    QString databaseName;        //!< SQLite: the file path or ":memory:"
+    QString host;                //!< empty: the driver's default (PostgreSQL: the local socket)
+    int port = -1;               //!< -1: the driver's default
+    QString userName;
+    QString password;
+    QString connectOptions;      //!< QSqlDatabase::setConnectOptions() for the driver
+    int maxThreads = 4;          //!< storage threads, each with its own connection
+
+    //! Parses \a url; on failure returns nullopt and says what is wrong in \a errorMessage.
+    static std::optional<SqlAdapterOptions> fromUrl(const QString &url, QString *errorMessage = nullptr);
+    //! The Qt SQL driver: "QSQLITE", "QPSQL" or "QMYSQL".
+    QString driverName() const;
+    //! The URL without the password, for logs and the admin app.
+    QString displayUrl() const;
+};
+
+class SqlAdapterPrivate;
+
+/*!
+ * Implements the Adapter contract and GatehouseStore on a relational database, in the tables
+ * of Auth.js's SQL adapters (\c users, \c accounts, \c sessions, \c verification_token, quoted
+ * camelCase columns) plus \c authenticators and Gatehouse's own \c gatehouse_* tables. A
+ * database made by Auth.js's PostgreSQL adapter is used as it is: migrate() only adds what is
+ * missing.
+ *
+ * Calls run on a thread pool owned by the adapter (\c maxThreads threads, kept alive); each
+ * thread holds its own connection, opened on first use. When a connection turns out to be
+ * lost, it is reopened and the call is run once more. Values are always bound, never spliced
+ * into SQL. Multi-step writes run in one transaction.
+ *
+ * SQLite connections use WAL, \c foreign_keys=ON and a 5 s busy timeout. User ids are the
+ * database's integer ids, as strings.
+ */
+class GATEHOUSE_EXPORT SqlAdapter final : public Adapter, public GatehouseStore
+{
+public:
+    explicit SqlAdapter(const SqlAdapterOptions &options);
+    ~SqlAdapter() override;
+
+    //! An adapter for \a url (see SqlAdapterOptions), or null with the reason in \a errorMessage.
+    static std::unique_ptr<SqlAdapter> fromUrl(const QString &url, QString *errorMessage = nullptr);
+
+    const SqlAdapterOptions &options() const;
+
+    //! Receives one human-readable line per migration step (on a storage thread).
+    using ProgressFunction = std::function<void(const QString &line)>;
+    /*!
+     * Brings the schema to latestSchemaVersion(): creates missing tables and indexes, each
+     * step in its own transaction and recorded in \c gatehouse_schema_version. Running it again
+     * changes nothing; several processes may run it at once. Finishes with the version reached;
+     * fails with an AdapterError naming the step when one fails or when the database is newer
+     * than this build.
+     */
+    QFuture<int> migrate(ProgressFunction progress = {});
+    //! The version recorded in the database; 0 when no Gatehouse migration has run.
+    QFuture<int> schemaVersion();
+    //! The schema version this build creates.
+    static int latestSchemaVersion();
+
+    QStringList implementedMethods() const override;
+
+    QFuture<AdapterUser> createUser(const AdapterUser &user) override;
+    QFuture<std::optional<AdapterUser>> getUser(const QString &id) override;
+    QFuture<std::optional<AdapterUser>> getUserByEmail(const QString &email) override;
+    QFuture<std::optional<AdapterUser>> getUserByAccount(const QString &provider,
+                                                         const QString &providerAccountId) override;
+    QFuture<AdapterUser> updateUser(const AdapterUserUpdate &update) override;
+    QFuture<std::optional<AdapterUser>> deleteUser(const QString &userId) override;
+    QFuture<AdapterAccount> linkAccount(const AdapterAccount &account) override;
+    QFuture<std::optional<AdapterAccount>> unlinkAccount(const QString &provider,
+                                                         const QString &providerAccountId) override;
+    QFuture<std::optional<AdapterAccount>> getAccount(const QString &providerAccountId,
+                                                      const QString &provider) override;
+    QFuture<AdapterSession> createSession(const AdapterSession &session) override;
+    QFuture<std::optional<SessionAndUser>> getSessionAndUser(const QString &sessionToken) override;
+    QFuture<std::optional<AdapterSession>> updateSession(const AdapterSessionUpdate &update) override;
+    QFuture<std::optional<AdapterSession>> deleteSession(const QString &sessionToken) override;
+    QFuture<std::optional<VerificationToken>> createVerificationToken(const VerificationToken &token) override;
+    QFuture<std::optional<VerificationToken>> useVerificationToken(const QString &identifier,
+                                                                   const QString &token) override;
+    QFuture<AdapterAuthenticator> createAuthenticator(const AdapterAuthenticator &authenticator) override;
+    QFuture<std::optional<AdapterAuthenticator>> getAuthenticator(const QString &credentialID) override;
+    QFuture<QList<AdapterAuthenticator>> listAuthenticatorsByUserId(const QString &userId) override;
+    QFuture<AdapterAuthenticator> updateAuthenticatorCounter(const QString &credentialID,
+                                                             qint64 newCounter) override;
+    QFuture<std::optional<AdapterAuthenticator>> deleteAuthenticator(const QString &credentialID) override;
+    QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user,
+                                                     const AdapterAccount &account) override;
+
+    QFuture<qint64> appendAudit(const AuditEvent &event) override;
+    QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit, int offset = 0) override;
+    QFuture<void> setPassword(const QString &userId, const QString &hash) override;
+    QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
+    QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
+    QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
+    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
+                                          int offset, int limit) override;
+    QFuture<qint64> countUsers(const QString &search) override;
+    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override;
+    QFuture<qint64> countSessions(const QString &userId) override;
+    QFuture<qint64> deleteUserSessions(const QString &userId) override;
+    QFuture<qint64> deleteExpiredSessions() override;
+
+private:
+    std::unique_ptr<SqlAdapterPrivate> d;
+};
+
+} // namespace Gatehouse

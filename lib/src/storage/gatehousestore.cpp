@@ -1,0 +1,7 @@
+#include <gatehouse/gatehousestore.h>
+
+namespace Gatehouse {
+
+GatehouseStore::~GatehouseStore() = default;
+
+} // namespace Gatehouse

@@ -1,0 +1,36 @@
+#pragma once
+/*! \file ratelimitwindow.h  The sliding-window counter behind GatehouseStore::hitRateLimit. */
+#include <QtGlobal>
+
+namespace Gatehouse {
+
+/*!
+ * Counts attempts in fixed windows aligned to multiples of the window length and estimates the
+ * sliding window from the current and the previous one: the previous window's count weighs by
+ * the share of it that still lies inside the sliding window. One row of gatehouse_rate_limit.
+ */
+struct RateLimitWindow
+{
+    qint64 windowStart = 0;     //!< start of the current window, ms since the epoch
+    qint64 count = 0;           //!< allowed attempts in the current window
+    qint64 previousCount = 0;   //!< allowed attempts in the window before it
+
+    //! Moves the window to \a nowMs, then counts the attempt if it is allowed; says whether it is.
+    bool hit(qint64 nowMs, qint64 windowMs, int limit)
+    {
+        const qint64 current = nowMs - nowMs % windowMs;
+        if (windowStart != current) {
+            previousCount = windowStart == current - windowMs ? count : 0;
+            count = 0;
+            windowStart = current;
+        }
+        const double stillInside = 1.0 - double(nowMs - current) / double(windowMs);
+        const double estimate = double(previousCount) * stillInside + double(count);
+        if (estimate + 1.0 > double(limit))
+            return false;
+        ++count;
+        return true;
+    }
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,56 @@
+#include "storage/sqladapter_p.h"
+
+#include <QUuid>
+
+namespace Gatehouse {
+
+SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
+    : options(options)
+    , m_connectionPrefix(QStringLiteral("gatehouse-storage-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    const bool memory = options.backend == SqlBackend::SQLite && options.databaseName == QLatin1String(":memory:");
+    pool.setMaxThreadCount(memory ? 1 : qMax(1, options.maxThreads));
+    pool.setExpiryTimeout(-1); // threads, and their connections, live as long as the adapter
+}
+
+SqlAdapterPrivate::~SqlAdapterPrivate()
+{
+    pool.waitForDone();
+}
+
+SqlConnection &SqlAdapterPrivate::connection()
+{
+    if (!m_connections.hasLocalData()) {
+        const QString name = m_connectionPrefix + u'-'
+            + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()), 16);
+        m_connections.setLocalData(new SqlConnection(options, name));
+    }
+    return *m_connections.localData();
+}
+
+namespace SqlRows {
+
+const QString userColumns = QStringLiteral("id, name, email, \"emailVerified\", image");
+const QString sessionColumns = QStringLiteral("\"sessionToken\", \"userId\", expires");
+
+std::optional<qint64> rowId(const QString &id)
+{
+    bool ok = false;
+    const qint64 number = id.toLongLong(&ok);
+    return ok ? std::optional(number) : std::nullopt;
+}
+
+AdapterUser user(const SqlQuery &q, int first)
+{
+    return {q.text(first), q.optionalText(first + 1), q.text(first + 2), q.optionalTime(first + 3),
+            q.optionalText(first + 4)};
+}
+
+AdapterSession session(const SqlQuery &q, int first)
+{
+    return {q.text(first), q.text(first + 1), q.time(first + 2)};
+}
+
+} // namespace SqlRows
+
+} // namespace Gatehouse

@@ -1,0 +1,107 @@
+#pragma once
+/*! \file sqladapter_p.h  SqlAdapter's thread pool, connections and row mapping. */
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/sqladapter.h>
+
+#include "storage/logging.h"
+#include "storage/sqlconnection.h"
+
+#include <QPromise>
+#include <QThread>
+#include <QThreadPool>
+#include <QThreadStorage>
+
+#include <memory>
+
+namespace Gatehouse {
+
+class SqlAdapterPrivate
+{
+public:
+    explicit SqlAdapterPrivate(const SqlAdapterOptions &options);
+    ~SqlAdapterPrivate();
+
+    /*!
+     * Runs \a work(connection) on a storage thread. When the connection turns out to be lost,
+     * it is reopened and \a work runs once more. That is safe when the loss shows as the
+     * statement is sent (the server never ran it, or rolled back the open transaction); a
+     * statement whose reply was lost in flight may run twice, and the unique keys turn most
+     * such repeats into a Conflict. A transaction the database aborted to break a deadlock
+     * runs again, up to three times.
+     */
+    template<typename Work>
+    auto run(const QString &method, Work work) -> QFuture<std::invoke_result_t<Work, SqlConnection &>>
+    {
+        // Not QtConcurrent::run: a waitForFinished() on its future may run the work in the
+        // waiting thread, which must never own a connection.
+        using T = std::invoke_result_t<Work, SqlConnection &>;
+        auto promise = std::make_shared<QPromise<T>>();
+        promise->start();
+        QFuture<T> future = promise->future();
+        pool.start([this, method, work = std::move(work), promise]() {
+            try {
+                if constexpr (std::is_void_v<T>)
+                    call(method, work);
+                else
+                    promise->addResult(call(method, work));
+            } catch (const QException &error) {
+                promise->setException(error);
+            } catch (...) {
+                promise->setException(std::current_exception());
+            }
+            promise->finish();
+        });
+        return future;
+    }
+
+    SqlAdapterOptions options;
+
+private:
+    template<typename Work>
+    auto call(const QString &method, const Work &work)
+    {
+        SqlConnection &c = connection();
+        int lost = 0;
+        int conflicts = 0;
+        for (;;) {
+            try {
+                c.open();
+                return work(c);
+            } catch (const SqlConnectionLost &failure) {
+                c.close();
+                if (++lost == 2)
+                    throw AdapterError(AdapterError::Reason::Unavailable,
+                                       QStringLiteral("%1: the database connection was lost: %2").arg(method, failure.detail));
+                qCWarning(lcStorage).noquote() << method << "lost its database connection; reconnecting:" << failure.detail;
+            } catch (const SqlTransientConflict &failure) {
+                if (++conflicts == 3)
+                    throw AdapterError(AdapterError::Reason::Failed,
+                                       QStringLiteral("%1: gave up after 3 deadlocks: %2").arg(method, failure.detail));
+                qCDebug(lcStorage).noquote() << method << "ran into a deadlock; trying again:" << failure.detail;
+            }
+        }
+    }
+
+    SqlConnection &connection();
+
+    QString m_connectionPrefix;
+    // Declared before the pool: the pool's threads end first, and each deletes its connection.
+    QThreadStorage<SqlConnection *> m_connections;
+    QThreadPool pool;
+};
+
+//! Reading rows and binding ids; SQL ids are integers, Gatehouse's are strings.
+namespace SqlRows {
+
+//! The integer id in \a id, or nullopt when it is none (such a record cannot exist).
+std::optional<qint64> rowId(const QString &id);
+
+extern const QString userColumns;          //!< id, name, email, "emailVerified", image
+AdapterUser user(const SqlQuery &query, int first = 0);
+
+extern const QString sessionColumns;       //!< "sessionToken", "userId", expires
+AdapterSession session(const SqlQuery &query, int first = 0);
+
+} // namespace SqlRows
+
+} // namespace Gatehouse

@@ -1,0 +1,436 @@
+#include "storage/sqlconnection.h"
+
+#include "storage/logging.h"
+
+#include <gatehouse/adaptererror.h>
+
+#include <QSqlError>
+#include <QVersionNumber>
+
+#include <algorithm>
+
+namespace Gatehouse {
+
+using Reason = AdapterError::Reason;
+
+namespace {
+
+bool isMemoryDatabase(const SqlAdapterOptions &options)
+{
+    return options.backend == SqlBackend::SQLite && options.databaseName == QLatin1String(":memory:");
+}
+
+QString joinOptions(const QString &first, const QString &second)
+{
+    if (first.isEmpty())
+        return second;
+    return second.isEmpty() ? first : first + u';' + second;
+}
+
+} // namespace
+
+SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name)
+    : m_options(options)
+    , m_name(std::move(name))
+{
+}
+
+SqlConnection::~SqlConnection()
+{
+    m_statements.clear();
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+void SqlConnection::open()
+{
+    if (m_db.isOpen())
+        return;
+    if (!m_db.isValid()) {
+        m_db = QSqlDatabase::addDatabase(m_options.driverName(), m_name);
+        if (!m_db.isValid())
+            throw AdapterError(Reason::Unavailable,
+                               QStringLiteral("the Qt SQL driver %1 is not installed (Debian: libqt6sql6-%2)")
+                                   .arg(m_options.driverName(),
+                                        m_options.backend == SqlBackend::SQLite       ? QStringLiteral("sqlite")
+                                        : m_options.backend == SqlBackend::PostgreSQL ? QStringLiteral("psql")
+                                                                                      : QStringLiteral("mysql")));
+        m_db.setDatabaseName(m_options.databaseName);
+        m_db.setHostName(m_options.host);
+        m_db.setPort(m_options.port);
+        m_db.setUserName(m_options.userName);
+        m_db.setPassword(m_options.password);
+        QString connectOptions = m_options.connectOptions;
+        if (m_options.backend == SqlBackend::SQLite)
+            connectOptions = joinOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"), connectOptions);
+        else if (m_options.backend == SqlBackend::MySQL) // affected rows = matched rows, as elsewhere
+            connectOptions = joinOptions(QStringLiteral("CLIENT_FOUND_ROWS"), connectOptions);
+        m_db.setConnectOptions(connectOptions);
+    }
+    if (!m_db.open())
+        throw AdapterError(Reason::Unavailable,
+                           QStringLiteral("cannot connect to %1: %2").arg(m_options.displayUrl(), m_db.lastError().text()));
+    try {
+        setUp();
+    } catch (...) {
+        close();
+        throw;
+    }
+    qCDebug(lcStorage) << "connected to" << m_options.displayUrl() << "as" << m_name;
+}
+
+void SqlConnection::setUp()
+{
+    const QString method = QStringLiteral("connect");
+    switch (m_options.backend) {
+    case SqlBackend::SQLite: {
+        QSqlQuery version(m_db);
+        if (!version.exec(QStringLiteral("SELECT sqlite_version()")) || !version.next())
+            raise(version.lastError(), method);
+        const QString found = version.value(0).toString();
+        if (QVersionNumber::fromString(found) < QVersionNumber(3, 35))
+            throw AdapterError(Reason::Unavailable,
+                               QStringLiteral("SQLite %1 is too old: Gatehouse needs 3.35 or later (RETURNING)").arg(found));
+        execute(QStringLiteral("PRAGMA busy_timeout = 5000"), method);
+        execute(QStringLiteral("PRAGMA foreign_keys = ON"), method);
+        if (!isMemoryDatabase(m_options)) {
+            execute(QStringLiteral("PRAGMA journal_mode = WAL"), method);
+            execute(QStringLiteral("PRAGMA synchronous = NORMAL"), method);
+        }
+        break;
+    }
+    case SqlBackend::PostgreSQL:
+        execute(QStringLiteral("SET TIME ZONE 'UTC'"), method);
+        break;
+    case SqlBackend::MySQL:
+        execute(QStringLiteral("SET SESSION sql_mode = TRIM(BOTH ',' FROM CONCAT(@@SESSION.sql_mode, ',ANSI_QUOTES'))"),
+                method);
+        execute(QStringLiteral("SET SESSION time_zone = '+00:00'"), method);
+        break;
+    }
+}
+
+void SqlConnection::close()
+{
+    m_statements.clear();
+    if (m_db.isValid())
+        m_db.close();
+}
+
+QSqlQuery &SqlConnection::prepared(const QString &sql, const QString &method)
+{
+    if (const auto it = m_statements.constFind(sql); it != m_statements.cend())
+        return **it;
+    auto query = std::make_shared<QSqlQuery>(m_db);
+    query->setForwardOnly(true);
+    if (!query->prepare(sql))
+        raise(query->lastError(), method);
+    m_statements.insert(sql, query);
+    return *query;
+}
+
+void SqlConnection::execute(const QString &sql, const QString &method)
+{
+    QSqlQuery query(m_db);
+    if (!query.exec(sql))
+        raise(query.lastError(), method);
+}
+
+bool SqlConnection::tableExists(const QString &table, const QString &method)
+{
+    QString sql;
+    switch (m_options.backend) {
+    case SqlBackend::SQLite:
+        sql = QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+        break;
+    case SqlBackend::PostgreSQL:
+        sql = QStringLiteral("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                             "AND table_name = ?");
+        break;
+    case SqlBackend::MySQL:
+        sql = QStringLiteral("SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() "
+                             "AND table_name = ?");
+        break;
+    }
+    SqlQuery query(*this, sql, method);
+    return query.bind(table).execFirst();
+}
+
+bool SqlConnection::indexExists(const QString &index, const QString &method)
+{
+    QString sql;
+    switch (m_options.backend) {
+    case SqlBackend::SQLite:
+        sql = QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?");
+        break;
+    case SqlBackend::PostgreSQL:
+        sql = QStringLiteral("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?");
+        break;
+    case SqlBackend::MySQL:
+        sql = QStringLiteral("SELECT 1 FROM information_schema.statistics WHERE table_schema = DATABASE() "
+                             "AND index_name = ?");
+        break;
+    }
+    SqlQuery query(*this, sql, method);
+    return query.bind(index).execFirst();
+}
+
+bool SqlConnection::isLost(const QSqlError &error) const
+{
+    // Not QSqlError::ConnectionError: QSQLITE reports every failed step with it.
+    const QString code = error.nativeErrorCode();
+    switch (m_options.backend) {
+    case SqlBackend::SQLite: // a file does not go away
+        return false;
+    case SqlBackend::PostgreSQL: // QPSQL closes a broken connection; class 08: connection
+        // exception; 57P0x: the server is shutting down
+        return !m_db.isOpen() || code.startsWith(QLatin1String("08")) || code.startsWith(QLatin1String("57P0"));
+    case SqlBackend::MySQL: {
+        // CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR, CR_SERVER_GONE_ERROR, CR_SERVER_LOST,
+        // CR_SERVER_LOST_EXTENDED, ER_CONNECTION_KILLED, ER_CLIENT_INTERACTION_TIMEOUT
+        static constexpr int lost[] = {2002, 2003, 2006, 2013, 2055, 1927, 4031};
+        const int number = code.toInt();
+        return std::find(std::begin(lost), std::end(lost), number) != std::end(lost);
+    }
+    }
+    return false;
+}
+
+bool SqlConnection::isTransient(const QSqlError &error) const
+{
+    const QString code = error.nativeErrorCode();
+    switch (m_options.backend) {
+    case SqlBackend::SQLite: // the busy timeout waits already
+        return false;
+    case SqlBackend::PostgreSQL: // deadlock_detected, serialization_failure
+        return code == QLatin1String("40P01") || code == QLatin1String("40001");
+    case SqlBackend::MySQL: // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
+        return code == QLatin1String("1213") || code == QLatin1String("1205");
+    }
+    return false;
+}
+
+void SqlConnection::raise(const QSqlError &error, const QString &method, const QString &conflict)
+{
+    if (isLost(error))
+        throw SqlConnectionLost{error.text()};
+    if (isTransient(error))
+        throw SqlTransientConflict{error.text()};
+    const QString code = error.nativeErrorCode();
+    bool constraint = false;
+    switch (m_options.backend) {
+    case SqlBackend::SQLite: // SQLITE_CONSTRAINT and its extended codes
+        constraint = (code.toInt() & 0xff) == 19;
+        break;
+    case SqlBackend::PostgreSQL: // class 23: integrity constraint violation
+        constraint = code.startsWith(QLatin1String("23"));
+        break;
+    case SqlBackend::MySQL: // duplicate key, foreign key (parent missing / row referenced)
+        constraint = code == QLatin1String("1062") || code == QLatin1String("1452") || code == QLatin1String("1451")
+            || code == QLatin1String("1216") || code == QLatin1String("1217");
+        break;
+    }
+    if (constraint)
+        throw AdapterError(Reason::Conflict,
+                           QStringLiteral("%1: %2").arg(method,
+                                                        conflict.isEmpty() ? QStringLiteral("a unique or foreign key "
+                                                                                            "would be violated")
+                                                                           : conflict),
+                           error.text());
+    throw AdapterError(Reason::Failed, QStringLiteral("%1: database error: %2").arg(method, error.text()), error.text());
+}
+
+QVariant SqlConnection::timeValue(const QDateTime &when) const
+{
+    if (m_options.backend == SqlBackend::SQLite) // text that sorts in time order
+        return when.toUTC().toString(Qt::ISODateWithMs);
+    return when.toUTC();
+}
+
+std::optional<QDateTime> SqlConnection::timeFrom(const QVariant &value) const
+{
+    if (value.isNull())
+        return std::nullopt;
+    if (value.typeId() == QMetaType::QString) {
+        QDateTime when = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+        if (when.timeSpec() == Qt::LocalTime) // written without an offset: UTC by convention
+            when.setTimeSpec(Qt::UTC);
+        return when.toUTC();
+    }
+    const QDateTime when = value.toDateTime();
+    if (m_options.backend == SqlBackend::MySQL) // DATETIME holds UTC wall-clock time
+        return QDateTime(when.date(), when.time(), Qt::UTC);
+    return when.toUTC();
+}
+
+void SqlConnection::begin(const QString &method)
+{
+    switch (m_options.backend) {
+    case SqlBackend::SQLite:
+        execute(QStringLiteral("BEGIN IMMEDIATE"), method);
+        break;
+    case SqlBackend::PostgreSQL:
+        execute(QStringLiteral("BEGIN"), method);
+        break;
+    case SqlBackend::MySQL:
+        execute(QStringLiteral("START TRANSACTION"), method);
+        break;
+    }
+}
+
+void SqlConnection::commit(const QString &method)
+{
+    // SQLite cannot commit while a statement is still stepping.
+    for (const auto &statement : std::as_const(m_statements))
+        statement->finish();
+    execute(QStringLiteral("COMMIT"), method);
+}
+
+void SqlConnection::rollback()
+{
+    if (!m_db.isOpen())
+        return;
+    QSqlQuery query(m_db);
+    if (!query.exec(QStringLiteral("ROLLBACK")))
+        qCWarning(lcStorage) << "rollback failed:" << query.lastError().text();
+}
+
+SqlQuery::SqlQuery(SqlConnection &connection, const QString &sql, const QString &method)
+    : m_connection(connection)
+    , m_method(method)
+    , m_query(connection.prepared(sql, method))
+{
+}
+
+SqlQuery::~SqlQuery()
+{
+    m_query.finish();
+}
+
+SqlQuery &SqlQuery::bind(const QVariant &value)
+{
+    m_query.bindValue(m_position++, value);
+    return *this;
+}
+
+SqlQuery &SqlQuery::bind(const QString &text)
+{
+    return bind(QVariant(text.isNull() ? QStringLiteral("") : text));
+}
+
+SqlQuery &SqlQuery::bind(const std::optional<QString> &text)
+{
+    return text ? bind(*text) : bind(QVariant(QMetaType::fromType<QString>()));
+}
+
+SqlQuery &SqlQuery::bind(const QDateTime &when)
+{
+    if (!when.isValid())
+        return bind(QVariant(m_connection.backend() == SqlBackend::SQLite ? QMetaType::fromType<QString>()
+                                                                          : QMetaType::fromType<QDateTime>()));
+    return bind(m_connection.timeValue(when));
+}
+
+SqlQuery &SqlQuery::bind(const std::optional<QDateTime> &when)
+{
+    return bind(when.value_or(QDateTime()));
+}
+
+SqlQuery &SqlQuery::bind(const std::optional<qint64> &number)
+{
+    return number ? bind(*number) : bind(QVariant(QMetaType::fromType<qlonglong>()));
+}
+
+SqlQuery &SqlQuery::bind(qint64 number)
+{
+    return bind(QVariant(qlonglong(number)));
+}
+
+SqlQuery &SqlQuery::bind(bool flag)
+{
+    if (m_connection.backend() == SqlBackend::PostgreSQL)
+        return bind(QVariant(flag));
+    return bind(QVariant(flag ? 1 : 0));
+}
+
+SqlQuery &SqlQuery::exec(const QString &conflict)
+{
+    if (!m_query.exec())
+        m_connection.raise(m_query.lastError(), m_method, conflict);
+    return *this;
+}
+
+bool SqlQuery::next()
+{
+    return m_query.next();
+}
+
+QVariant SqlQuery::value(int column) const
+{
+    return m_query.value(column);
+}
+
+QString SqlQuery::text(int column) const
+{
+    return m_query.value(column).toString();
+}
+
+std::optional<QString> SqlQuery::optionalText(int column) const
+{
+    const QVariant value = m_query.value(column);
+    return value.isNull() ? std::nullopt : std::optional(value.toString());
+}
+
+qint64 SqlQuery::integer(int column) const
+{
+    return m_query.value(column).toLongLong();
+}
+
+std::optional<qint64> SqlQuery::optionalInteger(int column) const
+{
+    const QVariant value = m_query.value(column);
+    return value.isNull() ? std::nullopt : std::optional(value.toLongLong());
+}
+
+QDateTime SqlQuery::time(int column) const
+{
+    return optionalTime(column).value_or(QDateTime());
+}
+
+std::optional<QDateTime> SqlQuery::optionalTime(int column) const
+{
+    return m_connection.timeFrom(m_query.value(column));
+}
+
+int SqlQuery::rowsAffected() const
+{
+    return m_query.numRowsAffected();
+}
+
+qint64 SqlQuery::lastInsertId() const
+{
+    return m_query.lastInsertId().toLongLong();
+}
+
+SqlTransaction::SqlTransaction(SqlConnection &connection, const QString &method)
+    : m_connection(connection)
+    , m_method(method)
+{
+    m_connection.begin(method);
+}
+
+SqlTransaction::~SqlTransaction()
+{
+    if (!m_done)
+        m_connection.rollback();
+}
+
+void SqlTransaction::commit()
+{
+    m_connection.commit(m_method);
+    m_done = true;
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,153 @@
+#pragma once
+/*! \file sqlconnection.h  One storage thread's database connection, its statements and
+ *  transactions, and what differs between SQLite, PostgreSQL and MariaDB. */
+#include <gatehouse/sqladapter.h>
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <memory>
+
+namespace Gatehouse {
+
+using SqlBackend = SqlAdapterOptions::Backend;
+
+//! Thrown inside a storage call when the connection turned out to be broken; the caller
+//! reopens the connection and runs the call once more.
+struct SqlConnectionLost
+{
+    QString detail;
+};
+
+//! Thrown inside a storage call when the database aborted its transaction to break a
+//! deadlock (or a serialisation conflict); the caller runs the call again.
+struct SqlTransientConflict
+{
+    QString detail;
+};
+
+/*!
+ * A connection owned by one storage thread (never used from another). Opened on first use
+ * and set up for Gatehouse: SQLite gets WAL, foreign keys and a busy timeout, MariaDB gets
+ * ANSI_QUOTES (so the same "quoted" SQL works everywhere) and UTC, PostgreSQL gets UTC.
+ * Prepared statements are kept per SQL text for the life of the connection.
+ */
+class SqlConnection
+{
+public:
+    SqlConnection(const SqlAdapterOptions &options, QString name);
+    ~SqlConnection();
+    SqlConnection(const SqlConnection &) = delete;
+    SqlConnection &operator=(const SqlConnection &) = delete;
+
+    SqlBackend backend() const { return m_options.backend; }
+    //! Whether INSERT/UPDATE/DELETE ... RETURNING work through the Qt driver (not QMYSQL's
+    //! prepared statements, which drop the returned rows).
+    bool hasReturning() const { return m_options.backend != SqlBackend::MySQL; }
+
+    //! Opens the connection if needed. Throws AdapterError (Unavailable) when that fails.
+    void open();
+    //! Drops the prepared statements and closes; the next open() reconnects.
+    void close();
+
+    //! The prepared statement for \a sql (prepared on first use).
+    QSqlQuery &prepared(const QString &sql, const QString &method);
+    //! Runs \a sql as it is (DDL, pragmas, transaction control).
+    void execute(const QString &sql, const QString &method);
+    //! Whether a table or an index exists in the connection's database or schema.
+    bool tableExists(const QString &table, const QString &method);
+    bool indexExists(const QString &index, const QString &method);
+
+    /*!
+     * Turns a failed statement into the right exception: SqlConnectionLost when the
+     * connection broke, SqlTransientConflict for a deadlock, AdapterError Conflict for a unique or foreign key (with \a conflict
+     * as its message when given), AdapterError Failed otherwise.
+     */
+    [[noreturn]] void raise(const QSqlError &error, const QString &method, const QString &conflict = {});
+
+    //! \a when as this backend stores it (UTC; text on SQLite).
+    QVariant timeValue(const QDateTime &when) const;
+    //! A stored time as UTC, or nullopt for NULL.
+    std::optional<QDateTime> timeFrom(const QVariant &value) const;
+
+    void begin(const QString &method);
+    void commit(const QString &method);
+    void rollback();
+
+private:
+    void setUp();
+    bool isLost(const QSqlError &error) const;
+    bool isTransient(const QSqlError &error) const;
+
+    SqlAdapterOptions m_options;
+    QString m_name;
+    QSqlDatabase m_db;
+    QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
+};
+
+/*!
+ * One execution of a prepared statement: bind positional values, exec(), read rows. The
+ * statement is reset when the object goes away, so no read lock or cursor stays open.
+ */
+class SqlQuery
+{
+public:
+    SqlQuery(SqlConnection &connection, const QString &sql, const QString &method);
+    ~SqlQuery();
+    SqlQuery(const SqlQuery &) = delete;
+    SqlQuery &operator=(const SqlQuery &) = delete;
+
+    SqlQuery &bind(const QVariant &value);
+    SqlQuery &bind(const QString &text);              //!< an empty string binds as text, not NULL
+    SqlQuery &bind(const std::optional<QString> &text); //!< nullopt binds NULL
+    SqlQuery &bind(const QDateTime &when);            //!< invalid binds NULL
+    SqlQuery &bind(const std::optional<QDateTime> &when);
+    SqlQuery &bind(const std::optional<qint64> &number);
+    SqlQuery &bind(qint64 number);
+    SqlQuery &bind(bool flag);
+
+    //! Runs the statement; see SqlConnection::raise() for the failures.
+    SqlQuery &exec(const QString &conflict = {});
+    bool next();
+    //! Executes and says whether a first row came back.
+    bool execFirst() { return exec().next(); }
+
+    QVariant value(int column) const;
+    QString text(int column) const;
+    std::optional<QString> optionalText(int column) const;
+    qint64 integer(int column) const;
+    std::optional<qint64> optionalInteger(int column) const;
+    QDateTime time(int column) const;
+    std::optional<QDateTime> optionalTime(int column) const;
+    int rowsAffected() const;
+    //! The id an INSERT just generated (where RETURNING is not available).
+    qint64 lastInsertId() const;
+
+private:
+    SqlConnection &m_connection;
+    QString m_method;
+    QSqlQuery &m_query;
+    int m_position = 0;
+};
+
+/*!
+ * A transaction for the life of the object: rolled back unless commit() was called.
+ * On SQLite it takes the write lock at once (BEGIN IMMEDIATE), so two writers wait for each
+ * other in the busy timeout instead of failing when one upgrades a read.
+ */
+class SqlTransaction
+{
+public:
+    SqlTransaction(SqlConnection &connection, const QString &method);
+    ~SqlTransaction();
+    SqlTransaction(const SqlTransaction &) = delete;
+    SqlTransaction &operator=(const SqlTransaction &) = delete;
+    void commit();
+
+private:
+    SqlConnection &m_connection;
+    QString m_method;
+    bool m_done = false;
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,324 @@
+// SqlAdapter's GatehouseStore part: audit log, passwords, rate limits, admin listings.
+#include <gatehouse/sqladapter.h>
+
+#include "storage/ratelimitwindow.h"
+#include "storage/sqladapter_p.h"
+
+#include <QJsonDocument>
+
+namespace Gatehouse {
+
+using Reason = AdapterError::Reason;
+using SqlRows::rowId;
+
+namespace {
+
+const QString auditColumns = QStringLiteral("id, \"time\", \"type\", \"userId\", provider, \"clientAddress\", detail");
+
+AuditEvent readAudit(const SqlQuery &q)
+{
+    AuditEvent event;
+    event.id = q.integer(0);
+    event.time = q.time(1);
+    event.type = q.text(2);
+    event.userId = q.text(3);
+    event.provider = q.text(4);
+    event.clientAddress = q.text(5);
+    if (const auto detail = q.optionalText(6))
+        event.detail = QJsonDocument::fromJson(detail->toUtf8()).object();
+    return event;
+}
+
+std::optional<QString> nullIfEmpty(const QString &text)
+{
+    return text.isEmpty() ? std::nullopt : std::optional(text);
+}
+
+//! \a search as a LIKE pattern (escape character '!') matching it anywhere, lower-cased.
+QString containsPattern(const QString &search)
+{
+    QString escaped = search.toLower();
+    escaped.replace(u'!', QStringLiteral("!!")).replace(u'%', QStringLiteral("!%")).replace(u'_', QStringLiteral("!_"));
+    return u'%' + escaped + u'%';
+}
+
+const QString userSearch = QStringLiteral(" WHERE LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'");
+
+QString userOrder(UserSortColumn sort, bool ascending)
+{
+    const QString direction = ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
+    QString column;
+    switch (sort) {
+    case UserSortColumn::Id:
+        return QStringLiteral(" ORDER BY id ") + direction;
+    case UserSortColumn::Name:
+        column = QStringLiteral("name");
+        break;
+    case UserSortColumn::Email:
+        column = QStringLiteral("email");
+        break;
+    case UserSortColumn::EmailVerified:
+        column = QStringLiteral("\"emailVerified\"");
+        break;
+    }
+    // NULLs last in both directions, whatever the backend's default.
+    return QStringLiteral(" ORDER BY CASE WHEN %1 IS NULL THEN 1 ELSE 0 END, %1 %2, id %2").arg(column, direction);
+}
+
+} // namespace
+
+QFuture<qint64> SqlAdapter::appendAudit(const AuditEvent &event)
+{
+    const QString method = QStringLiteral("appendAudit");
+    return d->run(method, [event, method](SqlConnection &c) {
+        SqlQuery q(c,
+                   QStringLiteral("INSERT INTO gatehouse_audit (\"time\", \"type\", \"userId\", provider, \"clientAddress\", "
+                                  "detail) VALUES (?, ?, ?, ?, ?, ?)")
+                       + (c.hasReturning() ? QStringLiteral(" RETURNING id") : QString()),
+                   method);
+        q.bind(event.time.isValid() ? event.time : QDateTime::currentDateTimeUtc()).bind(event.type);
+        q.bind(nullIfEmpty(event.userId)).bind(nullIfEmpty(event.provider)).bind(nullIfEmpty(event.clientAddress));
+        q.bind(event.detail.isEmpty() ? std::nullopt
+                                      : std::optional(QString::fromUtf8(QJsonDocument(event.detail).toJson(QJsonDocument::Compact))));
+        q.exec();
+        return q.next() ? q.integer(0) : q.lastInsertId();
+    });
+}
+
+QFuture<QList<AuditEvent>> SqlAdapter::auditEvents(const AuditFilter &filter, int limit, int offset)
+{
+    const QString method = QStringLiteral("auditEvents");
+    return d->run(method, [filter, limit, offset, method](SqlConnection &c) {
+        QStringList conditions;
+        if (!filter.type.isEmpty())
+            conditions << QStringLiteral("\"type\" = ?");
+        if (!filter.userId.isEmpty())
+            conditions << QStringLiteral("\"userId\" = ?");
+        if (!filter.provider.isEmpty())
+            conditions << QStringLiteral("provider = ?");
+        if (filter.from.isValid())
+            conditions << QStringLiteral("\"time\" >= ?");
+        if (filter.to.isValid())
+            conditions << QStringLiteral("\"time\" < ?");
+        const QString where = conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+        SqlQuery q(c,
+                   QStringLiteral("SELECT %1 FROM gatehouse_audit%2 ORDER BY id DESC LIMIT ? OFFSET ?").arg(auditColumns, where),
+                   method);
+        if (!filter.type.isEmpty())
+            q.bind(filter.type);
+        if (!filter.userId.isEmpty())
+            q.bind(filter.userId);
+        if (!filter.provider.isEmpty())
+            q.bind(filter.provider);
+        if (filter.from.isValid())
+            q.bind(filter.from);
+        if (filter.to.isValid())
+            q.bind(filter.to);
+        q.bind(qint64(qMax(0, limit))).bind(qint64(qMax(0, offset))).exec();
+        QList<AuditEvent> events;
+        while (q.next())
+            events.append(readAudit(q));
+        return events;
+    });
+}
+
+QFuture<void> SqlAdapter::setPassword(const QString &userId, const QString &hash)
+{
+    const QString method = QStringLiteral("setPassword");
+    return d->run(method, [userId, hash, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        const auto noUser = [&] {
+            return AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
+        };
+        if (!id)
+            throw noUser();
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        SqlTransaction transaction(c, method);
+        {
+            SqlQuery user(c, QStringLiteral("SELECT 1 FROM users WHERE id = ?"), method);
+            if (!user.bind(*id).execFirst())
+                throw noUser();
+        }
+        bool exists = false;
+        {
+            SqlQuery q(c, QStringLiteral("SELECT 1 FROM gatehouse_passwords WHERE \"userId\" = ?"), method);
+            exists = q.bind(*id).execFirst();
+        }
+        if (exists) {
+            SqlQuery q(c, QStringLiteral("UPDATE gatehouse_passwords SET hash = ?, \"updatedAt\" = ? WHERE \"userId\" = ?"),
+                       method);
+            q.bind(hash).bind(now).bind(*id).exec();
+        } else {
+            SqlQuery q(c,
+                       QStringLiteral("INSERT INTO gatehouse_passwords (\"userId\", hash, disabled, \"createdAt\", "
+                                      "\"updatedAt\") VALUES (?, ?, ?, ?, ?)"),
+                       method);
+            q.bind(*id).bind(hash).bind(false).bind(now).bind(now).exec();
+        }
+        transaction.commit();
+    });
+}
+
+QFuture<void> SqlAdapter::setPasswordDisabled(const QString &userId, bool disabled)
+{
+    const QString method = QStringLiteral("setPasswordDisabled");
+    return d->run(method, [userId, disabled, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        int changed = 0;
+        if (id) {
+            SqlQuery q(c,
+                       QStringLiteral("UPDATE gatehouse_passwords SET disabled = ?, \"updatedAt\" = ? WHERE \"userId\" = ?"),
+                       method);
+            changed = q.bind(disabled).bind(QDateTime::currentDateTimeUtc()).bind(*id).exec().rowsAffected();
+        }
+        if (changed == 0)
+            throw AdapterError(Reason::NotFound, QStringLiteral("%1: user \"%2\" has no password").arg(method, userId));
+    });
+}
+
+QFuture<std::optional<PasswordCredential>> SqlAdapter::passwordHash(const QString &email)
+{
+    const QString method = QStringLiteral("passwordHash");
+    return d->run(method, [email, method](SqlConnection &c) -> std::optional<PasswordCredential> {
+        if (email.isEmpty())
+            return std::nullopt;
+        SqlQuery q(c,
+                   QStringLiteral("SELECT p.\"userId\", p.hash, p.disabled FROM gatehouse_passwords p "
+                                  "JOIN users u ON u.id = p.\"userId\" WHERE u.email = ?"),
+                   method);
+        if (!q.bind(email).execFirst())
+            return std::nullopt;
+        return PasswordCredential{q.text(0), q.text(1), q.value(2).toBool()};
+    });
+}
+
+QFuture<bool> SqlAdapter::hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit)
+{
+    const QString method = QStringLiteral("hitRateLimit");
+    return d->run(method, [key, window, limit, method](SqlConnection &c) {
+        if (window.count() <= 0)
+            throw AdapterError(Reason::InvalidArgument, QStringLiteral("%1: the window must be positive").arg(method));
+        {
+            // The row exists before the transaction, so the transaction locks one row only
+            // (creating it inside made concurrent InnoDB transactions deadlock).
+            const QString insert = c.backend() == SqlBackend::MySQL
+                ? QStringLiteral("INSERT IGNORE INTO gatehouse_rate_limit (\"key\", \"windowStart\", \"count\", "
+                                 "\"previousCount\") VALUES (?, 0, 0, 0)")
+                : QStringLiteral("INSERT INTO gatehouse_rate_limit (\"key\", \"windowStart\", \"count\", \"previousCount\") "
+                                 "VALUES (?, 0, 0, 0) ON CONFLICT (\"key\") DO NOTHING");
+            SqlQuery q(c, insert, method);
+            q.bind(key).exec();
+        }
+        SqlTransaction transaction(c, method);
+        RateLimitWindow row;
+        {
+            // SQLite's transaction holds the write lock already; elsewhere lock the row.
+            const QString lock = c.backend() == SqlBackend::SQLite ? QString() : QStringLiteral(" FOR UPDATE");
+            SqlQuery q(c,
+                       QStringLiteral("SELECT \"windowStart\", \"count\", \"previousCount\" FROM gatehouse_rate_limit "
+                                      "WHERE \"key\" = ?")
+                           + lock,
+                       method);
+            if (q.bind(key).execFirst())
+                row = {q.integer(0), q.integer(1), q.integer(2)};
+        }
+        const bool allowed = row.hit(QDateTime::currentMSecsSinceEpoch(), window.count(), limit);
+        SqlQuery q(c,
+                   QStringLiteral("UPDATE gatehouse_rate_limit SET \"windowStart\" = ?, \"count\" = ?, "
+                                  "\"previousCount\" = ? WHERE \"key\" = ?"),
+                   method);
+        q.bind(row.windowStart).bind(row.count).bind(row.previousCount).bind(key).exec();
+        transaction.commit();
+        return allowed;
+    });
+}
+
+QFuture<QList<AdapterUser>> SqlAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset,
+                                                  int limit)
+{
+    const QString method = QStringLiteral("listUsers");
+    return d->run(method, [search, sort, ascending, offset, limit, method](SqlConnection &c) {
+        SqlQuery q(c,
+                   QStringLiteral("SELECT %1 FROM users").arg(SqlRows::userColumns)
+                       + (search.isEmpty() ? QString() : userSearch) + userOrder(sort, ascending)
+                       + QStringLiteral(" LIMIT ? OFFSET ?"),
+                   method);
+        if (!search.isEmpty())
+            q.bind(containsPattern(search)).bind(containsPattern(search));
+        q.bind(qint64(qMax(0, limit))).bind(qint64(qMax(0, offset))).exec();
+        QList<AdapterUser> users;
+        while (q.next())
+            users.append(SqlRows::user(q));
+        return users;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countUsers(const QString &search)
+{
+    const QString method = QStringLiteral("countUsers");
+    return d->run(method, [search, method](SqlConnection &c) {
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (search.isEmpty() ? QString() : userSearch), method);
+        if (!search.isEmpty())
+            q.bind(containsPattern(search)).bind(containsPattern(search));
+        return q.execFirst() ? q.integer(0) : 0;
+    });
+}
+
+QFuture<QList<AdapterSession>> SqlAdapter::listSessions(const QString &userId, int offset, int limit)
+{
+    const QString method = QStringLiteral("listSessions");
+    return d->run(method, [userId, offset, limit, method](SqlConnection &c) {
+        QList<AdapterSession> sessions;
+        const std::optional<qint64> id = rowId(userId);
+        if (!userId.isEmpty() && !id)
+            return sessions;
+        SqlQuery q(c,
+                   QStringLiteral("SELECT %1 FROM sessions%2 ORDER BY expires DESC, \"sessionToken\" LIMIT ? OFFSET ?")
+                       .arg(SqlRows::sessionColumns, id ? QStringLiteral(" WHERE \"userId\" = ?") : QString()),
+                   method);
+        if (id)
+            q.bind(*id);
+        q.bind(qint64(qMax(0, limit))).bind(qint64(qMax(0, offset))).exec();
+        while (q.next())
+            sessions.append(SqlRows::session(q));
+        return sessions;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countSessions(const QString &userId)
+{
+    const QString method = QStringLiteral("countSessions");
+    return d->run(method, [userId, method](SqlConnection &c) -> qint64 {
+        const std::optional<qint64> id = rowId(userId);
+        if (!userId.isEmpty() && !id)
+            return 0;
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM sessions") + (id ? QStringLiteral(" WHERE \"userId\" = ?") : QString()),
+                   method);
+        if (id)
+            q.bind(*id);
+        return q.execFirst() ? q.integer(0) : 0;
+    });
+}
+
+QFuture<qint64> SqlAdapter::deleteUserSessions(const QString &userId)
+{
+    const QString method = QStringLiteral("deleteUserSessions");
+    return d->run(method, [userId, method](SqlConnection &c) -> qint64 {
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return 0;
+        SqlQuery q(c, QStringLiteral("DELETE FROM sessions WHERE \"userId\" = ?"), method);
+        return q.bind(*id).exec().rowsAffected();
+    });
+}
+
+QFuture<qint64> SqlAdapter::deleteExpiredSessions()
+{
+    const QString method = QStringLiteral("deleteExpiredSessions");
+    return d->run(method, [method](SqlConnection &c) -> qint64 {
+        SqlQuery q(c, QStringLiteral("DELETE FROM sessions WHERE expires < ?"), method);
+        return q.bind(QDateTime::currentDateTimeUtc()).exec().rowsAffected();
+    });
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,310 @@
+#include "storage/sqlschema.h"
+
+#include "storage/logging.h"
+
+#include <gatehouse/adaptererror.h>
+
+#include <functional>
+
+namespace Gatehouse::SqlSchema {
+
+namespace {
+
+const QString method = QStringLiteral("migrate");
+
+//! Column types that differ between the backends; the table and column names never do.
+struct Types
+{
+    QString serial;          //!< integer primary key the database assigns
+    QString bigSerial;
+    QString timestamp;       //!< SQLite: ISO 8601 text in UTC
+    QString keyText;         //!< text in a unique key (MariaDB cannot index TEXT)
+    QString credentialText;  //!< WebAuthn credential IDs: up to 1023 bytes, base64url
+    QString tableOptions;
+};
+
+Types typesFor(SqlBackend backend)
+{
+    switch (backend) {
+    case SqlBackend::SQLite:
+        return {QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT"), QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT"),
+                QStringLiteral("TEXT"), QStringLiteral("TEXT"), QStringLiteral("TEXT"), {}};
+    case SqlBackend::PostgreSQL:
+        return {QStringLiteral("SERIAL PRIMARY KEY"), QStringLiteral("BIGSERIAL PRIMARY KEY"),
+                QStringLiteral("TIMESTAMPTZ"), QStringLiteral("TEXT"), QStringLiteral("TEXT"), {}};
+    case SqlBackend::MySQL:
+        return {QStringLiteral("INTEGER NOT NULL AUTO_INCREMENT PRIMARY KEY"),
+                QStringLiteral("BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY"), QStringLiteral("DATETIME(3)"),
+                QStringLiteral("VARCHAR(255)"), QStringLiteral("VARCHAR(1400) CHARACTER SET ascii COLLATE ascii_bin"),
+                QStringLiteral(" ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin")};
+    }
+    return {};
+}
+
+struct Table
+{
+    QString name;
+    QString columns;         //!< between the parentheses of CREATE TABLE
+};
+
+struct Index
+{
+    QString name;
+    QString definition;      //!< after CREATE [UNIQUE] INDEX name
+    bool unique = false;
+};
+
+//! Creates the tables that do not exist; says which were created and which were kept.
+QString createTables(SqlConnection &c, const Types &types, const QList<Table> &tables)
+{
+    QStringList created;
+    QStringList kept;
+    for (const Table &table : tables) {
+        if (c.tableExists(table.name, method)) {
+            kept.append(table.name);
+            continue;
+        }
+        c.execute(QStringLiteral("CREATE TABLE %1 (%2)%3").arg(table.name, table.columns, types.tableOptions), method);
+        created.append(table.name);
+    }
+    QStringList parts;
+    if (!created.isEmpty())
+        parts.append(QStringLiteral("created ") + created.join(QStringLiteral(", ")));
+    if (!kept.isEmpty())
+        parts.append(QStringLiteral("kept existing ") + kept.join(QStringLiteral(", ")));
+    return parts.join(QStringLiteral("; "));
+}
+
+QString createIndexes(SqlConnection &c, const QList<Index> &indexes)
+{
+    QStringList created;
+    for (const Index &index : indexes) {
+        if (c.indexExists(index.name, method))
+            continue;
+        c.execute(QStringLiteral("CREATE %1INDEX %2 ON %3")
+                      .arg(index.unique ? QStringLiteral("UNIQUE ") : QString(), index.name, index.definition),
+                  method);
+        created.append(index.name);
+    }
+    return created.isEmpty() ? QStringLiteral("all present")
+                             : QStringLiteral("created ") + created.join(QStringLiteral(", "));
+}
+
+QString authJsTables(SqlConnection &c, const Types &t)
+{
+    const QString userKey = QStringLiteral("FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE");
+    return createTables(
+        c, t,
+        {
+            {QStringLiteral("users"),
+             QStringLiteral("id %1, name VARCHAR(255), email VARCHAR(255), \"emailVerified\" %2, image TEXT")
+                 .arg(t.serial, t.timestamp)},
+            {QStringLiteral("accounts"),
+             QStringLiteral("id %1, \"userId\" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, "
+                            "provider VARCHAR(255) NOT NULL, \"providerAccountId\" VARCHAR(255) NOT NULL, "
+                            "refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT, scope TEXT, "
+                            "session_state TEXT, token_type TEXT, %2")
+                 .arg(t.serial, userKey)},
+            {QStringLiteral("sessions"),
+             QStringLiteral("id %1, \"userId\" INTEGER NOT NULL, expires %2 NOT NULL, "
+                            "\"sessionToken\" VARCHAR(255) NOT NULL, %3")
+                 .arg(t.serial, t.timestamp, userKey)},
+            {QStringLiteral("verification_token"),
+             QStringLiteral("identifier %1 NOT NULL, expires %2 NOT NULL, token %1 NOT NULL, "
+                            "PRIMARY KEY (identifier, token)")
+                 .arg(t.keyText, t.timestamp)},
+        });
+}
+
+QString authJsIndexes(SqlConnection &c, const Types &)
+{
+    return createIndexes(c, {
+                                {QStringLiteral("users_email_key"), QStringLiteral("users (email)"), true},
+                                {QStringLiteral("accounts_provider_key"),
+                                 QStringLiteral("accounts (provider, \"providerAccountId\")"), true},
+                                {QStringLiteral("accounts_user_idx"), QStringLiteral("accounts (\"userId\")")},
+                                {QStringLiteral("sessions_token_key"), QStringLiteral("sessions (\"sessionToken\")"), true},
+                                {QStringLiteral("sessions_user_idx"), QStringLiteral("sessions (\"userId\")")},
+                                {QStringLiteral("sessions_expires_idx"), QStringLiteral("sessions (expires)")},
+                                {QStringLiteral("verification_token_token_key"),
+                                 QStringLiteral("verification_token (token)"), true},
+                            });
+}
+
+QString authenticatorsTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("authenticators"),
+          QStringLiteral("\"credentialID\" %1 NOT NULL PRIMARY KEY, \"userId\" INTEGER NOT NULL, "
+                         "\"providerAccountId\" VARCHAR(255) NOT NULL, \"credentialPublicKey\" TEXT NOT NULL, "
+                         "counter BIGINT NOT NULL, \"credentialDeviceType\" VARCHAR(32) NOT NULL, "
+                         "\"credentialBackedUp\" BOOLEAN NOT NULL, transports VARCHAR(255), "
+                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+              .arg(t.credentialText)}});
+    createIndexes(c, {{QStringLiteral("authenticators_user_idx"), QStringLiteral("authenticators (\"userId\")")}});
+    return detail;
+}
+
+QString gatehouseTables(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {
+            {QStringLiteral("gatehouse_passwords"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL PRIMARY KEY, hash TEXT NOT NULL, disabled BOOLEAN NOT NULL, "
+                            "\"createdAt\" %1 NOT NULL, \"updatedAt\" %1 NOT NULL, "
+                            "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+                 .arg(t.timestamp)},
+            {QStringLiteral("gatehouse_audit"),
+             QStringLiteral("id %1, \"time\" %2 NOT NULL, \"type\" VARCHAR(64) NOT NULL, \"userId\" VARCHAR(255), "
+                            "provider VARCHAR(255), \"clientAddress\" VARCHAR(64), detail TEXT")
+                 .arg(t.bigSerial, t.timestamp)},
+            {QStringLiteral("gatehouse_rate_limit"),
+             QStringLiteral("\"key\" VARCHAR(255) NOT NULL PRIMARY KEY, \"windowStart\" BIGINT NOT NULL, "
+                            "\"count\" BIGINT NOT NULL, \"previousCount\" BIGINT NOT NULL")},
+            {QStringLiteral("gatehouse_account_extra"),
+             QStringLiteral("\"accountId\" INTEGER NOT NULL PRIMARY KEY, data TEXT NOT NULL, "
+                            "FOREIGN KEY (\"accountId\") REFERENCES accounts (id) ON DELETE CASCADE")},
+        });
+    createIndexes(c, {
+                         {QStringLiteral("gatehouse_audit_time_idx"), QStringLiteral("gatehouse_audit (\"time\")")},
+                         {QStringLiteral("gatehouse_audit_user_idx"), QStringLiteral("gatehouse_audit (\"userId\")")},
+                     });
+    return detail;
+}
+
+struct Step
+{
+    int version;
+    QString description;
+    std::function<QString(SqlConnection &, const Types &)> apply;
+};
+
+const QList<Step> &steps()
+{
+    static const QList<Step> all{
+        {1, QStringLiteral("Auth.js tables"), authJsTables},
+        {2, QStringLiteral("unique keys and lookup indexes"), authJsIndexes},
+        {3, QStringLiteral("WebAuthn authenticators"), authenticatorsTable},
+        {4, QStringLiteral("Gatehouse tables"), gatehouseTables},
+    };
+    return all;
+}
+
+int recordedVersion(SqlConnection &c)
+{
+    SqlQuery query(c, QStringLiteral("SELECT MAX(version) FROM gatehouse_schema_version"), method);
+    return query.execFirst() ? int(query.integer(0)) : 0;
+}
+
+//! Keeps other processes from migrating the same database at the same time.
+class MigrationLock
+{
+public:
+    explicit MigrationLock(SqlConnection &c)
+        : m_connection(c)
+    {
+        switch (c.backend()) {
+        case SqlBackend::SQLite: // every step takes the write lock (BEGIN IMMEDIATE)
+            break;
+        case SqlBackend::PostgreSQL:
+            c.execute(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(lockKey), method);
+            break;
+        case SqlBackend::MySQL: {
+            SqlQuery lock(c, QStringLiteral("SELECT GET_LOCK('gatehouse_migrate', 120)"), method);
+            if (!lock.execFirst() || lock.integer(0) != 1)
+                throw AdapterError(AdapterError::Reason::Failed,
+                                   QStringLiteral("migrate: another process has been migrating this database for "
+                                                  "more than 2 minutes"));
+            break;
+        }
+        }
+    }
+
+    ~MigrationLock()
+    {
+        try {
+            if (m_connection.backend() == SqlBackend::PostgreSQL)
+                m_connection.execute(QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(lockKey), method);
+            else if (m_connection.backend() == SqlBackend::MySQL)
+                m_connection.execute(QStringLiteral("SELECT RELEASE_LOCK('gatehouse_migrate')"), method);
+        } catch (...) {
+            // The connection is gone, and the lock with it.
+        }
+    }
+
+private:
+    static constexpr qint64 lockKey = 0x4761746568; // "Gateh"
+    SqlConnection &m_connection;
+};
+
+} // namespace
+
+int latestVersion()
+{
+    return steps().constLast().version;
+}
+
+int currentVersion(SqlConnection &connection)
+{
+    if (!connection.tableExists(QStringLiteral("gatehouse_schema_version"), method))
+        return 0;
+    return recordedVersion(connection);
+}
+
+int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
+{
+    const auto report = [&progress](const QString &line) {
+        qCInfo(lcStorage).noquote() << line;
+        if (progress)
+            progress(line);
+    };
+    MigrationLock lock(c);
+    const Types types = typesFor(c.backend());
+    c.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS gatehouse_schema_version (version INTEGER NOT NULL PRIMARY KEY, "
+                             "description VARCHAR(255) NOT NULL, \"appliedAt\" %1 NOT NULL)%2")
+                  .arg(types.timestamp, types.tableOptions),
+              method);
+    int current = recordedVersion(c);
+    if (current > latestVersion())
+        throw AdapterError(AdapterError::Reason::Failed,
+                           QStringLiteral("migrate: the database schema is version %1, newer than this build's %2; "
+                                          "use a newer Gatehouse")
+                               .arg(current)
+                               .arg(latestVersion()));
+    const int total = int(steps().size());
+    for (const Step &step : steps()) {
+        const QString prefix = QStringLiteral("schema step %1/%2 (%3): ").arg(step.version).arg(total).arg(step.description);
+        if (step.version <= current) {
+            report(prefix + QStringLiteral("already applied"));
+            continue;
+        }
+        SqlTransaction transaction(c, method);
+        if (recordedVersion(c) >= step.version) { // another process was quicker
+            transaction.commit();
+            report(prefix + QStringLiteral("already applied"));
+            continue;
+        }
+        QString detail;
+        try {
+            detail = step.apply(c, types);
+        } catch (const AdapterError &error) {
+            throw AdapterError(error.reason(), QStringLiteral("migrate: step %1 (%2) failed: %3")
+                                                   .arg(step.version)
+                                                   .arg(step.description, error.message()),
+                               error.cause());
+        }
+        SqlQuery record(c,
+                        QStringLiteral("INSERT INTO gatehouse_schema_version (version, description, \"appliedAt\") "
+                                       "VALUES (?, ?, ?)"),
+                        method);
+        record.bind(qint64(step.version)).bind(step.description).bind(QDateTime::currentDateTimeUtc()).exec();
+        transaction.commit();
+        current = step.version;
+        report(prefix + detail);
+    }
+    return current;
+}
+
+} // namespace Gatehouse::SqlSchema

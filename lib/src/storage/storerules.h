@@ -1,0 +1,26 @@
+#pragma once
+/*! \file storerules.h  Checks and normalisations every store applies before storing a record. */
+#include <gatehouse/adaptertypes.h>
+
+namespace Gatehouse::StoreRules {
+
+/*!
+ * \a account as it is stored: \c token_type lower-cased, \c expires_at computed from
+ * \c expires_in (relative to \a nowSeconds) when absent, \c expires_in dropped and
+ * \c session_state normalised as a text column keeps it (see sessionStateText()).
+ * Throws AdapterError (InvalidArgument, naming \a method) when a required field is empty.
+ */
+AdapterAccount prepareAccount(const AdapterAccount &account, qint64 nowSeconds, const QString &method);
+
+//! Throws AdapterError (InvalidArgument, naming \a method) when the token or the expiry is missing.
+void checkSession(const AdapterSession &session, const QString &method);
+void checkVerificationToken(const VerificationToken &token, const QString &method);
+//! Throws AdapterError (InvalidArgument) when the credential ID is empty.
+void checkAuthenticator(const AdapterAuthenticator &authenticator, const QString &method);
+
+//! \c session_state as stored in its TEXT column: strings as they are, anything else as JSON.
+std::optional<QString> sessionStateText(const QJsonValue &state);
+//! The inverse of sessionStateText(): JSON objects and arrays are parsed, other text is a string.
+QJsonValue sessionStateFromText(const std::optional<QString> &text);
+
+} // namespace Gatehouse::StoreRules

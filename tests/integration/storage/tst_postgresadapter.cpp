@@ -1,0 +1,163 @@
+#include "serverfixtures.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Testing;
+
+class TestPostgresAdapter : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TestPostgresAdapter(PostgresFixture &fixture)
+        : m_fixture(fixture)
+    {
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (const QString why = m_fixture.unavailableReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QString error;
+        QVERIFY2(m_fixture.start(&error), qPrintable(error));
+    }
+
+    void adoptsADatabaseMadeByAuthJs()
+    {
+        const QString schema = QStringLiteral(GATEHOUSE_AUTHJS_SCHEMA);
+        if (!QFileInfo::exists(schema))
+            QSKIP(qPrintable(QStringLiteral("Auth.js's schema.sql not found at %1 (CMake: GATEHOUSE_AUTHJS_SCHEMA)").arg(schema)));
+        PostgresServer &pg = m_fixture.server;
+        const QString db = QStringLiteral("authjs");
+        QString error;
+        QVERIFY2(pg.createDatabase(db, &error), qPrintable(error));
+        QVERIFY2(pg.executeFile(db, schema, &error), qPrintable(error));
+        // Rows as Auth.js's PostgreSQL adapter writes them.
+        QVERIFY(pg.execute(db, QStringLiteral(
+            "INSERT INTO users (name, email, \"emailVerified\") VALUES ('Alice', 'alice@example.test', '2024-05-06 07:08:09.123+00');"
+            "INSERT INTO accounts (\"userId\", type, provider, \"providerAccountId\", access_token, expires_at, id_token, "
+            "  scope, session_state, token_type) VALUES (1, 'oidc', 'local-idp', 'user-1', 'at', 1893456000, 'idt', "
+            "  'openid email', 'state-1', 'bearer');"
+            "INSERT INTO sessions (\"userId\", expires, \"sessionToken\") VALUES (1, '2099-01-01 00:00:00+00', 'ref-session');"
+            "INSERT INTO verification_token (identifier, expires, token) VALUES ('alice@example.test', "
+            "  '2099-01-01 00:00:00+00', 'ref-token');")));
+
+        std::unique_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(pg.url(db), &error);
+        QVERIFY2(adapter, qPrintable(error));
+        QCOMPARE(adapter->schemaVersion().result(), 0);
+        QStringList lines;
+        QCOMPARE(adapter->migrate([&lines](const QString &line) { lines.append(line); }).result(),
+                 SqlAdapter::latestSchemaVersion());
+        QVERIFY2(lines.first().contains(QStringLiteral("kept existing users, accounts, sessions, verification_token")),
+                 qPrintable(lines.first()));
+
+        // Reads what Auth.js wrote.
+        const AdapterUser alice{QStringLiteral("1"), QStringLiteral("Alice"), QStringLiteral("alice@example.test"),
+                                QDateTime(QDate(2024, 5, 6), QTime(7, 8, 9, 123), Qt::UTC), std::nullopt};
+        QCOMPARE(take(adapter->getUser(QStringLiteral("1"))), std::optional(alice));
+        QCOMPARE(take(adapter->getUserByAccount(QStringLiteral("local-idp"), QStringLiteral("user-1"))), std::optional(alice));
+        const std::optional<AdapterAccount> account = take(adapter->getAccount(QStringLiteral("user-1"), QStringLiteral("local-idp")));
+        QVERIFY(account);
+        QCOMPARE(account->expiresAt, std::optional<qint64>(1893456000));
+        QCOMPARE(account->sessionState, QJsonValue(QStringLiteral("state-1")));
+        QCOMPARE(account->scope, std::optional<QString>(QStringLiteral("openid email")));
+        const std::optional<SessionAndUser> session = take(adapter->getSessionAndUser(QStringLiteral("ref-session")));
+        QVERIFY(session);
+        QCOMPARE(session->session.expires, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC));
+        QCOMPARE(session->user, alice);
+        QCOMPARE(take(adapter->useVerificationToken(QStringLiteral("alice@example.test"), QStringLiteral("ref-token")))->expires,
+                 QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC));
+
+        // Writes what Auth.js reads.
+        const AdapterUser bob = take(adapter->createUser({{}, QStringLiteral("Bob"), QStringLiteral("bob@example.test"), {}, {}}));
+        QCOMPARE(bob.id, QStringLiteral("2"));
+        AdapterAccount github;
+        github.userId = bob.id;
+        github.type = QStringLiteral("oauth");
+        github.provider = QStringLiteral("github");
+        github.providerAccountId = QStringLiteral("gh-2");
+        github.tokenType = QStringLiteral("Bearer");
+        take(adapter->linkAccount(github));
+        take(adapter->createSession({QStringLiteral("new-session"), bob.id, QDateTime(QDate(2098, 1, 1), QTime(0, 0), Qt::UTC)}));
+        QString rows;
+        QVERIFY(pg.execute(db, QStringLiteral("SELECT a.\"userId\", a.token_type, "
+                                              "to_char(s.expires AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') FROM accounts a "
+                                              "JOIN sessions s ON s.\"userId\" = a.\"userId\" WHERE a.\"providerAccountId\" = 'gh-2'"),
+                           &rows));
+        QCOMPARE(rows, QStringLiteral("2|bearer|2098-01-01 00:00:00"));
+
+        // Deleting cascades although Auth.js's tables have no foreign keys.
+        QCOMPARE(take(adapter->deleteUser(QStringLiteral("1"))), std::optional(alice));
+        QVERIFY(pg.execute(db, QStringLiteral("SELECT (SELECT count(*) FROM accounts WHERE \"userId\" = 1) + "
+                                              "(SELECT count(*) FROM sessions WHERE \"userId\" = 1)"),
+                           &rows));
+        QCOMPARE(rows, QStringLiteral("0"));
+    }
+
+    void recoversFromTerminatedConnections()
+    {
+        QString error;
+        std::unique_ptr<SqlAdapter> adapter = adapterOnNewDatabase(m_fixture, QStringLiteral("recovery"), &error);
+        QVERIFY2(adapter, qPrintable(error));
+        const AdapterUser user = take(adapter->createUser({{}, {}, QStringLiteral("r@example.test"), {}, {}}));
+        QVERIFY(allFind(*adapter, user, 8));
+
+        QVERIFY(m_fixture.server.terminateConnections(QStringLiteral("recovery")) > 0);
+        QVERIFY(allFind(*adapter, user, 8));
+        m_fixture.server.terminateConnections(QStringLiteral("recovery"));
+        take(adapter->createVerificationToken({user.email, QStringLiteral("t"), QDateTime::currentDateTimeUtc().addSecs(60)}));
+        m_fixture.server.terminateConnections(QStringLiteral("recovery"));
+        QVERIFY(take(adapter->useVerificationToken(user.email, QStringLiteral("t"))));
+    }
+
+    void survivesAServerRestart()
+    {
+        QString error;
+        std::unique_ptr<SqlAdapter> adapter = adapterOnNewDatabase(m_fixture, QStringLiteral("restart"), &error);
+        QVERIFY2(adapter, qPrintable(error));
+        const AdapterUser user = take(adapter->createUser({{}, {}, QStringLiteral("s@example.test"), {}, {}}));
+
+        m_fixture.server.stop();
+        try {
+            adapter->getUser(user.id).waitForFinished();
+            QFAIL("getUser succeeded with the server stopped");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::Unavailable);
+            QVERIFY2(failure.message().contains(QStringLiteral("cannot connect to postgresql://postgres@127.0.0.1:")),
+                     qPrintable(failure.message()));
+        }
+        QVERIFY2(m_fixture.server.start(&error), qPrintable(error));
+        QVERIFY(allFind(*adapter, user, 8));
+    }
+
+    void concurrentMigrations()
+    {
+        QString error;
+        QVERIFY2(m_fixture.server.createDatabase(QStringLiteral("migrations"), &error), qPrintable(error));
+        const QString url = m_fixture.server.url(QStringLiteral("migrations"));
+        SqlAdapter first(*SqlAdapterOptions::fromUrl(url));
+        SqlAdapter second(*SqlAdapterOptions::fromUrl(url));
+        QFuture<int> a = first.migrate();
+        QFuture<int> b = second.migrate();
+        QCOMPARE(a.result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(b.result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(second.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+    }
+
+private:
+    PostgresFixture &m_fixture;
+};
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    PostgresFixture fixture;
+    TestPostgresAdapter specific(fixture);
+    int failed = runConformance(fixture, argc, argv);
+    failed += QTest::qExec(&specific, argc, argv);
+    return failed;
+}
+
+#include "tst_postgresadapter.moc"

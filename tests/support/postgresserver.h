@@ -1,0 +1,62 @@
+#pragma once
+/*! \file postgresserver.h  A throwaway PostgreSQL server for tests. */
+#include <QString>
+#include <memory>
+
+namespace Gatehouse::Testing {
+
+class PostgresServerPrivate;
+
+/*!
+ * A PostgreSQL cluster in a temporary folder, listening on a free port of 127.0.0.1 with
+ * trust authentication and \c fsync=off, stopped and removed when the object is destroyed.
+ * Uses the server binaries of Debian's \c postgresql package (/usr/lib/postgresql/<N>/bin).
+ * As root it runs the server as the \c postgres system user. Connect as user \c postgres.
+ *
+ * \code
+ * if (const QString why = PostgresServer::unavailableReason(); !why.isEmpty())
+ *     QSKIP(qPrintable(why));
+ * PostgresServer pg;
+ * QVERIFY2(pg.start(&error), qPrintable(error));
+ * QVERIFY2(pg.createDatabase("gatehouse", &error), qPrintable(error));
+ * auto adapter = SqlAdapter::fromUrl(pg.url("gatehouse"));
+ * \endcode
+ */
+class PostgresServer
+{
+public:
+    PostgresServer();
+    ~PostgresServer();
+    PostgresServer(const PostgresServer &) = delete;
+    PostgresServer &operator=(const PostgresServer &) = delete;
+
+    //! Empty when the server can be started here; otherwise why not, naming the Debian package.
+    static QString unavailableReason();
+
+    //! Creates the cluster (first time) and starts the server; waits until it accepts connections.
+    bool start(QString *error = nullptr);
+    //! Fast shutdown: open connections are cut. The cluster stays for a later start().
+    void stop();
+    //! stop() and start() on the same port and data, e.g. to test lost connections.
+    bool restart(QString *error = nullptr);
+    bool isRunning() const;
+
+    QString host() const;                       //!< "127.0.0.1"
+    int port() const;
+    QString user() const;                       //!< "postgres"
+    //! \c postgresql://postgres\@127.0.0.1:<port>/<database>
+    QString url(const QString &database) const;
+
+    bool createDatabase(const QString &name, QString *error = nullptr);
+    //! Runs \a sql with psql in \a database; \a output receives psql's unaligned output.
+    bool execute(const QString &database, const QString &sql, QString *output = nullptr);
+    //! Runs the SQL file \a path with psql (stopping at the first error).
+    bool executeFile(const QString &database, const QString &path, QString *error = nullptr);
+    //! Ends every other backend connected to \a database; returns how many.
+    int terminateConnections(const QString &database);
+
+private:
+    std::unique_ptr<PostgresServerPrivate> d;
+};
+
+} // namespace Gatehouse::Testing

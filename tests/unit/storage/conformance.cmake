@@ -1,0 +1,11 @@
+# The adapter conformance suite as a library, shared by the unit (memory, SQLite) and the
+# integration (PostgreSQL, MariaDB) storage tests. Included from both; defined once.
+if(NOT TARGET gh_storage_conformance)
+    add_library(gh_storage_conformance STATIC
+        "${CMAKE_CURRENT_LIST_DIR}/conformancesupport.cpp" "${CMAKE_CURRENT_LIST_DIR}/conformancesupport.h"
+        "${CMAKE_CURRENT_LIST_DIR}/adapterconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/adapterconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/storeconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/storeconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.cpp" "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.h")
+    target_include_directories(gh_storage_conformance PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
+    target_link_libraries(gh_storage_conformance PUBLIC gh_storage Qt6::Test)
+endif()

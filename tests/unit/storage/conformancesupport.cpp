@@ -1,0 +1,67 @@
+#include "conformancesupport.h"
+
+#include "adapterconformance.h"
+#include "storeconformance.h"
+
+#include <QMutex>
+#include <QSemaphore>
+#include <QThreadPool>
+
+#include <atomic>
+
+namespace Gatehouse::Testing {
+
+int runConformance(AdapterFixture &fixture, int argc, char **argv)
+{
+    AdapterConformance adapter(fixture);
+    StoreConformance store(fixture);
+    return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv);
+}
+
+QDateTime inSeconds(qint64 seconds)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    return QDateTime::fromMSecsSinceEpoch(now + seconds * 1000, Qt::UTC);
+}
+
+AdapterUser newUser(const QString &email, std::optional<QString> name)
+{
+    AdapterUser user;
+    user.email = email;
+    user.name = std::move(name);
+    return user;
+}
+
+int raceCount(int callers, const std::function<bool()> &call, QString *error)
+{
+    QThreadPool racers;
+    racers.setMaxThreadCount(callers);
+    QSemaphore ready;
+    QSemaphore go;
+    std::atomic<int> winners{0};
+    std::atomic<int> finished{0};
+    QMutex errorLock;
+    for (int i = 0; i < callers; ++i) {
+        racers.start([&] {
+            ready.release();
+            go.acquire();
+            try {
+                if (call())
+                    ++winners;
+                ++finished;
+            } catch (const AdapterError &failure) {
+                QMutexLocker locker(&errorLock);
+                *error = failure.message();
+            }
+        });
+    }
+    ready.acquire(callers);
+    go.release(callers);
+    if (!racers.waitForDone(60000)) {
+        *error = QStringLiteral("the calls did not finish within 60 s");
+        return -1;
+    }
+    return finished == callers ? winners.load() : -1;
+}
+
+} // namespace Gatehouse::Testing

@@ -1,0 +1,231 @@
+#include "storeconformance.h"
+
+namespace Gatehouse::Testing {
+
+using Reason = AdapterError::Reason;
+
+StoreConformance::StoreConformance(AdapterFixture &fixture, QObject *parent)
+    : QObject(parent)
+    , m_fixture(fixture)
+{
+}
+
+void StoreConformance::initTestCase()
+{
+    if (const QString why = m_fixture.unavailableReason(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    QString error;
+    QVERIFY2(m_fixture.start(&error), qPrintable(error));
+}
+
+void StoreConformance::init()
+{
+    QString error;
+    m_adapter = m_fixture.create(&error);
+    QVERIFY2(m_adapter, qPrintable(error));
+    m_store = dynamic_cast<GatehouseStore *>(m_adapter.get());
+    QVERIFY(m_store);
+}
+
+void StoreConformance::cleanup()
+{
+    m_store = nullptr;
+    m_adapter.reset();
+}
+
+void StoreConformance::auditLog()
+{
+    const QDateTime start = inSeconds(-3600);
+    AuditEvent signIn;
+    signIn.time = start;
+    signIn.type = QStringLiteral("signIn");
+    signIn.userId = QStringLiteral("1");
+    signIn.provider = QStringLiteral("github");
+    signIn.clientAddress = QStringLiteral("203.0.113.7");
+    signIn.detail = QJsonObject{{QStringLiteral("isNewUser"), true}};
+    const qint64 first = take(m_store->appendAudit(signIn));
+
+    AuditEvent signOut;
+    signOut.time = inSeconds(-60);
+    signOut.type = QStringLiteral("signOut");
+    signOut.userId = QStringLiteral("1");
+    const qint64 second = take(m_store->appendAudit(signOut));
+
+    AuditEvent other;
+    other.type = QStringLiteral("signIn");
+    other.userId = QStringLiteral("alice"); // users of JWT-only setups have any kind of id
+    other.provider = QStringLiteral("credentials");
+    const QDateTime beforeNow = QDateTime::currentDateTimeUtc().addSecs(-1);
+    const qint64 third = take(m_store->appendAudit(other));
+    QVERIFY(first < second && second < third);
+
+    const QList<AuditEvent> all = take(m_store->auditEvents({}, 10));
+    QCOMPARE(all.size(), 3);
+    QCOMPARE(all.at(0).id, third);
+    QVERIFY(all.at(0).time >= beforeNow);
+    QCOMPARE(all.at(0).userId, QStringLiteral("alice"));
+    QCOMPARE(all.at(0).clientAddress, QString());
+    QCOMPARE(all.at(2).id, first);
+    QCOMPARE(all.at(2).time, start);
+    QCOMPARE(all.at(2).type, signIn.type);
+    QCOMPARE(all.at(2).provider, signIn.provider);
+    QCOMPARE(all.at(2).clientAddress, signIn.clientAddress);
+    QCOMPARE(all.at(2).detail, signIn.detail);
+
+    const auto ids = [](const QList<AuditEvent> &events) {
+        QList<qint64> result;
+        for (const AuditEvent &event : events)
+            result.append(event.id);
+        return result;
+    };
+    AuditFilter filter;
+    filter.type = QStringLiteral("signIn");
+    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), (QList<qint64>{third, first}));
+    filter.provider = QStringLiteral("github");
+    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), QList<qint64>{first});
+    filter = {};
+    filter.userId = QStringLiteral("1");
+    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), (QList<qint64>{second, first}));
+    filter = {};
+    filter.from = start.addSecs(1);
+    filter.to = beforeNow;
+    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), QList<qint64>{second});
+    QCOMPARE(ids(take(m_store->auditEvents({}, 1, 1))), QList<qint64>{second});
+    QVERIFY(take(m_store->auditEvents({}, 10, 3)).isEmpty());
+}
+
+void StoreConformance::passwords()
+{
+    const AdapterUser owner = take(m_adapter->createUser(newUser(QStringLiteral("xavier@example.test"))));
+    take(m_adapter->createUser(newUser(QStringLiteral("yvonne@example.test"))));
+    const QString hash = QStringLiteral("$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA");
+    QCOMPARE(failure(m_store->setPassword(QStringLiteral("987654"), hash)), Reason::NotFound);
+    QCOMPARE(failure(m_store->setPasswordDisabled(owner.id, true)), Reason::NotFound);
+
+    take(m_store->setPassword(owner.id, hash));
+    std::optional<PasswordCredential> credential = take(m_store->passwordHash(owner.email));
+    QVERIFY(credential);
+    QCOMPARE(credential->userId, owner.id);
+    QCOMPARE(credential->hash, hash);
+    QCOMPARE(credential->disabled, false);
+
+    take(m_store->setPasswordDisabled(owner.id, true));
+    take(m_store->setPasswordDisabled(owner.id, true)); // already disabled: still found
+    QCOMPARE(take(m_store->passwordHash(owner.email))->disabled, true);
+    take(m_store->setPassword(owner.id, QStringLiteral("$argon2id$new")));
+    credential = take(m_store->passwordHash(owner.email));
+    QCOMPARE(credential->hash, QStringLiteral("$argon2id$new"));
+    QCOMPARE(credential->disabled, true);
+    take(m_store->setPasswordDisabled(owner.id, false));
+    QCOMPARE(take(m_store->passwordHash(owner.email))->disabled, false);
+
+    QVERIFY(!take(m_store->passwordHash(QStringLiteral("yvonne@example.test"))));
+    QVERIFY(!take(m_store->passwordHash(QStringLiteral("nobody@example.test"))));
+}
+
+void StoreConformance::rateLimit()
+{
+    using namespace std::chrono_literals;
+    for (int i = 0; i < 3; ++i)
+        QVERIFY2(take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)), qPrintable(QString::number(i)));
+    QVERIFY(!take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
+    QVERIFY(!take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
+    QVERIFY(take(m_store->hitRateLimit(QStringLiteral("signin:198.51.100.1"), 1h, 3)));
+    QCOMPARE(failure(m_store->hitRateLimit(QStringLiteral("k"), 0ms, 3)), Reason::InvalidArgument);
+}
+
+void StoreConformance::rateLimitRace()
+{
+    using namespace std::chrono_literals;
+    QString error;
+    const int allowed =
+        raceCount(20, [this] { return take(m_store->hitRateLimit(QStringLiteral("race"), 1h, 5)); }, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(allowed, 5);
+}
+
+void StoreConformance::listUsers_data()
+{
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<UserSortColumn>("sort");
+    QTest::addColumn<bool>("ascending");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<QStringList>("emails");
+    QTest::addColumn<qint64>("count");
+
+    const QStringList all{QStringLiteral("amy@example.test"), QStringLiteral("ben@corp.test"),
+                          QStringLiteral("cid@example.test"), QStringLiteral("dee@corp.test")};
+    QTest::newRow("by id") << QString() << UserSortColumn::Id << true << 0 << 10 << all << qint64(4);
+    QTest::newRow("by id, descending, paged")
+        << QString() << UserSortColumn::Id << false << 1 << 2 << QStringList{all[2], all[1]} << qint64(4);
+    QTest::newRow("by email, descending") << QString() << UserSortColumn::Email << false << 0 << 10
+                                          << QStringList{all[3], all[2], all[1], all[0]} << qint64(4);
+    // Names: amy "Zed", ben none, cid "Ann", dee none. Missing names sort last either way.
+    QTest::newRow("by name") << QString() << UserSortColumn::Name << true << 0 << 10
+                             << QStringList{all[2], all[0], all[1], all[3]} << qint64(4);
+    QTest::newRow("by name, descending") << QString() << UserSortColumn::Name << false << 0 << 10
+                                         << QStringList{all[0], all[2], all[3], all[1]} << qint64(4);
+    QTest::newRow("by verification") << QString() << UserSortColumn::EmailVerified << true << 0 << 10
+                                     << QStringList{all[1], all[0], all[2], all[3]} << qint64(4);
+    QTest::newRow("search email, any case") << QStringLiteral("CORP") << UserSortColumn::Id << true << 0 << 10
+                                            << QStringList{all[1], all[3]} << qint64(2);
+    QTest::newRow("search name") << QStringLiteral("ann") << UserSortColumn::Id << true << 0 << 10
+                                 << QStringList{all[2]} << qint64(1);
+    QTest::newRow("wildcards are literal") << QStringLiteral("%") << UserSortColumn::Id << true << 0 << 10
+                                           << QStringList() << qint64(0);
+    QTest::newRow("underscore is literal") << QStringLiteral("_") << UserSortColumn::Id << true << 0 << 10
+                                           << QStringList() << qint64(0);
+    QTest::newRow("past the end") << QString() << UserSortColumn::Id << true << 4 << 10 << QStringList() << qint64(4);
+}
+
+void StoreConformance::listUsers()
+{
+    QFETCH(QString, search);
+    QFETCH(UserSortColumn, sort);
+    QFETCH(bool, ascending);
+    QFETCH(int, offset);
+    QFETCH(int, limit);
+    QFETCH(QStringList, emails);
+    QFETCH(qint64, count);
+
+    AdapterUser amy = newUser(QStringLiteral("amy@example.test"), QStringLiteral("Zed"));
+    amy.emailVerified = inSeconds(-100);
+    AdapterUser ben = newUser(QStringLiteral("ben@corp.test"));
+    ben.emailVerified = inSeconds(-200);
+    const AdapterUser cid = newUser(QStringLiteral("cid@example.test"), QStringLiteral("Ann"));
+    const AdapterUser dee = newUser(QStringLiteral("dee@corp.test"));
+    for (const AdapterUser &u : {amy, ben, cid, dee})
+        take(m_adapter->createUser(u));
+
+    QStringList found;
+    for (const AdapterUser &u : take(m_store->listUsers(search, sort, ascending, offset, limit)))
+        found.append(u.email);
+    QCOMPARE(found, emails);
+    QCOMPARE(take(m_store->countUsers(search)), count);
+}
+
+void StoreConformance::sessionListing()
+{
+    const AdapterUser first = take(m_adapter->createUser(newUser(QStringLiteral("zoe@example.test"))));
+    const AdapterUser second = take(m_adapter->createUser(newUser(QStringLiteral("yan@example.test"))));
+    const AdapterSession soon{QStringLiteral("a-soon"), first.id, inSeconds(60)};
+    const AdapterSession late{QStringLiteral("b-late"), first.id, inSeconds(7200)};
+    const AdapterSession past{QStringLiteral("c-past"), first.id, inSeconds(-10)};
+    const AdapterSession others{QStringLiteral("d-other"), second.id, inSeconds(600)};
+    for (const AdapterSession &s : {soon, late, past, others})
+        take(m_adapter->createSession(s));
+
+    QCOMPARE(take(m_store->listSessions(first.id, 0, 10)), (QList<AdapterSession>{late, soon, past}));
+    QCOMPARE(take(m_store->listSessions(QString(), 1, 2)), (QList<AdapterSession>{others, soon}));
+    QVERIFY(take(m_store->listSessions(QStringLiteral("not-a-user"), 0, 10)).isEmpty());
+    QCOMPARE(take(m_store->countSessions(first.id)), qint64(3));
+    QCOMPARE(take(m_store->countSessions(QString())), qint64(4));
+
+    QCOMPARE(take(m_store->deleteExpiredSessions()), qint64(1));
+    QVERIFY(!take(m_adapter->getSessionAndUser(past.sessionToken)));
+    QCOMPARE(take(m_store->deleteUserSessions(first.id)), qint64(2));
+    QCOMPARE(take(m_store->listSessions(QString(), 0, 10)), QList<AdapterSession>{others});
+}
+
+} // namespace Gatehouse::Testing

@@ -1,0 +1,38 @@
+#pragma once
+/*! \file storeconformance.h  GatehouseStore's conformance suite, run against every store. */
+#include "conformancesupport.h"
+
+#include <QObject>
+
+namespace Gatehouse::Testing {
+
+/*!
+ * Every rule of GatehouseStore (audit log, passwords, rate limits, listings), as the engine and
+ * the admin app see them. runConformance() runs it with AdapterConformance.
+ */
+class StoreConformance : public QObject
+{
+    Q_OBJECT
+public:
+    explicit StoreConformance(AdapterFixture &fixture, QObject *parent = nullptr);
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void auditLog();
+    void passwords();
+    void rateLimit();
+    void rateLimitRace();
+    void listUsers_data();
+    void listUsers();
+    void sessionListing();
+
+private:
+    AdapterFixture &m_fixture;
+    std::shared_ptr<Adapter> m_adapter;
+    GatehouseStore *m_store = nullptr;
+};
+
+} // namespace Gatehouse::Testing

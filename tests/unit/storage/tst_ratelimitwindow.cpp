@@ -1,0 +1,56 @@
+#include "storage/ratelimitwindow.h"
+
+#include <QTest>
+
+using Gatehouse::RateLimitWindow;
+
+class TestRateLimitWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void allowsTheLimitPerWindow()
+    {
+        RateLimitWindow window;
+        const qint64 start = 1'700'000'000'000 - 1'700'000'000'000 % 60'000; // a window boundary
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(window.hit(start + i, 60'000, 3));
+        QVERIFY(!window.hit(start + 10, 60'000, 3));
+        QCOMPARE(window.count, qint64(3)); // refused attempts are not counted
+    }
+
+    void previousWindowWeighsByOverlap_data()
+    {
+        QTest::addColumn<qint64>("intoNextWindow");
+        QTest::addColumn<bool>("allowed");
+        // 10 attempts in the previous window, limit 10: the estimate is 10 * (1 - elapsed share).
+        QTest::newRow("at the boundary") << qint64(0) << false;
+        QTest::newRow("5% in") << qint64(3'000) << false; // 9.5 + 1 > 10
+        QTest::newRow("20% in") << qint64(12'000) << true; // 8 + 1 <= 10
+        QTest::newRow("almost through") << qint64(59'999) << true;
+    }
+
+    void previousWindowWeighsByOverlap()
+    {
+        QFETCH(qint64, intoNextWindow);
+        QFETCH(bool, allowed);
+        RateLimitWindow window;
+        const qint64 start = 1'700'000'040'000 - 1'700'000'040'000 % 60'000;
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(window.hit(start + 100 + i, 60'000, 10));
+        QCOMPARE(window.hit(start + 60'000 + intoNextWindow, 60'000, 10), allowed);
+    }
+
+    void oldWindowsAreForgotten()
+    {
+        RateLimitWindow window;
+        const qint64 start = 1'700'000'040'000 - 1'700'000'040'000 % 60'000;
+        for (int i = 0; i < 10; ++i)
+            window.hit(start + i, 60'000, 10);
+        QVERIFY(window.hit(start + 120'000, 60'000, 10));
+        QCOMPARE(window.previousCount, qint64(0));
+        QCOMPARE(window.count, qint64(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRateLimitWindow)
+#include "tst_ratelimitwindow.moc"

@@ -1,0 +1,214 @@
+#include "sqlfixture.h"
+
+#include <QCoreApplication>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Testing;
+
+namespace {
+
+//! A direct connection to a database file, beside the adapter's, for setting up and looking.
+class DirectConnection
+{
+public:
+    explicit DirectConnection(const QString &path)
+        : m_name(QStringLiteral("direct-") + path)
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        m_open = db.open();
+    }
+    ~DirectConnection() { QSqlDatabase::removeDatabase(m_name); }
+
+    bool isOpen() const { return m_open; }
+
+    //! Runs \a sql; returns the first column of the first row (or an empty QVariant).
+    QVariant exec(const QString &sql, QString *error = nullptr)
+    {
+        QSqlQuery query(QSqlDatabase::database(m_name));
+        if (!query.exec(sql)) {
+            if (error)
+                *error = query.lastError().text() + QStringLiteral(" in ") + sql;
+            return {};
+        }
+        return query.next() ? query.value(0) : QVariant();
+    }
+
+private:
+    QString m_name;
+    bool m_open = false;
+};
+
+QStringList migrationLines(SqlAdapter &adapter, int *version)
+{
+    QStringList lines;
+    *version = adapter.migrate([&lines](const QString &line) { lines.append(line); }).result();
+    return lines;
+}
+
+} // namespace
+
+class TestSqliteAdapter : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void migrationsAreIdempotent()
+    {
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("idem.db"))));
+        QCOMPARE(adapter.schemaVersion().result(), 0);
+
+        int version = 0;
+        QStringList lines = migrationLines(adapter, &version);
+        QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.size(), SqlAdapter::latestSchemaVersion());
+        QVERIFY2(lines.first().startsWith(QStringLiteral("schema step 1/")), qPrintable(lines.first()));
+        QVERIFY2(lines.first().contains(QStringLiteral("created users, accounts, sessions, verification_token")),
+                 qPrintable(lines.first()));
+        QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+        const AdapterUser user = take(adapter.createUser({{}, QStringLiteral("Ann"), QStringLiteral("ann@example.test"), {}, {}}));
+
+        lines = migrationLines(adapter, &version);
+        QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.size(), SqlAdapter::latestSchemaVersion());
+        for (const QString &line : lines)
+            QVERIFY2(line.endsWith(QStringLiteral("already applied")), qPrintable(line));
+        QCOMPARE(take(adapter.getUser(user.id)), std::optional(user));
+    }
+
+    void usesWriteAheadLogging()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("wal.db"));
+        {
+            SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+            QString error;
+            QVERIFY2(migrated(adapter, &error), qPrintable(error));
+        }
+        DirectConnection direct(path);
+        QVERIFY(direct.isOpen());
+        QCOMPARE(direct.exec(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    }
+
+    void adoptsAnAuthJsDatabase()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("authjs.db"));
+        {
+            // The shape of Auth.js's SQL adapter schema, without keys or indexes, with rows in it.
+            DirectConnection direct(path);
+            QString error;
+            for (const QString &sql : {
+                     QStringLiteral("CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TEXT NOT NULL, "
+                                    "token TEXT NOT NULL, PRIMARY KEY (identifier, token))"),
+                     QStringLiteral("CREATE TABLE accounts (id INTEGER, \"userId\" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, "
+                                    "provider VARCHAR(255) NOT NULL, \"providerAccountId\" VARCHAR(255) NOT NULL, "
+                                    "refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT, scope TEXT, "
+                                    "session_state TEXT, token_type TEXT, PRIMARY KEY (id))"),
+                     QStringLiteral("CREATE TABLE sessions (id INTEGER, \"userId\" INTEGER NOT NULL, expires TEXT NOT NULL, "
+                                    "\"sessionToken\" VARCHAR(255) NOT NULL, PRIMARY KEY (id))"),
+                     QStringLiteral("CREATE TABLE users (id INTEGER, name VARCHAR(255), email VARCHAR(255), "
+                                    "\"emailVerified\" TEXT, image TEXT, PRIMARY KEY (id))"),
+                     QStringLiteral("INSERT INTO users (id, name, email) VALUES (7, 'Alice', 'alice@example.test')"),
+                     QStringLiteral("INSERT INTO accounts (id, \"userId\", type, provider, \"providerAccountId\", "
+                                    "token_type, expires_at) VALUES (3, 7, 'oidc', 'local-idp', 'user-1', 'bearer', 1893456000)"),
+                     QStringLiteral("INSERT INTO sessions (\"userId\", expires, \"sessionToken\") "
+                                    "VALUES (7, '2099-01-01T00:00:00.000Z', 'existing-session')"),
+                     QStringLiteral("INSERT INTO verification_token (identifier, expires, token) "
+                                    "VALUES ('alice@example.test', '2099-01-01T00:00:00.000Z', 'hashed')"),
+                 }) {
+                direct.exec(sql, &error);
+                QVERIFY2(error.isEmpty(), qPrintable(error));
+            }
+        }
+
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite:") + path));
+        QCOMPARE(adapter.schemaVersion().result(), 0);
+        int version = 0;
+        const QStringList lines = migrationLines(adapter, &version);
+        QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QVERIFY2(lines.first().contains(QStringLiteral("kept existing users, accounts, sessions, verification_token")),
+                 qPrintable(lines.first()));
+
+        const std::optional<AdapterUser> alice = take(adapter.getUser(QStringLiteral("7")));
+        QVERIFY(alice);
+        QCOMPARE(alice->name, std::optional<QString>(QStringLiteral("Alice")));
+        QCOMPARE(take(adapter.getUserByAccount(QStringLiteral("local-idp"), QStringLiteral("user-1"))), alice);
+        const std::optional<SessionAndUser> session = take(adapter.getSessionAndUser(QStringLiteral("existing-session")));
+        QVERIFY(session);
+        QCOMPARE(session->session.expires, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC));
+        QCOMPARE(take(adapter.useVerificationToken(QStringLiteral("alice@example.test"), QStringLiteral("hashed")))->token,
+                 QStringLiteral("hashed"));
+
+        const AdapterUser bob = take(adapter.createUser({{}, {}, QStringLiteral("bob@example.test"), {}, {}}));
+        QCOMPARE(bob.id, QStringLiteral("8"));
+        take(adapter.createAuthenticator({QStringLiteral("cred"), alice->id, QStringLiteral("cred"), QStringLiteral("key"),
+                                          0, QStringLiteral("singleDevice"), false, std::nullopt}));
+        QCOMPARE(take(adapter.deleteUser(alice->id)), alice);
+        QCOMPARE(take(adapter.getAccount(QStringLiteral("user-1"), QStringLiteral("local-idp"))), std::nullopt);
+        QVERIFY(!take(adapter.getSessionAndUser(QStringLiteral("existing-session"))));
+        QCOMPARE(take(adapter.getAuthenticator(QStringLiteral("cred"))), std::nullopt);
+    }
+
+    void refusesANewerSchema()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("newer.db"));
+        {
+            SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+            QString error;
+            QVERIFY2(migrated(adapter, &error), qPrintable(error));
+        }
+        {
+            DirectConnection direct(path);
+            QString error;
+            direct.exec(QStringLiteral("INSERT INTO gatehouse_schema_version (version, description, \"appliedAt\") "
+                                       "VALUES (99, 'from the future', '2099-01-01T00:00:00.000Z')"),
+                        &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QCOMPARE(adapter.schemaVersion().result(), 99);
+        QString error;
+        QVERIFY(!migrated(adapter, &error));
+        QVERIFY2(error.contains(QStringLiteral("version 99, newer than this build's")), qPrintable(error));
+    }
+
+    void inMemoryDatabase()
+    {
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite::memory:")));
+        QString error;
+        QVERIFY2(migrated(adapter, &error), qPrintable(error));
+        const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("m@example.test"), {}, {}}));
+        QCOMPARE(take(adapter.getUserByEmail(QStringLiteral("m@example.test"))), std::optional(user));
+    }
+
+    void unreachableDatabaseFailsClearly()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("missing-folder/x.db"));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        try {
+            adapter.getUser(QStringLiteral("1")).waitForFinished();
+            QFAIL("getUser succeeded without a database");
+        } catch (const AdapterError &error) {
+            QCOMPARE(error.reason(), AdapterError::Reason::Unavailable);
+            QVERIFY2(error.message().contains(path), qPrintable(error.message()));
+        }
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    SqliteFixture fixture;
+    TestSqliteAdapter specific;
+    int failed = runConformance(fixture, argc, argv);
+    failed += QTest::qExec(&specific, argc, argv);
+    return failed;
+}
+
+#include "tst_sqliteadapter.moc"
