@@ -75,6 +75,11 @@ public:
      */
     virtual QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window,
                                        int limit) = 0;
+    //! Whether hitRateLimit() would allow an attempt now, without counting one.
+    virtual QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window,
+                                          int limit) = 0;
+    //! Forgets every attempt counted under \a key.
+    virtual QFuture<void> resetRateLimit(const QString &key) = 0;
 
     /*!
      * One page of users whose name or email contains \a search (case-insensitive; empty: all),

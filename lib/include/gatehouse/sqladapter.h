@@ -120,6 +120,8 @@ public:
     QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
     QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
+    QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
+    QFuture<void> resetRateLimit(const QString &key) override;
     QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
                                           int offset, int limit) override;
     QFuture<qint64> countUsers(const QString &search) override;

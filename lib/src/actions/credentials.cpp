@@ -30,15 +30,19 @@ Attempt attemptOf(const RequestState &s)
     return a;
 }
 
-bool limited(const RequestState &s, const Attempt &a)
+QFuture<bool> limited(const RequestState &s, const Attempt &a)
 {
     const RateLimitOptions &rl = s.config.rateLimit;
     if (!rl.enabled)
-        return false;
+        return QtFuture::makeReadyFuture(false);
     RateLimiter &limiter = s.engine.rateLimiter();
-    return (!a.identifierKey.isEmpty()
-            && limiter.isLimited(a.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds))
-        || limiter.isLimited(a.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds);
+    QFuture<bool> byAddress = limiter.isLimited(a.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds);
+    if (a.identifierKey.isEmpty())
+        return byAddress;
+    QFuture<bool> byIdentifier = limiter.isLimited(a.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds);
+    return byAddress.then(QtFuture::Launch::Sync, [byIdentifier](bool address) mutable {
+        return byIdentifier.then(QtFuture::Launch::Sync, [address](bool identifier) { return address || identifier; });
+    }).unwrap();
 }
 
 void recordFailure(const RequestState &s, const Attempt &a)
@@ -68,25 +72,10 @@ SignInResult resultOf(const RequestState &s, const QJsonObject &user, const Atte
     return result;
 }
 
-} // namespace
-
-QFuture<AuthResponse> signIn(const State &state)
+//! authorize, then the sign-in; a refusal is counted against the limits.
+QFuture<AuthResponse> authorizeAndSignIn(const State &state, const Attempt &attempt)
 {
     const RequestState &s = *state;
-    const Attempt attempt = attemptOf(s);
-    if (limited(s, attempt)) {
-        qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
-                                    << "address" << s.request.remoteAddress.toString();
-        Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id,
-                      QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
-        return QtFuture::makeReadyFuture(
-            errorResponse(s, CredentialsSignin(QStringLiteral("rate_limited"), QStringLiteral("too many failed attempts"))));
-    }
-    if (!s.provider->authorize) {
-        return QtFuture::makeReadyFuture(errorResponse(
-            s, AuthError(QStringLiteral("InvalidProvider"),
-                         QStringLiteral("credentials provider '%1' has no authorize function").arg(s.provider->id))));
-    }
     QFuture<AuthResponse> response;
     try {
         response = s.provider->authorize(attempt.credentials, s.request)
@@ -112,6 +101,39 @@ QFuture<AuthResponse> signIn(const State &state)
         }
         return errorResponse(*state, error);
     });
+}
+
+} // namespace
+
+QFuture<AuthResponse> signIn(const State &state)
+{
+    const RequestState &s = *state;
+    const Attempt attempt = attemptOf(s);
+    if (!s.provider->authorize) {
+        return QtFuture::makeReadyFuture(errorResponse(
+            s, AuthError(QStringLiteral("InvalidProvider"),
+                         QStringLiteral("credentials provider '%1' has no authorize function").arg(s.provider->id))));
+    }
+    QFuture<AuthResponse> response;
+    try {
+        response = limited(s, attempt)
+            .then(QtFuture::Launch::Sync, [state, attempt](bool isLimited) -> QFuture<AuthResponse> {
+                const RequestState &s = *state;
+                if (isLimited) {
+                    qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
+                                                << "address" << s.request.remoteAddress.toString();
+                    Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id,
+                                  QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
+                    return QtFuture::makeReadyFuture(errorResponse(
+                        s, CredentialsSignin(QStringLiteral("rate_limited"), QStringLiteral("too many failed attempts"))));
+                }
+                return authorizeAndSignIn(state, attempt);
+            })
+            .unwrap();
+    } catch (...) {
+        response = failedFuture<AuthResponse>(std::current_exception());
+    }
+    return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
 }
 
 } // namespace Gatehouse::Credentials

@@ -1,13 +1,25 @@
 #include "actions/enginedata.h"
 
+#include "actions/storeratelimiter.h"
+
 #include <QMutexLocker>
 
 namespace Gatehouse {
 
-EngineData::EngineData(const QStringList &secrets)
+namespace {
+std::unique_ptr<RateLimiter> limiterFor(Adapter *adapter)
+{
+    if (auto *store = dynamic_cast<GatehouseStore *>(adapter))
+        return std::make_unique<StoreRateLimiter>(*store);
+    return std::make_unique<MemoryRateLimiter>();
+}
+} // namespace
+
+EngineData::EngineData(const QStringList &secrets, const std::shared_ptr<Adapter> &adapter)
     : m_secrets(secrets)
     , m_jwe(secrets.isEmpty() ? nullptr : std::make_shared<const Jose::JweCodec>(secrets))
-    , m_rateLimiter(std::make_unique<MemoryRateLimiter>())
+    , m_adapter(adapter)
+    , m_rateLimiter(limiterFor(adapter.get()))
 {
 }
 

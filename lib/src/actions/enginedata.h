@@ -5,7 +5,10 @@
  */
 #include "core/ratelimiter.h"
 #include "jose/jwe.h"
+#include "mail/mailer.h"
 #include "pages/pagetranslator.h"
+
+#include <gatehouse/adapter.h>
 
 #include <QHash>
 #include <QMutex>
@@ -17,18 +20,25 @@ namespace Gatehouse {
 class EngineData
 {
 public:
-    explicit EngineData(const QStringList &secrets);
+    /*!
+     * Keys for \a secrets; failures are counted in \a adapter when it is a GatehouseStore
+     * (shared by every server on the database), otherwise in memory.
+     */
+    EngineData(const QStringList &secrets, const std::shared_ptr<Adapter> &adapter);
 
     //! The JWE codec for \a secrets (the configured ones, or a lazy configuration's).
     std::shared_ptr<const Jose::JweCodec> jwe(const QStringList &secrets) const;
     const Pages::PageTranslator &translator() const { return m_translator; }
     RateLimiter &rateLimiter() const { return *m_rateLimiter; }
+    const Mail::Mailer &mailer() const { return m_mailer; }
 
 private:
     QStringList m_secrets;
     std::shared_ptr<const Jose::JweCodec> m_jwe;
     Pages::PageTranslator m_translator;
+    std::shared_ptr<Adapter> m_adapter;  // keeps the store of a StoreRateLimiter alive
     std::unique_ptr<RateLimiter> m_rateLimiter;
+    Mail::Mailer m_mailer;
     mutable QMutex m_mutex;
     mutable QHash<QStringList, std::shared_ptr<const Jose::JweCodec>> m_otherCodecs;
 };

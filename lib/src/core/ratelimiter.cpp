@@ -12,7 +12,12 @@ MemoryRateLimiter::MemoryRateLimiter(int maxKeys)
 {
 }
 
-bool MemoryRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
+QFuture<bool> MemoryRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
+{
+    return QtFuture::makeReadyFuture(limitedNow(key, limit, windowSeconds));
+}
+
+bool MemoryRateLimiter::limitedNow(const QString &key, int limit, qint64 windowSeconds)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QMutexLocker lock(&m_mutex);

@@ -5,6 +5,7 @@
  * storage-backed one shares the state between servers.
  */
 #include <QDateTime>
+#include <QFuture>
 #include <QHash>
 #include <QMutex>
 #include <QString>
@@ -18,7 +19,7 @@ class RateLimiter
 public:
     virtual ~RateLimiter() = default;
     //! True when \a key has had \a limit failures or more within the last \a windowSeconds.
-    virtual bool isLimited(const QString &key, int limit, qint64 windowSeconds) = 0;
+    virtual QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) = 0;
     //! Records one failure for \a key.
     virtual void recordFailure(const QString &key, qint64 windowSeconds) = 0;
     //! Forgets \a key's failures (after a successful sign-in).
@@ -30,7 +31,9 @@ class MemoryRateLimiter final : public RateLimiter
 {
 public:
     explicit MemoryRateLimiter(int maxKeys = 100000);
-    bool isLimited(const QString &key, int limit, qint64 windowSeconds) override;
+    QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) override;
+    //! The synchronous form of isLimited().
+    bool limitedNow(const QString &key, int limit, qint64 windowSeconds);
     void recordFailure(const QString &key, qint64 windowSeconds) override;
     void reset(const QString &key) override;
 

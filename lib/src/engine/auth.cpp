@@ -25,7 +25,7 @@ void throwIfInvalid(const Config &config)
 AuthPrivate::AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory)
     : config(std::move(config))
     , factory(std::move(factory))
-    , engine(std::make_shared<EngineData>(this->config->secret))
+    , engine(std::make_shared<EngineData>(this->config->secret, this->config->adapter))
 {
 }
 

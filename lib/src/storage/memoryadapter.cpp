@@ -500,6 +500,24 @@ QFuture<bool> MemoryAdapter::hitRateLimit(const QString &key, std::chrono::milli
     });
 }
 
+QFuture<bool> MemoryAdapter::rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit)
+{
+    return settle([&] {
+        if (window.count() <= 0)
+            throw AdapterError(Reason::InvalidArgument, QStringLiteral("rateLimitAllows: the window must be positive"));
+        QReadLocker locker(&d->lock);
+        return d->rateLimits.value(key).allows(QDateTime::currentMSecsSinceEpoch(), window.count(), limit);
+    });
+}
+
+QFuture<void> MemoryAdapter::resetRateLimit(const QString &key)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        d->rateLimits.remove(key);
+    });
+}
+
 QFuture<QList<AdapterUser>> MemoryAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending,
                                                      int offset, int limit)
 {

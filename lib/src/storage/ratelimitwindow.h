@@ -15,6 +15,13 @@ struct RateLimitWindow
     qint64 count = 0;           //!< allowed attempts in the current window
     qint64 previousCount = 0;   //!< allowed attempts in the window before it
 
+    //! Whether an attempt at \a nowMs would be allowed, without counting it.
+    bool allows(qint64 nowMs, qint64 windowMs, int limit) const
+    {
+        RateLimitWindow copy = *this;
+        return copy.hit(nowMs, windowMs, limit);
+    }
+
     //! Moves the window to \a nowMs, then counts the attempt if it is allowed; says whether it is.
     bool hit(qint64 nowMs, qint64 windowMs, int limit)
     {

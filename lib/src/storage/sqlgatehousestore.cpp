@@ -233,6 +233,32 @@ QFuture<bool> SqlAdapter::hitRateLimit(const QString &key, std::chrono::millisec
     });
 }
 
+QFuture<bool> SqlAdapter::rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit)
+{
+    const QString method = QStringLiteral("rateLimitAllows");
+    return d->run(method, [key, window, limit, method](SqlConnection &c) {
+        if (window.count() <= 0)
+            throw AdapterError(Reason::InvalidArgument, QStringLiteral("%1: the window must be positive").arg(method));
+        SqlQuery q(c,
+                   QStringLiteral("SELECT \"windowStart\", \"count\", \"previousCount\" FROM gatehouse_rate_limit "
+                                  "WHERE \"key\" = ?"),
+                   method);
+        RateLimitWindow row;
+        if (q.bind(key).execFirst())
+            row = {q.integer(0), q.integer(1), q.integer(2)};
+        return row.allows(QDateTime::currentMSecsSinceEpoch(), window.count(), limit);
+    });
+}
+
+QFuture<void> SqlAdapter::resetRateLimit(const QString &key)
+{
+    const QString method = QStringLiteral("resetRateLimit");
+    return d->run(method, [key, method](SqlConnection &c) {
+        SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_rate_limit WHERE \"key\" = ?"), method);
+        q.bind(key).exec();
+    });
+}
+
 QFuture<QList<AdapterUser>> SqlAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset,
                                                   int limit)
 {

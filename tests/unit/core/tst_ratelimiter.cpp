@@ -13,15 +13,15 @@ private Q_SLOTS:
     {
         MemoryRateLimiter limiter;
         for (int i = 0; i < 4; ++i) {
-            QVERIFY(!limiter.isLimited("k", 5, 60));
+            QVERIFY(!limiter.limitedNow("k", 5, 60));
             limiter.recordFailure("k", 60);
         }
-        QVERIFY(!limiter.isLimited("k", 5, 60));
+        QVERIFY(!limiter.limitedNow("k", 5, 60));
         limiter.recordFailure("k", 60);
-        QVERIFY(limiter.isLimited("k", 5, 60));
-        QVERIFY(!limiter.isLimited("other", 5, 60));
+        QVERIFY(limiter.limitedNow("k", 5, 60));
+        QVERIFY(!limiter.limitedNow("other", 5, 60));
         limiter.reset("k");
-        QVERIFY(!limiter.isLimited("k", 5, 60));
+        QVERIFY(!limiter.limitedNow("k", 5, 60));
     }
 
     void windowSlides()
@@ -29,8 +29,8 @@ private Q_SLOTS:
         MemoryRateLimiter limiter;
         limiter.recordFailure("k", 1);
         limiter.recordFailure("k", 1);
-        QVERIFY(limiter.isLimited("k", 2, 1));
-        QTRY_VERIFY_WITH_TIMEOUT(!limiter.isLimited("k", 2, 1), 3000);
+        QVERIFY(limiter.limitedNow("k", 2, 1));
+        QTRY_VERIFY_WITH_TIMEOUT(!limiter.limitedNow("k", 2, 1), 3000);
     }
 
     void boundedInKeys()
@@ -39,10 +39,10 @@ private Q_SLOTS:
         for (int i = 0; i < 1000; ++i)
             limiter.recordFailure(QString::number(i), 600);
         // The newest keys are remembered; the table never grows past its bound.
-        QVERIFY(limiter.isLimited("999", 1, 600));
+        QVERIFY(limiter.limitedNow("999", 1, 600));
         int remembered = 0;
         for (int i = 0; i < 1000; ++i)
-            remembered += limiter.isLimited(QString::number(i), 1, 600) ? 1 : 0;
+            remembered += limiter.limitedNow(QString::number(i), 1, 600) ? 1 : 0;
         QVERIFY2(remembered <= 100, qPrintable(QString::number(remembered)));
     }
 };

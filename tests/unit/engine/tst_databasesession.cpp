@@ -169,6 +169,23 @@ private Q_SLOTS:
         QCOMPARE(client.get("/auth/session").json().object().value("user").toObject().value("name").toString(), QStringLiteral("alice"));
     }
 
+    void rateLimitIsSharedThroughStorage()
+    {
+        Fixture f;
+        f.config.rateLimit.maxFailuresPerIdentifier = 3;
+        Auth serverA(f.config);
+        Auth serverB(f.config);  // a second server on the same database
+        EngineClient a(serverA);
+        for (int i = 0; i < 3; ++i) {
+            const QString csrf = a.csrfToken();
+            a.postForm("/auth/callback/credentials", {{"csrfToken", csrf}, {"username", "alice"}, {"password", "wrong"}});
+        }
+        EngineClient b(serverB);
+        b.address = QHostAddress("127.0.0.9");
+        QVERIFY(signIn(b).location().endsWith("code=rate_limited"));
+        QVERIFY(signIn(b, "bob").location() == QByteArray("http://127.0.0.1:9300"));
+    }
+
     void sessionCallbackSeesTheUser()
     {
         Fixture f;
