@@ -1,0 +1,65 @@
+#pragma once
+/*! \file httpserverpool.h  Gatehouse's multi-threaded, hardened HTTP/1.1 server. */
+#include <gatehouse/global.h>
+#include <gatehouse/requesthandler.h>
+#include <gatehouse/serverlimits.h>
+
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace Gatehouse {
+
+class HttpServerPoolPrivate;
+
+/*!
+ * Serves a RequestHandler on one address and port from several threads.
+ *
+ * Each thread runs its own QAbstractHttpServer on its own listening socket; all sockets are
+ * bound to the same address and port with \c SO_REUSEPORT, so the kernel spreads connections
+ * over the threads. Every connection is guarded by ServerLimits and honours
+ * \c Connection: close and HTTP/1.0 semantics; pipelined requests are answered in order.
+ * Every request reaches the handler, whatever its path or method, except WebSocket upgrades,
+ * which are refused with 501.
+ *
+ * Each request is logged at info level on the \c gatehouse.http category: method, path without
+ * query, status, duration in microseconds and peer address.
+ *
+ * Call listen() and stop() from the thread that created the pool.
+ */
+class GATEHOUSE_EXPORT HttpServerPool : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit HttpServerPool(RequestHandler handler, QObject *parent = nullptr);
+    ~HttpServerPool() override;  //!< Calls stop().
+
+    //! Limits for connections accepted by the next listen(). Defaults: see ServerLimits.
+    void setLimits(const ServerLimits &limits);
+    ServerLimits limits() const;
+
+    //! Number of serving threads for the next listen(); 0 (the default) means one per core.
+    void setThreadCount(int count);
+    int threadCount() const;
+
+    /*!
+     * Starts serving on \a address and \a port (0 picks a free port). Returns the port the pool
+     * listens on, or 0 on failure; errorString() then says what went wrong.
+     */
+    quint16 listen(const QHostAddress &address, quint16 port = 0);
+    bool isListening() const;
+    quint16 serverPort() const;
+    QString errorString() const;
+
+    //! Closes the listening sockets and every open connection, and joins the threads.
+    void stop();
+
+private:
+    Q_DECLARE_PRIVATE(HttpServerPool)
+    std::unique_ptr<HttpServerPoolPrivate> d_ptr;
+};
+
+} // namespace Gatehouse

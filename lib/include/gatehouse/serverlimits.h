@@ -1,0 +1,33 @@
+#pragma once
+/*! \file serverlimits.h  Limits HttpServerPool enforces on every connection. */
+#include <gatehouse/global.h>
+
+#include <QtGlobal>
+
+#include <chrono>
+
+namespace Gatehouse {
+
+/*!
+ * Protection against oversized and slow clients, which QHttpServer 6.4 does not have.
+ * A request that breaks a limit is answered with the status named below and
+ * \c Connection: close, and its connection is closed without reading the rest of it.
+ */
+struct GATEHOUSE_EXPORT ServerLimits
+{
+    //! Largest request body in bytes (413 beyond). A chunked body counts with its chunk framing.
+    qint64 maxBodySize = 64 * 1024;
+    //! Largest request line plus header block in bytes (431 beyond).
+    qint64 maxHeaderSize = 16 * 1024;
+    //! Time a client has to send a request's headers, from the connection or the request's
+    //! first byte (408 after it).
+    std::chrono::milliseconds headerTimeout{5000};
+    //! Time a client has to send a request's body once its headers are complete (408 after it).
+    std::chrono::milliseconds bodyTimeout{10000};
+    //! Time a keep-alive connection may stay idle between requests before it is closed.
+    std::chrono::milliseconds idleTimeout{10000};
+    //! Open connections over all threads of one pool; further connections are closed at once.
+    int maxConnections = 1000;
+};
+
+} // namespace Gatehouse

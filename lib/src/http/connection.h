@@ -1,0 +1,91 @@
+#pragma once
+#include <gatehouse/authresponse.h>
+
+#include "http/requestlog.h"
+#include "http/requestscanner.h"
+
+#include <QFuture>
+#include <QTcpSocket>
+
+#include <chrono>
+#include <deque>
+
+QT_BEGIN_NAMESPACE
+class QHttpServerRequest;
+QT_END_NAMESPACE
+
+namespace Gatehouse {
+
+class HttpWorker;
+
+/*!
+ * One client connection of an HttpWorker, guarded.
+ *
+ * Its first readyRead slot runs before QHttpServer's parser and scans the new bytes
+ * (RequestScanner): a request over a size limit is refused (400/413/431, Connection: close)
+ * before QHttpServer reads it, and the connection stops being parsed. Its last readyRead slot
+ * runs after the parser and notes how many bytes the parser left. A deadline per phase
+ * (headers, body, idle, closing) is checked by the worker's timer.
+ *
+ * Requests are handed to the handler in order; their responses are written in the same order
+ * once their futures finish, on this thread. A request with Connection: close, or HTTP/1.0
+ * without keep-alive, is the connection's last: nothing sent after it is processed, and the
+ * connection closes once its response is written.
+ */
+class Connection final : public QTcpSocket
+{
+    Q_OBJECT
+
+public:
+    using Clock = std::chrono::steady_clock;
+
+    Connection(HttpWorker *worker, QObject *parent);
+    ~Connection() override;
+
+    //! Connects the slot that must run after QHttpServer's parser; call once it is connected.
+    void attachAfterServer();
+    //! Hands a request QHttpServer has parsed to the handler.
+    void dispatch(const QHttpServerRequest &request);
+
+    Clock::time_point deadline() const { return m_deadline; }
+    //! The deadline has passed: refuse the request in progress (408) or close.
+    void expire();
+
+private:
+    struct Exchange
+    {
+        bool head = false;
+        bool close = false;
+        bool http10 = false;
+        bool done = false;
+        int status = 0;
+        QByteArray wire;
+        RequestLog log;
+    };
+    enum class Timer { None, Header, Body, Idle, Closing };
+
+    void inspectIncoming();
+    void afterServerRead();
+    void complete(quint64 sequence, const QFuture<AuthResponse> &future);
+    void writeCompleted();
+    void reject(int status);
+    void closeGracefully();
+    void abortConnection();
+    void stopReading();
+    void shutdownWhenFlushed();
+    void updateTimer();
+    void setTimer(Timer timer, std::chrono::milliseconds after);
+
+    HttpWorker *const m_worker;
+    RequestScanner m_scanner;
+    qint64 m_scanned = 0;  //!< bytes at the front of the read buffer the scanner has seen
+    bool m_dispatched = false;
+    bool m_readingStopped = false;  //!< no further request on this connection is processed
+    bool m_closing = false;         //!< no further response is written
+    std::deque<Exchange> m_exchanges;  //!< requests handed on and not yet answered, in order
+    quint64 m_firstSequence = 0;       //!< sequence number of m_exchanges.front()
+    Timer m_timer = Timer::None;
+    Clock::time_point m_deadline = Clock::time_point::max();
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,44 @@
+#include "http/guardedtcpserver.h"
+
+#include "http/connection.h"
+#include "http/httpworker.h"
+#include "http/logging.h"
+
+#include <unistd.h>
+
+namespace Gatehouse {
+
+GuardedTcpServer::GuardedTcpServer(HttpWorker *worker) : QTcpServer(worker), m_worker(worker)
+{
+}
+
+void GuardedTcpServer::incomingConnection(qintptr descriptor)
+{
+    if (!m_worker->admitConnection()) {
+        if (!m_refusing) {
+            qCWarning(lcHttp, "limit of %d open connections reached: closing new connections",
+                      m_worker->limits().maxConnections);
+        }
+        m_refusing = true;
+        ::close(int(descriptor));
+        return;
+    }
+    m_refusing = false;
+
+    auto *connection = new Connection(m_worker, this);
+    if (!connection->setSocketDescriptor(descriptor)) {
+        qCWarning(lcHttp, "cannot take over an accepted connection: %s",
+                  qPrintable(connection->errorString()));
+        delete connection;
+        ::close(int(descriptor));
+        return;
+    }
+    // Responses go out in one write each: no reason to hold them back (Nagle).
+    connection->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    // QAbstractHttpServer connects its parser while the socket is added: the connection's own
+    // first slot is already in place, its last one goes after the parser.
+    addPendingConnection(connection);
+    connection->attachAfterServer();
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,178 @@
+#include <gatehouse/httpserverintegration.h>
+
+#include "http/handlercall.h"
+#include "http/logging.h"
+#include "http/requestconversion.h"
+#include "http/requestlog.h"
+#include "http/responseserializer.h"
+
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QHttpServerRouterRule>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QTcpSocket>
+
+namespace Gatehouse {
+
+namespace {
+
+//! Matches a base path and every path below it, for every standard method.
+class BasePathRule final : public QHttpServerRouterRule
+{
+public:
+    BasePathRule(const QString &basePath, RouterHandler handler)
+        : QHttpServerRouterRule(QRegularExpression::escape(basePath),
+                                QHttpServerRequest::Method::AnyKnown, std::move(handler)),
+          m_basePath(basePath)
+    {
+    }
+
+protected:
+    bool matches(const QHttpServerRequest &request, QRegularExpressionMatch *) const override
+    {
+        if (request.method() == QHttpServerRequest::Method::Unknown)
+            return false;
+        if (m_basePath == QLatin1String("/"))
+            return true;
+        const QString path = request.url().path();
+        return path.startsWith(m_basePath)
+            && (path.size() == m_basePath.size() || path.at(m_basePath.size()) == QLatin1Char('/'));
+    }
+
+private:
+    const QString m_basePath;
+};
+
+//! Why \a basePath cannot be mounted, or an empty string.
+QString basePathProblem(const QString &basePath)
+{
+    if (!basePath.startsWith(QLatin1Char('/')))
+        return QStringLiteral("it must start with '/'");
+    if (basePath.size() > 1 && basePath.endsWith(QLatin1Char('/')))
+        return QStringLiteral("it must not end with '/'");
+    if (basePath.contains(QLatin1Char('?')) || basePath.contains(QLatin1Char('#')))
+        return QStringLiteral("it must not contain '?' or '#'");
+    return {};
+}
+
+bool requestsClose(const QHttpServerRequest &request)
+{
+    const QByteArrayList tokens = request.value(QByteArrayLiteral("connection")).split(',');
+    for (const QByteArray &token : tokens) {
+        if (token.trimmed().compare("close", Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+//! Writes \a future's response to \a socket when it finishes, unless the socket is gone.
+void deliver(QTcpSocket *socket, const WireOptions &options, const QFuture<AuthResponse> &future,
+             const RequestLog &log)
+{
+    const QPointer<QTcpSocket> target(socket);
+    const auto write = [target, options, log](const QFuture<AuthResponse> &finished) {
+        const AuthResponse response = responseOf(finished);
+        if (!target || target->state() != QAbstractSocket::ConnectedState) {
+            log.finish(499);
+            return;
+        }
+        target->write(serializeResponse(response, options,
+                                        httpDate(QDateTime::currentSecsSinceEpoch())));
+        target->flush();
+        log.finish(wireStatus(response.status));
+        if (options.close)
+            target->disconnectFromHost();
+    };
+    if (future.isFinished()) {
+        write(future);
+        return;
+    }
+    // A child of the socket: if the connection goes away first, so does the watcher.
+    auto *watcher = new QFutureWatcher<AuthResponse>(socket);
+    const auto delivered = std::make_shared<bool>(false);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, [watcher, write, delivered] {
+        *delivered = true;
+        watcher->deleteLater();
+        write(watcher->future());
+    });
+    QObject::connect(watcher, &QObject::destroyed, [delivered, log] {
+        if (!*delivered)
+            log.finish(499);  // the connection ended before the response was ready
+    });
+    watcher->setFuture(future);
+}
+
+} // namespace
+
+class HttpServerIntegrationPrivate
+{
+public:
+    explicit HttpServerIntegrationPrivate(RequestHandler h)
+        : handler(std::make_shared<const RequestHandler>(std::move(h)))
+    {
+    }
+
+    std::shared_ptr<const RequestHandler> handler;
+};
+
+HttpServerIntegration::HttpServerIntegration(RequestHandler handler, QObject *parent)
+    : QObject(parent), d_ptr(std::make_unique<HttpServerIntegrationPrivate>(std::move(handler)))
+{
+}
+
+HttpServerIntegration::~HttpServerIntegration() = default;
+
+bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
+{
+    Q_D(HttpServerIntegration);
+    if (!server) {
+        qCWarning(lcHttp, "cannot mount Gatehouse: no QHttpServer given");
+        return false;
+    }
+    const QString problem = basePathProblem(basePath);
+    if (!problem.isEmpty()) {
+        qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": %s", qPrintable(basePath),
+                  qPrintable(problem));
+        return false;
+    }
+    const std::shared_ptr<const RequestHandler> handler = d->handler;
+    const bool added = server->route<BasePathRule>(
+        basePath,
+        [handler](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+            const AuthRequest authRequest = toAuthRequest(request, responder.socket());
+            WireOptions options;
+            options.omitBody = request.method() == QHttpServerRequest::Method::Head;
+            options.close = requestsClose(request);
+            deliver(responder.socket(), options, callHandler(*handler, authRequest),
+                    RequestLog::start(authRequest.method, authRequest.url,
+                                      authRequest.remoteAddress));
+        });
+    if (!added)
+        qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": QHttpServer refused the route",
+                  qPrintable(basePath));
+    return added;
+}
+
+AuthRequest HttpServerIntegration::toAuthRequest(const QHttpServerRequest &request,
+                                                 const QTcpSocket *socket)
+{
+    return makeAuthRequest(request, methodName(request.method()), socket);
+}
+
+void HttpServerIntegration::respond(const QHttpServerRequest &request,
+                                    QHttpServerResponder &&responder,
+                                    const QFuture<AuthResponse> &response)
+{
+    WireOptions options;
+    options.omitBody = request.method() == QHttpServerRequest::Method::Head;
+    options.close = requestsClose(request);
+    deliver(responder.socket(), options, response,
+            RequestLog::start(methodName(request.method()), request.url(),
+                              plainAddress(request.remoteAddress())));
+}
+
+} // namespace Gatehouse

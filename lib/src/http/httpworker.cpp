@@ -1,0 +1,112 @@
+#include "http/httpworker.h"
+
+#include "http/connection.h"
+#include "http/guardedtcpserver.h"
+#include "http/logging.h"
+
+#include <QHttpServerRequest>
+
+#include <algorithm>
+
+#include <unistd.h>
+
+namespace Gatehouse {
+
+namespace {
+
+//! How often deadlines are checked: a quarter of the shortest timeout, within 10-250 ms.
+std::chrono::milliseconds expiryInterval(const ServerLimits &limits)
+{
+    const auto shortest = std::min({limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout});
+    return std::clamp(shortest / 4, std::chrono::milliseconds(10), std::chrono::milliseconds(250));
+}
+
+} // namespace
+
+HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
+                       QAtomicInt *openConnections)
+    : m_handler(std::move(handler)),
+      m_limits(limits),
+      m_openConnections(openConnections),
+      m_expiryTimer(this)
+{
+    m_expiryTimer.setInterval(expiryInterval(limits));
+    connect(&m_expiryTimer, &QTimer::timeout, this, &HttpWorker::expireConnections);
+}
+
+HttpWorker::~HttpWorker()
+{
+    // Connections report to this object when they are destroyed: destroy them while it is whole.
+    qDeleteAll(servers());
+}
+
+bool HttpWorker::listen(qintptr descriptor, QString *error)
+{
+    auto *server = new GuardedTcpServer(this);
+    if (!server->setSocketDescriptor(descriptor)) {
+        *error = QStringLiteral("cannot serve listening socket: %1").arg(server->errorString());
+        delete server;
+        ::close(int(descriptor));
+        return false;
+    }
+    bind(server);
+    return true;
+}
+
+bool HttpWorker::admitConnection()
+{
+    if (m_openConnections->fetchAndAddRelaxed(1) < m_limits.maxConnections)
+        return true;
+    m_openConnections->fetchAndSubRelaxed(1);
+    return false;
+}
+
+void HttpWorker::track(Connection *connection)
+{
+    m_connections.push_back(connection);
+    if (!m_expiryTimer.isActive())
+        m_expiryTimer.start();
+}
+
+void HttpWorker::untrack(Connection *connection)
+{
+    const auto it = std::find(m_connections.begin(), m_connections.end(), connection);
+    if (it == m_connections.end())
+        return;
+    *it = m_connections.back();
+    m_connections.pop_back();
+    m_openConnections->fetchAndSubRelaxed(1);
+    if (m_connections.empty())
+        m_expiryTimer.stop();
+}
+
+void HttpWorker::expireConnections()
+{
+    // Expiring closes sockets, whose deletion is deferred: the pointers stay valid here.
+    const auto now = Connection::Clock::now();
+    m_expired.clear();
+    for (Connection *connection : m_connections) {
+        if (connection->deadline() <= now)
+            m_expired.push_back(connection);
+    }
+    for (Connection *connection : m_expired)
+        connection->expire();
+}
+
+bool HttpWorker::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    auto *connection = qobject_cast<Connection *>(socket);
+    if (!connection)
+        return false;
+    connection->dispatch(request);
+    return true;
+}
+
+void HttpWorker::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
+{
+    // Every request on a Connection is handled: this is a socket the pool did not accept.
+    qCWarning(lcHttp, "dropping a request on a connection the pool did not accept");
+    socket->abort();
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,64 @@
+#pragma once
+#include <gatehouse/requesthandler.h>
+#include <gatehouse/serverlimits.h>
+
+#include "http/responseserializer.h"
+
+#include <QAbstractHttpServer>
+#include <QAtomicInt>
+#include <QTimer>
+
+#include <vector>
+
+namespace Gatehouse {
+
+class Connection;
+
+/*!
+ * One serving thread of HttpServerPool: a QAbstractHttpServer on one listening socket whose
+ * connections are Connection objects. It owns what its connections share: the handler, the
+ * limits, the Date header cache, a scratch buffer, and the timer that expires their deadlines.
+ * Lives in, and is used from, its thread only.
+ */
+class HttpWorker final : public QAbstractHttpServer
+{
+    Q_OBJECT
+
+public:
+    //! \a openConnections counts connections over the whole pool.
+    HttpWorker(RequestHandler handler, const ServerLimits &limits, QAtomicInt *openConnections);
+    ~HttpWorker() override;
+
+    //! Serves the listening socket \a descriptor (owned from now on). False and \a error on failure.
+    bool listen(qintptr descriptor, QString *error);
+
+    const RequestHandler &handler() const { return m_handler; }
+    const ServerLimits &limits() const { return m_limits; }
+    QByteArray date() { return m_dates.now(); }
+    //! A buffer connections may use while scanning incoming bytes.
+    QByteArray &scratch() { return m_scratch; }
+
+    //! Counts a new connection unless the pool is at its limit.
+    bool admitConnection();
+    //! Called by a Connection when it opens and when it is destroyed.
+    void track(Connection *connection);
+    void untrack(Connection *connection);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    void expireConnections();
+
+    const RequestHandler m_handler;
+    const ServerLimits m_limits;
+    QAtomicInt *const m_openConnections;
+    HttpDateCache m_dates;
+    QByteArray m_scratch;
+    std::vector<Connection *> m_connections;
+    std::vector<Connection *> m_expired;
+    QTimer m_expiryTimer;
+};
+
+} // namespace Gatehouse

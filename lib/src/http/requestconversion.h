@@ -1,0 +1,29 @@
+#pragma once
+#include <gatehouse/authrequest.h>
+
+#include <QHttpServerRequest>
+
+QT_BEGIN_NAMESPACE
+class QAbstractSocket;
+QT_END_NAMESPACE
+
+namespace Gatehouse {
+
+//! The upper-case name of a standard method ("GET"), or an empty array for Unknown.
+QByteArray methodName(QHttpServerRequest::Method method);
+
+/*!
+ * The absolute URL \a request was sent to: scheme of the connection, host and port from the
+ * Host header (a default port dropped), path and query from the request target. Without a
+ * valid Host header the authority is \a socket's local address and port, or 127.0.0.1.
+ */
+QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socket);
+
+//! \a address without IPv4-in-IPv6 mapping (::ffff:127.0.0.1 becomes 127.0.0.1).
+QHostAddress plainAddress(const QHostAddress &address);
+
+//! \a request as the engine sees it; \a method is the method as the client spelled it.
+AuthRequest makeAuthRequest(const QHttpServerRequest &request, QByteArray method,
+                            const QAbstractSocket *socket);
+
+} // namespace Gatehouse
