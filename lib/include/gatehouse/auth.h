@@ -23,6 +23,13 @@ struct GATEHOUSE_EXPORT SignInOptions
     QJsonObject authorizationParams;  //!< extra parameters for an OAuth authorization request
 };
 
+//! The outcome of route protection: the session, and the response to send when denied.
+struct GATEHOUSE_EXPORT Authorization
+{
+    std::optional<QJsonObject> session;   //!< the request's session, if any
+    std::optional<AuthResponse> denied;   //!< set: send this instead of the route's answer
+};
+
 //! Options of the programmatic sign-out.
 struct GATEHOUSE_EXPORT SignOutOptions
 {
@@ -78,12 +85,12 @@ public:
      */
     QFuture<AuthResponse> update(const AuthRequest &request, const QJsonObject &data) const;
     /*!
-     * Route protection with the \c authorized callback: nullopt when \a request may proceed,
-     * otherwise the response to send instead (by default a redirect to the sign-in page that
-     * comes back to the requested URL). Without an \c authorized callback a request may
-     * proceed when it has a session.
+     * Route protection with the \c authorized callback. \c denied is empty when \a request may
+     * proceed; otherwise it is the response to send instead: the callback's own response, or
+     * a redirect to the sign-in page that comes back to the requested URL. Without an
+     * \c authorized callback a request may proceed when it has a session.
      */
-    QFuture<std::optional<AuthResponse>> authorize(const AuthRequest &request) const;
+    QFuture<Authorization> authorize(const AuthRequest &request) const;
 
     //! The configuration in effect (for a ConfigFactory engine: the one computed without a request).
     const Config &config() const;

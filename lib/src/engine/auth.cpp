@@ -162,30 +162,33 @@ QFuture<AuthResponse> Auth::update(const AuthRequest &request, const QJsonObject
     return d->internalCall(request, "POST", QStringLiteral("session"), QJsonObject{{QStringLiteral("data"), data}}, false);
 }
 
-QFuture<std::optional<AuthResponse>> Auth::authorize(const AuthRequest &request) const
+QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
 {
     const std::shared_ptr<const AuthPrivate> self = d;
     return d->session(request).then(QtFuture::Launch::Sync,
-        [self, request](const std::optional<QJsonObject> &session) -> QFuture<std::optional<AuthResponse>> {
+        [self, request](const std::optional<QJsonObject> &session) -> QFuture<Authorization> {
             const Config &config = *self->config;
             // Denied: to the sign-in page, coming back to the requested URL afterwards.
             const auto toSignIn = [&config, request]() {
-                QUrl signIn = request.url;
+                const QString back = QStringLiteral("callbackUrl=")
+                    + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString()));
                 const QString custom = config.pages.signIn;
-                signIn.setPath(custom.startsWith(QLatin1Char('/')) ? custom
-                               : (config.basePath == QLatin1String("/") ? QString() : config.basePath) + QStringLiteral("/signin"));
-                signIn.setQuery(QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())));
                 if (!custom.isEmpty() && !custom.startsWith(QLatin1Char('/')))
-                    signIn = QUrl(custom + QStringLiteral("?callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())));
-                return std::optional<AuthResponse>(AuthResponse::redirect(signIn));
+                    return AuthResponse::redirect(QUrl(custom + (custom.contains(QLatin1Char('?')) ? u'&' : u'?') + back));
+                QUrl signIn = request.url;
+                signIn.setPath(!custom.isEmpty() ? custom
+                               : (config.basePath == QLatin1String("/") ? QString() : config.basePath) + QStringLiteral("/signin"));
+                signIn.setQuery(back);
+                signIn.setFragment(QString());
+                return AuthResponse::redirect(signIn);
             };
             if (!config.callbacks.authorized)
-                return QtFuture::makeReadyFuture(session ? std::optional<AuthResponse>() : toSignIn());
+                return QtFuture::makeReadyFuture(Authorization{session, session ? std::nullopt : std::optional(toSignIn())});
             return config.callbacks.authorized({session, request})
-                .then(QtFuture::Launch::Sync, [toSignIn](const AuthorizedDecision &decision) {
+                .then(QtFuture::Launch::Sync, [toSignIn, session](const AuthorizedDecision &decision) {
                     if (decision.response)
-                        return std::optional<AuthResponse>(decision.response);
-                    return decision.allow ? std::optional<AuthResponse>() : toSignIn();
+                        return Authorization{session, decision.response};
+                    return Authorization{session, decision.allow ? std::nullopt : std::optional(toSignIn())};
                 });
         })
         .unwrap();

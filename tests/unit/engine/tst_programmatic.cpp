@@ -120,7 +120,7 @@ private Q_SLOTS:
     void authorizeDefaultNeedsASession()
     {
         Auth auth(config());
-        const std::optional<AuthResponse> denied = auth.authorize(pageRequest()).result();
+        const std::optional<AuthResponse> denied = auth.authorize(pageRequest()).result().denied;
         QVERIFY(denied);
         QCOMPARE(denied->status, 302);
         QCOMPARE(denied->header("location"),
@@ -128,7 +128,9 @@ private Q_SLOTS:
         SignInOptions options;
         options.fields = {{"password", "pw"}};
         const auto jar = jarOf(auth.signIn(pageRequest(), "credentials", options).result());
-        QVERIFY(!auth.authorize(pageRequest(jar)).result());
+        const Authorization allowed = auth.authorize(pageRequest(jar)).result();
+        QVERIFY(!allowed.denied);
+        QCOMPARE(allowed.session->value("user").toObject().value("name").toString(), QStringLiteral("Pat"));
     }
 
     void authorizedCallback()
@@ -145,11 +147,11 @@ private Q_SLOTS:
         Auth auth(c);
         AuthRequest open = pageRequest();
         open.url.setPath("/public");
-        QVERIFY(!auth.authorize(open).result());
-        QCOMPARE(auth.authorize(pageRequest()).result()->status, 302);
+        QVERIFY(!auth.authorize(open).result().denied);
+        QCOMPARE(auth.authorize(pageRequest()).result().denied->status, 302);
         AuthRequest teapot = pageRequest();
         teapot.url.setPath("/teapot");
-        QCOMPARE(auth.authorize(teapot).result()->status, 418);
+        QCOMPARE(auth.authorize(teapot).result().denied->status, 418);
     }
 };
 
