@@ -1,0 +1,266 @@
+#include "actions/emailflow.h"
+
+#include "actions/callbacks.h"
+#include "actions/completesignin.h"
+#include "actions/emailsettings.h"
+#include "actions/emailuser.h"
+#include "actions/errorresponse.h"
+#include "actions/recover.h"
+#include "core/logging.h"
+#include "crypto/hash.h"
+#include "crypto/random.h"
+#include "mail/address.h"
+#include "mail/mailer.h"
+
+#include <gatehouse/adapter.h>
+
+namespace Gatehouse::EmailFlow {
+
+namespace {
+
+QString encoded(const QString &value)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(value));
+}
+
+AuthError missingAdapter(const RequestState &s)
+{
+    return AuthError(QStringLiteral("MissingAdapter"),
+                     QStringLiteral("email provider '%1' needs an adapter to store verification tokens").arg(s.provider->id));
+}
+
+AuthError verificationFailed(const QString &why)
+{
+    return AuthError(QStringLiteral("Verification"), QStringLiteral("sign-in link refused: %1").arg(why));
+}
+
+//! What one sign-in request is about, once its address is known to be acceptable.
+struct LinkRequest
+{
+    EmailSettings settings;
+    QString email;
+    QString addressKey;  //!< rate-limit key of the address
+    QString clientKey;   //!< rate-limit key of the client's IP address
+};
+
+// Fails with EmailSignin when the client or the address has had its sign-in mails: the same
+// answer whether or not the address has a user.
+QFuture<void> checkRateLimits(const State &state, const LinkRequest &r)
+{
+    const EmailSettings::RateLimit &limit = r.settings.rateLimit;
+    if (!limit.enabled)
+        return QtFuture::makeReadyFuture();
+    const auto refuse = [limit](int count, const char *what) {
+        return AuthError(QStringLiteral("EmailSignin"),
+                         QStringLiteral("rate limited: %1 sign-in mails for %2 within %3 s already")
+                             .arg(count).arg(QLatin1String(what)).arg(limit.windowSeconds));
+    };
+    return state->engine.rateLimiter().isLimited(r.clientKey, limit.perClient, limit.windowSeconds)
+        .then(QtFuture::Launch::Sync, [state, r, limit, refuse](bool clientLimited) {
+            if (clientLimited)
+                throw refuse(limit.perClient, "one client");
+            return state->engine.rateLimiter().isLimited(r.addressKey, limit.perAddress, limit.windowSeconds);
+        })
+        .unwrap()
+        .then(QtFuture::Launch::Sync, [limit, refuse](bool addressLimited) {
+            if (addressLimited)
+                throw refuse(limit.perAddress, "one address");
+        });
+}
+
+void recordSend(const RequestState &s, const LinkRequest &r)
+{
+    if (!r.settings.rateLimit.enabled)
+        return;
+    s.engine.rateLimiter().recordFailure(r.addressKey, r.settings.rateLimit.windowSeconds);
+    s.engine.rateLimiter().recordFailure(r.clientKey, r.settings.rateLimit.windowSeconds);
+}
+
+AuthResponse verifyRequestRedirect(const RequestState &s)
+{
+    return s.withCookies(s.redirect(s.baseUrl + QStringLiteral("/verify-request?provider=") + encoded(s.provider->id)
+                                    + QStringLiteral("&type=") + encoded(s.provider->type)));
+}
+
+Mail::SignInMailRequest mailFor(const RequestState &s, const LinkRequest &r, const QString &token)
+{
+    Mail::SignInMailRequest mail;
+    mail.server = r.settings.server;
+    mail.from = r.settings.from;
+    mail.to = r.email;
+    mail.content.url = s.baseUrl + QStringLiteral("/callback/") + encoded(s.provider->id)
+        + QStringLiteral("?callbackUrl=") + encoded(s.callbackUrl) + QStringLiteral("&token=") + token
+        + QStringLiteral("&email=") + encoded(r.email);
+    const QUrl origin(s.origin.origin);
+    mail.content.host = origin.authority(QUrl::FullyEncoded);
+    mail.content.origin = s.origin.origin;
+    mail.content.theme = s.config.theme;
+    mail.content.language = s.engine.translator().negotiate(s.request.header("accept-language"));
+    return mail;
+}
+
+// Stores the token, sends the link; a mail that fails takes its token with it.
+QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
+{
+    const RequestState &s = *state;
+    const QString token = Crypto::randomHex(32);
+    const VerificationToken stored{r.email, hashToken(token, s.config.secret.first()),
+                                   QDateTime::currentDateTimeUtc().addSecs(r.settings.maxAge)};
+    return s.config.adapter->createVerificationToken(stored)
+        .then(QtFuture::Launch::Sync, [state, r, token, stored](const std::optional<VerificationToken> &) {
+            return state->engine.mailer().sendSignInMail(mailFor(*state, r, token))
+                .then(QtFuture::Launch::Sync, [state, stored](QFuture<void> sent) -> QFuture<AuthResponse> {
+                    try {
+                        sent.waitForFinished();
+                        return QtFuture::makeReadyFuture(verifyRequestRedirect(*state));
+                    } catch (...) {
+                        const std::exception_ptr error = std::current_exception();
+                        return state->config.adapter->useVerificationToken(stored.identifier, stored.token)
+                            .then(QtFuture::Launch::Sync,
+                                  [error](QFuture<std::optional<VerificationToken>> removed) -> AuthResponse {
+                                      try {
+                                          removed.waitForFinished();
+                                      } catch (...) {
+                                          qCWarning(lcCore) << "the token of an unsent sign-in mail could not be deleted;"
+                                                               " it expires unused";
+                                      }
+                                      std::rethrow_exception(error);
+                                  });
+                    }
+                })
+                .unwrap();
+        })
+        .unwrap();
+}
+
+// The posted address, normalised and validated; anything else is refused (as Auth.js does,
+// with an error shown as Configuration) before a token exists or a mail could leave.
+QString normalizedEmail(const RequestState &s)
+{
+    const QJsonValue input = s.body.value(QStringLiteral("email"));
+    const Mail::AddressCheck address = Mail::normalizeAddress(input.isString() ? input.toString() : QString());
+    if (!address.isValid())
+        throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("the email address %1").arg(address.problem));
+    return address.address;
+}
+
+QFuture<AuthResponse> startSignIn(const State &state)
+{
+    const RequestState &s = *state;
+    if (!s.config.adapter)
+        throw missingAdapter(s);
+    LinkRequest r;
+    r.settings = EmailSettings::fromProvider(*s.provider);
+    const QString prefix = QStringLiteral("email:%1:").arg(s.provider->id);
+    r.clientKey = prefix + QStringLiteral("client:") + s.request.remoteAddress.toString();
+    r.email = normalizedEmail(s);
+    r.addressKey = prefix + QStringLiteral("address:") + r.email;
+
+    return checkRateLimits(state, r)
+        .then(QtFuture::Launch::Sync, [state, r] { return state->config.adapter->getUserByEmail(r.email); })
+        .unwrap()
+        .then(QtFuture::Launch::Sync, [state, r](const std::optional<AdapterUser> &user) {
+            const RequestState &s = *state;
+            // Auth.js shows the signIn callback a user that does not exist yet with a random id.
+            AdapterUser candidate;
+            candidate.id = Crypto::randomUuid();
+            candidate.email = r.email;
+            if (user)
+                candidate = *user;
+            SignInParams params;
+            params.user = candidate.toJson();
+            params.account = emailAccount(s, candidate.id, r.email);
+            params.verificationRequest = true;
+            return Hooks::signIn(s, params)
+                .then(QtFuture::Launch::Sync, [state, r](const SignInDecision &decision) -> QFuture<AuthResponse> {
+                    const RequestState &s = *state;
+                    if (!decision.redirectTo.isEmpty()) {
+                        return Hooks::redirect(s, decision.redirectTo).then(QtFuture::Launch::Sync, [state](const QString &url) {
+                            return state->withCookies(state->redirect(url));
+                        });
+                    }
+                    if (!decision.allow)
+                        throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the signIn callback refused the sign-in mail"));
+                    recordSend(s, r);
+                    return sendLink(state, r);
+                })
+                .unwrap();
+        })
+        .unwrap();
+}
+
+// useVerificationToken with each candidate hash in turn until one is found.
+QFuture<std::optional<VerificationToken>> useToken(const State &state, const QString &email,
+                                                   const QStringList &hashes, qsizetype index)
+{
+    return state->config.adapter->useVerificationToken(email, hashes.at(index))
+        .then(QtFuture::Launch::Sync, [state, email, hashes, index](const std::optional<VerificationToken> &token) {
+            if (token || index + 1 >= hashes.size())
+                return QtFuture::makeReadyFuture(token);
+            return useToken(state, email, hashes, index + 1);
+        })
+        .unwrap();
+}
+
+QFuture<AuthResponse> startCallback(const State &state)
+{
+    const RequestState &s = *state;
+    if (s.isPost())
+        throw AuthError(QStringLiteral("UnknownAction"), QStringLiteral("email callbacks only accept GET"));
+    if (!s.config.adapter)
+        throw missingAdapter(s);
+    const QString token = s.query.queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded);
+    const QString email = s.query.queryItemValue(QStringLiteral("email"), QUrl::FullyDecoded);
+    if (token.isEmpty())
+        throw AuthError(QStringLiteral("Configuration"),
+                        QStringLiteral("missing token: the sign-in link was opened without its token"));
+    if (email.isEmpty())
+        throw verificationFailed(QStringLiteral("it has no email parameter"));
+    QStringList hashes;
+    for (const QString &secret : s.config.secret)
+        hashes.append(hashToken(token, secret));
+    return useToken(state, email, hashes, 0)
+        .then(QtFuture::Launch::Sync, [state, email](const std::optional<VerificationToken> &used) {
+            if (!used)
+                throw verificationFailed(QStringLiteral("unknown, already used or for another address"));
+            if (used->expires < QDateTime::currentDateTimeUtc())
+                throw verificationFailed(QStringLiteral("expired at %1").arg(used->expires.toString(Qt::ISODate)));
+            if (used->identifier != email)
+                throw verificationFailed(QStringLiteral("issued for another address"));
+            return signInUser(state, used->identifier)
+                .then(QtFuture::Launch::Sync, [state](const SignInResult &result) { return completeSignIn(state, result); })
+                .unwrap();
+        })
+        .unwrap();
+}
+
+template<typename Start>
+QFuture<AuthResponse> run(const State &state, Start start)
+{
+    QFuture<AuthResponse> response;
+    try {
+        response = start(state);
+    } catch (...) {
+        response = failedFuture<AuthResponse>(std::current_exception());
+    }
+    return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
+}
+
+} // namespace
+
+QString hashToken(const QString &token, const QString &secret)
+{
+    return QString::fromLatin1(Crypto::sha256((token + secret).toUtf8()).toHex());
+}
+
+QFuture<AuthResponse> signIn(const State &state)
+{
+    return run(state, startSignIn);
+}
+
+QFuture<AuthResponse> callback(const State &state)
+{
+    return run(state, startCallback);
+}
+
+} // namespace Gatehouse::EmailFlow

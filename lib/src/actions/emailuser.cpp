@@ -1,0 +1,95 @@
+#include "actions/emailuser.h"
+
+#include "actions/audit.h"
+#include "actions/callbacks.h"
+
+#include <gatehouse/adapter.h>
+#include <gatehouse/adaptererror.h>
+
+namespace Gatehouse::EmailFlow {
+
+namespace {
+
+SignInResult resultOf(const RequestState &s, const AdapterUser &user, bool isNewUser)
+{
+    SignInResult result;
+    result.user = user.toJson();
+    result.account = emailAccount(s, user.id, user.email);
+    result.isNewUser = isNewUser;
+    result.stored = true;
+    return result;
+}
+
+QFuture<SignInResult> signInExisting(const State &state, const AdapterUser &user)
+{
+    if (user.emailVerified)
+        return QtFuture::makeReadyFuture(resultOf(*state, user, false));
+    AdapterUserUpdate update(user.id);
+    update.setEmailVerified(QDateTime::currentDateTimeUtc());
+    return state->config.adapter->updateUser(update).then(QtFuture::Launch::Sync, [state](const AdapterUser &updated) {
+        Hooks::emitEvent(state->config.events.updateUser, "updateUser", {{QStringLiteral("user"), updated.toJson()}});
+        return resultOf(*state, updated, false);
+    });
+}
+
+QFuture<SignInResult> signUp(const State &state, const QString &email)
+{
+    AdapterUser user;
+    user.email = email;
+    user.emailVerified = QDateTime::currentDateTimeUtc();
+    AdapterAccount account;
+    account.type = QStringLiteral("email");
+    account.provider = state->provider->id;
+    account.providerAccountId = email;
+    return state->config.adapter->createUserAndLinkAccount(user, account)
+        .then(QtFuture::Launch::Sync, [state, email](QFuture<UserAndAccount> created) -> QFuture<SignInResult> {
+            try {
+                const UserAndAccount stored = created.result();
+                const QJsonObject userJson = stored.user.toJson();
+                Audit::record(*state, QStringLiteral("createUser"), stored.user.id, stored.account.provider);
+                Audit::record(*state, QStringLiteral("linkAccount"), stored.user.id, stored.account.provider);
+                Hooks::emitEvent(state->config.events.createUser, "createUser", {{QStringLiteral("user"), userJson}});
+                Hooks::emitEvent(state->config.events.linkAccount, "linkAccount",
+                                 {{QStringLiteral("user"), userJson},
+                                  {QStringLiteral("account"), stored.account.toJson()},
+                                  {QStringLiteral("profile"), QJsonObject{{QStringLiteral("email"), email}}}});
+                return QtFuture::makeReadyFuture(resultOf(*state, stored.user, true));
+            } catch (const AdapterError &error) {
+                if (error.reason() != AdapterError::Reason::Conflict)
+                    throw;
+            }
+            // Created by a concurrent sign-in (another link for the same address): use that user.
+            return state->config.adapter->getUserByEmail(email)
+                .then(QtFuture::Launch::Sync, [state, email](const std::optional<AdapterUser> &user) {
+                    if (!user)
+                        throw AuthError(QStringLiteral("EmailCreateAccount"),
+                                        QStringLiteral("the user for the signed-in address could not be created"));
+                    return signInExisting(state, *user);
+                })
+                .unwrap();
+        })
+        .unwrap();
+}
+
+} // namespace
+
+QJsonObject emailAccount(const RequestState &state, const QString &userId, const QString &email)
+{
+    return QJsonObject{
+        {QStringLiteral("providerAccountId"), email},
+        {QStringLiteral("userId"), userId},
+        {QStringLiteral("type"), QStringLiteral("email")},
+        {QStringLiteral("provider"), state.provider->id},
+    };
+}
+
+QFuture<SignInResult> signInUser(const State &state, const QString &email)
+{
+    return state->config.adapter->getUserByEmail(email)
+        .then(QtFuture::Launch::Sync, [state, email](const std::optional<AdapterUser> &user) {
+            return user ? signInExisting(state, *user) : signUp(state, email);
+        })
+        .unwrap();
+}
+
+} // namespace Gatehouse::EmailFlow

@@ -1,0 +1,23 @@
+#pragma once
+/*
+ * The user of a verified email sign-in: what completeSignIn() gets after a sign-in link was
+ * used (a stored user with its account, so completeSignIn() resolves nothing more). The
+ * address is known to belong to the visitor now, so:
+ * - a stored user with that address is signed in; the first email sign-in sets its
+ *   \c emailVerified (\c updateUser, event \c updateUser), later ones change nothing;
+ * - otherwise the user is created with \c emailVerified set and an \c email account whose
+ *   \c providerAccountId is the address (\c createUserAndLinkAccount, events \c createUser and
+ *   \c linkAccount), and the sign-in counts as a sign-up (\c isNewUser). When another request
+ *   created the same user a moment earlier, that user is signed in instead.
+ */
+#include "actions/completesignin.h"
+
+namespace Gatehouse::EmailFlow {
+
+//! The SignInResult for \a email (the verified identifier of a used sign-in link).
+QFuture<SignInResult> signInUser(const State &state, const QString &email);
+
+//! The account of an email sign-in: {providerAccountId: email, userId, type: "email", provider}.
+QJsonObject emailAccount(const RequestState &state, const QString &userId, const QString &email);
+
+} // namespace Gatehouse::EmailFlow

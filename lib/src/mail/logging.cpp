@@ -1,0 +1,5 @@
+#include "mail/logging.h"
+
+namespace Gatehouse {
+Q_LOGGING_CATEGORY(lcMail, "gatehouse.mail", QtInfoMsg)
+}

@@ -1,0 +1,31 @@
+#include "mail/mailer.h"
+
+#include <gatehouse/autherror.h>
+
+#include <QPromise>
+
+namespace Gatehouse::Mail {
+
+QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
+{
+    const RenderedMail rendered = renderSignInMail(request.content, m_translator);
+    MailMessage message;
+    message.from = request.from;
+    message.to.address = request.to;
+    message.subject = rendered.subject;
+    message.text = rendered.text;
+    message.html = rendered.html;
+    QString problem;
+    const QByteArray mime = message.toMime(&problem);
+    if (mime.isEmpty()) {
+        QPromise<void> refused;
+        refused.start();
+        refused.setException(AuthError(QStringLiteral("EmailSignin"),
+                                       QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
+        refused.finish();
+        return refused.future();
+    }
+    return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime);
+}
+
+} // namespace Gatehouse::Mail
