@@ -4,6 +4,7 @@
 #include <gatehouse/global.h>
 
 #include <QFuture>
+#include <QDateTime>
 #include <QJsonObject>
 #include <QString>
 #include <functional>
@@ -20,6 +21,17 @@ using AuthorizeFunction =
     std::function<QFuture<std::optional<QJsonObject>>(const QJsonObject &credentials,
                                                       const AuthRequest &request)>;
 
+//! What an email provider's \c sendVerificationRequest receives.
+struct VerificationRequest
+{
+    QString identifier;   //!< the normalised email address
+    QString url;          //!< the sign-in link
+    QString token;        //!< the raw token (the link carries it; storage holds only its hash)
+    QDateTime expires;
+    QString providerId;
+    AuthRequest request;  //!< the request that asked for the link
+};
+
 /*!
  * One provider. Providers are data: \c options holds every provider field of SPEC.md
  * other than id/name/type (for example \c issuer, \c clientId, \c clientSecret, \c checks,
@@ -34,6 +46,14 @@ struct GATEHOUSE_EXPORT Provider
     QJsonObject options;
 
     AuthorizeFunction authorize;  //!< credentials providers
+
+    //! Email providers: replaces the built-in address normalisation (trim, lower-case, NFKC).
+    //! Return an empty string to refuse the address.
+    std::function<QString(const QString &identifier)> normalizeIdentifier;
+    //! Email providers: replaces the random 32-byte hex token.
+    std::function<QString()> generateVerificationToken;
+    //! Email providers: replaces the built-in SMTP mail; a failed future is EmailSignin.
+    std::function<QFuture<void>(const VerificationRequest &)> sendVerificationRequest;
 
     //! \c options[key], or \a fallback when absent.
     QJsonValue option(const QString &key, const QJsonValue &fallback = {}) const;

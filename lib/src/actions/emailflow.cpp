@@ -103,12 +103,34 @@ Mail::SignInMailRequest mailFor(const RequestState &s, const LinkRequest &r, con
 QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
 {
     const RequestState &s = *state;
-    const QString token = Crypto::randomHex(32);
+    const QString token = s.provider->generateVerificationToken ? s.provider->generateVerificationToken()
+                                                                : Crypto::randomHex(32);
     const VerificationToken stored{r.email, hashToken(token, s.config.secret.first()),
                                    QDateTime::currentDateTimeUtc().addSecs(r.settings.maxAge)};
     return s.config.adapter->createVerificationToken(stored)
         .then(QtFuture::Launch::Sync, [state, r, token, stored](const std::optional<VerificationToken> &) {
-            return state->engine.mailer().sendSignInMail(mailFor(*state, r, token))
+            const Mail::SignInMailRequest mail = mailFor(*state, r, token);
+            QFuture<void> sending;
+            if (const auto &custom = state->provider->sendVerificationRequest) {
+                try {
+                    sending = custom(VerificationRequest{r.email, mail.content.url, token, stored.expires,
+                                                         state->provider->id, state->request});
+                } catch (...) {
+                    sending = failedFuture<void>(std::current_exception());
+                }
+                // Whatever the custom sender fails with is an EmailSignin error.
+                sending = sending.then(QtFuture::Launch::Sync, [](QFuture<void> done) {
+                    try {
+                        done.waitForFinished();
+                    } catch (const std::exception &e) {
+                        throw AuthError(QStringLiteral("EmailSignin"),
+                                        QStringLiteral("sendVerificationRequest failed: %1").arg(QString::fromUtf8(e.what())));
+                    }
+                });
+            } else {
+                sending = state->engine.mailer().sendSignInMail(mail);
+            }
+            return sending
                 .then(QtFuture::Launch::Sync, [state, stored](QFuture<void> sent) -> QFuture<AuthResponse> {
                     try {
                         sent.waitForFinished();
@@ -138,7 +160,14 @@ QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
 QString normalizedEmail(const RequestState &s)
 {
     const QJsonValue input = s.body.value(QStringLiteral("email"));
-    const Mail::AddressCheck address = Mail::normalizeAddress(input.isString() ? input.toString() : QString());
+    QString raw = input.isString() ? input.toString() : QString();
+    if (s.provider->normalizeIdentifier) {
+        // A custom normaliser decides the form; the address must still be one address.
+        raw = s.provider->normalizeIdentifier(raw);
+        if (raw.isEmpty())
+            throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("normalizeIdentifier refused the address"));
+    }
+    const Mail::AddressCheck address = Mail::normalizeAddress(raw);
     if (!address.isValid())
         throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("the email address %1").arg(address.problem));
     return address.address;

@@ -275,6 +275,52 @@ private Q_SLOTS:
                  QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
     }
 
+    void overridesReplaceNormalisationTokenAndMail()
+    {
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config config = emailConfig(adapter, QStringLiteral("smtp://127.0.0.1:1"));  // never used
+        QList<VerificationRequest> sent;
+        Provider &email = config.providers[0];
+        email.normalizeIdentifier = [](const QString &raw) {
+            // Plus addressing folds onto the main mailbox; anything at blocked.test is refused.
+            QString address = raw.trimmed().toLower();
+            if (address.endsWith("@blocked.test"))
+                return QString();
+            const qsizetype plus = address.indexOf('+');
+            const qsizetype at = address.indexOf('@');
+            if (plus >= 0 && plus < at)
+                address.remove(plus, at - plus);
+            return address;
+        };
+        email.generateVerificationToken = [] { return QStringLiteral("fixed-token-for-this-test"); };
+        email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
+            sent.append(request);
+            return QtFuture::makeReadyFuture();
+        };
+        Auth auth(config);
+        EngineClient client(auth);
+        QCOMPARE(requestLink(client, "Dana+news@Example.test").location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(sent.size(), 1);
+        QCOMPARE(sent.first().identifier, QStringLiteral("dana@example.test"));
+        QCOMPARE(sent.first().token, QStringLiteral("fixed-token-for-this-test"));
+        QVERIFY(sent.first().url.contains("token=fixed-token-for-this-test"));
+        QCOMPARE(client.get(pathOf(sent.first().url)).location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY(adapter->getUserByEmail("dana@example.test").result());
+
+        QCOMPARE(requestLink(client, "eve@blocked.test").location(),
+                 QByteArray("http://127.0.0.1:9300/auth/error?error=Configuration"));
+        QCOMPARE(sent.size(), 1);
+
+        email.sendVerificationRequest = [](const VerificationRequest &) -> QFuture<void> {
+            throw std::runtime_error("mail service down");
+        };
+        Auth failing(config);
+        EngineClient other(failing);
+        QCOMPARE(requestLink(other, "frank@example.test").location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?error=EmailSignin"));
+    }
+
     void smtpDownLeavesNoUsableToken()
     {
         quint16 port = 0;
