@@ -1,0 +1,301 @@
+#include <gatehouse/configloader.h>
+
+#include "config/jsonreader.h"
+#include "config/providerreader.h"
+#include "config/sections.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <algorithm>
+
+namespace Gatehouse {
+
+using namespace ConfigDetail;
+
+QString ConfigProblem::toString() const
+{
+    return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+}
+
+bool ConfigProblem::operator==(const ConfigProblem &other) const
+{
+    return path == other.path && message == other.message && severity == other.severity;
+}
+
+bool ConfigResult::isValid() const
+{
+    return errors().isEmpty();
+}
+
+QList<ConfigProblem> ConfigResult::errors() const
+{
+    QList<ConfigProblem> result;
+    std::copy_if(problems.cbegin(), problems.cend(), std::back_inserter(result),
+                 [](const ConfigProblem &p) { return p.severity == ConfigProblem::Severity::Error; });
+    return result;
+}
+
+QList<ConfigProblem> ConfigResult::warnings() const
+{
+    QList<ConfigProblem> result;
+    std::copy_if(problems.cbegin(), problems.cend(), std::back_inserter(result),
+                 [](const ConfigProblem &p) { return p.severity == ConfigProblem::Severity::Warning; });
+    return result;
+}
+
+QString providerEnvironmentName(const QString &providerId)
+{
+    QString name = providerId.toUpper();
+    name.replace(u'-', u'_');
+    return name;
+}
+
+bool parseListenAddress(const QString &text, QHostAddress *address, quint16 *port)
+{
+    const qsizetype colon = text.lastIndexOf(u':');
+    if (colon <= 0)
+        return false;
+    QString host = text.left(colon);
+    const bool bracketed = host.startsWith(u'[') && host.endsWith(u']');
+    if (bracketed)
+        host = host.mid(1, host.size() - 2);
+    QHostAddress parsed;
+    if (host == QLatin1String("localhost"))
+        parsed = QHostAddress(QHostAddress::LocalHost);
+    else if (!parsed.setAddress(host) || (parsed.protocol() == QAbstractSocket::IPv6Protocol) != bracketed)
+        return false;
+    bool ok = false;
+    const uint number = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || number == 0 || number > 65535)
+        return false;
+    if (address)
+        *address = parsed;
+    if (port)
+        *port = quint16(number);
+    return true;
+}
+
+namespace {
+
+constexpr qsizetype recommendedSecretLength = 32;
+
+// The first non-empty variable of \a names, or an empty string.
+QString firstSet(const QProcessEnvironment &env, const QStringList &names)
+{
+    for (const QString &name : names) {
+        if (!env.value(name).isEmpty())
+            return name;
+    }
+    return {};
+}
+
+void readSecret(ObjectReader &root, const QProcessEnvironment &env, const ConfigLoadOptions &options,
+                QStringList &secret)
+{
+    QList<std::pair<QString, QString>> found;   // (where, value)
+    const QJsonValue v = root.value(QStringLiteral("secret"));
+    if (v.isString() && !v.toString().isEmpty()) {
+        found.append({QStringLiteral("secret"), v.toString()});
+    } else if (v.isString()) {
+        root.error(QStringLiteral("secret"), QStringLiteral("must not be empty"));
+    } else if (v.isArray()) {
+        const QJsonArray list = v.toArray();
+        if (list.isEmpty())
+            root.error(QStringLiteral("secret"), QStringLiteral("must not be an empty list"));
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString where = QStringLiteral("secret[%1]").arg(i);
+            if (list.at(i).isString() && !list.at(i).toString().isEmpty())
+                found.append({where, list.at(i).toString()});
+            else
+                root.problems().error(where, QStringLiteral("must be a non-empty string"));
+        }
+    } else if (!v.isUndefined()) {
+        root.error(QStringLiteral("secret"), QStringLiteral("must be a string or a list of strings"));
+    }
+
+    const QStringList variables = {QStringLiteral("AUTH_SECRET"), QStringLiteral("NEXTAUTH_SECRET"),
+                                   QStringLiteral("AUTH_SECRET_1"), QStringLiteral("AUTH_SECRET_2"),
+                                   QStringLiteral("AUTH_SECRET_3")};
+    if (v.isUndefined()) {
+        const QString primary = firstSet(env, variables.mid(0, 2));
+        if (!primary.isEmpty())
+            found.append({primary, env.value(primary)});
+        for (const QString &name : variables.mid(2)) {
+            if (!env.value(name).isEmpty())
+                found.append({name, env.value(name)});
+        }
+    } else {
+        for (const QString &name : variables) {
+            if (!env.value(name).isEmpty())
+                root.problems().warning(name, QStringLiteral("ignored: \"secret\" in the configuration wins"));
+        }
+    }
+
+    for (const auto &[where, value] : std::as_const(found)) {
+        if (value.size() < recommendedSecretLength)
+            root.problems().warning(where, QStringLiteral("shorter than %1 characters; use a long random "
+                                                          "value (gatehouse-server secret prints one)")
+                                               .arg(recommendedSecretLength));
+        secret.append(value);
+    }
+    if (v.isUndefined() && found.isEmpty() && options.requireSecret)
+        root.error(QStringLiteral("secret"), QStringLiteral("missing (set AUTH_SECRET or \"secret\")"));
+}
+
+// Why \a path is not a usable base path, or an empty string.
+QString basePathProblem(const QString &path)
+{
+    if (!path.startsWith(u'/'))
+        return QStringLiteral("must start with \"/\"");
+    if (path.endsWith(u'/'))
+        return QStringLiteral("must not end with \"/\"");
+    if (path.contains(QLatin1String("//")) || path.contains(u'?') || path.contains(u'#')
+        || std::any_of(path.cbegin(), path.cend(), [](QChar c) { return c.isSpace(); }))
+        return QStringLiteral("must be a plain path such as /auth");
+    return {};
+}
+
+void readUrlAndBasePath(ObjectReader &root, const QProcessEnvironment &env, Config &config)
+{
+    QString urlSource = QStringLiteral("url");
+    if (const auto url = root.httpUrl(QStringLiteral("url"))) {
+        config.url = QUrl(*url);
+    } else if (!root.has(QStringLiteral("url"))) {
+        urlSource = firstSet(env, {QStringLiteral("AUTH_URL"), QStringLiteral("NEXTAUTH_URL")});
+        if (!urlSource.isEmpty() && isHttpUrl(env.value(urlSource)))
+            config.url = QUrl(env.value(urlSource));
+        else if (!urlSource.isEmpty())
+            root.problems().error(urlSource, QStringLiteral("not an http or https URL"));
+    }
+    QString urlPath = config.url.path();
+    while (urlPath.endsWith(u'/'))
+        urlPath.chop(1);
+
+    if (const auto basePath = root.string(QStringLiteral("basePath"))) {
+        const QString problem = basePathProblem(*basePath);
+        if (!problem.isEmpty())
+            root.error(QStringLiteral("basePath"), problem);
+        else
+            config.basePath = *basePath;
+        if (problem.isEmpty() && !urlPath.isEmpty() && urlPath != *basePath)
+            root.problems().warning(urlSource, QStringLiteral("its path \"%1\" differs from basePath \"%2\"; "
+                                                              "basePath is used")
+                                                   .arg(urlPath, *basePath));
+    } else if (!root.has(QStringLiteral("basePath")) && !urlPath.isEmpty()) {
+        const QString problem = basePathProblem(urlPath);
+        if (problem.isEmpty())
+            config.basePath = urlPath;
+        else
+            root.problems().error(urlSource, QStringLiteral("its path ") + problem);
+    }
+}
+
+void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &config)
+{
+    config.debug = root.boolean(QStringLiteral("debug")).value_or(config.debug);
+    config.skipCSRFCheck = root.boolean(QStringLiteral("skipCSRFCheck")).value_or(config.skipCSRFCheck);
+    if (config.skipCSRFCheck)
+        root.warning(QStringLiteral("skipCSRFCheck"), QStringLiteral("CSRF protection is off"));
+    config.useSecureCookies = root.boolean(QStringLiteral("useSecureCookies"));
+
+    if (const auto trustHost = root.boolean(QStringLiteral("trustHost"))) {
+        config.trustHost = *trustHost;
+    } else if (!root.has(QStringLiteral("trustHost"))) {
+        const QString text = env.value(QStringLiteral("AUTH_TRUST_HOST")).toLower();
+        if (text == QLatin1String("true") || text == QLatin1String("1") || text == QLatin1String("yes"))
+            config.trustHost = true;
+        else if (!text.isEmpty() && text != QLatin1String("false") && text != QLatin1String("0")
+                 && text != QLatin1String("no"))
+            root.problems().error(QStringLiteral("AUTH_TRUST_HOST"),
+                                  QStringLiteral("must be true, 1, yes, false, 0 or no"));
+    }
+
+    if (const auto proxy = root.httpUrl(QStringLiteral("redirectProxyUrl"))) {
+        config.redirectProxyUrl = *proxy;
+    } else if (!root.has(QStringLiteral("redirectProxyUrl"))) {
+        const QString proxyEnv = env.value(QStringLiteral("AUTH_REDIRECT_PROXY_URL"));
+        if (isHttpUrl(proxyEnv))
+            config.redirectProxyUrl = proxyEnv;
+        else if (!proxyEnv.isEmpty())
+            root.problems().error(QStringLiteral("AUTH_REDIRECT_PROXY_URL"),
+                                  QStringLiteral("not an http or https URL"));
+    }
+}
+
+// 1-based line and column of a QJsonParseError::offset in \a data (columns count characters).
+// Qt reports the offset just after the character that failed to parse; point at that character.
+std::pair<int, int> position(const QByteArray &data, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset - 1, 0, data.size());
+    const QByteArray before = data.left(offset);
+    const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+    const int line = int(before.count('\n')) + 1;
+    const int column = int(QString::fromUtf8(before.mid(lineStart)).size()) + 1;
+    return {line, column};
+}
+
+} // namespace
+
+ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &env, const QString &baseDir,
+                        const ConfigLoadOptions &options)
+{
+    ConfigResult result;
+    ProblemList problems;
+    ObjectReader root(json, QString(), problems);
+    Config &config = result.config;
+
+    readSecret(root, env, options, config.secret);
+    readUrlAndBasePath(root, env, config);
+    readFlags(root, env, config);
+    readAdapter(root, env, result.server);
+    readScript(root, baseDir, result.server);
+    readExperimental(root, config.experimental);
+
+    ProviderContext context;
+    context.hasAdapter = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
+    context.webAuthnEnabled = config.experimental.enableWebAuthn;
+    context.hasScript = root.has(QStringLiteral("callbacksScript"));
+    config.providers = readProviders(root.value(QStringLiteral("providers")), env, context, problems);
+
+    readSession(root, config.session, context.hasAdapter);
+    readJwt(root, config.jwt);
+    const bool secureDefault = config.useSecureCookies.value_or(config.url.scheme() == QLatin1String("https"));
+    readCookies(root, config.cookies, secureDefault);
+    readPages(root, config.pages);
+    readTheme(root, config.theme);
+    readRateLimit(root, config.rateLimit);
+    readServer(root, result.server);
+    root.rejectFunctions({QStringLiteral("logger")});
+    root.finish();
+
+    result.problems = problems.take();
+    return result;
+}
+
+ConfigResult loadConfigFile(const QString &path, const QProcessEnvironment &env, const ConfigLoadOptions &options)
+{
+    const auto failure = [](const QString &message) {
+        ConfigResult result;
+        result.problems.append({QString(), message, ConfigProblem::Severity::Error});
+        return result;
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    const QByteArray data = file.readAll();
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &error);
+    if (error.error != QJsonParseError::NoError) {
+        const auto [line, column] = position(data, error.offset);
+        return failure(QStringLiteral("%1:%2:%3: JSON syntax error: %4")
+                           .arg(path).arg(line).arg(column).arg(error.errorString()));
+    }
+    if (!document.isObject())
+        return failure(QStringLiteral("%1: the configuration must be a JSON object {...}").arg(path));
+    return loadConfig(document.object(), env, QFileInfo(path).absolutePath(), options);
+}
+
+} // namespace Gatehouse

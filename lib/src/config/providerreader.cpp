@@ -1,0 +1,292 @@
+#include "config/providerreader.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace Gatehouse::ConfigDetail {
+
+namespace {
+
+const QStringList providerTypes = {QStringLiteral("oauth"), QStringLiteral("oidc"),
+                                   QStringLiteral("email"), QStringLiteral("credentials"),
+                                   QStringLiteral("webauthn")};
+
+// A URL given as a string, or an object {url, params} (authorization, token, userinfo).
+void readEndpoint(ObjectReader &provider, const QString &key)
+{
+    const QJsonValue v = provider.value(key);
+    if (v.isUndefined())
+        return;
+    if (v.isString()) {
+        provider.httpUrl(key);
+        return;
+    }
+    if (!v.isObject()) {
+        provider.error(key, QStringLiteral("must be a URL or an object {url, params}"));
+        return;
+    }
+    ObjectReader endpoint(v.toObject(), provider.pathOf(key), provider.problems());
+    endpoint.httpUrl(QStringLiteral("url"));
+    if (const auto params = endpoint.object(QStringLiteral("params"))) {
+        for (auto it = params->constBegin(); it != params->constEnd(); ++it) {
+            if (!it->isString() && !it->isDouble() && !it->isBool())
+                endpoint.problems().error(endpoint.pathOf(QStringLiteral("params.") + it.key()),
+                                          QStringLiteral("must be a string, number or boolean"));
+        }
+    }
+    endpoint.rejectFunctions({QStringLiteral("request"), QStringLiteral("conform")});
+    endpoint.finish();
+}
+
+// The styling of a provider's sign-in button.
+void readStyle(ObjectReader &provider)
+{
+    const auto style = provider.object(QStringLiteral("style"));
+    if (!style)
+        return;
+    ObjectReader r(*style, provider.pathOf(QStringLiteral("style")), provider.problems());
+    if (const auto logo = r.string(QStringLiteral("logo"));
+        logo && !logo->startsWith(u'/') && !isHttpUrl(*logo))
+        r.error(QStringLiteral("logo"), QStringLiteral("must be an http(s) URL or a path"));
+    for (const QString &key : {QStringLiteral("brandColor"), QStringLiteral("bg"), QStringLiteral("text")}) {
+        const auto colour = r.string(key);
+        if (colour && !isCssColour(*colour))
+            r.error(key, QStringLiteral("not a CSS colour"));
+        else if (colour && key != QLatin1String("brandColor"))
+            r.warning(key, QStringLiteral("deprecated; use \"brandColor\""));
+    }
+    r.finish();
+}
+
+// Input fields of a credentials or WebAuthn form: {name: {label, type, placeholder, ...}}.
+void readFormFields(ObjectReader &provider, const QString &key)
+{
+    const auto fields = provider.object(key);
+    if (!fields)
+        return;
+    for (auto it = fields->constBegin(); it != fields->constEnd(); ++it) {
+        const QString path = provider.pathOf(key) + u'.' + it.key();
+        if (!it->isObject()) {
+            provider.problems().error(path, QStringLiteral("must be an object {label, type, ...}"));
+            continue;
+        }
+        ObjectReader field(it->toObject(), path, provider.problems());
+        field.string(QStringLiteral("label"));
+        field.string(QStringLiteral("type"));
+        field.string(QStringLiteral("placeholder"));
+        field.string(QStringLiteral("autocomplete"));
+        field.boolean(QStringLiteral("required"));
+        field.finish();
+    }
+}
+
+// Sets \a key from environment variable \a variable when the JSON has no value for it.
+void inferFromEnvironment(QJsonObject &options, const QString &key, const QString &variable,
+                          const QProcessEnvironment &env, ProblemList &problems,
+                          bool mustBeUrl = false)
+{
+    if (options.contains(key) || env.value(variable).isEmpty())
+        return;
+    const QString value = env.value(variable);
+    if (mustBeUrl && !isHttpUrl(value)) {
+        problems.error(variable, QStringLiteral("not an http or https URL"));
+        return;
+    }
+    options.insert(key, value);
+}
+
+void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
+               const QProcessEnvironment &env, const QString &envName)
+{
+    const QString prefix = QStringLiteral("AUTH_") + envName;
+    inferFromEnvironment(options, QStringLiteral("clientId"), prefix + QStringLiteral("_ID"), env, r.problems());
+    inferFromEnvironment(options, QStringLiteral("clientSecret"), prefix + QStringLiteral("_SECRET"), env, r.problems());
+    inferFromEnvironment(options, QStringLiteral("issuer"), prefix + QStringLiteral("_ISSUER"), env, r.problems(), true);
+
+    r.string(QStringLiteral("clientId"));
+    if (!options.contains(QStringLiteral("clientId")))
+        r.error(QStringLiteral("clientId"),
+                QStringLiteral("missing (set %1_ID or \"clientId\")").arg(prefix));
+    r.string(QStringLiteral("clientSecret"));
+    const bool discovery = options.contains(QStringLiteral("issuer"))
+        || options.contains(QStringLiteral("wellKnown"));
+    r.httpUrl(QStringLiteral("issuer"));
+    r.httpUrl(QStringLiteral("wellKnown"));
+    r.httpUrl(QStringLiteral("jwks_endpoint"));
+    r.httpUrl(QStringLiteral("redirectProxyUrl"));
+    for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token"),
+                                    QStringLiteral("userinfo")})
+        readEndpoint(r, endpoint);
+    if (!discovery && type == QLatin1String("oidc")) {
+        r.error(QStringLiteral("issuer"),
+                QStringLiteral("missing (set %1_ISSUER or \"issuer\")").arg(prefix));
+    } else if (!discovery) {
+        for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token")}) {
+            if (!r.has(endpoint))
+                r.error(endpoint, QStringLiteral("missing (or set \"issuer\" for discovery)"));
+        }
+    }
+    r.object(QStringLiteral("client"));
+    r.boolean(QStringLiteral("allowDangerousEmailAccountLinking"));
+    r.boolean(QStringLiteral("idToken"));
+    const QJsonValue checks = r.value(QStringLiteral("checks"));
+    QStringList allowedChecks = {QStringLiteral("none"), QStringLiteral("state"), QStringLiteral("pkce")};
+    if (type == QLatin1String("oidc"))
+        allowedChecks.insert(2, QStringLiteral("nonce"));
+    if (checks.isArray()) {
+        const QJsonArray list = checks.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString check = list.at(i).toString();
+            if (!allowedChecks.contains(check))
+                r.problems().error(r.pathOf(QStringLiteral("checks[%1]").arg(i)),
+                                   QStringLiteral("must be one of %1%2")
+                                       .arg(allowedChecks.join(QStringLiteral(", ")),
+                                            didYouMean(check, allowedChecks)));
+        }
+    } else if (!checks.isUndefined()) {
+        r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
+    }
+    readStyle(r);
+    r.rejectFunctions({QStringLiteral("profile"), QStringLiteral("account")});
+}
+
+void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment &env,
+               const QString &envName, const ProviderContext &context)
+{
+    inferFromEnvironment(options, QStringLiteral("apiKey"),
+                         QStringLiteral("AUTH_%1_KEY").arg(envName), env, r.problems());
+    r.string(QStringLiteral("apiKey"));
+    r.string(QStringLiteral("from"));
+    r.integer(QStringLiteral("maxAge"), 1);
+    const QJsonValue server = r.value(QStringLiteral("server"));
+    if (server.isObject()) {
+        ObjectReader s(server.toObject(), r.pathOf(QStringLiteral("server")), r.problems());
+        s.string(QStringLiteral("host"));
+        s.integer(QStringLiteral("port"), 1, 65535);
+        s.boolean(QStringLiteral("secure"));
+        s.boolean(QStringLiteral("ignoreTLS"));
+        s.boolean(QStringLiteral("requireTLS"));
+        if (const auto auth = s.object(QStringLiteral("auth"))) {
+            ObjectReader a(*auth, s.pathOf(QStringLiteral("auth")), r.problems());
+            a.string(QStringLiteral("user"));
+            a.string(QStringLiteral("pass"));
+            a.finish();
+        }
+        s.finish();
+    } else if (!server.isUndefined() && !server.isString()) {
+        r.error(QStringLiteral("server"), QStringLiteral("must be an smtp:// URL or an object {host, port, ...}"));
+    }
+    r.rejectFunctions({QStringLiteral("sendVerificationRequest"), QStringLiteral("generateVerificationToken"),
+                       QStringLiteral("normalizeIdentifier")});
+    if (!context.hasAdapter)
+        r.error(QStringLiteral("type"),
+                QStringLiteral("an email provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
+}
+
+void readCredentials(ObjectReader &r, const ProviderContext &context)
+{
+    readFormFields(r, QStringLiteral("credentials"));
+    const QJsonValue authorize = r.value(QStringLiteral("authorize"));
+    if (authorize.isUndefined())
+        r.error(QStringLiteral("authorize"), QStringLiteral("missing (the name of a function in \"callbacksScript\")"));
+    else if (!isFunctionName(authorize.toString()))
+        r.error(QStringLiteral("authorize"), QStringLiteral("must be the name of a JavaScript function"));
+    else if (!context.hasScript)
+        r.error(QStringLiteral("authorize"), QStringLiteral("needs \"callbacksScript\""));
+}
+
+void readWebAuthn(ObjectReader &r, const ProviderContext &context)
+{
+    if (const auto rp = r.object(QStringLiteral("relayingParty"))) {
+        ObjectReader p(*rp, r.pathOf(QStringLiteral("relayingParty")), r.problems());
+        p.string(QStringLiteral("id"));
+        p.string(QStringLiteral("name"));
+        p.httpUrl(QStringLiteral("origin"));
+        p.finish();
+    }
+    r.boolean(QStringLiteral("enableConditionalUI"));
+    readFormFields(r, QStringLiteral("formFields"));
+    if (!context.webAuthnEnabled)
+        r.error(QStringLiteral("type"), QStringLiteral("\"webauthn\" needs \"experimental\": {\"enableWebAuthn\": true}"));
+    if (!context.hasAdapter)
+        r.error(QStringLiteral("type"),
+                QStringLiteral("a webauthn provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
+}
+
+} // namespace
+
+bool isFunctionName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_$][A-Za-z0-9_$]*$"));
+    return pattern.match(name).hasMatch();
+}
+
+QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment &env,
+                              const ProviderContext &context, ProblemList &problems)
+{
+    QList<Provider> result;
+    if (value.isUndefined()) {
+        problems.warning(QStringLiteral("providers"), QStringLiteral("no providers configured; nobody can sign in"));
+        return result;
+    }
+    if (!value.isArray()) {
+        problems.error(QStringLiteral("providers"), QStringLiteral("must be a list"));
+        return result;
+    }
+    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_-]+$"));
+    QHash<QString, qsizetype> seen;
+    const QJsonArray list = value.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString path = QStringLiteral("providers[%1]").arg(i);
+        if (!list.at(i).isObject()) {
+            problems.error(path, QStringLiteral("must be an object {id, name, type, ...}"));
+            continue;
+        }
+        ObjectReader r(list.at(i).toObject(), path, problems);
+        Provider provider;
+        provider.id = r.string(QStringLiteral("id")).value_or(QString());
+        if (!r.has(QStringLiteral("id"))) {
+            r.error(QStringLiteral("id"), QStringLiteral("missing"));
+        } else if (!provider.id.isEmpty() && !idPattern.match(provider.id).hasMatch()) {
+            r.error(QStringLiteral("id"), QStringLiteral("may contain only letters, digits, \"-\" and \"_\""));
+        } else if (seen.contains(provider.id)) {
+            r.error(QStringLiteral("id"), QStringLiteral("duplicate id \"%1\" (also providers[%2])")
+                                              .arg(provider.id).arg(seen.value(provider.id)));
+        } else if (!provider.id.isEmpty()) {
+            seen.insert(provider.id, i);
+        }
+        provider.name = r.string(QStringLiteral("name")).value_or(QString());
+        if (!r.has(QStringLiteral("name")))
+            r.error(QStringLiteral("name"), QStringLiteral("missing"));
+        if (!r.has(QStringLiteral("type"))) {
+            r.value(QStringLiteral("type"));
+            r.error(QStringLiteral("type"),
+                    QStringLiteral("missing; one of %1 (there are no built-in providers yet)")
+                        .arg(providerTypes.join(QStringLiteral(", "))));
+            continue;
+        }
+        const std::optional<QString> type = r.choice(QStringLiteral("type"), providerTypes);
+        if (!type)
+            continue;
+        provider.type = *type;
+        provider.options = list.at(i).toObject();
+        for (const QString &key : {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("type")})
+            provider.options.remove(key);
+
+        const QString envName = providerEnvironmentName(provider.id);
+        if (provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc"))
+            readOAuth(r, provider.type, provider.options, env, envName);
+        else if (provider.type == QLatin1String("email"))
+            readEmail(r, provider.options, env, envName, context);
+        else if (provider.type == QLatin1String("credentials"))
+            readCredentials(r, context);
+        else
+            readWebAuthn(r, context);
+        r.finish();
+        result.append(provider);
+    }
+    return result;
+}
+
+} // namespace Gatehouse::ConfigDetail

@@ -1,0 +1,313 @@
+#include "config/sections.h"
+
+#include "config/providerreader.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUrl>
+
+namespace Gatehouse::ConfigDetail {
+
+namespace {
+
+// A page or logo location: a path on this site or an absolute http(s) URL.
+bool isPathOrHttpUrl(const QString &text)
+{
+    return (text.startsWith(u'/') && !text.startsWith(QLatin1String("//"))) || isHttpUrl(text);
+}
+
+void readCookieOptions(ObjectReader &cookie, CookieOptions &options, bool secureDefault)
+{
+    options.secure = secureDefault;
+    const auto object = cookie.object(QStringLiteral("options"));
+    if (!object)
+        return;
+    ObjectReader r(*object, cookie.pathOf(QStringLiteral("options")), cookie.problems());
+    if (const auto path = r.string(QStringLiteral("path"))) {
+        if (path->startsWith(u'/'))
+            options.path = *path;
+        else
+            r.error(QStringLiteral("path"), QStringLiteral("must start with \"/\""));
+    }
+    if (const auto domain = r.string(QStringLiteral("domain")))
+        options.domain = *domain;
+    options.httpOnly = r.boolean(QStringLiteral("httpOnly")).value_or(options.httpOnly);
+    options.secure = r.boolean(QStringLiteral("secure")).value_or(options.secure);
+    if (const auto sameSite = r.string(QStringLiteral("sameSite"))) {
+        const QString lower = sameSite->toLower();
+        if (lower == QLatin1String("lax") || lower == QLatin1String("strict") || lower == QLatin1String("none"))
+            options.sameSite = lower.left(1).toUpper() + lower.mid(1);
+        else
+            r.error(QStringLiteral("sameSite"), QStringLiteral("must be one of lax, strict, none"));
+    }
+    if (options.sameSite == QLatin1String("None") && !options.secure)
+        r.warning(QStringLiteral("sameSite"), QStringLiteral("browsers reject SameSite=None cookies that are not secure"));
+    if (const auto maxAge = r.integer(QStringLiteral("maxAge"), 0))
+        options.maxAge = *maxAge;
+    r.finish();
+}
+
+} // namespace
+
+void readSession(ObjectReader &root, SessionOptions &session, bool hasAdapter)
+{
+    const auto object = root.object(QStringLiteral("session"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("session")), root.problems());
+    if (const auto strategy = r.choice(QStringLiteral("strategy"), {QStringLiteral("jwt"), QStringLiteral("database")})) {
+        if (*strategy == QLatin1String("jwt")) {
+            session.strategy = SessionOptions::Strategy::Jwt;
+        } else if (hasAdapter) {
+            session.strategy = SessionOptions::Strategy::Database;
+        } else {
+            r.error(QStringLiteral("strategy"),
+                    QStringLiteral("\"database\" needs an adapter (set \"adapter\" or DATABASE_URL)"));
+        }
+    }
+    session.maxAge = r.integer(QStringLiteral("maxAge"), 1).value_or(session.maxAge);
+    session.updateAge = r.integer(QStringLiteral("updateAge"), 0).value_or(session.updateAge);
+    r.rejectFunctions({QStringLiteral("generateSessionToken")});
+    r.finish();
+}
+
+void readJwt(ObjectReader &root, JwtOptions &jwt)
+{
+    const auto object = root.object(QStringLiteral("jwt"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("jwt")), root.problems());
+    jwt.maxAge = r.integer(QStringLiteral("maxAge"), 1).value_or(jwt.maxAge);
+    r.rejectFunctions({QStringLiteral("encode"), QStringLiteral("decode")});
+    r.finish();
+}
+
+void readCookies(ObjectReader &root, CookiesOptions &cookies, bool secureDefault)
+{
+    const auto object = root.object(QStringLiteral("cookies"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("cookies")), root.problems());
+    const std::pair<QString, std::optional<CookieOption> *> targets[] = {
+        {QStringLiteral("sessionToken"), &cookies.sessionToken},
+        {QStringLiteral("callbackUrl"), &cookies.callbackUrl},
+        {QStringLiteral("csrfToken"), &cookies.csrfToken},
+        {QStringLiteral("pkceCodeVerifier"), &cookies.pkceCodeVerifier},
+        {QStringLiteral("state"), &cookies.state},
+        {QStringLiteral("nonce"), &cookies.nonce},
+        {QStringLiteral("webauthnChallenge"), &cookies.webauthnChallenge},
+    };
+    for (const auto &[key, slot] : targets) {
+        const auto cookie = r.object(key);
+        if (!cookie)
+            continue;
+        ObjectReader c(*cookie, r.pathOf(key), r.problems());
+        CookieOption option;
+        const auto name = c.string(QStringLiteral("name"));
+        if (!c.has(QStringLiteral("name")))
+            c.error(QStringLiteral("name"), QStringLiteral("missing"));
+        else if (name && !isCookieName(*name))
+            c.error(QStringLiteral("name"), QStringLiteral("not a valid cookie name"));
+        option.name = name.value_or(QString());
+        readCookieOptions(c, option.options, secureDefault);
+        c.finish();
+        *slot = option;
+    }
+    r.finish();
+}
+
+void readPages(ObjectReader &root, PagesOptions &pages)
+{
+    const auto object = root.object(QStringLiteral("pages"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("pages")), root.problems());
+    const std::pair<QString, QString *> targets[] = {
+        {QStringLiteral("signIn"), &pages.signIn},
+        {QStringLiteral("signOut"), &pages.signOut},
+        {QStringLiteral("error"), &pages.error},
+        {QStringLiteral("verifyRequest"), &pages.verifyRequest},
+        {QStringLiteral("newUser"), &pages.newUser},
+    };
+    for (const auto &[key, slot] : targets) {
+        const auto page = r.string(key);
+        if (page && isPathOrHttpUrl(*page))
+            *slot = *page;
+        else if (page)
+            r.error(key, QStringLiteral("must be a path (\"/login\") or an http(s) URL"));
+    }
+    r.finish();
+}
+
+void readTheme(ObjectReader &root, Theme &theme)
+{
+    const auto object = root.object(QStringLiteral("theme"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("theme")), root.problems());
+    theme.colorScheme = r.choice(QStringLiteral("colorScheme"),
+                                 {QStringLiteral("auto"), QStringLiteral("dark"), QStringLiteral("light")})
+                            .value_or(theme.colorScheme);
+    for (const auto &[key, slot] : {std::pair{QStringLiteral("brandColor"), &theme.brandColor},
+                                    std::pair{QStringLiteral("buttonText"), &theme.buttonText}}) {
+        const auto colour = r.string(key);
+        if (colour && isCssColour(*colour))
+            *slot = *colour;
+        else if (colour)
+            r.error(key, QStringLiteral("not a CSS colour"));
+    }
+    if (const auto logo = r.string(QStringLiteral("logo"))) {
+        if (isPathOrHttpUrl(*logo))
+            theme.logo = *logo;
+        else
+            r.error(QStringLiteral("logo"), QStringLiteral("must be an http(s) URL or a path"));
+    }
+    r.finish();
+}
+
+void readExperimental(ObjectReader &root, ExperimentalOptions &experimental)
+{
+    const auto object = root.object(QStringLiteral("experimental"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("experimental")), root.problems());
+    experimental.enableWebAuthn = r.boolean(QStringLiteral("enableWebAuthn")).value_or(false);
+    r.finish();
+}
+
+void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
+{
+    const auto object = root.object(QStringLiteral("rateLimit"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("rateLimit")), root.problems());
+    rateLimit.enabled = r.boolean(QStringLiteral("enabled")).value_or(rateLimit.enabled);
+    rateLimit.maxFailuresPerIdentifier = int(
+        r.integer(QStringLiteral("maxFailuresPerIdentifier"), 1, 1000000).value_or(rateLimit.maxFailuresPerIdentifier));
+    rateLimit.maxFailuresPerAddress = int(
+        r.integer(QStringLiteral("maxFailuresPerAddress"), 1, 1000000).value_or(rateLimit.maxFailuresPerAddress));
+    rateLimit.windowSeconds = r.integer(QStringLiteral("windowSeconds"), 1).value_or(rateLimit.windowSeconds);
+    rateLimit.identifierField = r.string(QStringLiteral("identifierField")).value_or(rateLimit.identifierField);
+    if (!rateLimit.enabled)
+        r.warning(QStringLiteral("enabled"), QStringLiteral("brute-force protection of credentials sign-ins is off"));
+    r.finish();
+}
+
+void readServer(ObjectReader &root, ServerSettings &server)
+{
+    const auto object = root.object(QStringLiteral("server"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("server")), root.problems());
+    if (const auto listen = r.string(QStringLiteral("listen"))) {
+        if (parseListenAddress(*listen))
+            server.listen = *listen;
+        else
+            r.error(QStringLiteral("listen"),
+                    QStringLiteral("must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000"));
+    }
+    server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
+    ServerLimits &limits = server.limits;
+    limits.maxBodySize = r.integer(QStringLiteral("maxBodySize"), 1).value_or(limits.maxBodySize);
+    limits.maxHeaderSize = r.integer(QStringLiteral("maxHeaderSize"), 1024).value_or(limits.maxHeaderSize);
+    const auto duration = [&r](const QString &key, std::chrono::milliseconds &slot) {
+        if (const auto ms = r.integer(key, 1, 3600 * 1000))
+            slot = std::chrono::milliseconds(*ms);
+    };
+    duration(QStringLiteral("headerTimeoutMs"), limits.headerTimeout);
+    duration(QStringLiteral("bodyTimeoutMs"), limits.bodyTimeout);
+    duration(QStringLiteral("idleTimeoutMs"), limits.idleTimeout);
+    limits.maxConnections = int(r.integer(QStringLiteral("maxConnections"), 1, 1000000).value_or(limits.maxConnections));
+    server.scriptTimeoutMs = int(r.integer(QStringLiteral("scriptTimeoutMs"), 1, 600000).value_or(server.scriptTimeoutMs));
+    server.startupNotice = r.string(QStringLiteral("startupNotice")).value_or(QString());
+    r.finish();
+}
+
+void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSettings &server)
+{
+    const QStringList schemes = {QStringLiteral("sqlite"), QStringLiteral("postgresql"),
+                                 QStringLiteral("postgres"), QStringLiteral("mysql"),
+                                 QStringLiteral("mariadb")};
+    const auto checkUrl = [&](const QString &url, const QString &path) {
+        const QString scheme = QUrl(url).scheme();
+        if (scheme.isEmpty()) {
+            root.problems().error(path, QStringLiteral("not a database URL (sqlite:///path/gatehouse.db, "
+                                                       "postgresql://user@host:port/db, mysql://...)"));
+            return false;
+        }
+        if (!schemes.contains(scheme)) {
+            root.problems().error(path, QStringLiteral("unsupported database \"%1\"; one of %2%3")
+                                            .arg(scheme, schemes.join(QStringLiteral(", ")),
+                                                 didYouMean(scheme, schemes)));
+            return false;
+        }
+        return true;
+    };
+    const QString databaseUrl = env.value(QStringLiteral("DATABASE_URL"));
+    const auto object = root.object(QStringLiteral("adapter"));
+    if (!object) {
+        if (!root.has(QStringLiteral("adapter")) && !databaseUrl.isEmpty()
+            && checkUrl(databaseUrl, QStringLiteral("DATABASE_URL"))) {
+            server.adapterUrl = databaseUrl;
+            server.adapterOptions = {{QStringLiteral("url"), databaseUrl}};
+        }
+        return;
+    }
+    ObjectReader r(*object, root.pathOf(QStringLiteral("adapter")), root.problems());
+    server.adapterOptions = *object;
+    if (const auto url = r.string(QStringLiteral("url"))) {
+        if (checkUrl(*url, r.pathOf(QStringLiteral("url"))))
+            server.adapterUrl = *url;
+    } else if (!r.has(QStringLiteral("url"))) {
+        if (databaseUrl.isEmpty())
+            r.error(QStringLiteral("url"), QStringLiteral("missing (set DATABASE_URL or \"url\")"));
+        else if (checkUrl(databaseUrl, QStringLiteral("DATABASE_URL"))) {
+            server.adapterUrl = databaseUrl;
+            server.adapterOptions.insert(QStringLiteral("url"), databaseUrl);
+        }
+    }
+    r.finish();
+}
+
+void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &server)
+{
+    if (const auto script = root.string(QStringLiteral("callbacksScript"))) {
+        const QString path = QDir::cleanPath(QDir(baseDir).absoluteFilePath(*script));
+        const QFileInfo info(path);
+        if (info.isFile() && info.isReadable())
+            server.callbacksScript = path;
+        else
+            root.error(QStringLiteral("callbacksScript"), QStringLiteral("file not found: %1").arg(path));
+    }
+    const bool scriptGiven = root.has(QStringLiteral("callbacksScript"));
+    const std::pair<QString, QStringList> sections[] = {
+        {QStringLiteral("callbacks"),
+         {QStringLiteral("signIn"), QStringLiteral("redirect"), QStringLiteral("jwt"),
+          QStringLiteral("session"), QStringLiteral("authorized")}},
+        {QStringLiteral("events"),
+         {QStringLiteral("signIn"), QStringLiteral("signOut"), QStringLiteral("createUser"),
+          QStringLiteral("updateUser"), QStringLiteral("linkAccount"), QStringLiteral("session")}},
+    };
+    for (const auto &[section, names] : sections) {
+        const auto object = root.object(section);
+        if (!object)
+            continue;
+        ObjectReader r(*object, root.pathOf(section), root.problems());
+        QMap<QString, QString> &functions =
+            section == QLatin1String("callbacks") ? server.callbackFunctions : server.eventFunctions;
+        for (const QString &name : names) {
+            const QJsonValue v = r.value(name);
+            if (v.isUndefined())
+                continue;
+            if (!isFunctionName(v.toString()))
+                r.error(name, QStringLiteral("must be the name of a JavaScript function"));
+            else if (!scriptGiven)
+                r.error(name, QStringLiteral("needs \"callbacksScript\""));
+            else
+                functions.insert(name, v.toString());
+        }
+        r.finish();
+    }
+}
+
+} // namespace Gatehouse::ConfigDetail

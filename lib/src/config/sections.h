@@ -1,0 +1,33 @@
+#pragma once
+/*! \file sections.h  Readers for the object-valued top-level keys of a configuration. */
+#include "config/jsonreader.h"
+
+#include <gatehouse/config.h>
+#include <gatehouse/configloader.h>
+
+#include <QProcessEnvironment>
+
+namespace Gatehouse::ConfigDetail {
+
+//! \c session; \a hasAdapter decides whether the \c database strategy is possible.
+void readSession(ObjectReader &root, SessionOptions &session, bool hasAdapter);
+//! \c jwt
+void readJwt(ObjectReader &root, JwtOptions &jwt);
+//! \c cookies; \a secureDefault is the \c secure attribute of overrides that do not set it.
+void readCookies(ObjectReader &root, CookiesOptions &cookies, bool secureDefault);
+//! \c pages
+void readPages(ObjectReader &root, PagesOptions &pages);
+//! \c theme
+void readTheme(ObjectReader &root, Theme &theme);
+//! \c experimental
+void readExperimental(ObjectReader &root, ExperimentalOptions &experimental);
+//! \c rateLimit
+void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit);
+//! \c server (gatehouse-server's own settings)
+void readServer(ObjectReader &root, ServerSettings &server);
+//! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url
+void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSettings &server);
+//! \c callbacksScript (resolved against \a baseDir), \c callbacks and \c events
+void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &server);
+
+} // namespace Gatehouse::ConfigDetail

@@ -1,0 +1,39 @@
+#pragma once
+/*!
+ * \file scriptbindings.h  Connects the configuration's callbacks to the functions of the
+ * callbacks script.
+ *
+ * The JSON configuration names JavaScript functions in three places:
+ * - \c providers[i].authorize of a credentials provider: \c authorize(credentials, request)
+ *   returns a user object or null (or a Promise of one). A thrown error or rejected Promise
+ *   refuses the sign-in as \c CredentialsSignin; its \c code property, if any, becomes the
+ *   error code in the redirect URL (default \c credentials).
+ * - \c callbacks: \c {"signIn": "fn", "redirect": ..., "jwt": ..., "session": ...,
+ *   "authorized": ...}. Each function gets one object with SPEC.md's parameters and returns
+ *   what SPEC.md says (\c signIn: true, false or a URL string; \c jwt: the token or null;
+ *   \c session: the session; \c redirect: a URL; \c authorized: true, false, or a response
+ *   \c {status, headers, body}). An error in \c signIn becomes \c AccessDenied.
+ * - \c events: \c {"signIn": "fn", "signOut": ..., "createUser": ..., "updateUser": ...,
+ *   "linkAccount": ..., "session": ...}. Each function gets the event's message; results are
+ *   ignored and failures only logged.
+ *
+ * \c request objects passed to JavaScript are \c {method, url, headers, remoteAddress}, header
+ * names in lower case.
+ */
+#include "scriptcallbacks.h"
+
+#include <gatehouse/config.h>
+#include <gatehouse/configloader.h>
+
+#include <QList>
+
+namespace Gatehouse {
+
+//! Every JavaScript function that \a config and \a settings name, with the key naming it.
+QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, const ServerSettings &settings);
+
+//! Sets the \c authorize functions, callbacks and events of \a config that \a settings and the
+//! providers name to functions of \a script.
+void bindScript(const ScriptCallbacks &script, Config &config, const ServerSettings &settings);
+
+} // namespace Gatehouse

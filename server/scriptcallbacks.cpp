@@ -1,0 +1,150 @@
+#include "scriptcallbacks.h"
+
+#include "logging.h"
+#include "scriptengine.h"
+#include "scripterror.h"
+#include "scriptwatchdog.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QPromise>
+#include <QThread>
+#include <QThreadStorage>
+
+#include <mutex>
+
+namespace Gatehouse {
+
+namespace {
+
+QFuture<QJsonValue> failedCall(const QString &message)
+{
+    QPromise<QJsonValue> failed;
+    failed.start();
+    failed.setException(ScriptError(message));
+    failed.finish();
+    return failed.future();
+}
+
+} // namespace
+
+//! What the copies of one ScriptCallbacks share: the source, the watchdog, the engines.
+class ScriptRuntime
+{
+public:
+    ScriptRuntime(const QString &path, std::chrono::milliseconds timeout)
+        : path(path), watchdog(timeout)
+    {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            source = QString::fromUtf8(file.readAll());
+        else
+            readError = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    }
+
+    ~ScriptRuntime()
+    {
+        // Engines of other threads were deleted when those threads finished; the script
+        // thread's engine is deleted when it finishes here.
+        if (engines.hasLocalData())
+            engines.setLocalData(nullptr);
+        if (!scriptThread)
+            return;
+        scriptThread->quit();
+        if (QThread::currentThread() == scriptThread.get()) {
+            // The last copy went away inside a call on the script thread itself, which cannot
+            // wait for itself: leave the thread object to the process's exit.
+            qCDebug(lcScript, "script thread released while running on it");
+            scriptContext.release();
+            scriptThread.release();
+            return;
+        }
+        scriptThread->wait();
+        scriptContext.reset();
+    }
+
+    //! The calling thread's engine, created and loaded on first use.
+    ScriptEngine *localEngine()
+    {
+        if (!engines.hasLocalData())
+            engines.setLocalData(new ScriptEngine(source, path, watchdog));
+        return engines.localData();
+    }
+
+    //! Runs \a function with \a arguments on the script thread, started on first use.
+    QFuture<QJsonValue> callOnScriptThread(const QString &function, const QJsonArray &arguments)
+    {
+        {
+            const std::lock_guard lock(scriptThreadMutex);
+            if (!scriptThread) {
+                scriptThread = std::make_unique<QThread>();
+                scriptThread->setObjectName(QStringLiteral("gatehouse-script"));
+                scriptContext = std::make_unique<QObject>();
+                scriptContext->moveToThread(scriptThread.get());
+                scriptThread->start();
+            }
+        }
+        auto promise = std::make_shared<QPromise<QJsonValue>>();
+        QFuture<QJsonValue> future = promise->future();
+        promise->start();
+        QMetaObject::invokeMethod(scriptContext.get(), [this, promise, function, arguments] {
+            localEngine()
+                ->call(function, arguments)
+                .then([promise](const QJsonValue &value) {
+                    promise->addResult(value);
+                    promise->finish();
+                })
+                .onFailed([promise](const ScriptError &error) {
+                    promise->setException(error);
+                    promise->finish();
+                });
+        }, Qt::QueuedConnection);
+        return future;
+    }
+
+    const QString path;
+    QString source;
+    QString readError;
+    ScriptWatchdog watchdog;
+    QThreadStorage<ScriptEngine *> engines;
+
+    std::mutex scriptThreadMutex;
+    std::unique_ptr<QThread> scriptThread;     //!< for callers without an event loop
+    std::unique_ptr<QObject> scriptContext;    //!< lives in scriptThread
+};
+
+ScriptCallbacks::ScriptCallbacks(const QString &path, std::chrono::milliseconds timeout)
+    : d(std::make_shared<ScriptRuntime>(path, timeout))
+{
+}
+
+QList<ConfigProblem> ScriptCallbacks::check(const QList<FunctionUse> &uses) const
+{
+    const QString key = QStringLiteral("callbacksScript");
+    if (!d->readError.isEmpty())
+        return {{key, d->readError, ConfigProblem::Severity::Error}};
+    // An engine of its own, so that the calling thread keeps no engine it may never use again.
+    const ScriptEngine engine(d->source, d->path, d->watchdog);
+    if (!engine.loadError().isEmpty())
+        return {{key, engine.loadError(), ConfigProblem::Severity::Error}};
+    QList<ConfigProblem> problems;
+    const QString fileName = QFileInfo(d->path).fileName();
+    for (const FunctionUse &use : uses) {
+        if (!engine.hasFunction(use.function))
+            problems.append({use.path, QStringLiteral("function '%1' not found in %2").arg(use.function, fileName),
+                             ConfigProblem::Severity::Error});
+    }
+    return problems;
+}
+
+QFuture<QJsonValue> ScriptCallbacks::call(const QString &function, const QJsonArray &arguments) const
+{
+    if (!d->readError.isEmpty())
+        return failedCall(d->readError);
+    // Promises settle, and the watchdog's heartbeat beats, from the engine thread's event loop.
+    if (QThread::currentThread()->loopLevel() > 0)
+        return d->localEngine()->call(function, arguments);
+    return d->callOnScriptThread(function, arguments);
+}
+
+} // namespace Gatehouse

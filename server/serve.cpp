@@ -1,0 +1,189 @@
+#include "serve.h"
+
+#include "logging.h"
+#include "serverconfiguration.h"
+#include "signalwatcher.h"
+
+#include <gatehouse/auth.h>
+#include <gatehouse/autherror.h>
+#include <gatehouse/httpserverpool.h>
+#include <gatehouse/sqladapter.h>
+#include <gatehouse/version.h>
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QThread>
+
+#include <csignal>
+
+namespace Gatehouse {
+
+namespace {
+
+void reportProblems(const QList<ConfigProblem> &problems)
+{
+    for (const ConfigProblem &problem : problems) {
+        if (problem.severity == ConfigProblem::Severity::Error)
+            qCCritical(lcServer).noquote() << "configuration error:" << problem.toString();
+        else
+            qCWarning(lcServer).noquote() << "configuration warning:" << problem.toString();
+    }
+}
+
+void warnEphemeralSecret()
+{
+    const char *const lines[] = {
+        "************************************************************************",
+        "DEVELOPMENT MODE (--dev): no secret is configured, so gatehouse-server",
+        "generated an EPHEMERAL one. Sessions and cookies will NOT survive a restart.",
+        "Never run like this in production: set AUTH_SECRET instead",
+        "(`gatehouse-server secret` prints a new one).",
+        "************************************************************************",
+    };
+    for (const char *line : lines)
+        qCWarning(lcServer, "%s", line);
+}
+
+// The URL a browser uses to reach \a address:\a port (a wildcard address becomes localhost).
+QString originOf(const QHostAddress &address, quint16 port)
+{
+    QString host = address.toString();
+    if (address == QHostAddress::AnyIPv4 || address == QHostAddress::AnyIPv6 || address == QHostAddress::Any)
+        host = QStringLiteral("localhost");
+    else if (address.protocol() == QAbstractSocket::IPv6Protocol)
+        host = u'[' + host + u']';
+    return QStringLiteral("http://%1:%2").arg(host).arg(port);
+}
+
+void logStartup(const Config &config, const ServerSettings &settings, const QString &origin, int threads,
+                bool ephemeralSecret)
+{
+    qCInfo(lcServer).noquote() << "gatehouse-server" << GATEHOUSE_VERSION_STRING << "listening on" << origin
+                               << "with" << threads << (threads == 1 ? "thread" : "threads");
+    const QString publicOrigin = config.url.isValid() ? config.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery
+                                                                            | QUrl::RemoveFragment).toString()
+                                                      : origin;
+    qCInfo(lcServer).noquote() << "sign-in page:" << publicOrigin + config.basePath + QStringLiteral("/signin");
+    for (const Provider &provider : config.providers)
+        qCInfo(lcServer).noquote() << "provider" << provider.id + QStringLiteral(":") << provider.name
+                                   << QStringLiteral("(%1)").arg(provider.type);
+    const bool database = config.sessionStrategy() == SessionOptions::Strategy::Database;
+    qCInfo(lcServer).noquote() << "session strategy:" << (database ? "database" : "jwt")
+                               << QStringLiteral("(maxAge %1 s)").arg(config.session.maxAge);
+    qCInfo(lcServer).noquote() << "secret:" << config.secret.size()
+                               << (ephemeralSecret ? "ephemeral (--dev)" : "configured") << "(never logged)";
+    if (!settings.callbacksScript.isEmpty())
+        qCInfo(lcServer).noquote() << "callbacks script:" << settings.callbacksScript;
+    if (config.trustHost)
+        qCInfo(lcServer) << "trustHost: X-Forwarded-Proto and X-Forwarded-Host decide the origin";
+    if (!settings.startupNotice.isEmpty())
+        qCInfo(lcServer).noquote() << settings.startupNotice;
+}
+
+// The database of adapter.url (or DATABASE_URL), migrated to the current schema; null on failure.
+std::shared_ptr<Adapter> openDatabase(const QString &url)
+{
+    QString error;
+    std::shared_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(url, &error);
+    if (!adapter) {
+        qCCritical(lcServer).noquote() << "configuration error: adapter.url:" << error;
+        return nullptr;
+    }
+    qCInfo(lcServer).noquote() << "database:" << adapter->options().displayUrl();
+    QFuture<int> migration = adapter->migrate([](const QString &line) {
+        qCInfo(lcServer).noquote() << "migration:" << line;
+    });
+    try {
+        migration.waitForFinished();
+        qCInfo(lcServer) << "database schema version" << migration.result();
+    } catch (const AuthError &e) {
+        qCCritical(lcServer).noquote() << "database migration failed:" << e.message() << e.cause();
+        return nullptr;
+    }
+    return adapter;
+}
+
+} // namespace
+
+int serve(const ServeOptions &options)
+{
+    ConfigLoadOptions loadOptions;
+    loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
+    ServerConfiguration configuration =
+        loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), loadOptions);
+    ConfigResult &loaded = configuration.loaded;
+    Config &config = loaded.config;
+    ServerSettings &settings = loaded.server;
+
+    if (!options.listen.isEmpty()) {
+        settings.listen = options.listen;
+        if (!parseListenAddress(options.listen))
+            loaded.problems.append({QStringLiteral("--listen"),
+                                    QStringLiteral("must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000")});
+    }
+    if (options.threads)
+        settings.threads = *options.threads;
+    const bool ephemeralSecret = config.secret.isEmpty() && options.dev;
+    if (ephemeralSecret)
+        config.secret = {generateSecret()};
+
+    reportProblems(loaded.problems);
+    if (config.secret.isEmpty()) {
+        qCCritical(lcServer).noquote()
+            << "MissingSecretError: no secret is configured. Set AUTH_SECRET (or \"secret\" in the configuration"
+               " file); `gatehouse-server secret` prints a new one. For local development only, --dev uses an"
+               " ephemeral secret.";
+        return 1;
+    }
+    if (!loaded.isValid())
+        return 1;
+    if (ephemeralSecret)
+        warnEphemeralSecret();
+    if (config.debug)
+        QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.debug=true"));
+
+    if (!settings.adapterUrl.isEmpty()) {
+        config.adapter = openDatabase(settings.adapterUrl);
+        if (!config.adapter)
+            return 1;
+    }
+
+    std::optional<Auth> auth;
+    try {
+        auth.emplace(config);
+    } catch (const AuthError &error) {
+        qCCritical(lcServer).noquote() << QStringLiteral("%1Error:").arg(error.type()) << error.message();
+        return 1;
+    }
+
+    HttpServerPool pool([engine = *auth](const AuthRequest &request) { return engine.handle(request); });
+    pool.setLimits(settings.limits);
+    pool.setThreadCount(settings.threads);
+    QHostAddress address;
+    quint16 port = 0;
+    parseListenAddress(settings.listen, &address, &port);
+    if (pool.listen(address, port) == 0) {
+        qCCritical(lcServer).noquote() << "cannot listen on" << settings.listen + QStringLiteral(":") << pool.errorString();
+        return 1;
+    }
+    logStartup(config, settings, originOf(address, pool.serverPort()),
+               settings.threads > 0 ? settings.threads : QThread::idealThreadCount(), ephemeralSecret);
+
+    SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
+    QObject::connect(&signalWatcher, &SignalWatcher::received, [](int signalNumber) {
+        if (signalNumber == SIGHUP) {
+            // The hook for reloading the configuration in place.
+            qCWarning(lcServer) << "SIGHUP: reloading the configuration is not supported yet;"
+                                   " restart gatehouse-server to apply changes";
+            return;
+        }
+        qCInfo(lcServer) << (signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") << "received; stopping";
+        QCoreApplication::quit();
+    });
+    const int exitCode = QCoreApplication::exec();
+    pool.stop();
+    qCInfo(lcServer) << "stopped";
+    return exitCode;
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,536 @@
+#include <gatehouse/configloader.h>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Gatehouse;
+
+namespace {
+
+const QString goodSecret = QStringLiteral("0123456789abcdef0123456789abcdef-test");
+
+QJsonObject parse(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s: %s", qPrintable(error.errorString()), json.constData());
+    return document.object();
+}
+
+QProcessEnvironment environment(const QStringList &variables)
+{
+    QProcessEnvironment env;
+    for (const QString &variable : variables)
+        env.insert(variable.section(u'=', 0, 0), variable.section(u'=', 1));
+    return env;
+}
+
+QStringList render(const QList<ConfigProblem> &problems)
+{
+    QStringList result;
+    for (const ConfigProblem &problem : problems)
+        result.append(problem.toString());
+    return result;
+}
+
+} // namespace
+
+class tst_ConfigLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void defaults();
+    void everyOption();
+    void issueExample();
+    void errors_data();
+    void errors();
+    void warnings_data();
+    void warnings();
+    void allProblemsAtOnce();
+    void syntaxErrors_data();
+    void syntaxErrors();
+    void unreadableFile();
+    void listenAddress_data();
+    void listenAddress();
+
+private:
+    ConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
+    static QString goodSecretVariable() { return QStringLiteral("AUTH_SECRET=") + goodSecret; }
+
+    QTemporaryDir m_dir;
+};
+
+void tst_ConfigLoader::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("function authorize(credentials, request) { return null; }\n");
+}
+
+ConfigResult tst_ConfigLoader::load(const QByteArray &json, const QStringList &env)
+{
+    return loadConfig(parse(json), environment(env), m_dir.path());
+}
+
+void tst_ConfigLoader::defaults()
+{
+    const ConfigResult result = load(R"({"providers": []})");
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    const Config &c = result.config;
+    QCOMPARE(c.basePath, QStringLiteral("/auth"));
+    QCOMPARE(c.secret, QStringList{goodSecret});
+    QVERIFY(c.url.isEmpty());
+    QVERIFY(!c.session.strategy.has_value());
+    QCOMPARE(c.session.maxAge, qint64(2592000));
+    QCOMPARE(c.session.updateAge, qint64(86400));
+    QCOMPARE(c.jwt.maxAge, qint64(2592000));
+    QVERIFY(!c.cookies.sessionToken.has_value());
+    QVERIFY(c.pages.signIn.isEmpty());
+    QCOMPARE(c.theme.colorScheme, QStringLiteral("auto"));
+    QVERIFY(!c.debug);
+    QVERIFY(!c.experimental.enableWebAuthn);
+    QVERIFY(c.redirectProxyUrl.isEmpty());
+    QVERIFY(!c.skipCSRFCheck);
+    QVERIFY(!c.trustHost);
+    QVERIFY(!c.useSecureCookies.has_value());
+    QVERIFY(c.rateLimit.enabled);
+    QCOMPARE(c.rateLimit.maxFailuresPerIdentifier, 5);
+    QVERIFY(c.providers.isEmpty());
+    QVERIFY(result.server.callbacksScript.isEmpty());
+    QVERIFY(result.server.adapterUrl.isEmpty());
+    QCOMPARE(result.server.listen, QStringLiteral("127.0.0.1:3000"));
+    QCOMPARE(result.server.threads, 0);
+    QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
+    QCOMPARE(result.server.scriptTimeoutMs, 2000);
+}
+
+void tst_ConfigLoader::everyOption()
+{
+    const ConfigResult result = load(R"json({
+        "providers": [
+            {"id": "credentials", "name": "Credentials", "type": "credentials", "authorize": "authorize",
+             "credentials": {"username": {"label": "Username", "type": "text", "required": true}}},
+            {"id": "local-idp", "name": "Local IdP", "type": "oidc", "issuer": "http://127.0.0.1:9400",
+             "clientId": "gatehouse-test", "clientSecret": "gatehouse-test-secret", "checks": ["pkce", "nonce"],
+             "style": {"brandColor": "#123456", "logo": "/logo.svg"}},
+            {"id": "mail", "name": "Email", "type": "email", "from": "a@example.test", "maxAge": 600,
+             "server": {"host": "127.0.0.1", "port": 25, "secure": false}},
+            {"id": "passkey", "name": "Passkey", "type": "webauthn", "relayingParty": {"id": "example.test"}}
+        ],
+        "adapter": {"url": "sqlite:///var/lib/gatehouse/gatehouse.db"},
+        "basePath": "/api/auth",
+        "secret": ["0123456789abcdef0123456789abcdef-new", "0123456789abcdef0123456789abcdef-old"],
+        "url": "https://example.test/api/auth",
+        "session": {"strategy": "database", "maxAge": 3600, "updateAge": 0},
+        "jwt": {"maxAge": 7200},
+        "callbacksScript": "callbacks.js",
+        "callbacks": {"jwt": "myJwt", "signIn": "allowSignIn"},
+        "events": {"signOut": "onSignOut"},
+        "cookies": {"sessionToken": {"name": "my-session", "options": {"sameSite": "strict", "maxAge": 60}},
+                    "csrfToken": {"name": "my-csrf"}},
+        "pages": {"signIn": "/login", "error": "https://example.test/oops"},
+        "theme": {"colorScheme": "dark", "brandColor": "rgb(10, 20, 30)", "logo": "https://example.test/l.png",
+                  "buttonText": "white"},
+        "debug": true,
+        "experimental": {"enableWebAuthn": true},
+        "redirectProxyUrl": "https://proxy.example.test/api/auth",
+        "trustHost": true,
+        "useSecureCookies": true,
+        "rateLimit": {"enabled": true, "maxFailuresPerIdentifier": 3, "maxFailuresPerAddress": 10,
+                      "windowSeconds": 60, "identifierField": "email"},
+        "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
+                   "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
+                   "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password"}
+    })json", {});
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QCOMPARE(render(result.warnings()), QStringList());
+    const Config &c = result.config;
+    QCOMPARE(c.providers.size(), 4);
+    QCOMPARE(c.providers[0].id, QStringLiteral("credentials"));
+    QCOMPARE(c.providers[0].type, QStringLiteral("credentials"));
+    QCOMPARE(c.providers[0].options.value(QStringLiteral("authorize")).toString(), QStringLiteral("authorize"));
+    QVERIFY(!c.providers[0].options.contains(QStringLiteral("id")));
+    QCOMPARE(c.providers[1].name, QStringLiteral("Local IdP"));
+    QCOMPARE(c.providers[1].options.value(QStringLiteral("clientSecret")).toString(),
+             QStringLiteral("gatehouse-test-secret"));
+    QCOMPARE(c.providers[2].type, QStringLiteral("email"));
+    QCOMPARE(c.providers[3].type, QStringLiteral("webauthn"));
+    QCOMPARE(c.basePath, QStringLiteral("/api/auth"));
+    QCOMPARE(c.secret.size(), 2);
+    QVERIFY(c.secret[0].endsWith(QLatin1String("-new")));
+    QCOMPARE(c.url, QUrl(QStringLiteral("https://example.test/api/auth")));
+    QVERIFY(c.session.strategy == SessionOptions::Strategy::Database);
+    QCOMPARE(c.session.maxAge, qint64(3600));
+    QCOMPARE(c.session.updateAge, qint64(0));
+    QCOMPARE(c.jwt.maxAge, qint64(7200));
+    QVERIFY(c.cookies.sessionToken.has_value());
+    QCOMPARE(c.cookies.sessionToken->name, QStringLiteral("my-session"));
+    QCOMPARE(c.cookies.sessionToken->options.sameSite, QStringLiteral("Strict"));
+    QCOMPARE(c.cookies.sessionToken->options.maxAge.value_or(-1), qint64(60));
+    QVERIFY(c.cookies.sessionToken->options.secure);     // useSecureCookies
+    QVERIFY(c.cookies.csrfToken->options.httpOnly);
+    QCOMPARE(c.cookies.csrfToken->options.path, QStringLiteral("/"));
+    QCOMPARE(c.pages.signIn, QStringLiteral("/login"));
+    QCOMPARE(c.pages.error, QStringLiteral("https://example.test/oops"));
+    QCOMPARE(c.theme.colorScheme, QStringLiteral("dark"));
+    QCOMPARE(c.theme.brandColor, QStringLiteral("rgb(10, 20, 30)"));
+    QCOMPARE(c.theme.buttonText, QStringLiteral("white"));
+    QCOMPARE(c.theme.logo, QStringLiteral("https://example.test/l.png"));
+    QVERIFY(c.debug);
+    QVERIFY(c.experimental.enableWebAuthn);
+    QCOMPARE(c.redirectProxyUrl, QStringLiteral("https://proxy.example.test/api/auth"));
+    QVERIFY(c.trustHost);
+    QCOMPARE(c.useSecureCookies.value_or(false), true);
+    QCOMPARE(c.rateLimit.maxFailuresPerIdentifier, 3);
+    QCOMPARE(c.rateLimit.maxFailuresPerAddress, 10);
+    QCOMPARE(c.rateLimit.windowSeconds, qint64(60));
+    QCOMPARE(c.rateLimit.identifierField, QStringLiteral("email"));
+
+    const ServerSettings &s = result.server;
+    QCOMPARE(s.callbacksScript, m_dir.filePath(QStringLiteral("callbacks.js")));
+    QCOMPARE(s.callbackFunctions.value(QStringLiteral("jwt")), QStringLiteral("myJwt"));
+    QCOMPARE(s.callbackFunctions.value(QStringLiteral("signIn")), QStringLiteral("allowSignIn"));
+    QCOMPARE(s.eventFunctions.value(QStringLiteral("signOut")), QStringLiteral("onSignOut"));
+    QCOMPARE(s.adapterUrl, QStringLiteral("sqlite:///var/lib/gatehouse/gatehouse.db"));
+    QCOMPARE(s.adapterOptions.value(QStringLiteral("url")).toString(), s.adapterUrl);
+    QCOMPARE(s.listen, QStringLiteral("[::1]:8080"));
+    QCOMPARE(s.threads, 4);
+    QCOMPARE(s.limits.maxBodySize, qint64(1024));
+    QCOMPARE(s.limits.maxHeaderSize, qint64(4096));
+    QCOMPARE(s.limits.headerTimeout.count(), 3000);
+    QCOMPARE(s.limits.bodyTimeout.count(), 4000);
+    QCOMPARE(s.limits.idleTimeout.count(), 7000);
+    QCOMPARE(s.limits.maxConnections, 100);
+    QCOMPARE(s.scriptTimeoutMs, 500);
+    QCOMPARE(s.startupNotice, QStringLiteral("Demo account: demo / demo-password"));
+}
+
+void tst_ConfigLoader::issueExample()
+{
+    // Issue 2, section 6, plus the reference's second provider (section 7).
+    const ConfigResult result = load(R"({ "basePath": "/auth", "trustHost": true, "session": { "strategy": "jwt" },
+      "callbacksScript": "callbacks.js",
+      "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
+          "credentials": { "username": { "label": "Username", "type": "text" },
+                           "password": { "label": "Password", "type": "password" } },
+          "authorize": "authorize" },
+        { "id": "local-idp", "type": "oidc", "name": "Local IdP", "issuer": "http://127.0.0.1:9400",
+          "clientId": "gatehouse-test", "clientSecret": "gatehouse-test-secret" } ] })");
+    QCOMPARE(render(result.problems), QStringList());
+    QCOMPARE(result.config.providers.size(), 2);
+    QVERIFY(result.config.session.strategy == SessionOptions::Strategy::Jwt);
+    QVERIFY(result.config.trustHost);
+    const QJsonObject fields = result.config.providers[0].options.value(QStringLiteral("credentials")).toObject();
+    QCOMPARE(fields.keys(), (QStringList{QStringLiteral("password"), QStringLiteral("username")}));
+}
+
+void tst_ConfigLoader::errors_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("env");
+    QTest::addColumn<QStringList>("expected");
+    const QStringList secret{goodSecretVariable()};
+    const auto row = [&](const char *name, const QByteArray &json, const QStringList &expected,
+                         const QStringList &env = {goodSecretVariable()}) {
+        QTest::newRow(name) << json << env << expected;
+    };
+
+    row("unknown key, close", R"({"providers": [], "basepath": "/auth"})",
+        {R"(basepath: unknown key (did you mean "basePath"?))"});
+    row("unknown key, far", R"({"providers": [], "frobnicate": 1})", {"frobnicate: unknown key"});
+    row("logger", R"({"providers": [], "logger": {}})",
+        {"logger: cannot be set in the JSON configuration (it takes functions)"});
+    row("debug type", R"({"providers": [], "debug": "yes"})", {"debug: must be true or false"});
+
+    row("secret missing", R"({"providers": []})", {R"(secret: missing (set AUTH_SECRET or "secret"))"}, {});
+    row("secret empty", R"({"providers": [], "secret": ""})", {"secret: must not be empty"}, {});
+    row("secret empty list", R"({"providers": [], "secret": []})", {"secret: must not be an empty list"}, {});
+    row("secret list item", R"({"providers": [], "secret": ["0123456789abcdef0123456789abcdef", 3]})",
+        {"secret[1]: must be a non-empty string"}, {});
+    row("secret type", R"({"providers": [], "secret": 42})", {"secret: must be a string or a list of strings"}, {});
+
+    row("basePath relative", R"({"providers": [], "basePath": "auth"})", {R"(basePath: must start with "/")"});
+    row("basePath trailing slash", R"({"providers": [], "basePath": "/auth/"})", {R"(basePath: must not end with "/")"});
+    row("basePath root", R"({"providers": [], "basePath": "/"})", {R"(basePath: must not end with "/")"});
+    row("basePath query", R"({"providers": [], "basePath": "/auth?x"})", {"basePath: must be a plain path such as /auth"});
+    row("url garbage", R"({"providers": [], "url": "not a url"})", {"url: not a URL"});
+    row("url scheme", R"({"providers": [], "url": "ftp://example.test/"})", {"url: must be an http or https URL"});
+    row("AUTH_URL garbage", R"({"providers": []})", {"AUTH_URL: not an http or https URL"},
+        {goodSecretVariable(), "AUTH_URL=example.test"});
+    row("AUTH_TRUST_HOST garbage", R"({"providers": []})", {"AUTH_TRUST_HOST: must be true, 1, yes, false, 0 or no"},
+        {goodSecretVariable(), "AUTH_TRUST_HOST=maybe"});
+    row("redirectProxyUrl", R"({"providers": [], "redirectProxyUrl": "/relative"})", {"redirectProxyUrl: not a URL"});
+
+    row("session.maxAge negative", R"({"providers": [], "session": {"maxAge": -5}})",
+        {"session.maxAge: must be a positive integer"});
+    row("session.maxAge fraction", R"({"providers": [], "session": {"maxAge": 1.5}})",
+        {"session.maxAge: must be a positive integer"});
+    row("session.maxAge string", R"({"providers": [], "session": {"maxAge": "60"}})",
+        {"session.maxAge: must be a positive integer"});
+    row("session.updateAge", R"({"providers": [], "session": {"updateAge": -1}})",
+        {"session.updateAge: must be a non-negative integer"});
+    row("session.strategy typo", R"({"providers": [], "session": {"strategy": "jwtt"}})",
+        {R"(session.strategy: must be one of jwt, database (did you mean "jwt"?))"});
+    row("database without adapter", R"({"providers": [], "session": {"strategy": "database"}})",
+        {R"(session.strategy: "database" needs an adapter (set "adapter" or DATABASE_URL))"});
+    row("generateSessionToken", R"({"providers": [], "session": {"generateSessionToken": "uuid"}})",
+        {"session.generateSessionToken: cannot be set in the JSON configuration (it takes functions)"});
+    row("session not object", R"({"providers": [], "session": "jwt"})", {"session: must be an object"});
+    row("jwt.maxAge", R"({"providers": [], "jwt": {"maxAge": 0}})", {"jwt.maxAge: must be a positive integer"});
+
+    row("providers not list", R"({"providers": {}})", {"providers: must be a list"});
+    row("provider not object", R"({"providers": ["github"]})", {"providers[0]: must be an object {id, name, type, ...}"});
+    row("provider without type", R"({"providers": [{"id": "github", "name": "GitHub"}]})",
+        {"providers[0].type: missing; one of oauth, oidc, email, credentials, webauthn (there are no built-in providers yet)"});
+    row("provider type unknown", R"({"providers": [{"id": "x", "name": "X", "type": "oauth2"}]})",
+        {R"(providers[0].type: must be one of oauth, oidc, email, credentials, webauthn (did you mean "oauth"?))"});
+    row("provider id and name missing", R"({"providers": [{"type": "credentials", "authorize": "f"}], "callbacksScript": "callbacks.js"})",
+        {"providers[0].id: missing", "providers[0].name: missing"});
+    row("provider id characters", R"({"providers": [{"id": "my idp", "name": "X", "type": "credentials", "authorize": "f"}], "callbacksScript": "callbacks.js"})",
+        {R"(providers[0].id: may contain only letters, digits, "-" and "_")"});
+    row("provider duplicate id", R"({"callbacksScript": "callbacks.js", "providers": [
+            {"id": "c", "name": "A", "type": "credentials", "authorize": "f"},
+            {"id": "c", "name": "B", "type": "credentials", "authorize": "g"}]})",
+        {R"(providers[1].id: duplicate id "c" (also providers[0]))"});
+    row("issuer not a URL", R"({"callbacksScript": "callbacks.js", "providers": [
+            {"id": "c", "name": "C", "type": "credentials", "authorize": "authorize"},
+            {"id": "idp", "name": "IdP", "type": "oidc", "issuer": "not a url", "clientId": "x"}]})",
+        {"providers[1].issuer: not a URL"});
+    row("oidc without issuer", R"({"providers": [{"id": "local-idp", "name": "IdP", "type": "oidc", "clientId": "x"}]})",
+        {R"(providers[0].issuer: missing (set AUTH_LOCAL_IDP_ISSUER or "issuer"))"});
+    row("oauth without clientId and endpoints", R"({"providers": [{"id": "git-hub", "name": "GitHub", "type": "oauth"}]})",
+        {R"(providers[0].clientId: missing (set AUTH_GIT_HUB_ID or "clientId"))",
+         R"(providers[0].authorization: missing (or set "issuer" for discovery))",
+         R"(providers[0].token: missing (or set "issuer" for discovery))"});
+    row("oauth endpoint object", R"({"providers": [{"id": "o", "name": "O", "type": "oauth", "clientId": "x",
+            "authorization": {"url": "https://idp.test/authorize", "params": {"scope": ["a"]}, "extra": 1},
+            "token": 5}]})",
+        {"providers[0].authorization.params.scope: must be a string, number or boolean",
+         "providers[0].authorization.extra: unknown key",
+         "providers[0].token: must be a URL or an object {url, params}"});
+    row("oidc checks", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "checks": ["nonce", "states"]}]})",
+        {R"(providers[0].checks[1]: must be one of none, state, nonce, pkce (did you mean "state"?))"});
+    row("oauth has no nonce", R"({"providers": [{"id": "o", "name": "O", "type": "oauth", "clientId": "x",
+            "issuer": "https://idp.test", "checks": "pkce"}]})",
+        {"providers[0].checks: must be a list"});
+    row("provider key typo", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientID": "x",
+            "issuer": "https://idp.test"}]})",
+        {R"(providers[0].clientId: missing (set AUTH_O_ID or "clientId"))",
+         R"(providers[0].clientID: unknown key (did you mean "clientId"?))"});
+    row("provider function keys", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "profile": "mapProfile"}]})",
+        {"providers[0].profile: cannot be set in the JSON configuration (it takes functions)"});
+    row("style colour", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "style": {"brandColor": "red;}body{"}}]})",
+        {"providers[0].style.brandColor: not a CSS colour"});
+    row("credentials without authorize", R"({"providers": [{"id": "c", "name": "C", "type": "credentials"}]})",
+        {R"(providers[0].authorize: missing (the name of a function in "callbacksScript"))"});
+    row("authorize not a name", R"({"callbacksScript": "callbacks.js", "providers": [{"id": "c", "name": "C", "type": "credentials", "authorize": "function() {}"}]})",
+        {"providers[0].authorize: must be the name of a JavaScript function"});
+    row("authorize without script", R"({"providers": [{"id": "c", "name": "C", "type": "credentials", "authorize": "authorize"}]})",
+        {R"(providers[0].authorize: needs "callbacksScript")"});
+    row("credentials field", R"({"callbacksScript": "callbacks.js", "providers": [{"id": "c", "name": "C", "type": "credentials",
+            "authorize": "authorize", "credentials": {"username": "text", "password": {"label": 1, "kind": "password"}}}]})",
+        {"providers[0].credentials.password.label: must be a string",
+         "providers[0].credentials.password.kind: unknown key",
+         "providers[0].credentials.username: must be an object {label, type, ...}"});
+    row("email without adapter", R"({"providers": [{"id": "email", "name": "Email", "type": "email", "from": "a@b.test"}]})",
+        {R"(providers[0].type: an email provider needs an adapter (set "adapter" or DATABASE_URL))"});
+    row("email server port", R"({"adapter": {"url": "sqlite:///tmp/x.db"}, "providers": [{"id": "email", "name": "Email", "type": "email",
+            "server": {"host": "localhost", "port": 70000}}]})",
+        {"providers[0].server.port: must be an integer from 1 to 65535"});
+    row("webauthn disabled", R"({"providers": [{"id": "passkey", "name": "Passkey", "type": "webauthn"}]})",
+        {R"(providers[0].type: "webauthn" needs "experimental": {"enableWebAuthn": true})",
+         R"(providers[0].type: a webauthn provider needs an adapter (set "adapter" or DATABASE_URL))"});
+
+    row("adapter scheme", R"({"providers": [], "adapter": {"url": "redis://localhost"}})",
+        {R"(adapter.url: unsupported database "redis"; one of sqlite, postgresql, postgres, mysql, mariadb)"});
+    row("adapter without url", R"({"providers": [], "adapter": {}})",
+        {R"(adapter.url: missing (set DATABASE_URL or "url"))"});
+    row("DATABASE_URL scheme", R"({"providers": []})",
+        {R"(DATABASE_URL: unsupported database "postgress"; one of sqlite, postgresql, postgres, mysql, mariadb (did you mean "postgres"?))"},
+        {goodSecretVariable(), "DATABASE_URL=postgress://db/x"});
+
+    row("callbacksScript missing file", R"({"providers": [], "callbacksScript": "missing.js"})",
+        {"callbacksScript: file not found: %DIR%/missing.js"});
+    row("callbacks without script", R"({"providers": [], "callbacks": {"jwt": "myJwt"}})",
+        {R"(callbacks.jwt: needs "callbacksScript")"});
+    row("callbacks typo", R"({"providers": [], "callbacksScript": "callbacks.js", "callbacks": {"jwtt": "myJwt"}})",
+        {R"(callbacks.jwtt: unknown key (did you mean "jwt"?))"});
+    row("events not a name", R"({"providers": [], "callbacksScript": "callbacks.js", "events": {"signIn": 5}})",
+        {"events.signIn: must be the name of a JavaScript function"});
+
+    row("cookie name", R"({"providers": [], "cookies": {"sessionToken": {"name": "my session"}}})",
+        {"cookies.sessionToken.name: not a valid cookie name"});
+    row("cookie without name", R"({"providers": [], "cookies": {"csrfToken": {"options": {"path": "x", "sameSite": "sideways"}}}})",
+        {"cookies.csrfToken.name: missing", R"(cookies.csrfToken.options.path: must start with "/")",
+         "cookies.csrfToken.options.sameSite: must be one of lax, strict, none"});
+    row("cookie unknown", R"({"providers": [], "cookies": {"session": {"name": "s"}}})", {"cookies.session: unknown key"});
+    row("pages", R"({"providers": [], "pages": {"signIn": "login", "signout": "/bye"}})",
+        {R"(pages.signIn: must be a path ("/login") or an http(s) URL)",
+         R"(pages.signout: unknown key (did you mean "signOut"?))"});
+    row("theme", R"json({"providers": [], "theme": {"colorScheme": "blue", "brandColor": "red; background: url(x)",
+            "logo": "javascript:alert(1)"}})json",
+        {"theme.colorScheme: must be one of auto, dark, light", "theme.brandColor: not a CSS colour",
+         "theme.logo: must be an http(s) URL or a path"});
+    row("experimental", R"({"providers": [], "experimental": {"enableWebAuthn": 1}})",
+        {"experimental.enableWebAuthn: must be true or false"});
+    row("rateLimit", R"({"providers": [], "rateLimit": {"windowSeconds": 0, "identifierField": ""}})",
+        {"rateLimit.windowSeconds: must be a positive integer", "rateLimit.identifierField: must not be empty"});
+    row("server", R"({"providers": [], "server": {"listen": "localhost", "threads": -1, "port": 3000,
+            "idleTimeoutMs": 0, "maxBodySize": 0}})",
+        {"server.listen: must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000",
+         "server.threads: must be an integer from 0 to 1024", "server.maxBodySize: must be a positive integer",
+         "server.idleTimeoutMs: must be an integer from 1 to 3600000", "server.port: unknown key"});
+}
+
+void tst_ConfigLoader::errors()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, env);
+    QFETCH(QStringList, expected);
+    const ConfigResult result = load(json, env);
+    expected.replaceInStrings(QStringLiteral("%DIR%"), m_dir.path());
+    QCOMPARE(render(result.errors()), expected);
+    QVERIFY(!result.isValid());
+}
+
+void tst_ConfigLoader::warnings_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("env");
+    QTest::addColumn<QStringList>("expected");
+
+    QTest::newRow("short secret") << QByteArray(R"({"providers": [], "secret": "short"})") << QStringList()
+        << QStringList{"secret: shorter than 32 characters; use a long random value (gatehouse-server secret prints one)"};
+    QTest::newRow("short rotated secret")
+        << QByteArray(R"({"providers": []})") << QStringList{goodSecretVariable(), "AUTH_SECRET_1=old"}
+        << QStringList{"AUTH_SECRET_1: shorter than 32 characters; use a long random value (gatehouse-server secret prints one)"};
+    QTest::newRow("environment secret ignored")
+        << QByteArray(R"({"providers": [], "secret": "0123456789abcdef0123456789abcdef"})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{R"(AUTH_SECRET: ignored: "secret" in the configuration wins)"};
+    QTest::newRow("no providers") << QByteArray("{}") << QStringList{goodSecretVariable()}
+        << QStringList{"providers: no providers configured; nobody can sign in"};
+    QTest::newRow("skipCSRFCheck") << QByteArray(R"({"providers": [], "skipCSRFCheck": true})")
+        << QStringList{goodSecretVariable()} << QStringList{"skipCSRFCheck: CSRF protection is off"};
+    QTest::newRow("rate limit off") << QByteArray(R"({"providers": [], "rateLimit": {"enabled": false}})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{"rateLimit.enabled: brute-force protection of credentials sign-ins is off"};
+    QTest::newRow("SameSite=None")
+        << QByteArray(R"({"providers": [], "cookies": {"state": {"name": "s", "options": {"sameSite": "none"}}}})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{"cookies.state.options.sameSite: browsers reject SameSite=None cookies that are not secure"};
+    QTest::newRow("deprecated style")
+        << QByteArray(R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+                         "issuer": "https://idp.test", "style": {"bg": "#fff"}}]})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{R"(providers[0].style.bg: deprecated; use "brandColor")"};
+    QTest::newRow("url path differs")
+        << QByteArray(R"({"providers": [], "basePath": "/auth"})")
+        << QStringList{goodSecretVariable(), "AUTH_URL=https://example.test/api/auth"}
+        << QStringList{R"(AUTH_URL: its path "/api/auth" differs from basePath "/auth"; basePath is used)"};
+}
+
+void tst_ConfigLoader::warnings()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, env);
+    QFETCH(QStringList, expected);
+    const ConfigResult result = load(json, env);
+    QCOMPARE(render(result.warnings()), expected);
+    QCOMPARE(render(result.errors()), QStringList());
+    QVERIFY(result.isValid());
+}
+
+void tst_ConfigLoader::allProblemsAtOnce()
+{
+    const ConfigResult result = load(R"({"basePath": "x", "session": {"maxAge": 0}, "theme": {"colorScheme": "x"},
+        "providers": [{"id": "i", "name": "I", "type": "oidc", "clientId": "c", "issuer": "nope"}]})", {});
+    QCOMPARE(render(result.errors()),
+             (QStringList{R"(secret: missing (set AUTH_SECRET or "secret"))", R"(basePath: must start with "/")",
+                          "providers[0].issuer: not a URL", "session.maxAge: must be a positive integer",
+                          "theme.colorScheme: must be one of auto, dark, light"}));
+}
+
+void tst_ConfigLoader::syntaxErrors_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("missing comma") << QByteArray("{\n  \"basePath\": \"/auth\"\n  \"debug\": true\n}\n")
+                                   << QStringLiteral("3:3: JSON syntax error: unterminated object");
+    QTest::newRow("unterminated string") << QByteArray("{\n  \"basePath\": \"/auth\n}\n")
+                                         << QStringLiteral("4:1: JSON syntax error: unterminated string");
+    QTest::newRow("trailing comma") << QByteArray("{\"debug\": true,\n}")
+                                    << QStringLiteral("2:1: JSON syntax error: object is missing after a comma");
+    QTest::newRow("not an object") << QByteArray("[1, 2]\n")
+                                   << QStringLiteral(" the configuration must be a JSON object {...}");
+}
+
+void tst_ConfigLoader::syntaxErrors()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(content);
+    file.close();
+    const ConfigResult result = loadConfigFile(path, environment({goodSecretVariable()}));
+    QCOMPARE(render(result.problems), QStringList{path + QStringLiteral(":") + expected});
+}
+
+void tst_ConfigLoader::unreadableFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("absent.json"));
+    const ConfigResult result = loadConfigFile(path, environment({goodSecretVariable()}));
+    QCOMPARE(result.errors().size(), 1);
+    QVERIFY2(result.errors().first().message.startsWith(QStringLiteral("cannot read ") + path + u':'),
+             qPrintable(result.errors().first().message));
+}
+
+void tst_ConfigLoader::listenAddress_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QHostAddress>("address");
+    QTest::addColumn<int>("port");
+
+    QTest::newRow("IPv4") << QStringLiteral("127.0.0.1:3000") << true << QHostAddress(QStringLiteral("127.0.0.1")) << 3000;
+    QTest::newRow("any IPv4") << QStringLiteral("0.0.0.0:80") << true << QHostAddress(QHostAddress::AnyIPv4) << 80;
+    QTest::newRow("IPv6") << QStringLiteral("[::1]:8080") << true << QHostAddress(QHostAddress::LocalHostIPv6) << 8080;
+    QTest::newRow("localhost") << QStringLiteral("localhost:3000") << true << QHostAddress(QHostAddress::LocalHost) << 3000;
+    QTest::newRow("no port") << QStringLiteral("127.0.0.1") << false << QHostAddress() << 0;
+    QTest::newRow("port 0") << QStringLiteral("127.0.0.1:0") << false << QHostAddress() << 0;
+    QTest::newRow("port too large") << QStringLiteral("127.0.0.1:65536") << false << QHostAddress() << 0;
+    QTest::newRow("host name") << QStringLiteral("example.test:80") << false << QHostAddress() << 0;
+    QTest::newRow("IPv6 without brackets") << QStringLiteral("::1:3000") << false << QHostAddress() << 0;
+    QTest::newRow("IPv4 in brackets") << QStringLiteral("[127.0.0.1]:3000") << false << QHostAddress() << 0;
+    QTest::newRow("empty host") << QStringLiteral(":3000") << false << QHostAddress() << 0;
+}
+
+void tst_ConfigLoader::listenAddress()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(QHostAddress, address);
+    QFETCH(int, port);
+    QHostAddress parsedAddress;
+    quint16 parsedPort = 0;
+    QCOMPARE(parseListenAddress(text, &parsedAddress, &parsedPort), valid);
+    if (valid) {
+        QCOMPARE(parsedAddress, address);
+        QCOMPARE(int(parsedPort), port);
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_ConfigLoader)
+#include "tst_configloader.moc"
