@@ -12,8 +12,8 @@ build_run=(
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
 )
-# Real servers and clients the test suite starts on 127.0.0.1 by itself.
-test_only=(postgresql mariadb-server)
+# Real servers and the browser the test suite starts on 127.0.0.1 by itself.
+test_only=(postgresql mariadb-server chromium)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")

@@ -1,7 +1,10 @@
 #include "actions/actions.h"
 
 #include "actions/credentials.h"
+#include "actions/emailflow.h"
 #include "actions/errorresponse.h"
+#include "actions/oauthflow.h"
+#include "actions/webauthnflow.h"
 
 namespace Gatehouse::Actions {
 
@@ -20,7 +23,13 @@ QFuture<AuthResponse> callback(const State &state)
         return Credentials::signIn(state);
     }
     // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
+    if (type == QLatin1String("oauth") || type == QLatin1String("oidc"))
+        return OAuthFlow::callback(state);
     // [callback flows]
+    if (type == QLatin1String("email"))
+        return EmailFlow::callback(state);
+    if (type == QLatin1String("webauthn"))
+        return WebAuthnFlow::callback(state);
     return QtFuture::makeReadyFuture(errorResponse(
         s, AuthError(QStringLiteral("UnsupportedStrategy"),
                      QStringLiteral("callbacks of %1 providers are not supported by this build").arg(type))));

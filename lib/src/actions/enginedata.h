@@ -6,6 +6,7 @@
 #include "core/ratelimiter.h"
 #include "jose/jwe.h"
 #include "mail/mailer.h"
+#include "oauth/oauthclient.h"
 #include "pages/pagetranslator.h"
 
 #include <gatehouse/adapter.h>
@@ -31,6 +32,8 @@ public:
     const Pages::PageTranslator &translator() const { return m_translator; }
     RateLimiter &rateLimiter() const { return *m_rateLimiter; }
     const Mail::Mailer &mailer() const { return m_mailer; }
+    //! Outbound OAuth requests with the discovery and JWKS caches, shared by all requests.
+    const OAuth::OAuthClient &oauth() const { return m_oauth; }
 
 private:
     QStringList m_secrets;
@@ -39,6 +42,7 @@ private:
     std::shared_ptr<Adapter> m_adapter;  // keeps the store of a StoreRateLimiter alive
     std::unique_ptr<RateLimiter> m_rateLimiter;
     Mail::Mailer m_mailer;
+    OAuth::OAuthClient m_oauth;
     mutable QMutex m_mutex;
     mutable QHash<QStringList, std::shared_ptr<const Jose::JweCodec>> m_otherCodecs;
 };

@@ -1,5 +1,6 @@
 #include "actions/pageview.h"
 
+#include "actions/webauthnflow.h"
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
 
@@ -47,6 +48,8 @@ AuthResponse signIn(const RequestState &state)
             continue;
         content.providers.append(Pages::PageProvider::fromProvider(p, state.baseUrl));
     }
+    if (const QUrl script = WebAuthnFlow::scriptUrl(state); !script.isEmpty())
+        content.scripts.append(script);
     content.error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     content.email = state.query.queryItemValue(QStringLiteral("email"), QUrl::FullyDecoded);
     return toResponse(state, Pages::signIn(context, content, state.engine.translator()));

@@ -1,6 +1,8 @@
 #include "actions/actions.h"
 
+#include "actions/emailflow.h"
 #include "actions/errorresponse.h"
+#include "actions/oauthflow.h"
 #include "actions/pageview.h"
 
 #include <QUrlQuery>
@@ -40,7 +42,11 @@ QFuture<AuthResponse> signIn(const State &state)
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
     // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
+    if (s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc")))
+        return OAuthFlow::signIn(state);
     // [signin flows]
+    if (s.provider && s.provider->type == QLatin1String("email"))
+        return EmailFlow::signIn(state);
     if (!s.provider || s.provider->type == QLatin1String("credentials")) {
         // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
         return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signin")))));

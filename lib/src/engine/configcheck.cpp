@@ -41,6 +41,10 @@ QStringList checkConfig(const Config &config)
             problems << at + QStringLiteral(".authorize: a credentials provider needs an authorize function");
         if (p.type == QLatin1String("webauthn") && !config.experimental.enableWebAuthn)
             problems << at + QStringLiteral(".type: webauthn needs experimental.enableWebAuthn");
+        if (p.type == QLatin1String("email") && !config.adapter)
+            problems << at + QStringLiteral(".type: email provider '%1' needs an adapter (it stores the sign-in tokens)").arg(p.id);
+        if (p.type == QLatin1String("webauthn") && !config.adapter)
+            problems << at + QStringLiteral(".type: webauthn provider '%1' needs an adapter (it stores the authenticators)").arg(p.id);
     }
     const RateLimitOptions &rl = config.rateLimit;
     if (rl.enabled && (rl.maxFailuresPerIdentifier < 1 || rl.maxFailuresPerAddress < 1 || rl.windowSeconds < 1))

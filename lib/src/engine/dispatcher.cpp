@@ -5,6 +5,7 @@
 #include "actions/initialize.h"
 #include "actions/pageview.h"
 #include "actions/recover.h"
+#include "actions/webauthnflow.h"
 #include "core/logging.h"
 
 #include <QSet>
@@ -94,6 +95,8 @@ QFuture<AuthResponse> runAction(const State &state)
         if (action == QLatin1String("verify-request"))
             return QtFuture::makeReadyFuture(Actions::verifyRequest(s));
         // [GET actions of provider flows]
+        if (action == QLatin1String("webauthn-options"))
+            return WebAuthnFlow::options(state);
     } else {
         if (action == QLatin1String("session"))
             return Actions::session(state);

@@ -185,7 +185,8 @@ Page Document::render(int status, const QString &title, QStringView pageClass, c
     if (QUrl(m_origin).scheme() == u"http")
         policy += " http:";
     if (!m_scripts.isEmpty())
-        policy += "; script-src " + m_scripts.join(u' ').toLatin1();
+        // The page's scripts may call back to this origin (the WebAuthn options).
+        policy += "; script-src " + m_scripts.join(u' ').toLatin1() + "; connect-src 'self'";
     policy += "; frame-ancestors 'none'; base-uri 'none'";
 
     return Page{status, document.markup().toUtf8(), policy};

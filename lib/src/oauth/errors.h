@@ -1,0 +1,22 @@
+#pragma once
+/*!
+ * \file errors.h  The errors of the OAuth flows, with Auth.js's types: a failed check of state,
+ * PKCE or nonce is \c InvalidCheck; any other failure of the callback (token request,
+ * id_token, userinfo) is \c CallbackRouteError. Both send the user to the error page with
+ * \c error=Configuration; the message, which names what failed, is only logged.
+ */
+#include <gatehouse/autherror.h>
+
+namespace Gatehouse::OAuth {
+
+inline AuthError invalidCheck(const QString &message)
+{
+    return AuthError(QStringLiteral("InvalidCheck"), message);
+}
+
+inline AuthError callbackError(const QString &message, const QString &cause = {})
+{
+    return AuthError(QStringLiteral("CallbackRouteError"), message, cause);
+}
+
+} // namespace Gatehouse::OAuth

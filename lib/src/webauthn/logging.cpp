@@ -1,0 +1,5 @@
+#include "webauthn/logging.h"
+
+namespace Gatehouse::WebAuthn {
+Q_LOGGING_CATEGORY(lcWebAuthn, "gatehouse.webauthn", QtWarningMsg)
+}

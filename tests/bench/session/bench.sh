@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Throughput, latency and memory of gatehouse-server under wrk, measured like the Auth.js
+# reference's bench.sh (wrk -t1 -c50 -d10s --latency, 2 runs per endpoint, median, 2 s warm-up,
+# a fresh server per endpoint, peak RSS = VmHWM), optionally beside the reference in the same run.
+#   tests/bench/session/bench.sh                 jwt and database (SQLite) modes
+#   MODES="jwt" REFERENCE=1 tests/bench/session/bench.sh   also run the reference's bench.sh (jwt)
+# env: BUILD (./build), PORT (9320), RUNS (2), DURATION (10s), CONNS (50), THREADS (server threads, nproc)
+# Everything listens on 127.0.0.1; every load run is bounded by DURATION.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+BUILD=${BUILD:-$root/build}
+server="$BUILD/server/gatehouse-server"
+PORT=${PORT:-9320}; RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
+THREADS=${THREADS:-$(nproc)}; MODES=${MODES:-jwt database}
+BASE="http://127.0.0.1:$PORT"
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+[ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
+SRV=""
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+wait_port() { for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; return 1; }
+to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
+median() { sort -g | awk '{a[NR]=$1} END{ if(NR%2) printf "%.3f", a[(NR+1)/2]; else printf "%.3f", (a[NR/2]+a[NR/2+1])/2 }'; }
+
+cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
+config() { # mode -> config file
+  local adapter=""
+  [ "$1" = database ] && adapter=", \"adapter\": { \"url\": \"sqlite://$work/bench.db\" }"
+  cat >"$work/$1.json" <<JSON
+{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "$1" }, "callbacksScript": "callbacks.js"$adapter,
+  "rateLimit": { "enabled": false },
+  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
+      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
+      "authorize": "authorize" } ] }
+JSON
+  echo "$work/$1.json"
+}
+start() { # config
+  AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
+    "$server" --config "$1" --listen "127.0.0.1:$PORT" --threads "$THREADS" >"$work/server.log" 2>&1 &
+  SRV=$!; wait_port "$PORT"
+}
+stop() { kill "$SRV" 2>/dev/null || true; wait "$SRV" 2>/dev/null || true; SRV=""; }
+signin() { # -> Cookie header
+  local jar="$work/jar"; rm -f "$jar"
+  local csrf; csrf=$(curl -s -c "$jar" -b "$jar" "$BASE/auth/csrf" | sed -E 's/.*"csrfToken":"([0-9a-f]+)".*/\1/')
+  curl -s -o /dev/null -c "$jar" -b "$jar" --data-urlencode "csrfToken=$csrf" --data-urlencode username=alice \
+    --data-urlencode password=alice-password "$BASE/auth/callback/credentials"
+  awk '!/^#/ && NF==7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar"
+}
+
+printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
+printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" strategy endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
+for mode in $MODES; do
+  cfg=$(config "$mode")
+  start "$cfg"; COOKIE=$(signin); stop
+  for ep in /auth/session /auth/csrf /auth/providers; do
+    start "$cfg"
+    wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE$ep" >/dev/null
+    rps=(); p50=(); p99=(); non=0
+    for _ in $(seq 1 "$RUNS"); do
+      o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE$ep")
+      rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
+      p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
+      p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")
+      n=$(echo "$o" | awk '/Non-2xx/{print $NF}'); non=$((non + ${n:-0}))
+    done
+    hwm=$(awk '/VmHWM/{printf "%.1f", $2/1024}' "/proc/$SRV/status")
+    stop
+    printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" "$mode" "GET $ep" \
+      "$(printf '%s\n' "${rps[@]}" | median)" "$(printf '%s\n' "${p50[@]}" | median)" \
+      "$(printf '%s\n' "${p99[@]}" | median)" "$hwm" "$non" "$(IFS=/; echo "${rps[*]}")"
+  done
+done
+if [ "${REFERENCE:-0}" = 1 ]; then
+  ref="$work/authjs"; cp -r "$root/../shared/reference/authjs" "$ref"; chmod -R u+w "$ref"
+  (cd "$ref" && npm ci --silent >/dev/null && MODES=jwt RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" ./bench.sh >/dev/null && cat bench-results.txt)
+fi

@@ -1,0 +1,257 @@
+// Refresh-token rotation against a real OpenID provider (idp.mjs), which issues refresh tokens,
+// rotates them on use and refuses a used one: AccessTokens hands out the stored access token
+// while it is valid, refreshes it once for any number of concurrent callers when it expires,
+// and stores the rotated token set.
+#include "browser.h"
+#include "nodeprocess.h"
+
+#include <gatehouse/memoryadapter.h>
+#include <gatehouse/tokens.h>
+
+#include <QEventLoop>
+#include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+#include <QTimer>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Test;
+
+namespace {
+
+//! AccountTokenStore over a MemoryAdapter, for the test (MemoryAdapter cannot list by user).
+class TestStore final : public AccountTokenStore
+{
+public:
+    std::shared_ptr<MemoryAdapter> adapter = std::make_shared<MemoryAdapter>();
+    QHash<QString, QString> accountIds;   //!< "<provider>\n<userId>" -> providerAccountId
+    int updates = 0;
+
+    QFuture<std::optional<AdapterAccount>> getAccountByUser(const QString &userId, const QString &provider) override
+    {
+        const QString id = accountIds.value(provider + '\n' + userId);
+        if (id.isEmpty())
+            return QtFuture::makeReadyFuture(std::optional<AdapterAccount>());
+        return adapter->getAccount(id, provider);
+    }
+
+    QFuture<AdapterAccount> updateAccountTokens(const AdapterAccount &account) override
+    {
+        ++updates;
+        adapter->unlinkAccount(account.provider, account.providerAccountId).waitForFinished();
+        return adapter->linkAccount(account);
+    }
+
+    //! Stores \a account (Auth.js's JSON shape) for a new user; returns the user id.
+    QString store(const QJsonObject &account)
+    {
+        AdapterUser user;
+        user.email = QStringLiteral("user%1@example.test").arg(accountIds.size());
+        const QString userId = adapter->createUser(user).result().id;
+        AdapterAccount a = AdapterAccount::fromJson(account);
+        a.userId = userId;
+        adapter->linkAccount(a).waitForFinished();
+        accountIds.insert(a.provider + '\n' + userId, a.providerAccountId);
+        return userId;
+    }
+
+    void replace(const AdapterAccount &account)
+    {
+        adapter->unlinkAccount(account.provider, account.providerAccountId).waitForFinished();
+        adapter->linkAccount(account).waitForFinished();
+    }
+};
+
+//! A future's value, or "<type>: <message>" of the AuthError it failed with.
+template<typename T>
+struct Outcome
+{
+    std::optional<T> value;
+    QString error;
+    QString errorType() const { return error.section(QLatin1Char(':'), 0, 0); }
+};
+
+//! Waits (at most 10 s) for \a future.
+template<typename T>
+Outcome<T> await(QFuture<T> future)
+{
+    if (!future.isFinished()) {
+        QEventLoop loop;
+        QFutureWatcher<T> watcher;
+        QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        watcher.setFuture(future);
+        if (!future.isFinished())
+            loop.exec();
+    }
+    if (!future.isFinished())
+        return {std::nullopt, QStringLiteral("(still running after 10 s)")};
+    try {
+        return {future.result(), {}};
+    } catch (const AuthError &e) {
+        return {std::nullopt, e.type() + QStringLiteral(": ") + e.message()};
+    }
+}
+
+} // namespace
+
+class TestTokenRotation : public QObject
+{
+    Q_OBJECT
+
+    NodeProcess m_idp;
+    QString m_issuer;
+
+    Provider provider(const QString &id) const
+    {
+        Provider p;
+        p.id = p.name = id;
+        p.type = QStringLiteral("oidc");
+        p.options = {{"issuer", m_issuer}, {"clientId", "gh-" + id}, {"clientSecret", "gh-" + id + "-secret"}};
+        return p;
+    }
+
+    Config config() const
+    {
+        Config c;
+        c.secret = {QStringLiteral("rotation-e2e-secret-rotation-e2e-0001")};
+        c.trustHost = true;
+        c.providers = {provider("short"), provider("long")};
+        return c;
+    }
+
+    //! Signs in with \a providerId and returns the account the jwt callback saw.
+    QJsonObject signIn(const QString &providerId) const
+    {
+        QJsonObject account;
+        Config c = config();
+        c.callbacks.jwt = [&account](const JwtParams &p) {
+            if (!p.account.isEmpty())
+                account = p.account;
+            return QtFuture::makeReadyFuture(std::optional<QJsonObject>(p.token));
+        };
+        const Auth auth(c);
+        Browser browser(auth);
+        const Reply done = browser.signIn(providerId);
+        if (done.location() != "http://127.0.0.1:9300")
+            qWarning() << "sign-in failed:" << done.response.status << done.location() << done.response.body;
+        return account;
+    }
+
+    int refreshGrants() const { return m_idp.getJson("/__stats").value("refreshGrants").toInt(); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QJsonArray clients = {
+            QJsonObject{{"client_id", "gh-short"}, {"client_secret", "gh-short-secret"}, {"access_token_ttl", 30},
+                        {"redirect_uris", QJsonArray{"http://127.0.0.1:9300/auth/callback/short"}}},
+            QJsonObject{{"client_id", "gh-long"}, {"client_secret", "gh-long-secret"}, {"access_token_ttl", 600},
+                        {"redirect_uris", QJsonArray{"http://127.0.0.1:9300/auth/callback/long"}}},
+        };
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GH_IDP_CLIENTS"), QString::fromUtf8(QJsonDocument(clients).toJson(QJsonDocument::Compact)));
+        QString error;
+        QVERIFY2(m_idp.start(QStringLiteral(GATEHOUSE_OIDC_DIR "/idp.mjs"), env, &error), qPrintable(error));
+        m_issuer = m_idp.url().toString();
+        if (m_issuer.endsWith(QLatin1Char('/')))
+            m_issuer.chop(1);
+    }
+
+    void cleanupTestCase() { m_idp.stop(); }
+
+    void validTokenIsHandedOut()
+    {
+        const QJsonObject account = signIn("long");
+        QVERIFY(!account.value("refresh_token").toString().isEmpty());
+        auto store = std::make_shared<TestStore>();
+        const QString userId = store->store(account);
+        const AccessTokens tokens(config(), store);
+        const int before = refreshGrants();
+        const auto token = await(tokens.accessToken(userId, "long"));
+        QVERIFY2(token.value, qPrintable(token.error));
+        QCOMPARE(*token.value, account.value("access_token").toString());
+        QCOMPARE(refreshGrants(), before);
+        QCOMPARE(store->updates, 0);
+    }
+
+    void expiringTokenIsRefreshedAndRotated()
+    {
+        const QJsonObject account = signIn("short");
+        auto store = std::make_shared<TestStore>();
+        const QString userId = store->store(account);
+        const AccessTokens tokens(config(), store);
+        const int before = refreshGrants();
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        const auto refreshed = await(tokens.account(userId, "short"));
+        QVERIFY2(refreshed.value, qPrintable(refreshed.error));
+        const AdapterAccount &a = *refreshed.value;
+        QVERIFY(a.accessToken && *a.accessToken != account.value("access_token").toString());
+        QVERIFY(a.refreshToken && *a.refreshToken != account.value("refresh_token").toString());
+        QVERIFY(a.expiresAt && *a.expiresAt >= now + 25 && *a.expiresAt <= now + 35);
+        QCOMPARE(a.tokenType, std::optional<QString>("bearer"));
+        QCOMPARE(refreshGrants(), before + 1);
+        // The rotated set is what is stored now.
+        const auto stored = store->adapter->getAccount(a.providerAccountId, "short").result();
+        QCOMPARE(stored->refreshToken, a.refreshToken);
+        QCOMPARE(stored->accessToken, a.accessToken);
+        QCOMPARE(stored->userId, userId);
+    }
+
+    void concurrentCallersShareOneRefresh()
+    {
+        const QJsonObject account = signIn("short");
+        auto store = std::make_shared<TestStore>();
+        const QString userId = store->store(account);
+        const AccessTokens tokens(config(), store);
+        const AccessTokens copy = tokens;
+        const int before = refreshGrants();
+        QFuture<QString> first = tokens.accessToken(userId, "short");
+        QFuture<QString> second = copy.accessToken(userId, "short");
+        QFuture<QString> third = tokens.accessToken(userId, "short");
+        const auto a = await(first);
+        const auto b = await(second);
+        const auto c = await(third);
+        QVERIFY2(a.value, qPrintable(a.error));
+        QCOMPARE(b.value, a.value);
+        QCOMPARE(c.value, a.value);
+        QVERIFY(*a.value != account.value("access_token").toString());
+        QCOMPARE(refreshGrants(), before + 1);
+        QCOMPARE(store->updates, 1);
+    }
+
+    void usedRefreshTokenIsRefused()
+    {
+        const QJsonObject account = signIn("short");
+        auto store = std::make_shared<TestStore>();
+        const QString userId = store->store(account);
+        const AdapterAccount original = store->adapter->getAccount(account.value("providerAccountId").toString(), "short").result().value();
+        const AccessTokens tokens(config(), store);
+        QVERIFY(await(tokens.accessToken(userId, "short")).value);
+        store->replace(original);  // as if the rotated token set had been lost
+        const auto refused = await(tokens.accessToken(userId, "short"));
+        QVERIFY(!refused.value);
+        QVERIFY2(refused.error.startsWith("RefreshAccessTokenError: token request to " + m_issuer
+                                          + "/token answered status 400: invalid_grant"),
+                 qPrintable(refused.error));
+    }
+
+    void failures()
+    {
+        auto store = std::make_shared<TestStore>();
+        const AccessTokens tokens(config(), store);
+        QCOMPARE(await(tokens.accessToken("nobody", "short")).errorType(), QString("AccountNotLinked"));
+        QCOMPARE(await(tokens.accessToken("nobody", "github")).errorType(), QString("InvalidProvider"));
+        QJsonObject expired{{"provider", "short"}, {"type", "oidc"}, {"providerAccountId", "user-x"},
+                            {"access_token", "old"}, {"expires_at", QDateTime::currentSecsSinceEpoch() - 10}};
+        const QString userId = store->store(expired);
+        QCOMPARE(await(tokens.accessToken(userId, "short")).errorType(), QString("RefreshAccessTokenError"));
+        Config withMemory = config();
+        withMemory.adapter = std::make_shared<MemoryAdapter>();
+        QVERIFY_THROWS_EXCEPTION(AuthError, AccessTokens{withMemory});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTokenRotation)
+#include "tst_tokenrotation.moc"
