@@ -1,4 +1,5 @@
 #include "actions/actions.h"
+#include <gatehouse/errors.h>
 
 #include "actions/credentials.h"
 #include "actions/emailflow.h"
@@ -19,7 +20,7 @@ QFuture<AuthResponse> callback(const State &state)
                              QStringLiteral("credentials callbacks only accept POST"))));
         }
         if (!s.csrfVerified)
-            return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
+            return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
         return Credentials::signIn(state);
     }
     // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).

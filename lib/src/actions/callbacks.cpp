@@ -1,4 +1,5 @@
 #include "actions/callbacks.h"
+#include <gatehouse/errors.h>
 
 #include "core/logging.h"
 #include "core/redirect.h"
@@ -20,7 +21,7 @@ QFuture<SignInDecision> signIn(const RequestState &state, const SignInParams &pa
         return QtFuture::makeReadyFuture(SignInDecision{});
     // Whatever the callback throws becomes AccessDenied, with the original message logged.
     const auto accessDenied = [](const QString &message) {
-        return AuthError(QStringLiteral("AccessDenied"), message);
+        return AccessDenied(message);
     };
     QFuture<SignInDecision> decision;
     try {

@@ -1,4 +1,5 @@
 #include "actions/completesignin.h"
+#include <gatehouse/errors.h>
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
@@ -49,7 +50,7 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
     return Hooks::jwt(s, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
         const RequestState &s = *state;
         if (!token)
-            throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the jwt callback returned null"));
+            throw AccessDenied(QStringLiteral("the jwt callback returned null"));
         const auto codec = s.engine.jwe(s.config.secret);
         const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
         const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
@@ -94,7 +95,7 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
             if (!decision.redirectTo.isEmpty())
                 return QtFuture::makeReadyFuture(Decided{result, decision.redirectTo});
             if (!decision.allow)
-                throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the signIn callback refused the user"));
+                throw AccessDenied(QStringLiteral("the signIn callback refused the user"));
             if (!store)
                 return QtFuture::makeReadyFuture(Decided{result, {}});
             return resolveUser(state, result).then(QtFuture::Launch::Sync,

@@ -1,4 +1,5 @@
 #include "actions/emailflow.h"
+#include <gatehouse/errors.h>
 
 #include "actions/callbacks.h"
 #include "actions/completesignin.h"
@@ -31,7 +32,7 @@ AuthError missingAdapter(const RequestState &s)
 
 AuthError verificationFailed(const QString &why)
 {
-    return AuthError(QStringLiteral("Verification"), QStringLiteral("sign-in link refused: %1").arg(why));
+    return Verification(QStringLiteral("sign-in link refused: %1").arg(why));
 }
 
 //! What one sign-in request is about, once its address is known to be acceptable.
@@ -209,7 +210,7 @@ QFuture<AuthResponse> startSignIn(const State &state)
                         });
                     }
                     if (!decision.allow)
-                        throw AuthError(QStringLiteral("AccessDenied"), QStringLiteral("the signIn callback refused the sign-in mail"));
+                        throw AccessDenied(QStringLiteral("the signIn callback refused the sign-in mail"));
                     recordSend(s, r);
                     return sendLink(state, r);
                 })
@@ -235,7 +236,7 @@ QFuture<AuthResponse> startCallback(const State &state)
 {
     const RequestState &s = *state;
     if (s.isPost())
-        throw AuthError(QStringLiteral("UnknownAction"), QStringLiteral("email callbacks only accept GET"));
+        throw UnknownAction(QStringLiteral("email callbacks only accept GET"));
     if (!s.config.adapter)
         throw missingAdapter(s);
     const QString token = s.query.queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded);

@@ -1,4 +1,5 @@
 #include "actions/errorresponse.h"
+#include <gatehouse/errors.h>
 
 #include "core/logging.h"
 
@@ -23,9 +24,9 @@ void logFailure(const Config &config, std::exception_ptr error)
     } catch (const AuthError &e) {
         logError(config, e);
     } catch (const std::exception &e) {
-        logError(config, AuthError(QStringLiteral("CallbackRouteError"), QString::fromUtf8(e.what())));
+        logError(config, CallbackRouteError(QString::fromUtf8(e.what())));
     } catch (...) {
-        logError(config, AuthError(QStringLiteral("CallbackRouteError"), QStringLiteral("unknown exception")));
+        logError(config, CallbackRouteError(QStringLiteral("unknown exception")));
     }
 }
 

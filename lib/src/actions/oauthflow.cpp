@@ -1,4 +1,5 @@
 #include "actions/oauthflow.h"
+#include <gatehouse/errors.h>
 
 #include "actions/completesignin.h"
 #include "actions/errorresponse.h"
@@ -135,11 +136,11 @@ AuthError signInError(std::exception_ptr error)
     try {
         std::rethrow_exception(error);
     } catch (const AuthError &e) {
-        return AuthError(QStringLiteral("OAuthSignin"), e.type() + QStringLiteral(": ") + e.message(), e.cause());
+        return OAuthSignin(e.type() + QStringLiteral(": ") + e.message(), e.cause());
     } catch (const std::exception &e) {
-        return AuthError(QStringLiteral("OAuthSignin"), QString::fromUtf8(e.what()));
+        return OAuthSignin(QString::fromUtf8(e.what()));
     } catch (...) {
-        return AuthError(QStringLiteral("OAuthSignin"), QStringLiteral("unknown failure"));
+        return OAuthSignin(QStringLiteral("unknown failure"));
     }
 }
 

@@ -1,4 +1,5 @@
 #include "actions/actions.h"
+#include <gatehouse/errors.h>
 
 #include "actions/emailflow.h"
 #include "actions/errorresponse.h"
@@ -40,7 +41,7 @@ QFuture<AuthResponse> signIn(const State &state)
         return QtFuture::makeReadyFuture(signInPage(s));
     }
     if (!s.csrfVerified)
-        return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
+        return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
     // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
     if (s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc")))
         return OAuthFlow::signIn(state);

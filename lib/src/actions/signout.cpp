@@ -1,4 +1,5 @@
 #include "actions/actions.h"
+#include <gatehouse/errors.h>
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
@@ -19,7 +20,7 @@ QFuture<AuthResponse> signOut(const State &state)
         return QtFuture::makeReadyFuture(PageView::signOut(s));
     }
     if (!s.csrfVerified)
-        return QtFuture::makeReadyFuture(errorResponse(s, AuthError(QStringLiteral("MissingCSRF"))));
+        return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
 
     AuthResponse response = s.redirect(s.callbackUrl);
     response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);

@@ -1,4 +1,5 @@
 #include "actions/webauthnchallenge.h"
+#include <gatehouse/errors.h>
 
 #include "crypto/base64url.h"
 #include "crypto/random.h"
@@ -14,7 +15,7 @@ namespace {
 
 AuthError invalidCheck(const QString &message)
 {
-    return AuthError(QStringLiteral("InvalidCheck"), QStringLiteral("WebAuthn challenge: ") + message);
+    return InvalidCheck(QStringLiteral("WebAuthn challenge: ") + message);
 }
 
 } // namespace

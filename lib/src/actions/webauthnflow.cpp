@@ -1,4 +1,5 @@
 #include "actions/webauthnflow.h"
+#include <gatehouse/errors.h>
 
 #include "actions/completesignin.h"
 #include "actions/errorresponse.h"
@@ -347,7 +348,7 @@ AuthResponse failure(const RequestState &s, std::exception_ptr error)
     try {
         std::rethrow_exception(error);
     } catch (const WebAuthn::VerificationError &e) {
-        return errorResponse(s, AuthError(QStringLiteral("WebAuthnVerificationError"), e.message()));
+        return errorResponse(s, WebAuthnVerificationError(e.message()));
     } catch (...) {
         return errorResponse(s, std::current_exception());
     }
@@ -357,11 +358,11 @@ AuthResponse failure(const RequestState &s, std::exception_ptr error)
 std::optional<AuthError> unusable(const RequestState &s)
 {
     if (s.provider->type != QLatin1String("webauthn"))
-        return AuthError(QStringLiteral("InvalidProvider"), QStringLiteral("provider '%1' is not a WebAuthn provider").arg(s.provider->id));
+        return InvalidProvider(QStringLiteral("provider '%1' is not a WebAuthn provider").arg(s.provider->id));
     if (!s.config.experimental.enableWebAuthn)
-        return AuthError(QStringLiteral("InvalidProvider"), QStringLiteral("WebAuthn needs experimental.enableWebAuthn"));
+        return InvalidProvider(QStringLiteral("WebAuthn needs experimental.enableWebAuthn"));
     if (!s.config.adapter)
-        return AuthError(QStringLiteral("MissingAdapter"), QStringLiteral("the WebAuthn provider '%1' needs an adapter").arg(s.provider->id));
+        return MissingAdapter(QStringLiteral("the WebAuthn provider '%1' needs an adapter").arg(s.provider->id));
     return std::nullopt;
 }
 
@@ -426,9 +427,9 @@ QFuture<AuthResponse> callback(const State &state)
     QFuture<AuthResponse> response;
     try {
         if (!s.isPost())
-            throw AuthError(QStringLiteral("UnknownAction"), QStringLiteral("WebAuthn callbacks only accept POST"));
+            throw UnknownAction(QStringLiteral("WebAuthn callbacks only accept POST"));
         if (!s.csrfVerified)
-            throw AuthError(QStringLiteral("MissingCSRF"));
+            throw MissingCSRF();
         const QString action = s.body.value(QStringLiteral("action")).toString();
         if (action != Register && action != Authenticate)
             throw WebAuthn::VerificationError(QStringLiteral("the \"action\" field must be register or authenticate"));

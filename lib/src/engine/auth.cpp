@@ -1,4 +1,5 @@
 #include "engine/authprivate.h"
+#include <gatehouse/errors.h>
 
 #include "core/origin.h"
 #include "engine/configcheck.h"
@@ -17,7 +18,7 @@ void throwIfInvalid(const Config &config)
                         QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
     const QStringList problems = checkConfig(config);
     if (!problems.isEmpty())
-        throw AuthError(QStringLiteral("InvalidConfiguration"), problems.join(QLatin1Char('\n')));
+        throw InvalidConfiguration(problems.join(QLatin1Char('\n')));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "engine/dispatcher.h"
+#include <gatehouse/errors.h>
 
 #include "actions/actions.h"
 #include "actions/errorresponse.h"
@@ -139,7 +140,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
 
     if (!s.origin.trusted || !configProblem.isEmpty()) {
         logError(s.config, !configProblem.isEmpty()
-                     ? AuthError(QStringLiteral("MissingSecret"), configProblem)
+                     ? MissingSecret(configProblem)
                      : AuthError(QStringLiteral("UntrustedHost"),
                                  QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
                                      .arg(request.url.toString(QUrl::RemoveQuery))));

@@ -1,4 +1,5 @@
 #include <gatehouse/tokens.h>
+#include <gatehouse/errors.h>
 
 #include "oauth/oauthclient.h"
 #include "oauth/waiters.h"
@@ -78,7 +79,7 @@ QFuture<AdapterAccount> refresh(const std::shared_ptr<AccessTokensPrivate> &self
         })
         .unwrap()
         .onFailed([](const AuthError &error) -> QJsonObject {
-            throw AuthError(QStringLiteral("RefreshAccessTokenError"), error.message(), error.cause());
+            throw RefreshAccessTokenError(error.message(), error.cause());
         })
         .then(QtFuture::Launch::Sync, [self, current](const QJsonObject &tokens) {
             return self->store->updateAccountTokens(rotated(current, tokens, QDateTime::currentSecsSinceEpoch()));
@@ -95,7 +96,7 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
             provider = &p;
     }
     if (!provider)
-        throw AuthError(QStringLiteral("InvalidProvider"), QStringLiteral("no oauth or oidc provider with id \"%1\"").arg(providerId));
+        throw InvalidProvider(QStringLiteral("no oauth or oidc provider with id \"%1\"").arg(providerId));
     const auto settings = OAuth::ProviderSettings::fromProvider(*provider, self->config.redirectProxyUrl);
     // Storage may answer on one of its own threads: the refresh starts back on this one, whose
     // event loop serves the network requests.

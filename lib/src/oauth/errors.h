@@ -6,17 +6,18 @@
  * \c error=Configuration; the message, which names what failed, is only logged.
  */
 #include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::OAuth {
 
 inline AuthError invalidCheck(const QString &message)
 {
-    return AuthError(QStringLiteral("InvalidCheck"), message);
+    return InvalidCheck(message);
 }
 
 inline AuthError callbackError(const QString &message, const QString &cause = {})
 {
-    return AuthError(QStringLiteral("CallbackRouteError"), message, cause);
+    return CallbackRouteError(message, cause);
 }
 
 } // namespace Gatehouse::OAuth

@@ -1,4 +1,5 @@
 #include "oauth/providersettings.h"
+#include <gatehouse/errors.h>
 
 #include <gatehouse/autherror.h>
 
@@ -10,7 +11,7 @@ namespace {
 
 [[noreturn]] void invalid(const ProviderSettings &s, const QString &what)
 {
-    throw AuthError(QStringLiteral("InvalidProvider"), QStringLiteral("provider \"%1\": %2").arg(s.id, what));
+    throw InvalidProvider(QStringLiteral("provider \"%1\": %2").arg(s.id, what));
 }
 
 bool isHttpUrl(const QUrl &url)

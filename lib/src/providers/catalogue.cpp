@@ -1,4 +1,5 @@
 #include <gatehouse/providers.h>
+#include <gatehouse/errors.h>
 
 #include <gatehouse/autherror.h>
 
@@ -46,7 +47,7 @@ bool isBuiltinProvider(const QString &id)
 Provider builtinProvider(const QString &id, const QJsonObject &overrides)
 {
     if (!isBuiltinProvider(id))
-        throw AuthError(QStringLiteral("InvalidProvider"), QStringLiteral("there is no built-in provider \"%1\"").arg(id));
+        throw InvalidProvider(QStringLiteral("there is no built-in provider \"%1\"").arg(id));
     QFile file(entryPath(id));
     file.open(QIODevice::ReadOnly);
     const QJsonObject entry = merged(QJsonDocument::fromJson(file.readAll()).object(), overrides);

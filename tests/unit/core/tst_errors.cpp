@@ -1,0 +1,81 @@
+#include <gatehouse/errors.h>
+
+#include <QFuture>
+#include <QPromise>
+#include <QTest>
+
+#include <functional>
+
+using namespace Gatehouse;
+
+Q_DECLARE_METATYPE(std::function<Gatehouse::AuthError()>)
+
+class TestErrors : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void typeAndKind_data()
+    {
+        QTest::addColumn<std::function<AuthError()>>("make");
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("kind");
+        const auto row = [](const char *name, std::function<AuthError()> make, const char *kind) {
+            QTest::newRow(name) << make << QString::fromLatin1(name) << QString::fromLatin1(kind);
+        };
+        row("AccessDenied", [] { return AccessDenied(); }, "AccessDenied");
+        row("Verification", [] { return Verification(); }, "Verification");
+        row("OAuthSignin", [] { return OAuthSignin(); }, "OAuthSignin");
+        row("OAuthCallbackError", [] { return OAuthCallbackError(); }, "OAuthCallbackError");
+        row("OAuthCreateAccount", [] { return OAuthCreateAccount(); }, "OAuthCreateAccount");
+        row("OAuthAccountNotLinked", [] { return OAuthAccountNotLinked(); }, "OAuthAccountNotLinked");
+        row("EmailCreateAccount", [] { return EmailCreateAccount(); }, "EmailCreateAccount");
+        row("EmailSignin", [] { return EmailSignin(); }, "EmailSignin");
+        row("SessionRequired", [] { return SessionRequired(); }, "SessionRequired");
+        row("MissingCSRF", [] { return MissingCSRF(); }, "MissingCSRF");
+        row("CredentialsSignin", [] { return CredentialsSignin(); }, "CredentialsSignin");
+        row("MissingSecret", [] { return MissingSecret(); }, "Configuration");
+        row("UntrustedHost", [] { return UntrustedHost(); }, "Configuration");
+        row("UnknownAction", [] { return UnknownAction(); }, "Configuration");
+        row("InvalidProvider", [] { return InvalidProvider(); }, "Configuration");
+        row("InvalidCheck", [] { return InvalidCheck(); }, "Configuration");
+        row("CallbackRouteError", [] { return CallbackRouteError(); }, "Configuration");
+        row("MissingAdapter", [] { return MissingAdapter(); }, "Configuration");
+    }
+    void typeAndKind()
+    {
+        QFETCH(std::function<AuthError()>, make);
+        QFETCH(QString, type);
+        QFETCH(QString, kind);
+        const AuthError error = make();
+        QCOMPARE(error.type(), type);
+        QCOMPARE(error.kind(), kind);
+    }
+
+    void travelsThroughAFutureWithItsType()
+    {
+        QPromise<int> promise;
+        QFuture<int> future = promise.future();
+        promise.start();
+        promise.setException(OAuthAccountNotLinked(QStringLiteral("email taken")));
+        promise.finish();
+        try {
+            future.result();
+            QFAIL("no exception");
+        } catch (const OAuthAccountNotLinked &e) {
+            QCOMPARE(e.message(), QStringLiteral("email taken"));
+            QCOMPARE(QByteArray(e.what()), QByteArray("OAuthAccountNotLinked: email taken"));
+        }
+    }
+
+    void credentialsCodeIsKept()
+    {
+        const CredentialsSignin e(QStringLiteral("locked"));
+        QCOMPARE(e.code(), QStringLiteral("locked"));
+        std::unique_ptr<AuthError> copy(e.clone());
+        QCOMPARE(static_cast<CredentialsSignin *>(copy.get())->code(), QStringLiteral("locked"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestErrors)
+#include "tst_errors.moc"
