@@ -207,6 +207,22 @@ void readWebAuthn(ObjectReader &r, const ProviderContext &context)
     }
     r.boolean(QStringLiteral("enableConditionalUI"));
     readFormFields(r, QStringLiteral("formFields"));
+    if (const auto options = r.object(QStringLiteral("registrationOptions"))) {
+        const QString path = r.pathOf(QStringLiteral("registrationOptions"));
+        ObjectReader o(*options, path, r.problems());
+        const QJsonValue algorithms = o.value(QStringLiteral("supportedAlgorithmIDs"));
+        if (!algorithms.isUndefined()) {
+            // COSE algorithm identifiers: -8 EdDSA, -7 ES256, -257 RS256.
+            static const QList<int> known = {-8, -7, -257};
+            bool valid = algorithms.isArray() && !algorithms.toArray().isEmpty();
+            for (const QJsonValue &id : algorithms.toArray())
+                valid = valid && id.isDouble() && known.contains(id.toInt());
+            if (!valid)
+                o.error(QStringLiteral("supportedAlgorithmIDs"),
+                        QStringLiteral("must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)"));
+        }
+        o.finish();
+    }
     if (!context.webAuthnEnabled)
         r.error(QStringLiteral("type"), QStringLiteral("\"webauthn\" needs \"experimental\": {\"enableWebAuthn\": true}"));
     if (!context.hasAdapter)

@@ -57,8 +57,18 @@ PageProvider PageProvider::fromProvider(const Provider &provider, const QString 
     page.callbackUrl = baseUrl + QStringLiteral("/callback/") + segment;
     if (provider.type == u"credentials")
         page.fields = PageField::fromDefinition(provider.options.value(u"credentials"));
-    else if (provider.type == u"webauthn")
-        page.fields = PageField::fromDefinition(provider.options.value(u"formFields"));
+    else if (provider.type == u"webauthn") {
+        // Without formFields a passkey provider asks for the email address, as Auth.js's
+        // Passkey provider does; "webauthn" in autocomplete enables conditional UI (autofill).
+        const QJsonValue fields = provider.options.value(u"formFields");
+        page.fields = PageField::fromDefinition(fields.isUndefined()
+            ? QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("email")},
+                                                {QStringLiteral("label"), QStringLiteral("Email")},
+                                                {QStringLiteral("type"), QStringLiteral("email")},
+                                                {QStringLiteral("required"), true},
+                                                {QStringLiteral("autocomplete"), QStringLiteral("username webauthn")}}})
+            : fields);
+    }
     page.style = provider.options.value(u"style").toObject();
     return page;
 }

@@ -349,6 +349,11 @@ void tst_ConfigLoader::errors_data()
     row("webauthn disabled", R"({"providers": [{"id": "passkey", "name": "Passkey", "type": "webauthn"}]})",
         {R"(providers[0].type: "webauthn" needs "experimental": {"enableWebAuthn": true})",
          R"(providers[0].type: a webauthn provider needs an adapter (set "adapter" or DATABASE_URL))"});
+    row("webauthn algorithms", R"({"adapter": {"url": "sqlite:///tmp/x.db"}, "experimental": {"enableWebAuthn": true},
+            "providers": [{"id": "passkey", "name": "Passkey", "type": "webauthn",
+                           "registrationOptions": {"supportedAlgorithmIDs": [-7, -99], "other": 1}}]})",
+        {"providers[0].registrationOptions.supportedAlgorithmIDs: must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)",
+         "providers[0].registrationOptions.other: unknown key"});
 
     row("adapter scheme", R"({"providers": [], "adapter": {"url": "redis://localhost"}})",
         {R"(adapter.url: unsupported database "redis"; one of sqlite, postgresql, postgres, mysql, mariadb)"});

@@ -106,6 +106,7 @@ private Q_SLOTS:
     void signInErrorMessages();
     void signInCallbackUrl_data();
     void signInCallbackUrl();
+    void webAuthnAsksForTheEmailByDefault();
     void emailAndWebAuthnForms();
     void credentialsFieldOrder();
     void credentialsFieldAttributes();
@@ -202,6 +203,16 @@ void TestPages::signInCallbackUrl()
     context.callbackUrl = callbackUrl;
     const Page page = signIn(context, {referenceProviders(), {}, {}, {}}, m_translator);
     QCOMPARE(lines(page).value(2), oidcForm(callbackUrl));
+}
+
+void TestPages::webAuthnAsksForTheEmailByDefault()
+{
+    const Page page = signIn(referenceContext(),
+                             {{PageProvider::fromProvider(provider("passkey", "Passkey", "webauthn"), Base)}, {}, {}, {}},
+                             m_translator);
+    QCOMPARE(lines(page).value(1), QStringLiteral("form POST http://127.0.0.1:9300/auth/callback/passkey: "
+                                                  "csrfToken(hidden), email(email), <button submit>"));
+    QVERIFY(QString::fromUtf8(page.html).contains(QStringLiteral("autocomplete=\"username webauthn\" required")));
 }
 
 void TestPages::emailAndWebAuthnForms()
