@@ -16,6 +16,7 @@ server="$BUILD/server/gatehouse-server"
 [ -d "$REFERENCE" ] || { echo "no reference harness at $REFERENCE" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/gatehouse-compare.XXXXXX)
+chmod 755 "$work"  # pg.sh runs psql as the postgres user from inside the copy
 pids=()
 cleanup() {
   for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
@@ -30,6 +31,8 @@ cp -r "$REFERENCE" "$work/ref" && chmod -R u+w "$work/ref"
 secret=gatehouse-reference-test-secret-0123456789
 
 # 1. The reference: Auth.js on 9300 (+ untrusted twin on 9302), IdP on 9400, mail sink on 9425.
+# A fresh cluster: Gatehouse's migrations from an earlier run must not be in Auth.js's database.
+[ "$mode" = database ] && (cd "$work/ref" && ./pg.sh reset >/dev/null)
 (cd "$work/ref" && ./run.sh start "$mode" >/dev/null)
 [ "$mode" = database ] && (cd "$work/ref" && ./pg.sh truncate >/dev/null)
 (cd "$work/ref" && STRATEGY=$mode BASE_URL=http://127.0.0.1:9300 UNTRUSTED_URL=http://127.0.0.1:9302 \
@@ -39,7 +42,13 @@ secret=gatehouse-reference-test-secret-0123456789
 mkdir -p "$work/gh"
 cp "$here/callbacks.js" "$work/gh/callbacks.js"
 adapter=""
-[ "$mode" = database ] && adapter=', "adapter": { "url": "postgresql://postgres@127.0.0.1:55433/authjs" }'
+email=""
+if [ "$mode" = database ]; then
+  # As the reference: its PostgreSQL database, and an email provider sending to its mail sink.
+  adapter=', "adapter": { "url": "postgresql://postgres@127.0.0.1:55433/authjs" }'
+  email=', { "id": "email", "type": "email", "name": "Email", "from": "Gatehouse Reference <no-reply@example.test>",
+      "server": { "host": "127.0.0.1", "port": 9425, "secure": false } }'
+fi
 for trust in true false; do
   cat >"$work/gh/gatehouse-$trust.json" <<JSON
 { "basePath": "/auth", "trustHost": $trust, "session": { "strategy": "$mode" },
@@ -49,10 +58,12 @@ for trust in true false; do
                        "password": { "label": "Password", "type": "password" } },
       "authorize": "authorize" },
     { "id": "local-idp", "type": "oidc", "name": "Local IdP", "issuer": "http://127.0.0.1:9400",
-      "clientId": "gatehouse-test", "clientSecret": "gatehouse-test-secret" } ] }
+      "clientId": "gatehouse-test", "clientSecret": "gatehouse-test-secret" }$email ] }
 JSON
 done
-[ "$mode" = database ] && (cd "$work/ref" && ./pg.sh truncate >/dev/null)
+# Gatehouse adopts the same database as it is (adding its own tables), starting empty.
+[ "$mode" = database ] && (cd "$work/ref" && ./pg.sh psql -q -c \
+  'TRUNCATE users, accounts, sessions, verification_token RESTART IDENTITY CASCADE' >/dev/null)
 AUTH_SECRET=$secret "$server" --config "$work/gh/gatehouse-true.json" --listen 127.0.0.1:9301 >"$work/gh/server.log" 2>&1 &
 pids+=($!)
 AUTH_SECRET=$secret "$server" --config "$work/gh/gatehouse-false.json" --listen 127.0.0.1:9311 >"$work/gh/untrusted.log" 2>&1 &
