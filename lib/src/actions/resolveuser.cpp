@@ -2,8 +2,7 @@
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
-#include "session/databasesession.h"
-#include "session/jwtsession.h"
+#include "actions/currentuser.h"
 
 #include <gatehouse/adapter.h>
 
@@ -30,25 +29,6 @@ AdapterUser newUserFrom(const QJsonObject &user)
     if (verified.isString())
         u.emailVerified = QDateTime::fromString(verified.toString(), Qt::ISODateWithMs);
     return u;
-}
-
-//! The id of the user already signed in on this request, if any.
-QFuture<std::optional<QString>> signedInUserId(const RequestState &s)
-{
-    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
-        const QString token = db.token(s.requestCookies);
-        if (token.isEmpty())
-            return QtFuture::makeReadyFuture(std::optional<QString>());
-        return db.read(token).then(QtFuture::Launch::Sync, [](const std::optional<SessionAndUser> &found) {
-            return found ? std::optional<QString>(found->user.id) : std::optional<QString>();
-        });
-    }
-    const auto codec = s.engine.jwe(s.config.secret);
-    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-    const std::optional<QJsonObject> token = jwt.read(s.requestCookies);
-    const QString sub = token ? token->value(QStringLiteral("sub")).toString() : QString();
-    return QtFuture::makeReadyFuture(sub.isEmpty() ? std::optional<QString>() : std::optional<QString>(sub));
 }
 
 QFuture<SignInResult> createAndLink(const State &state, SignInResult result)
@@ -111,29 +91,22 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
     const QString providerAccountId = result.account.value(QStringLiteral("providerAccountId")).toString();
     const bool dangerousLinking = s.provider && s.provider->option(QStringLiteral("allowDangerousEmailAccountLinking")).toBool();
 
-    return signedInUserId(s).then(QtFuture::Launch::Sync,
-        [state, result, provider, providerAccountId, dangerousLinking](const std::optional<QString> &current) {
+    return currentUser(s).then(QtFuture::Launch::Sync,
+        [state, result, provider, providerAccountId, dangerousLinking](const std::optional<AdapterUser> &current) {
             Adapter &adapter = *state->config.adapter;
             return adapter.getUserByAccount(provider, providerAccountId).then(QtFuture::Launch::Sync,
                 [state, result, current, dangerousLinking](const std::optional<AdapterUser> &byAccount) -> QFuture<SignInResult> {
                     Adapter &adapter = *state->config.adapter;
                     if (byAccount) {
                         // The account is known: its user signs in, unless someone else is signed in.
-                        if (current && *current != byAccount->id)
+                        if (current && current->id != byAccount->id)
                             throw notLinked();
                         SignInResult known = result;
                         known.user = userJson(*byAccount);
                         return QtFuture::makeReadyFuture(known);
                     }
-                    if (current) {
-                        // A signed-in user adds another account.
-                        return adapter.getUser(*current).then(QtFuture::Launch::Sync,
-                            [state, result](const std::optional<AdapterUser> &user) -> QFuture<SignInResult> {
-                                if (!user)
-                                    return createAndLink(state, result);
-                                return linkTo(state, result, *user);
-                            }).unwrap();
-                    }
+                    if (current)  // a signed-in user adds another account
+                        return linkTo(state, result, *current);
                     const QString email = result.user.value(QStringLiteral("email")).toString();
                     if (email.isEmpty())
                         return createAndLink(state, result);

@@ -1,12 +1,10 @@
 #include "actions/webauthnflow.h"
-#include <gatehouse/errors.h>
 
 #include "actions/completesignin.h"
+#include "actions/currentuser.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
 #include "actions/webauthnchallenge.h"
-#include "session/databasesession.h"
-#include "session/jwtsession.h"
 #include "webauthn/ceremony.h"
 #include "webauthn/logging.h"
 #include "webauthn/options.h"
@@ -15,6 +13,7 @@
 #include "crypto/random.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/errors.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -87,28 +86,6 @@ QList<WebAuthn::CredentialDescriptor> descriptorsOf(const QList<AdapterAuthentic
         descriptors.append({QByteArray::fromBase64(a.credentialID.toLatin1()), transports});
     }
     return descriptors;
-}
-
-//! The user of the request's session, if any (either session strategy).
-QFuture<std::optional<AdapterUser>> signedInUser(const RequestState &s)
-{
-    Adapter &adapter = *s.config.adapter;
-    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        const DatabaseSession db(adapter, s.config.session, s.cookies.sessionToken);
-        const QString token = db.token(s.requestCookies);
-        if (token.isEmpty())
-            return ready(std::optional<AdapterUser>());
-        return db.read(token).then(QtFuture::Launch::Sync, [](const std::optional<SessionAndUser> &found) {
-            return found ? std::optional<AdapterUser>(found->user) : std::optional<AdapterUser>();
-        });
-    }
-    const auto codec = s.engine.jwe(s.config.secret);
-    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
-    const QString id = claims ? claims->value(QStringLiteral("sub")).toString() : QString();
-    if (id.isEmpty())
-        return ready(std::optional<AdapterUser>());
-    return adapter.getUser(id);
 }
 
 //! Auth.js's choice between registration and authentication; empty when the request cannot be served.
@@ -393,7 +370,7 @@ QFuture<AuthResponse> options(const State &state)
 
     QFuture<AuthResponse> response;
     try {
-        response = signedInUser(s).then(QtFuture::Launch::Sync,
+        response = currentUser(s).then(QtFuture::Launch::Sync,
             [state, action, email](const std::optional<AdapterUser> &current) -> QFuture<AuthResponse> {
                 if (current)
                     return respond(state, action, true, UserInfo{*current, true});
