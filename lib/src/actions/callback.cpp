@@ -1,11 +1,12 @@
 #include "actions/actions.h"
-#include <gatehouse/errors.h>
 
 #include "actions/credentials.h"
 #include "actions/emailflow.h"
 #include "actions/errorresponse.h"
 #include "actions/oauthflow.h"
 #include "actions/webauthnflow.h"
+
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::Actions {
 

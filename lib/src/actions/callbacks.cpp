@@ -1,10 +1,10 @@
 #include "actions/callbacks.h"
-#include <gatehouse/errors.h>
 
 #include "core/logging.h"
 #include "core/redirect.h"
 
 #include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::Hooks {
 

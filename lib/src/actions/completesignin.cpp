@@ -1,5 +1,4 @@
 #include "actions/completesignin.h"
-#include <gatehouse/errors.h>
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
@@ -7,6 +6,8 @@
 #include "actions/sessionclaims.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+
+#include <gatehouse/errors.h>
 
 namespace Gatehouse {
 

@@ -1,5 +1,4 @@
 #include "actions/emailflow.h"
-#include <gatehouse/errors.h>
 
 #include "actions/callbacks.h"
 #include "actions/completesignin.h"
@@ -14,6 +13,7 @@
 #include "mail/mailer.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::EmailFlow {
 

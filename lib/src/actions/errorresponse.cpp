@@ -1,7 +1,8 @@
 #include "actions/errorresponse.h"
-#include <gatehouse/errors.h>
 
 #include "core/logging.h"
+
+#include <gatehouse/errors.h>
 
 #include <QUrl>
 

@@ -1,5 +1,4 @@
 #include "actions/oauthflow.h"
-#include <gatehouse/errors.h>
 
 #include "actions/completesignin.h"
 #include "actions/errorresponse.h"
@@ -9,6 +8,8 @@
 #include "oauth/errors.h"
 #include "oauth/oauthclient.h"
 #include "oauth/profile.h"
+
+#include <gatehouse/errors.h>
 
 #include <QUrlQuery>
 

@@ -1,10 +1,11 @@
 #include "actions/actions.h"
-#include <gatehouse/errors.h>
 
 #include "actions/emailflow.h"
 #include "actions/errorresponse.h"
 #include "actions/oauthflow.h"
 #include "actions/pageview.h"
+
+#include <gatehouse/errors.h>
 
 #include <QUrlQuery>
 

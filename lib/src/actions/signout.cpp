@@ -1,5 +1,4 @@
 #include "actions/actions.h"
-#include <gatehouse/errors.h>
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
@@ -8,6 +7,8 @@
 #include "actions/recover.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::Actions {
 

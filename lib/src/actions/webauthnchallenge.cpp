@@ -1,10 +1,10 @@
 #include "actions/webauthnchallenge.h"
-#include <gatehouse/errors.h>
 
 #include "crypto/base64url.h"
 #include "crypto/random.h"
 
 #include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QDateTime>
 #include <QJsonDocument>

@@ -1,9 +1,10 @@
 #include "engine/authprivate.h"
-#include <gatehouse/errors.h>
 
 #include "core/origin.h"
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
+
+#include <gatehouse/errors.h>
 
 #include <QJsonDocument>
 

@@ -1,5 +1,4 @@
 #include "engine/dispatcher.h"
-#include <gatehouse/errors.h>
 
 #include "actions/actions.h"
 #include "actions/errorresponse.h"
@@ -8,6 +7,8 @@
 #include "actions/recover.h"
 #include "actions/webauthnflow.h"
 #include "core/logging.h"
+
+#include <gatehouse/errors.h>
 
 #include <QSet>
 

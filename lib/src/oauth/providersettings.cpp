@@ -1,7 +1,7 @@
 #include "oauth/providersettings.h"
-#include <gatehouse/errors.h>
 
 #include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 
