@@ -1,0 +1,123 @@
+#pragma once
+/*! \file adminconnection.h  The admin app's connection to a Gatehouse database. */
+#include <QObject>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+namespace Gatehouse {
+class SqlAdapter;
+}
+
+namespace Gatehouse::Admin {
+
+class AdminConnectionPrivate;
+
+/*!
+ * Opens a Gatehouse database, given either a gatehouse-server JSON configuration file (its
+ * \c adapter.url, or \c DATABASE_URL) or a database URL (\c sqlite:///path, \c postgresql://...,
+ * \c mysql://...). Everything runs off the GUI thread; \c status tells where it is:
+ *
+ *     Closed -> Connecting -> Ready
+ *                          -> NeedsMigration (schema older: call migrate()) -> Migrating -> Ready
+ *                          -> Failed (unreachable, time-out, schema newer, bad URL/config, ...)
+ *
+ * \c errorString says what went wrong in one sentence naming the problem ("could not reach the
+ * database postgresql://admin@db:5432/gatehouse within 10 s", "the database schema is version 9,
+ * newer than this build's 4; use a newer gatehouse-admin"). Every successful open is put first
+ * in \c recentConnections (QSettings, at most 10; passwords are never stored).
+ *
+ * The models (UsersModel, SessionsModel, ...) take this object as their \c connection and
+ * reload when it becomes Ready.
+ */
+class AdminConnection : public QObject
+{
+    Q_OBJECT
+    QML_ELEMENT
+    //! Where the connection is (see the class notes).
+    Q_PROPERTY(Status status READ status NOTIFY statusChanged)
+    //! True when status is Ready: the models can be used.
+    Q_PROPERTY(bool ready READ isReady NOTIFY statusChanged)
+    //! Whether the database schema is older, the same as or newer than this build's.
+    Q_PROPERTY(SchemaState schemaState READ schemaState NOTIFY schemaChanged)
+    Q_PROPERTY(int schemaVersion READ schemaVersion NOTIFY schemaChanged)
+    Q_PROPERTY(int latestSchemaVersion READ latestSchemaVersion CONSTANT)
+    //! The last error; empty when none. Cleared by open().
+    Q_PROPERTY(QString errorString READ errorString NOTIFY errorStringChanged)
+    //! What open() was given (config path or URL; a URL without its password).
+    Q_PROPERTY(QString target READ target NOTIFY targetChanged)
+    //! The database URL without the password, e.g. "postgresql://admin@db:5432/gatehouse".
+    Q_PROPERTY(QString displayUrl READ displayUrl NOTIFY targetChanged)
+    //! The configuration file opened, empty when a URL was opened directly.
+    Q_PROPERTY(QString configPath READ configPath NOTIFY targetChanged)
+    //! The session maxAge (seconds) from the configuration file; 2592000 (30 days) otherwise.
+    Q_PROPERTY(qint64 sessionMaxAge READ sessionMaxAge NOTIFY targetChanged)
+    //! How long open() waits for the database before it fails (milliseconds, default 10000).
+    Q_PROPERTY(int timeoutMs READ timeoutMs WRITE setTimeoutMs NOTIFY timeoutMsChanged)
+    //! 0..1 while migrating; 1 when done.
+    Q_PROPERTY(double migrationProgress READ migrationProgress NOTIFY migrationProgressChanged)
+    //! The lines migrate() reported so far ("schema step 2/4 (...): created ...").
+    Q_PROPERTY(QStringList migrationLog READ migrationLog NOTIFY migrationProgressChanged)
+    //! Recently opened targets, newest first (config paths and password-less URLs).
+    Q_PROPERTY(QStringList recentConnections READ recentConnections NOTIFY recentConnectionsChanged)
+
+public:
+    enum class Status { Closed, Connecting, NeedsMigration, Migrating, Ready, Failed };
+    Q_ENUM(Status)
+    enum class SchemaState { Unknown, Older, Current, Newer };
+    Q_ENUM(SchemaState)
+
+    explicit AdminConnection(QObject *parent = nullptr);
+    ~AdminConnection() override;
+
+    Status status() const;
+    bool isReady() const;
+    SchemaState schemaState() const;
+    int schemaVersion() const;
+    static int latestSchemaVersion();
+    QString errorString() const;
+    QString target() const;
+    QString displayUrl() const;
+    QString configPath() const;
+    qint64 sessionMaxAge() const;
+    int timeoutMs() const;
+    void setTimeoutMs(int milliseconds);
+    double migrationProgress() const;
+    QStringList migrationLog() const;
+    QStringList recentConnections() const;
+
+    /*!
+     * Opens \a target: a path to a JSON configuration file (with or without "file://") or a
+     * database URL. Returns at once; watch \c status. A SQLite file that does not exist is an
+     * error (nothing is created). An empty database counts as an older schema (version 0).
+     */
+    Q_INVOKABLE void open(const QString &target);
+    //! Brings an older schema up to date (status NeedsMigration -> Migrating -> Ready).
+    Q_INVOKABLE void migrate();
+    //! Drops the connection (status Closed); running operations finish in the background.
+    Q_INVOKABLE void close();
+    Q_INVOKABLE void forgetRecentConnection(const QString &target);
+    Q_INVOKABLE void clearRecentConnections();
+
+    //! The open store (null unless Ready). Shared with the models; thread-safe.
+    std::shared_ptr<SqlAdapter> adapter() const;
+
+Q_SIGNALS:
+    void statusChanged();
+    void schemaChanged();
+    void errorStringChanged();
+    void targetChanged();
+    void timeoutMsChanged();
+    void migrationProgressChanged();
+    void recentConnectionsChanged();
+    //! Status became Ready (after open() or migrate()); the models reload on it.
+    void opened();
+    //! Status became Failed; \a message is the new errorString.
+    void failed(const QString &message);
+
+private:
+    std::unique_ptr<AdminConnectionPrivate> d;
+};
+
+} // namespace Gatehouse::Admin

@@ -1,0 +1,91 @@
+#pragma once
+/*! \file userdetail.h  One user with its accounts, sessions, authenticators and audit events. */
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+namespace Gatehouse::Admin {
+
+class AdminConnection;
+class AccountsModel;
+class SessionListModel;
+class AuthenticatorsModel;
+class AuditEventsModel;
+class UserDetailPrivate;
+
+/*!
+ * Set \c connection and \c userId; the user and its four lists load off the GUI thread
+ * (\c busy meanwhile; \c loaded when done; \c exists false when there is no such user).
+ * Actions end with \c operationFinished(operation, ok, message) like UsersModel's and reload
+ * the lists they change. User edits themselves (name, password, ...) go through UsersModel.
+ */
+class UserDetail : public QObject
+{
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(Gatehouse::Admin::AdminConnection *connection READ connection WRITE setConnection NOTIFY connectionChanged)
+    Q_PROPERTY(QString userId READ userId WRITE setUserId NOTIFY userIdChanged)
+    Q_PROPERTY(bool loaded READ isLoaded NOTIFY userChanged)
+    Q_PROPERTY(bool exists READ exists NOTIFY userChanged)
+    Q_PROPERTY(QString name READ name NOTIFY userChanged)
+    Q_PROPERTY(QString email READ email NOTIFY userChanged)
+    //! Invalid when the email is not verified.
+    Q_PROPERTY(QDateTime emailVerified READ emailVerified NOTIFY userChanged)
+    Q_PROPERTY(QString image READ image NOTIFY userChanged)
+    Q_PROPERTY(bool hasPassword READ hasPassword NOTIFY userChanged)
+    Q_PROPERTY(bool passwordDisabled READ passwordDisabled NOTIFY userChanged)
+    Q_PROPERTY(Gatehouse::Admin::AccountsModel *accounts READ accounts CONSTANT)
+    Q_PROPERTY(Gatehouse::Admin::SessionListModel *sessions READ sessions CONSTANT)
+    Q_PROPERTY(Gatehouse::Admin::AuthenticatorsModel *authenticators READ authenticators CONSTANT)
+    //! The user's latest 50 audit events.
+    Q_PROPERTY(Gatehouse::Admin::AuditEventsModel *auditEvents READ auditEvents CONSTANT)
+    Q_PROPERTY(bool busy READ isBusy NOTIFY busyChanged)
+    Q_PROPERTY(QString errorString READ errorString NOTIFY errorStringChanged)
+
+public:
+    explicit UserDetail(QObject *parent = nullptr);
+    ~UserDetail() override;
+
+    AdminConnection *connection() const;
+    void setConnection(AdminConnection *connection);
+    QString userId() const;
+    void setUserId(const QString &userId);
+    bool isLoaded() const;
+    bool exists() const;
+    QString name() const;
+    QString email() const;
+    QDateTime emailVerified() const;
+    QString image() const;
+    bool hasPassword() const;
+    bool passwordDisabled() const;
+    AccountsModel *accounts() const;
+    SessionListModel *sessions() const;
+    AuthenticatorsModel *authenticators() const;
+    AuditEventsModel *auditEvents() const;
+    bool isBusy() const;
+    QString errorString() const;
+
+    Q_INVOKABLE void reload();
+    Q_INVOKABLE void unlinkAccount(const QString &provider, const QString &providerAccountId);
+    Q_INVOKABLE void revokeSession(const QString &sessionToken);
+    //! Signs the user out everywhere; \c operationFinished's message says how many sessions.
+    Q_INVOKABLE void revokeAllSessions();
+    Q_INVOKABLE void removeAuthenticator(const QString &credentialID);
+
+Q_SIGNALS:
+    void connectionChanged();
+    void userIdChanged();
+    void userChanged();
+    void busyChanged();
+    void errorStringChanged();
+    void operationFinished(const QString &operation, bool ok, const QString &message);
+
+private:
+    std::unique_ptr<UserDetailPrivate> d;
+    friend class UserDetailPrivate;
+};
+
+} // namespace Gatehouse::Admin
