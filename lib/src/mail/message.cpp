@@ -37,9 +37,32 @@ bool isPlainHeaderText(QStringView text)
     return true;
 }
 
-// A short ASCII display name as a quoted string.
-QByteArray quotedDisplayName(QStringView name)
+// RFC 5322 atext: the characters of an atom.
+bool isAtomText(QChar c)
 {
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9')
+        || QStringView(u"!#$%&'*+-/=?^_`{|}~").contains(c);
+}
+
+// True when \a name can be sent as an RFC 5322 phrase as it is: atoms separated by single
+// spaces. Anything else (specials such as ',' '"' '<' or '.', other spacing) is quoted.
+bool isPhrase(QStringView name)
+{
+    if (name.isEmpty() || name.startsWith(u' ') || name.endsWith(u' ') || name.contains(u"  "))
+        return false;
+    for (const QChar c : name) {
+        if (c != u' ' && !isAtomText(c))
+            return false;
+    }
+    return true;
+}
+
+// A short ASCII display name (isPlainHeaderText()): as it is when it is a phrase, like the
+// reference's mailer writes it, otherwise as a quoted string.
+QByteArray displayName(QStringView name)
+{
+    if (isPhrase(name))
+        return name.toLatin1();
     QByteArray quoted = "\"";
     for (const QChar c : name) {
         if (c == u'"' || c == u'\\')
@@ -64,7 +87,7 @@ std::optional<QByteArray> encodeMailbox(const Mailbox &mailbox, const char *role
     if (mailbox.name.isEmpty())
         return address;
     if (isPlainHeaderText(mailbox.name))
-        return quotedDisplayName(mailbox.name) + " <" + address + '>';
+        return displayName(mailbox.name) + " <" + address + '>';
     return encodeWords(mailbox.name) + "\r\n <" + address + '>';
 }
 

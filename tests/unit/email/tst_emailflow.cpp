@@ -90,7 +90,7 @@ private Q_SLOTS:
         QCOMPARE(smtp.received.first().rcptTo, QStringList{"alice@example.test"});
         QCOMPARE(smtp.received.first().mailFrom, QStringLiteral("no-reply@example.test"));
         const ReceivedMessage mail = ReceivedMessage::parse(smtp.received.first().data);
-        QCOMPARE(mail.headers.value("from"), QStringLiteral("\"Gatehouse Reference\" <no-reply@example.test>"));
+        QCOMPARE(mail.headers.value("from"), QStringLiteral("Gatehouse Reference <no-reply@example.test>"));
         QCOMPARE(mail.headers.value("to"), QStringLiteral("alice@example.test"));
         QCOMPARE(mail.headers.value("subject"), QStringLiteral("Sign in to 127.0.0.1:9300"));
         const QString link = mail.link();

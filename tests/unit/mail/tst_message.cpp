@@ -41,7 +41,8 @@ private Q_SLOTS:
         const QByteArray mime = sample().toMime(&problem);
         QVERIFY2(!mime.isEmpty(), qPrintable(problem));
         const QByteArray head = headerBlock(mime);
-        QVERIFY(head.startsWith("From: \"Gatehouse Reference\" <no-reply@example.test>\r\n"
+        // As the reference's mail (transcript-database.txt, group 14): a phrase stays unquoted.
+        QVERIFY(head.startsWith("From: Gatehouse Reference <no-reply@example.test>\r\n"
                                 "To: alice@example.test\r\n"
                                 "Subject: Sign in to 127.0.0.1:9300\r\n"
                                 "Date: Sun, 22 Nov 2026 02:39:55 +0000\r\n"));
@@ -98,6 +99,34 @@ private Q_SLOTS:
         QCOMPARE(shownName, name);
         for (const QByteArray &line : headerBlock(mime).split('\n'))
             QVERIFY2(line.size() <= 78, line.constData());
+    }
+
+    void displayNameQuotedOnlyWhenNeeded_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("header");
+        QTest::newRow("phrase") << "Gatehouse Reference" << QByteArray("Gatehouse Reference");
+        QTest::newRow("atext specials") << "Gate-house+Ops #1 {x}" << QByteArray("Gate-house+Ops #1 {x}");
+        QTest::newRow("comma") << "Gate, House" << QByteArray("\"Gate, House\"");
+        QTest::newRow("dot") << "J. Doe" << QByteArray("\"J. Doe\"");
+        QTest::newRow("angle bracket") << "x <evil@attacker.test>" << QByteArray("\"x <evil@attacker.test>\"");
+        QTest::newRow("at sign") << "evil@attacker.test" << QByteArray("\"evil@attacker.test\"");
+        QTest::newRow("colon and semicolon") << "Bcc: a;" << QByteArray("\"Bcc: a;\"");
+        QTest::newRow("parenthesis") << "Gate (house)" << QByteArray("\"Gate (house)\"");
+        QTest::newRow("double space") << "Gate  House" << QByteArray("\"Gate  House\"");
+        QTest::newRow("quote and backslash") << "The \"Gate\" \\ House" << QByteArray("\"The \\\"Gate\\\" \\\\ House\"");
+    }
+
+    void displayNameQuotedOnlyWhenNeeded()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, header);
+        MailMessage m = sample();
+        m.from.name = name;
+        QString problem;
+        const QByteArray mime = m.toMime(&problem);
+        QVERIFY2(!mime.isEmpty(), qPrintable(problem));
+        QVERIFY2(mime.startsWith("From: " + header + " <no-reply@example.test>\r\nTo: "), headerBlock(mime).constData());
     }
 
     void headerInjectionRefused_data()
