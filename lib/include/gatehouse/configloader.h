@@ -10,7 +10,7 @@
  * |---|---|
  * | \c AUTH_SECRET, then \c AUTH_SECRET_1 .. \c _3 | \c secret (newest first), only when the JSON has none |
  * | \c NEXTAUTH_SECRET | legacy alias, read when \c AUTH_SECRET is unset |
- * | \c AUTH_URL (legacy \c NEXTAUTH_URL) | \c url; its path becomes \c basePath when the JSON has none |
+ * | \c AUTH_URL (legacy \c NEXTAUTH_URL) | \c url; its path becomes \c basePath when the JSON has none; \c trustHost becomes true (as in next-auth) unless set otherwise |
  * | \c AUTH_TRUST_HOST (\c true/1/yes or \c false/0/no) | \c trustHost |
  * | \c AUTH_REDIRECT_PROXY_URL | \c redirectProxyUrl |
  * | \c AUTH_{ID}_ID, \c AUTH_{ID}_SECRET, \c AUTH_{ID}_ISSUER | \c clientId, \c clientSecret, \c issuer of oauth/oidc providers |

@@ -207,7 +207,9 @@ void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &confi
         const QString text = env.value(QStringLiteral("AUTH_TRUST_HOST")).toLower();
         if (text == QLatin1String("true") || text == QLatin1String("1") || text == QLatin1String("yes"))
             config.trustHost = true;
-        else if (!text.isEmpty() && text != QLatin1String("false") && text != QLatin1String("0")
+        else if (text.isEmpty())  // as next-auth: a deployment that sets AUTH_URL trusts its host
+            config.trustHost = !firstSet(env, {QStringLiteral("AUTH_URL"), QStringLiteral("NEXTAUTH_URL")}).isEmpty();
+        else if (text != QLatin1String("false") && text != QLatin1String("0")
                  && text != QLatin1String("no"))
             root.problems().error(QStringLiteral("AUTH_TRUST_HOST"),
                                   QStringLiteral("must be true, 1, yes, false, 0 or no"));

@@ -52,6 +52,8 @@ private Q_SLOTS:
     void url();
     void trustHost_data();
     void trustHost();
+    void authUrlImpliesTrustHost_data();
+    void authUrlImpliesTrustHost();
     void redirectProxyUrl();
     void providerEnvironmentName_data();
     void providerEnvironmentName();
@@ -172,6 +174,31 @@ void tst_ConfigEnvironment::trustHost()
     if (!variable.isEmpty())
         env.append("AUTH_TRUST_HOST=" + variable);
     const ConfigResult result = load(json, env);
+    QVERIFY2(result.isValid(), qPrintable(problems(result)));
+    QCOMPARE(result.config.trustHost, expected);
+}
+
+void tst_ConfigEnvironment::authUrlImpliesTrustHost_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("env");
+    QTest::addColumn<bool>("expected");
+
+    QTest::newRow("AUTH_URL") << QByteArray("{}") << QStringList{"AUTH_URL=https://example.test"} << true;
+    QTest::newRow("NEXTAUTH_URL") << QByteArray("{}") << QStringList{"NEXTAUTH_URL=http://localhost:3000"} << true;
+    QTest::newRow("AUTH_TRUST_HOST=false wins")
+        << QByteArray("{}") << QStringList{"AUTH_URL=https://example.test", "AUTH_TRUST_HOST=false"} << false;
+    QTest::newRow("configuration wins")
+        << QByteArray(R"({"trustHost": false})") << QStringList{"AUTH_URL=https://example.test"} << false;
+    QTest::newRow("url in the configuration only") << QByteArray(R"({"url": "https://example.test"})") << QStringList() << false;
+}
+
+void tst_ConfigEnvironment::authUrlImpliesTrustHost()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, env);
+    QFETCH(bool, expected);
+    const ConfigResult result = load(json, QStringList{"AUTH_SECRET=" + secretA} + env);
     QVERIFY2(result.isValid(), qPrintable(problems(result)));
     QCOMPARE(result.config.trustHost, expected);
 }
