@@ -75,6 +75,57 @@ AuthorizeFunction authorizeFunction(const ScriptCallbacks &script, const QString
     };
 }
 
+QJsonObject themeJson(const Theme &theme)
+{
+    return {{QStringLiteral("colorScheme"), theme.colorScheme},
+            {QStringLiteral("brandColor"), theme.brandColor},
+            {QStringLiteral("logo"), theme.logo},
+            {QStringLiteral("buttonText"), theme.buttonText}};
+}
+
+//! What JavaScript sees of an email provider: its options without the SMTP credentials.
+QJsonObject emailProviderJson(const Provider &provider)
+{
+    QJsonObject json = provider.options;
+    json.remove(QStringLiteral("apiKey"));
+    json.remove(QStringLiteral("server"));
+    json.insert(QStringLiteral("id"), provider.id);
+    json.insert(QStringLiteral("name"), provider.name);
+    json.insert(QStringLiteral("type"), provider.type);
+    json.insert(QStringLiteral("maxAge"), provider.options.value(QStringLiteral("maxAge")).toInteger(86400));
+    return json;
+}
+
+//! An email provider's \c normalizeIdentifier and \c sendVerificationRequest in JavaScript.
+void bindEmailFunctions(const ScriptCallbacks &script, Provider &provider, const Theme &theme)
+{
+    if (const QString fn = provider.options.value(QStringLiteral("normalizeIdentifier")).toString(); !fn.isEmpty()) {
+        provider.normalizeIdentifier = [script, fn](const QString &identifier) {
+            return callScript<QString>(script, fn, identifier, QStringLiteral("EmailSignin"), [fn](const QJsonValue &result) {
+                if (!result.isString())
+                    throw ScriptError(QStringLiteral("%1 must return the address as a string").arg(fn));
+                return result.toString();
+            });
+        };
+    }
+    if (const QString fn = provider.options.value(QStringLiteral("sendVerificationRequest")).toString(); !fn.isEmpty()) {
+        const QJsonObject providerJson = emailProviderJson(provider);
+        const QJsonObject themeObject = themeJson(theme);
+        provider.sendVerificationRequest = [script, fn, providerJson, themeObject](const VerificationRequest &r) {
+            const QJsonObject params{{QStringLiteral("identifier"), r.identifier},
+                                     {QStringLiteral("url"), r.url},
+                                     {QStringLiteral("token"), r.token},
+                                     {QStringLiteral("expires"), r.expires.toUTC().toString(Qt::ISODateWithMs)},
+                                     {QStringLiteral("provider"), providerJson},
+                                     {QStringLiteral("theme"), themeObject},
+                                     {QStringLiteral("request"), requestJson(r.request)}};
+            return callScript<QJsonValue>(script, fn, params, QStringLiteral("EmailSignin"),
+                                          [](const QJsonValue &result) { return result; })
+                .then([](const QJsonValue &) {});
+        };
+    }
+}
+
 void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QMap<QString, QString> &functions)
 {
     const auto named = [&functions](const char *name) { return functions.value(QLatin1String(name)); };
@@ -214,6 +265,15 @@ QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, con
         if (provider.type == QLatin1String("credentials") && !function.isEmpty())
             uses.append({QStringLiteral("providers[%1].authorize").arg(i), function});
     }
+    for (qsizetype i = 0; i < config.providers.size(); ++i) {
+        const Provider &provider = config.providers.at(i);
+        if (provider.type != QLatin1String("email"))
+            continue;
+        for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")}) {
+            if (const QString function = provider.options.value(key).toString(); !function.isEmpty())
+                uses.append({QStringLiteral("providers[%1].%2").arg(i).arg(key), function});
+        }
+    }
     for (auto it = settings.callbackFunctions.cbegin(); it != settings.callbackFunctions.cend(); ++it)
         uses.append({QStringLiteral("callbacks.") + it.key(), it.value()});
     for (auto it = settings.eventFunctions.cbegin(); it != settings.eventFunctions.cend(); ++it)
@@ -227,6 +287,10 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
         if (provider.type == QLatin1String("credentials") && !function.isEmpty())
             provider.authorize = authorizeFunction(script, function);
+    }
+    for (Provider &provider : config.providers) {
+        if (provider.type == QLatin1String("email"))
+            bindEmailFunctions(script, provider, config.theme);
     }
     bindCallbacks(script, config.callbacks, settings.callbackFunctions);
     bindEvents(script, config.events, settings.eventFunctions);

@@ -3,11 +3,17 @@
  * \file scriptbindings.h  Connects the configuration's callbacks to the functions of the
  * callbacks script.
  *
- * The JSON configuration names JavaScript functions in three places:
+ * The JSON configuration names JavaScript functions in these places:
  * - \c providers[i].authorize of a credentials provider: \c authorize(credentials, request)
  *   returns a user object or null (or a Promise of one). A thrown error or rejected Promise
  *   refuses the sign-in as \c CredentialsSignin; its \c code property, if any, becomes the
  *   error code in the redirect URL (default \c credentials).
+ * - \c providers[i].normalizeIdentifier and \c providers[i].sendVerificationRequest of an email
+ *   provider: \c normalizeIdentifier(email) returns the address to use (checked like any
+ *   address); \c sendVerificationRequest(params) gets \c {identifier, url, token, expires,
+ *   provider: {id, name, type, from, maxAge, ...}, theme, request} (the provider without its
+ *   \c server and \c apiKey) and replaces the built-in mail (a Promise is awaited). An error
+ *   in either, or a rejected Promise, is \c EmailSignin; the token of an unsent link is deleted.
  * - \c callbacks: \c {"signIn": "fn", "redirect": ..., "jwt": ..., "session": ...,
  *   "authorized": ...}. Each function gets one object with SPEC.md's parameters and returns
  *   what SPEC.md says (\c signIn: true, false or a URL string; \c jwt: the token or null;

@@ -47,9 +47,13 @@ struct GATEHOUSE_EXPORT Provider
 
     AuthorizeFunction authorize;  //!< credentials providers
 
-    //! Email providers: replaces the built-in address normalisation (trim, lower-case, NFKC).
-    //! Return an empty string to refuse the address.
-    std::function<QString(const QString &identifier)> normalizeIdentifier;
+    /*!
+     * Email providers: replaces the built-in address normalisation (trim, lower-case, NFKC).
+     * The future yields the address to use, which must still pass the built-in checks (one
+     * address, no quotes, lists or whitespace; otherwise the sign-in fails as an invalid
+     * address). Fail the future (or throw) to refuse the address: that is \c EmailSignin.
+     */
+    std::function<QFuture<QString>(const QString &identifier)> normalizeIdentifier;
     //! Email providers: replaces the random 32-byte hex token.
     std::function<QString()> generateVerificationToken;
     //! Email providers: replaces the built-in SMTP mail; a failed future is EmailSignin.

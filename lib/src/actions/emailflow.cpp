@@ -156,22 +156,50 @@ QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
         .unwrap();
 }
 
+// What a custom normaliser gave (or threw): its address, or EmailSignin.
+QString customNormalisation(QFuture<QString> done)
+{
+    try {
+        done.waitForFinished();  // rethrows what the normaliser failed with
+        if (done.resultCount() < 1)
+            throw std::runtime_error("it gave no address");
+        return done.result();
+    } catch (const std::exception &e) {
+        throw AuthError(QStringLiteral("EmailSignin"),
+                        QStringLiteral("normalizeIdentifier refused the address: %1").arg(QString::fromUtf8(e.what())));
+    } catch (...) {
+        throw AuthError(QStringLiteral("EmailSignin"), QStringLiteral("normalizeIdentifier refused the address"));
+    }
+}
+
 // The posted address, normalised and validated; anything else is refused (as Auth.js does,
-// with an error shown as Configuration) before a token exists or a mail could leave.
-QString normalizedEmail(const RequestState &s)
+// with an error shown as Configuration) before a token exists or a mail could leave. A custom
+// normaliser replaces the built-in normalisation, not the checks: what it returns must still
+// be one plain address. A normaliser that fails refuses the sign-in as EmailSignin.
+QFuture<QString> normalizedEmail(const RequestState &s)
 {
     const QJsonValue input = s.body.value(QStringLiteral("email"));
-    QString raw = input.isString() ? input.toString() : QString();
-    if (s.provider->normalizeIdentifier) {
-        // A custom normaliser decides the form; the address must still be one address.
-        raw = s.provider->normalizeIdentifier(raw);
-        if (raw.isEmpty())
-            throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("normalizeIdentifier refused the address"));
+    const QString raw = input.isString() ? input.toString() : QString();
+    const auto &normalize = s.provider->normalizeIdentifier;
+    if (!normalize) {
+        const Mail::AddressCheck address = Mail::normalizeAddress(raw);
+        if (!address.isValid())
+            throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("the email address %1").arg(address.problem));
+        return QtFuture::makeReadyFuture(address.address);
     }
-    const Mail::AddressCheck address = Mail::normalizeAddress(raw);
-    if (!address.isValid())
-        throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("the email address %1").arg(address.problem));
-    return address.address;
+    QFuture<QString> custom;
+    try {
+        custom = normalize(raw);
+    } catch (...) {
+        custom = failedFuture<QString>(std::current_exception());
+    }
+    return custom.then(QtFuture::Launch::Sync, [](QFuture<QString> done) {
+        const Mail::AddressCheck address = Mail::checkAddress(customNormalisation(done));
+        if (!address.isValid())
+            throw AuthError(QStringLiteral("InvalidEmail"),
+                            QStringLiteral("the email address from normalizeIdentifier %1").arg(address.problem));
+        return address.address;
+    });
 }
 
 QFuture<AuthResponse> startSignIn(const State &state)
@@ -183,13 +211,22 @@ QFuture<AuthResponse> startSignIn(const State &state)
     r.settings = EmailSettings::fromProvider(*s.provider);
     const QString prefix = QStringLiteral("email:%1:").arg(s.provider->id);
     r.clientKey = prefix + QStringLiteral("client:") + s.request.remoteAddress.toString();
-    r.email = normalizedEmail(s);
-    r.addressKey = prefix + QStringLiteral("address:") + r.email;
-
-    return checkRateLimits(state, r)
-        .then(QtFuture::Launch::Sync, [state, r] { return state->config.adapter->getUserByEmail(r.email); })
+    return normalizedEmail(s)
+        .then(QtFuture::Launch::Sync, [state, r, prefix](const QString &email) {
+            LinkRequest request = r;
+            request.email = email;
+            request.addressKey = prefix + QStringLiteral("address:") + email;
+            return checkRateLimits(state, request).then(QtFuture::Launch::Sync, [request] { return request; });
+        })
         .unwrap()
-        .then(QtFuture::Launch::Sync, [state, r](const std::optional<AdapterUser> &user) {
+        .then(QtFuture::Launch::Sync, [state](const LinkRequest &r) {
+            return state->config.adapter->getUserByEmail(r.email).then(
+                QtFuture::Launch::Sync, [r](const std::optional<AdapterUser> &user) { return std::pair(r, user); });
+        })
+        .unwrap()
+        .then(QtFuture::Launch::Sync, [state](const std::pair<LinkRequest, std::optional<AdapterUser>> &found) {
+            const LinkRequest &r = found.first;
+            const std::optional<AdapterUser> &user = found.second;
             const RequestState &s = *state;
             // Auth.js shows the signIn callback a user that does not exist yet with a random id.
             AdapterUser candidate;

@@ -51,11 +51,15 @@ EmailSettings EmailSettings::fromProvider(const Provider &provider)
 {
     EmailSettings settings;
     QString problem;
-    const auto server = Mail::SmtpSettings::fromJson(provider.options.value(QStringLiteral("server")),
-                                                     provider.options.value(QStringLiteral("apiKey")).toString(), &problem);
-    if (!server)
-        invalid(provider, problem);
-    settings.server = *server;
+    // A provider with its own sendVerificationRequest needs no SMTP server, but may name one.
+    const QJsonValue server = provider.options.value(QStringLiteral("server"));
+    if (!server.isUndefined() || !provider.sendVerificationRequest) {
+        const auto smtp = Mail::SmtpSettings::fromJson(server, provider.options.value(QStringLiteral("apiKey")).toString(),
+                                                       &problem);
+        if (!smtp)
+            invalid(provider, problem);
+        settings.server = *smtp;
+    }
 
     const QJsonValue from = provider.options.value(QStringLiteral("from"));
     if (!from.isString())

@@ -3,7 +3,8 @@
  * The options of an \c email provider, read from Provider::options (the JSON configuration's
  * key names):
  *
- *   server     SMTP URL or object (see mail/smtpsettings.h); required
+ *   server     SMTP URL or object (see mail/smtpsettings.h); required unless the provider
+ *              has its own sendVerificationRequest
  *   from       the sender, "address" or "Name <address>"; required
  *   apiKey     the SMTP password when \c server names a user without one (AUTH_<ID>_KEY)
  *   maxAge     lifetime of a sign-in link in seconds; default 86400 (24 h)

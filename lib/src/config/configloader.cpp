@@ -260,6 +260,7 @@ ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &env,
     context.hasAdapter = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
     context.webAuthnEnabled = config.experimental.enableWebAuthn;
     context.hasScript = root.has(QStringLiteral("callbacksScript"));
+    context.baseDir = baseDir;
     config.providers = readProviders(root.value(QStringLiteral("providers")), env, context, problems);
 
     readSession(root, config.session, context.hasAdapter);

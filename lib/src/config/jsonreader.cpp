@@ -25,6 +25,14 @@ bool ProblemList::hasErrorAt(const QString &path) const
     });
 }
 
+bool ProblemList::hasErrorUnder(const QString &path) const
+{
+    return std::any_of(m_problems.cbegin(), m_problems.cend(), [&](const ConfigProblem &p) {
+        return p.severity == ConfigProblem::Severity::Error
+            && (p.path == path || (p.path.startsWith(path) && (p.path.at(path.size()) == u'.' || p.path.at(path.size()) == u'[')));
+    });
+}
+
 ObjectReader::ObjectReader(const QJsonObject &object, QString path, ProblemList &problems)
     : m_object(object), m_path(std::move(path)), m_problems(problems)
 {

@@ -19,6 +19,8 @@ public:
     void error(const QString &path, const QString &message);
     void warning(const QString &path, const QString &message);
     bool hasErrorAt(const QString &path) const;
+    //! True when there is an error at \a path or at a key path inside it.
+    bool hasErrorUnder(const QString &path) const;
     QList<ConfigProblem> take() { return std::move(m_problems); }
 
 private:

@@ -1,8 +1,14 @@
 #include "config/providerreader.h"
 
+#include "mail/message.h"
+#include "mail/smtpsettings.h"
+
+#include <QDir>
+#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSslCertificate>
 
 namespace Gatehouse::ConfigDetail {
 
@@ -151,34 +157,134 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
     r.rejectFunctions({QStringLiteral("profile"), QStringLiteral("account")});
 }
 
+// A key naming a function of the callbacks script (profile, account, normalizeIdentifier, ...).
+void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext &context)
+{
+    const QJsonValue name = r.value(key);
+    if (name.isUndefined())
+        return;
+    if (!isFunctionName(name.toString()))
+        r.error(key, QStringLiteral("must be the name of a JavaScript function"));
+    else if (!context.hasScript)
+        r.error(key, QStringLiteral("needs \"callbacksScript\""));
+}
+
+// server.tls.ca of an email provider: PEM text, or a PEM file (relative to the configuration's
+// folder) read now, so that the provider's options carry the certificates themselves.
+std::optional<QString> readCertificates(ObjectReader &tls, const QString &baseDir)
+{
+    const std::optional<QString> ca = tls.string(QStringLiteral("ca"));
+    if (!ca)
+        return std::nullopt;
+    const QByteArray pemStart = "-----BEGIN CERTIFICATE-----";
+    QByteArray pem = ca->toUtf8();
+    QString source = QStringLiteral("the text");
+    if (!ca->trimmed().startsWith(QLatin1String(pemStart))) {
+        constexpr qint64 MaxSize = 1024 * 1024;
+        source = QDir::cleanPath(QDir(baseDir).absoluteFilePath(*ca));
+        QFile file(source);
+        if (!file.open(QIODevice::ReadOnly)) {
+            tls.error(QStringLiteral("ca"), QStringLiteral("cannot read %1: %2").arg(source, file.errorString()));
+            return std::nullopt;
+        }
+        pem = file.read(MaxSize + 1);
+        if (pem.size() > MaxSize) {
+            tls.error(QStringLiteral("ca"), QStringLiteral("%1 is larger than 1 MiB").arg(source));
+            return std::nullopt;
+        }
+    }
+    if (QSslCertificate::fromData(pem, QSsl::Pem).isEmpty()) {
+        tls.error(QStringLiteral("ca"), QStringLiteral("%1 holds no PEM certificate (\"%2...\")")
+                                            .arg(source, QLatin1String(pemStart)));
+        return std::nullopt;
+    }
+    return QString::fromLatin1(pem);
+}
+
+// The structure of an email provider's \c server object (see mail/smtpsettings.h).
+void readSmtpServer(ObjectReader &r, QJsonObject &options, const ProviderContext &context)
+{
+    QJsonObject server = r.value(QStringLiteral("server")).toObject();
+    ObjectReader s(server, r.pathOf(QStringLiteral("server")), r.problems());
+    s.string(QStringLiteral("host"));
+    s.integer(QStringLiteral("port"), 1, 65535);
+    s.boolean(QStringLiteral("secure"));
+    s.boolean(QStringLiteral("ignoreTLS"));
+    s.boolean(QStringLiteral("requireTLS"));
+    // Milliseconds, as Nodemailer's options.
+    s.integer(QStringLiteral("connectionTimeout"), 1, 600000);
+    s.integer(QStringLiteral("sendTimeout"), 1, 600000);
+    if (const auto auth = s.object(QStringLiteral("auth"))) {
+        ObjectReader a(*auth, s.pathOf(QStringLiteral("auth")), r.problems());
+        a.string(QStringLiteral("user"));
+        a.string(QStringLiteral("pass"));
+        a.finish();
+    }
+    if (const auto tls = s.object(QStringLiteral("tls"))) {
+        QJsonObject resolved = *tls;
+        ObjectReader t(*tls, s.pathOf(QStringLiteral("tls")), r.problems());
+        t.boolean(QStringLiteral("rejectUnauthorized"));
+        if (const std::optional<QString> pem = readCertificates(t, context.baseDir)) {
+            resolved.insert(QStringLiteral("ca"), *pem);
+            server.insert(QStringLiteral("tls"), resolved);
+            options.insert(QStringLiteral("server"), server);
+        }
+        t.finish();
+    }
+    s.finish();
+}
+
+// rateLimit: false, or {perAddress, perClient, windowSeconds} (actions/emailsettings.h).
+void readEmailRateLimit(ObjectReader &r)
+{
+    const QJsonValue limit = r.value(QStringLiteral("rateLimit"));
+    if (limit.isObject()) {
+        ObjectReader l(limit.toObject(), r.pathOf(QStringLiteral("rateLimit")), r.problems());
+        l.integer(QStringLiteral("perAddress"), 1, 1000000);
+        l.integer(QStringLiteral("perClient"), 1, 1000000);
+        l.integer(QStringLiteral("windowSeconds"), 1, 7 * 86400);
+        l.finish();
+    } else if (limit == QJsonValue(false)) {
+        r.warning(QStringLiteral("rateLimit"),
+                  QStringLiteral("off: anyone can make the server send any number of sign-in mails to any address"));
+    } else if (!limit.isUndefined() && !limit.isBool()) {
+        r.error(QStringLiteral("rateLimit"),
+                QStringLiteral("must be false or an object {perAddress, perClient, windowSeconds}"));
+    }
+}
+
 void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment &env,
                const QString &envName, const ProviderContext &context)
 {
     inferFromEnvironment(options, QStringLiteral("apiKey"),
                          QStringLiteral("AUTH_%1_KEY").arg(envName), env, r.problems());
     r.string(QStringLiteral("apiKey"));
-    r.string(QStringLiteral("from"));
     r.integer(QStringLiteral("maxAge"), 1);
+    QString problem;
+    if (const auto from = r.string(QStringLiteral("from")); from && !Mail::Mailbox::parse(*from, &problem))
+        r.error(QStringLiteral("from"), problem);
+    else if (!r.has(QStringLiteral("from")))
+        r.error(QStringLiteral("from"), QStringLiteral("missing (the sender, e.g. \"Example <no-reply@example.com>\")"));
     const QJsonValue server = r.value(QStringLiteral("server"));
-    if (server.isObject()) {
-        ObjectReader s(server.toObject(), r.pathOf(QStringLiteral("server")), r.problems());
-        s.string(QStringLiteral("host"));
-        s.integer(QStringLiteral("port"), 1, 65535);
-        s.boolean(QStringLiteral("secure"));
-        s.boolean(QStringLiteral("ignoreTLS"));
-        s.boolean(QStringLiteral("requireTLS"));
-        if (const auto auth = s.object(QStringLiteral("auth"))) {
-            ObjectReader a(*auth, s.pathOf(QStringLiteral("auth")), r.problems());
-            a.string(QStringLiteral("user"));
-            a.string(QStringLiteral("pass"));
-            a.finish();
-        }
-        s.finish();
-    } else if (!server.isUndefined() && !server.isString()) {
+    if (server.isObject())
+        readSmtpServer(r, options, context);
+    else if (!server.isUndefined() && !server.isString())
         r.error(QStringLiteral("server"), QStringLiteral("must be an smtp:// URL or an object {host, port, ...}"));
+    // What the structure allows must also make sense together (a host, TLS flags that agree):
+    // the same reading the provider gets when it sends. A JavaScript sendVerificationRequest
+    // sends by itself and needs no server.
+    const bool ownSender = r.has(QStringLiteral("sendVerificationRequest"));
+    const QString serverPath = r.pathOf(QStringLiteral("server"));
+    if (!r.problems().hasErrorUnder(serverPath) && !(ownSender && server.isUndefined())
+        && !Mail::SmtpSettings::fromJson(options.value(QStringLiteral("server")),
+                                         options.value(QStringLiteral("apiKey")).toString(), &problem)) {
+        const qsizetype colon = problem.indexOf(QLatin1String(": "));
+        r.problems().error(r.pathOf(problem.left(colon)), problem.mid(colon + 2));
     }
-    r.rejectFunctions({QStringLiteral("sendVerificationRequest"), QStringLiteral("generateVerificationToken"),
-                       QStringLiteral("normalizeIdentifier")});
+    readEmailRateLimit(r);
+    for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")})
+        readFunctionName(r, key, context);
+    r.rejectFunctions({QStringLiteral("generateVerificationToken")});
     if (!context.hasAdapter)
         r.error(QStringLiteral("type"),
                 QStringLiteral("an email provider needs an adapter (set \"adapter\" or DATABASE_URL)"));

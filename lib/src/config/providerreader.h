@@ -16,6 +16,7 @@ struct ProviderContext
     bool hasAdapter = false;
     bool webAuthnEnabled = false;
     bool hasScript = false;        //!< a callbacksScript is configured
+    QString baseDir;               //!< relative file names (server.tls.ca) are resolved here
 };
 
 /*!

@@ -13,7 +13,8 @@
  * \c ignoreTLS sends in plain text; otherwise STARTTLS is used when the server offers it
  * (default port 587). Credentials are never sent in plain text: with a user name, STARTTLS is
  * mandatory unless \c ignoreTLS is set. Certificates are verified unless
- * \c tls.rejectUnauthorized is false; \c tls.ca adds trusted certificates (PEM text).
+ * \c tls.rejectUnauthorized is false; \c tls.ca adds trusted certificates (PEM text; in the
+ * JSON configuration also the name of a PEM file, which the configuration loader reads).
  * Time-outs are in milliseconds: connecting (default 10 s) and the whole transaction
  * (default 30 s).
  */

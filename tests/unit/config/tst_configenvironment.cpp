@@ -275,7 +275,8 @@ void tst_ConfigEnvironment::providerCredentials()
 void tst_ConfigEnvironment::emailApiKey()
 {
     const ConfigResult result = load(R"({"adapter": {"url": "sqlite:///tmp/g.db"},
-        "providers": [{"id": "resend", "name": "Email", "type": "email", "from": "a@example.test"}]})",
+        "providers": [{"id": "resend", "name": "Email", "type": "email", "from": "a@example.test",
+                       "server": "smtps://resend@smtp.resend.test"}]})",
                                      {"AUTH_SECRET=" + secretA, "AUTH_RESEND_KEY=re_123"});
     QVERIFY2(result.isValid(), qPrintable(problems(result)));
     QCOMPARE(result.config.providers.value(0).options.value(QStringLiteral("apiKey")).toString(),

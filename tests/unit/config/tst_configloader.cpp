@@ -341,10 +341,11 @@ void tst_ConfigLoader::errors_data()
         {"providers[0].credentials.password.label: must be a string",
          "providers[0].credentials.password.kind: unknown key",
          "providers[0].credentials.username: must be an object {label, type, ...}"});
-    row("email without adapter", R"({"providers": [{"id": "email", "name": "Email", "type": "email", "from": "a@b.test"}]})",
+    row("email without adapter", R"({"providers": [{"id": "email", "name": "Email", "type": "email", "from": "a@b.test",
+            "server": "smtp://127.0.0.1:25"}]})",
         {R"(providers[0].type: an email provider needs an adapter (set "adapter" or DATABASE_URL))"});
     row("email server port", R"({"adapter": {"url": "sqlite:///tmp/x.db"}, "providers": [{"id": "email", "name": "Email", "type": "email",
-            "server": {"host": "localhost", "port": 70000}}]})",
+            "from": "a@b.test", "server": {"host": "localhost", "port": 70000}}]})",
         {"providers[0].server.port: must be an integer from 1 to 65535"});
     row("webauthn disabled", R"({"providers": [{"id": "passkey", "name": "Passkey", "type": "webauthn"}]})",
         {R"(providers[0].type: "webauthn" needs "experimental": {"enableWebAuthn": true})",

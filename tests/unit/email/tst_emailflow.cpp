@@ -282,15 +282,18 @@ private Q_SLOTS:
         QList<VerificationRequest> sent;
         Provider &email = config.providers[0];
         email.normalizeIdentifier = [](const QString &raw) {
-            // Plus addressing folds onto the main mailbox; anything at blocked.test is refused.
+            // Plus addressing folds onto the main mailbox; anything at blocked.test is refused;
+            // "list:" comes back as a list, which the built-in checks still refuse.
             QString address = raw.trimmed().toLower();
             if (address.endsWith("@blocked.test"))
-                return QString();
+                throw std::runtime_error("blocked domain");
+            if (address.startsWith("list:"))
+                return QtFuture::makeReadyFuture(address.mid(5) + QStringLiteral(",victim@example.test"));
             const qsizetype plus = address.indexOf('+');
             const qsizetype at = address.indexOf('@');
             if (plus >= 0 && plus < at)
                 address.remove(plus, at - plus);
-            return address;
+            return QtFuture::makeReadyFuture(address);
         };
         email.generateVerificationToken = [] { return QStringLiteral("fixed-token-for-this-test"); };
         email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
@@ -309,6 +312,8 @@ private Q_SLOTS:
         QVERIFY(adapter->getUserByEmail("dana@example.test").result());
 
         QCOMPARE(requestLink(client, "eve@blocked.test").location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?error=EmailSignin"));
+        QCOMPARE(requestLink(client, "list:eve@example.test").location(),
                  QByteArray("http://127.0.0.1:9300/auth/error?error=Configuration"));
         QCOMPARE(sent.size(), 1);
 

@@ -1,0 +1,348 @@
+// Email sign-in through gatehouse-server as a user runs it: a JSON configuration on disk, a
+// SQLite database, the callbacks script, the server process on a free loopback port driven over
+// HTTP, and npm smtp-server as the mail server.
+// - STARTTLS with a self-signed certificate is refused by default and accepted with
+//   server.tls.ca naming the certificate file; AUTH PLAIN; the provider's rate limit.
+// - normalizeIdentifier and sendVerificationRequest in JavaScript: what they return, throw or
+//   reject, and what is left of a token whose mail was never sent.
+#include "../../unit/mail/receivedmessage.h"
+#include "smtpsink.h"
+
+#include <QDeadlineTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkCookieJar>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <memory>
+
+using namespace Gatehouse::Test;
+
+namespace {
+
+const char callbacksScript[] = R"JS(
+// Plus addressing folds onto the main mailbox; blocked.test is refused; "list:" answers with
+// two addresses, which the server's own checks must still refuse.
+function normalize(email) {
+    var address = String(email).trim().toLowerCase();
+    if (/@blocked\.test$/.test(address))
+        throw new Error("blocked domain");
+    if (address.indexOf("list:") === 0)
+        return address.slice(5) + ",victim@example.test";
+    return address.replace(/\+[^@]*@/, "@");
+}
+
+// Logs what it was given; "reject@" and "throw@" addresses fail the way a mail API can.
+function sendMail(params) {
+    console.log("sendVerificationRequest " + JSON.stringify({
+        identifier: params.identifier, url: params.url, token: params.token, expires: params.expires,
+        provider: params.provider, brandColor: params.theme.brandColor, method: params.request.method }));
+    if (params.identifier.indexOf("reject@") === 0)
+        return Promise.reject(new Error("mail API answered 503"));
+    if (params.identifier.indexOf("throw@") === 0)
+        throw new Error("mail API unreachable");
+    return new Promise(function (resolve) { resolve({ id: "queued" }); });
+}
+)JS";
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    return probe.serverPort();
+}
+
+//! gatehouse-server with one configuration; its log (stderr) is kept for the assertions.
+class ServerProcess
+{
+public:
+    ~ServerProcess()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(5000)) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    //! Empty when the server answers on its port within 15 s; otherwise why not.
+    QString start(const QString &configFile)
+    {
+        m_port = freePort();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("gatehouse-e2e-test-secret-0123456789abcdef"));
+        m_process.setProcessEnvironment(env);
+        m_process.start(QStringLiteral(GATEHOUSE_SERVER),
+                        {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
+                         QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("1")});
+        if (!m_process.waitForStarted(5000))
+            return QStringLiteral("cannot start gatehouse-server: ") + m_process.errorString();
+        const QDeadlineTimer deadline(15000);
+        while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
+            QTcpSocket socket;
+            socket.connectToHost(QHostAddress::LocalHost, m_port);
+            if (socket.waitForConnected(100))
+                return {};
+            QTest::qWait(100);
+        }
+        return QStringLiteral("gatehouse-server did not listen within 15 s:\n") + log();
+    }
+
+    QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+
+    QString log()
+    {
+        m_log += QString::fromUtf8(m_process.readAllStandardError() + m_process.readAllStandardOutput());
+        return m_log;
+    }
+
+    //! The JSON object of the \a n-th (0-based) sendVerificationRequest log line, waiting at most 10 s.
+    QJsonObject sentRequest(int n)
+    {
+        static const QRegularExpression line(QStringLiteral("sendVerificationRequest (\\{.*\\})\\n"));
+        const QDeadlineTimer deadline(10000);
+        while (true) {
+            QList<QJsonObject> found;
+            for (auto it = line.globalMatch(log()); it.hasNext();)
+                found.append(QJsonDocument::fromJson(it.next().captured(1).toUtf8()).object());
+            if (found.size() > n)
+                return found.at(n);
+            if (deadline.hasExpired())
+                return {};
+            QTest::qWait(20);
+        }
+    }
+
+private:
+    QProcess m_process;
+    quint16 m_port = 0;
+    QString m_log;
+};
+
+//! A browser: cookies, no automatic redirects.
+class Browser
+{
+public:
+    explicit Browser(QString base) : m_base(std::move(base)) { m_nam.setCookieJar(new QNetworkCookieJar(&m_nam)); }
+
+    std::unique_ptr<QNetworkReply> get(const QString &pathOrUrl)
+    {
+        return finish(m_nam.get(request(pathOrUrl)));
+    }
+
+    //! POSTs signin/email for \a email (with the CSRF token) and returns the Location.
+    QString requestLink(const QString &email)
+    {
+        const QString csrf = QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf"))->readAll())
+                                 .object().value(QStringLiteral("csrfToken")).toString();
+        QNetworkRequest r = request(QStringLiteral("/auth/signin/email"));
+        r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/x-www-form-urlencoded"));
+        QUrlQuery form;
+        for (const auto &[name, value] : {std::pair{QStringLiteral("csrfToken"), csrf}, std::pair{QStringLiteral("email"), email},
+                                          std::pair{QStringLiteral("callbackUrl"), QStringLiteral("/welcome")}})
+            form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+        return location(finish(m_nam.post(r, form.toString(QUrl::FullyEncoded).toUtf8())));
+    }
+
+    //! Follows a sign-in link; returns the Location.
+    QString follow(const QString &link) { return location(get(link)); }
+
+    QString sessionEmail()
+    {
+        return QJsonDocument::fromJson(get(QStringLiteral("/auth/session"))->readAll())
+            .object().value(QStringLiteral("user")).toObject().value(QStringLiteral("email")).toString();
+    }
+
+    QString url(const QString &path) const { return m_base + path; }
+
+private:
+    static QString location(const std::unique_ptr<QNetworkReply> &reply)
+    {
+        return QString::fromUtf8(reply->rawHeader("Location"));
+    }
+
+    QNetworkRequest request(const QString &pathOrUrl) const
+    {
+        QNetworkRequest r(QUrl(pathOrUrl.startsWith(QLatin1String("http")) ? pathOrUrl : m_base + pathOrUrl));
+        r.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        return r;
+    }
+
+    static std::unique_ptr<QNetworkReply> finish(QNetworkReply *reply)
+    {
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        return std::unique_ptr<QNetworkReply>(reply);
+    }
+
+    QString m_base;
+    QNetworkAccessManager m_nam;
+};
+
+} // namespace
+
+class TestEmailServer : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    TestCertificate m_cert;
+    int m_configs = 0;
+
+    //! Writes a configuration with \a provider as its email provider; returns the file name.
+    QString writeConfig(QJsonObject provider)
+    {
+        ++m_configs;
+        provider.insert(QStringLiteral("id"), QStringLiteral("email"));
+        provider.insert(QStringLiteral("type"), QStringLiteral("email"));
+        provider.insert(QStringLiteral("name"), QStringLiteral("Email"));
+        provider.insert(QStringLiteral("from"), QStringLiteral("Gatehouse E2E <no-reply@example.test>"));
+        const QJsonObject config{
+            {"basePath", "/auth"},
+            {"trustHost", true},
+            {"theme", QJsonObject{{"brandColor", "#0a7d5a"}}},
+            {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://%1/gatehouse-%2.db").arg(m_dir.path()).arg(m_configs)}}},
+            {"callbacksScript", "callbacks.js"},
+            {"providers", QJsonArray{provider}}};
+        const QString name = m_dir.filePath(QStringLiteral("gatehouse-%1.json").arg(m_configs));
+        QFile file(name);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(QJsonDocument(config).toJson());
+        return name;
+    }
+
+    QJsonObject startTlsServer(quint16 port, bool withCa)
+    {
+        QJsonObject server{{"host", "127.0.0.1"}, {"port", port}, {"requireTLS", true},
+                           {"auth", QJsonObject{{"user", "mailer"}, {"pass", "s3cret pass"}}},
+                           {"connectionTimeout", 5000}, {"sendTimeout", 10000}};
+        if (withCa)
+            server.insert(QStringLiteral("tls"), QJsonObject{{"ca", "cert.pem"}});  // next to the configuration
+        return server;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_cert = TestCertificate::create(m_dir.path());
+        QVERIFY2(m_cert.error.isEmpty(), qPrintable(m_cert.error));
+        QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(callbacksScript);
+    }
+
+    void selfSignedStartTlsIsRefusedByDefault()
+    {
+        SmtpSink sink({m_cert.keyFile, m_cert.certFile, false, QStringLiteral("mailer"), QStringLiteral("s3cret pass")});
+        QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
+        ServerProcess server;
+        const QString started = server.start(writeConfig({{"server", startTlsServer(sink.port(), false)}}));
+        QVERIFY2(started.isEmpty(), qPrintable(started));
+        Browser browser(server.base());
+        QCOMPARE(browser.requestLink(QStringLiteral("frank@example.test")), browser.url("/auth/signin?error=EmailSignin"));
+        QVERIFY(sink.messages().isEmpty());
+        QVERIFY2(server.log().contains(QStringLiteral("EmailSignin")), qPrintable(server.log()));
+    }
+
+    void startTlsWithConfiguredCaAndNormalizeIdentifier()
+    {
+        SmtpSink sink({m_cert.keyFile, m_cert.certFile, false, QStringLiteral("mailer"), QStringLiteral("s3cret pass")});
+        QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
+        ServerProcess server;
+        const QString started = server.start(writeConfig({{"server", startTlsServer(sink.port(), true)},
+                                                          {"normalizeIdentifier", "normalize"},
+                                                          {"rateLimit", QJsonObject{{"perAddress", 2}, {"perClient", 50}}}}));
+        QVERIFY2(started.isEmpty(), qPrintable(started));
+        Browser browser(server.base());
+        const QString verifyRequest = browser.url("/auth/verify-request?provider=email&type=email");
+
+        QCOMPARE(browser.requestLink(QStringLiteral("  Erin+News@Example.TEST ")), verifyRequest);
+        QVERIFY(sink.waitForMessages(1));
+        const SinkMessage delivered = sink.messages().first();
+        QVERIFY(delivered.secure);
+        QCOMPARE(delivered.user, QStringLiteral("mailer"));
+        QCOMPARE(delivered.rcptTo, QStringList{"erin@example.test"});
+        const ReceivedMessage mail = ReceivedMessage::parse(delivered.raw);
+        QCOMPARE(mail.headers.value("from"), QStringLiteral("Gatehouse E2E <no-reply@example.test>"));
+        QVERIFY(mail.link().endsWith(QStringLiteral("&email=erin%40example.test")));
+        QCOMPARE(browser.follow(mail.link()), browser.url("/welcome"));
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("erin@example.test"));
+
+        // The JavaScript normaliser refuses by throwing; what it returns is checked like any address.
+        Browser other(server.base());
+        QCOMPARE(other.requestLink(QStringLiteral("eve@blocked.test")), other.url("/auth/signin?error=EmailSignin"));
+        QCOMPARE(other.requestLink(QStringLiteral("list:eve@example.test")), other.url("/auth/error?error=Configuration"));
+        QCOMPARE(sink.messages().size(), 1);
+
+        // perAddress 2: the normalised address has one more mail, then it is limited.
+        QCOMPARE(other.requestLink(QStringLiteral("erin+again@example.test")), verifyRequest);
+        QCOMPARE(other.requestLink(QStringLiteral("ERIN@example.test")), other.url("/auth/signin?error=EmailSignin"));
+        QVERIFY(sink.waitForMessages(2));
+        QTest::qWait(200);
+        QCOMPARE(sink.messages().size(), 2);
+    }
+
+    void javaScriptSendVerificationRequest()
+    {
+        ServerProcess server;
+        const QString started = server.start(writeConfig({{"sendVerificationRequest", "sendMail"},
+                                                          {"normalizeIdentifier", "normalize"},
+                                                          {"maxAge", 600}}));
+        QVERIFY2(started.isEmpty(), qPrintable(started));
+        Browser browser(server.base());
+
+        QCOMPARE(browser.requestLink(QStringLiteral("Dana+news@Example.test")),
+                 browser.url("/auth/verify-request?provider=email&type=email"));
+        const QJsonObject sent = server.sentRequest(0);
+        QVERIFY2(!sent.isEmpty(), qPrintable(server.log()));
+        QCOMPARE(sent.value("identifier").toString(), QStringLiteral("dana@example.test"));
+        QCOMPARE(sent.value("token").toString().size(), 64);
+        QVERIFY(sent.value("url").toString().startsWith(browser.url("/auth/callback/email?callbackUrl=")));
+        const qint64 lifetime = QDateTime::currentDateTimeUtc().secsTo(
+            QDateTime::fromString(sent.value("expires").toString(), Qt::ISODateWithMs));
+        QVERIFY2(lifetime > 590 && lifetime <= 600, qPrintable(sent.value("expires").toString()));
+        const QJsonObject provider = sent.value("provider").toObject();
+        QCOMPARE(provider.value("id").toString(), QStringLiteral("email"));
+        QCOMPARE(provider.value("name").toString(), QStringLiteral("Email"));
+        QCOMPARE(provider.value("from").toString(), QStringLiteral("Gatehouse E2E <no-reply@example.test>"));
+        QCOMPARE(provider.value("maxAge").toInt(), 600);
+        QCOMPARE(sent.value("brandColor").toString(), QStringLiteral("#0a7d5a"));
+        QCOMPARE(sent.value("method").toString(), QStringLiteral("POST"));
+        QCOMPARE(browser.follow(sent.value("url").toString()), browser.url("/welcome"));
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("dana@example.test"));
+
+        // A rejected Promise and a throw are EmailSignin, and the link they were given is dead.
+        int logged = 1;
+        for (const QString &address : {QStringLiteral("reject@example.test"), QStringLiteral("throw@example.test")}) {
+            Browser visitor(server.base());
+            QCOMPARE(visitor.requestLink(address), visitor.url("/auth/signin?error=EmailSignin"));
+            const QJsonObject failed = server.sentRequest(logged++);
+            QCOMPARE(failed.value("identifier").toString(), address);
+            QCOMPARE(visitor.follow(failed.value("url").toString()), visitor.url("/auth/error?error=Verification"));
+            QCOMPARE(visitor.sessionEmail(), QString());
+        }
+        // A refused address never reaches the sender.
+        QCOMPARE(browser.requestLink(QStringLiteral("eve@blocked.test")), browser.url("/auth/signin?error=EmailSignin"));
+        QTest::qWait(200);
+        QVERIFY(!server.log().contains(QStringLiteral("\"identifier\":\"eve@blocked.test\"")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEmailServer)
+#include "tst_emailserver.moc"
