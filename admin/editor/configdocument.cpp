@@ -1,0 +1,468 @@
+#include "configdocument.h"
+
+#include "logging.h"
+
+#include <gatehouse/autherror.h>
+#include <gatehouse/configloader.h>
+#include <gatehouse/providers.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QUrl>
+#include <optional>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+// One step of a key path: an object key or a list index.
+struct Step
+{
+    QString key;
+    int index = -1;   // >= 0: a list index
+};
+
+// "providers[1].issuer" -> providers, [1], issuer. Empty on a malformed path.
+QList<Step> parseKeyPath(const QString &keyPath)
+{
+    static const QRegularExpression segment(QStringLiteral("^([^.\\[\\]]+)((?:\\[\\d+\\])*)$"));
+    static const QRegularExpression index(QStringLiteral("\\[(\\d+)\\]"));
+    QList<Step> steps;
+    if (keyPath.isEmpty())
+        return steps;
+    for (const QString &part : keyPath.split(u'.')) {
+        const auto match = segment.match(part);
+        if (!match.hasMatch())
+            return {};
+        steps.append({match.captured(1), -1});
+        auto it = index.globalMatch(match.captured(2));
+        while (it.hasNext())
+            steps.append({QString(), it.next().captured(1).toInt()});
+    }
+    return steps;
+}
+
+QJsonValue valueAt(const QJsonValue &root, const QList<Step> &steps)
+{
+    QJsonValue node = root;
+    for (const Step &step : steps) {
+        if (step.index >= 0) {
+            if (!node.isArray() || step.index >= node.toArray().size())
+                return QJsonValue(QJsonValue::Undefined);
+            node = node.toArray().at(step.index);
+        } else {
+            if (!node.isObject())
+                return QJsonValue(QJsonValue::Undefined);
+            node = node.toObject().value(step.key);
+        }
+    }
+    return node;
+}
+
+// Returns \a node with the value at steps[i..] replaced by \a value (nullopt: removed).
+QJsonValue withValue(const QJsonValue &node, const QList<Step> &steps, qsizetype i,
+                     const std::optional<QJsonValue> &value)
+{
+    const Step &step = steps.at(i);
+    const bool last = i == steps.size() - 1;
+    if (step.index >= 0) {
+        QJsonArray list = node.toArray();
+        if (!value && step.index >= list.size())
+            return list;
+        while (list.size() <= step.index)
+            list.append(QJsonObject());
+        if (last) {
+            if (value)
+                list[step.index] = *value;
+            else
+                list.removeAt(step.index);
+        } else {
+            list[step.index] = withValue(list.at(step.index), steps, i + 1, value);
+        }
+        return list;
+    }
+    QJsonObject object = node.toObject();
+    if (last) {
+        if (value)
+            object.insert(step.key, *value);
+        else
+            object.remove(step.key);
+    } else if (value || object.contains(step.key)) {
+        object.insert(step.key, withValue(object.value(step.key), steps, i + 1, value));
+    }
+    return object;
+}
+
+// QML hands numbers over as doubles; whole numbers are written without a fraction.
+QJsonValue toJson(const QVariant &value)
+{
+    QJsonValue json = QJsonValue::fromVariant(value);
+    if (json.isDouble() && json.toDouble() == double(qint64(json.toDouble())))
+        json = QJsonValue(qint64(json.toDouble()));
+    return json;
+}
+
+bool removes(const QVariant &value)
+{
+    if (!value.isValid() || value.isNull())
+        return true;
+    return value.typeId() == QMetaType::QString && value.toString().isEmpty();
+}
+
+QString localPath(const QString &pathOrUrl)
+{
+    const QUrl url(pathOrUrl);
+    const QString path = url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
+    return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath();
+}
+
+} // namespace
+
+ConfigDocument::ConfigDocument(QObject *parent)
+    : QObject(parent), m_environment(QProcessEnvironment::systemEnvironment())
+{
+}
+
+QVariantList ConfigDocument::problems() const
+{
+    return m_problems;
+}
+
+int ConfigDocument::errorCount() const
+{
+    return int(std::count_if(m_problems.cbegin(), m_problems.cend(), [](const QVariant &p) {
+        return p.toMap().value(QStringLiteral("severity")) == QLatin1String("error");
+    }));
+}
+
+int ConfigDocument::warningCount() const
+{
+    return int(m_problems.size()) - errorCount();
+}
+
+int ConfigDocument::providerCount() const
+{
+    return int(m_root.value(QStringLiteral("providers")).toArray().size());
+}
+
+QStringList ConfigDocument::builtinProviderIds() const
+{
+    return Gatehouse::builtinProviderIds();
+}
+
+QStringList ConfigDocument::providerTypes() const
+{
+    return {QStringLiteral("oauth"), QStringLiteral("oidc"), QStringLiteral("email"),
+            QStringLiteral("credentials"), QStringLiteral("webauthn")};
+}
+
+QString ConfigDocument::baseDir() const
+{
+    return m_filePath.isEmpty() ? QDir::currentPath() : QFileInfo(m_filePath).absolutePath();
+}
+
+void ConfigDocument::setEnvironment(const QProcessEnvironment &environment)
+{
+    m_environment = environment;
+    validate();
+}
+
+bool ConfigDocument::open(const QString &pathOrUrl)
+{
+    const QString path = localPath(pathOrUrl);
+    QFile file(path);
+    if (path.isEmpty() || !file.open(QIODevice::ReadOnly)) {
+        setErrorString(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    const QByteArray data = file.readAll();
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        // The loader's message names line and column.
+        const ConfigResult result = loadConfigFile(path, m_environment);
+        const QString detail = result.problems.isEmpty() ? tr("the file does not hold a JSON object")
+                                                         : result.problems.constFirst().toString();
+        setErrorString(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), detail));
+        return false;
+    }
+    m_filePath = path;
+    Q_EMIT filePathChanged();
+    replaceRoot(document.object(), false);
+    setErrorString({});
+    qCInfo(lcAdminEditor) << "opened" << path;
+    return true;
+}
+
+void ConfigDocument::create(const QString &pathOrUrl)
+{
+    m_filePath = localPath(pathOrUrl);
+    Q_EMIT filePathChanged();
+    replaceRoot({}, true);
+    setErrorString({});
+}
+
+bool ConfigDocument::save(bool force)
+{
+    if (m_filePath.isEmpty()) {
+        setErrorString(tr("No file is open."));
+        return false;
+    }
+    validate();
+    if (!force && errorCount() > 0) {
+        setErrorString(tr("The configuration has %n error(s); gatehouse-server would not load it.", nullptr,
+                          errorCount()));
+        return false;
+    }
+    const QString backup = m_filePath + QStringLiteral(".bak");
+    if (QFile::exists(m_filePath)) {
+        QFile::remove(backup);
+        if (!QFile::copy(m_filePath, backup)) {
+            setErrorString(tr("Cannot keep a backup in %1.").arg(QDir::toNativeSeparators(backup)));
+            return false;
+        }
+    }
+    QSaveFile file(m_filePath);
+    if (!file.open(QIODevice::WriteOnly)) {
+        setErrorString(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString()));
+        return false;
+    }
+    file.write(QJsonDocument(m_root).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        setErrorString(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString()));
+        return false;
+    }
+    qCInfo(lcAdminEditor) << "saved" << m_filePath;
+    setErrorString({});
+    setModified(false);
+    Q_EMIT saved();
+    return true;
+}
+
+bool ConfigDocument::revert()
+{
+    return !m_filePath.isEmpty() && open(m_filePath);
+}
+
+QVariant ConfigDocument::value(const QString &keyPath) const
+{
+    const QList<Step> steps = parseKeyPath(keyPath);
+    if (steps.isEmpty())
+        return {};
+    const QJsonValue value = valueAt(m_root, steps);
+    return value.isUndefined() ? QVariant() : value.toVariant();
+}
+
+bool ConfigDocument::contains(const QString &keyPath) const
+{
+    const QList<Step> steps = parseKeyPath(keyPath);
+    return !steps.isEmpty() && !valueAt(m_root, steps).isUndefined();
+}
+
+void ConfigDocument::setValue(const QString &keyPath, const QVariant &value)
+{
+    const QList<Step> steps = parseKeyPath(keyPath);
+    if (steps.isEmpty() || steps.constFirst().index >= 0) {
+        qCWarning(lcAdminEditor) << "not a key path:" << keyPath;
+        return;
+    }
+    const std::optional<QJsonValue> json = removes(value) ? std::nullopt : std::optional(toJson(value));
+    const QJsonValue current = valueAt(m_root, steps);
+    if ((!json && current.isUndefined()) || (json && current == *json))
+        return;
+    replaceRoot(withValue(m_root, steps, 0, json).toObject(), true);
+}
+
+void ConfigDocument::remove(const QString &keyPath)
+{
+    setValue(keyPath, QVariant());
+}
+
+QString ConfigDocument::problemAt(const QString &keyPath) const
+{
+    QStringList lines;
+    for (const QVariant &problem : m_problems) {
+        const QVariantMap map = problem.toMap();
+        if (map.value(QStringLiteral("path")).toString() == keyPath)
+            lines << map.value(QStringLiteral("message")).toString();
+    }
+    return lines.join(u'\n');
+}
+
+QString ConfigDocument::problemsUnder(const QString &keyPath) const
+{
+    QStringList lines;
+    for (const QVariant &problem : m_problems) {
+        const QVariantMap map = problem.toMap();
+        const QString path = map.value(QStringLiteral("path")).toString();
+        if (path == keyPath || path.startsWith(keyPath + u'.') || path.startsWith(keyPath + u'['))
+            lines << map.value(QStringLiteral("text")).toString();
+    }
+    return lines.join(u'\n');
+}
+
+int ConfigDocument::addBuiltinProvider(const QString &id)
+{
+    if (!Gatehouse::isBuiltinProvider(id))
+        return -1;
+    QJsonArray providers = m_root.value(QStringLiteral("providers")).toArray();
+    providers.append(QJsonObject{{QStringLiteral("id"), id}});
+    QJsonObject root = m_root;
+    root.insert(QStringLiteral("providers"), providers);
+    replaceRoot(root, true);
+    return int(providers.size()) - 1;
+}
+
+int ConfigDocument::addCustomProvider(const QString &type)
+{
+    if (!providerTypes().contains(type))
+        return -1;
+    QJsonArray providers = m_root.value(QStringLiteral("providers")).toArray();
+    QStringList ids;
+    for (const QJsonValue &provider : providers)
+        ids << provider.toObject().value(QStringLiteral("id")).toString();
+    QString id = type;
+    for (int n = 2; ids.contains(id) || Gatehouse::isBuiltinProvider(id); ++n)
+        id = QStringLiteral("%1-%2").arg(type).arg(n);
+    QJsonObject provider{{QStringLiteral("id"), id}, {QStringLiteral("type"), type},
+                         {QStringLiteral("name"), id}};
+    providers.append(provider);
+    QJsonObject root = m_root;
+    root.insert(QStringLiteral("providers"), providers);
+    replaceRoot(root, true);
+    return int(providers.size()) - 1;
+}
+
+void ConfigDocument::removeProvider(int index)
+{
+    if (index < 0 || index >= providerCount())
+        return;
+    setValue(QStringLiteral("providers[%1]").arg(index), QVariant());
+}
+
+QJsonObject ConfigDocument::providerAt(int index) const
+{
+    return m_root.value(QStringLiteral("providers")).toArray().at(index).toObject();
+}
+
+bool ConfigDocument::isBuiltinProvider(int index) const
+{
+    return Gatehouse::isBuiltinProvider(providerAt(index).value(QStringLiteral("id")).toString());
+}
+
+QString ConfigDocument::providerType(int index) const
+{
+    const QJsonObject provider = providerAt(index);
+    if (provider.contains(QStringLiteral("type")))
+        return provider.value(QStringLiteral("type")).toString();
+    if (isBuiltinProvider(index)) {
+        try {
+            return builtinProvider(provider.value(QStringLiteral("id")).toString()).type;
+        } catch (const AuthError &) {
+        }
+    }
+    return {};
+}
+
+QString ConfigDocument::providerTitle(int index) const
+{
+    const QJsonObject provider = providerAt(index);
+    const QString name = provider.value(QStringLiteral("name")).toString();
+    if (!name.isEmpty())
+        return name;
+    if (isBuiltinProvider(index)) {
+        try {
+            return builtinProvider(provider.value(QStringLiteral("id")).toString()).name;
+        } catch (const AuthError &) {
+        }
+    }
+    return provider.value(QStringLiteral("id")).toString();
+}
+
+QVariantList ConfigDocument::providerFields(int index) const
+{
+    auto field = [](const char *key, const char *kind, const QString &placeholder = {}) {
+        return QVariantMap{{QStringLiteral("key"), QString::fromLatin1(key)},
+                           {QStringLiteral("kind"), QString::fromLatin1(kind)},
+                           {QStringLiteral("placeholder"), placeholder}};
+    };
+    const QString type = providerType(index);
+    const QString id = providerAt(index).value(QStringLiteral("id")).toString();
+    const QString env = QStringLiteral("AUTH_") + providerEnvironmentName(id);
+    QVariantList fields{field("id", "text"), field("name", "text")};
+    if (!isBuiltinProvider(index) || providerAt(index).contains(QStringLiteral("type")))
+        fields << field("type", "type");
+    if (type == QLatin1String("oauth") || type == QLatin1String("oidc")) {
+        fields << field("clientId", "text", env + QStringLiteral("_ID"))
+               << field("clientSecret", "secret", env + QStringLiteral("_SECRET"))
+               << field("issuer", "url", env + QStringLiteral("_ISSUER"));
+        if (!isBuiltinProvider(index))
+            fields << field("wellKnown", "url") << field("authorization", "url")
+                   << field("token", "url") << field("userinfo", "url");
+        fields << field("allowDangerousEmailAccountLinking", "bool");
+    } else if (type == QLatin1String("email")) {
+        fields << field("from", "text", QStringLiteral("auth@example.com"))
+               << field("server", "text", QStringLiteral("smtp://user:password@smtp.example.com:587"))
+               << field("apiKey", "secret", env + QStringLiteral("_KEY"))
+               << field("maxAge", "int", QStringLiteral("86400"));
+    } else if (type == QLatin1String("credentials")) {
+        fields << field("authorize", "text", QStringLiteral("builtin"));
+    } else if (type == QLatin1String("webauthn")) {
+        fields << field("enableConditionalUI", "bool");
+    }
+    return fields;
+}
+
+void ConfigDocument::validate()
+{
+    ConfigLoadOptions options;
+    // The secret normally reaches the server through its own environment (AUTH_SECRET), which
+    // this workstation does not see: its absence is no reason to refuse the file.
+    options.requireSecret = false;
+    const ConfigResult result = loadConfig(m_root, m_environment, baseDir(), options);
+    QVariantList problems;
+    for (const ConfigProblem &problem : result.problems) {
+        problems << QVariantMap{
+            {QStringLiteral("path"), problem.path},
+            {QStringLiteral("message"), problem.message},
+            {QStringLiteral("severity"), problem.severity == ConfigProblem::Severity::Error
+                                             ? QStringLiteral("error") : QStringLiteral("warning")},
+            {QStringLiteral("text"), problem.toString()}};
+    }
+    if (problems != m_problems) {
+        m_problems = problems;
+        Q_EMIT problemsChanged();
+    }
+}
+
+void ConfigDocument::replaceRoot(const QJsonObject &root, bool modified)
+{
+    m_root = root;
+    ++m_revision;
+    validate();
+    setModified(modified);
+    Q_EMIT changed();
+}
+
+void ConfigDocument::setModified(bool modified)
+{
+    if (m_modified == modified)
+        return;
+    m_modified = modified;
+    Q_EMIT modifiedChanged();
+}
+
+void ConfigDocument::setErrorString(const QString &text)
+{
+    if (m_errorString == text)
+        return;
+    m_errorString = text;
+    Q_EMIT errorStringChanged();
+}
+
+} // namespace Gatehouse::Admin

@@ -1,0 +1,151 @@
+#pragma once
+/*
+ * ConfigDocument: the gatehouse-server JSON configuration as the admin app edits it.
+ *
+ * The document keeps the file's JSON object as read and changes only the keys the user edits,
+ * so keys the editor does not know (or that a newer server added) stay untouched. Every edit
+ * re-validates the document with the loader the server uses (gatehouse/configloader.h); the
+ * problems carry key paths such as "providers[1].issuer", and problemAt() gives the message
+ * for one field so each problem is shown where it belongs.
+ *
+ * Key paths are the loader's: dot-separated keys with [n] list indexes
+ * ("session.maxAge", "providers[0].clientSecret", "cookies.sessionToken.options.path").
+ *
+ * Saving is atomic (QSaveFile: a temporary file renamed over the old one) and keeps the
+ * previous file as <file>.bak. gatehouse-server reloads the file when it changes.
+ */
+#include <QJsonObject>
+#include <QObject>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+#include <QtQml/qqmlregistration.h>
+
+namespace Gatehouse::Admin {
+
+class ConfigDocument : public QObject
+{
+    Q_OBJECT
+    QML_ELEMENT
+
+    //! The open file (absolute path); empty before open().
+    Q_PROPERTY(QString filePath READ filePath NOTIFY filePathChanged)
+    //! True when a file is open.
+    Q_PROPERTY(bool loaded READ isLoaded NOTIFY filePathChanged)
+    //! True when there are edits not yet saved.
+    Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
+    //! Increases with every change of the document; bindings that call value() depend on it.
+    Q_PROPERTY(int revision READ revision NOTIFY changed)
+    //! Every problem of the current document: [{path, message, severity: "error"|"warning", text}].
+    Q_PROPERTY(QVariantList problems READ problems NOTIFY problemsChanged)
+    Q_PROPERTY(int errorCount READ errorCount NOTIFY problemsChanged)
+    Q_PROPERTY(int warningCount READ warningCount NOTIFY problemsChanged)
+    //! The last failure of open() or save(), in the user's language; empty after a success.
+    Q_PROPERTY(QString errorString READ errorString NOTIFY errorStringChanged)
+    //! Number of entries in "providers".
+    Q_PROPERTY(int providerCount READ providerCount NOTIFY changed)
+    //! Ids of the built-in provider catalogue (gatehouse/providers.h), sorted.
+    Q_PROPERTY(QStringList builtinProviderIds READ builtinProviderIds CONSTANT)
+    //! Provider types a custom provider can have.
+    Q_PROPERTY(QStringList providerTypes READ providerTypes CONSTANT)
+
+public:
+    explicit ConfigDocument(QObject *parent = nullptr);
+
+    QString filePath() const { return m_filePath; }
+    bool isLoaded() const { return !m_filePath.isEmpty(); }
+    bool isModified() const { return m_modified; }
+    int revision() const { return m_revision; }
+    QVariantList problems() const;
+    int errorCount() const;
+    int warningCount() const;
+    QString errorString() const { return m_errorString; }
+    int providerCount() const;
+    QStringList builtinProviderIds() const;
+    QStringList providerTypes() const;
+
+    //! The document's JSON as it would be saved.
+    QJsonObject json() const { return m_root; }
+    //! Folder of the file (relative names in the JSON resolve against it).
+    QString baseDir() const;
+
+    //! The environment validation reads (the process environment unless set).
+    void setEnvironment(const QProcessEnvironment &environment);
+
+    /*!
+     * Reads \a pathOrUrl (a path or a file: URL). On failure the document is unchanged and
+     * errorString() says why (unreadable file, JSON syntax error with line and column).
+     */
+    Q_INVOKABLE bool open(const QString &pathOrUrl);
+    //! Starts a new, empty document that save() will write to \a pathOrUrl.
+    Q_INVOKABLE void create(const QString &pathOrUrl);
+    /*!
+     * Writes the document atomically, keeping the old file as <file>.bak. Refuses while the
+     * document has errors unless \a force is true (the server would refuse to load it).
+     */
+    Q_INVOKABLE bool save(bool force = false);
+    //! Re-reads the file, dropping unsaved edits.
+    Q_INVOKABLE bool revert();
+
+    //! The value at \a keyPath, or undefined when it is not set.
+    Q_INVOKABLE QVariant value(const QString &keyPath) const;
+    //! True when \a keyPath is set in the document.
+    Q_INVOKABLE bool contains(const QString &keyPath) const;
+    /*!
+     * Sets \a keyPath to \a value, creating the objects on the way. An undefined or null
+     * value, or an empty string, removes the key (the server's default applies).
+     */
+    Q_INVOKABLE void setValue(const QString &keyPath, const QVariant &value);
+    Q_INVOKABLE void remove(const QString &keyPath);
+
+    //! The problems reported exactly at \a keyPath, one per line; empty when there is none.
+    Q_INVOKABLE QString problemAt(const QString &keyPath) const;
+    //! The problems at \a keyPath or below it (for a section's header), one per line.
+    Q_INVOKABLE QString problemsUnder(const QString &keyPath) const;
+
+    //! Appends the built-in provider \a id ({"id": id}); returns its index or -1.
+    Q_INVOKABLE int addBuiltinProvider(const QString &id);
+    //! Appends a custom provider of \a type with a unique id; returns its index or -1.
+    Q_INVOKABLE int addCustomProvider(const QString &type);
+    Q_INVOKABLE void removeProvider(int index);
+    //! The provider's type: its "type", or the built-in provider's type for {"id": "github"}.
+    Q_INVOKABLE QString providerType(int index) const;
+    //! What the provider list shows: the name, or the built-in name, or the id.
+    Q_INVOKABLE QString providerTitle(int index) const;
+    //! True when provider \a index is a built-in one (its id names a catalogue entry).
+    Q_INVOKABLE bool isBuiltinProvider(int index) const;
+    /*!
+     * The fields the editor offers for provider \a index:
+     * [{key, label, kind: "text"|"secret"|"url"|"bool"|"int", placeholder}].
+     */
+    Q_INVOKABLE QVariantList providerFields(int index) const;
+
+    //! Validates the document now (edits do this already).
+    Q_INVOKABLE void validate();
+
+Q_SIGNALS:
+    void filePathChanged();
+    void modifiedChanged();
+    void changed();
+    void problemsChanged();
+    void errorStringChanged();
+    //! A save() wrote the file.
+    void saved();
+
+private:
+    void replaceRoot(const QJsonObject &root, bool modified);
+    void setModified(bool modified);
+    void setErrorString(const QString &text);
+    QJsonObject providerAt(int index) const;
+
+    QString m_filePath;
+    QJsonObject m_root;
+    bool m_modified = false;
+    int m_revision = 0;
+    QString m_errorString;
+    QVariantList m_problems;
+    QProcessEnvironment m_environment;
+};
+
+} // namespace Gatehouse::Admin

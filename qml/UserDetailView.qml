@@ -1,0 +1,225 @@
+// One user: the record and its actions, linked accounts, sessions, passkeys and recent audit events.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Controls.Material
+import QtQuick.Layouts
+import Gatehouse.Admin.Core
+
+Pane {
+    id: view
+    required property AdminConnection connection
+    property string userId
+    readonly property bool ready: detail.loaded && !detail.busy
+    readonly property alias detail: detail
+    readonly property alias tabs: tabs
+    signal back()
+
+    readonly property var user: ({ userId: detail.userId, email: detail.email, name: detail.name, image: detail.image })
+    readonly property bool verified: !isNaN(detail.emailVerified.getTime())
+    property string message
+    property bool messageIsError: false
+
+    function when(date) {
+        return date && !isNaN(date.getTime()) ? date.toLocaleString(Qt.locale(), Locale.ShortFormat) : "–"
+    }
+
+    UserDetail {
+        id: detail
+        connection: view.connection
+        userId: view.userId
+        onOperationFinished: (operation, ok, message) => { view.message = message; view.messageIsError = !ok }
+    }
+    UsersModel {
+        id: editor
+        connection: view.connection
+    }
+    UserActions {
+        id: actions
+        usersModel: editor
+        onChanged: detail.reload()
+        onRemoved: view.back()
+        onMessageChanged: { view.message = message; view.messageIsError = messageIsError }
+    }
+    ConfirmDialog {
+        id: confirm
+        objectName: "detailConfirmDialog"
+        property var action
+        parent: Overlay.overlay
+        onConfirmed: action()
+    }
+    function ask(title, message, confirmText, action) {
+        confirm.title = title
+        confirm.message = message
+        confirm.confirmText = confirmText
+        confirm.action = action
+        confirm.open()
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        anchors.margins: 8
+        spacing: 10
+
+        RowLayout {
+            Layout.fillWidth: true
+            ToolButton {
+                text: "←"
+                onClicked: view.back()
+                Accessible.name: qsTr("Back to the users")
+            }
+            Rectangle {
+                width: 48; height: 48; radius: 24
+                color: Material.accent
+                Label {
+                    anchors.centerIn: parent
+                    text: (detail.name || detail.email || "?").charAt(0).toUpperCase()
+                    font.pixelSize: 22
+                    color: "white"
+                }
+            }
+            ColumnLayout {
+                spacing: 0
+                Layout.fillWidth: true
+                Label {
+                    objectName: "userTitle"
+                    text: detail.name || detail.email || view.userId
+                    font.pixelSize: 22
+                    font.bold: true
+                    elide: Text.ElideRight
+                    Layout.fillWidth: true
+                }
+                Label {
+                    text: [detail.email,
+                           view.verified ? qsTr("verified %1").arg(view.when(detail.emailVerified)) : qsTr("email not verified"),
+                           detail.passwordDisabled ? qsTr("disabled") : detail.hasPassword ? qsTr("has a password") : qsTr("no password")]
+                          .filter(s => s.length > 0).join(" · ")
+                    opacity: 0.75
+                    elide: Text.ElideRight
+                    Layout.fillWidth: true
+                }
+                Label {
+                    text: detail.image.length > 0 ? qsTr("Id: %1 · image %2").arg(detail.userId).arg(detail.image)
+                                                  : qsTr("Id: %1").arg(detail.userId)
+                    elide: Text.ElideRight
+                    Layout.fillWidth: true
+                    opacity: 0.55
+                    font.pixelSize: 12
+                }
+            }
+            BusyIndicator { running: detail.busy; Layout.preferredWidth: 32; Layout.preferredHeight: 32 }
+        }
+
+        Flow {
+            Layout.fillWidth: true
+            spacing: 6
+            enabled: detail.exists
+            Button { text: qsTr("Edit…"); onClicked: actions.edit(view.user); Accessible.name: qsTr("Edit the user") }
+            Button {
+                text: view.verified ? qsTr("Mark email unverified") : qsTr("Mark email verified")
+                onClicked: actions.setVerified(view.user, !view.verified)
+                Accessible.name: text
+            }
+            Button { text: qsTr("Set password…"); onClicked: actions.setPassword(view.user); Accessible.name: qsTr("Set a password") }
+            Button { text: qsTr("Reset password…"); onClicked: actions.resetPassword(view.user); Accessible.name: qsTr("Reset the password") }
+            Button {
+                enabled: detail.hasPassword
+                text: detail.passwordDisabled ? qsTr("Enable") : qsTr("Disable…")
+                onClicked: actions.setDisabled(view.user, !detail.passwordDisabled)
+                Accessible.name: detail.passwordDisabled ? qsTr("Enable the user") : qsTr("Disable the user")
+            }
+            Button {
+                objectName: "deleteUserButton"
+                text: qsTr("Delete…")
+                Material.foreground: "#d32f2f"
+                onClicked: actions.remove(view.user)
+                Accessible.name: qsTr("Delete the user")
+            }
+        }
+        Label {
+            visible: view.message.length > 0 || detail.errorString.length > 0
+            text: detail.errorString.length > 0 ? detail.errorString : view.message
+            color: view.messageIsError || detail.errorString.length > 0 ? "#d32f2f" : Material.accent
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+            Accessible.role: Accessible.AlertMessage
+            Accessible.name: text
+        }
+        Label {
+            visible: detail.loaded && !detail.exists
+            text: qsTr("There is no user with the id %1.").arg(view.userId)
+        }
+
+        TabBar {
+            id: tabs
+            objectName: "detailTabs"
+            Layout.fillWidth: true
+            TabButton { text: qsTr("Accounts (%1)").arg(detail.accounts.count); Accessible.name: qsTr("Linked accounts") }
+            TabButton { text: qsTr("Sessions (%1)").arg(detail.sessions.count); Accessible.name: qsTr("Sessions") }
+            TabButton { text: qsTr("Passkeys (%1)").arg(detail.authenticators.count); Accessible.name: qsTr("Passkeys") }
+            TabButton { text: qsTr("Audit log"); Accessible.name: qsTr("Audit log") }
+        }
+
+        StackLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            currentIndex: tabs.currentIndex
+
+            RecordList {
+                objectName: "accountsList"
+                model: detail.accounts
+                emptyText: qsTr("No linked accounts.")
+                columns: [qsTr("Provider"), qsTr("Account id at the provider"), qsTr("Type"), qsTr("Token expires")]
+                cells: r => [r.provider, r.providerAccountId, r.type, view.when(r.expiresAt)]
+                actionText: qsTr("Unlink")
+                onAction: r => view.ask(qsTr("Unlink account"),
+                                        qsTr("Unlink the %1 account %2? The user can no longer sign in with it.").arg(r.provider).arg(r.providerAccountId),
+                                        qsTr("Unlink"), () => detail.unlinkAccount(r.provider, r.providerAccountId))
+            }
+            ColumnLayout {
+                RowLayout {
+                    Label { text: qsTr("Active and expired sessions of this user."); opacity: 0.7; Layout.fillWidth: true }
+                    Button {
+                        objectName: "revokeAllButton"
+                        text: qsTr("Revoke all")
+                        enabled: detail.sessions.count > 0
+                        onClicked: view.ask(qsTr("Revoke all sessions"),
+                                            qsTr("Sign %1 out everywhere?").arg(detail.email), qsTr("Revoke all"),
+                                            () => detail.revokeAllSessions())
+                        Accessible.name: qsTr("Revoke all sessions")
+                    }
+                }
+                RecordList {
+                    objectName: "userSessionsList"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    model: detail.sessions
+                    emptyText: qsTr("No sessions.")
+                    columns: [qsTr("Session"), qsTr("Last seen"), qsTr("Expires"), qsTr("Client address")]
+                    cells: r => [r.tokenHint, view.when(r.lastSeen), view.when(r.expires) + (r.expired ? " " + qsTr("(expired)") : ""),
+                                 r.clientAddress || "–"]
+                    actionText: qsTr("Revoke")
+                    onAction: r => view.ask(qsTr("Revoke session"), qsTr("End the session %1?").arg(r.tokenHint),
+                                            qsTr("Revoke"), () => detail.revokeSession(r.sessionToken))
+                }
+            }
+            RecordList {
+                objectName: "authenticatorsList"
+                model: detail.authenticators
+                emptyText: qsTr("No passkeys.")
+                columns: [qsTr("Credential id"), qsTr("Device"), qsTr("Backed up"), qsTr("Transports"), qsTr("Counter")]
+                cells: r => [r.credentialID, r.deviceType, r.backedUp ? qsTr("yes") : qsTr("no"),
+                             (r.transports || []).join(", "), String(r.counter)]
+                actionText: qsTr("Remove")
+                onAction: r => view.ask(qsTr("Remove passkey"), qsTr("Remove the passkey %1?").arg(r.credentialID),
+                                        qsTr("Remove"), () => detail.removeAuthenticator(r.credentialID))
+            }
+            RecordList {
+                objectName: "auditList"
+                model: detail.auditEvents
+                emptyText: qsTr("No events.")
+                columns: [qsTr("Time"), qsTr("Event"), qsTr("Provider"), qsTr("Client address"), qsTr("Detail")]
+                cells: r => [view.when(r.time), r.type, r.provider || "–", r.clientAddress || "–", r.detail || ""]
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+// Users: search (email, name, id), sort, a lazily loaded list (rows are fetched page by page
+// as they come into view), and the user actions.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Controls.Material
+import QtQuick.Layouts
+import Gatehouse.Admin.Core
+
+Pane {
+    id: view
+    required property AdminConnection connection
+    readonly property bool ready: usersModel.totalCount >= 0 && !usersModel.busy
+    readonly property alias model: usersModel
+    readonly property alias list: list
+    signal userOpened(string userId)
+
+    UsersModel {
+        id: usersModel
+        connection: view.connection
+    }
+    UserActions {
+        id: actions
+        usersModel: view.model
+    }
+    Timer {
+        id: searchDelay
+        interval: 250
+        onTriggered: usersModel.search = searchField.text
+    }
+
+    function sortBy(column) {
+        if (usersModel.sortColumn === column)
+            usersModel.ascending = !usersModel.ascending
+        else {
+            usersModel.sortColumn = column
+            usersModel.ascending = true
+        }
+    }
+    function userAt(row) { return usersModel.get(row) }
+    function verifiedText(date) {
+        return date && !isNaN(date.getTime()) ? date.toLocaleDateString(Qt.locale(), Locale.ShortFormat) : qsTr("no")
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        anchors.margins: 8
+        spacing: 10
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 10
+            Label {
+                text: qsTr("Users")
+                font.pixelSize: 22
+                font.bold: true
+            }
+            Label {
+                text: usersModel.totalCount >= 0 ? qsTr("%n user(s)", "", usersModel.totalCount) : ""
+                opacity: 0.7
+            }
+            Item { Layout.fillWidth: true }
+            TextField {
+                id: searchField
+                objectName: "searchField"
+                Layout.preferredWidth: 320
+                placeholderText: qsTr("Search email, name or id")
+                selectByMouse: true
+                onTextEdited: searchDelay.restart()
+                onAccepted: { searchDelay.stop(); usersModel.search = text }
+                Keys.onDownPressed: list.forceActiveFocus()
+                Accessible.name: qsTr("Search users")
+            }
+            Button {
+                objectName: "newUserButton"
+                text: qsTr("New user")
+                highlighted: true
+                onClicked: actions.create()
+                Accessible.name: qsTr("Create a user")
+            }
+        }
+        Label {
+            visible: actions.message.length > 0 || usersModel.errorString.length > 0
+            text: usersModel.errorString.length > 0 ? usersModel.errorString : actions.message
+            color: actions.messageIsError || usersModel.errorString.length > 0 ? "#d32f2f" : Material.accent
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+            Accessible.role: Accessible.AlertMessage
+            Accessible.name: text
+        }
+
+        // Column headers: click (or Space) to sort, again to reverse.
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 0
+            Repeater {
+                model: [
+                    { title: qsTr("Email"), column: UsersModel.Email, width: 0.34 },
+                    { title: qsTr("Name"), column: UsersModel.Name, width: 0.24 },
+                    { title: qsTr("Verified"), column: UsersModel.EmailVerified, width: 0.14 },
+                    { title: qsTr("Id"), column: UsersModel.Id, width: 0.2 }
+                ]
+                delegate: Button {
+                    required property var modelData
+                    flat: true
+                    Layout.preferredWidth: list.width * modelData.width
+                    text: modelData.title + (usersModel.sortColumn === modelData.column ? (usersModel.ascending ? " ▲" : " ▼") : "")
+                    font.bold: true
+                    onClicked: view.sortBy(modelData.column)
+                    Accessible.name: qsTr("Sort by %1").arg(modelData.title)
+                    contentItem: Label { text: parent.text; font: parent.font; elide: Text.ElideRight }
+                }
+            }
+            Item { Layout.fillWidth: true }
+        }
+        Rectangle { Layout.fillWidth: true; height: 1; color: Material.foreground; opacity: 0.2 }
+
+        ListView {
+            id: list
+            objectName: "usersList"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: usersModel
+            reuseItems: true
+            keyNavigationEnabled: true
+            highlightMoveDuration: 0
+            cacheBuffer: 400
+            currentIndex: -1
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: ScrollBar.AlwaysOn }
+            Accessible.role: Accessible.Table
+            Accessible.name: qsTr("Users")
+            Keys.onReturnPressed: if (currentIndex >= 0) view.userOpened(usersModel.get(currentIndex).userId)
+            Keys.onDeletePressed: if (currentIndex >= 0) actions.remove(usersModel.get(currentIndex))
+            onActiveFocusChanged: if (activeFocus && currentIndex < 0 && count > 0) currentIndex = 0
+
+            delegate: ItemDelegate {
+                id: row
+                required property int index
+                required property string userId
+                required property string name
+                required property string email
+                required property var emailVerified
+                required property string image
+                required property bool hasPassword
+                required property bool passwordDisabled
+                required property bool loaded
+                width: list.width
+                height: 44
+                highlighted: ListView.isCurrentItem
+                onClicked: { list.currentIndex = index; view.userOpened(userId) }
+                Accessible.name: loaded ? qsTr("%1, %2").arg(email).arg(name) : qsTr("Loading")
+                contentItem: RowLayout {
+                    spacing: 0
+                    Label {
+                        Layout.preferredWidth: list.width * 0.34
+                        text: row.loaded ? row.email : "…"
+                        elide: Text.ElideRight
+                        font.strikeout: row.passwordDisabled
+                    }
+                    Label {
+                        Layout.preferredWidth: list.width * 0.24
+                        text: row.name
+                        elide: Text.ElideRight
+                    }
+                    Label {
+                        Layout.preferredWidth: list.width * 0.14
+                        text: row.loaded ? view.verifiedText(row.emailVerified) : ""
+                        opacity: 0.8
+                    }
+                    Label {
+                        Layout.preferredWidth: list.width * 0.2
+                        text: row.userId
+                        elide: Text.ElideMiddle
+                        opacity: 0.6
+                        font.pixelSize: 12
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: row.passwordDisabled ? qsTr("disabled") : row.hasPassword ? qsTr("password") : ""
+                        opacity: 0.7
+                        font.pixelSize: 12
+                    }
+                    ToolButton {
+                        text: "⋮"
+                        enabled: row.loaded
+                        onClicked: rowMenu.open()
+                        Accessible.name: qsTr("Actions for %1").arg(row.email)
+                        Menu {
+                            id: rowMenu
+                            readonly property var user: ({ userId: row.userId, email: row.email, name: row.name,
+                                                           image: row.image })
+                            MenuItem { text: qsTr("Open"); onTriggered: view.userOpened(row.userId) }
+                            MenuItem { text: qsTr("Edit…"); onTriggered: actions.edit(rowMenu.user) }
+                            MenuItem {
+                                readonly property bool verified: row.emailVerified && !isNaN(row.emailVerified.getTime())
+                                text: verified ? qsTr("Mark email unverified") : qsTr("Mark email verified")
+                                onTriggered: actions.setVerified(rowMenu.user, !verified)
+                            }
+                            MenuItem { text: qsTr("Set password…"); onTriggered: actions.setPassword(rowMenu.user) }
+                            MenuItem { text: qsTr("Reset password…"); onTriggered: actions.resetPassword(rowMenu.user) }
+                            MenuItem {
+                                enabled: row.hasPassword
+                                text: row.passwordDisabled ? qsTr("Enable") : qsTr("Disable…")
+                                onTriggered: actions.setDisabled(rowMenu.user, !row.passwordDisabled)
+                            }
+                            MenuSeparator {}
+                            MenuItem { text: qsTr("Delete…"); onTriggered: actions.remove(rowMenu.user) }
+                        }
+                    }
+                }
+            }
+
+            Label {
+                anchors.centerIn: parent
+                visible: list.count === 0 && !usersModel.busy
+                text: usersModel.search.length > 0 ? qsTr("No user matches “%1”.").arg(usersModel.search) : qsTr("No users yet.")
+                opacity: 0.7
+            }
+            BusyIndicator {
+                anchors.centerIn: parent
+                running: usersModel.busy && list.count === 0
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+#include "language.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QQmlEngine>
+
+namespace Gatehouse::Admin {
+
+Language::Language(QQmlEngine *engine, QObject *parent) : QObject(parent), m_engine(engine)
+{
+}
+
+Language::~Language()
+{
+    if (m_installed)
+        QCoreApplication::removeTranslator(&m_translator);
+}
+
+Language *Language::create(QQmlEngine *engine, QJSEngine *)
+{
+    return new Language(engine);
+}
+
+QStringList Language::available() const
+{
+    return {QStringLiteral("en"), QStringLiteral("de")};
+}
+
+QString Language::systemLanguage() const
+{
+    const QString code = QLocale::system().name().left(2);
+    return available().contains(code) ? code : QStringLiteral("en");
+}
+
+void Language::setCurrent(const QString &code)
+{
+    if (code == m_current || !available().contains(code))
+        return;
+    if (m_installed) {
+        QCoreApplication::removeTranslator(&m_translator);
+        m_installed = false;
+    }
+    if (code != QLatin1String("en")
+        && m_translator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_admin_%1.qm").arg(code))) {
+        QCoreApplication::installTranslator(&m_translator);
+        m_installed = true;
+    }
+    m_current = code;
+    QLocale::setDefault(QLocale(code == QLatin1String("de") ? QStringLiteral("de_DE") : QStringLiteral("en_GB")));
+    Q_EMIT currentChanged();
+    if (m_engine)
+        m_engine->retranslate();
+}
+
+} // namespace Gatehouse::Admin

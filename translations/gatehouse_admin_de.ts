@@ -1,0 +1,1343 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ConfigField</name>
+    <message>
+        <source>Hide</source>
+        <translation>Verbergen</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Hide %1</source>
+        <translation>%1 verbergen</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+    <message>
+        <source>Client secrets are masked; show this one</source>
+        <translation>Client-Geheimnisse sind verdeckt; dieses zeigen</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigView</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name on the button</source>
+        <translation>Name auf der Schaltfläche</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Client id</source>
+        <translation>Client-ID</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>Client-Geheimnis</translation>
+    </message>
+    <message>
+        <source>Issuer URL</source>
+        <translation>Aussteller-URL</translation>
+    </message>
+    <message>
+        <source>Discovery document URL</source>
+        <translation>URL des Discovery-Dokuments</translation>
+    </message>
+    <message>
+        <source>Authorization endpoint</source>
+        <translation>Autorisierungs-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Token endpoint</source>
+        <translation>Token-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Userinfo endpoint</source>
+        <translation>Userinfo-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Link accounts by email address (dangerous)</source>
+        <translation>Konten über die E-Mail-Adresse verknüpfen (gefährlich)</translation>
+    </message>
+    <message>
+        <source>Sender address</source>
+        <translation>Absenderadresse</translation>
+    </message>
+    <message>
+        <source>SMTP server</source>
+        <translation>SMTP-Server</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Link lifetime (seconds)</source>
+        <translation>Gültigkeit des Links (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Authorize function (or builtin)</source>
+        <translation>Authorize-Funktion (oder builtin)</translation>
+    </message>
+    <message>
+        <source>Offer passkeys in the browser's autofill</source>
+        <translation>Passkeys im Autofill des Browsers anbieten</translation>
+    </message>
+    <message>
+        <source>Open a gatehouse-server configuration</source>
+        <translation>Eine gatehouse-server-Konfiguration öffnen</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save with errors?</source>
+        <translation>Trotz Fehlern speichern?</translation>
+    </message>
+    <message>
+        <source>gatehouse-server will refuse this configuration until the errors are fixed. Save anyway?</source>
+        <translation>gatehouse-server lehnt diese Konfiguration ab, bis die Fehler behoben sind. Trotzdem speichern?</translation>
+    </message>
+    <message>
+        <source>Save anyway</source>
+        <translation>Trotzdem speichern</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>(modified)</source>
+        <translation>(geändert)</translation>
+    </message>
+    <message>
+        <source>No configuration file open.</source>
+        <translation>Keine Konfigurationsdatei geöffnet.</translation>
+    </message>
+    <message>
+        <source>No problems</source>
+        <translation>Keine Probleme</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a configuration file</source>
+        <translation>Eine Konfigurationsdatei öffnen</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Revert to the saved file</source>
+        <translation>Zur gespeicherten Datei zurückkehren</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Saved. gatehouse-server reloads the file by itself.</source>
+        <translation>Gespeichert. gatehouse-server lädt die Datei von selbst neu.</translation>
+    </message>
+    <message>
+        <source>Save the configuration</source>
+        <translation>Die Konfiguration speichern</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>Base path</source>
+        <translation>Basispfad</translation>
+    </message>
+    <message>
+        <source>Trust the Host header</source>
+        <translation>Dem Host-Header vertrauen</translation>
+    </message>
+    <message>
+        <source>Secure cookies</source>
+        <translation>Sichere Cookies</translation>
+    </message>
+    <message>
+        <source>Default: on for https URLs</source>
+        <translation>Standard: an für https-URLs</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>Maximum age (seconds)</source>
+        <translation>Höchstalter (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Update age (seconds)</source>
+        <translation>Verlängerungsintervall (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Providers (%1)</source>
+        <translation>Anbieter (%1)</translation>
+    </message>
+    <message>
+        <source>Built-in provider</source>
+        <translation>Eingebauter Anbieter</translation>
+    </message>
+    <message>
+        <source>Add built-in</source>
+        <translation>Eingebauten hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add the built-in provider %1</source>
+        <translation>Den eingebauten Anbieter %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Type of a custom provider</source>
+        <translation>Typ eines eigenen Anbieters</translation>
+    </message>
+    <message>
+        <source>Add custom</source>
+        <translation>Eigenen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a custom %1 provider</source>
+        <translation>Einen eigenen %1-Anbieter hinzufügen</translation>
+    </message>
+    <message>
+        <source>built-in, %1</source>
+        <translation>eingebaut, %1</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the provider %1</source>
+        <translation>Den Anbieter %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Sign-in page</source>
+        <translation>Anmeldeseite</translation>
+    </message>
+    <message>
+        <source>Sign-out page</source>
+        <translation>Abmeldeseite</translation>
+    </message>
+    <message>
+        <source>Error page</source>
+        <translation>Fehlerseite</translation>
+    </message>
+    <message>
+        <source>Verify-request page</source>
+        <translation>Seite „E-Mail gesendet“</translation>
+    </message>
+    <message>
+        <source>New-user page</source>
+        <translation>Seite für neue Benutzer</translation>
+    </message>
+    <message>
+        <source>built-in page</source>
+        <translation>eingebaute Seite</translation>
+    </message>
+    <message>
+        <source>Cookies</source>
+        <translation>Cookies</translation>
+    </message>
+    <message>
+        <source>Session cookie name</source>
+        <translation>Name des Sitzungs-Cookies</translation>
+    </message>
+    <message>
+        <source>CSRF cookie name</source>
+        <translation>Name des CSRF-Cookies</translation>
+    </message>
+    <message>
+        <source>Callback URL cookie name</source>
+        <translation>Name des Callback-URL-Cookies</translation>
+    </message>
+    <message>
+        <source>default name</source>
+        <translation>Standardname</translation>
+    </message>
+    <message>
+        <source>Rate limits</source>
+        <translation>Ratenbegrenzung</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Failures per account</source>
+        <translation>Fehlversuche je Konto</translation>
+    </message>
+    <message>
+        <source>Failures per client address</source>
+        <translation>Fehlversuche je Client-Adresse</translation>
+    </message>
+    <message>
+        <source>Window (seconds)</source>
+        <translation>Zeitfenster (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Account field of the form</source>
+        <translation>Kontofeld des Formulars</translation>
+    </message>
+    <message>
+        <source>All problems</source>
+        <translation>Alle Probleme</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Open the gatehouse-server configuration file to edit it. Connecting with a configuration file opens it here too.</source>
+        <translation>Öffnen Sie die Konfigurationsdatei von gatehouse-server, um sie zu bearbeiten. Beim Verbinden mit einer Konfigurationsdatei wird sie auch hier geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmDialog</name>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectView</name>
+    <message>
+        <source>Open a configuration file or SQLite database</source>
+        <translation>Eine Konfigurationsdatei oder SQLite-Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>Gatehouse configuration (*.json)</source>
+        <translation>Gatehouse-Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>SQLite database (*.db *.sqlite *.sqlite3)</source>
+        <translation>SQLite-Datenbank (*.db *.sqlite *.sqlite3)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Connect to a Gatehouse installation</source>
+        <translation>Mit einer Gatehouse-Installation verbinden</translation>
+    </message>
+    <message>
+        <source>Open the gatehouse-server configuration file (it names the database) or give a database URL: sqlite:///path/gatehouse.db, postgresql://user@host/db, mysql://user@host/db.</source>
+        <translation>Öffnen Sie die Konfigurationsdatei von gatehouse-server (sie nennt die Datenbank) oder geben Sie eine Datenbank-URL an: sqlite:///pfad/gatehouse.db, postgresql://benutzer@host/db, mysql://benutzer@host/db.</translation>
+    </message>
+    <message>
+        <source>Configuration file or database URL</source>
+        <translation>Konfigurationsdatei oder Datenbank-URL</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Browse for a configuration file or SQLite database</source>
+        <translation>Nach einer Konfigurationsdatei oder SQLite-Datenbank suchen</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel connecting</source>
+        <translation>Verbinden abbrechen</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (schema version %2).</source>
+        <translation>Verbunden mit %1 (Schemaversion %2).</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The database schema is version %1; this build uses version %2. Migrate it now? Make a backup first: older gatehouse-server builds cannot use the migrated database.</source>
+        <translation>Das Datenbankschema hat Version %1; dieser Build verwendet Version %2. Jetzt migrieren? Legen Sie vorher eine Sicherung an: ältere gatehouse-server-Builds können die migrierte Datenbank nicht verwenden.</translation>
+    </message>
+    <message>
+        <source>Migrate</source>
+        <translation>Migrieren</translation>
+    </message>
+    <message>
+        <source>Migrate the database schema</source>
+        <translation>Das Datenbankschema migrieren</translation>
+    </message>
+    <message>
+        <source>Migration progress</source>
+        <translation>Fortschritt der Migration</translation>
+    </message>
+    <message>
+        <source>Recent connections</source>
+        <translation>Letzte Verbindungen</translation>
+    </message>
+    <message>
+        <source>Forget %1</source>
+        <translation>%1 vergessen</translation>
+    </message>
+    <message>
+        <source>Forget this connection</source>
+        <translation>Diese Verbindung vergessen</translation>
+    </message>
+    <message>
+        <source>Connect to %1</source>
+        <translation>Mit %1 verbinden</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <source>Clear the recent connections</source>
+        <translation>Die letzten Verbindungen löschen</translation>
+    </message>
+</context>
+<context>
+    <name>DailyChart</name>
+    <message>
+        <source>Sign-ins and failures per day, last 30 days</source>
+        <translation>Anmeldungen und Fehlversuche pro Tag, letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Sign-ins and failures, last 30 days</source>
+        <translation>Anmeldungen und Fehlversuche, letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Sign-ins</source>
+        <translation>Anmeldungen</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Fehlversuche</translation>
+    </message>
+    <message>
+        <source>%1: %2 sign-ins, %3 failures</source>
+        <translation>%1: %2 Anmeldungen, %3 Fehlversuche</translation>
+    </message>
+</context>
+<context>
+    <name>DashboardView</name>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the dashboard</source>
+        <translation>Die Übersicht aktualisieren</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Active sessions</source>
+        <translation>Aktive Sitzungen</translation>
+    </message>
+    <message>
+        <source>Sign-ins today</source>
+        <translation>Anmeldungen heute</translation>
+    </message>
+    <message>
+        <source>Failed sign-ins today</source>
+        <translation>Fehlgeschlagene Anmeldungen heute</translation>
+    </message>
+    <message>
+        <source>Top providers, last 30 days</source>
+        <translation>Häufigste Anbieter, letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>No sign-ins yet.</source>
+        <translation>Noch keine Anmeldungen.</translation>
+    </message>
+    <message>
+        <source>%1: %2 sign-ins</source>
+        <translation>%1: %2 Anmeldungen</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ConfigDocument</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the file does not hold a JSON object</source>
+        <translation>die Datei enthält kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>No file is open.</source>
+        <translation>Keine Datei geöffnet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The configuration has %n error(s); gatehouse-server would not load it.</source>
+        <translation><numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform><numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot keep a backup in %1.</source>
+        <translation>Die Sicherung %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ThemePreview</name>
+    <message>
+        <source>The server would not start with this configuration: %1</source>
+        <translation>Der Server würde mit dieser Konfiguration nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>The server answered the sign-in page with status %1.</source>
+        <translation>Der Server beantwortete die Anmeldeseite mit Status %1.</translation>
+    </message>
+    <message>
+        <source>The sign-in page failed: %1</source>
+        <translation>Die Anmeldeseite schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>The sign-in page failed.</source>
+        <translation>Die Anmeldeseite schlug fehl.</translation>
+    </message>
+    <message>
+        <source>No temporary folder for the preview: %1</source>
+        <translation>Kein temporärer Ordner für die Vorschau: %1</translation>
+    </message>
+    <message>
+        <source>Chromium was not found; install the Debian package "chromium" to see the preview.</source>
+        <translation>Chromium wurde nicht gefunden; installieren Sie das Debian-Paket „chromium“, um die Vorschau zu sehen.</translation>
+    </message>
+    <message>
+        <source>Cannot write the preview page: %1</source>
+        <translation>Die Vorschauseite kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Chromium could not render the page (exit code %1).</source>
+        <translation>Chromium konnte die Seite nicht darstellen (Exit-Code %1).</translation>
+    </message>
+    <message>
+        <source>Chromium could not be started (%1).</source>
+        <translation>Chromium konnte nicht gestartet werden (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>Gatehouse Admin – %1</source>
+        <translation>Gatehouse Admin – %1</translation>
+    </message>
+    <message>
+        <source>Gatehouse Admin</source>
+        <translation>Gatehouse Admin</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Connection: %1</source>
+        <translation>Verbindung: %1</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Dark palette</source>
+        <translation>Dunkle Farben</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+</context>
+<context>
+    <name>SessionsView</name>
+    <message>
+        <source>Revoke session</source>
+        <translation>Sitzung beenden</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Clean up expired sessions</source>
+        <translation>Abgelaufene Sitzungen aufräumen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n expired session(s) from the database?</source>
+        <translation><numerusform>Die %n abgelaufene Sitzung aus der Datenbank löschen?</numerusform><numerusform>Die %n abgelaufenen Sitzungen aus der Datenbank löschen?</numerusform></translation>
+    </message>
+    <message>
+        <source>Clean up</source>
+        <translation>Aufräumen</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s)</source>
+        <translation><numerusform>%n Sitzung</numerusform><numerusform>%n Sitzungen</numerusform></translation>
+    </message>
+    <message>
+        <source>User email or name</source>
+        <translation>E-Mail oder Name des Benutzers</translation>
+    </message>
+    <message>
+        <source>Filter by user</source>
+        <translation>Nach Benutzer filtern</translation>
+    </message>
+    <message>
+        <source>Provider id</source>
+        <translation>Anbieter-ID</translation>
+    </message>
+    <message>
+        <source>Filter by provider</source>
+        <translation>Nach Anbieter filtern</translation>
+    </message>
+    <message>
+        <source>Expired too</source>
+        <translation>Auch abgelaufene</translation>
+    </message>
+    <message>
+        <source>Show expired sessions too</source>
+        <translation>Auch abgelaufene Sitzungen zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired session(s) waiting for clean-up.</source>
+        <translation><numerusform>%n abgelaufene Sitzung wartet auf das Aufräumen.</numerusform><numerusform>%n abgelaufene Sitzungen warten auf das Aufräumen.</numerusform></translation>
+    </message>
+    <message>
+        <source>Clean up expired…</source>
+        <translation>Abgelaufene aufräumen…</translation>
+    </message>
+    <message>
+        <source>Clean-up progress</source>
+        <translation>Fortschritt des Aufräumens</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>Session of %1, expires %2</source>
+        <translation>Sitzung von %1, läuft ab %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>(expired)</source>
+        <translation>(abgelaufen)</translation>
+    </message>
+    <message>
+        <source>End the session %1 of %2?</source>
+        <translation>Die Sitzung %1 von %2 beenden?</translation>
+    </message>
+    <message>
+        <source>Revoke the session of %1</source>
+        <translation>Die Sitzung von %1 beenden</translation>
+    </message>
+    <message>
+        <source>No sessions.</source>
+        <translation>Keine Sitzungen.</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeView</name>
+    <message>
+        <source>Choose a colour</source>
+        <translation>Eine Farbe wählen</translation>
+    </message>
+    <message>
+        <source>Choose a logo</source>
+        <translation>Ein Logo wählen</translation>
+    </message>
+    <message>
+        <source>Images (*.svg *.png *.jpg *.jpeg *.gif *.webp)</source>
+        <translation>Bilder (*.svg *.png *.jpg *.jpeg *.gif *.webp)</translation>
+    </message>
+    <message>
+        <source>Pick %1</source>
+        <translation>%1 wählen</translation>
+    </message>
+    <message>
+        <source>Pick a colour</source>
+        <translation>Eine Farbe wählen</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>How the server's sign-in, sign-out and error pages look. Save in the configuration view or here.</source>
+        <translation>So sehen die Anmelde-, Abmelde- und Fehlerseiten des Servers aus. Speichern Sie in der Konfigurationsansicht oder hier.</translation>
+    </message>
+    <message>
+        <source>Colour scheme</source>
+        <translation>Farbschema</translation>
+    </message>
+    <message>
+        <source>Brand colour</source>
+        <translation>Markenfarbe</translation>
+    </message>
+    <message>
+        <source>Button text colour</source>
+        <translation>Textfarbe der Schaltflächen</translation>
+    </message>
+    <message>
+        <source>Logo (URL or path on the site)</source>
+        <translation>Logo (URL oder Pfad auf der Website)</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>Datei…</translation>
+    </message>
+    <message>
+        <source>Choose a logo file</source>
+        <translation>Eine Logodatei wählen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save the configuration</source>
+        <translation>Die Konfiguration speichern</translation>
+    </message>
+    <message>
+        <source>Refresh preview</source>
+        <translation>Vorschau aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the preview</source>
+        <translation>Die Vorschau aktualisieren</translation>
+    </message>
+    <message>
+        <source>Open a configuration file (Configuration view) to edit its theme.</source>
+        <translation>Öffnen Sie eine Konfigurationsdatei (Ansicht Konfiguration), um ihr Design zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Preview: the server's sign-in page, drawn by %1 in %2 ms.</source>
+        <translation>Vorschau: die Anmeldeseite des Servers, gezeichnet von %1 in %2 ms.</translation>
+    </message>
+    <message>
+        <source>Preview of the sign-in page</source>
+        <translation>Vorschau der Anmeldeseite</translation>
+    </message>
+</context>
+<context>
+    <name>UserActions</name>
+    <message>
+        <source>Reset password</source>
+        <translation>Passwort zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Give %1 a new random password? The current one stops working.</source>
+        <translation>%1 ein neues zufälliges Passwort geben? Das bisherige funktioniert dann nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Disable user</source>
+        <translation>Benutzer sperren</translation>
+    </message>
+    <message>
+        <source>Disable the password sign-in of %1? The user is signed out everywhere.</source>
+        <translation>Die Passwort-Anmeldung von %1 sperren? Der Benutzer wird überall abgemeldet.</translation>
+    </message>
+    <message>
+        <source>Disable</source>
+        <translation>Sperren</translation>
+    </message>
+    <message>
+        <source>Delete user</source>
+        <translation>Benutzer löschen</translation>
+    </message>
+    <message>
+        <source>Delete %1 with all linked accounts, sessions, passkeys and the password? This cannot be undone.</source>
+        <translation>%1 mit allen verknüpften Konten, Sitzungen, Passkeys und dem Passwort löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Edit user</source>
+        <translation>Benutzer bearbeiten</translation>
+    </message>
+    <message>
+        <source>New user</source>
+        <translation>Neuer Benutzer</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <translation>E-Mail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Image URL</source>
+        <translation>Bild-URL</translation>
+    </message>
+    <message>
+        <source>Set password</source>
+        <translation>Passwort setzen</translation>
+    </message>
+    <message>
+        <source>New password for %1 (at least 8 characters):</source>
+        <translation>Neues Passwort für %1 (mindestens 8 Zeichen):</translation>
+    </message>
+    <message>
+        <source>New password</source>
+        <translation>Neues Passwort</translation>
+    </message>
+    <message>
+        <source>The new password is shown only now. Hand it over securely.</source>
+        <translation>Das neue Passwort wird nur jetzt angezeigt. Geben Sie es sicher weiter.</translation>
+    </message>
+</context>
+<context>
+    <name>UserDetailView</name>
+    <message>
+        <source>Back to the users</source>
+        <translation>Zurück zu den Benutzern</translation>
+    </message>
+    <message>
+        <source>verified %1</source>
+        <translation>bestätigt %1</translation>
+    </message>
+    <message>
+        <source>email not verified</source>
+        <translation>E-Mail nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>has a password</source>
+        <translation>hat ein Passwort</translation>
+    </message>
+    <message>
+        <source>no password</source>
+        <translation>kein Passwort</translation>
+    </message>
+    <message>
+        <source>Id: %1</source>
+        <translation>ID: %1</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the user</source>
+        <translation>Den Benutzer bearbeiten</translation>
+    </message>
+    <message>
+        <source>Mark email unverified</source>
+        <translation>E-Mail als unbestätigt markieren</translation>
+    </message>
+    <message>
+        <source>Mark email verified</source>
+        <translation>E-Mail als bestätigt markieren</translation>
+    </message>
+    <message>
+        <source>Set password…</source>
+        <translation>Passwort setzen…</translation>
+    </message>
+    <message>
+        <source>Set a password</source>
+        <translation>Ein Passwort setzen</translation>
+    </message>
+    <message>
+        <source>Reset password…</source>
+        <translation>Passwort zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Reset the password</source>
+        <translation>Das Passwort zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Enable</source>
+        <translation>Entsperren</translation>
+    </message>
+    <message>
+        <source>Disable…</source>
+        <translation>Sperren…</translation>
+    </message>
+    <message>
+        <source>Enable the user</source>
+        <translation>Den Benutzer entsperren</translation>
+    </message>
+    <message>
+        <source>Disable the user</source>
+        <translation>Den Benutzer sperren</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Delete the user</source>
+        <translation>Den Benutzer löschen</translation>
+    </message>
+    <message>
+        <source>There is no user with the id %1.</source>
+        <translation>Es gibt keinen Benutzer mit der ID %1.</translation>
+    </message>
+    <message>
+        <source>Accounts (%1)</source>
+        <translation>Konten (%1)</translation>
+    </message>
+    <message>
+        <source>Linked accounts</source>
+        <translation>Verknüpfte Konten</translation>
+    </message>
+    <message>
+        <source>Sessions (%1)</source>
+        <translation>Sitzungen (%1)</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>Passkeys (%1)</source>
+        <translation>Passkeys (%1)</translation>
+    </message>
+    <message>
+        <source>Passkeys</source>
+        <translation>Passkeys</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>No linked accounts.</source>
+        <translation>Keine verknüpften Konten.</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Account id at the provider</source>
+        <translation>Konto-ID beim Anbieter</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Token expires</source>
+        <translation>Token läuft ab</translation>
+    </message>
+    <message>
+        <source>Unlink</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Unlink account</source>
+        <translation>Konto trennen</translation>
+    </message>
+    <message>
+        <source>Unlink the %1 account %2? The user can no longer sign in with it.</source>
+        <translation>Das %1-Konto %2 trennen? Der Benutzer kann sich damit nicht mehr anmelden.</translation>
+    </message>
+    <message>
+        <source>Active and expired sessions of this user.</source>
+        <translation>Aktive und abgelaufene Sitzungen dieses Benutzers.</translation>
+    </message>
+    <message>
+        <source>Revoke all</source>
+        <translation>Alle beenden</translation>
+    </message>
+    <message>
+        <source>Revoke all sessions</source>
+        <translation>Alle Sitzungen beenden</translation>
+    </message>
+    <message>
+        <source>Sign %1 out everywhere?</source>
+        <translation>%1 überall abmelden?</translation>
+    </message>
+    <message>
+        <source>No sessions.</source>
+        <translation>Keine Sitzungen.</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>Client address</source>
+        <translation>Client-Adresse</translation>
+    </message>
+    <message>
+        <source>(expired)</source>
+        <translation>(abgelaufen)</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Revoke session</source>
+        <translation>Sitzung beenden</translation>
+    </message>
+    <message>
+        <source>End the session %1?</source>
+        <translation>Die Sitzung %1 beenden?</translation>
+    </message>
+    <message>
+        <source>No passkeys.</source>
+        <translation>Keine Passkeys.</translation>
+    </message>
+    <message>
+        <source>Credential id</source>
+        <translation>Credential-ID</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Backed up</source>
+        <translation>Gesichert</translation>
+    </message>
+    <message>
+        <source>Transports</source>
+        <translation>Transportwege</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove passkey</source>
+        <translation>Passkey entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the passkey %1?</source>
+        <translation>Den Passkey %1 entfernen?</translation>
+    </message>
+    <message>
+        <source>No events.</source>
+        <translation>Keine Ereignisse.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Id: %1 · image %2</source>
+        <translation>ID: %1 · Bild %2</translation>
+    </message>
+</context>
+<context>
+    <name>UsersView</name>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation><numerusform>%n Benutzer</numerusform><numerusform>%n Benutzer</numerusform></translation>
+    </message>
+    <message>
+        <source>Search email, name or id</source>
+        <translation>E-Mail, Name oder ID suchen</translation>
+    </message>
+    <message>
+        <source>Search users</source>
+        <translation>Benutzer suchen</translation>
+    </message>
+    <message>
+        <source>New user</source>
+        <translation>Neuer Benutzer</translation>
+    </message>
+    <message>
+        <source>Create a user</source>
+        <translation>Einen Benutzer anlegen</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <translation>E-Mail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>Bestätigt</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Sort by %1</source>
+        <translation>Nach %1 sortieren</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Wird geladen</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Actions for %1</source>
+        <translation>Aktionen für %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Mark email unverified</source>
+        <translation>E-Mail als unbestätigt markieren</translation>
+    </message>
+    <message>
+        <source>Mark email verified</source>
+        <translation>E-Mail als bestätigt markieren</translation>
+    </message>
+    <message>
+        <source>Set password…</source>
+        <translation>Passwort setzen…</translation>
+    </message>
+    <message>
+        <source>Reset password…</source>
+        <translation>Passwort zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Enable</source>
+        <translation>Entsperren</translation>
+    </message>
+    <message>
+        <source>Disable…</source>
+        <translation>Sperren…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>No user matches “%1”.</source>
+        <translation>Kein Benutzer passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>No users yet.</source>
+        <translation>Noch keine Benutzer.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Administers a Gatehouse installation: users, linked accounts, sessions, passkeys, the
+server's configuration file and the theme of its sign-in pages.
+
+Without options it shows the connect screen with the recent connections.</source>
+        <translation>Verwaltet eine Gatehouse-Installation: Benutzer, verknüpfte Konten, Sitzungen, Passkeys,
+die Konfigurationsdatei des Servers und das Design seiner Anmeldeseiten.
+
+Ohne Optionen zeigt es den Verbindungsdialog mit den letzten Verbindungen.</translation>
+    </message>
+    <message>
+        <source>Open the gatehouse-server configuration &lt;file&gt;: its database ("adapter" or DATABASE_URL) and its settings.</source>
+        <translation>Die gatehouse-server-Konfiguration &lt;file&gt; öffnen: ihre Datenbank („adapter“ oder DATABASE_URL) und ihre Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Open the database &lt;url&gt; directly: sqlite:///path/gatehouse.db, postgresql://user@host/db or mysql://user@host/db.</source>
+        <translation>Die Datenbank &lt;url&gt; direkt öffnen: sqlite:///pfad/gatehouse.db, postgresql://benutzer@host/db oder mysql://benutzer@host/db.</translation>
+    </message>
+    <message>
+        <source>Language of the interface: en or de (default: the system's).</source>
+        <translation>Sprache der Oberfläche: en oder de (Standard: die des Systems).</translation>
+    </message>
+    <message>
+        <source>Colours: light or dark (default: the last one used).</source>
+        <translation>Farben: light oder dark (Standard: die zuletzt verwendeten).</translation>
+    </message>
+    <message>
+        <source>A configuration file or a database URL (the same as --config or --database).</source>
+        <translation>Eine Konfigurationsdatei oder eine Datenbank-URL (wie --config oder --database).</translation>
+    </message>
+</context>
+</TS>
