@@ -1,12 +1,15 @@
 // gatehouse-server: the command line.
 #include "logging.h"
+#include "migratecommand.h"
 #include "serve.h"
 #include "serverconfiguration.h"
+#include "usercommand.h"
 
 #include <gatehouse/version.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <QTextStream>
 
 using namespace Gatehouse;
@@ -17,9 +20,30 @@ const char description[] =
     "Gatehouse: session-based authentication compatible with Auth.js v5.\n"
     "\n"
     "Commands:\n"
-    "  (none)        serve the configuration over HTTP until SIGTERM or SIGINT\n"
+    "  (none)        serve the configuration over HTTP until SIGTERM or SIGINT. SIGHUP, or\n"
+    "                saving the configuration file, reloads it: a valid one is used by new\n"
+    "                requests without dropping connections; an invalid one is logged and the\n"
+    "                old one kept. server.listen, server.threads, limits and adapter.url need\n"
+    "                a restart.\n"
     "  secret        print a new random secret for AUTH_SECRET\n"
     "  check-config  print every problem of the configuration; exit 1 if there is an error\n"
+    "  migrate       bring the database to this build's schema, one line per step (running it\n"
+    "                again changes nothing); exit 1 when the database cannot be reached\n"
+    "  user add EMAIL [--name NAME] [--password-stdin]\n"
+    "                create a user who signs in with a built-in password (\"authorize\": \"builtin\")\n"
+    "  user passwd EMAIL [--password-stdin]\n"
+    "                set a new password for an existing user\n"
+    "  user list [--search TEXT]\n"
+    "                list users (id, password enabled/disabled/none, email, name)\n"
+    "  user disable EMAIL   refuse the user's password sign-in and end their database sessions\n"
+    "  user enable EMAIL    accept the user's password again\n"
+    "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
+    "\n"
+    "migrate and user use the database of --database URL, else adapter.url of --config FILE, else\n"
+    "DATABASE_URL. Passwords are read from standard input (--password-stdin: its first line) or\n"
+    "asked twice on the terminal without echo; never from the command line. A password has 8 to\n"
+    "1024 characters and is not the email address. Exit codes: 0 done, 1 failed (unknown email,\n"
+    "user already exists, unacceptable password, database unreachable or not migrated), 2 usage.\n"
     "\n"
     "The configuration file is JSON with the keys of Gatehouse::Config; the environment fills\n"
     "what it leaves open (AUTH_SECRET, AUTH_URL, AUTH_TRUST_HOST, AUTH_<PROVIDER>_ID, ...).";
@@ -43,6 +67,10 @@ int checkConfig(const QString &file)
 
 int main(int argc, char *argv[])
 {
+    // Qt's own event dispatcher serves sockets with less overhead than the GLib one; the server
+    // has no use for GLib integration. A value set by the user wins.
+    if (!qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gatehouse-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GATEHOUSE_VERSION_STRING));
@@ -54,8 +82,11 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QString::fromLatin1(description));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("secret or check-config (default: serve)"),
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("secret, check-config, migrate or user (default: serve)"),
                                  QStringLiteral("[command]"));
+    parser.addPositionalArgument(QStringLiteral("arguments"), QStringLiteral("of user: ACTION [EMAIL]"),
+                                 QStringLiteral("[arguments...]"));
     const QCommandLineOption configOption({QStringLiteral("c"), QStringLiteral("config")},
                                           QStringLiteral("The JSON configuration file."), QStringLiteral("file"));
     const QCommandLineOption listenOption(QStringLiteral("listen"),
@@ -67,12 +98,54 @@ int main(int argc, char *argv[])
     const QCommandLineOption devOption(QStringLiteral("dev"),
                                        QStringLiteral("Development mode: without a configured secret, use an "
                                                       "ephemeral one (sessions do not survive a restart)."));
-    parser.addOptions({configOption, listenOption, threadsOption, devOption});
+    const QCommandLineOption databaseOption(QStringLiteral("database"),
+                                            QStringLiteral("migrate, user: the database URL (sqlite:FILE, "
+                                                           "sqlite:///PATH, postgresql://..., mysql://...)."),
+                                            QStringLiteral("url"));
+    const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("user add: the user's name."),
+                                        QStringLiteral("name"));
+    const QCommandLineOption passwordStdinOption(QStringLiteral("password-stdin"),
+                                                 QStringLiteral("user add, user passwd: read the password from the "
+                                                                "first line of standard input."));
+    const QCommandLineOption searchOption(QStringLiteral("search"),
+                                          QStringLiteral("user list: only users whose email or name contains this."),
+                                          QStringLiteral("text"));
+    parser.addOptions({configOption, listenOption, threadsOption, devOption, databaseOption, nameOption,
+                       passwordStdinOption, searchOption});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.value(0);
     QTextStream err(stderr);
+    const bool databaseCommand = command == QLatin1String("migrate") || command == QLatin1String("user");
+    if (databaseCommand) {
+        // Progress and results go to stdout; the library's info lines would repeat them.
+        QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.info=false"));
+        const DatabaseChoice database{parser.value(configOption), parser.value(databaseOption)};
+        if (command == QLatin1String("migrate")) {
+            if (positional.size() > 1) {
+                err << "gatehouse-server: unexpected argument '" << positional.at(1) << "'; see --help\n";
+                return 2;
+            }
+            return migrateCommand(database);
+        }
+        if (positional.size() < 2 || positional.size() > 3) {
+            err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "
+                   "or user list; see --help\n";
+            return 2;
+        }
+        UserCommand user;
+        user.action = positional.at(1);
+        user.email = positional.value(2);
+        user.name = parser.value(nameOption);
+        user.passwordFromStdin = parser.isSet(passwordStdinOption);
+        user.search = parser.value(searchOption);
+        if (user.action == QLatin1String("list") && positional.size() > 2) {
+            err << "gatehouse-server: user list takes no email address (use --search); see --help\n";
+            return 2;
+        }
+        return userCommand(user, database);
+    }
     if (positional.size() > 1) {
         err << "gatehouse-server: unexpected argument '" << positional.at(1) << "'; see --help\n";
         return 2;

@@ -262,7 +262,8 @@ QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, con
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty())
+        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+            && function != QLatin1String("builtin"))
             uses.append({QStringLiteral("providers[%1].authorize").arg(i), function});
     }
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
@@ -285,7 +286,8 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
 {
     for (Provider &provider : config.providers) {
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty())
+        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+            && function != QLatin1String("builtin"))
             provider.authorize = authorizeFunction(script, function);
     }
     for (Provider &provider : config.providers) {

@@ -7,7 +7,8 @@
  * - \c providers[i].authorize of a credentials provider: \c authorize(credentials, request)
  *   returns a user object or null (or a Promise of one). A thrown error or rejected Promise
  *   refuses the sign-in as \c CredentialsSignin; its \c code property, if any, becomes the
- *   error code in the redirect URL (default \c credentials).
+ *   error code in the redirect URL (default \c credentials). \c "builtin" is not a script
+ *   function but the built-in password table (builtinpasswords.h).
  * - \c providers[i].normalizeIdentifier and \c providers[i].sendVerificationRequest of an email
  *   provider: \c normalizeIdentifier(email) returns the address to use (checked like any
  *   address); \c sendVerificationRequest(params) gets \c {identifier, url, token, expires,

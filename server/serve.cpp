@@ -1,5 +1,8 @@
 #include "serve.h"
 
+#include "builtinpasswords.h"
+#include "configreloader.h"
+#include "liveengine.h"
 #include "logging.h"
 #include "serverconfiguration.h"
 #include "signalwatcher.h"
@@ -103,29 +106,39 @@ std::shared_ptr<Adapter> openDatabase(const QString &url)
     return adapter;
 }
 
-} // namespace
-
-int serve(const ServeOptions &options)
+// The configuration file and the environment, then the command line's overrides; with --dev,
+// \a ephemeralSecret when no secret is configured. Used at start-up and for every reload.
+ServerConfiguration loadForServing(const ServeOptions &options, const QString &ephemeralSecret)
 {
     ConfigLoadOptions loadOptions;
     loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
     ServerConfiguration configuration =
         loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), loadOptions);
     ConfigResult &loaded = configuration.loaded;
-    Config &config = loaded.config;
-    ServerSettings &settings = loaded.server;
-
     if (!options.listen.isEmpty()) {
-        settings.listen = options.listen;
+        loaded.server.listen = options.listen;
         if (!parseListenAddress(options.listen))
             loaded.problems.append({QStringLiteral("--listen"),
                                     QStringLiteral("must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000")});
     }
     if (options.threads)
-        settings.threads = *options.threads;
-    const bool ephemeralSecret = config.secret.isEmpty() && options.dev;
-    if (ephemeralSecret)
-        config.secret = {generateSecret()};
+        loaded.server.threads = *options.threads;
+    if (loaded.config.secret.isEmpty() && !ephemeralSecret.isEmpty())
+        loaded.config.secret = {ephemeralSecret};
+    return configuration;
+}
+
+} // namespace
+
+int serve(const ServeOptions &options)
+{
+    // One ephemeral secret for the life of the process, so that a reload keeps the sessions.
+    const QString ephemeral = options.dev ? generateSecret() : QString();
+    ServerConfiguration configuration = loadForServing(options, ephemeral);
+    ConfigResult &loaded = configuration.loaded;
+    Config &config = loaded.config;
+    ServerSettings &settings = loaded.server;
+    const bool ephemeralSecret = options.dev && config.secret == QStringList{ephemeral};
 
     reportProblems(loaded.problems);
     if (config.secret.isEmpty()) {
@@ -148,15 +161,28 @@ int serve(const ServeOptions &options)
             return 1;
     }
 
-    std::optional<Auth> auth;
+    std::optional<LiveEngine> engine;
     try {
-        auth.emplace(config);
+        bindBuiltinPasswords(config, config.adapter);
+        engine.emplace(Auth(config));
     } catch (const AuthError &error) {
         qCCritical(lcServer).noquote() << QStringLiteral("%1Error:").arg(error.type()) << error.message();
         return 1;
     }
 
-    HttpServerPool pool([engine = *auth](const AuthRequest &request) { return engine.handle(request); });
+    ConfigReloader reloader(options.configFile, [options, ephemeral] { return loadForServing(options, ephemeral); },
+                            *engine, configuration, config.adapter);
+    SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
+    QObject::connect(&signalWatcher, &SignalWatcher::received, [&reloader](int signalNumber) {
+        if (signalNumber == SIGHUP) {
+            reloader.reload(QStringLiteral("SIGHUP"));
+            return;
+        }
+        qCInfo(lcServer) << (signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") << "received; stopping";
+        QCoreApplication::quit();
+    });
+
+    HttpServerPool pool([&engine](const AuthRequest &request) { return engine->handle(request); });
     pool.setLimits(settings.limits);
     pool.setThreadCount(settings.threads);
     QHostAddress address;
@@ -168,18 +194,6 @@ int serve(const ServeOptions &options)
     }
     logStartup(config, settings, originOf(address, pool.serverPort()),
                settings.threads > 0 ? settings.threads : QThread::idealThreadCount(), ephemeralSecret);
-
-    SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
-    QObject::connect(&signalWatcher, &SignalWatcher::received, [](int signalNumber) {
-        if (signalNumber == SIGHUP) {
-            // The hook for reloading the configuration in place.
-            qCWarning(lcServer) << "SIGHUP: reloading the configuration is not supported yet;"
-                                   " restart gatehouse-server to apply changes";
-            return;
-        }
-        qCInfo(lcServer) << (signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") << "received; stopping";
-        QCoreApplication::quit();
-    });
     const int exitCode = QCoreApplication::exec();
     pool.stop();
     qCInfo(lcServer) << "stopped";

@@ -86,6 +86,9 @@ struct GATEHOUSE_EXPORT ServerSettings
     int scriptTimeoutMs = 2000;
     //! \c server.startupNotice: a line printed at start-up (the demo names its demo account).
     QString startupNotice;
+    //! \c server.reloadOnChange: reload when the configuration file changes on disk (SIGHUP
+    //! always reloads).
+    bool reloadOnChange = true;
 };
 
 //! A loaded configuration: the engine's Config, the server's settings, and every problem found.

@@ -290,12 +290,31 @@ void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment 
                 QStringLiteral("an email provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
 }
 
+// The built-in password table signs in with these two form fields.
+void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
+{
+    // readFormFields() has reported a "credentials" that is not an object.
+    if (const QJsonValue fields = r.value(QStringLiteral("credentials")); fields.isObject()) {
+        for (const QString &name : {QStringLiteral("email"), QStringLiteral("password")}) {
+            if (!fields.toObject().contains(name))
+                r.error(QStringLiteral("credentials"),
+                        QStringLiteral("\"authorize\": \"builtin\" needs a field named \"%1\"").arg(name));
+        }
+    }
+    if (!context.hasAdapter)
+        r.error(QStringLiteral("authorize"),
+                QStringLiteral("\"builtin\" checks the passwords stored in the database: it needs an adapter "
+                               "(set \"adapter\": {\"url\": ...} or DATABASE_URL)"));
+}
+
 void readCredentials(ObjectReader &r, const ProviderContext &context)
 {
     readFormFields(r, QStringLiteral("credentials"));
     const QJsonValue authorize = r.value(QStringLiteral("authorize"));
     if (authorize.isUndefined())
         r.error(QStringLiteral("authorize"), QStringLiteral("missing (the name of a function in \"callbacksScript\")"));
+    else if (authorize.toString() == QLatin1String("builtin"))
+        readBuiltinCredentials(r, context);
     else if (!isFunctionName(authorize.toString()))
         r.error(QStringLiteral("authorize"), QStringLiteral("must be the name of a JavaScript function"));
     else if (!context.hasScript)

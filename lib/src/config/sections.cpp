@@ -220,6 +220,7 @@ void readServer(ObjectReader &root, ServerSettings &server)
     limits.maxConnections = int(r.integer(QStringLiteral("maxConnections"), 1, 1000000).value_or(limits.maxConnections));
     server.scriptTimeoutMs = int(r.integer(QStringLiteral("scriptTimeoutMs"), 1, 600000).value_or(server.scriptTimeoutMs));
     server.startupNotice = r.string(QStringLiteral("startupNotice")).value_or(QString());
+    server.reloadOnChange = r.boolean(QStringLiteral("reloadOnChange")).value_or(server.reloadOnChange);
     r.finish();
 }
 

@@ -1,0 +1,76 @@
+#include "databasecommand.h"
+
+#include <gatehouse/configloader.h>
+
+#include <gatehouse/adaptererror.h>
+
+#include <QProcessEnvironment>
+
+namespace Gatehouse {
+
+std::unique_ptr<SqlAdapter> databaseFor(const DatabaseChoice &choice, QTextStream &err)
+{
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QString url = choice.url;
+    QString source = QStringLiteral("--database");
+    if (url.isEmpty() && !choice.configFile.isEmpty()) {
+        ConfigLoadOptions options;
+        options.requireSecret = false;   // the database commands never use the secret
+        const ConfigResult loaded = loadConfigFile(choice.configFile, env, options);
+        url = loaded.server.adapterUrl;
+        source = QStringLiteral("adapter.url of %1").arg(choice.configFile);
+        if (url.isEmpty()) {
+            for (const ConfigProblem &problem : loaded.errors())
+                err << "gatehouse-server: " << choice.configFile << ": " << problem.toString() << '\n';
+            err << "gatehouse-server: " << choice.configFile
+                << " names no database: set \"adapter\": {\"url\": ...} there or DATABASE_URL, or give --database URL\n";
+            return nullptr;
+        }
+    } else if (url.isEmpty()) {
+        url = env.value(QStringLiteral("DATABASE_URL"));
+        source = QStringLiteral("DATABASE_URL");
+        if (url.isEmpty()) {
+            err << "gatehouse-server: which database? Give --config FILE (with \"adapter\": {\"url\": ...}), "
+                   "--database URL, or set DATABASE_URL\n";
+            return nullptr;
+        }
+    }
+    QString error;
+    std::unique_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(url, &error);
+    if (!adapter)
+        err << "gatehouse-server: " << source << ": " << error << '\n';
+    return adapter;
+}
+
+QString databaseName(const SqlAdapter &adapter)
+{
+    return QStringLiteral("the database %1").arg(adapter.options().displayUrl());
+}
+
+bool checkSchema(SqlAdapter &adapter, QTextStream &err)
+{
+    int version = 0;
+    try {
+        version = adapter.schemaVersion().result();
+    } catch (const AuthError &e) {
+        err << "gatehouse-server: cannot use " << databaseName(adapter) << ": " << e.message();
+        if (!e.cause().isEmpty())
+            err << " (" << e.cause() << ')';
+        err << '\n';
+        return false;
+    }
+    const int latest = SqlAdapter::latestSchemaVersion();
+    if (version < latest) {
+        err << "gatehouse-server: " << databaseName(adapter) << " has schema version " << version
+            << ", this build needs " << latest << ": run `gatehouse-server migrate` with the same --config or --database first\n";
+        return false;
+    }
+    if (version > latest) {
+        err << "gatehouse-server: " << databaseName(adapter) << " has schema version " << version
+            << ", newer than this build's " << latest << ": use a newer gatehouse-server\n";
+        return false;
+    }
+    return true;
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,209 @@
+#include "usercommand.h"
+
+#include "passwordinput.h"
+
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/passwordcredentials.h>
+
+#include <QRegularExpression>
+#include <QTextStream>
+
+namespace Gatehouse {
+
+namespace {
+
+class UserCommandRunner
+{
+public:
+    UserCommandRunner(const UserCommand &command, std::shared_ptr<SqlAdapter> adapter)
+        : m_command(command), m_email(command.email.trimmed().toLower()), m_adapter(std::move(adapter))
+    {
+    }
+
+    int run()
+    {
+        const QString &action = m_command.action;
+        if (action == QLatin1String("list"))
+            return list();
+        const std::optional<AdapterUser> user = m_adapter->getUserByEmail(m_email).result();
+        if (action == QLatin1String("add"))
+            return add(user);
+        if (!user) {
+            m_err << "gatehouse-server: no user has the email address " << m_email << '\n';
+            return 1;
+        }
+        if (action == QLatin1String("passwd"))
+            return passwd(*user);
+        if (action == QLatin1String("disable") || action == QLatin1String("enable"))
+            return setDisabled(*user, action == QLatin1String("disable"));
+        return remove(*user);
+    }
+
+private:
+    // A new password read and checked; nullopt after saying why not.
+    std::optional<QString> newPassword()
+    {
+        const std::optional<QString> password = readNewPassword(m_command.passwordFromStdin);
+        if (!password)
+            return std::nullopt;
+        const QString problem = passwordProblem(*password, m_email);
+        if (!problem.isEmpty()) {
+            m_err << "gatehouse-server: " << problem << "; nothing was changed\n";
+            return std::nullopt;
+        }
+        return password;
+    }
+
+    int add(const std::optional<AdapterUser> &existing)
+    {
+        if (existing) {
+            m_err << "gatehouse-server: a user with the email address " << m_email << " already exists (id "
+                  << existing->id << "); `gatehouse-server user passwd " << m_email << "` sets its password\n";
+            return 1;
+        }
+        const std::optional<QString> password = newPassword();
+        if (!password)
+            return 1;
+        AdapterUser user;
+        user.email = m_email;
+        if (!m_command.name.isEmpty())
+            user.name = m_command.name;
+        const AdapterUser created = m_adapter->createUser(user).result();
+        try {
+            setUserPassword(m_adapter, created.id, *password).waitForFinished();
+        } catch (...) {
+            m_adapter->deleteUser(created.id).waitForFinished();   // no user without its password
+            throw;
+        }
+        m_out << "added " << m_email << " (user id " << created.id << ") with a built-in password\n";
+        return 0;
+    }
+
+    int passwd(const AdapterUser &user)
+    {
+        const std::optional<QString> password = newPassword();
+        if (!password)
+            return 1;
+        const bool had = m_adapter->passwordHash(m_email).result().has_value();
+        setUserPassword(m_adapter, user.id, *password).waitForFinished();
+        m_out << (had ? "changed the password of " : "set a password for ") << m_email << '\n';
+        return 0;
+    }
+
+    int setDisabled(const AdapterUser &user, bool disabled)
+    {
+        try {
+            m_adapter->setPasswordDisabled(user.id, disabled).waitForFinished();
+        } catch (const AdapterError &e) {
+            if (e.reason() != AdapterError::Reason::NotFound)
+                throw;
+            m_err << "gatehouse-server: " << m_email << " has no built-in password; `gatehouse-server user passwd "
+                  << m_email << "` sets one\n";
+            return 1;
+        }
+        if (!disabled) {
+            m_out << "enabled the password of " << m_email << '\n';
+            return 0;
+        }
+        // Signing in is refused from now on; sessions in the database end too.
+        const qint64 ended = m_adapter->deleteUserSessions(user.id).result();
+        m_out << "disabled the password of " << m_email << "; ended " << ended
+              << (ended == 1 ? " database session\n" : " database sessions\n");
+        return 0;
+    }
+
+    int remove(const AdapterUser &user)
+    {
+        m_adapter->deleteUser(user.id).waitForFinished();
+        m_out << "deleted " << m_email << " (user id " << user.id
+              << ") with its password, accounts, sessions and authenticators\n";
+        return 0;
+    }
+
+    int list()
+    {
+        constexpr int page = 500;
+        const qint64 total = m_adapter->countUsers(m_command.search).result();
+        m_out << QStringLiteral("%1  %2  %3  %4\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("password"), -8)
+                     .arg(QStringLiteral("email"), -32).arg(QStringLiteral("name"));
+        for (qint64 offset = 0; offset < total; offset += page) {
+            const QList<AdapterUser> users =
+                m_adapter->listUsers(m_command.search, UserSortColumn::Email, true, int(offset), page).result();
+            for (const AdapterUser &user : users) {
+                const std::optional<PasswordCredential> credential = m_adapter->passwordHash(user.email).result();
+                const QString password = !credential ? QStringLiteral("none")
+                                       : credential->disabled ? QStringLiteral("disabled")
+                                                              : QStringLiteral("enabled");
+                m_out << QStringLiteral("%1  %2  %3  %4\n").arg(user.id, -8).arg(password, -8).arg(user.email, -32)
+                             .arg(user.name.value_or(QString()));
+            }
+            if (users.size() < page)
+                break;
+        }
+        m_out << total << (total == 1 ? " user" : " users")
+              << (m_command.search.isEmpty() ? QString() : QStringLiteral(" matching \"%1\"").arg(m_command.search))
+              << '\n';
+        return 0;
+    }
+
+    const UserCommand &m_command;
+    const QString m_email;
+    std::shared_ptr<SqlAdapter> m_adapter;
+    QTextStream m_out{stdout};
+    QTextStream m_err{stderr};
+};
+
+} // namespace
+
+QStringList userActions()
+{
+    return {QStringLiteral("add"), QStringLiteral("passwd"), QStringLiteral("list"),
+            QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete")};
+}
+
+int userCommand(const UserCommand &command, const DatabaseChoice &choice)
+{
+    QTextStream err(stderr);
+    if (!userActions().contains(command.action)) {
+        err << "gatehouse-server: user: unknown action '" << command.action << "'; one of "
+            << userActions().join(QStringLiteral(", ")) << '\n';
+        return 2;
+    }
+    const bool list = command.action == QLatin1String("list");
+    if (!list && command.email.trimmed().isEmpty()) {
+        err << "gatehouse-server: user " << command.action << " needs an email address\n";
+        return 2;
+    }
+    static const QRegularExpression address(QStringLiteral("^[^@\\s]+@[^@\\s]+$"));
+    if (!list && !address.match(command.email.trimmed()).hasMatch()) {
+        err << "gatehouse-server: '" << command.email << "' is not an email address\n";
+        return 2;
+    }
+    const auto misplaced = [&](bool set, const char *option, const char *allowed) {
+        if (set && command.action != QLatin1String(allowed)) {
+            err << "gatehouse-server: " << option << " does not apply to user " << command.action << '\n';
+            return true;
+        }
+        return false;
+    };
+    if (misplaced(!command.name.isEmpty(), "--name", "add") || misplaced(!command.search.isEmpty(), "--search", "list")
+        || (command.passwordFromStdin && command.action != QLatin1String("add")
+            && misplaced(true, "--password-stdin", "passwd")))
+        return 2;
+
+    std::shared_ptr<SqlAdapter> adapter = databaseFor(choice, err);
+    if (!adapter || !checkSchema(*adapter, err))
+        return 1;
+    try {
+        return UserCommandRunner(command, adapter).run();
+    } catch (const AuthError &e) {
+        err << "gatehouse-server: user " << command.action << " failed on " << databaseName(*adapter) << ": "
+            << e.message();
+        if (!e.cause().isEmpty())
+            err << " (" << e.cause() << ')';
+        err << '\n';
+        return 1;
+    }
+}
+
+} // namespace Gatehouse
