@@ -1,0 +1,174 @@
+#include "serverharness.h"
+
+#include "support/serverprocess.h"
+
+#include <QDeadlineTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QNetworkCookieJar>
+#include <QNetworkReply>
+#include <QSaveFile>
+#include <QTcpSocket>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <csignal>
+
+namespace Gatehouse::Testing {
+
+QProcessEnvironment serverEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("gatehouse-server-integration-secret-0123456789"));
+    env.remove(QStringLiteral("DATABASE_URL"));
+    env.remove(QStringLiteral("AUTH_URL"));
+    return env;
+}
+
+CommandResult runServerCommand(const QStringList &arguments, const QByteArray &input, const QProcessEnvironment &env)
+{
+    QProcess process;
+    process.setProcessEnvironment(env);
+    prepareChild(process, std::nullopt);
+    process.start(QStringLiteral(GATEHOUSE_SERVER), arguments);
+    CommandResult result;
+    if (!process.waitForStarted(10000))
+        return result;
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err = QStringLiteral("(timed out)");
+        return result;
+    }
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    if (process.exitStatus() == QProcess::NormalExit)
+        result.exitCode = process.exitCode();
+    return result;
+}
+
+ServerUnderTest::~ServerUnderTest()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_process.terminate();
+    if (!m_process.waitForFinished(5000)) {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+}
+
+bool ServerUnderTest::start(const QString &configFile, const QString &workingDirectory)
+{
+    m_port = freeLoopbackPort();
+    m_process.setProcessEnvironment(serverEnvironment());
+    if (!workingDirectory.isEmpty())
+        m_process.setWorkingDirectory(workingDirectory);
+    prepareChild(m_process, std::nullopt);
+    m_process.start(QStringLiteral(GATEHOUSE_SERVER),
+                    {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
+                     QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")});
+    if (!m_process.waitForStarted(10000))
+        return false;
+    const QDeadlineTimer deadline(15000);
+    while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, m_port);
+        if (socket.waitForConnected(200))
+            return true;
+        QTest::qWait(100);
+    }
+    qWarning().noquote() << "gatehouse-server did not come up:\n" << log();
+    return false;
+}
+
+QString ServerUnderTest::baseUrl() const
+{
+    return QStringLiteral("http://127.0.0.1:%1").arg(m_port);
+}
+
+QString ServerUnderTest::log()
+{
+    m_log += QString::fromUtf8(m_process.readAllStandardError()) + QString::fromUtf8(m_process.readAllStandardOutput());
+    return m_log;
+}
+
+bool ServerUnderTest::waitForLog(const QString &text, int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    while (!log().contains(text)) {
+        if (deadline.hasExpired() || m_process.state() != QProcess::Running)
+            return false;
+        m_process.waitForReadyRead(100);
+    }
+    return true;
+}
+
+void ServerUnderTest::signal(int signalNumber)
+{
+    ::kill(pid_t(m_process.processId()), signalNumber);
+}
+
+Browser::Browser(QString baseUrl) : m_base(std::move(baseUrl))
+{
+    clearCookies();
+}
+
+void Browser::clearCookies()
+{
+    m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+}
+
+QNetworkReply *Browser::wait(QNetworkReply *reply)
+{
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(15000, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    return reply;
+}
+
+std::pair<int, QByteArray> Browser::get(const QString &path)
+{
+    QNetworkRequest request(QUrl(m_base + path));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    std::unique_ptr<QNetworkReply> reply(wait(m_nam.get(request)));
+    return {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll()};
+}
+
+QString Browser::signIn(const QString &provider, const QList<std::pair<QString, QString>> &fields)
+{
+    const QString token =
+        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("csrfToken"), token);
+    for (const auto &[name, value] : fields)
+        form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/callback/") + provider));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
+    return QString::fromUtf8(reply->rawHeader("Location"));
+}
+
+QJsonObject Browser::sessionUser()
+{
+    return QJsonDocument::fromJson(get(QStringLiteral("/auth/session")).second).object().value(QStringLiteral("user")).toObject();
+}
+
+bool replaceFile(const QString &path, const QByteArray &contents)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.write(contents);
+    return file.commit();
+}
+
+} // namespace Gatehouse::Testing

@@ -1,0 +1,88 @@
+#pragma once
+/*! \file serverharness.h  gatehouse-server as a user runs it, for the integration tests: its
+ *  commands run to completion, the server as a process on a free loopback port, and an HTTP
+ *  client with a cookie jar that signs in through the credentials form. */
+#include <QByteArray>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QNetworkReply;
+
+namespace Gatehouse::Testing {
+
+//! The outcome of one gatehouse-server command.
+struct CommandResult
+{
+    int exitCode = -1;      //!< -1: did not start or finish in time
+    QString out;
+    QString err;
+};
+
+//! The environment commands and servers run with: a fixed AUTH_SECRET, no DATABASE_URL.
+QProcessEnvironment serverEnvironment();
+
+//! Runs `gatehouse-server \a arguments` with \a input on stdin (closed afterwards), at most 60 s.
+CommandResult runServerCommand(const QStringList &arguments, const QByteArray &input = {},
+                               const QProcessEnvironment &env = serverEnvironment());
+
+//! A running gatehouse-server; its stderr (the log) is collected.
+class ServerUnderTest
+{
+public:
+    ServerUnderTest() = default;
+    ~ServerUnderTest();   //!< SIGTERM, then SIGKILL after 5 s
+    ServerUnderTest(const ServerUnderTest &) = delete;
+    ServerUnderTest &operator=(const ServerUnderTest &) = delete;
+
+    //! Starts with `--config \a configFile --listen 127.0.0.1:<free port> --threads 2` in the
+    //! folder \a workingDirectory; true once the port accepts connections (at most 15 s).
+    bool start(const QString &configFile, const QString &workingDirectory = {});
+    quint16 port() const { return m_port; }
+    QString baseUrl() const;
+    //! Everything the server logged so far.
+    QString log();
+    //! Waits (at most \a timeoutMs) until the log contains \a text.
+    bool waitForLog(const QString &text, int timeoutMs = 10000);
+    //! Sends \a signalNumber to the server.
+    void signal(int signalNumber);
+    bool isRunning() const { return m_process.state() == QProcess::Running; }
+
+private:
+    QProcess m_process;
+    quint16 m_port = 0;
+    QString m_log;
+};
+
+//! An HTTP client of one server, with its own cookie jar.
+class Browser
+{
+public:
+    explicit Browser(QString baseUrl);
+
+    //! Status and body of a GET (redirects are not followed).
+    std::pair<int, QByteArray> get(const QString &path);
+    //! GET /auth/csrf, then a form POST to /auth/callback/\a provider with the token and
+    //! \a fields; returns the Location of the answer (empty when there is none).
+    QString signIn(const QString &provider, const QList<std::pair<QString, QString>> &fields);
+    //! The user object of GET /auth/session, empty when signed out.
+    QJsonObject sessionUser();
+    //! Forgets every cookie.
+    void clearCookies();
+
+private:
+    QNetworkReply *wait(QNetworkReply *reply);
+
+    QString m_base;
+    QNetworkAccessManager m_nam;
+};
+
+//! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
+bool replaceFile(const QString &path, const QByteArray &contents);
+
+} // namespace Gatehouse::Testing

@@ -1,0 +1,207 @@
+// gatehouse-server's database commands on a real SQLite file: migrate (twice, and against a
+// database it cannot reach), the user commands, and sign-in with "authorize": "builtin" over
+// HTTP following what the commands did; check-config refusing "builtin" without an adapter.
+#include "serverharness.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Gatehouse::Testing;
+
+namespace {
+
+const QString alice = QStringLiteral("alice@example.test");
+
+// (No raw string literal here: moc would take the "//" of the URL for a comment.)
+QByteArray builtinConfig(const QString &databaseFile)
+{
+    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "builtin"}};
+    QJsonObject config{{"basePath", "/auth"},
+                       {"trustHost", true},
+                       {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + databaseFile}}},
+                       {"session", QJsonObject{{"strategy", "database"}}},
+                       {"providers", QJsonArray{provider}}};
+    return QJsonDocument(config).toJson();
+}
+
+const QByteArray withoutAdapter = R"({"providers": [{"id": "credentials", "type": "credentials", "name": "Password",
+                                                   "authorize": "builtin"}]})";
+
+} // namespace
+
+class TestServerUsers : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_config;
+
+    CommandResult user(const QStringList &arguments, const QByteArray &input = {})
+    {
+        return runServerCommand(QStringList{QStringLiteral("user")} + arguments + QStringList{QStringLiteral("--config"), m_config},
+                                input);
+    }
+    static QString signIn(Browser &browser, const QString &email, const QString &password)
+    {
+        return browser.signIn(QStringLiteral("credentials"), {{QStringLiteral("email"), email}, {QStringLiteral("password"), password}});
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_config = m_dir.filePath(QStringLiteral("gatehouse.json"));
+        QVERIFY(replaceFile(m_config, builtinConfig(m_dir.filePath(QStringLiteral("gatehouse.db")))));
+    }
+
+    void userCommandsNeedAMigratedDatabase()
+    {
+        const CommandResult list = user({QStringLiteral("list")});
+        QCOMPARE(list.exitCode, 1);
+        QVERIFY2(list.err.contains(QLatin1String("run `gatehouse-server migrate`")), qPrintable(list.err));
+    }
+
+    void migrateTwice()
+    {
+        const CommandResult first = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), m_config});
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        const QStringList steps = first.out.split(u'\n').filter(QStringLiteral("schema step"));
+        QVERIFY2(!steps.isEmpty(), qPrintable(first.out));
+        QVERIFY2(steps.filter(QStringLiteral("already applied")).isEmpty(), qPrintable(first.out));
+
+        const CommandResult second = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--database"),
+                                                       QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))});
+        QVERIFY2(second.exitCode == 0, qPrintable(second.err));
+        const QStringList again = second.out.split(u'\n').filter(QStringLiteral("schema step"));
+        QCOMPARE(again.size(), steps.size());
+        QCOMPARE(again.filter(QStringLiteral("already applied")).size(), steps.size());
+        QVERIFY(second.out.contains(QLatin1String("up to date")));
+    }
+
+    void migrateUnreachableDatabase()
+    {
+        const CommandResult missingFolder = runServerCommand(
+            {QStringLiteral("migrate"), QStringLiteral("--database"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("no/such/folder/x.db"))});
+        QCOMPARE(missingFolder.exitCode, 1);
+        QVERIFY2(missingFolder.err.contains(QLatin1String("failed")), qPrintable(missingFolder.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("no/such/folder/x.db"))));
+
+        const CommandResult noDatabase = runServerCommand({QStringLiteral("migrate")});
+        QCOMPARE(noDatabase.exitCode, 1);
+        QVERIFY2(noDatabase.err.contains(QLatin1String("DATABASE_URL")), qPrintable(noDatabase.err));
+    }
+
+    void addRefusesBadInput()
+    {
+        CommandResult r = user({QStringLiteral("add"), alice, QStringLiteral("--password-stdin")}, "short\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("too short")), qPrintable(r.err));
+        r = user({QStringLiteral("add"), alice, QStringLiteral("--password-stdin")}, "\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("empty")), qPrintable(r.err));
+        // Not a terminal and no --password-stdin: nothing to ask on.
+        r = user({QStringLiteral("add"), alice});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("--password-stdin")), qPrintable(r.err));
+        r = user({QStringLiteral("add"), QStringLiteral("not-an-address"), QStringLiteral("--password-stdin")}, "long-enough-1\n");
+        QCOMPARE(r.exitCode, 2);
+        r = user({QStringLiteral("frobnicate"), alice});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("unknown action")), qPrintable(r.err));
+        const CommandResult list = user({QStringLiteral("list")});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains(QLatin1String("0 users")), qPrintable(list.out));
+    }
+
+    void lifeCycleThroughTheCommandLineAndSignIn()
+    {
+        // Mixed case and spaces are normalised as the sign-in form's address is.
+        CommandResult r = user({QStringLiteral("add"), QStringLiteral(" Alice@Example.TEST"), QStringLiteral("--name"),
+                                QStringLiteral("Alice Example"), QStringLiteral("--password-stdin")},
+                               "first-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = user({QStringLiteral("add"), alice, QStringLiteral("--password-stdin")}, "another-password\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("already exists")), qPrintable(r.err));
+        r = user({QStringLiteral("add"), QStringLiteral("bob@example.test"), QStringLiteral("--password-stdin")}, "bob-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        r = user({QStringLiteral("list"), QStringLiteral("--search"), QStringLiteral("alice")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(QRegularExpression(QStringLiteral("enabled +alice@example.test +Alice Example")).match(r.out).hasMatch(),
+                 qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QLatin1String("bob@")) && r.out.contains(QLatin1String("1 user matching")), qPrintable(r.out));
+
+        ServerUnderTest server;
+        QVERIFY(server.start(m_config));
+        Browser browser(server.baseUrl());
+        QCOMPARE(signIn(browser, alice, QStringLiteral("wrong-password")),
+                 server.baseUrl() + QStringLiteral("/auth/signin?error=CredentialsSignin&code=credentials"));
+        QCOMPARE(signIn(browser, alice, QStringLiteral("first-password")), server.baseUrl());
+        QCOMPARE(browser.sessionUser().value(QStringLiteral("email")).toString(), alice);
+        QCOMPARE(browser.sessionUser().value(QStringLiteral("name")).toString(), QStringLiteral("Alice Example"));
+
+        // passwd: the old password stops working, the new one works.
+        r = user({QStringLiteral("passwd"), alice, QStringLiteral("--password-stdin")}, "second-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        Browser other(server.baseUrl());
+        QVERIFY(signIn(other, alice, QStringLiteral("first-password")).contains(QLatin1String("error=CredentialsSignin")));
+        QCOMPARE(signIn(other, alice, QStringLiteral("second-password")), server.baseUrl());
+        r = user({QStringLiteral("passwd"), QStringLiteral("nobody@example.test"), QStringLiteral("--password-stdin")},
+                 "whatever-password\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("no user")), qPrintable(r.err));
+
+        // disable: no sign-in, and the database sessions have ended.
+        r = user({QStringLiteral("disable"), alice});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("ended 2 database sessions")), qPrintable(r.out));
+        QVERIFY(browser.sessionUser().isEmpty());
+        Browser third(server.baseUrl());
+        QVERIFY(signIn(third, alice, QStringLiteral("second-password")).contains(QLatin1String("error=CredentialsSignin")));
+        QVERIFY(user({QStringLiteral("list")}).out.contains(QRegularExpression(QStringLiteral("disabled +alice@example.test"))));
+
+        // enable: signing in works again.
+        r = user({QStringLiteral("enable"), alice});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(signIn(third, alice, QStringLiteral("second-password")), server.baseUrl());
+        QCOMPARE(third.sessionUser().value(QStringLiteral("email")).toString(), alice);
+
+        // delete: the user, its password and its sessions are gone.
+        r = user({QStringLiteral("delete"), alice});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(third.sessionUser().isEmpty());
+        Browser fourth(server.baseUrl());
+        QVERIFY(signIn(fourth, alice, QStringLiteral("second-password")).contains(QLatin1String("error=CredentialsSignin")));
+        r = user({QStringLiteral("delete"), alice});
+        QCOMPARE(r.exitCode, 1);
+        r = user({QStringLiteral("list")});
+        QVERIFY2(r.out.contains(QLatin1String("1 user\n")) && r.out.contains(QLatin1String("bob@example.test")), qPrintable(r.out));
+        // The other user was not touched.
+        QCOMPARE(signIn(fourth, QStringLiteral("bob@example.test"), QStringLiteral("bob-password")), server.baseUrl());
+    }
+
+    void builtinNeedsAnAdapter()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("no-adapter.json"));
+        QVERIFY(replaceFile(file, withoutAdapter));
+        const CommandResult check = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), file});
+        QCOMPARE(check.exitCode, 1);
+        QVERIFY2(check.out.contains(QLatin1String("error: providers[0].authorize: \"builtin\"")), qPrintable(check.out));
+        QVERIFY2(check.out.contains(QLatin1String("needs an adapter")), qPrintable(check.out));
+        QVERIFY2(!check.out.contains(QLatin1String("callbacksScript")), qPrintable(check.out));
+
+        // With the adapter it is accepted, without a callbacks script.
+        const CommandResult ok = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), m_config});
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.out + ok.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerUsers)
+#include "tst_serverusers.moc"
