@@ -144,6 +144,17 @@ std::pair<int, QByteArray> Browser::get(const QString &path)
 
 QString Browser::signIn(const QString &provider, const QList<std::pair<QString, QString>> &fields)
 {
+    return finishSignIn(beginSignIn(provider, fields));
+}
+
+QString Browser::finishSignIn(QNetworkReply *pending)
+{
+    std::unique_ptr<QNetworkReply> reply(wait(pending));
+    return QString::fromUtf8(reply->rawHeader("Location"));
+}
+
+QNetworkReply *Browser::beginSignIn(const QString &provider, const QList<std::pair<QString, QString>> &fields)
+{
     const QString token =
         QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
     QUrlQuery form;
@@ -153,8 +164,7 @@ QString Browser::signIn(const QString &provider, const QList<std::pair<QString, 
     QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/callback/") + provider));
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
-    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
-    return QString::fromUtf8(reply->rawHeader("Location"));
+    return m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
 }
 
 QJsonObject Browser::sessionUser()

@@ -70,6 +70,9 @@ public:
     //! GET /auth/csrf, then a form POST to /auth/callback/\a provider with the token and
     //! \a fields; returns the Location of the answer (empty when there is none).
     QString signIn(const QString &provider, const QList<std::pair<QString, QString>> &fields);
+    //! signIn() in two halves: the POST is sent, its answer is awaited by finishSignIn().
+    QNetworkReply *beginSignIn(const QString &provider, const QList<std::pair<QString, QString>> &fields);
+    QString finishSignIn(QNetworkReply *reply);
     //! The user object of GET /auth/session, empty when signed out.
     QJsonObject sessionUser();
     //! Forgets every cookie.

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QNetworkReply>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -139,12 +140,25 @@ private Q_SLOTS:
         Browser browser(server.baseUrl());
         QCOMPARE(providerName(browser.get(QStringLiteral("/auth/providers")).second), QStringLiteral("Password"));
 
+        const CommandResult added = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("dora@example.test"),
+                                                      QStringLiteral("--password-stdin"), QStringLiteral("--database"),
+                                                      QStringLiteral("sqlite:") + dir.filePath(QStringLiteral("gatehouse.db"))},
+                                                     "dora-password\n");
+        QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+
         QVERIFY(replaceFile(file, config(QStringLiteral("Mot de passe"), onlyOnSignal)));
         QTest::qWait(1500);   // longer than the debounce: nothing may have reloaded
         QCOMPARE(providerName(browser.get(QStringLiteral("/auth/providers")).second), QStringLiteral("Password"));
+        // A sign-in in flight (Argon2id takes a while) while SIGHUP swaps the engine completes.
+        QNetworkReply *inFlight = browser.beginSignIn(QStringLiteral("credentials"), {{QStringLiteral("email"), QStringLiteral("dora@example.test")},
+                                                                                     {QStringLiteral("password"), QStringLiteral("dora-password")}});
+        QTest::qWait(20);
         server.signal(SIGHUP);
+        QCOMPARE(browser.finishSignIn(inFlight), server.baseUrl());
         QVERIFY2(waitForName(browser, QStringLiteral("Mot de passe")), qPrintable(server.log()));
         QVERIFY(server.log().contains(QLatin1String("SIGHUP: reloading the configuration")));
+        // The session made across the reload is valid under the new configuration (same secret).
+        QCOMPARE(browser.sessionUser().value(QStringLiteral("email")).toString(), QStringLiteral("dora@example.test"));
 
         // SIGHUP with an invalid file keeps the old configuration.
         QVERIFY(replaceFile(file, R"({"providers": [{"id": "credentials", "type": "credentials", "name": "X"}]})"));
