@@ -3,6 +3,7 @@
 // HTTP following what the commands did; check-config refusing "builtin" without an adapter.
 #include "serverharness.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -11,6 +12,11 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <poll.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 using namespace Gatehouse::Testing;
 
@@ -41,6 +47,7 @@ class TestServerUsers : public QObject
 
     QTemporaryDir m_dir;
     QString m_config;
+    QString m_promptLog;
 
     CommandResult user(const QStringList &arguments, const QByteArray &input = {})
     {
@@ -185,6 +192,62 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QLatin1String("1 user\n")) && r.out.contains(QLatin1String("bob@example.test")), qPrintable(r.out));
         // The other user was not touched.
         QCOMPARE(signIn(fourth, QStringLiteral("bob@example.test"), QStringLiteral("bob-password")), server.baseUrl());
+    }
+
+    void passwordAskedTwiceOnTheTerminalWithoutEcho()
+    {
+        // Standard input is the child side of a pseudo-terminal; the test types on the other side.
+        int terminal = -1;
+        int child = -1;
+        QVERIFY(::openpty(&terminal, &child, nullptr, nullptr, nullptr) == 0);
+        QProcess process;
+        process.setProcessEnvironment(serverEnvironment());
+        process.setChildProcessModifier([child] {
+            ::setsid();
+            ::ioctl(child, TIOCSCTTY, 0);
+            ::dup2(child, STDIN_FILENO);
+        });
+        process.start(QStringLiteral(GATEHOUSE_SERVER), {QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("tty@example.test"),
+                                                         QStringLiteral("--config"), m_config});
+        QVERIFY(process.waitForStarted(10000));
+        ::close(child);
+        // What the terminal shows: the prompts go to stderr, typed characters would be echoed here.
+        QByteArray shown;
+        const auto readTerminal = [&](int ms) {
+            const QDeadlineTimer deadline(ms);
+            while (!deadline.hasExpired()) {
+                pollfd p{terminal, POLLIN, 0};
+                if (::poll(&p, 1, 50) > 0 && (p.revents & POLLIN)) {
+                    char buffer[256];
+                    const ssize_t n = ::read(terminal, buffer, sizeof buffer);
+                    if (n <= 0)
+                        break;
+                    shown.append(buffer, n);
+                }
+            }
+        };
+        const auto waitForPrompt = [&](const char *prompt) {
+            return QTest::qWaitFor([&] {
+                process.waitForReadyRead(50);
+                m_promptLog += QString::fromUtf8(process.readAllStandardError());
+                return m_promptLog.contains(QLatin1String(prompt));
+            }, 10000);
+        };
+        QVERIFY2(waitForPrompt("New password: "), qPrintable(m_promptLog));
+        QVERIFY(::write(terminal, "tty-password-1\n", 15) == 15);
+        QVERIFY2(waitForPrompt("Repeat the password: "), qPrintable(m_promptLog));
+        readTerminal(300);
+        QVERIFY2(shown.contains('\n'), shown.constData());   // the line break is echoed (ECHONL), the password is not
+        QVERIFY(::write(terminal, "tty-password-1\n", 15) == 15);
+        QVERIFY(process.waitForFinished(30000));
+        readTerminal(300);
+        ::close(terminal);
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY2(!shown.contains("tty-password"), shown.constData());
+        QVERIFY(process.readAllStandardOutput().contains("added tty@example.test"));
+        const CommandResult list = user({QStringLiteral("list"), QStringLiteral("--search"), QStringLiteral("tty@")});
+        QVERIFY2(list.out.contains(QRegularExpression(QStringLiteral("enabled +tty@example.test"))), qPrintable(list.out));
+        QCOMPARE(user({QStringLiteral("delete"), QStringLiteral("tty@example.test")}).exitCode, 0);
     }
 
     void builtinNeedsAnAdapter()
