@@ -129,6 +129,16 @@ public:
     QFuture<qint64> countSessions(const QString &userId) override;
     QFuture<qint64> deleteUserSessions(const QString &userId) override;
     QFuture<qint64> deleteExpiredSessions() override;
+    QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;
+    QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) override;
+    QFuture<QList<SessionListEntry>> listSessionEntries(const SessionFilter &filter, qint64 offset, int limit) override;
+    QFuture<qint64> countSessionEntries(const SessionFilter &filter) override;
+    QFuture<qint64> countExpiredSessions() override;
+    QFuture<qint64> deleteExpiredSessionsBatch(int limit) override;
+    QFuture<QList<AuditDayCount>> auditDailyCounts(const QStringList &types, const QDateTime &from,
+                                                   const QDateTime &to) override;
+    QFuture<QList<AuditProviderCount>> auditTopProviders(const QString &type, const QDateTime &from,
+                                                         const QDateTime &to, int limit) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

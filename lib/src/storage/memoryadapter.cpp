@@ -36,6 +36,35 @@ bool containsFolded(const std::optional<QString> &text, const QString &needle)
     return text && text->contains(needle, Qt::CaseInsensitive);
 }
 
+/*!
+ * Whether \a a comes before \a b in a user listing sorted by \a sort: users without a value
+ * last in both directions, ties by id in the listing's direction.
+ */
+bool listedBefore(const AdapterUser &a, const AdapterUser &b, UserSortColumn sort, bool ascending)
+{
+    const auto ordered = [ascending](const auto &x, const auto &y) { return ascending ? x < y : y < x; };
+    const qint64 idA = a.id.toLongLong();
+    const qint64 idB = b.id.toLongLong();
+    const auto byValue = [&](const auto &x, const auto &y) {
+        if (x.has_value() != y.has_value())
+            return x.has_value();
+        if (x && *x != *y)
+            return ordered(*x, *y);
+        return ordered(idA, idB);
+    };
+    switch (sort) {
+    case UserSortColumn::Id:
+        break;
+    case UserSortColumn::Email:
+        return byValue(std::optional(a.email), std::optional(b.email));
+    case UserSortColumn::Name:
+        return byValue(a.name, b.name);
+    case UserSortColumn::EmailVerified:
+        return byValue(a.emailVerified, b.emailVerified);
+    }
+    return ordered(idA, idB);
+}
+
 template<typename T>
 QList<T> page(const QList<T> &all, int offset, int limit)
 {
@@ -124,11 +153,15 @@ public:
     {
         QList<AdapterUser> found;
         for (const AdapterUser &user : users) {
-            if (search.isEmpty() || containsFolded(user.name, search) || user.email.contains(search, Qt::CaseInsensitive))
+            if (search.isEmpty() || containsFolded(user.name, search) || user.email.contains(search, Qt::CaseInsensitive)
+                || user.id == search.trimmed())
                 found.append(user);
         }
         return found;
     }
+
+    //! Sessions matching \a filter with their users, latest expiry first.
+    QList<SessionListEntry> sessionEntries(const SessionFilter &filter) const;
 
     QList<AdapterSession> sessionsOf(const QString &userId) const
     {
@@ -521,32 +554,17 @@ QFuture<void> MemoryAdapter::resetRateLimit(const QString &key)
 QFuture<QList<AdapterUser>> MemoryAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending,
                                                      int offset, int limit)
 {
+    UserPageRequest request;
+    request.search = search;
+    request.sort = sort;
+    request.ascending = ascending;
+    request.offset = qMax(0, offset);
+    request.limit = limit;
     return settle([&] {
-        QReadLocker locker(&d->lock);
-        QList<AdapterUser> found = d->matchingUsers(search); // in id order
-        // Missing values sort last in both directions, ties keep the id order (reversed when descending).
-        const auto compare = [sort, ascending](const AdapterUser &a, const AdapterUser &b) {
-            const auto ordered = [ascending](const auto &x, const auto &y) { return ascending ? x < y : y < x; };
-            switch (sort) {
-            case UserSortColumn::Id:
-                return ordered(a.id.toLongLong(), b.id.toLongLong());
-            case UserSortColumn::Email:
-                return ordered(a.email, b.email);
-            case UserSortColumn::Name:
-                if (a.name.has_value() != b.name.has_value())
-                    return a.name.has_value();
-                return a.name && ordered(*a.name, *b.name);
-            case UserSortColumn::EmailVerified:
-                if (a.emailVerified.has_value() != b.emailVerified.has_value())
-                    return a.emailVerified.has_value();
-                return a.emailVerified && ordered(*a.emailVerified, *b.emailVerified);
-            }
-            return false;
-        };
-        if (!ascending)
-            std::reverse(found.begin(), found.end());
-        std::stable_sort(found.begin(), found.end(), compare);
-        return page(found, offset, limit);
+        QList<AdapterUser> users;
+        for (const UserListEntry &entry : listUsersPage(request).result())
+            users.append(entry.user);
+        return users;
     });
 }
 
@@ -592,6 +610,167 @@ QFuture<qint64> MemoryAdapter::deleteExpiredSessions()
         QWriteLocker locker(&d->lock);
         const QDateTime now = QDateTime::currentDateTimeUtc();
         return qint64(d->sessions.removeIf([&](const auto &it) { return it.value().expires < now; }));
+    });
+}
+
+QFuture<QList<UserListEntry>> MemoryAdapter::listUsersPage(const UserPageRequest &request)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        const auto before = [&request](const AdapterUser &a, const AdapterUser &b) {
+            return listedBefore(a, b, request.sort, request.ascending);
+        };
+        QList<AdapterUser> found = d->matchingUsers(request.search);
+        std::sort(found.begin(), found.end(), before);
+        const qsizetype limit = qMax(0, request.limit);
+        qsizetype first = 0;
+        qsizetype end = 0;
+        if (request.anchor) {
+            const AdapterUser anchor = normalised(*request.anchor);
+            if (request.backward) {
+                end = std::lower_bound(found.cbegin(), found.cend(), anchor, before) - found.cbegin();
+                first = qMax<qsizetype>(0, end - limit);
+            } else {
+                first = std::upper_bound(found.cbegin(), found.cend(), anchor, before) - found.cbegin();
+                end = qMin(found.size(), first + limit);
+            }
+        } else {
+            const qsizetype offset = qsizetype(qMin<qint64>(qMax<qint64>(0, request.offset), found.size()));
+            if (request.backward) {
+                end = found.size() - offset;
+                first = qMax<qsizetype>(0, end - limit);
+            } else {
+                first = offset;
+                end = qMin(found.size(), first + limit);
+            }
+        }
+        QList<UserListEntry> rows;
+        for (qsizetype i = first; i < end; ++i) {
+            UserListEntry entry{found[i]};
+            const auto password = d->passwords.constFind(found[i].id);
+            entry.hasPassword = password != d->passwords.cend();
+            entry.passwordDisabled = entry.hasPassword && password->disabled;
+            rows.append(entry);
+        }
+        return rows;
+    });
+}
+
+QFuture<QList<AdapterAccount>> MemoryAdapter::listAccounts(const QString &userId)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        QList<AdapterAccount> found; // the map is ordered by (provider, providerAccountId)
+        for (const AdapterAccount &account : d->accounts) {
+            if (account.userId == userId)
+                found.append(account);
+        }
+        return found;
+    });
+}
+
+QList<SessionListEntry> MemoryAdapterPrivate::sessionEntries(const SessionFilter &filter) const
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QList<SessionListEntry> found;
+    for (const AdapterSession &session : sessions) {
+        const AdapterUser *owner = user(session.userId);
+        if (!owner || (filter.activeOnly && session.expires <= now)
+            || (!filter.userId.isEmpty() && session.userId != filter.userId))
+            continue;
+        if (!filter.userSearch.isEmpty() && !containsFolded(owner->name, filter.userSearch)
+            && !owner->email.contains(filter.userSearch, Qt::CaseInsensitive))
+            continue;
+        if (!filter.provider.isEmpty()
+            && std::none_of(accounts.cbegin(), accounts.cend(), [&](const AdapterAccount &a) {
+                   return a.userId == session.userId && a.provider == filter.provider;
+               }))
+            continue;
+        found.append({session, owner->email, owner->name});
+    }
+    std::sort(found.begin(), found.end(), [](const SessionListEntry &a, const SessionListEntry &b) {
+        return a.session.expires != b.session.expires ? a.session.expires > b.session.expires
+                                                       : a.session.sessionToken < b.session.sessionToken;
+    });
+    return found;
+}
+
+QFuture<QList<SessionListEntry>> MemoryAdapter::listSessionEntries(const SessionFilter &filter, qint64 offset, int limit)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        return page(d->sessionEntries(filter), int(qMin<qint64>(offset, std::numeric_limits<int>::max())), limit);
+    });
+}
+
+QFuture<qint64> MemoryAdapter::countSessionEntries(const SessionFilter &filter)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        return qint64(d->sessionEntries(filter).size());
+    });
+}
+
+QFuture<qint64> MemoryAdapter::countExpiredSessions()
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        return qint64(std::count_if(d->sessions.cbegin(), d->sessions.cend(),
+                                    [&](const AdapterSession &s) { return s.expires < now; }));
+    });
+}
+
+QFuture<qint64> MemoryAdapter::deleteExpiredSessionsBatch(int limit)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        qint64 deleted = 0;
+        d->sessions.removeIf([&](const auto &it) {
+            if (deleted >= limit || it.value().expires >= now)
+                return false;
+            ++deleted;
+            return true;
+        });
+        return deleted;
+    });
+}
+
+QFuture<QList<AuditDayCount>> MemoryAdapter::auditDailyCounts(const QStringList &types, const QDateTime &from,
+                                                              const QDateTime &to)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        QMap<QPair<QDate, QString>, qint64> counts;
+        for (const AuditEvent &event : d->audit) {
+            if (types.contains(event.type) && (!from.isValid() || event.time >= from) && (!to.isValid() || event.time < to))
+                ++counts[{event.time.toUTC().date(), event.type}];
+        }
+        QList<AuditDayCount> result;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            result.append({it.key().first, it.key().second, it.value()});
+        return result;
+    });
+}
+
+QFuture<QList<AuditProviderCount>> MemoryAdapter::auditTopProviders(const QString &type, const QDateTime &from,
+                                                                    const QDateTime &to, int limit)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        QMap<QString, qint64> counts;
+        for (const AuditEvent &event : d->audit) {
+            if (event.type == type && !event.provider.isEmpty() && (!from.isValid() || event.time >= from)
+                && (!to.isValid() || event.time < to))
+                ++counts[event.provider];
+        }
+        QList<AuditProviderCount> result;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            result.append({it.key(), it.value()});
+        std::stable_sort(result.begin(), result.end(),
+                         [](const AuditProviderCount &a, const AuditProviderCount &b) { return a.count > b.count; });
+        return result.mid(0, qMax(0, limit));
     });
 }
 

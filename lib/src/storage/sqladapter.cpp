@@ -348,6 +348,23 @@ QFuture<AdapterAccount> SqlAdapter::linkAccount(const AdapterAccount &account)
     });
 }
 
+QFuture<QList<AdapterAccount>> SqlAdapter::listAccounts(const QString &userId)
+{
+    const QString method = QStringLiteral("listAccounts");
+    return d->run(method, [userId, method](SqlConnection &c) {
+        QList<AdapterAccount> accounts;
+        const std::optional<qint64> id = SqlRows::rowId(userId);
+        if (!id)
+            return accounts;
+        SqlQuery q(c, QStringLiteral("SELECT %1 WHERE a.\"userId\" = ? ORDER BY a.provider, a.\"providerAccountId\"").arg(accountColumns),
+                   method);
+        q.bind(*id).exec();
+        while (q.next())
+            accounts.append(readAccount(q));
+        return accounts;
+    });
+}
+
 QFuture<std::optional<AdapterAccount>> SqlAdapter::unlinkAccount(const QString &provider,
                                                                  const QString &providerAccountId)
 {

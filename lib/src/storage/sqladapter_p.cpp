@@ -46,6 +46,13 @@ AdapterUser user(const SqlQuery &q, int first)
             q.optionalText(first + 4)};
 }
 
+QString containsPattern(const QString &search)
+{
+    QString escaped = search.toLower();
+    escaped.replace(u'!', QStringLiteral("!!")).replace(u'%', QStringLiteral("!%")).replace(u'_', QStringLiteral("!_"));
+    return u'%' + escaped + u'%';
+}
+
 AdapterSession session(const SqlQuery &q, int first)
 {
     return {q.text(first), q.text(first + 1), q.time(first + 2)};

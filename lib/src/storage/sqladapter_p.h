@@ -99,6 +99,9 @@ std::optional<qint64> rowId(const QString &id);
 extern const QString userColumns;          //!< id, name, email, "emailVerified", image
 AdapterUser user(const SqlQuery &query, int first = 0);
 
+//! \a search as a LIKE pattern (escape character '!') matching it anywhere, lower-cased.
+QString containsPattern(const QString &search);
+
 extern const QString sessionColumns;       //!< "sessionToken", "userId", expires
 AdapterSession session(const SqlQuery &query, int first = 0);
 

@@ -34,37 +34,6 @@ std::optional<QString> nullIfEmpty(const QString &text)
     return text.isEmpty() ? std::nullopt : std::optional(text);
 }
 
-//! \a search as a LIKE pattern (escape character '!') matching it anywhere, lower-cased.
-QString containsPattern(const QString &search)
-{
-    QString escaped = search.toLower();
-    escaped.replace(u'!', QStringLiteral("!!")).replace(u'%', QStringLiteral("!%")).replace(u'_', QStringLiteral("!_"));
-    return u'%' + escaped + u'%';
-}
-
-const QString userSearch = QStringLiteral(" WHERE LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'");
-
-QString userOrder(UserSortColumn sort, bool ascending)
-{
-    const QString direction = ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
-    QString column;
-    switch (sort) {
-    case UserSortColumn::Id:
-        return QStringLiteral(" ORDER BY id ") + direction;
-    case UserSortColumn::Name:
-        column = QStringLiteral("name");
-        break;
-    case UserSortColumn::Email:
-        column = QStringLiteral("email");
-        break;
-    case UserSortColumn::EmailVerified:
-        column = QStringLiteral("\"emailVerified\"");
-        break;
-    }
-    // NULLs last in both directions, whatever the backend's default.
-    return QStringLiteral(" ORDER BY CASE WHEN %1 IS NULL THEN 1 ELSE 0 END, %1 %2, id %2").arg(column, direction);
-}
-
 } // namespace
 
 QFuture<qint64> SqlAdapter::appendAudit(const AuditEvent &event)
@@ -259,37 +228,6 @@ QFuture<void> SqlAdapter::resetRateLimit(const QString &key)
     });
 }
 
-QFuture<QList<AdapterUser>> SqlAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset,
-                                                  int limit)
-{
-    const QString method = QStringLiteral("listUsers");
-    return d->run(method, [search, sort, ascending, offset, limit, method](SqlConnection &c) {
-        SqlQuery q(c,
-                   QStringLiteral("SELECT %1 FROM users").arg(SqlRows::userColumns)
-                       + (search.isEmpty() ? QString() : userSearch) + userOrder(sort, ascending)
-                       + QStringLiteral(" LIMIT ? OFFSET ?"),
-                   method);
-        if (!search.isEmpty())
-            q.bind(containsPattern(search)).bind(containsPattern(search));
-        q.bind(qint64(qMax(0, limit))).bind(qint64(qMax(0, offset))).exec();
-        QList<AdapterUser> users;
-        while (q.next())
-            users.append(SqlRows::user(q));
-        return users;
-    });
-}
-
-QFuture<qint64> SqlAdapter::countUsers(const QString &search)
-{
-    const QString method = QStringLiteral("countUsers");
-    return d->run(method, [search, method](SqlConnection &c) {
-        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (search.isEmpty() ? QString() : userSearch), method);
-        if (!search.isEmpty())
-            q.bind(containsPattern(search)).bind(containsPattern(search));
-        return q.execFirst() ? q.integer(0) : 0;
-    });
-}
-
 QFuture<QList<AdapterSession>> SqlAdapter::listSessions(const QString &userId, int offset, int limit)
 {
     const QString method = QStringLiteral("listSessions");
@@ -344,6 +282,195 @@ QFuture<qint64> SqlAdapter::deleteExpiredSessions()
     return d->run(method, [method](SqlConnection &c) -> qint64 {
         SqlQuery q(c, QStringLiteral("DELETE FROM sessions WHERE expires < ?"), method);
         return q.bind(QDateTime::currentDateTimeUtc()).exec().rowsAffected();
+    });
+}
+
+namespace {
+
+//! The WHERE clause of a SessionFilter over "sessions s JOIN users u"; binds in the same order.
+struct SessionConditions
+{
+    SessionConditions(const SessionFilter &filter)
+        : filter(filter)
+        , userId(SqlRows::rowId(filter.userId))
+    {
+    }
+
+    //! False when the filter names a user id that cannot exist.
+    bool possible() const { return filter.userId.isEmpty() || userId.has_value(); }
+
+    QString where() const
+    {
+        QStringList conditions;
+        if (filter.activeOnly)
+            conditions << QStringLiteral("s.expires > ?");
+        if (userId)
+            conditions << QStringLiteral("s.\"userId\" = ?");
+        if (!filter.userSearch.isEmpty())
+            conditions << QStringLiteral("(LOWER(u.name) LIKE ? ESCAPE '!' OR LOWER(u.email) LIKE ? ESCAPE '!')");
+        if (!filter.provider.isEmpty())
+            conditions << QStringLiteral("EXISTS (SELECT 1 FROM accounts a WHERE a.\"userId\" = s.\"userId\" AND a.provider = ?)");
+        return conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+    }
+
+    void bind(SqlQuery &q) const
+    {
+        if (filter.activeOnly)
+            q.bind(QDateTime::currentDateTimeUtc());
+        if (userId)
+            q.bind(*userId);
+        if (!filter.userSearch.isEmpty()) {
+            const QString pattern = SqlRows::containsPattern(filter.userSearch);
+            q.bind(pattern).bind(pattern);
+        }
+        if (!filter.provider.isEmpty())
+            q.bind(filter.provider);
+    }
+
+    SessionFilter filter;
+    std::optional<qint64> userId;
+};
+
+//! The UTC day of a stored audit time, as "YYYY-MM-DD" text.
+QString auditDay(SqlBackend backend)
+{
+    switch (backend) {
+    case SqlBackend::SQLite:
+        return QStringLiteral("SUBSTR(\"time\", 1, 10)");
+    case SqlBackend::PostgreSQL:
+        return QStringLiteral("TO_CHAR(\"time\" AT TIME ZONE 'UTC', 'YYYY-MM-DD')");
+    case SqlBackend::MySQL:
+        return QStringLiteral("DATE_FORMAT(\"time\", '%Y-%m-%d')");
+    }
+    return {};
+}
+
+} // namespace
+
+QFuture<QList<SessionListEntry>> SqlAdapter::listSessionEntries(const SessionFilter &filter, qint64 offset, int limit)
+{
+    const QString method = QStringLiteral("listSessionEntries");
+    return d->run(method, [filter, offset, limit, method](SqlConnection &c) {
+        QList<SessionListEntry> sessions;
+        const SessionConditions conditions(filter);
+        if (!conditions.possible())
+            return sessions;
+        SqlQuery q(c,
+                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, u.email, u.name FROM sessions s "
+                                  "JOIN users u ON u.id = s.\"userId\"%1 ORDER BY s.expires DESC, s.\"sessionToken\" "
+                                  "LIMIT ? OFFSET ?")
+                       .arg(conditions.where()),
+                   method);
+        conditions.bind(q);
+        q.bind(qint64(qMax(0, limit))).bind(qMax<qint64>(0, offset)).exec();
+        while (q.next())
+            sessions.append({SqlRows::session(q), q.text(3), q.optionalText(4)});
+        return sessions;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countSessionEntries(const SessionFilter &filter)
+{
+    const QString method = QStringLiteral("countSessionEntries");
+    return d->run(method, [filter, method](SqlConnection &c) -> qint64 {
+        const SessionConditions conditions(filter);
+        if (!conditions.possible())
+            return 0;
+        // The join is needed only for the user search.
+        const QString from = filter.userSearch.isEmpty() ? QStringLiteral("sessions s")
+                                                         : QStringLiteral("sessions s JOIN users u ON u.id = s.\"userId\"");
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM %1%2").arg(from, conditions.where()), method);
+        conditions.bind(q);
+        return q.execFirst() ? q.integer(0) : 0;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countExpiredSessions()
+{
+    const QString method = QStringLiteral("countExpiredSessions");
+    return d->run(method, [method](SqlConnection &c) -> qint64 {
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM sessions WHERE expires < ?"), method);
+        return q.bind(QDateTime::currentDateTimeUtc()).execFirst() ? q.integer(0) : 0;
+    });
+}
+
+QFuture<qint64> SqlAdapter::deleteExpiredSessionsBatch(int limit)
+{
+    const QString method = QStringLiteral("deleteExpiredSessionsBatch");
+    return d->run(method, [limit, method](SqlConnection &c) -> qint64 {
+        if (limit <= 0)
+            return 0;
+        // MariaDB has DELETE ... LIMIT but no LIMIT in an IN subquery; SQLite and PostgreSQL
+        // the other way round.
+        const QString sql = c.backend() == SqlBackend::MySQL
+            ? QStringLiteral("DELETE FROM sessions WHERE expires < ? ORDER BY expires LIMIT ?")
+            : QStringLiteral("DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires < ? "
+                             "ORDER BY expires LIMIT ?)");
+        SqlQuery q(c, sql, method);
+        return q.bind(QDateTime::currentDateTimeUtc()).bind(qint64(limit)).exec().rowsAffected();
+    });
+}
+
+QFuture<QList<AuditDayCount>> SqlAdapter::auditDailyCounts(const QStringList &types, const QDateTime &from,
+                                                           const QDateTime &to)
+{
+    const QString method = QStringLiteral("auditDailyCounts");
+    return d->run(method, [types, from, to, method](SqlConnection &c) {
+        QList<AuditDayCount> counts;
+        if (types.isEmpty())
+            return counts;
+        QStringList marks;
+        for (qsizetype i = 0; i < types.size(); ++i)
+            marks << QStringLiteral("?");
+        const QString day = auditDay(c.backend());
+        QStringList conditions{QStringLiteral("\"type\" IN (%1)").arg(marks.join(u','))};
+        if (from.isValid())
+            conditions << QStringLiteral("\"time\" >= ?");
+        if (to.isValid())
+            conditions << QStringLiteral("\"time\" < ?");
+        SqlQuery q(c,
+                   QStringLiteral("SELECT %1, \"type\", COUNT(*) FROM gatehouse_audit WHERE %2 GROUP BY %1, \"type\" "
+                                  "ORDER BY %1, \"type\"")
+                       .arg(day, conditions.join(QStringLiteral(" AND "))),
+                   method);
+        for (const QString &type : types)
+            q.bind(type);
+        if (from.isValid())
+            q.bind(from);
+        if (to.isValid())
+            q.bind(to);
+        q.exec();
+        while (q.next())
+            counts.append({QDate::fromString(q.text(0), Qt::ISODate), q.text(1), q.integer(2)});
+        return counts;
+    });
+}
+
+QFuture<QList<AuditProviderCount>> SqlAdapter::auditTopProviders(const QString &type, const QDateTime &from,
+                                                                 const QDateTime &to, int limit)
+{
+    const QString method = QStringLiteral("auditTopProviders");
+    return d->run(method, [type, from, to, limit, method](SqlConnection &c) {
+        QStringList conditions{QStringLiteral("\"type\" = ?"), QStringLiteral("provider IS NOT NULL")};
+        if (from.isValid())
+            conditions << QStringLiteral("\"time\" >= ?");
+        if (to.isValid())
+            conditions << QStringLiteral("\"time\" < ?");
+        SqlQuery q(c,
+                   QStringLiteral("SELECT provider, COUNT(*) FROM gatehouse_audit WHERE %1 GROUP BY provider "
+                                  "ORDER BY COUNT(*) DESC, provider LIMIT ?")
+                       .arg(conditions.join(QStringLiteral(" AND "))),
+                   method);
+        q.bind(type);
+        if (from.isValid())
+            q.bind(from);
+        if (to.isValid())
+            q.bind(to);
+        q.bind(qint64(qMax(0, limit))).exec();
+        QList<AuditProviderCount> counts;
+        while (q.next())
+            counts.append({q.text(0), q.integer(1)});
+        return counts;
     });
 }
 

@@ -174,6 +174,18 @@ QString gatehouseTables(SqlConnection &c, const Types &t)
     return detail;
 }
 
+//! Keys for the admin app's sorted, searched and aggregated listings over millions of rows.
+QString listingIndexes(SqlConnection &c, const Types &)
+{
+    return createIndexes(c, {
+                                {QStringLiteral("users_name_id_idx"), QStringLiteral("users (name, id)")},
+                                {QStringLiteral("users_email_id_idx"), QStringLiteral("users (email, id)")},
+                                {QStringLiteral("users_verified_id_idx"), QStringLiteral("users (\"emailVerified\", id)")},
+                                {QStringLiteral("gatehouse_audit_type_time_idx"),
+                                 QStringLiteral("gatehouse_audit (\"type\", \"time\")")},
+                            });
+}
+
 struct Step
 {
     int version;
@@ -188,6 +200,7 @@ const QList<Step> &steps()
         {2, QStringLiteral("unique keys and lookup indexes"), authJsIndexes},
         {3, QStringLiteral("WebAuthn authenticators"), authenticatorsTable},
         {4, QStringLiteral("Gatehouse tables"), gatehouseTables},
+        {5, QStringLiteral("listing indexes"), listingIndexes},
     };
     return all;
 }

@@ -1,0 +1,337 @@
+#include "adminconnection.h"
+
+#include "asyncresult.h"
+#include "logging.h"
+
+#include <gatehouse/configloader.h>
+#include <gatehouse/sqladapter.h>
+
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+#include <QUrl>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+const QString recentKey = QStringLiteral("connections/recent");
+constexpr int maxRecent = 10;
+constexpr qint64 defaultMaxAge = 2592000;
+
+//! What open() found out, on the worker thread.
+struct Opening
+{
+    std::shared_ptr<SqlAdapter> adapter;
+    int version = 0;
+};
+
+//! Whether \a target names a database (a URL with a known scheme) rather than a file.
+bool isDatabaseUrl(const QString &target)
+{
+    static const QStringList schemes{QStringLiteral("sqlite:"), QStringLiteral("postgresql:"),
+                                     QStringLiteral("postgres:"), QStringLiteral("mysql:"), QStringLiteral("mariadb:")};
+    return std::any_of(schemes.cbegin(), schemes.cend(), [&](const QString &s) { return target.startsWith(s); });
+}
+
+QString seconds(int milliseconds)
+{
+    return milliseconds % 1000 == 0 ? QString::number(milliseconds / 1000) : QString::number(milliseconds / 1000.0, 'f', 1);
+}
+
+//! \a options (a driver's connect options, ';'-separated) with \a option added.
+QString withOption(const QString &options, const QString &option)
+{
+    return options.isEmpty() ? option : options + u';' + option;
+}
+
+} // namespace
+
+class AdminConnectionPrivate
+{
+public:
+    AdminConnection::Status status = AdminConnection::Status::Closed;
+    AdminConnection::SchemaState schemaState = AdminConnection::SchemaState::Unknown;
+    int schemaVersion = 0;
+    QString errorString;
+    QString target;
+    QString displayUrl;
+    QString configPath;
+    qint64 sessionMaxAge = defaultMaxAge;
+    int timeoutMs = 10000;
+    double migrationProgress = 0;
+    QStringList migrationLog;
+    std::shared_ptr<SqlAdapter> adapter;
+    quint64 generation = 0;      // open()/close() calls so far; late answers of older ones are dropped
+    QThreadPool pool;            // where opening runs (it may block on a slow network)
+    QTimer timeout;
+};
+
+AdminConnection::AdminConnection(QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<AdminConnectionPrivate>())
+{
+    d->pool.setMaxThreadCount(2);
+    d->timeout.setSingleShot(true);
+    connect(&d->timeout, &QTimer::timeout, this, [this] {
+        if (d->status != Status::Connecting)
+            return;
+        ++d->generation;
+        d->errorString = tr("could not reach the database %1 within %2 s").arg(d->displayUrl, seconds(d->timeoutMs));
+        d->status = Status::Failed;
+        Q_EMIT errorStringChanged();
+        Q_EMIT statusChanged();
+        Q_EMIT failed(d->errorString);
+    });
+}
+
+AdminConnection::~AdminConnection()
+{
+    // The pool waits for a connection attempt still running; the drivers' connect time-outs
+    // (set in open()) bound that wait.
+    d->pool.waitForDone();
+}
+
+AdminConnection::Status AdminConnection::status() const { return d->status; }
+bool AdminConnection::isReady() const { return d->status == Status::Ready; }
+AdminConnection::SchemaState AdminConnection::schemaState() const { return d->schemaState; }
+int AdminConnection::schemaVersion() const { return d->schemaVersion; }
+int AdminConnection::latestSchemaVersion() { return SqlAdapter::latestSchemaVersion(); }
+QString AdminConnection::errorString() const { return d->errorString; }
+QString AdminConnection::target() const { return d->target; }
+QString AdminConnection::displayUrl() const { return d->displayUrl; }
+QString AdminConnection::configPath() const { return d->configPath; }
+qint64 AdminConnection::sessionMaxAge() const { return d->sessionMaxAge; }
+int AdminConnection::timeoutMs() const { return d->timeoutMs; }
+double AdminConnection::migrationProgress() const { return d->migrationProgress; }
+QStringList AdminConnection::migrationLog() const { return d->migrationLog; }
+std::shared_ptr<SqlAdapter> AdminConnection::adapter() const { return isReady() ? d->adapter : nullptr; }
+
+void AdminConnection::setTimeoutMs(int milliseconds)
+{
+    milliseconds = qMax(100, milliseconds);
+    if (milliseconds == d->timeoutMs)
+        return;
+    d->timeoutMs = milliseconds;
+    Q_EMIT timeoutMsChanged();
+}
+
+QStringList AdminConnection::recentConnections() const
+{
+    return QSettings().value(recentKey).toStringList();
+}
+
+void AdminConnection::forgetRecentConnection(const QString &target)
+{
+    QSettings settings;
+    QStringList recent = settings.value(recentKey).toStringList();
+    if (recent.removeAll(target) == 0)
+        return;
+    settings.setValue(recentKey, recent);
+    Q_EMIT recentConnectionsChanged();
+}
+
+void AdminConnection::clearRecentConnections()
+{
+    QSettings().remove(recentKey);
+    Q_EMIT recentConnectionsChanged();
+}
+
+void AdminConnection::open(const QString &givenTarget)
+{
+    const quint64 generation = ++d->generation;
+    const bool wasReady = isReady();
+    d->adapter.reset();
+    d->schemaState = SchemaState::Unknown;
+    d->schemaVersion = 0;
+    d->errorString.clear();
+    d->configPath.clear();
+    d->sessionMaxAge = defaultMaxAge;
+    d->migrationLog.clear();
+    d->migrationProgress = 0;
+    Q_EMIT schemaChanged();
+    Q_EMIT errorStringChanged();
+    Q_EMIT migrationProgressChanged();
+
+    const auto fail = [this](const QString &message) {
+        d->errorString = message;
+        d->status = Status::Failed;
+        Q_EMIT errorStringChanged();
+        Q_EMIT statusChanged();
+        Q_EMIT failed(message);
+    };
+
+    QString target = givenTarget.trimmed();
+    if (target.startsWith(QLatin1String("file:")))
+        target = QUrl(target).toLocalFile();
+    QString url = target;
+    d->target = target;
+    if (target.isEmpty()) {
+        d->displayUrl.clear();
+        Q_EMIT targetChanged();
+        fail(tr("no configuration file or database URL was given"));
+        return;
+    }
+    if (!isDatabaseUrl(target)) {
+        d->configPath = QFileInfo(target).absoluteFilePath();
+        d->target = d->configPath;
+        if (!QFileInfo(target).isFile()) {
+            d->displayUrl.clear();
+            Q_EMIT targetChanged();
+            fail(tr("the configuration file %1 does not exist").arg(d->configPath));
+            return;
+        }
+        ConfigLoadOptions options;
+        options.requireSecret = false;
+        const ConfigResult config = loadConfigFile(d->configPath, QProcessEnvironment::systemEnvironment(), options);
+        const QList<ConfigProblem> errors = config.errors();
+        // Only an unreadable file stops us: other problems are the config editor's business.
+        if (!errors.isEmpty() && errors.first().path.isEmpty() && config.server.adapterUrl.isEmpty()) {
+            d->displayUrl.clear();
+            Q_EMIT targetChanged();
+            fail(tr("cannot read the configuration: %1").arg(errors.first().toString()));
+            return;
+        }
+        url = config.server.adapterUrl;
+        d->sessionMaxAge = config.config.session.maxAge;
+        if (url.isEmpty()) {
+            d->displayUrl.clear();
+            Q_EMIT targetChanged();
+            fail(tr("the configuration %1 names no database: set adapter.url or DATABASE_URL").arg(d->configPath));
+            return;
+        }
+    }
+
+    QString urlError;
+    std::optional<SqlAdapterOptions> options = SqlAdapterOptions::fromUrl(url, &urlError);
+    if (!options) {
+        d->displayUrl.clear();
+        Q_EMIT targetChanged();
+        fail(tr("invalid database URL: %1").arg(urlError));
+        return;
+    }
+    d->displayUrl = options->displayUrl();
+    if (d->configPath.isEmpty())
+        d->target = d->displayUrl;
+    Q_EMIT targetChanged();
+    if (options->backend == SqlAdapterOptions::Backend::SQLite && options->databaseName != QLatin1String(":memory:")
+        && !QFileInfo(options->databaseName).isFile()) {
+        fail(tr("the SQLite database file %1 does not exist").arg(QFileInfo(options->databaseName).absoluteFilePath()));
+        return;
+    }
+    // Let the driver give up by itself too, so no thread waits on a dead host for long.
+    const QString timeoutSeconds = QString::number(qMax(1, (d->timeoutMs + 999) / 1000));
+    if (options->backend == SqlAdapterOptions::Backend::PostgreSQL && !options->connectOptions.contains(QLatin1String("connect_timeout")))
+        options->connectOptions = withOption(options->connectOptions, QStringLiteral("connect_timeout=") + timeoutSeconds);
+    if (options->backend == SqlAdapterOptions::Backend::MySQL && !options->connectOptions.contains(QLatin1String("CONNECT_TIMEOUT")))
+        options->connectOptions = withOption(options->connectOptions, QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=") + timeoutSeconds);
+
+    d->status = Status::Connecting;
+    Q_EMIT statusChanged();
+    if (wasReady)
+        qCInfo(lcAdmin).noquote() << "switching to" << d->displayUrl;
+    d->timeout.start(d->timeoutMs);
+    const SqlAdapterOptions chosen = *options;
+    runInBackground(
+        &d->pool, this,
+        [chosen] {
+            Opening result;
+            result.adapter = std::make_shared<SqlAdapter>(chosen);
+            result.version = result.adapter->schemaVersion().result();
+            return result;
+        },
+        [this, generation, fail](const Outcome<Opening> &outcome) {
+            if (generation != d->generation)
+                return; // timed out, closed, or opened again meanwhile
+            d->timeout.stop();
+            if (!outcome.ok()) {
+                fail(tr("could not open the database %1: %2").arg(d->displayUrl, outcome.error));
+                return;
+            }
+            d->schemaVersion = outcome.value->version;
+            const int latest = latestSchemaVersion();
+            if (d->schemaVersion > latest) {
+                d->schemaState = SchemaState::Newer;
+                Q_EMIT schemaChanged();
+                fail(tr("the database schema is version %1, newer than this build's %2; use a newer gatehouse-admin")
+                         .arg(d->schemaVersion)
+                         .arg(latest));
+                return;
+            }
+            d->adapter = outcome.value->adapter;
+            QSettings settings;
+            QStringList recent = settings.value(recentKey).toStringList();
+            recent.removeAll(d->target);
+            recent.prepend(d->target);
+            settings.setValue(recentKey, recent.mid(0, maxRecent));
+            Q_EMIT recentConnectionsChanged();
+            d->schemaState = d->schemaVersion < latest ? SchemaState::Older : SchemaState::Current;
+            Q_EMIT schemaChanged();
+            d->status = d->schemaState == SchemaState::Current ? Status::Ready : Status::NeedsMigration;
+            Q_EMIT statusChanged();
+            if (d->status == Status::Ready)
+                Q_EMIT opened();
+        });
+}
+
+void AdminConnection::migrate()
+{
+    if (d->status != Status::NeedsMigration || !d->adapter)
+        return;
+    const quint64 generation = d->generation;
+    d->status = Status::Migrating;
+    d->migrationLog.clear();
+    d->migrationProgress = 0;
+    Q_EMIT statusChanged();
+    Q_EMIT migrationProgressChanged();
+    const int latest = latestSchemaVersion();
+    QPointer<AdminConnection> self(this);
+    // Progress lines arrive on a storage thread; queue them to this object's thread.
+    auto progress = [self, generation, latest](const QString &line) {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, latest, line] {
+                if (!self || generation != self->d->generation)
+                    return;
+                self->d->migrationLog.append(line);
+                self->d->migrationProgress = qMin(1.0, double(self->d->migrationLog.size()) / latest);
+                Q_EMIT self->migrationProgressChanged();
+            },
+            Qt::QueuedConnection);
+    };
+    whenFinished(d->adapter->migrate(progress), this, [this, generation](const Outcome<int> &outcome) {
+        if (generation != d->generation)
+            return;
+        if (!outcome.ok()) {
+            d->errorString = tr("the migration failed: %1").arg(outcome.error);
+            d->status = Status::NeedsMigration;
+            Q_EMIT errorStringChanged();
+            Q_EMIT statusChanged();
+            Q_EMIT failed(d->errorString);
+            return;
+        }
+        d->schemaVersion = *outcome.value;
+        d->schemaState = SchemaState::Current;
+        d->migrationProgress = 1;
+        Q_EMIT schemaChanged();
+        Q_EMIT migrationProgressChanged();
+        d->status = Status::Ready;
+        Q_EMIT statusChanged();
+        Q_EMIT opened();
+    });
+}
+
+void AdminConnection::close()
+{
+    ++d->generation;
+    d->timeout.stop();
+    d->adapter.reset();
+    if (d->status == Status::Closed)
+        return;
+    d->status = Status::Closed;
+    d->schemaState = SchemaState::Unknown;
+    Q_EMIT schemaChanged();
+    Q_EMIT statusChanged();
+}
+
+} // namespace Gatehouse::Admin

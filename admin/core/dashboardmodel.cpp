@@ -1,0 +1,151 @@
+#include "dashboardmodel.h"
+
+#include "adminconnection.h"
+#include "asyncresult.h"
+
+#include <gatehouse/sqladapter.h>
+
+#include <QLocale>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+constexpr int dayCount = 30;
+constexpr int providerCount = 5;
+const QString signIn = QStringLiteral("signIn");
+const QString signInFailed = QStringLiteral("signInFailed");
+
+struct Figures
+{
+    qint64 users = 0;
+    qint64 activeSessions = 0;
+    QList<AuditDayCount> daily;
+    QList<AuditProviderCount> providers;
+    QDate today;
+};
+
+Figures load(SqlAdapter &store)
+{
+    Figures f;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    f.today = now.date();
+    const QDateTime from(f.today.addDays(-(dayCount - 1)), QTime(0, 0), Qt::UTC);
+    const QDateTime to(f.today.addDays(1), QTime(0, 0), Qt::UTC);
+    f.users = store.countUsers({}).result();
+    f.activeSessions = store.countSessionEntries(SessionFilter{}).result();
+    f.daily = store.auditDailyCounts({signIn, signInFailed}, from, to).result();
+    f.providers = store.auditTopProviders(signIn, from, to, providerCount).result();
+    return f;
+}
+
+} // namespace
+
+class DashboardModelPrivate
+{
+public:
+    QPointer<AdminConnection> connection;
+    qint64 users = 0;
+    qint64 activeSessions = 0;
+    qint64 signInsToday = 0;
+    qint64 failuresToday = 0;
+    QVariantList days;
+    qint64 maxDaily = 1;
+    QVariantList providers;
+    bool loaded = false;
+    int running = 0;
+    quint64 generation = 0;
+    QString errorString;
+    QThreadPool pool;
+};
+
+DashboardModel::DashboardModel(QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<DashboardModelPrivate>())
+{
+    d->pool.setMaxThreadCount(1);
+}
+
+DashboardModel::~DashboardModel()
+{
+    ++d->generation;
+    d->pool.waitForDone();
+}
+
+AdminConnection *DashboardModel::connection() const { return d->connection; }
+
+void DashboardModel::setConnection(AdminConnection *connection)
+{
+    if (connection == d->connection)
+        return;
+    if (d->connection)
+        disconnect(d->connection, nullptr, this, nullptr);
+    d->connection = connection;
+    if (connection)
+        connect(connection, &AdminConnection::opened, this, &DashboardModel::refresh);
+    Q_EMIT connectionChanged();
+    refresh();
+}
+
+qint64 DashboardModel::userCount() const { return d->users; }
+qint64 DashboardModel::activeSessionCount() const { return d->activeSessions; }
+qint64 DashboardModel::signInsToday() const { return d->signInsToday; }
+qint64 DashboardModel::failuresToday() const { return d->failuresToday; }
+QVariantList DashboardModel::days() const { return d->days; }
+qint64 DashboardModel::maxDaily() const { return d->maxDaily; }
+QVariantList DashboardModel::topProviders() const { return d->providers; }
+bool DashboardModel::isLoaded() const { return d->loaded; }
+bool DashboardModel::isBusy() const { return d->running > 0; }
+QString DashboardModel::errorString() const { return d->errorString; }
+
+void DashboardModel::refresh()
+{
+    const auto store = d->connection ? d->connection->adapter() : nullptr;
+    if (!store)
+        return;
+    const quint64 generation = ++d->generation;
+    if (d->running++ == 0)
+        Q_EMIT busyChanged();
+    runInBackground(&d->pool, this, [store] { return load(*store); }, [this, generation](const Outcome<Figures> &outcome) {
+        if (--d->running == 0)
+            Q_EMIT busyChanged();
+        if (generation != d->generation)
+            return;
+        const QString error = outcome.ok() ? QString() : tr("could not load the dashboard: %1").arg(outcome.error);
+        if (error != d->errorString) {
+            d->errorString = error;
+            Q_EMIT errorStringChanged();
+        }
+        if (!outcome.ok())
+            return;
+        const Figures &f = *outcome.value;
+        QHash<QDate, QPair<qint64, qint64>> perDay;
+        for (const AuditDayCount &count : f.daily) {
+            auto &day = perDay[count.day];
+            (count.type == signIn ? day.first : day.second) += count.count;
+        }
+        d->users = f.users;
+        d->activeSessions = f.activeSessions;
+        d->signInsToday = perDay.value(f.today).first;
+        d->failuresToday = perDay.value(f.today).second;
+        d->days.clear();
+        d->maxDaily = 1;
+        const QLocale locale;
+        for (int i = dayCount - 1; i >= 0; --i) {
+            const QDate date = f.today.addDays(-i);
+            const auto counts = perDay.value(date);
+            d->maxDaily = qMax(d->maxDaily, qMax(counts.first, counts.second));
+            d->days.append(QVariantMap{{QStringLiteral("date"), date},
+                                       {QStringLiteral("label"), locale.toString(date, QStringLiteral("d MMM"))},
+                                       {QStringLiteral("signIns"), counts.first},
+                                       {QStringLiteral("failures"), counts.second}});
+        }
+        d->providers.clear();
+        for (const AuditProviderCount &count : f.providers)
+            d->providers.append(QVariantMap{{QStringLiteral("provider"), count.provider}, {QStringLiteral("count"), count.count}});
+        d->loaded = true;
+        Q_EMIT figuresChanged();
+    });
+}
+
+} // namespace Gatehouse::Admin

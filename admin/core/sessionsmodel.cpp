@@ -1,0 +1,322 @@
+#include "sessionsmodel.h"
+
+#include "adminconnection.h"
+#include "asyncresult.h"
+#include "records.h"
+
+#include <gatehouse/sqladapter.h>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+constexpr int pageRows = 200;
+constexpr int cleanupBatch = 1000;
+
+const QStringList roleKeys{QStringLiteral("sessionToken"), QStringLiteral("tokenHint"), QStringLiteral("userId"),
+                           QStringLiteral("userEmail"),    QStringLiteral("userName"),  QStringLiteral("expires"),
+                           QStringLiteral("expired"),      QStringLiteral("lastSeen"),  QStringLiteral("clientAddress")};
+
+} // namespace
+
+class SessionsModelPrivate
+{
+public:
+    explicit SessionsModelPrivate(SessionsModel *q)
+        : q(q)
+    {
+    }
+
+    std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
+
+    SessionFilter filter() const
+    {
+        SessionFilter f;
+        f.userSearch = userFilter.trimmed();
+        f.provider = providerFilter.trimmed();
+        f.activeOnly = !includeExpired;
+        return f;
+    }
+
+    void setBusy(int delta)
+    {
+        const bool was = running > 0;
+        running += delta;
+        if (was != (running > 0))
+            Q_EMIT q->busyChanged();
+    }
+
+    void setError(const QString &message)
+    {
+        if (message == errorString)
+            return;
+        errorString = message;
+        Q_EMIT q->errorStringChanged();
+    }
+
+    void reload()
+    {
+        const quint64 generation = ++this->generation;
+        q->beginResetModel();
+        rows.clear();
+        total = 0;
+        fetching = false;
+        q->endResetModel();
+        const auto store = adapter();
+        if (!store) {
+            expired = 0;
+            Q_EMIT q->totalCountChanged();
+            return;
+        }
+        setBusy(1);
+        const SessionFilter f = filter();
+        whenFinished(store->countSessionEntries(f), q, [this, generation, store](const Outcome<qint64> &matching) {
+            if (generation != this->generation || !matching.ok()) {
+                setBusy(-1);
+                if (generation == this->generation)
+                    setError(SessionsModel::tr("could not count the sessions: %1").arg(matching.error));
+                return;
+            }
+            whenFinished(store->countExpiredSessions(), q, [this, generation, matching](const Outcome<qint64> &old) {
+                setBusy(-1);
+                if (generation != this->generation)
+                    return;
+                if (!old.ok()) {
+                    setError(SessionsModel::tr("could not count the sessions: %1").arg(old.error));
+                    return;
+                }
+                setError({});
+                total = *matching.value;
+                expired = *old.value;
+                Q_EMIT q->totalCountChanged();
+                fetch();
+            });
+        });
+    }
+
+    void fetch()
+    {
+        const auto store = adapter();
+        if (!store || fetching || rows.size() >= total)
+            return;
+        fetching = true;
+        setBusy(1);
+        const quint64 generation = this->generation;
+        const qint64 maxAge = connection->sessionMaxAge();
+        whenFinished(store->listSessionEntries(filter(), rows.size(), pageRows), q,
+                     [this, generation, maxAge](const Outcome<QList<SessionListEntry>> &page) {
+                         setBusy(-1);
+                         if (generation != this->generation)
+                             return;
+                         fetching = false;
+                         if (!page.ok()) {
+                             setError(SessionsModel::tr("could not load sessions: %1").arg(page.error));
+                             return;
+                         }
+                         if (page.value->isEmpty()) {
+                             total = rows.size(); // fewer than counted: some ended meanwhile
+                             Q_EMIT q->totalCountChanged();
+                             return;
+                         }
+                         q->beginInsertRows({}, int(rows.size()), int(rows.size() + page.value->size() - 1));
+                         for (const SessionListEntry &entry : *page.value)
+                             rows.append(Records::session(entry, maxAge));
+                         q->endInsertRows();
+                     });
+    }
+
+    SessionsModel *q;
+    QPointer<AdminConnection> connection;
+    QString userFilter;
+    QString providerFilter;
+    bool includeExpired = false;
+    QList<QVariantMap> rows;
+    qint64 total = 0;
+    qint64 expired = 0;
+    bool fetching = false;
+    int running = 0;
+    bool cleaning = false;
+    double cleanupProgress = 0;
+    quint64 generation = 0;
+    QString errorString;
+};
+
+SessionsModel::SessionsModel(QObject *parent)
+    : QAbstractListModel(parent)
+    , d(std::make_unique<SessionsModelPrivate>(this))
+{
+}
+
+SessionsModel::~SessionsModel() = default;
+
+AdminConnection *SessionsModel::connection() const { return d->connection; }
+
+void SessionsModel::setConnection(AdminConnection *connection)
+{
+    if (connection == d->connection)
+        return;
+    if (d->connection)
+        disconnect(d->connection, nullptr, this, nullptr);
+    d->connection = connection;
+    if (connection)
+        connect(connection, &AdminConnection::opened, this, [this] { d->reload(); });
+    Q_EMIT connectionChanged();
+    d->reload();
+}
+
+QString SessionsModel::userFilter() const { return d->userFilter; }
+
+void SessionsModel::setUserFilter(const QString &text)
+{
+    if (text == d->userFilter)
+        return;
+    d->userFilter = text;
+    Q_EMIT filterChanged();
+    d->reload();
+}
+
+QString SessionsModel::providerFilter() const { return d->providerFilter; }
+
+void SessionsModel::setProviderFilter(const QString &provider)
+{
+    if (provider == d->providerFilter)
+        return;
+    d->providerFilter = provider;
+    Q_EMIT filterChanged();
+    d->reload();
+}
+
+bool SessionsModel::includeExpired() const { return d->includeExpired; }
+
+void SessionsModel::setIncludeExpired(bool include)
+{
+    if (include == d->includeExpired)
+        return;
+    d->includeExpired = include;
+    Q_EMIT filterChanged();
+    d->reload();
+}
+
+qint64 SessionsModel::totalCount() const { return d->total; }
+qint64 SessionsModel::expiredCount() const { return d->expired; }
+bool SessionsModel::isBusy() const { return d->running > 0; }
+bool SessionsModel::isCleanupRunning() const { return d->cleaning; }
+double SessionsModel::cleanupProgress() const { return d->cleanupProgress; }
+QString SessionsModel::errorString() const { return d->errorString; }
+
+int SessionsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(d->rows.size());
+}
+
+QVariant SessionsModel::data(const QModelIndex &index, int role) const
+{
+    const int key = role - SessionTokenRole;
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || key < 0 || key >= roleKeys.size())
+        return role == Qt::DisplayRole && index.isValid() ? d->rows.at(index.row()).value(QStringLiteral("userEmail")) : QVariant();
+    return d->rows.at(index.row()).value(roleKeys.at(key));
+}
+
+QHash<int, QByteArray> SessionsModel::roleNames() const
+{
+    QHash<int, QByteArray> names;
+    for (int i = 0; i < roleKeys.size(); ++i)
+        names.insert(SessionTokenRole + i, roleKeys.at(i).toUtf8());
+    return names;
+}
+
+bool SessionsModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !d->fetching && d->rows.size() < d->total;
+}
+
+void SessionsModel::fetchMore(const QModelIndex &parent)
+{
+    if (!parent.isValid())
+        d->fetch();
+}
+
+void SessionsModel::refresh()
+{
+    d->reload();
+}
+
+QVariantMap SessionsModel::get(int row) const
+{
+    return row >= 0 && row < d->rows.size() ? d->rows.at(row) : QVariantMap();
+}
+
+void SessionsModel::revoke(const QString &sessionToken)
+{
+    const QString operation = QStringLiteral("revoke");
+    const auto store = d->adapter();
+    if (!store) {
+        Q_EMIT operationFinished(operation, false, tr("not connected to a database"));
+        return;
+    }
+    d->setBusy(1);
+    whenFinished(store->deleteSession(sessionToken), this,
+                 [this, operation, sessionToken](const Outcome<std::optional<AdapterSession>> &outcome) {
+                     d->setBusy(-1);
+                     if (!outcome.ok()) {
+                         Q_EMIT operationFinished(operation, false, outcome.error);
+                         return;
+                     }
+                     d->reload();
+                     if (!*outcome.value)
+                         Q_EMIT operationFinished(operation, false,
+                                                  tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+                     else
+                         Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::tokenHint(sessionToken)));
+                 });
+}
+
+void SessionsModel::cleanupExpired()
+{
+    const QString operation = QStringLiteral("cleanupExpired");
+    const auto store = d->adapter();
+    if (!store || d->cleaning) {
+        Q_EMIT operationFinished(operation, false,
+                                 store ? tr("a clean-up is running already") : tr("not connected to a database"));
+        return;
+    }
+    d->cleaning = true;
+    d->cleanupProgress = 0;
+    Q_EMIT cleanupChanged();
+    // Count first, then delete batch by batch, so the progress bar moves and no statement
+    // holds the table for long.
+    whenFinished(store->countExpiredSessions(), this, [this, operation, store](const Outcome<qint64> &count) {
+        if (!count.ok()) {
+            d->cleaning = false;
+            Q_EMIT cleanupChanged();
+            Q_EMIT operationFinished(operation, false, count.error);
+            return;
+        }
+        const qint64 expected = qMax<qint64>(1, *count.value);
+        auto deleted = std::make_shared<qint64>(0);
+        auto step = std::make_shared<std::function<void()>>();
+        *step = [this, operation, store, expected, deleted, step] {
+            whenFinished(store->deleteExpiredSessionsBatch(cleanupBatch), this,
+                         [this, operation, expected, deleted, step](const Outcome<qint64> &batch) {
+                             if (!batch.ok() || *batch.value == 0) {
+                                 d->cleaning = false;
+                                 d->cleanupProgress = batch.ok() ? 1 : d->cleanupProgress;
+                                 Q_EMIT cleanupChanged();
+                                 d->reload();
+                                 Q_EMIT operationFinished(operation, batch.ok(),
+                                                          batch.ok() ? tr("deleted %n expired session(s)", nullptr, int(*deleted))
+                                                                     : batch.error);
+                                 *step = nullptr; // breaks the cycle step -> lambda -> step
+                                 return;
+                             }
+                             *deleted += *batch.value;
+                             d->cleanupProgress = qMin(1.0, double(*deleted) / double(expected));
+                             Q_EMIT cleanupChanged();
+                             (*step)();
+                         });
+        };
+        (*step)();
+    });
+}
+
+} // namespace Gatehouse::Admin

@@ -1,0 +1,281 @@
+#include "userdetail.h"
+
+#include "adminconnection.h"
+#include "asyncresult.h"
+#include "detailmodels.h"
+#include "records.h"
+
+#include <gatehouse/sqladapter.h>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+constexpr int auditRows = 50;
+constexpr int sessionRows = 500;
+
+[[noreturn]] void refuse(const QString &message)
+{
+    throw AuthError(QStringLiteral("AdminError"), message);
+}
+
+//! Everything UserDetail shows, read on a worker thread.
+struct Snapshot
+{
+    std::optional<UserListEntry> user;
+    QList<QVariantMap> accounts;
+    QList<QVariantMap> sessions;
+    QList<QVariantMap> authenticators;
+    QList<QVariantMap> auditEvents;
+};
+
+//! The user with its password state.
+std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
+{
+    const std::optional<AdapterUser> user = store.getUser(userId).result();
+    if (!user)
+        return std::nullopt;
+    UserListEntry entry{*user};
+    if (const auto credential = store.passwordHash(user->email).result(); credential && credential->userId == userId) {
+        entry.hasPassword = true;
+        entry.passwordDisabled = credential->disabled;
+    }
+    return entry;
+}
+
+Snapshot load(SqlAdapter &store, const QString &userId, qint64 maxAge)
+{
+    Snapshot s;
+    s.user = findUser(store, userId);
+    if (!s.user)
+        return s;
+    for (const AdapterAccount &account : store.listAccounts(userId).result())
+        s.accounts.append(Records::account(account));
+    for (const AdapterAuthenticator &authenticator : store.listAuthenticatorsByUserId(userId).result())
+        s.authenticators.append(Records::authenticator(authenticator));
+    AuditFilter filter;
+    filter.userId = userId;
+    const QList<AuditEvent> events = store.auditEvents(filter, auditRows).result();
+    for (const AuditEvent &event : events)
+        s.auditEvents.append(Records::auditEvent(event));
+    // A session's client address: the user's latest sign-in at or before the session was last
+    // extended (sessions do not record it themselves).
+    AuditFilter signIns;
+    signIns.userId = userId;
+    signIns.type = QStringLiteral("signIn");
+    const QList<AuditEvent> signInEvents = store.auditEvents(signIns, auditRows).result(); // newest first
+    SessionFilter sessions;
+    sessions.userId = userId;
+    sessions.activeOnly = false;
+    for (const SessionListEntry &entry : store.listSessionEntries(sessions, 0, sessionRows).result()) {
+        const QDateTime lastSeen = entry.session.expires.addSecs(-maxAge);
+        QString address;
+        for (const AuditEvent &event : signInEvents) {
+            if (event.time <= lastSeen.addSecs(60)) {
+                address = event.clientAddress;
+                break;
+            }
+        }
+        s.sessions.append(Records::session(entry, maxAge, address));
+    }
+    return s;
+}
+
+} // namespace
+
+class UserDetailPrivate
+{
+public:
+    explicit UserDetailPrivate(UserDetail *q)
+        : q(q)
+        , accounts(new AccountsModel(q))
+        , sessions(new SessionListModel(q))
+        , authenticators(new AuthenticatorsModel(q))
+        , auditEvents(new AuditEventsModel(q))
+    {
+        pool.setMaxThreadCount(1);
+    }
+
+    std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
+
+    void setBusy(int delta)
+    {
+        const bool was = running > 0;
+        running += delta;
+        if (was != (running > 0))
+            Q_EMIT q->busyChanged();
+    }
+
+    void clear()
+    {
+        user.reset();
+        loaded = false;
+        accounts->setRecords({});
+        sessions->setRecords({});
+        authenticators->setRecords({});
+        auditEvents->setRecords({});
+        Q_EMIT q->userChanged();
+    }
+
+    void reload()
+    {
+        const quint64 generation = ++this->generation;
+        const auto store = adapter();
+        if (!store || userId.isEmpty()) {
+            clear();
+            return;
+        }
+        const QString id = userId;
+        const qint64 maxAge = connection->sessionMaxAge();
+        setBusy(1);
+        runInBackground(&pool, q, [store, id, maxAge] { return load(*store, id, maxAge); },
+                        [this, generation](const Outcome<Snapshot> &outcome) {
+                            setBusy(-1);
+                            if (generation != this->generation)
+                                return;
+                            const QString error = outcome.ok() ? QString() : UserDetail::tr("could not load the user: %1").arg(outcome.error);
+                            if (error != errorString) {
+                                errorString = error;
+                                Q_EMIT q->errorStringChanged();
+                            }
+                            if (!outcome.ok())
+                                return;
+                            user = outcome.value->user;
+                            loaded = true;
+                            accounts->setRecords(outcome.value->accounts);
+                            sessions->setRecords(outcome.value->sessions);
+                            authenticators->setRecords(outcome.value->authenticators);
+                            auditEvents->setRecords(outcome.value->auditEvents);
+                            Q_EMIT q->userChanged();
+                        });
+    }
+
+    template<typename Work>
+    void act(const QString &operation, Work work)
+    {
+        const auto store = adapter();
+        if (!store) {
+            Q_EMIT q->operationFinished(operation, false, UserDetail::tr("not connected to a database"));
+            return;
+        }
+        setBusy(1);
+        runInBackground(&pool, q, [store, work = std::move(work)] { return work(*store); },
+                        [this, operation](const Outcome<QString> &outcome) {
+                            setBusy(-1);
+                            if (outcome.ok())
+                                reload();
+                            Q_EMIT q->operationFinished(operation, outcome.ok(), outcome.ok() ? *outcome.value : outcome.error);
+                        });
+    }
+
+    UserDetail *q;
+    QPointer<AdminConnection> connection;
+    QString userId;
+    std::optional<UserListEntry> user;
+    bool loaded = false;
+    AccountsModel *accounts;
+    SessionListModel *sessions;
+    AuthenticatorsModel *authenticators;
+    AuditEventsModel *auditEvents;
+    int running = 0;
+    quint64 generation = 0;
+    QString errorString;
+    QThreadPool pool;
+};
+
+UserDetail::UserDetail(QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<UserDetailPrivate>(this))
+{
+}
+
+UserDetail::~UserDetail()
+{
+    ++d->generation;
+    d->pool.waitForDone();
+}
+
+AdminConnection *UserDetail::connection() const { return d->connection; }
+
+void UserDetail::setConnection(AdminConnection *connection)
+{
+    if (connection == d->connection)
+        return;
+    if (d->connection)
+        disconnect(d->connection, nullptr, this, nullptr);
+    d->connection = connection;
+    if (connection)
+        connect(connection, &AdminConnection::opened, this, [this] { d->reload(); });
+    Q_EMIT connectionChanged();
+    d->reload();
+}
+
+QString UserDetail::userId() const { return d->userId; }
+
+void UserDetail::setUserId(const QString &userId)
+{
+    if (userId == d->userId)
+        return;
+    d->userId = userId;
+    Q_EMIT userIdChanged();
+    d->clear();
+    d->reload();
+}
+
+bool UserDetail::isLoaded() const { return d->loaded; }
+bool UserDetail::exists() const { return d->user.has_value(); }
+QString UserDetail::name() const { return d->user ? d->user->user.name.value_or(QString()) : QString(); }
+QString UserDetail::email() const { return d->user ? d->user->user.email : QString(); }
+QDateTime UserDetail::emailVerified() const { return d->user ? d->user->user.emailVerified.value_or(QDateTime()) : QDateTime(); }
+QString UserDetail::image() const { return d->user ? d->user->user.image.value_or(QString()) : QString(); }
+bool UserDetail::hasPassword() const { return d->user && d->user->hasPassword; }
+bool UserDetail::passwordDisabled() const { return d->user && d->user->passwordDisabled; }
+AccountsModel *UserDetail::accounts() const { return d->accounts; }
+SessionListModel *UserDetail::sessions() const { return d->sessions; }
+AuthenticatorsModel *UserDetail::authenticators() const { return d->authenticators; }
+AuditEventsModel *UserDetail::auditEvents() const { return d->auditEvents; }
+bool UserDetail::isBusy() const { return d->running > 0; }
+QString UserDetail::errorString() const { return d->errorString; }
+
+void UserDetail::reload()
+{
+    d->reload();
+}
+
+void UserDetail::unlinkAccount(const QString &provider, const QString &providerAccountId)
+{
+    d->act(QStringLiteral("unlinkAccount"), [provider, providerAccountId](SqlAdapter &store) {
+        if (!store.unlinkAccount(provider, providerAccountId).result())
+            refuse(tr("there is no %1 account %2").arg(provider, providerAccountId));
+        return tr("unlinked the %1 account %2").arg(provider, providerAccountId);
+    });
+}
+
+void UserDetail::revokeSession(const QString &sessionToken)
+{
+    d->act(QStringLiteral("revokeSession"), [sessionToken](SqlAdapter &store) {
+        if (!store.deleteSession(sessionToken).result())
+            refuse(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+        return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
+    });
+}
+
+void UserDetail::revokeAllSessions()
+{
+    const QString userId = d->userId;
+    d->act(QStringLiteral("revokeAllSessions"), [userId](SqlAdapter &store) {
+        const qint64 revoked = store.deleteUserSessions(userId).result();
+        return tr("revoked %n session(s)", nullptr, int(revoked));
+    });
+}
+
+void UserDetail::removeAuthenticator(const QString &credentialID)
+{
+    d->act(QStringLiteral("removeAuthenticator"), [credentialID](SqlAdapter &store) {
+        if (!store.deleteAuthenticator(credentialID).result())
+            refuse(tr("the authenticator %1 does not exist any more").arg(credentialID));
+        return tr("removed the authenticator %1").arg(credentialID);
+    });
+}
+
+} // namespace Gatehouse::Admin

@@ -1,0 +1,535 @@
+#include "usersmodel.h"
+
+#include "adminconnection.h"
+#include "asyncresult.h"
+#include "logging.h"
+#include "records.h"
+#include "userwindow.h"
+
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/passwordcredentials.h>
+#include <gatehouse/sqladapter.h>
+
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace Gatehouse::Admin {
+
+namespace {
+
+constexpr int maxInFlight = 3;    // page queries running at once
+constexpr int maxQueued = 8;      // newest page requests kept; older ones are out of view by now
+constexpr int minPasswordLength = 8;
+
+[[noreturn]] void refuse(const QString &message)
+{
+    throw AuthError(QStringLiteral("AdminError"), message);
+}
+
+QString normalisedEmail(const QString &email)
+{
+    return email.trimmed().toLower();
+}
+
+QString imageProblem(const QString &image)
+{
+    if (image.trimmed().isEmpty())
+        return {};
+    const QUrl url(image.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))
+        || url.host().isEmpty())
+        return UsersModel::tr("the image \"%1\" is not an http(s) URL").arg(image.trimmed());
+    return {};
+}
+
+QString randomPassword()
+{
+    static const QString alphabet = QStringLiteral("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789");
+    QString password;
+    for (int i = 0; i < 16; ++i)
+        password.append(alphabet.at(QRandomGenerator::system()->bounded(int(alphabet.size()))));
+    return password;
+}
+
+std::optional<QString> nullIfBlank(const QString &text)
+{
+    return text.trimmed().isEmpty() ? std::nullopt : std::optional(text.trimmed());
+}
+
+} // namespace
+
+class UsersModelPrivate
+{
+public:
+    explicit UsersModelPrivate(UsersModel *q)
+        : q(q)
+    {
+        pool.setMaxThreadCount(1); // edits run one after the other, in the order asked
+    }
+
+    UserPageRequest base() const
+    {
+        UserPageRequest request;
+        request.search = search.trimmed();
+        request.sort = UserSortColumn(int(sortColumn));
+        request.ascending = ascending;
+        return request;
+    }
+
+    std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
+
+    void setBusy(int delta)
+    {
+        const bool was = running > 0;
+        running += delta;
+        if (was != (running > 0))
+            Q_EMIT q->busyChanged();
+    }
+
+    void setError(const QString &message)
+    {
+        if (message == errorString)
+            return;
+        errorString = message;
+        Q_EMIT q->errorStringChanged();
+    }
+
+    //! Counts again; \a keepRows: when the count is unchanged, only reload the rows (a view
+    //! keeps its position), else reset the model.
+    void reload(bool keepRows)
+    {
+        const quint64 generation = ++this->generation;
+        queue.clear();
+        loadFailed = false;
+        const auto store = adapter();
+        if (!store) {
+            q->beginResetModel();
+            window.reset(0);
+            total = -1;
+            q->endResetModel();
+            Q_EMIT q->totalCountChanged();
+            return;
+        }
+        if (!keepRows) {
+            q->beginResetModel();
+            window.reset(0);
+            total = -1;
+            q->endResetModel();
+            Q_EMIT q->totalCountChanged();
+        }
+        setBusy(1);
+        whenFinished(store->countUsers(base().search), q, [this, generation, keepRows](const Outcome<qint64> &count) {
+            setBusy(-1);
+            if (generation != this->generation)
+                return;
+            if (!count.ok()) {
+                setError(UsersModel::tr("could not count the users: %1").arg(count.error));
+                return;
+            }
+            setError({});
+            if (keepRows && *count.value == total) {
+                window.reset(total);
+                if (total > 0)
+                    Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
+                return;
+            }
+            q->beginResetModel();
+            total = *count.value;
+            window.reset(total);
+            q->endResetModel();
+            Q_EMIT q->totalCountChanged();
+        });
+    }
+
+    void schedule(int page)
+    {
+        if (loadFailed || window.isLoaded(page) || window.isPending(page))
+            return;
+        queue.removeAll(page);
+        queue.append(page);
+        while (queue.size() > maxQueued)
+            queue.removeFirst();
+        pump();
+    }
+
+    void pump()
+    {
+        const auto store = adapter();
+        while (store && inFlight < maxInFlight && !queue.isEmpty()) {
+            const int page = queue.takeLast();
+            if (window.isLoaded(page) || window.isPending(page) || window.rowsIn(page) == 0)
+                continue;
+            const UserPageRequest request = window.requestFor(page, base());
+            window.setPending(page, true);
+            ++inFlight;
+            setBusy(1);
+            const quint64 generation = this->generation;
+            whenFinished(store->listUsersPage(request), q, [this, generation, page](const Outcome<QList<UserListEntry>> &rows) {
+                --inFlight;
+                setBusy(-1);
+                if (generation == this->generation) {
+                    if (!rows.ok()) {
+                        window.setPending(page, false);
+                        loadFailed = true; // no retry storm from data(); refresh() tries again
+                        setError(UsersModel::tr("could not load users: %1").arg(rows.error));
+                    } else {
+                        window.store(page, *rows.value);
+                        const qint64 first = window.firstRowOf(page);
+                        const int count = window.rowsIn(page);
+                        if (count > 0)
+                            Q_EMIT q->dataChanged(q->index(int(first)), q->index(int(first + count - 1)));
+                    }
+                }
+                pump();
+            });
+        }
+    }
+
+    //! Runs an edit on the pool; reports it with operationFinished and reloads on success.
+    template<typename Work>
+    void edit(const QString &operation, Work work, bool countChanges = false)
+    {
+        const auto store = adapter();
+        if (!store) {
+            Q_EMIT q->operationFinished(operation, false, UsersModel::tr("not connected to a database"), {});
+            return;
+        }
+        setBusy(1);
+        runInBackground(&pool, q, [store, work = std::move(work)] { return work(store); },
+                        [this, operation, countChanges](const Outcome<std::pair<QString, QVariantMap>> &outcome) {
+                            setBusy(-1);
+                            if (!outcome.ok()) {
+                                Q_EMIT q->operationFinished(operation, false, outcome.error, {});
+                                return;
+                            }
+                            reload(!countChanges);
+                            Q_EMIT q->operationFinished(operation, true, outcome.value->first, outcome.value->second);
+                        });
+    }
+
+    void fail(const QString &operation, const QString &message)
+    {
+        Q_EMIT q->operationFinished(operation, false, message, {});
+    }
+
+    UsersModel *q;
+    QPointer<AdminConnection> connection;
+    QString search;
+    UsersModel::SortColumn sortColumn = UsersModel::SortColumn::Id;
+    bool ascending = true;
+    qint64 total = -1;
+    UserWindow window;
+    QList<int> queue;
+    int inFlight = 0;
+    int running = 0;
+    bool loadFailed = false;
+    quint64 generation = 0;
+    QString errorString;
+    QThreadPool pool;
+};
+
+UsersModel::UsersModel(QObject *parent)
+    : QAbstractListModel(parent)
+    , d(std::make_unique<UsersModelPrivate>(this))
+{
+}
+
+UsersModel::~UsersModel()
+{
+    ++d->generation;
+    d->pool.waitForDone();
+}
+
+AdminConnection *UsersModel::connection() const { return d->connection; }
+
+void UsersModel::setConnection(AdminConnection *connection)
+{
+    if (connection == d->connection)
+        return;
+    if (d->connection)
+        disconnect(d->connection, nullptr, this, nullptr);
+    d->connection = connection;
+    if (connection) {
+        connect(connection, &AdminConnection::opened, this, [this] { d->reload(false); });
+        connect(connection, &AdminConnection::statusChanged, this, [this] {
+            if (!d->connection->isReady() && d->total != -1)
+                d->reload(false);
+        });
+    }
+    Q_EMIT connectionChanged();
+    d->reload(false);
+}
+
+QString UsersModel::search() const { return d->search; }
+
+void UsersModel::setSearch(const QString &search)
+{
+    if (search == d->search)
+        return;
+    d->search = search;
+    Q_EMIT searchChanged();
+    d->reload(false);
+}
+
+UsersModel::SortColumn UsersModel::sortColumn() const { return d->sortColumn; }
+
+void UsersModel::setSortColumn(SortColumn column)
+{
+    if (column == d->sortColumn)
+        return;
+    d->sortColumn = column;
+    Q_EMIT sortChanged();
+    d->reload(true);
+}
+
+bool UsersModel::ascending() const { return d->ascending; }
+
+void UsersModel::setAscending(bool ascending)
+{
+    if (ascending == d->ascending)
+        return;
+    d->ascending = ascending;
+    Q_EMIT sortChanged();
+    d->reload(true);
+}
+
+qint64 UsersModel::totalCount() const { return d->total; }
+int UsersModel::pageSize() const { return d->window.pageSize(); }
+
+void UsersModel::setPageSize(int rows)
+{
+    rows = qBound(10, rows, 1000);
+    if (rows == d->window.pageSize())
+        return;
+    d->window.setPageSize(rows);
+    Q_EMIT pageSizeChanged();
+    d->reload(true);
+}
+
+bool UsersModel::isBusy() const { return d->running > 0; }
+QString UsersModel::errorString() const { return d->errorString; }
+
+int UsersModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() || d->total <= 0)
+        return 0;
+    return int(qMin<qint64>(d->total, std::numeric_limits<int>::max()));
+}
+
+QVariant UsersModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const UserListEntry *entry = d->window.row(index.row());
+    if (!entry) {
+        d->schedule(d->window.pageOf(index.row()));
+        switch (role) {
+        case LoadedRole:
+        case HasPasswordRole:
+        case PasswordDisabledRole:
+            return false;
+        case EmailVerifiedRole:
+            return QDateTime();
+        default:
+            return QString();
+        }
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+    case EmailRole:
+        return entry->user.email;
+    case UserIdRole:
+        return entry->user.id;
+    case NameRole:
+        return entry->user.name.value_or(QString());
+    case EmailVerifiedRole:
+        return entry->user.emailVerified.value_or(QDateTime());
+    case ImageRole:
+        return entry->user.image.value_or(QString());
+    case HasPasswordRole:
+        return entry->hasPassword;
+    case PasswordDisabledRole:
+        return entry->passwordDisabled;
+    case LoadedRole:
+        return true;
+    }
+    return {};
+}
+
+QHash<int, QByteArray> UsersModel::roleNames() const
+{
+    return {{UserIdRole, "userId"},
+            {NameRole, "name"},
+            {EmailRole, "email"},
+            {EmailVerifiedRole, "emailVerified"},
+            {ImageRole, "image"},
+            {HasPasswordRole, "hasPassword"},
+            {PasswordDisabledRole, "passwordDisabled"},
+            {LoadedRole, "loaded"}};
+}
+
+void UsersModel::refresh()
+{
+    d->reload(false);
+}
+
+QVariantMap UsersModel::get(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    const UserListEntry *entry = d->window.row(row);
+    if (!entry) {
+        d->schedule(d->window.pageOf(row));
+        return {{QStringLiteral("loaded"), false}};
+    }
+    QVariantMap map = Records::user(*entry);
+    map.insert(QStringLiteral("loaded"), true);
+    return map;
+}
+
+bool UsersModel::ensureLoaded(int first, int last)
+{
+    first = qMax(0, first);
+    last = qMin(last, rowCount() - 1);
+    bool loaded = true;
+    for (int page = d->window.pageOf(first); first <= last && page <= d->window.pageOf(last); ++page) {
+        if (!d->window.isLoaded(page)) {
+            loaded = false;
+            d->schedule(page);
+        }
+    }
+    return loaded;
+}
+
+QString UsersModel::validateEmail(const QString &email) const
+{
+    const QString address = email.trimmed();
+    if (address.isEmpty())
+        return tr("an email address is required");
+    static const QRegularExpression shape(QStringLiteral("^[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+$"));
+    if (address.size() > 254 || !shape.match(address).hasMatch())
+        return tr("\"%1\" is not a valid email address").arg(address);
+    return {};
+}
+
+void UsersModel::createUser(const QString &email, const QString &name, const QString &image)
+{
+    const QString operation = QStringLiteral("createUser");
+    if (const QString problem = validateEmail(email); !problem.isEmpty())
+        return d->fail(operation, problem);
+    if (const QString problem = imageProblem(image); !problem.isEmpty())
+        return d->fail(operation, problem);
+    AdapterUser user;
+    user.email = normalisedEmail(email);
+    user.name = nullIfBlank(name);
+    user.image = nullIfBlank(image);
+    d->edit(
+        operation,
+        [user](const std::shared_ptr<SqlAdapter> &store) {
+            if (store->getUserByEmail(user.email).result())
+                refuse(tr("a user with the email %1 exists already").arg(user.email));
+            const AdapterUser created = store->createUser(user).result();
+            return std::pair(tr("created the user %1").arg(created.email), QVariantMap{{QStringLiteral("userId"), created.id}});
+        },
+        true);
+}
+
+void UsersModel::updateUser(const QString &userId, const QString &name, const QString &email, const QString &image)
+{
+    const QString operation = QStringLiteral("updateUser");
+    if (const QString problem = validateEmail(email); !problem.isEmpty())
+        return d->fail(operation, problem);
+    if (const QString problem = imageProblem(image); !problem.isEmpty())
+        return d->fail(operation, problem);
+    AdapterUserUpdate update(userId);
+    update.setName(nullIfBlank(name)).setEmail(normalisedEmail(email)).setImage(nullIfBlank(image));
+    d->edit(operation, [update, userId](const std::shared_ptr<SqlAdapter> &store) {
+        if (const auto other = store->getUserByEmail(update.email()).result(); other && other->id != userId)
+            refuse(tr("a user with the email %1 exists already").arg(update.email()));
+        try {
+            store->updateUser(update).result();
+        } catch (const AdapterError &error) {
+            if (error.reason() == AdapterError::Reason::NotFound)
+                refuse(tr("there is no user with id %1").arg(userId));
+            throw;
+        }
+        return std::pair(tr("saved the user %1").arg(update.email()), QVariantMap{{QStringLiteral("userId"), userId}});
+    });
+}
+
+void UsersModel::setEmailVerified(const QString &userId, bool verified)
+{
+    AdapterUserUpdate update(userId);
+    update.setEmailVerified(verified ? std::optional(QDateTime::currentDateTimeUtc()) : std::nullopt);
+    d->edit(QStringLiteral("setEmailVerified"), [update, verified, userId](const std::shared_ptr<SqlAdapter> &store) {
+        try {
+            const AdapterUser user = store->updateUser(update).result();
+            return std::pair(verified ? tr("marked %1 as verified").arg(user.email) : tr("marked %1 as not verified").arg(user.email),
+                             QVariantMap{{QStringLiteral("userId"), userId}});
+        } catch (const AdapterError &error) {
+            if (error.reason() == AdapterError::Reason::NotFound)
+                refuse(tr("there is no user with id %1").arg(userId));
+            throw;
+        }
+    });
+}
+
+void UsersModel::setPassword(const QString &userId, const QString &password)
+{
+    const QString operation = QStringLiteral("setPassword");
+    if (password.size() < minPasswordLength)
+        return d->fail(operation, tr("the password must have at least %1 characters").arg(minPasswordLength));
+    d->edit(operation, [userId, password](const std::shared_ptr<SqlAdapter> &store) {
+        if (!store->getUser(userId).result())
+            refuse(tr("there is no user with id %1").arg(userId));
+        setUserPassword(store, userId, password).waitForFinished();
+        return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
+    });
+}
+
+void UsersModel::resetPassword(const QString &userId)
+{
+    d->edit(QStringLiteral("resetPassword"), [userId](const std::shared_ptr<SqlAdapter> &store) {
+        if (!store->getUser(userId).result())
+            refuse(tr("there is no user with id %1").arg(userId));
+        const QString password = randomPassword();
+        setUserPassword(store, userId, password).waitForFinished();
+        return std::pair(tr("set a new random password; show it to the user once"),
+                         QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("password"), password}});
+    });
+}
+
+void UsersModel::setDisabled(const QString &userId, bool disabled)
+{
+    d->edit(QStringLiteral("setDisabled"), [userId, disabled](const std::shared_ptr<SqlAdapter> &store) {
+        try {
+            store->setPasswordDisabled(userId, disabled).waitForFinished();
+        } catch (const AdapterError &error) {
+            if (error.reason() == AdapterError::Reason::NotFound)
+                refuse(tr("user %1 has no built-in password to %2").arg(userId, disabled ? tr("disable") : tr("enable")));
+            throw;
+        }
+        if (!disabled)
+            return std::pair(tr("enabled password sign-in"), QVariantMap{{QStringLiteral("userId"), userId}});
+        const qint64 revoked = store->deleteUserSessions(userId).result();
+        return std::pair(tr("disabled password sign-in and revoked %n session(s)", nullptr, int(revoked)),
+                         QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("revokedSessions"), revoked}});
+    });
+}
+
+void UsersModel::remove(const QString &userId)
+{
+    d->edit(
+        QStringLiteral("remove"),
+        [userId](const std::shared_ptr<SqlAdapter> &store) {
+            const std::optional<AdapterUser> deleted = store->deleteUser(userId).result();
+            if (!deleted)
+                refuse(tr("there is no user with id %1").arg(userId));
+            return std::pair(tr("deleted the user %1 with its accounts, sessions and authenticators").arg(deleted->email),
+                             QVariantMap{{QStringLiteral("userId"), userId}});
+        },
+        true);
+}
+
+} // namespace Gatehouse::Admin

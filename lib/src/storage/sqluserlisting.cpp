@@ -1,0 +1,291 @@
+// SqlAdapter's user listings: search, sort, keyset and positional paging (listUsers,
+// countUsers, listUsersPage). Stays fast with millions of users: a page next to a known row is
+// an index range scan from that row's sort key, and a position near the end is counted from
+// the end in the reversed order.
+#include <gatehouse/sqladapter.h>
+
+#include "storage/sqladapter_p.h"
+
+namespace Gatehouse {
+
+namespace {
+
+/*!
+ * The search condition (without WHERE) and its values: name or email contains the text, or
+ * the id equals it when it is a number.
+ */
+struct Search
+{
+    explicit Search(const QString &text)
+        : pattern(text.isEmpty() ? QString() : SqlRows::containsPattern(text))
+        , id(text.isEmpty() ? std::nullopt : SqlRows::rowId(text.trimmed()))
+    {
+    }
+
+    bool isEmpty() const { return pattern.isEmpty(); }
+    QString condition() const
+    {
+        if (isEmpty())
+            return {};
+        return QStringLiteral("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'%1)")
+            .arg(id ? QStringLiteral(" OR id = ?") : QString());
+    }
+    void bind(SqlQuery &q) const
+    {
+        if (isEmpty())
+            return;
+        q.bind(pattern).bind(pattern);
+        if (id)
+            q.bind(*id);
+    }
+
+    QString pattern;
+    std::optional<qint64> id;
+};
+
+QString sortColumnName(UserSortColumn sort)
+{
+    switch (sort) {
+    case UserSortColumn::Id:
+        return QStringLiteral("id");
+    case UserSortColumn::Name:
+        return QStringLiteral("name");
+    case UserSortColumn::Email:
+        return QStringLiteral("email");
+    case UserSortColumn::EmailVerified:
+        return QStringLiteral("\"emailVerified\"");
+    }
+    return QStringLiteral("id");
+}
+
+/*!
+ * The listing order is a sequence of parts: the users with a value in the sort column,
+ * ordered by (column, id), then those without, ordered by id (both in the listing's
+ * direction). Sorting by id has one part. Each part is an index range (users (column, id)).
+ */
+struct Part
+{
+    bool valued;                    //!< the part with values (ordered by column, id)
+};
+
+class UserListing
+{
+public:
+    UserListing(SqlConnection &c, const UserPageRequest &r, const QString &method)
+        : m_c(c)
+        , m_request(r)
+        , m_method(method)
+        , m_search(r.search)
+        , m_column(sortColumnName(r.sort))
+    {
+        if (r.sort == UserSortColumn::Id)
+            m_parts = {Part{true}};
+        else
+            m_parts = {Part{true}, Part{false}};
+    }
+
+    QList<UserListEntry> page()
+    {
+        const int limit = qMax(0, m_request.limit);
+        if (limit == 0)
+            return {};
+        if (m_request.anchor)
+            return keysetPage(*m_request.anchor, !m_request.backward, limit);
+        return positionPage(qMax<qint64>(0, m_request.offset), !m_request.backward, limit);
+    }
+
+private:
+    bool isIdSort() const { return m_request.sort == UserSortColumn::Id; }
+
+    //! Whether \a user belongs to the valued part.
+    int partOf(const AdapterUser &user) const
+    {
+        if (isIdSort())
+            return 0;
+        switch (m_request.sort) {
+        case UserSortColumn::Name:
+            return user.name ? 0 : 1;
+        case UserSortColumn::EmailVerified:
+            return user.emailVerified ? 0 : 1;
+        case UserSortColumn::Email:
+            return user.email.isNull() ? 1 : 0;
+        case UserSortColumn::Id:
+            break;
+        }
+        return 0;
+    }
+
+    //! The rows of part \a index in walking direction \a forward (the listing's own order when
+    //! true), after the anchor (when given), skipping \a offset, at most \a limit.
+    QList<UserListEntry> query(int index, bool forward, const AdapterUser *anchor, qint64 offset, int limit)
+    {
+        const Part part = m_parts[index];
+        const bool ascending = m_request.ascending == forward;
+        const QString direction = ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
+        const QString op = ascending ? QStringLiteral(">") : QStringLiteral("<");
+        QStringList conditions;
+        if (!isIdSort())
+            conditions << QStringLiteral("%1 IS %2NULL").arg(m_column, part.valued ? QStringLiteral("NOT ") : QString());
+        if (!m_search.isEmpty())
+            conditions << m_search.condition();
+        const bool keyed = anchor && part.valued && !isIdSort();
+        if (anchor) {
+            if (keyed) {
+                if (m_c.backend() == SqlBackend::MySQL) // MariaDB uses the index for this form only
+                    conditions << QStringLiteral("(%1 %2 ? OR (%1 = ? AND id %2 ?))").arg(m_column, op);
+                else
+                    conditions << QStringLiteral("(%1, id) %2 (?, ?)").arg(m_column, op);
+            } else {
+                conditions << QStringLiteral("id %1 ?").arg(op);
+            }
+        }
+        QString order = part.valued && !isIdSort() ? QStringLiteral("%1 %2, id %2").arg(m_column, direction)
+                                                   : QStringLiteral("id %1").arg(direction);
+        const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled FROM users "
+                                           "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id%2 "
+                                           "ORDER BY %3 LIMIT ? OFFSET ?")
+                                .arg(qualifiedUserColumns(),
+                                     conditions.isEmpty() ? QString()
+                                                          : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND ")),
+                                     order);
+        SqlQuery q(m_c, sql, m_method);
+        m_search.bind(q);
+        if (anchor) {
+            const std::optional<qint64> anchorId = SqlRows::rowId(anchor->id);
+            if (keyed) {
+                bindSortValue(q, *anchor);
+                if (m_c.backend() == SqlBackend::MySQL)
+                    bindSortValue(q, *anchor);
+            }
+            q.bind(anchorId.value_or(0));
+        }
+        q.bind(qint64(limit)).bind(offset).exec();
+        QList<UserListEntry> rows;
+        while (q.next()) {
+            UserListEntry entry;
+            entry.user = SqlRows::user(q);
+            entry.hasPassword = q.value(5).toBool();
+            entry.passwordDisabled = entry.hasPassword && q.value(6).toBool();
+            rows.append(entry);
+        }
+        return rows;
+    }
+
+    qint64 count(int index)
+    {
+        const Part part = m_parts[index];
+        QStringList conditions;
+        if (!isIdSort())
+            conditions << QStringLiteral("%1 IS %2NULL").arg(m_column, part.valued ? QStringLiteral("NOT ") : QString());
+        if (!m_search.isEmpty())
+            conditions << m_search.condition();
+        SqlQuery q(m_c,
+                   QStringLiteral("SELECT COUNT(*) FROM users")
+                       + (conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "))),
+                   m_method);
+        m_search.bind(q);
+        return q.execFirst() ? q.integer(0) : 0;
+    }
+
+    void bindSortValue(SqlQuery &q, const AdapterUser &anchor) const
+    {
+        switch (m_request.sort) {
+        case UserSortColumn::Name:
+            q.bind(anchor.name.value_or(QString()));
+            break;
+        case UserSortColumn::Email:
+            q.bind(anchor.email);
+            break;
+        case UserSortColumn::EmailVerified:
+            q.bind(anchor.emailVerified.value_or(QDateTime()));
+            break;
+        case UserSortColumn::Id:
+            break;
+        }
+    }
+
+    //! Walks from the anchor through its part and on into the following (or preceding) parts.
+    QList<UserListEntry> keysetPage(const AdapterUser &anchor, bool forward, int limit)
+    {
+        const int step = forward ? 1 : -1;
+        QList<UserListEntry> rows;
+        for (int index = partOf(anchor); index >= 0 && index < m_parts.size() && rows.size() < limit; index += step) {
+            const bool first = index == partOf(anchor);
+            rows += query(index, forward, first ? &anchor : nullptr, 0, limit - int(rows.size()));
+        }
+        if (!forward)
+            std::reverse(rows.begin(), rows.end());
+        return rows;
+    }
+
+    //! Skips \a offset rows from the start (\a forward) or the end, part by part.
+    QList<UserListEntry> positionPage(qint64 offset, bool forward, int limit)
+    {
+        QList<UserListEntry> rows;
+        const int n = int(m_parts.size());
+        for (int i = 0; i < n && rows.size() < limit; ++i) {
+            const int index = forward ? i : n - 1 - i;
+            const QList<UserListEntry> found = query(index, forward, nullptr, offset, limit - int(rows.size()));
+            rows += found;
+            if (i + 1 == n || rows.size() >= limit)
+                break;
+            // How many rows of this part lie before the next part's first one to take.
+            offset = found.isEmpty() ? qMax<qint64>(0, offset - count(index)) : 0;
+        }
+        if (!forward)
+            std::reverse(rows.begin(), rows.end());
+        return rows;
+    }
+
+    static QString qualifiedUserColumns()
+    {
+        return QStringLiteral("users.id, users.name, users.email, users.\"emailVerified\", users.image");
+    }
+
+    SqlConnection &m_c;
+    const UserPageRequest &m_request;
+    QString m_method;
+    Search m_search;
+    QString m_column;
+    QList<Part> m_parts;
+};
+
+} // namespace
+
+QFuture<QList<UserListEntry>> SqlAdapter::listUsersPage(const UserPageRequest &request)
+{
+    const QString method = QStringLiteral("listUsersPage");
+    return d->run(method, [request, method](SqlConnection &c) { return UserListing(c, request, method).page(); });
+}
+
+QFuture<QList<AdapterUser>> SqlAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset,
+                                                  int limit)
+{
+    const QString method = QStringLiteral("listUsers");
+    UserPageRequest request;
+    request.search = search;
+    request.sort = sort;
+    request.ascending = ascending;
+    request.offset = qMax(0, offset);
+    request.limit = limit;
+    return d->run(method, [request, method](SqlConnection &c) {
+        QList<AdapterUser> users;
+        for (const UserListEntry &entry : UserListing(c, request, method).page())
+            users.append(entry.user);
+        return users;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countUsers(const QString &search)
+{
+    const QString method = QStringLiteral("countUsers");
+    return d->run(method, [search, method](SqlConnection &c) {
+        const Search s(search);
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
+                   method);
+        s.bind(q);
+        return q.execFirst() ? q.integer(0) : 0;
+    });
+}
+
+} // namespace Gatehouse

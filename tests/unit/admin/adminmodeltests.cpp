@@ -1,0 +1,780 @@
+#include "adminmodeltests.h"
+
+#include "adminconnection.h"
+#include "dashboardmodel.h"
+#include "detailmodels.h"
+#include "sessionsmodel.h"
+#include "userdetail.h"
+#include "usersmodel.h"
+#include "support/adminseed.h"
+
+#include <gatehouse/sqladapter.h>
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTcpServer>
+#include <QTest>
+#include <QUuid>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Admin;
+
+namespace Gatehouse::Testing {
+
+namespace {
+
+constexpr int waitMs = 20000;
+
+//! Opens \a url (or a config path) and waits until the connection is ready.
+void openReady(AdminConnection &connection, const QString &target)
+{
+    connection.open(target);
+    QTRY_VERIFY2_WITH_TIMEOUT(connection.status() != AdminConnection::Status::Connecting,
+                              "still connecting", waitMs);
+    QVERIFY2(connection.isReady(), qPrintable(connection.errorString()));
+}
+
+//! The arguments of the next operationFinished of \a spy (waits for it).
+QVariantList nextOperation(QSignalSpy &spy)
+{
+    if (spy.isEmpty() && !spy.wait(waitMs))
+        return {};
+    return spy.takeFirst();
+}
+
+//! Reads every row of \a model in the order given by \a rows (loading pages as needed).
+QStringList emailsAt(UsersModel &model, const QList<int> &rows)
+{
+    QStringList emails;
+    for (int row : rows) {
+        const QModelIndex index = model.index(row);
+        if (!model.data(index, UsersModel::LoadedRole).toBool()) {
+            QElapsedTimer timer;
+            timer.start();
+            while (!model.data(index, UsersModel::LoadedRole).toBool() && timer.elapsed() < waitMs)
+                QTest::qWait(2);
+        }
+        emails.append(model.data(index, UsersModel::EmailRole).toString());
+    }
+    return emails;
+}
+
+struct BulkUser
+{
+    qint64 n;
+    QString name;      // empty: none
+    QString email;
+    bool verified;
+};
+
+//! The bulk users in the order the admin lists them: users without a value last, ties by id.
+QStringList expectedOrder(qint64 count, UsersModel::SortColumn sort, bool ascending)
+{
+    QList<BulkUser> users;
+    for (qint64 n = 1; n <= count; ++n)
+        users.append({n, AdminSeed::bulkName(n), AdminSeed::bulkEmail(n), n % 3 != 0});
+    const auto ordered = [ascending](const auto &a, const auto &b) { return ascending ? a < b : b < a; };
+    std::sort(users.begin(), users.end(), [&](const BulkUser &a, const BulkUser &b) {
+        switch (sort) {
+        case UsersModel::SortColumn::Id:
+            break;
+        case UsersModel::SortColumn::Email:
+            if (a.email != b.email)
+                return ordered(a.email.toUtf8(), b.email.toUtf8());
+            break;
+        case UsersModel::SortColumn::Name:
+            if (a.name.isEmpty() != b.name.isEmpty())
+                return !a.name.isEmpty();
+            if (a.name != b.name)
+                return ordered(a.name.toUtf8(), b.name.toUtf8());
+            break;
+        case UsersModel::SortColumn::EmailVerified:
+            if (a.verified != b.verified)
+                return a.verified; // verification times grow with n
+            break;
+        }
+        return ordered(a.n, b.n);
+    });
+    QStringList emails;
+    for (const BulkUser &u : users)
+        emails.append(u.email);
+    return emails;
+}
+
+} // namespace
+
+bool AdminModelTests::execute(const QString &url, const QStringList &statements, QString *error)
+{
+    const std::optional<SqlAdapterOptions> options = SqlAdapterOptions::fromUrl(url, error);
+    if (!options)
+        return false;
+    const QString name = QUuid::createUuid().toString();
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(options->driverName(), name);
+        db.setDatabaseName(options->databaseName);
+        db.setHostName(options->host);
+        db.setPort(options->port);
+        db.setUserName(options->userName);
+        db.setPassword(options->password);
+        ok = db.open();
+        if (!ok && error)
+            *error = db.lastError().text();
+        QSqlQuery q(db);
+        for (const QString &sql : statements) {
+            if (ok && !q.exec(sql)) {
+                ok = false;
+                if (error)
+                    *error = sql + QStringLiteral(": ") + q.lastError().text();
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
+QString AdminModelTests::migratedDatabase(const QString &name, QString *error)
+{
+    const QString url = newDatabase(name, error);
+    if (url.isEmpty())
+        return {};
+    auto adapter = SqlAdapter::fromUrl(url, error);
+    if (!adapter)
+        return {};
+    try {
+        adapter->migrate().result();
+    } catch (const std::exception &e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return {};
+    }
+    return url;
+}
+
+void AdminModelTests::initTestCase()
+{
+    if (const QString why = unavailableReason(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    QVERIFY(m_dir.isValid());
+    QString error;
+    QVERIFY2(startBackend(&error), qPrintable(error));
+}
+
+void AdminModelTests::missingSqliteFileIsAnError()
+{
+    AdminConnection connection;
+    const QString path = m_dir.filePath(QStringLiteral("no-such.db"));
+    connection.open(QStringLiteral("sqlite://") + path);
+    QCOMPARE(connection.status(), AdminConnection::Status::Failed);
+    QCOMPARE(connection.errorString(), QStringLiteral("the SQLite database file %1 does not exist").arg(path));
+    QVERIFY(!QFile::exists(path)); // nothing was created
+}
+
+void AdminModelTests::refusedConnectionIsAClearError()
+{
+    quint16 port = 0;
+    {
+        QTcpServer probe; // a free port, closed again: connecting is refused
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        port = probe.serverPort();
+    }
+    AdminConnection connection;
+    QSignalSpy failed(&connection, &AdminConnection::failed);
+    connection.open(QStringLiteral("postgresql://postgres@127.0.0.1:%1/gatehouse").arg(port));
+    QVERIFY(failed.wait(waitMs));
+    QCOMPARE(connection.status(), AdminConnection::Status::Failed);
+    QVERIFY2(connection.errorString().startsWith(
+                 QStringLiteral("could not open the database postgresql://postgres@127.0.0.1:%1/gatehouse: ").arg(port)),
+             qPrintable(connection.errorString()));
+    QVERIFY(!connection.adapter());
+}
+
+void AdminModelTests::silentServerTimesOut()
+{
+    // Accepts TCP connections and never answers, like a firewalled or hung server.
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    AdminConnection connection;
+    connection.setTimeoutMs(1500);
+    QSignalSpy failed(&connection, &AdminConnection::failed);
+    QElapsedTimer timer;
+    timer.start();
+    connection.open(QStringLiteral("postgresql://postgres@127.0.0.1:%1/gatehouse").arg(silent.serverPort()));
+    QCOMPARE(connection.status(), AdminConnection::Status::Connecting);
+    QVERIFY(failed.wait(waitMs));
+    QVERIFY2(timer.elapsed() < 6000, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(connection.errorString(),
+             QStringLiteral("could not reach the database postgresql://postgres@127.0.0.1:%1/gatehouse within 1.5 s")
+                 .arg(silent.serverPort()));
+}
+
+void AdminModelTests::configFileOpensItsDatabase()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("configured"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    const QString path = m_dir.filePath(QStringLiteral("gatehouse.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("adapter"), QJsonObject{{QStringLiteral("url"), url}}},
+                                         {QStringLiteral("session"), QJsonObject{{QStringLiteral("maxAge"), 3600}}}})
+                   .toJson());
+    file.close();
+
+    AdminConnection connection;
+    openReady(connection, QStringLiteral("file://") + path);
+    QCOMPARE(connection.configPath(), path);
+    QCOMPARE(connection.sessionMaxAge(), qint64(3600));
+    QVERIFY(!connection.displayUrl().isEmpty());
+
+    QFile bare(m_dir.filePath(QStringLiteral("bare.json")));
+    QVERIFY(bare.open(QIODevice::WriteOnly));
+    bare.write("{}");
+    bare.close();
+    connection.open(bare.fileName());
+    QCOMPARE(connection.status(), AdminConnection::Status::Failed);
+    QCOMPARE(connection.errorString(),
+             QStringLiteral("the configuration %1 names no database: set adapter.url or DATABASE_URL").arg(bare.fileName()));
+}
+
+void AdminModelTests::olderSchemaMigratesWithProgress()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("older"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    // What the previous build left: schema 4, without the listing indexes.
+    QVERIFY2(execute(url,
+                     {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version = 5"),
+                      QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),
+                      QStringLiteral("DROP INDEX users_verified_id_idx"), QStringLiteral("DROP INDEX gatehouse_audit_type_time_idx")},
+                     &error),
+             qPrintable(error));
+
+    AdminConnection connection;
+    connection.open(url);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::NeedsMigration, waitMs);
+    QCOMPARE(connection.schemaState(), AdminConnection::SchemaState::Older);
+    QCOMPARE(connection.schemaVersion(), 4);
+    QVERIFY(!connection.adapter()); // the models stay empty until migrated
+
+    QSignalSpy progress(&connection, &AdminConnection::migrationProgressChanged);
+    QSignalSpy opened(&connection, &AdminConnection::opened);
+    connection.migrate();
+    QCOMPARE(connection.status(), AdminConnection::Status::Migrating);
+    QVERIFY(opened.wait(waitMs));
+    QCOMPARE(connection.status(), AdminConnection::Status::Ready);
+    QCOMPARE(connection.schemaState(), AdminConnection::SchemaState::Current);
+    QCOMPARE(connection.schemaVersion(), AdminConnection::latestSchemaVersion());
+    QCOMPARE(connection.migrationProgress(), 1.0);
+    QVERIFY(progress.size() >= 2);
+    const QStringList log = connection.migrationLog();
+    QCOMPARE(log.size(), AdminConnection::latestSchemaVersion());
+    QCOMPARE(log.last(), QStringLiteral("schema step 5/5 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
+}
+
+void AdminModelTests::newerSchemaIsRefused()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("newer"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    QVERIFY2(execute(url,
+                     {QStringLiteral("INSERT INTO gatehouse_schema_version (version, description, \"appliedAt\") VALUES "
+                                     "(42, 'from the future', '2030-01-01T00:00:00.000Z')")},
+                     &error),
+             qPrintable(error));
+    AdminConnection connection;
+    QSignalSpy failed(&connection, &AdminConnection::failed);
+    connection.open(url);
+    QVERIFY(failed.wait(waitMs));
+    QCOMPARE(connection.schemaState(), AdminConnection::SchemaState::Newer);
+    QCOMPARE(connection.errorString(),
+             QStringLiteral("the database schema is version 42, newer than this build's %1; use a newer gatehouse-admin")
+                 .arg(AdminConnection::latestSchemaVersion()));
+    QVERIFY(!connection.adapter());
+}
+
+void AdminModelTests::rememberRecentConnections()
+{
+    QString error;
+    const QString first = migratedDatabase(QStringLiteral("recent1"), &error);
+    const QString second = migratedDatabase(QStringLiteral("recent2"), &error);
+    QVERIFY2(!second.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    connection.clearRecentConnections();
+    openReady(connection, first);
+    openReady(connection, second);
+    const QString firstShown = SqlAdapterOptions::fromUrl(first)->displayUrl();
+    const QString secondShown = SqlAdapterOptions::fromUrl(second)->displayUrl();
+    QCOMPARE(AdminConnection().recentConnections(), (QStringList{secondShown, firstShown}));
+    openReady(connection, first);
+    QCOMPARE(connection.recentConnections(), (QStringList{firstShown, secondShown}));
+    connection.forgetRecentConnection(secondShown);
+    QCOMPARE(connection.recentConnections(), QStringList{firstShown});
+}
+
+void AdminModelTests::usersPageThroughEveryRowBothWays_data()
+{
+    QTest::addColumn<UsersModel::SortColumn>("sort");
+    QTest::addColumn<bool>("ascending");
+    QTest::newRow("id") << UsersModel::SortColumn::Id << true;
+    QTest::newRow("id, descending") << UsersModel::SortColumn::Id << false;
+    QTest::newRow("name") << UsersModel::SortColumn::Name << true;
+    QTest::newRow("name, descending") << UsersModel::SortColumn::Name << false;
+    QTest::newRow("email, descending") << UsersModel::SortColumn::Email << false;
+    QTest::newRow("verified") << UsersModel::SortColumn::EmailVerified << true;
+    QTest::newRow("verified, descending") << UsersModel::SortColumn::EmailVerified << false;
+}
+
+void AdminModelTests::usersPageThroughEveryRowBothWays()
+{
+    QFETCH(UsersModel::SortColumn, sort);
+    QFETCH(bool, ascending);
+    constexpr qint64 count = 1234;
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("paging_%1_%2").arg(int(sort)).arg(ascending), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
+
+    AdminConnection connection;
+    openReady(connection, url);
+    UsersModel model;
+    model.setPageSize(50);
+    model.setSortColumn(sort);
+    model.setAscending(ascending);
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+    QCOMPARE(model.rowCount(), int(count));
+
+    const QStringList expected = expectedOrder(count, sort, ascending);
+    // Forward from the top: each page from its predecessor (keyset).
+    QList<int> rows;
+    for (int row = 0; row < count; ++row)
+        rows.append(row);
+    QCOMPARE(emailsAt(model, rows), expected);
+
+    // Backward from the bottom, with a fresh window: the last page by position from the end,
+    // each earlier page from its successor.
+    model.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+    std::reverse(rows.begin(), rows.end());
+    QStringList backward = emailsAt(model, rows);
+    std::reverse(backward.begin(), backward.end());
+    QCOMPARE(backward, expected);
+    QVERIFY(model.errorString().isEmpty());
+}
+
+void AdminModelTests::usersJumpToTheEnd()
+{
+    constexpr qint64 count = 3000;
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("jump"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    UsersModel model;
+    model.setSortColumn(UsersModel::SortColumn::Name);
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+    const QStringList expected = expectedOrder(count, UsersModel::SortColumn::Name, true);
+
+    // A row not loaded yet reads as a placeholder, then dataChanged brings it.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const QModelIndex last = model.index(int(count - 1));
+    QCOMPARE(model.data(last, UsersModel::LoadedRole).toBool(), false);
+    QCOMPARE(model.data(last, UsersModel::EmailRole).toString(), QString());
+    QVERIFY(changed.wait(waitMs));
+    QCOMPARE(model.data(last, UsersModel::EmailRole).toString(), expected.last());
+    QCOMPARE(model.get(int(count - 1)).value(QStringLiteral("email")).toString(), expected.last());
+    // The middle, then a few rows around it.
+    QCOMPARE(emailsAt(model, {1500, 1499, 1551, 17}),
+             (QStringList{expected[1500], expected[1499], expected[1551], expected[17]}));
+    QVERIFY(!model.ensureLoaded(2200, 2399) || model.ensureLoaded(2200, 2399));
+    QTRY_VERIFY_WITH_TIMEOUT(model.ensureLoaded(2200, 2399), waitMs);
+}
+
+void AdminModelTests::usersSearch()
+{
+    constexpr qint64 count = 500;
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("search"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    UsersModel model;
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+
+    // Email, any case.
+    model.setSearch(QStringLiteral("USER12"));
+    QStringList expected;
+    for (qint64 n = 1; n <= count; ++n) {
+        if (AdminSeed::bulkEmail(n).contains(QStringLiteral("user12")) || AdminSeed::bulkName(n).toLower().contains(QStringLiteral("user12")))
+            expected.append(AdminSeed::bulkEmail(n));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(expected.size()), waitMs);
+    QList<int> rows;
+    for (int i = 0; i < expected.size(); ++i)
+        rows.append(i);
+    QCOMPARE(emailsAt(model, rows), expected);
+
+    // A name, and an id.
+    const QString name = AdminSeed::bulkName(5);
+    model.setSearch(name.toLower());
+    QTRY_VERIFY_WITH_TIMEOUT(model.totalCount() >= 1, waitMs);
+    QVERIFY(emailsAt(model, {0}).first().startsWith(QStringLiteral("user")));
+    model.setSearch(QStringLiteral("321"));
+    QTRY_VERIFY_WITH_TIMEOUT(model.totalCount() >= 1, waitMs);
+    QCOMPARE(model.get(0).isEmpty(), false);
+    // User 321 matches by id (and by email); so does every email or name with "321" in it.
+    QList<int> found;
+    for (int row = 0; row < model.rowCount(); ++row)
+        found.append(row);
+    emailsAt(model, found);
+    QStringList ids;
+    for (int row = 0; row < model.rowCount(); ++row)
+        ids.append(model.get(row).value(QStringLiteral("userId")).toString());
+    QVERIFY2(ids.contains(QStringLiteral("321")), qPrintable(ids.join(u',')));
+
+    model.setSearch(QStringLiteral("%"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(0), waitMs);
+    model.setSearch({});
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+}
+
+void AdminModelTests::usersEditsAndValidation()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("edits"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    UsersModel model;
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(0), waitMs);
+    QSignalSpy done(&model, &UsersModel::operationFinished);
+
+    // Validation, without touching the database.
+    QCOMPARE(model.validateEmail(QStringLiteral("x@")), QStringLiteral("\"x@\" is not a valid email address"));
+    QCOMPARE(model.validateEmail(QStringLiteral("  ")), QStringLiteral("an email address is required"));
+    QCOMPARE(model.validateEmail(QStringLiteral("ann@example.test")), QString());
+    model.createUser(QStringLiteral("not an address"), QStringLiteral("Ann"), {});
+    QVariantList op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("createUser"));
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("\"not an address\" is not a valid email address"));
+    model.createUser(QStringLiteral("ann@example.test"), QStringLiteral("Ann"), QStringLiteral("ftp://x/y.png"));
+    QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("the image \"ftp://x/y.png\" is not an http(s) URL"));
+
+    // Create, then a duplicate (any case).
+    model.createUser(QStringLiteral(" Ann@Example.test "), QStringLiteral("Ann"), QStringLiteral("https://img.example.test/a.png"));
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    const QString annId = op.value(3).toMap().value(QStringLiteral("userId")).toString();
+    QVERIFY(!annId.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(1), waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("loaded")).toBool(), waitMs);
+    QCOMPARE(model.get(0).value(QStringLiteral("email")).toString(), QStringLiteral("ann@example.test"));
+    QCOMPARE(model.get(0).value(QStringLiteral("name")).toString(), QStringLiteral("Ann"));
+    QCOMPARE(model.get(0).value(QStringLiteral("emailVerified")).toDateTime(), QDateTime());
+    model.createUser(QStringLiteral("ANN@example.test"), {}, {});
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("a user with the email ann@example.test exists already"));
+
+    model.createUser(QStringLiteral("ben@example.test"), {}, {});
+    op = nextOperation(done);
+    const QString benId = op.value(3).toMap().value(QStringLiteral("userId")).toString();
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(2), waitMs);
+
+    // Edit: a taken email is refused, a free one saved; an empty name stores none.
+    model.updateUser(benId, QStringLiteral("Ben"), QStringLiteral("ann@example.test"), {});
+    QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("a user with the email ann@example.test exists already"));
+    model.updateUser(benId, QStringLiteral("  "), QStringLiteral("benjamin@example.test"), {});
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    const auto ben = connection.adapter()->getUser(benId).result();
+    QVERIFY(ben);
+    QCOMPARE(ben->email, QStringLiteral("benjamin@example.test"));
+    QCOMPARE(ben->name, std::nullopt);
+    model.updateUser(QStringLiteral("999999"), {}, QStringLiteral("who@example.test"), {});
+    QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("there is no user with id 999999"));
+
+    // Verification.
+    model.setEmailVerified(annId, true);
+    QVERIFY(nextOperation(done).value(1).toBool());
+    const auto verified = connection.adapter()->getUser(annId).result()->emailVerified;
+    QVERIFY(verified && qAbs(verified->secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("emailVerified")).toDateTime().isValid(), waitMs);
+    model.setEmailVerified(annId, false);
+    QVERIFY(nextOperation(done).value(1).toBool());
+    QCOMPARE(connection.adapter()->getUser(annId).result()->emailVerified, std::nullopt);
+
+    // Passwords.
+    model.setPassword(annId, QStringLiteral("short"));
+    QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("the password must have at least 8 characters"));
+    model.setPassword(annId, QStringLiteral("a long enough secret"));
+    QVERIFY(nextOperation(done).value(1).toBool());
+    const auto firstHash = connection.adapter()->passwordHash(QStringLiteral("ann@example.test")).result();
+    QVERIFY(firstHash && firstHash->hash.startsWith(QStringLiteral("$argon2id$")));
+    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("hasPassword")).toBool(), waitMs);
+    model.resetPassword(annId);
+    op = nextOperation(done);
+    QVERIFY(op.value(1).toBool());
+    QCOMPARE(op.value(3).toMap().value(QStringLiteral("password")).toString().size(), 16);
+    QVERIFY(connection.adapter()->passwordHash(QStringLiteral("ann@example.test")).result()->hash != firstHash->hash);
+}
+
+void AdminModelTests::usersDisableAndDeleteCascade()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("cascade"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    UsersModel model;
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(demo.userIds.size()), waitMs);
+    QSignalSpy done(&model, &UsersModel::operationFinished);
+    const auto store = connection.adapter();
+
+    // User 0 (Ada) has a password, GitHub and passkey accounts, an authenticator, sessions.
+    const QString ada = demo.userIds.first();
+    QVERIFY(store->countSessions(ada).result() > 0);
+    model.setDisabled(ada, true);
+    QVariantList op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QVERIFY(store->passwordHash(demo.emails.first()).result()->disabled);
+    QCOMPARE(store->countSessions(ada).result(), qint64(0)); // signed out everywhere
+    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("passwordDisabled")).toBool(), waitMs);
+    model.setDisabled(ada, false);
+    QVERIFY(nextOperation(done).value(1).toBool());
+    QVERIFY(!store->passwordHash(demo.emails.first()).result()->disabled);
+    // User 1 has no password.
+    model.setDisabled(demo.userIds.at(1), true);
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("user %1 has no built-in password to disable").arg(demo.userIds.at(1)));
+
+    // Delete cascades to accounts, sessions, authenticators and the password.
+    QVERIFY(store->getAuthenticator(QStringLiteral("cred-1")).result());
+    const QString carol = demo.userIds.at(4); // i = 4: accounts, passkey, password, sessions
+    QVERIFY(store->countSessions(carol).result() > 0);
+    const QString carolEmail = demo.emails.at(4);
+    model.remove(carol);
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QVERIFY(!store->getUser(carol).result());
+    QVERIFY(store->listAccounts(carol).result().isEmpty());
+    QCOMPARE(store->countSessions(carol).result(), qint64(0));
+    QVERIFY(store->listAuthenticatorsByUserId(carol).result().isEmpty());
+    QVERIFY(!store->getAuthenticator(QStringLiteral("cred-5")).result());
+    QVERIFY(!store->passwordHash(carolEmail).result());
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(demo.userIds.size() - 1), waitMs);
+    model.remove(carol);
+    QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("there is no user with id %1").arg(carol));
+}
+
+void AdminModelTests::userDetailListsAndRevokes()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("detail"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(demo.userIds.first());
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QVERIFY(detail.exists());
+    QCOMPARE(detail.name(), QStringLiteral("Ada Lovelace"));
+    QCOMPARE(detail.email(), demo.emails.first());
+    QVERIFY(detail.hasPassword());
+    QVERIFY(detail.emailVerified().isValid());
+    QCOMPARE(detail.accounts()->rowCount(), 2);
+    QCOMPARE(detail.accounts()->get(0).value(QStringLiteral("provider")).toString(), QStringLiteral("github"));
+    QCOMPARE(detail.accounts()->get(1).value(QStringLiteral("provider")).toString(), QStringLiteral("passkey"));
+    QCOMPARE(detail.authenticators()->rowCount(), 1);
+    const QVariantMap authenticator = detail.authenticators()->get(0);
+    QCOMPARE(authenticator.value(QStringLiteral("credentialID")).toString(), QStringLiteral("cred-1"));
+    QCOMPARE(authenticator.value(QStringLiteral("transports")).toStringList(), (QStringList{QStringLiteral("internal"), QStringLiteral("hybrid")}));
+    QCOMPARE(authenticator.value(QStringLiteral("backedUp")).toBool(), true);
+    const int sessions = detail.sessions()->rowCount();
+    QCOMPARE(qint64(sessions), store->countSessions(demo.userIds.first()).result());
+    QVERIFY(sessions >= 1);
+    const QVariantMap session = detail.sessions()->get(0);
+    QVERIFY(session.value(QStringLiteral("tokenHint")).toString().endsWith(QStringLiteral("…")));
+    QVERIFY(!session.value(QStringLiteral("clientAddress")).toString().isEmpty());
+    QVERIFY(detail.auditEvents()->rowCount() > 0);
+    QCOMPARE(detail.auditEvents()->get(0).value(QStringLiteral("userId")).toString(), demo.userIds.first());
+
+    QSignalSpy done(&detail, &UserDetail::operationFinished);
+    const QString token = session.value(QStringLiteral("sessionToken")).toString();
+    detail.revokeSession(token);
+    QVariantList op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QVERIFY(!store->getSessionAndUser(token).result());
+    QTRY_COMPARE_WITH_TIMEOUT(detail.sessions()->rowCount(), sessions - 1, waitMs);
+    detail.revokeSession(token);
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("the session %1 does not exist any more").arg(token.left(8) + QStringLiteral("…")));
+
+    detail.removeAuthenticator(QStringLiteral("cred-1"));
+    QVERIFY(nextOperation(done).value(1).toBool());
+    QVERIFY(!store->getAuthenticator(QStringLiteral("cred-1")).result());
+    detail.unlinkAccount(QStringLiteral("github"), QStringLiteral("100000"));
+    QVERIFY(nextOperation(done).value(1).toBool());
+    QVERIFY(!store->getAccount(QStringLiteral("100000"), QStringLiteral("github")).result());
+    QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 1, waitMs);
+
+    // Sign out everywhere (user 1 has two active sessions and an expired one).
+    detail.setUserId(demo.userIds.at(1));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QCOMPARE(detail.sessions()->rowCount(), 3);
+    detail.revokeAllSessions();
+    op = nextOperation(done);
+    QVERIFY(op.value(1).toBool());
+    QCOMPARE(op.value(2).toString(), QStringLiteral("revoked 3 session(s)"));
+    QTRY_COMPARE_WITH_TIMEOUT(detail.sessions()->rowCount(), 0, waitMs);
+
+    detail.setUserId(QStringLiteral("424242"));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QVERIFY(!detail.exists());
+}
+
+void AdminModelTests::sessionsFilterRevokeAndCleanUp()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("sessions"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+
+    SessionsModel model;
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), demo.activeSessions, waitMs);
+    QCOMPARE(model.totalCount(), qint64(demo.activeSessions));
+    QCOMPARE(model.expiredCount(), qint64(demo.expiredSessions));
+    for (int row = 0; row < model.rowCount(); ++row)
+        QVERIFY(!model.get(row).value(QStringLiteral("expired")).toBool());
+    for (int row = 1; row < model.rowCount(); ++row) // latest expiry first
+        QVERIFY(model.get(row - 1).value(QStringLiteral("expires")).toDateTime() >= model.get(row).value(QStringLiteral("expires")).toDateTime());
+
+    model.setIncludeExpired(true);
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), demo.activeSessions + demo.expiredSessions, waitMs);
+
+    // By user: Ada's sessions only.
+    model.setIncludeExpired(false);
+    model.setUserFilter(QStringLiteral("LOVELACE"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), store->countSessions(demo.userIds.first()).result(), waitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(qint64(model.rowCount()), model.totalCount(), waitMs);
+    QCOMPARE(model.get(0).value(QStringLiteral("userEmail")).toString(), demo.emails.first());
+
+    // By provider: users linked to Google are i % 3 == 1.
+    model.setUserFilter({});
+    model.setProviderFilter(QStringLiteral("google"));
+    QTRY_VERIFY_WITH_TIMEOUT(model.totalCount() > 0 && model.rowCount() == model.totalCount(), waitMs);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString userId = model.get(row).value(QStringLiteral("userId")).toString();
+        QCOMPARE(demo.userIds.indexOf(userId) % 3, 1);
+    }
+
+    // Revoke one.
+    QSignalSpy done(&model, &SessionsModel::operationFinished);
+    const int before = model.rowCount();
+    const QString token = model.get(0).value(QStringLiteral("sessionToken")).toString();
+    model.revoke(token);
+    QVariantList op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QVERIFY(!store->getSessionAndUser(token).result());
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before - 1, waitMs);
+
+    // Clean-up with progress: more expired sessions than one batch.
+    model.setProviderFilter({});
+    const QDateTime past = QDateTime::currentDateTimeUtc().addDays(-2);
+    QList<QFuture<AdapterSession>> created;
+    for (int i = 0; i < 2500; ++i)
+        created.append(store->createSession({QStringLiteral("old-%1").arg(i), demo.userIds.at(i % 5), past}));
+    for (auto &f : created)
+        f.waitForFinished();
+    model.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(model.expiredCount(), qint64(demo.expiredSessions + 2500), waitMs);
+    QList<double> progress;
+    connect(&model, &SessionsModel::cleanupChanged, &model, [&] { progress.append(model.cleanupProgress()); });
+    model.cleanupExpired();
+    QVERIFY(model.isCleanupRunning());
+    op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("cleanupExpired"));
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("deleted %1 expired session(s)").arg(demo.expiredSessions + 2500));
+    QVERIFY(!model.isCleanupRunning());
+    QCOMPARE(model.cleanupProgress(), 1.0);
+    QVERIFY2(progress.size() >= 4, qPrintable(QString::number(progress.size()))); // start, 3 batches, end
+    QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
+    QCOMPARE(store->countExpiredSessions().result(), qint64(0));
+    QTRY_COMPARE_WITH_TIMEOUT(model.expiredCount(), qint64(0), waitMs);
+}
+
+void AdminModelTests::dashboardFigures()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("dashboard"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+
+    DashboardModel dashboard;
+    dashboard.setConnection(&connection);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.isLoaded(), waitMs);
+    QVERIFY(dashboard.errorString().isEmpty());
+    QCOMPARE(dashboard.userCount(), qint64(demo.userIds.size()));
+    QCOMPARE(dashboard.activeSessionCount(), qint64(demo.activeSessions));
+    QCOMPARE(dashboard.signInsToday(), qint64(demo.signInsToday));
+    QCOMPARE(dashboard.failuresToday(), qint64(demo.failuresToday));
+    const QVariantList days = dashboard.days();
+    QCOMPARE(days.size(), 30);
+    QCOMPARE(days.last().toMap().value(QStringLiteral("date")).toDate(), QDateTime::currentDateTimeUtc().date());
+    QCOMPARE(days.last().toMap().value(QStringLiteral("signIns")).toLongLong(), qint64(demo.signInsToday));
+    qint64 max = 0;
+    qint64 failures = 0;
+    for (const QVariant &day : days) {
+        max = qMax(max, qMax(day.toMap().value(QStringLiteral("signIns")).toLongLong(), day.toMap().value(QStringLiteral("failures")).toLongLong()));
+        failures += day.toMap().value(QStringLiteral("failures")).toLongLong();
+    }
+    QCOMPARE(dashboard.maxDaily(), max);
+    AuditFilter failed;
+    failed.type = QStringLiteral("signInFailed");
+    QCOMPARE(failures, qint64(connection.adapter()->auditEvents(failed, 100000).result().size()));
+    const QVariantList providers = dashboard.topProviders();
+    QVERIFY(!providers.isEmpty() && providers.size() <= 5);
+    for (int i = 1; i < providers.size(); ++i)
+        QVERIFY(providers.at(i - 1).toMap().value(QStringLiteral("count")).toLongLong()
+                >= providers.at(i).toMap().value(QStringLiteral("count")).toLongLong());
+    AuditFilter github;
+    github.type = QStringLiteral("signIn");
+    github.provider = providers.first().toMap().value(QStringLiteral("provider")).toString();
+    github.from = QDateTime(QDateTime::currentDateTimeUtc().date().addDays(-29), QTime(0, 0), Qt::UTC);
+    QCOMPARE(providers.first().toMap().value(QStringLiteral("count")).toLongLong(),
+             qint64(connection.adapter()->auditEvents(github, 100000).result().size()));
+}
+
+} // namespace Gatehouse::Testing

@@ -1,0 +1,53 @@
+#pragma once
+/*! \file adminmodeltests.h  The admin models' tests, run on each database backend. */
+#include <QObject>
+#include <QTemporaryDir>
+
+namespace Gatehouse::Testing {
+
+/*!
+ * Tests of Gatehouse.Admin.Core's models against a real database. A subclass says where new,
+ * empty databases come from (a SQLite file, a throwaway PostgreSQL server's database) and how
+ * to run raw SQL in them (to make a schema older or newer than this build's).
+ */
+class AdminModelTests : public QObject
+{
+    Q_OBJECT
+
+protected:
+    //! Empty when the backend can be used here; otherwise why not.
+    virtual QString unavailableReason() const = 0;
+    virtual bool startBackend(QString *error) = 0;
+    //! The URL of a new, empty database (nothing migrated).
+    virtual QString newDatabase(const QString &name, QString *error) = 0;
+    //! Runs \a statements (one per entry) in the database at \a url.
+    bool execute(const QString &url, const QStringList &statements, QString *error);
+    //! A new database migrated to this build's schema.
+    QString migratedDatabase(const QString &name, QString *error);
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void missingSqliteFileIsAnError();
+    void refusedConnectionIsAClearError();
+    void silentServerTimesOut();
+    void configFileOpensItsDatabase();
+    void olderSchemaMigratesWithProgress();
+    void newerSchemaIsRefused();
+    void rememberRecentConnections();
+
+    void usersPageThroughEveryRowBothWays_data();
+    void usersPageThroughEveryRowBothWays();
+    void usersJumpToTheEnd();
+    void usersSearch();
+    void usersEditsAndValidation();
+    void usersDisableAndDeleteCascade();
+
+    void userDetailListsAndRevokes();
+    void sessionsFilterRevokeAndCleanUp();
+    void dashboardFigures();
+};
+
+} // namespace Gatehouse::Testing
