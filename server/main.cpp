@@ -24,7 +24,7 @@ const char description[] =
     "                saving the configuration file, reloads it: a valid one is used by new\n"
     "                requests without dropping connections; an invalid one is logged and the\n"
     "                old one kept. server.listen, server.threads, limits and adapter.url need\n"
-    "                a restart.\n"
+    "                a restart. \"server\": {\"reloadOnChange\": false} leaves only SIGHUP.\n"
     "  secret        print a new random secret for AUTH_SECRET\n"
     "  check-config  print every problem of the configuration; exit 1 if there is an error\n"
     "  migrate       bring the database to this build's schema, one line per step (running it\n"
