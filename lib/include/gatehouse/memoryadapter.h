@@ -2,6 +2,7 @@
 /*! \file memoryadapter.h  A complete adapter that keeps everything in memory (tests, demos). */
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
+#include <gatehouse/tokens.h>
 
 #include <memory>
 
@@ -15,7 +16,7 @@ class MemoryAdapterPrivate;
  * (provider, providerAccountId) are unique, deleting a user cascades. Thread-safe; every
  * future it returns is already finished. Data is lost when the object is destroyed.
  */
-class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter, public GatehouseStore
+class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
 {
 public:
     MemoryAdapter();
@@ -76,6 +77,14 @@ public:
                                                    const QDateTime &to) override;
     QFuture<QList<AuditProviderCount>> auditTopProviders(const QString &type, const QDateTime &from,
                                                          const QDateTime &to, int limit) override;
+
+    // AccountTokenStore
+    QFuture<std::optional<AdapterAccount>> getAccountByUser(const QString &userId, const QString &provider) override;
+    QFuture<bool> claimTokenRefresh(const QString &provider, const QString &providerAccountId,
+                                    std::chrono::milliseconds lease) override;
+    QFuture<std::optional<AdapterAccount>> updateAccountTokens(const AdapterAccount &account,
+                                                               const QString &previousRefreshToken) override;
+    QFuture<void> releaseTokenRefresh(const QString &provider, const QString &providerAccountId) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

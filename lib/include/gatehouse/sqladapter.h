@@ -2,6 +2,7 @@
 /*! \file sqladapter.h  The adapter over Qt SQL: SQLite, PostgreSQL and MariaDB. */
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
+#include <gatehouse/tokens.h>
 
 #include <functional>
 #include <memory>
@@ -58,7 +59,7 @@ class SqlAdapterPrivate;
  * SQLite connections use WAL, \c foreign_keys=ON and a 5 s busy timeout. User ids are the
  * database's integer ids, as strings.
  */
-class GATEHOUSE_EXPORT SqlAdapter final : public Adapter, public GatehouseStore
+class GATEHOUSE_EXPORT SqlAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -139,6 +140,14 @@ public:
                                                    const QDateTime &to) override;
     QFuture<QList<AuditProviderCount>> auditTopProviders(const QString &type, const QDateTime &from,
                                                          const QDateTime &to, int limit) override;
+
+    // AccountTokenStore
+    QFuture<std::optional<AdapterAccount>> getAccountByUser(const QString &userId, const QString &provider) override;
+    QFuture<bool> claimTokenRefresh(const QString &provider, const QString &providerAccountId,
+                                    std::chrono::milliseconds lease) override;
+    QFuture<std::optional<AdapterAccount>> updateAccountTokens(const AdapterAccount &account,
+                                                               const QString &previousRefreshToken) override;
+    QFuture<void> releaseTokenRefresh(const QString &provider, const QString &providerAccountId) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

@@ -9,10 +9,9 @@
 #include <QHash>
 #include <QMutex>
 #include <QPromise>
+#include <QTimer>
 
 namespace Gatehouse {
-
-AccountTokenStore::~AccountTokenStore() = default;
 
 class AccessTokensPrivate
 {
@@ -57,6 +56,14 @@ AdapterAccount rotated(AdapterAccount account, const QJsonObject &tokens, qint64
     return account;
 }
 
+//! True when \a found holds a token set newer than \a seen that has not expired yet (another
+//! refresher's result, which is taken even when it is within the refresh margin already).
+bool refreshedMeanwhile(const AdapterAccount &found, const AdapterAccount &seen, qint64 now)
+{
+    return found.accessToken && !found.accessToken->isEmpty() && found.accessToken != seen.accessToken
+        && (!found.expiresAt || *found.expiresAt > now);
+}
+
 template<typename T>
 QFuture<T> failed(std::exception_ptr error)
 {
@@ -67,22 +74,105 @@ QFuture<T> failed(std::exception_ptr error)
     return promise.future();
 }
 
-QFuture<AdapterAccount> refresh(const std::shared_ptr<AccessTokensPrivate> &self, const OAuth::ProviderSettings &settings,
-                                const AdapterAccount &current)
+/*!
+ * How long a claim on refreshing an account lasts: longer than a token request may take (the
+ * HTTP time-out), so that a refresher that vanished leaves the account refreshable again.
+ */
+constexpr std::chrono::milliseconds kClaimLease{30000};
+//! How often a caller whose refresh another server runs looks for the new tokens.
+constexpr int kPollMs = 200;
+
+//! What one refresh of one account needs, shared by its steps.
+struct Refresh
+{
+    std::shared_ptr<AccessTokensPrivate> self;
+    OAuth::ProviderSettings settings;
+    QString userId;
+    QObject *context = nullptr;   //!< lives in the calling thread, whose event loop serves the steps
+    qint64 deadline = 0;          //!< ms since the epoch: give up waiting for another refresher then
+};
+
+QFuture<void> delay(QObject *context, int ms)
+{
+    auto promise = std::make_shared<QPromise<void>>();
+    promise->start();
+    QTimer::singleShot(ms, context, [promise] { promise->finish(); });
+    return promise->future();
+}
+
+AuthError refreshFailed(const QString &message, const QString &cause = {})
+{
+    return RefreshAccessTokenError(message, cause);
+}
+
+QFuture<AdapterAccount> refreshOrWait(const Refresh &r, const AdapterAccount &current);
+
+//! The token request, then the compare-and-swap of the rotated token set.
+QFuture<AdapterAccount> refreshNow(const Refresh &r, const AdapterAccount &current)
 {
     using namespace OAuth;
-    return self->client.endpoints(settings, Need::Token)
-        .then(QtFuture::Launch::Sync, [self, settings, current](const Endpoints &endpoints) {
-            return self->client.requestTokens(settings, endpoints,
-                                              {{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
-                                               {QStringLiteral("refresh_token"), *current.refreshToken}});
+    const QString previous = current.refreshToken.value_or(QString());
+    const auto release = [r, current] {
+        r.self->store->releaseTokenRefresh(current.provider, current.providerAccountId);
+    };
+    return r.self->client.endpoints(r.settings, Need::Token)
+        .then(QtFuture::Launch::Sync, [r, previous](const Endpoints &endpoints) {
+            return r.self->client.requestTokens(r.settings, endpoints,
+                                                {{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
+                                                 {QStringLiteral("refresh_token"), previous}});
         })
         .unwrap()
-        .onFailed([](const AuthError &error) -> QJsonObject {
-            throw RefreshAccessTokenError(error.message(), error.cause());
+        .onFailed([release](const AuthError &error) -> QJsonObject {
+            release();
+            throw refreshFailed(error.message(), error.cause());
         })
-        .then(QtFuture::Launch::Sync, [self, current](const QJsonObject &tokens) {
-            return self->store->updateAccountTokens(rotated(current, tokens, QDateTime::currentSecsSinceEpoch()));
+        .then(QtFuture::Launch::Sync, [r, current, previous](const QJsonObject &tokens) {
+            return r.self->store->updateAccountTokens(rotated(current, tokens, QDateTime::currentSecsSinceEpoch()), previous);
+        })
+        .unwrap()
+        .then(r.context, [r, current](const std::optional<AdapterAccount> &stored) -> QFuture<AdapterAccount> {
+            if (stored)
+                return QtFuture::makeReadyFuture(*stored);
+            // Someone else stored a newer token set after our claim expired: theirs wins.
+            return r.self->store->getAccountByUser(r.userId, current.provider)
+                .then(QtFuture::Launch::Sync, [current](const std::optional<AdapterAccount> &found) {
+                    const qint64 now = QDateTime::currentSecsSinceEpoch();
+                    if (!found || !(usable(*found, now) || refreshedMeanwhile(*found, current, now)))
+                        throw refreshFailed(QStringLiteral("the tokens of account \"%1\" changed during the refresh")
+                                                .arg(current.providerAccountId));
+                    return *found;
+                });
+        })
+        .unwrap();
+}
+
+//! Waits for the refresher that holds the claim, then reads the account again.
+QFuture<AdapterAccount> waitForOther(const Refresh &r, const AdapterAccount &current)
+{
+    if (QDateTime::currentMSecsSinceEpoch() > r.deadline)
+        throw refreshFailed(QStringLiteral("another server's refresh of account \"%1\" did not finish")
+                                .arg(current.providerAccountId));
+    return delay(r.context, kPollMs)
+        .then(QtFuture::Launch::Sync, [r, current] { return r.self->store->getAccountByUser(r.userId, current.provider); })
+        .unwrap()
+        .then(r.context, [r, current](const std::optional<AdapterAccount> &found) -> QFuture<AdapterAccount> {
+            if (!found)
+                throw AuthError(QStringLiteral("AccountNotLinked"),
+                                QStringLiteral("the account of user \"%1\" was removed during the refresh").arg(r.userId));
+            const qint64 now = QDateTime::currentSecsSinceEpoch();
+            if (usable(*found, now) || refreshedMeanwhile(*found, current, now))
+                return QtFuture::makeReadyFuture(*found);
+            return refreshOrWait(r, *found);
+        })
+        .unwrap();
+}
+
+//! Refreshes \a current when no one else (no other server) is doing so; otherwise waits for them.
+QFuture<AdapterAccount> refreshOrWait(const Refresh &r, const AdapterAccount &current)
+{
+    return r.self->store->claimTokenRefresh(current.provider, current.providerAccountId, kClaimLease)
+        .then(r.context, [r, current](bool claimed) {
+            return claimed ? refreshNow(r, current) : waitForOther(r, current);
         })
         .unwrap();
 }
@@ -97,26 +187,33 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
     }
     if (!provider)
         throw InvalidProvider(QStringLiteral("no oauth or oidc provider with id \"%1\"").arg(providerId));
-    const auto settings = OAuth::ProviderSettings::fromProvider(*provider, self->config.redirectProxyUrl);
-    // Storage may answer on one of its own threads: the refresh starts back on this one, whose
-    // event loop serves the network requests.
-    auto *context = new QObject;
+    Refresh r;
+    r.self = self;
+    r.settings = OAuth::ProviderSettings::fromProvider(*provider, self->config.redirectProxyUrl);
+    r.userId = userId;
+    // Storage may answer on one of its own threads: every step that uses the network or a
+    // timer continues on this thread, whose event loop serves them.
+    r.context = new QObject;
+    r.deadline = QDateTime::currentMSecsSinceEpoch() + 2 * kClaimLease.count();
     QFuture<AdapterAccount> result = self->store->getAccountByUser(userId, providerId)
-        .then(context, [self, settings, userId, providerId](const std::optional<AdapterAccount> &found) {
+        .then(r.context, [r, userId, providerId](const std::optional<AdapterAccount> &found) {
             if (!found)
                 throw AuthError(QStringLiteral("AccountNotLinked"),
                                 QStringLiteral("user \"%1\" has no account with provider \"%2\"").arg(userId, providerId));
             if (usable(*found, QDateTime::currentSecsSinceEpoch()))
                 return QtFuture::makeReadyFuture(*found);
             if (!found->refreshToken || found->refreshToken->isEmpty())
-                throw AuthError(QStringLiteral("RefreshAccessTokenError"),
-                                QStringLiteral("the access token of user \"%1\" with provider \"%2\" has expired and there is no refresh_token")
-                                    .arg(userId, providerId));
-            return refresh(self, settings, *found);
+                throw refreshFailed(QStringLiteral("the access token of user \"%1\" with provider \"%2\" has expired and there is no refresh_token")
+                                        .arg(userId, providerId));
+            return refreshOrWait(r, *found);
         })
         .unwrap();
-    result.then(QtFuture::Launch::Sync, [context](const QFuture<AdapterAccount> &) { context->deleteLater(); });
-    return result;
+    QObject *context = r.context;
+    // Chained, not a second continuation of result (a QFuture keeps only one).
+    return result.then(QtFuture::Launch::Sync, [context](QFuture<AdapterAccount> finished) {
+        context->deleteLater();
+        return finished.result();
+    });
 }
 
 } // namespace
@@ -130,7 +227,7 @@ AccessTokens::AccessTokens(const Config &config, std::shared_ptr<AccountTokenSto
     if (!store)
         throw AuthError(QStringLiteral("MissingAdapterMethods"),
                         QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
-                                       "(getAccountByUser, updateAccountTokens); the adapter does not"));
+                                       "(SqlAdapter and MemoryAdapter do); the adapter does not"));
     d->store = std::move(store);
 }
 

@@ -613,6 +613,55 @@ QFuture<qint64> MemoryAdapter::deleteExpiredSessions()
     });
 }
 
+// AccountTokenStore
+
+QFuture<std::optional<AdapterAccount>> MemoryAdapter::getAccountByUser(const QString &userId, const QString &provider)
+{
+    return settle([&]() -> std::optional<AdapterAccount> {
+        QReadLocker locker(&d->lock);
+        std::optional<AdapterAccount> oldest;
+        for (const AdapterAccount &account : std::as_const(d->accounts)) {
+            if (account.userId == userId && account.provider == provider
+                && (!oldest || account.id.toLongLong() < oldest->id.toLongLong()))
+                oldest = account;
+        }
+        return oldest;
+    });
+}
+
+QFuture<bool> MemoryAdapter::claimTokenRefresh(const QString &provider, const QString &providerAccountId,
+                                               std::chrono::milliseconds lease)
+{
+    return hitRateLimit(StoreRules::tokenRefreshKey(provider, providerAccountId), lease, 1);
+}
+
+QFuture<std::optional<AdapterAccount>> MemoryAdapter::updateAccountTokens(const AdapterAccount &account,
+                                                                          const QString &previousRefreshToken)
+{
+    return settle([&]() -> std::optional<AdapterAccount> {
+        QWriteLocker locker(&d->lock);
+        const auto it = d->accounts.find({account.provider, account.providerAccountId});
+        if (it == d->accounts.end())
+            throw AdapterError(Reason::NotFound, QStringLiteral("updateAccountTokens: there is no account \"%1\" of provider \"%2\"")
+                                                     .arg(account.providerAccountId, account.provider));
+        if (it->refreshToken.value_or(QString()) != previousRefreshToken)
+            return std::nullopt;
+        it->accessToken = account.accessToken;
+        it->refreshToken = account.refreshToken;
+        it->expiresAt = account.expiresAt;
+        it->idToken = account.idToken;
+        it->scope = account.scope;
+        it->tokenType = account.tokenType ? std::optional(account.tokenType->toLower()) : std::nullopt;
+        d->rateLimits.remove(StoreRules::tokenRefreshKey(account.provider, account.providerAccountId));
+        return *it;
+    });
+}
+
+QFuture<void> MemoryAdapter::releaseTokenRefresh(const QString &provider, const QString &providerAccountId)
+{
+    return resetRateLimit(StoreRules::tokenRefreshKey(provider, providerAccountId));
+}
+
 QFuture<QList<UserListEntry>> MemoryAdapter::listUsersPage(const UserPageRequest &request)
 {
     return settle([&] {

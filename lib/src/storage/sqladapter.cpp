@@ -592,4 +592,60 @@ QFuture<UserAndAccount> SqlAdapter::createUserAndLinkAccount(const AdapterUser &
     });
 }
 
+// AccountTokenStore
+
+QFuture<std::optional<AdapterAccount>> SqlAdapter::getAccountByUser(const QString &userId, const QString &provider)
+{
+    const QString method = QStringLiteral("getAccountByUser");
+    return d->run(method, [userId, provider, method](SqlConnection &c) -> std::optional<AdapterAccount> {
+        bool isNumber = false;
+        const qint64 id = userId.toLongLong(&isNumber);
+        if (!isNumber)
+            return std::nullopt;
+        SqlQuery q(c, QStringLiteral("SELECT %1 WHERE a.\"userId\" = ? AND a.provider = ? ORDER BY a.id LIMIT 1").arg(accountColumns),
+                   method);
+        q.bind(id).bind(provider);
+        return q.execFirst() ? std::optional(readAccount(q)) : std::nullopt;
+    });
+}
+
+QFuture<bool> SqlAdapter::claimTokenRefresh(const QString &provider, const QString &providerAccountId,
+                                            std::chrono::milliseconds lease)
+{
+    // A claim is one allowed hit in a window of the lease's length: atomic across processes.
+    return hitRateLimit(StoreRules::tokenRefreshKey(provider, providerAccountId), lease, 1);
+}
+
+QFuture<std::optional<AdapterAccount>> SqlAdapter::updateAccountTokens(const AdapterAccount &account,
+                                                                       const QString &previousRefreshToken)
+{
+    const QString method = QStringLiteral("updateAccountTokens");
+    return d->run(method, [account, previousRefreshToken, method](SqlConnection &c) -> std::optional<AdapterAccount> {
+        SqlTransaction transaction(c, method);
+        const std::optional<AdapterAccount> stored = selectAccount(c, account.provider, account.providerAccountId, method);
+        if (!stored)
+            throw AdapterError(Reason::NotFound, QStringLiteral("%1: there is no account \"%2\" of provider \"%3\"")
+                                                     .arg(method, account.providerAccountId, account.provider));
+        // Compare-and-swap: the row changes only while it holds the refresh token that was used.
+        SqlQuery q(c, QStringLiteral("UPDATE accounts SET access_token = ?, refresh_token = ?, expires_at = ?, id_token = ?, "
+                                     "scope = ?, token_type = ? WHERE id = ? AND COALESCE(refresh_token, '') = ?"),
+                   method);
+        q.bind(account.accessToken).bind(account.refreshToken).bind(account.expiresAt).bind(account.idToken)
+            .bind(account.scope).bind(account.tokenType ? std::optional(account.tokenType->toLower()) : std::nullopt)
+            .bind(stored->id.toLongLong()).bind(previousRefreshToken).exec();
+        if (q.rowsAffected() != 1)
+            return std::nullopt;
+        SqlQuery release(c, QStringLiteral("DELETE FROM gatehouse_rate_limit WHERE \"key\" = ?"), method);
+        release.bind(StoreRules::tokenRefreshKey(account.provider, account.providerAccountId)).exec();
+        const std::optional<AdapterAccount> updated = selectAccount(c, account.provider, account.providerAccountId, method);
+        transaction.commit();
+        return updated;
+    });
+}
+
+QFuture<void> SqlAdapter::releaseTokenRefresh(const QString &provider, const QString &providerAccountId)
+{
+    return resetRateLimit(StoreRules::tokenRefreshKey(provider, providerAccountId));
+}
+
 } // namespace Gatehouse

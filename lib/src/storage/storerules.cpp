@@ -89,4 +89,9 @@ QJsonValue sessionStateFromText(const std::optional<QString> &text)
     return *text;
 }
 
+QString tokenRefreshKey(const QString &provider, const QString &providerAccountId)
+{
+    return QStringLiteral("token-refresh\n") + provider + QLatin1Char('\n') + providerAccountId;
+}
+
 } // namespace Gatehouse::StoreRules

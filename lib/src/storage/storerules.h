@@ -23,4 +23,7 @@ std::optional<QString> sessionStateText(const QJsonValue &state);
 //! The inverse of sessionStateText(): JSON objects and arrays are parsed, other text is a string.
 QJsonValue sessionStateFromText(const std::optional<QString> &text);
 
+//! The rate-limit key under which a claim on refreshing an account's tokens is kept.
+QString tokenRefreshKey(const QString &provider, const QString &providerAccountId);
+
 } // namespace Gatehouse::StoreRules

@@ -15,44 +15,47 @@
 #include <QTest>
 #include <QTimer>
 
+#include <atomic>
+
 using namespace Gatehouse;
 using namespace Gatehouse::Test;
 
 namespace {
 
-//! AccountTokenStore over a MemoryAdapter, for the test (MemoryAdapter cannot list by user).
+//! The MemoryAdapter's AccountTokenStore, counting the token sets stored.
 class TestStore final : public AccountTokenStore
 {
 public:
     std::shared_ptr<MemoryAdapter> adapter = std::make_shared<MemoryAdapter>();
-    QHash<QString, QString> accountIds;   //!< "<provider>\n<userId>" -> providerAccountId
-    int updates = 0;
+    std::atomic<int> updates = 0;
 
     QFuture<std::optional<AdapterAccount>> getAccountByUser(const QString &userId, const QString &provider) override
     {
-        const QString id = accountIds.value(provider + '\n' + userId);
-        if (id.isEmpty())
-            return QtFuture::makeReadyFuture(std::optional<AdapterAccount>());
-        return adapter->getAccount(id, provider);
+        return adapter->getAccountByUser(userId, provider);
     }
-
-    QFuture<AdapterAccount> updateAccountTokens(const AdapterAccount &account) override
+    QFuture<bool> claimTokenRefresh(const QString &provider, const QString &id, std::chrono::milliseconds lease) override
+    {
+        return adapter->claimTokenRefresh(provider, id, lease);
+    }
+    QFuture<std::optional<AdapterAccount>> updateAccountTokens(const AdapterAccount &account, const QString &previous) override
     {
         ++updates;
-        adapter->unlinkAccount(account.provider, account.providerAccountId).waitForFinished();
-        return adapter->linkAccount(account);
+        return adapter->updateAccountTokens(account, previous);
+    }
+    QFuture<void> releaseTokenRefresh(const QString &provider, const QString &id) override
+    {
+        return adapter->releaseTokenRefresh(provider, id);
     }
 
     //! Stores \a account (Auth.js's JSON shape) for a new user; returns the user id.
     QString store(const QJsonObject &account)
     {
         AdapterUser user;
-        user.email = QStringLiteral("user%1@example.test").arg(accountIds.size());
+        user.email = QStringLiteral("user%1@example.test").arg(adapter->countUsers({}).result());
         const QString userId = adapter->createUser(user).result().id;
         AdapterAccount a = AdapterAccount::fromJson(account);
         a.userId = userId;
         adapter->linkAccount(a).waitForFinished();
-        accountIds.insert(a.provider + '\n' + userId, a.providerAccountId);
         return userId;
     }
 
@@ -173,7 +176,7 @@ private Q_SLOTS:
         QVERIFY2(token.value, qPrintable(token.error));
         QCOMPARE(*token.value, account.value("access_token").toString());
         QCOMPARE(refreshGrants(), before);
-        QCOMPARE(store->updates, 0);
+        QCOMPARE(store->updates.load(), 0);
     }
 
     void expiringTokenIsRefreshedAndRotated()
@@ -218,7 +221,7 @@ private Q_SLOTS:
         QCOMPARE(c.value, a.value);
         QVERIFY(*a.value != account.value("access_token").toString());
         QCOMPARE(refreshGrants(), before + 1);
-        QCOMPARE(store->updates, 1);
+        QCOMPARE(store->updates.load(), 1);
     }
 
     void usedRefreshTokenIsRefused()
@@ -247,9 +250,46 @@ private Q_SLOTS:
                             {"access_token", "old"}, {"expires_at", QDateTime::currentSecsSinceEpoch() - 10}};
         const QString userId = store->store(expired);
         QCOMPARE(await(tokens.accessToken(userId, "short")).errorType(), QString("RefreshAccessTokenError"));
-        Config withMemory = config();
-        withMemory.adapter = std::make_shared<MemoryAdapter>();
-        QVERIFY_THROWS_EXCEPTION(AuthError, AccessTokens{withMemory});
+        Config withoutStore = config();
+        QVERIFY_THROWS_EXCEPTION(AuthError, AccessTokens{withoutStore});
+    }
+
+    // Two servers sharing one database: each has its own AccessTokens (its own in-process
+    // sharing), yet the claim in storage makes the account refresh once, not twice.
+    void serversSharingStorageRefreshOnce()
+    {
+        const QJsonObject account = signIn("short");
+        auto store = std::make_shared<TestStore>();
+        const QString userId = store->store(account);
+        Config shared = config();
+        shared.adapter = store->adapter;   // AccessTokens finds the MemoryAdapter's AccountTokenStore
+        const AccessTokens serverA(shared);
+        const AccessTokens serverB(shared);
+        const int before = refreshGrants();
+        QFuture<QString> a = serverA.accessToken(userId, "short");
+        QFuture<QString> b = serverB.accessToken(userId, "short");
+        const auto fromA = await(a);
+        const auto fromB = await(b);
+        QVERIFY2(fromA.value, qPrintable(fromA.error));
+        QVERIFY2(fromB.value, qPrintable(fromB.error));
+        QCOMPARE(*fromB.value, *fromA.value);
+        QVERIFY(*fromA.value != account.value("access_token").toString());
+        QCOMPARE(refreshGrants(), before + 1);
+    }
+
+    // A refresh that fails releases its claim: the next caller may try again at once.
+    void failedRefreshReleasesTheClaim()
+    {
+        const QJsonObject account = signIn("short");
+        auto store = std::make_shared<TestStore>();
+        AdapterAccount broken = AdapterAccount::fromJson(account);
+        const QString userId = store->store(account);
+        broken.userId = userId;
+        broken.refreshToken = QStringLiteral("not-a-refresh-token");
+        store->replace(broken);
+        const AccessTokens tokens(config(), store);
+        QCOMPARE(await(tokens.accessToken(userId, "short")).errorType(), QString("RefreshAccessTokenError"));
+        QVERIFY(store->adapter->claimTokenRefresh("short", broken.providerAccountId, std::chrono::seconds(30)).result());
     }
 };
 

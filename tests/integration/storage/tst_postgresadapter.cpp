@@ -1,6 +1,8 @@
 #include "serverfixtures.h"
 
 #include <QCoreApplication>
+
+#include <atomic>
 #include <QFileInfo>
 
 using namespace Gatehouse;
@@ -144,6 +146,50 @@ private Q_SLOTS:
         QCOMPARE(a.result(), SqlAdapter::latestSchemaVersion());
         QCOMPARE(b.result(), SqlAdapter::latestSchemaVersion());
         QCOMPARE(second.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+    }
+
+    // Two servers (two adapters, two connection pools) sharing one database refresh an account's
+    // tokens once: one claim wins, and one rotation of the same refresh token is stored.
+    void tokenRefreshAcrossServers()
+    {
+        using namespace std::chrono_literals;
+        QString error;
+        const std::unique_ptr<SqlAdapter> serverA = adapterOnNewDatabase(m_fixture, QStringLiteral("tokens"), &error);
+        QVERIFY2(serverA, qPrintable(error));
+        SqlAdapter serverB(serverA->options());
+        const AdapterUser user = serverA->createUser(newUser(QStringLiteral("ada@example.test"))).result();
+        AdapterAccount account;
+        account.userId = user.id;
+        account.type = QStringLiteral("oidc");
+        account.provider = QStringLiteral("local-idp");
+        account.providerAccountId = QStringLiteral("user-1");
+        account.accessToken = QStringLiteral("a1");
+        account.refreshToken = QStringLiteral("r1");
+        account = serverA->linkAccount(account).result();
+
+        std::atomic<int> turn{0};
+        const int claimed = raceCount(12, [&] {
+            SqlAdapter &server = ++turn % 2 ? *serverA : serverB;
+            return server.claimTokenRefresh(account.provider, account.providerAccountId, 1h).result();
+        }, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(claimed, 1);
+
+        const int stored = raceCount(12, [&] {
+            const int n = ++turn;
+            AdapterAccount rotated = account;
+            rotated.accessToken = QStringLiteral("a-%1").arg(n);
+            rotated.refreshToken = QStringLiteral("r-%1").arg(n);
+            SqlAdapter &server = n % 2 ? *serverA : serverB;
+            return server.updateAccountTokens(rotated, QStringLiteral("r1")).result().has_value();
+        }, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(stored, 1);
+        const std::optional<AdapterAccount> now = serverB.getAccountByUser(user.id, account.provider).result();
+        QVERIFY(now && now->refreshToken != QStringLiteral("r1"));
+        QCOMPARE(now->accessToken->mid(2), now->refreshToken->mid(2));
+        // The stored rotation ended the claim, for both servers.
+        QVERIFY(serverB.claimTokenRefresh(account.provider, account.providerAccountId, 1h).result());
     }
 
 private:

@@ -2,6 +2,7 @@
 
 #include "adapterconformance.h"
 #include "storeconformance.h"
+#include "tokenstoreconformance.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -15,7 +16,8 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
 {
     AdapterConformance adapter(fixture);
     StoreConformance store(fixture);
-    return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv);
+    TokenStoreConformance tokens(fixture);
+    return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

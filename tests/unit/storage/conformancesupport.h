@@ -84,7 +84,7 @@ public:
 };
 
 /*!
- * Runs AdapterConformance and StoreConformance against \a fixture's stores (QTest::qExec with
+ * Runs AdapterConformance, StoreConformance and TokenStoreConformance against \a fixture's stores (QTest::qExec with
  * \a argc, \a argv); returns the number of failures, like QTest::qExec.
  */
 int runConformance(AdapterFixture &fixture, int argc, char **argv);
