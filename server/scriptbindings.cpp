@@ -75,6 +75,29 @@ AuthorizeFunction authorizeFunction(const ScriptCallbacks &script, const QString
     };
 }
 
+//! A provider's \c profile or \c account function: its result must be an object.
+template<typename Function, typename... Args>
+Function objectFunction(const ScriptCallbacks &script, const QString &function)
+{
+    return [script, function](const Args &...arguments) {
+        return script.call(function, {arguments...})
+            .then([function](const QJsonValue &result) {
+                if (!result.isObject())
+                    throw ScriptError(QStringLiteral("%1 must return an object").arg(function));
+                return result.toObject();
+            })
+            .onFailed([](const ScriptError &error) -> QJsonObject {
+                // The flow names the provider and turns this into OAuthCallbackError / OAuthCreateAccount.
+                throw AuthError(QStringLiteral("ScriptError"), error.message());
+            });
+    };
+}
+
+bool isOAuth(const Provider &provider)
+{
+    return provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc");
+}
+
 QJsonObject themeJson(const Theme &theme)
 {
     return {{QStringLiteral("colorScheme"), theme.colorScheme},
@@ -265,6 +288,11 @@ QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, con
         if (provider.type == QLatin1String("credentials") && !function.isEmpty()
             && function != QLatin1String("builtin"))
             uses.append({QStringLiteral("providers[%1].authorize").arg(i), function});
+        for (const QString &key : {QStringLiteral("profile"), QStringLiteral("account")}) {
+            const QString named = provider.options.value(key).toString();
+            if (isOAuth(provider) && !named.isEmpty())
+                uses.append({QStringLiteral("providers[%1].%2").arg(i).arg(key), named});
+        }
     }
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
@@ -289,6 +317,12 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
         if (provider.type == QLatin1String("credentials") && !function.isEmpty()
             && function != QLatin1String("builtin"))
             provider.authorize = authorizeFunction(script, function);
+        if (!isOAuth(provider))
+            continue;
+        if (const QString profile = provider.options.value(QStringLiteral("profile")).toString(); !profile.isEmpty())
+            provider.profile = objectFunction<ProfileFunction, QJsonObject, QJsonObject>(script, profile);
+        if (const QString account = provider.options.value(QStringLiteral("account")).toString(); !account.isEmpty())
+            provider.account = objectFunction<AccountFunction, QJsonObject>(script, account);
     }
     for (Provider &provider : config.providers) {
         if (provider.type == QLatin1String("email"))

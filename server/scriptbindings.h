@@ -9,6 +9,11 @@
  *   refuses the sign-in as \c CredentialsSignin; its \c code property, if any, becomes the
  *   error code in the redirect URL (default \c credentials). \c "builtin" is not a script
  *   function but the built-in password table (builtinpasswords.h).
+ * - \c providers[i].profile and \c providers[i].account of an oauth or oidc provider:
+ *   \c profile(profile, tokens) returns the user \c {id, name, email, image};
+ *   \c account(tokens) returns the token fields to store with the account (Promises allowed).
+ *   An error in \c profile ends the sign-in with \c OAuthCallbackError, in \c account with
+ *   \c OAuthCreateAccount.
  * - \c providers[i].normalizeIdentifier and \c providers[i].sendVerificationRequest of an email
  *   provider: \c normalizeIdentifier(email) returns the address to use (checked like any
  *   address); \c sendVerificationRequest(params) gets \c {identifier, url, token, expires,

@@ -92,6 +92,16 @@ public:
      */
     QFuture<Authorization> authorize(const AuthRequest &request) const;
 
+    /*!
+     * A valid access token of stored user \a userId's account with oauth/oidc provider
+     * \a provider, refreshed (and the rotated token set stored) when it has expired; concurrent
+     * callers share one refresh (see AccessTokens in tokens.h). Needs an adapter that implements
+     * AccountTokenStore (SqlAdapter, MemoryAdapter); call it from a thread with an event loop.
+     * Fails with AuthError \c AccountNotLinked, \c RefreshAccessTokenError, \c InvalidProvider
+     * or \c MissingAdapterMethods.
+     */
+    QFuture<QString> accessToken(const QString &userId, const QString &provider) const;
+
     //! The configuration in effect (for a ConfigFactory engine: the one computed without a request).
     const Config &config() const;
 

@@ -21,6 +21,24 @@ using AuthorizeFunction =
     std::function<QFuture<std::optional<QJsonObject>>(const QJsonObject &credentials,
                                                       const AuthRequest &request)>;
 
+/*!
+ * Maps an \c oauth or \c oidc provider's profile to the user: receives the profile (the
+ * id_token's claims, the userinfo response or \c profileFromToken's object) and the token
+ * response, yields \c {id, name, email, image} (\c id required; a number becomes a string,
+ * \c email is lower-cased). Replaces \c profileMapping. A thrown exception or failed future
+ * ends the sign-in with \c OAuthCallbackError.
+ */
+using ProfileFunction =
+    std::function<QFuture<QJsonObject>(const QJsonObject &profile, const QJsonObject &tokens)>;
+
+/*!
+ * Chooses what an \c oauth or \c oidc account stores of the token response \a tokens
+ * (SPEC.md Account: \c access_token, \c refresh_token, \c expires_at, ...); Gatehouse adds
+ * \c provider, \c type and \c providerAccountId. Replaces the default token set. A thrown
+ * exception or failed future ends the sign-in with \c OAuthCreateAccount.
+ */
+using AccountFunction = std::function<QFuture<QJsonObject>(const QJsonObject &tokens)>;
+
 //! What an email provider's \c sendVerificationRequest receives.
 struct VerificationRequest
 {
@@ -58,6 +76,9 @@ struct GATEHOUSE_EXPORT Provider
     std::function<QString()> generateVerificationToken;
     //! Email providers: replaces the built-in SMTP mail; a failed future is EmailSignin.
     std::function<QFuture<void>(const VerificationRequest &)> sendVerificationRequest;
+
+    ProfileFunction profile;      //!< oauth/oidc: profile -> user (default: \c profileMapping)
+    AccountFunction account;      //!< oauth/oidc: token response -> stored account fields
 
     //! \c options[key], or \a fallback when absent.
     QJsonValue option(const QString &key, const QJsonValue &fallback = {}) const;

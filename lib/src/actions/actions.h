@@ -15,5 +15,12 @@ QFuture<AuthResponse> signOut(const State &state);                 // GET/POST s
 QFuture<AuthResponse> callback(const State &state);                // GET/POST callback/id
 AuthResponse errorPage(const RequestState &state);                 // GET error
 AuthResponse verifyRequest(const RequestState &state);             // GET verify-request
+/*
+ * GET token/id: the signed-in user's valid access token of provider id (refreshed when it has
+ * expired) as {accessToken, expiresAt, tokenType, scope}, for providers with
+ * "accessTokenEndpoint": true. JSON errors: 401 SessionRequired, 403 AccessDenied (not a
+ * same-origin script request), 404 NotFound / AccountNotLinked, 502 RefreshAccessTokenError.
+ */
+QFuture<AuthResponse> token(const State &state);
 
 } // namespace Gatehouse::Actions

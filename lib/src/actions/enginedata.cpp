@@ -23,6 +23,13 @@ EngineData::EngineData(const QStringList &secrets, const std::shared_ptr<Adapter
 {
 }
 
+EngineData::EngineData(const Config &config)
+    : EngineData(config.secret, config.adapter)
+{
+    if (auto store = std::dynamic_pointer_cast<AccountTokenStore>(config.adapter))
+        m_tokens.emplace(config, std::move(store));
+}
+
 std::shared_ptr<const Jose::JweCodec> EngineData::jwe(const QStringList &secrets) const
 {
     if (m_jwe && secrets == m_secrets)

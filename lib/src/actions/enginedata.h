@@ -10,11 +10,13 @@
 #include "pages/pagetranslator.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/tokens.h>
 
 #include <QHash>
 #include <QMutex>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 namespace Gatehouse {
 
@@ -26,6 +28,8 @@ public:
      * (shared by every server on the database), otherwise in memory.
      */
     EngineData(const QStringList &secrets, const std::shared_ptr<Adapter> &adapter);
+    //! The same for \a config, with access tokens when its adapter implements AccountTokenStore.
+    explicit EngineData(const Config &config);
 
     //! The JWE codec for \a secrets (the configured ones, or a lazy configuration's).
     std::shared_ptr<const Jose::JweCodec> jwe(const QStringList &secrets) const;
@@ -34,6 +38,8 @@ public:
     const Mail::Mailer &mailer() const { return m_mailer; }
     //! Outbound OAuth requests with the discovery and JWKS caches, shared by all requests.
     const OAuth::OAuthClient &oauth() const { return m_oauth; }
+    //! Valid access tokens of signed-in users' accounts; null without an AccountTokenStore.
+    const AccessTokens *accessTokens() const { return m_tokens ? &*m_tokens : nullptr; }
 
 private:
     QStringList m_secrets;
@@ -43,6 +49,7 @@ private:
     std::unique_ptr<RateLimiter> m_rateLimiter;
     Mail::Mailer m_mailer;
     OAuth::OAuthClient m_oauth;
+    std::optional<AccessTokens> m_tokens;
     mutable QMutex m_mutex;
     mutable QHash<QStringList, std::shared_ptr<const Jose::JweCodec>> m_otherCodecs;
 };

@@ -208,26 +208,105 @@ QFuture<QJsonObject> profileOf(const State &state, const ProviderSettings &setti
     return client.userinfo(settings, endpoints, tokens.value(QStringLiteral("access_token")).toString());
 }
 
+/*!
+ * \a call's object (a provider's profile or account callback); a throw or a failed future
+ * becomes AuthError \a Error, named after \a what.
+ */
+template<typename Error>
+QFuture<QJsonObject> providerCallback(const QString &what, const std::function<QFuture<QJsonObject>()> &call)
+{
+    QFuture<QJsonObject> future;
+    try {
+        future = call();
+    } catch (...) {
+        future = failedFuture<QJsonObject>(std::current_exception());
+    }
+    return future.then(QtFuture::Launch::Sync, [what](QFuture<QJsonObject> done) {
+        try {
+            return done.result();
+        } catch (const AuthError &e) {
+            throw Error(QStringLiteral("%1 failed: %2: %3").arg(what, e.type(), e.message()), e.cause());
+        } catch (const std::exception &e) {
+            throw Error(QStringLiteral("%1 failed: %2").arg(what, QString::fromUtf8(e.what())));
+        } catch (...) {
+            throw Error(QStringLiteral("%1 failed").arg(what));
+        }
+    });
+}
+
+//! The user \a profile describes: the provider's profile callback, or its profileMapping.
+QFuture<QJsonObject> userOf(const Provider &provider, const ProviderSettings &settings, const QJsonObject &profile,
+                            const QJsonObject &tokens)
+{
+    if (!provider.profile)
+        return QtFuture::makeReadyFuture(userFromProfile(profile, settings.profileMapping));
+    const QString what = QStringLiteral("the profile callback of provider \"%1\"").arg(provider.id);
+    const ProfileFunction callback = provider.profile;
+    return providerCallback<OAuthCallbackError>(what, [callback, profile, tokens] {
+        return callback(profile, tokens).then(QtFuture::Launch::Sync, [](const QJsonObject &user) {
+            // The callback's user, normalised as a mapped profile is (id as text, email lower-cased).
+            static const QJsonObject identity{{QStringLiteral("id"), QStringLiteral("id")},
+                                              {QStringLiteral("name"), QStringLiteral("name")},
+                                              {QStringLiteral("email"), QStringLiteral("email")},
+                                              {QStringLiteral("image"), QStringLiteral("image")}};
+            return userFromProfile(user, identity);
+        });
+    });
+}
+
+//! The account to store: the provider's account callback's fields, or the default token set.
+QFuture<QJsonObject> accountOf(const Provider &provider, const ProviderSettings &settings, const QJsonObject &tokens,
+                               const QString &providerAccountId)
+{
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    if (!provider.account)
+        return QtFuture::makeReadyFuture(accountFromTokens(tokens, settings.id, settings.type, providerAccountId, now));
+    const AccountFunction callback = provider.account;
+    return providerCallback<OAuthCreateAccount>(
+        QStringLiteral("the account callback of provider \"%1\"").arg(provider.id),
+        [callback, tokens, settings, providerAccountId, now] {
+            return callback(tokens).then(QtFuture::Launch::Sync, [settings, providerAccountId, now](QJsonObject account) {
+                if (account.value(QLatin1String("token_type")).isString())
+                    account.insert(QStringLiteral("token_type"), account.value(QLatin1String("token_type")).toString().toLower());
+                const QJsonValue expiresIn = account.value(QLatin1String("expires_in"));
+                if (!account.contains(QLatin1String("expires_at")) && expiresIn.isDouble())
+                    account.insert(QStringLiteral("expires_at"), now + qint64(expiresIn.toDouble()));
+                account.insert(QStringLiteral("provider"), settings.id);
+                account.insert(QStringLiteral("type"), settings.type);
+                account.insert(QStringLiteral("providerAccountId"), providerAccountId);
+                return account;
+            });
+        });
+}
+
 QFuture<AuthResponse> signInWith(const State &state, const ProviderSettings &settings, const QJsonObject &tokens,
                                  const QJsonObject &profile)
 {
-    RequestState &s = *state;
-    SignInResult result;
-    result.profile = profile;
-    result.user = userFromProfile(profile, settings.profileMapping);
-    const QString providerAccountId = result.user.value(QStringLiteral("id")).toString();
-    // As Auth.js: the user id of a session without storage is random; the account keeps the provider's.
-    result.user.insert(QStringLiteral("id"), Crypto::randomUuid());
-    result.account = accountFromTokens(tokens, settings.id, settings.type, providerAccountId,
-                                       QDateTime::currentSecsSinceEpoch());
-    // The checks are used up: their cookies go (Auth.js leaves them on failures).
-    if (settings.state)
-        s.setCookies += Cookies::remove(s.cookies.state, s.requestCookies);
-    if (settings.pkce)
-        s.setCookies += Cookies::remove(s.cookies.pkceCodeVerifier, s.requestCookies);
-    if (settings.nonce)
-        s.setCookies += Cookies::remove(s.cookies.nonce, s.requestCookies);
-    return completeSignIn(state, result);
+    const Provider &provider = *state->provider;
+    return userOf(provider, settings, profile, tokens)
+        .then(QtFuture::Launch::Sync, [state, settings, tokens, profile](const QJsonObject &user) {
+            const QString providerAccountId = user.value(QStringLiteral("id")).toString();
+            return accountOf(*state->provider, settings, tokens, providerAccountId)
+                .then(QtFuture::Launch::Sync, [state, settings, profile, user](const QJsonObject &account) {
+                    RequestState &s = *state;
+                    SignInResult result;
+                    result.profile = profile;
+                    result.user = user;
+                    // As Auth.js: the user id of a session without storage is random; the account keeps the provider's.
+                    result.user.insert(QStringLiteral("id"), Crypto::randomUuid());
+                    result.account = account;
+                    // The checks are used up: their cookies go (Auth.js leaves them on failures).
+                    if (settings.state)
+                        s.setCookies += Cookies::remove(s.cookies.state, s.requestCookies);
+                    if (settings.pkce)
+                        s.setCookies += Cookies::remove(s.cookies.pkceCodeVerifier, s.requestCookies);
+                    if (settings.nonce)
+                        s.setCookies += Cookies::remove(s.cookies.nonce, s.requestCookies);
+                    return completeSignIn(state, result);
+                })
+                .unwrap();
+        })
+        .unwrap();
 }
 
 QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &settings, const ParamList &params,

@@ -16,6 +16,8 @@ QFuture<AuthResponse> signIn(const State &state);
  * GET or POST callback/<id>. Failures, as Auth.js reports them: the provider's \c error
  * parameter is OAuthCallbackError (sign-in page); a failed state/PKCE/nonce check
  * (InvalidCheck) or any other callback failure (CallbackRouteError) is a Configuration error.
+ * A failing provider \c profile callback is OAuthCallbackError, a failing \c account callback
+ * (or storage, see resolveUser()) OAuthCreateAccount, both on the sign-in page.
  * A callback on the redirect proxy for another deployment is forwarded there.
  */
 QFuture<AuthResponse> callback(const State &state);

@@ -5,6 +5,8 @@
 #include "actions/currentuser.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/errors.h>
 
 namespace Gatehouse {
 
@@ -31,11 +33,23 @@ AdapterUser newUserFrom(const QJsonObject &user)
     return u;
 }
 
+//! \a stored, with a storage failure of an OAuth or OIDC sign-in reported as OAuthCreateAccount.
+template<typename T>
+QFuture<T> storing(const QJsonObject &account, QFuture<T> stored)
+{
+    const QString type = account.value(QStringLiteral("type")).toString();
+    if (type != QLatin1String("oauth") && type != QLatin1String("oidc"))
+        return stored;
+    return stored.onFailed([](const AdapterError &error) -> T {
+        throw OAuthCreateAccount(QStringLiteral("the user or account could not be stored: ") + error.message(), error.cause());
+    });
+}
+
 QFuture<SignInResult> createAndLink(const State &state, SignInResult result)
 {
     Adapter &adapter = *state->config.adapter;
     const AdapterAccount account = accountFromJson(result.account, QString());
-    return adapter.createUserAndLinkAccount(newUserFrom(result.user), account)
+    return storing(result.account, adapter.createUserAndLinkAccount(newUserFrom(result.user), account))
         .then(QtFuture::Launch::Sync, [state, result](const UserAndAccount &created) mutable {
             result.user = userJson(created.user);
             result.account = created.account.toJson();
@@ -53,7 +67,7 @@ QFuture<SignInResult> createAndLink(const State &state, SignInResult result)
 QFuture<SignInResult> linkTo(const State &state, SignInResult result, const AdapterUser &user)
 {
     Adapter &adapter = *state->config.adapter;
-    return adapter.linkAccount(accountFromJson(result.account, user.id))
+    return storing(result.account, adapter.linkAccount(accountFromJson(result.account, user.id)))
         .then(QtFuture::Launch::Sync, [state, result, user](const AdapterAccount &linked) mutable {
             result.user = userJson(user);
             result.account = linked.toJson();

@@ -3,7 +3,8 @@
  * Who signs in, when there is storage: the stored user behind a provider account, creating
  * the user and linking the account on first sign-in (one transaction), or linking a new
  * account to the signed-in user. A provider account whose email belongs to another user is
- * refused with OAuthAccountNotLinked unless the provider allows dangerous email linking.
+ * refused with OAuthAccountNotLinked unless the provider allows dangerous email linking. When
+ * storing the user or the account of an OAuth/OIDC sign-in fails, the error is OAuthCreateAccount.
  */
 #include "actions/completesignin.h"
 

@@ -9,8 +9,91 @@
 #include "session/jwtsession.h"
 
 #include <gatehouse/errors.h>
+#include <gatehouse/tokens.h>
 
 namespace Gatehouse::Actions {
+
+namespace {
+
+//! The oidc providers that ask for RP-initiated logout (\c endSession), in configuration order.
+QList<const Provider *> endSessionProviders(const Config &config)
+{
+    QList<const Provider *> found;
+    for (const Provider &p : config.providers) {
+        if (p.type == QLatin1String("oidc") && p.option(QStringLiteral("endSession")).toBool())
+            found.append(&p);
+    }
+    return found;
+}
+
+/*!
+ * OpenID Connect RP-Initiated Logout: once signed out here, the user goes on to the
+ * end_session_endpoint of the first provider in \a candidates that opted in (\c endSession),
+ * advertises one, and with which stored user \a userId has an account; its id_token is the
+ * \c id_token_hint, the callback URL the \c post_logout_redirect_uri. Otherwise (or when
+ * anything fails, which is logged) \a local stands.
+ */
+QFuture<AuthResponse> endProviderSession(const State &state, const AuthResponse &local, const QString &userId,
+                                         QList<const Provider *> candidates, QObject *context)
+{
+    auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
+    if (!store || userId.isEmpty() || candidates.isEmpty())
+        return QtFuture::makeReadyFuture(local);
+    const Provider *provider = candidates.takeFirst();
+    QFuture<AuthResponse> next = store->getAccountByUser(userId, provider->id)
+        .then(context, [state, local, userId, candidates, context, provider](const std::optional<AdapterAccount> &account) {
+            if (!account)
+                return endProviderSession(state, local, userId, candidates, context);
+            const RequestState &s = *state;
+            const auto settings = OAuth::ProviderSettings::fromProvider(*provider, s.config.redirectProxyUrl);
+            return s.engine.oauth().endSessionUrl(settings, account->idToken.value_or(QString()), s.callbackUrl)
+                .then(context, [state, local, userId, candidates, context](const QUrl &url) {
+                    if (url.isEmpty())
+                        return endProviderSession(state, local, userId, candidates, context);
+                    AuthResponse atProvider = state->redirect(url.toString(QUrl::FullyEncoded));
+                    atProvider.cookies = local.cookies;
+                    return QtFuture::makeReadyFuture(atProvider);
+                })
+                .unwrap();
+        })
+        .unwrap();
+    return recover(next, [state, local](std::exception_ptr error) {
+        logFailure(state->config, error);
+        return local;
+    });
+}
+
+//! endProviderSession() for stored user \a userId, when a provider asks for it.
+QFuture<AuthResponse> afterSignOut(const State &state, const AuthResponse &local, const QString &userId, QObject *context)
+{
+    const QList<const Provider *> candidates = endSessionProviders(state->config);
+    if (!context || candidates.isEmpty() || userId.isEmpty())
+        return QtFuture::makeReadyFuture(local);
+    return endProviderSession(state, local, userId, candidates, context);
+}
+
+/*!
+ * An object of the serving thread for the continuations of RP-initiated logout (storage may
+ * answer on its own threads; the discovery request must start from this one), deleted when
+ * \a done finishes; null when no provider asks for it.
+ */
+QObject *servingContext(const RequestState &s)
+{
+    return endSessionProviders(s.config).isEmpty() || !s.config.adapter ? nullptr : new QObject;
+}
+
+QFuture<AuthResponse> releasing(QObject *context, QFuture<AuthResponse> done)
+{
+    if (!context)
+        return done;
+    // Chained, not a second continuation of done (a QFuture keeps only one).
+    return done.then(QtFuture::Launch::Sync, [context](QFuture<AuthResponse> finished) {
+        context->deleteLater();
+        return finished.result();
+    });
+}
+
+} // namespace
 
 QFuture<AuthResponse> signOut(const State &state)
 {
@@ -33,8 +116,9 @@ QFuture<AuthResponse> signOut(const State &state)
             Hooks::emitEvent(s.config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), QJsonValue::Null}});
             return QtFuture::makeReadyFuture(response);
         }
+        QObject *context = servingContext(s);
         QFuture<AuthResponse> done = s.config.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
-            [state, response](const std::optional<AdapterSession> &deleted) {
+            [state, response, context](const std::optional<AdapterSession> &deleted) {
                 QJsonValue session = QJsonValue::Null;
                 if (deleted)
                     session = QJsonObject{{QStringLiteral("sessionToken"), deleted->sessionToken},
@@ -43,20 +127,26 @@ QFuture<AuthResponse> signOut(const State &state)
                 Hooks::emitEvent(state->config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), session}});
                 if (deleted)
                     Audit::record(*state, QStringLiteral("signOut"), deleted->userId, QString());
-                return response;
-            });
+                return afterSignOut(state, response, deleted ? deleted->userId : QString(), context);
+            }).unwrap();
         // The cookie goes whatever storage says; a storage failure is logged.
-        return recover(done, [state, response](std::exception_ptr error) {
+        return releasing(context, recover(done, [state, response](std::exception_ptr error) {
             logFailure(state->config, error);
             return response;
-        });
+        }));
     }
     const auto codec = s.engine.jwe(s.config.secret);
     const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
     const std::optional<QJsonObject> token = jwt.read(s.requestCookies);
     Hooks::emitEvent(s.config.events.signOut, "signOut",
                      QJsonObject{{QStringLiteral("token"), token ? QJsonValue(*token) : QJsonValue(QJsonValue::Null)}});
-    return QtFuture::makeReadyFuture(response);
+    // With storage, the JWT's subject is the stored user.
+    const QString userId = s.config.adapter && token ? token->value(QStringLiteral("sub")).toString() : QString();
+    QObject *context = userId.isEmpty() ? nullptr : servingContext(s);
+    return releasing(context, recover(afterSignOut(state, response, userId, context), [state, response](std::exception_ptr error) {
+        logFailure(state->config, error);
+        return response;
+    }));
 }
 
 } // namespace Gatehouse::Actions

@@ -3,6 +3,7 @@
 #include "core/origin.h"
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
+#include "actions/recover.h"
 
 #include <gatehouse/errors.h>
 
@@ -27,7 +28,7 @@ void throwIfInvalid(const Config &config)
 AuthPrivate::AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory)
     : config(std::move(config))
     , factory(std::move(factory))
-    , engine(std::make_shared<EngineData>(this->config->secret, this->config->adapter))
+    , engine(std::make_shared<EngineData>(*this->config))
 {
 }
 
@@ -199,6 +200,14 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
 QFuture<std::optional<QJsonObject>> getSession(const AuthRequest &request, const Config &config)
 {
     return Auth(config).session(request);
+}
+
+QFuture<QString> Auth::accessToken(const QString &userId, const QString &provider) const
+{
+    if (const AccessTokens *tokens = d->engine->accessTokens())
+        return tokens->accessToken(userId, provider);
+    return failedFuture<QString>(std::make_exception_ptr(MissingAdapterMethods(
+        QStringLiteral("accessToken() needs an adapter that implements AccountTokenStore (SqlAdapter, MemoryAdapter)"))));
 }
 
 const Config &Auth::config() const

@@ -10,6 +10,7 @@
 
 #include <gatehouse/errors.h>
 
+#include <QJsonObject>
 #include <QSet>
 
 namespace Gatehouse {
@@ -33,9 +34,10 @@ Route parseRoute(const AuthRequest &request, const QString &basePath)
     static const QSet<QString> actions = {
         QStringLiteral("providers"), QStringLiteral("session"), QStringLiteral("csrf"),
         QStringLiteral("signin"), QStringLiteral("signout"), QStringLiteral("callback"),
-        QStringLiteral("verify-request"), QStringLiteral("error"), QStringLiteral("webauthn-options")};
+        QStringLiteral("verify-request"), QStringLiteral("error"), QStringLiteral("webauthn-options"),
+        QStringLiteral("token")};
     static const QSet<QString> withProvider = {
-        QStringLiteral("signin"), QStringLiteral("callback"), QStringLiteral("webauthn-options")};
+        QStringLiteral("signin"), QStringLiteral("callback"), QStringLiteral("webauthn-options"), QStringLiteral("token")};
 
     Route route;
     const QString path = request.url.path(QUrl::FullyDecoded);
@@ -99,6 +101,8 @@ QFuture<AuthResponse> runAction(const State &state)
         // [GET actions of provider flows]
         if (action == QLatin1String("webauthn-options"))
             return WebAuthnFlow::options(state);
+        if (action == QLatin1String("token"))
+            return Actions::token(state);
     } else {
         if (action == QLatin1String("session"))
             return Actions::session(state);
@@ -156,6 +160,8 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
                 break;
             }
         }
+        if (!s.provider && s.action == QLatin1String("token"))  // a JSON API: no redirect to a page
+            return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("NotFound")}}, 404));
         if (!s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
                 s, AuthError(QStringLiteral("InvalidProvider"),

@@ -8,12 +8,16 @@
 #include "oauth/oauthclient.h"
 
 #include <gatehouse/jwt.h>
+#include <gatehouse/adaptererror.h>
 #include <gatehouse/memoryadapter.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QPromise>
 #include <QTest>
 #include <QUrlQuery>
+
+#include <stdexcept>
 
 using namespace Gatehouse;
 using namespace Gatehouse::Test;
@@ -37,6 +41,29 @@ struct Observed
     QStringList errors;          //!< "<type>: <message>"
     QJsonObject account;
     QJsonObject profile;
+};
+
+//! Storage whose user creation fails (a full disk, a lost database), otherwise a MemoryAdapter.
+class FailingAdapter final : public Adapter
+{
+public:
+    std::shared_ptr<MemoryAdapter> memory = std::make_shared<MemoryAdapter>();
+
+    QStringList implementedMethods() const override { return memory->implementedMethods(); }
+    QFuture<std::optional<AdapterUser>> getUser(const QString &id) override { return memory->getUser(id); }
+    QFuture<std::optional<AdapterUser>> getUserByEmail(const QString &email) override { return memory->getUserByEmail(email); }
+    QFuture<std::optional<AdapterUser>> getUserByAccount(const QString &provider, const QString &id) override
+    {
+        return memory->getUserByAccount(provider, id);
+    }
+    QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &, const AdapterAccount &) override
+    {
+        QPromise<UserAndAccount> failed;
+        failed.start();
+        failed.setException(AdapterError(AdapterError::Reason::Unavailable, QStringLiteral("createUserAndLinkAccount: the database is gone")));
+        failed.finish();
+        return failed.future();
+    }
 };
 
 QString queryValue(const QByteArray &url, const QString &name)
@@ -446,6 +473,134 @@ private Q_SLOTS:
         optedOut.endSession = false;
         QFuture<QUrl> none = client.endSessionUrl(optedOut, {}, {});
         QVERIFY(none.isFinished() && none.result().isEmpty());
+    }
+
+    // RP-initiated logout wired into sign-out: the provider's end_session_endpoint with the
+    // stored account's id_token as hint, for providers with "endSession": true.
+    void rpInitiatedLogout_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<bool>("endSession");
+        QTest::newRow("database session") << "database" << true;
+        QTest::newRow("jwt session with storage") << "jwt" << true;
+        QTest::newRow("provider not opted in") << "database" << false;
+    }
+
+    void rpInitiatedLogout()
+    {
+        QFETCH(QString, strategy);
+        QFETCH(bool, endSession);
+        Observed observed;
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config({provider("local-idp", "oidc", "gatehouse-test",
+                                    {{"clientSecret", "gatehouse-test-secret"}, {"endSession", endSession}})}, &observed);
+        c.adapter = adapter;
+        c.session.strategy = strategy == QLatin1String("jwt") ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        const Auth auth(c);
+        Browser browser(auth);
+        QCOMPARE(browser.signIn("local-idp").location(), QByteArray("http://127.0.0.1:9300"));
+        const auto account = adapter->getAccount("user-1", "local-idp").result();
+        QVERIFY(account && account->idToken);
+
+        const Reply out = browser.engine.postForm("/auth/signout", {{"csrfToken", browser.engine.csrfToken()}, {"callbackUrl", "/"}});
+        QCOMPARE(out.response.status, 302);
+        QVERIFY(out.cookieNames().contains("authjs.session-token"));  // signed out here in any case
+        QVERIFY(browser.engine.get("/auth/session").json().isNull());
+        if (!endSession) {
+            QCOMPARE(out.location(), QByteArray("http://127.0.0.1:9300/"));
+            return;
+        }
+        const QUrl atProvider(QString::fromUtf8(out.location()));
+        QVERIFY2(out.location().startsWith((m_issuer + "/session/end?client_id=gatehouse-test&id_token_hint=").toUtf8()),
+                 out.location() + observed.errors.join('\n').toUtf8());
+        const QUrlQuery query(atProvider);
+        QCOMPARE(query.queryItemValue("id_token_hint", QUrl::FullyDecoded), *account->idToken);
+        QCOMPARE(query.queryItemValue("post_logout_redirect_uri", QUrl::FullyDecoded), QString("http://127.0.0.1:9300/"));
+        QCOMPARE(browser.fetch(atProvider).status, 200);  // oidc-provider accepts hint and redirect URI
+    }
+
+    // The provider's profile and account callbacks (C++; the server binds JavaScript ones).
+    void profileAndAccountCallbacks()
+    {
+        Observed observed;
+        Provider p = provider("local-idp", "oidc", "gatehouse-test", {{"clientSecret", "gatehouse-test-secret"}});
+        QJsonObject seenTokens;
+        p.profile = [&seenTokens](const QJsonObject &profile, const QJsonObject &tokens) {
+            seenTokens = tokens;
+            return QtFuture::makeReadyFuture(QJsonObject{{"id", "idp:" + profile.value("sub").toString()},
+                                                         {"name", profile.value("preferred_username")},
+                                                         {"email", "ALICE@Example.Test"}});
+        };
+        p.account = [](const QJsonObject &tokens) {
+            return QtFuture::makeReadyFuture(QJsonObject{{"access_token", tokens.value("access_token")},
+                                                         {"token_type", "Bearer"}, {"expires_in", 60}});
+        };
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config({p}, &observed);
+        c.adapter = adapter;
+        c.session.strategy = SessionOptions::Strategy::Jwt;
+        const Auth auth(c);
+        Browser browser(auth);
+        const qint64 before = QDateTime::currentSecsSinceEpoch();
+        QCOMPARE(browser.signIn("local-idp").location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY(seenTokens.contains("id_token") && seenTokens.contains("refresh_token"));
+        QCOMPARE(browser.engine.get("/auth/session").json().object().value("user").toObject().value("name").toString(), QString("alice"));
+        const QJsonObject &a = observed.account;
+        QCOMPARE(a.value("providerAccountId").toString(), QString("idp:user-1"));
+        QCOMPARE(a.value("token_type").toString(), QString("bearer"));
+        QVERIFY(a.value("expires_at").toInteger() >= before + 60 && a.value("expires_at").toInteger() <= before + 70);
+        const auto stored = adapter->getAccount("idp:user-1", "local-idp").result();
+        QVERIFY(stored);
+        QVERIFY(stored->accessToken && !stored->refreshToken && !stored->idToken);  // only what account() chose
+        QCOMPARE(adapter->getUserByAccount("local-idp", "idp:user-1").result()->email, QString("alice@example.test"));
+    }
+
+    void failingCallbacks_data()
+    {
+        QTest::addColumn<QString>("failing");
+        QTest::addColumn<QByteArray>("location");
+        QTest::addColumn<QString>("logged");
+        QTest::newRow("profile throws") << "profile-throws" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCallbackError")
+                                        << "OAuthCallbackError: the profile callback of provider \"local-idp\" failed: ";
+        QTest::newRow("profile without id") << "profile-no-id" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCallbackError")
+                                            << "OAuthCallbackError: the profile callback of provider \"local-idp\" failed: OAuthProfileParseError";
+        QTest::newRow("account fails") << "account-fails" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCreateAccount")
+                                       << "OAuthCreateAccount: the account callback of provider \"local-idp\" failed: ";
+        QTest::newRow("storage fails") << "storage-fails" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCreateAccount")
+                                       << "OAuthCreateAccount: the user or account could not be stored: createUserAndLinkAccount: the database is gone";
+    }
+
+    void failingCallbacks()
+    {
+        QFETCH(QString, failing);
+        QFETCH(QByteArray, location);
+        QFETCH(QString, logged);
+        Observed observed;
+        Provider p = provider("local-idp", "oidc", "gatehouse-test", {{"clientSecret", "gatehouse-test-secret"}});
+        if (failing == QLatin1String("profile-throws"))
+            p.profile = [](const QJsonObject &, const QJsonObject &) -> QFuture<QJsonObject> { throw std::runtime_error("no such user"); };
+        if (failing == QLatin1String("profile-no-id"))
+            p.profile = [](const QJsonObject &, const QJsonObject &) { return QtFuture::makeReadyFuture(QJsonObject{{"name", "x"}}); };
+        if (failing == QLatin1String("account-fails")) {
+            p.account = [](const QJsonObject &) {
+                QPromise<QJsonObject> failed;
+                failed.start();
+                failed.setException(std::make_exception_ptr(AuthError("ScriptError", "account: TypeError")));
+                failed.finish();
+                return failed.future();
+            };
+        }
+        auto failingStore = std::make_shared<FailingAdapter>();
+        Config c = config({p}, &observed);
+        c.adapter = failingStore;
+        c.session.strategy = SessionOptions::Strategy::Jwt;
+        const Auth auth(c);
+        Browser browser(auth);
+        const Reply done = browser.signIn("local-idp");
+        QCOMPARE(done.location(), location);
+        QVERIFY(!browser.engine.cookies.contains("authjs.session-token"));
+        QVERIFY2(!observed.errors.isEmpty() && observed.errors.last().startsWith(logged), qPrintable(observed.errors.join('\n')));
+        QCOMPARE(failingStore->memory->countUsers({}).result(), 0);
     }
 
     // With storage (the database strategy): the account links to one user, whatever happens.

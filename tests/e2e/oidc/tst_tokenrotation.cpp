@@ -277,6 +277,74 @@ private Q_SLOTS:
         QCOMPARE(refreshGrants(), before + 1);
     }
 
+    // GET /auth/token/<provider>: the signed-in user's valid access token, for same-origin scripts.
+    void tokenEndpoint()
+    {
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config();
+        c.adapter = adapter;
+        c.providers[0].options.insert("accessTokenEndpoint", true);   // "short"; "long" stays closed
+        const Auth auth(c);
+        Browser browser(auth);
+        QCOMPARE(browser.signIn("short").location(), QByteArray("http://127.0.0.1:9300"));
+        const AdapterAccount signedIn = adapter->getAccount("user-1", "short").result().value();
+        const QList<QPair<QByteArray, QByteArray>> script = {{"X-Gatehouse-Access-Token", "1"}, {"Sec-Fetch-Site", "same-origin"}};
+
+        // The token expires within the minute (TTL 30 s): it is refreshed, stored and handed out.
+        const int before = refreshGrants();
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        const Reply ok = browser.engine.get("/auth/token/short", script);
+        QCOMPARE(ok.response.status, 200);
+        QCOMPARE(ok.response.header("cache-control"), QByteArray("no-store"));
+        const QJsonObject token = ok.json().object();
+        const AdapterAccount stored = adapter->getAccount("user-1", "short").result().value();
+        QCOMPARE(token.value("accessToken").toString(), stored.accessToken.value());
+        QVERIFY(token.value("accessToken").toString() != signedIn.accessToken.value());
+        QVERIFY(stored.refreshToken != signedIn.refreshToken);
+        QVERIFY(token.value("expiresAt").toInteger() >= now + 25 && token.value("expiresAt").toInteger() <= now + 35);
+        QCOMPARE(token.value("tokenType").toString(), QString("bearer"));
+        QVERIFY(token.value("scope").toString().contains("openid"));
+        QCOMPARE(refreshGrants(), before + 1);
+        // The C++ API (the 30 s token is within the refresh margin again: another rotation).
+        const auto viaApi = await(auth.accessToken(stored.userId, "short"));
+        QVERIFY2(viaApi.value, qPrintable(viaApi.error));
+        QCOMPARE(*viaApi.value, adapter->getAccount("user-1", "short").result()->accessToken.value());
+
+        const auto errorOf = [](const Reply &r) { return r.json().object().value("error").toString(); };
+        const Reply noHeader = browser.engine.get("/auth/token/short");
+        QCOMPARE(noHeader.response.status, 403);
+        QCOMPARE(errorOf(noHeader), QString("AccessDenied"));
+        const Reply crossSite = browser.engine.get("/auth/token/short", {{"X-Gatehouse-Access-Token", "1"}, {"Sec-Fetch-Site", "cross-site"}});
+        QCOMPARE(crossSite.response.status, 403);
+        const Reply otherOrigin = browser.engine.get("/auth/token/short", {{"X-Gatehouse-Access-Token", "1"}, {"Origin", "http://evil.test"}});
+        QCOMPARE(otherOrigin.response.status, 403);
+        const Reply closed = browser.engine.get("/auth/token/long", script);
+        QCOMPARE(closed.response.status, 404);
+        QCOMPARE(errorOf(closed), QString("NotFound"));
+        QCOMPARE(browser.engine.get("/auth/token/nonesuch", script).response.status, 404);
+        EngineClient stranger(auth);
+        const Reply anonymous = stranger.get("/auth/token/short", script);
+        QCOMPARE(anonymous.response.status, 401);
+        QCOMPARE(errorOf(anonymous), QString("SessionRequired"));
+
+        // A refresh the provider refuses: a clear identifier, and nothing handed out.
+        AdapterAccount revoked = adapter->getAccount("user-1", "short").result().value();
+        revoked.refreshToken = QStringLiteral("revoked");
+        revoked.expiresAt = now - 10;
+        adapter->unlinkAccount(revoked.provider, revoked.providerAccountId).waitForFinished();
+        adapter->linkAccount(revoked).waitForFinished();
+        const Reply refused = browser.engine.get("/auth/token/short", script);
+        QCOMPARE(refused.response.status, 502);
+        QCOMPARE(errorOf(refused), QString("RefreshAccessTokenError"));
+        QVERIFY(!refused.json().object().contains("accessToken"));
+
+        // A signed-in user without an account with the provider.
+        adapter->unlinkAccount(revoked.provider, revoked.providerAccountId).waitForFinished();
+        const Reply unlinked = browser.engine.get("/auth/token/short", script);
+        QCOMPARE(unlinked.response.status, 404);
+        QCOMPARE(errorOf(unlinked), QString("AccountNotLinked"));
+    }
+
     // A refresh that fails releases its claim: the next caller may try again at once.
     void failedRefreshReleasesTheClaim()
     {

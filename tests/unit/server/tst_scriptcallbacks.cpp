@@ -45,6 +45,10 @@ function addRole(params) { var t = params.token; t.role = params.trigger === "si
 function dropToken() { return null; }
 function addSessionField(params) { var s = params.session; s.role = params.token.role; return s; }
 function onlyHttps(params) { return params.url.indexOf("https://") === 0 ? params.url : params.baseUrl; }
+function mapProfile(profile, tokens) { return { id: profile.id, name: profile.login, email: profile.email, image: "https://cdn.test/" + tokens.token_type }; }
+function keepAccessToken(tokens) { return Promise.resolve({ access_token: tokens.access_token, scope: "repo" }); }
+function profileThrows() { throw new Error("profile has no login"); }
+function accountNotObject() { return "tokens"; }
 function guard(params) { return params.auth ? true : { status: 403, body: { error: "forbidden", path: params.request.url } }; }
 )JS";
 
@@ -128,6 +132,8 @@ private Q_SLOTS:
     void promiseAuthorize();
     void failingAuthorize_data();
     void failingAuthorize();
+    void providerProfileAndAccount();
+    void failingProviderCallbacks();
     void jsonConversion();
     void runawayScript_data();
     void runawayScript();
@@ -247,6 +253,55 @@ void tst_ScriptCallbacks::failingAuthorize()
         QCOMPARE(e.code(), code);
         QVERIFY2(e.message().startsWith(message), qPrintable(e.message()));
     }
+}
+
+void tst_ScriptCallbacks::providerProfileAndAccount()
+{
+    Config config;
+    Provider github{QStringLiteral("github"), QStringLiteral("GitHub"), QStringLiteral("oauth"),
+                    {{"profile", "mapProfile"}, {"account", "keepAccessToken"}}, {}};
+    Provider other{QStringLiteral("other"), QStringLiteral("Other"), QStringLiteral("oidc"), {}, {}};
+    config.providers = {github, other};
+    const QList<ScriptCallbacks::FunctionUse> uses = scriptFunctionUses(config, ServerSettings());
+    QCOMPARE(uses.size(), 2);
+    QCOMPARE(uses.at(0).path, QStringLiteral("providers[0].profile"));
+    QCOMPARE(uses.at(1).path, QStringLiteral("providers[0].account"));
+    QCOMPARE(uses.at(1).function, QStringLiteral("keepAccessToken"));
+    bindScript(script(), config, ServerSettings());
+    QVERIFY(config.providers[0].profile && config.providers[0].account);
+    QVERIFY(!config.providers[1].profile && !config.providers[1].account);
+
+    const auto user = config.providers[0].profile({{"id", 7}, {"login", "octo"}, {"email", "octo@example.test"}},
+                                                  {{"token_type", "bearer"}});
+    QVERIFY(settle(user));
+    QCOMPARE(user.result(), QJsonObject({{"id", 7}, {"name", "octo"}, {"email", "octo@example.test"},
+                                         {"image", "https://cdn.test/bearer"}}));
+    const auto account = config.providers[0].account({{"access_token", "at"}, {"refresh_token", "rt"}});
+    QVERIFY(settle(account));
+    QCOMPARE(account.result(), QJsonObject({{"access_token", "at"}, {"scope", "repo"}}));
+}
+
+void tst_ScriptCallbacks::failingProviderCallbacks()
+{
+    Config config;
+    config.providers = {Provider{QStringLiteral("github"), QStringLiteral("GitHub"), QStringLiteral("oauth"),
+                                 {{"profile", "profileThrows"}, {"account", "accountNotObject"}}, {}}};
+    bindScript(script(), config, ServerSettings());
+    const auto user = config.providers[0].profile({{"id", 7}}, {});
+    const auto account = config.providers[0].account({});
+    QVERIFY(settle(user));
+    QVERIFY(settle(account));
+    const auto messageOf = [](auto future) {
+        try {
+            future.waitForFinished();
+        } catch (const AuthError &e) {
+            return e.message();
+        }
+        return QStringLiteral("(did not fail)");
+    };
+    const QString profileError = messageOf(user);
+    QVERIFY2(profileError.startsWith("profileThrows threw: Error: profile has no login"), qPrintable(profileError));
+    QCOMPARE(messageOf(account), QStringLiteral("accountNotObject must return an object"));
 }
 
 void tst_ScriptCallbacks::jsonConversion()

@@ -1,0 +1,96 @@
+#include "actions/actions.h"
+
+#include "actions/currentuser.h"
+#include "actions/errorresponse.h"
+#include "actions/recover.h"
+
+#include <gatehouse/errors.h>
+#include <gatehouse/tokens.h>
+
+namespace Gatehouse::Actions {
+
+namespace {
+
+//! The header a same-origin script sends; a cross-origin page cannot send it without CORS.
+constexpr char kRequestHeader[] = "x-gatehouse-access-token";
+
+AuthResponse failure(int status, const QString &error)
+{
+    AuthResponse response = AuthResponse::json(QJsonObject{{QStringLiteral("error"), error}}, status);
+    response.setHeader("Cache-Control", "no-store");
+    return response;
+}
+
+//! Why \a s may not read a token ("" when it may): see README "Access tokens for the browser".
+QString refusal(const RequestState &s)
+{
+    if (s.request.header(kRequestHeader) != "1")
+        return QStringLiteral("the request lacks the header X-Gatehouse-Access-Token: 1");
+    const QByteArray site = s.request.header("sec-fetch-site");
+    if (!site.isEmpty() && site != "same-origin")
+        return QStringLiteral("Sec-Fetch-Site is \"%1\", not same-origin").arg(QString::fromLatin1(site));
+    const QByteArray origin = s.request.header("origin");
+    if (!origin.isEmpty() && QString::fromLatin1(origin) != s.origin.origin)
+        return QStringLiteral("Origin %1 is not %2").arg(QString::fromLatin1(origin), s.origin.origin);
+    return {};
+}
+
+} // namespace
+
+QFuture<AuthResponse> token(const State &state)
+{
+    const RequestState &s = *state;
+    const bool enabled = s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc"))
+        && s.provider->option(QStringLiteral("accessTokenEndpoint")).toBool();
+    if (!enabled)
+        return QtFuture::makeReadyFuture(failure(404, QStringLiteral("NotFound")));
+    if (const QString why = refusal(s); !why.isEmpty()) {
+        logError(s.config, AccessDenied(QStringLiteral("token/%1: %2").arg(s.provider->id, why)));
+        return QtFuture::makeReadyFuture(failure(403, QStringLiteral("AccessDenied")));
+    }
+    const AccessTokens *tokens = s.engine.accessTokens();
+    if (!s.config.adapter || !tokens) {
+        logError(s.config, MissingAdapterMethods(QStringLiteral("token/%1 needs an adapter that implements AccountTokenStore")
+                                                     .arg(s.provider->id)));
+        return QtFuture::makeReadyFuture(failure(500, QStringLiteral("Configuration")));
+    }
+    const AccessTokens shared = *tokens;
+    // Storage may answer on its own threads; AccessTokens must be asked from this one, whose
+    // event loop serves its refresh requests.
+    auto *context = new QObject;
+    QFuture<AuthResponse> response = currentUser(s).then(context,
+        [state, shared](const std::optional<AdapterUser> &user) -> QFuture<AuthResponse> {
+            if (!user)
+                return QtFuture::makeReadyFuture(failure(401, QStringLiteral("SessionRequired")));
+            return shared.account(user->id, state->provider->id).then(QtFuture::Launch::Sync, [](const AdapterAccount &account) {
+                QJsonObject body{{QStringLiteral("accessToken"), account.accessToken.value_or(QString())},
+                                 {QStringLiteral("expiresAt"), account.expiresAt ? QJsonValue(*account.expiresAt) : QJsonValue()},
+                                 {QStringLiteral("tokenType"), account.tokenType ? QJsonValue(*account.tokenType) : QJsonValue()},
+                                 {QStringLiteral("scope"), account.scope ? QJsonValue(*account.scope) : QJsonValue()}};
+                AuthResponse ok = AuthResponse::json(body);
+                ok.setHeader("Cache-Control", "no-store");
+                return ok;
+            });
+        }).unwrap();
+    response = response.then(QtFuture::Launch::Sync, [context](QFuture<AuthResponse> finished) {
+        context->deleteLater();
+        return finished.result();
+    });
+    return recover(response, [state](std::exception_ptr error) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const AuthError &e) {
+            logError(state->config, e);
+            if (e.type() == QLatin1String("AccountNotLinked"))
+                return failure(404, e.type());
+            if (e.type() == QLatin1String("RefreshAccessTokenError"))
+                return failure(502, e.type());
+            return failure(500, QStringLiteral("Configuration"));
+        } catch (...) {
+            logFailure(state->config, std::current_exception());
+            return failure(500, QStringLiteral("Configuration"));
+        }
+    });
+}
+
+} // namespace Gatehouse::Actions
