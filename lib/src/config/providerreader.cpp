@@ -1,5 +1,7 @@
 #include "config/providerreader.h"
 
+#include <gatehouse/providers.h>
+
 #include "mail/message.h"
 #include "mail/smtpsettings.h"
 
@@ -102,8 +104,58 @@ void inferFromEnvironment(QJsonObject &options, const QString &key, const QStrin
     options.insert(key, value);
 }
 
+// client: {token_endpoint_auth_method, id_token_signed_response_alg}.
+void readClient(ObjectReader &provider)
+{
+    const auto client = provider.object(QStringLiteral("client"));
+    if (!client)
+        return;
+    ObjectReader r(*client, provider.pathOf(QStringLiteral("client")), provider.problems());
+    r.choice(QStringLiteral("token_endpoint_auth_method"),
+             {QStringLiteral("client_secret_basic"), QStringLiteral("client_secret_post"), QStringLiteral("none")});
+    r.choice(QStringLiteral("id_token_signed_response_alg"),
+             {QStringLiteral("RS256"), QStringLiteral("RS384"), QStringLiteral("RS512"), QStringLiteral("PS256"),
+              QStringLiteral("PS384"), QStringLiteral("PS512"), QStringLiteral("ES256"), QStringLiteral("ES384"),
+              QStringLiteral("ES512"), QStringLiteral("EdDSA"), QStringLiteral("HS256"), QStringLiteral("HS384"),
+              QStringLiteral("HS512")});
+    r.finish();
+}
+
+// profileMapping: {id|name|email|image: "path" | ["path", ...] | "template {path}" | null}.
+void readProfileMapping(ObjectReader &provider)
+{
+    const auto mapping = provider.object(QStringLiteral("profileMapping"));
+    if (!mapping)
+        return;
+    ObjectReader r(*mapping, provider.pathOf(QStringLiteral("profileMapping")), provider.problems());
+    for (const QString &field : {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("image")}) {
+        const QJsonValue rule = r.value(field);
+        bool valid = rule.isUndefined() || rule.isNull() || (rule.isString() && !rule.toString().isEmpty());
+        if (rule.isArray()) {
+            valid = !rule.toArray().isEmpty();
+            for (const QJsonValue &path : rule.toArray())
+                valid = valid && path.isString() && !path.toString().isEmpty();
+        }
+        if (!valid)
+            r.error(field, QStringLiteral("must be a claim path, a list of claim paths or null"));
+    }
+    r.finish();
+}
+
+// A key naming a function of the callbacks script (profile, account, normalizeIdentifier, ...).
+void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext &context)
+{
+    const QJsonValue name = r.value(key);
+    if (name.isUndefined())
+        return;
+    if (!isFunctionName(name.toString()))
+        r.error(key, QStringLiteral("must be the name of a JavaScript function"));
+    else if (!context.hasScript)
+        r.error(key, QStringLiteral("needs \"callbacksScript\""));
+}
+
 void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
-               const QProcessEnvironment &env, const QString &envName)
+               const QProcessEnvironment &env, const QString &envName, const ProviderContext &context)
 {
     const QString prefix = QStringLiteral("AUTH_") + envName;
     inferFromEnvironment(options, QStringLiteral("clientId"), prefix + QStringLiteral("_ID"), env, r.problems());
@@ -133,9 +185,18 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
                 r.error(endpoint, QStringLiteral("missing (or set \"issuer\" for discovery)"));
         }
     }
-    r.object(QStringLiteral("client"));
+    readClient(r);
     r.boolean(QStringLiteral("allowDangerousEmailAccountLinking"));
     r.boolean(QStringLiteral("idToken"));
+    r.boolean(QStringLiteral("endSession"));
+    r.boolean(QStringLiteral("accessTokenEndpoint"));
+    r.string(QStringLiteral("profileFromToken"));
+    readProfileMapping(r);
+    if (const auto http = r.object(QStringLiteral("httpOptions"))) {
+        ObjectReader o(*http, r.pathOf(QStringLiteral("httpOptions")), r.problems());
+        o.integer(QStringLiteral("timeout"), 1, 600000);
+        o.finish();
+    }
     const QJsonValue checks = r.value(QStringLiteral("checks"));
     QStringList allowedChecks = {QStringLiteral("none"), QStringLiteral("state"), QStringLiteral("pkce")};
     if (type == QLatin1String("oidc"))
@@ -154,19 +215,8 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
         r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
     }
     readStyle(r);
-    r.rejectFunctions({QStringLiteral("profile"), QStringLiteral("account")});
-}
-
-// A key naming a function of the callbacks script (profile, account, normalizeIdentifier, ...).
-void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext &context)
-{
-    const QJsonValue name = r.value(key);
-    if (name.isUndefined())
-        return;
-    if (!isFunctionName(name.toString()))
-        r.error(key, QStringLiteral("must be the name of a JavaScript function"));
-    else if (!context.hasScript)
-        r.error(key, QStringLiteral("needs \"callbacksScript\""));
+    for (const QString &key : {QStringLiteral("profile"), QStringLiteral("account")})
+        readFunctionName(r, key, context);
 }
 
 // server.tls.ca of an email provider: PEM text, or a PEM file (relative to the configuration's
@@ -355,6 +405,29 @@ void readWebAuthn(ObjectReader &r, const ProviderContext &context)
                 QStringLiteral("a webauthn provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
 }
 
+/*
+ * \a entry, or when it has an id but no type, the built-in provider of that id with \a entry
+ * as its overrides (clientId, issuer, authorization.params, ...). Nullopt for an unknown id.
+ */
+std::optional<QJsonObject> resolveBuiltin(const QJsonObject &entry, const QString &path, ProblemList &problems)
+{
+    const QJsonValue id = entry.value(QStringLiteral("id"));
+    if (entry.contains(QStringLiteral("type")) || !id.isString() || id.toString().isEmpty())
+        return entry;
+    if (!isBuiltinProvider(id.toString())) {
+        problems.error(path + QStringLiteral(".id"),
+                       QStringLiteral("\"%1\" is not a built-in provider%2; set \"type\" to configure your own")
+                           .arg(id.toString(), didYouMean(id.toString(), builtinProviderIds())));
+        return std::nullopt;
+    }
+    const Provider builtin = builtinProvider(id.toString(), entry);
+    QJsonObject resolved = builtin.options;
+    resolved.insert(QStringLiteral("id"), builtin.id);
+    resolved.insert(QStringLiteral("name"), builtin.name);
+    resolved.insert(QStringLiteral("type"), builtin.type);
+    return resolved;
+}
+
 } // namespace
 
 bool isFunctionName(const QString &name)
@@ -384,7 +457,10 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
             problems.error(path, QStringLiteral("must be an object {id, name, type, ...}"));
             continue;
         }
-        ObjectReader r(list.at(i).toObject(), path, problems);
+        std::optional<QJsonObject> entry = resolveBuiltin(list.at(i).toObject(), path, problems);
+        if (!entry)
+            continue;
+        ObjectReader r(*entry, path, problems);
         Provider provider;
         provider.id = r.string(QStringLiteral("id")).value_or(QString());
         if (!r.has(QStringLiteral("id"))) {
@@ -403,7 +479,7 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         if (!r.has(QStringLiteral("type"))) {
             r.value(QStringLiteral("type"));
             r.error(QStringLiteral("type"),
-                    QStringLiteral("missing; one of %1 (there are no built-in providers yet)")
+                    QStringLiteral("missing; one of %1 (or the id of a built-in provider)")
                         .arg(providerTypes.join(QStringLiteral(", "))));
             continue;
         }
@@ -411,13 +487,13 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         if (!type)
             continue;
         provider.type = *type;
-        provider.options = list.at(i).toObject();
+        provider.options = *entry;
         for (const QString &key : {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("type")})
             provider.options.remove(key);
 
         const QString envName = providerEnvironmentName(provider.id);
         if (provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc"))
-            readOAuth(r, provider.type, provider.options, env, envName);
+            readOAuth(r, provider.type, provider.options, env, envName, context);
         else if (provider.type == QLatin1String("email"))
             readEmail(r, provider.options, env, envName, context);
         else if (provider.type == QLatin1String("credentials"))

@@ -21,7 +21,8 @@ struct ProviderContext
 
 /*!
  * Reads \a providers (the value of the top-level \c providers key), fills client ids, secrets,
- * issuers and API keys from \a env, and records every problem.
+ * issuers and API keys from \a env, and records every problem. An entry with an \c id and no
+ * \c type is the built-in provider of that id (providers.h) with the entry's keys as overrides.
  */
 QList<Provider> readProviders(const QJsonValue &providers, const QProcessEnvironment &env,
                               const ProviderContext &context, ProblemList &problems);

@@ -245,6 +245,14 @@ void tst_ConfigEnvironment::providerCredentials_data()
         << QByteArray(R"({"id": "azure-ad-b2c", "name": "Azure", "type": "oauth", "issuer": "https://login.test"})")
         << QStringList{"AUTH_AZURE_AD_B2C_ID=azure-id", "AUTH_AZURE_AD_B2C_SECRET=azure-secret"}
         << QStringLiteral("azure-id") << QStringLiteral("azure-secret") << QStringLiteral("https://login.test");
+    QTest::newRow("built-in provider from the environment")
+        << QByteArray(R"({"id": "github"})")
+        << QStringList{"AUTH_GITHUB_ID=gh-id", "AUTH_GITHUB_SECRET=gh-secret"}
+        << QStringLiteral("gh-id") << QStringLiteral("gh-secret") << QString();
+    QTest::newRow("built-in provider with an issuer")
+        << QByteArray(R"({"id": "keycloak", "clientId": "kc-id"})")
+        << QStringList{"AUTH_KEYCLOAK_SECRET=kc-secret", "AUTH_KEYCLOAK_ISSUER=https://sso.test/realms/main"}
+        << QStringLiteral("kc-id") << QStringLiteral("kc-secret") << QStringLiteral("https://sso.test/realms/main");
     QTest::newRow("configuration wins")
         << QByteArray(R"({"id": "idp", "name": "IdP", "type": "oidc", "clientId": "json-id",
                          "issuer": "https://json.test"})")

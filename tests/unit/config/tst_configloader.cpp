@@ -1,6 +1,8 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/providers.h>
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -52,6 +54,7 @@ private Q_SLOTS:
     void warnings_data();
     void warnings();
     void allProblemsAtOnce();
+    void everyBuiltinProvider();
     void syntaxErrors_data();
     void syntaxErrors();
     void unreadableFile();
@@ -286,8 +289,34 @@ void tst_ConfigLoader::errors_data()
 
     row("providers not list", R"({"providers": {}})", {"providers: must be a list"});
     row("provider not object", R"({"providers": ["github"]})", {"providers[0]: must be an object {id, name, type, ...}"});
-    row("provider without type", R"({"providers": [{"id": "github", "name": "GitHub"}]})",
-        {"providers[0].type: missing; one of oauth, oidc, email, credentials, webauthn (there are no built-in providers yet)"});
+    row("provider without type", R"({"providers": [{"name": "GitHub"}]})",
+        {"providers[0].id: missing",
+         "providers[0].type: missing; one of oauth, oidc, email, credentials, webauthn (or the id of a built-in provider)"});
+    row("unknown built-in provider", R"({"providers": [{"id": "githb", "clientId": "x"}]})",
+        {R"(providers[0].id: "githb" is not a built-in provider (did you mean "github"?); set "type" to configure your own)"});
+    row("built-in provider without credentials", R"({"providers": [{"id": "keycloak"}]})",
+        {R"(providers[0].clientId: missing (set AUTH_KEYCLOAK_ID or "clientId"))",
+         R"(providers[0].issuer: missing (set AUTH_KEYCLOAK_ISSUER or "issuer"))"});
+    row("built-in provider overrides", R"({"providers": [{"id": "github", "clientId": "x", "clientSecret": "y",
+            "authorization": {"params": {"scope": ["user"]}}, "colour": "red"}]})",
+        {"providers[0].authorization.params.scope: must be a string, number or boolean",
+         R"(providers[0].colour: unknown key)"});
+    row("oauth-only keys", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "profileMapping": {"id": 5, "email": [], "nick": "n"}, "profileFromToken": 1,
+            "httpOptions": {"timeout": 0, "agent": "x"}, "endSession": "yes", "idToken": 1,
+            "client": {"token_endpoint_auth_method": "client_secret_jwt", "id_token_signed_response_alg": "none", "x": 1}}]})",
+        {"providers[0].client.token_endpoint_auth_method: must be one of client_secret_basic, client_secret_post, none",
+         "providers[0].client.id_token_signed_response_alg: must be one of RS256, RS384, RS512, PS256, PS384, PS512, "
+         "ES256, ES384, ES512, EdDSA, HS256, HS384, HS512",
+         "providers[0].client.x: unknown key",
+         "providers[0].idToken: must be true or false",
+         "providers[0].endSession: must be true or false",
+         "providers[0].profileFromToken: must be a string",
+         "providers[0].profileMapping.id: must be a claim path, a list of claim paths or null",
+         "providers[0].profileMapping.email: must be a claim path, a list of claim paths or null",
+         "providers[0].profileMapping.nick: unknown key",
+         "providers[0].httpOptions.timeout: must be an integer from 1 to 600000",
+         "providers[0].httpOptions.agent: unknown key"});
     row("provider type unknown", R"({"providers": [{"id": "x", "name": "X", "type": "oauth2"}]})",
         {R"(providers[0].type: must be one of oauth, oidc, email, credentials, webauthn (did you mean "oauth"?))"});
     row("provider id and name missing", R"({"providers": [{"type": "credentials", "authorize": "f"}], "callbacksScript": "callbacks.js"})",
@@ -325,8 +354,9 @@ void tst_ConfigLoader::errors_data()
         {R"(providers[0].clientId: missing (set AUTH_O_ID or "clientId"))",
          R"(providers[0].clientID: unknown key (did you mean "clientId"?))"});
     row("provider function keys", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
-            "issuer": "https://idp.test", "profile": "mapProfile"}]})",
-        {"providers[0].profile: cannot be set in the JSON configuration (it takes functions)"});
+            "issuer": "https://idp.test", "profile": "mapProfile", "account": "function (t) { return t; }"}]})",
+        {R"(providers[0].profile: needs "callbacksScript")",
+         "providers[0].account: must be the name of a JavaScript function"});
     row("style colour", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
             "issuer": "https://idp.test", "style": {"brandColor": "red;}body{"}}]})",
         {"providers[0].style.brandColor: not a CSS colour"});
@@ -454,6 +484,43 @@ void tst_ConfigLoader::warnings()
     QCOMPARE(render(result.warnings()), expected);
     QCOMPARE(render(result.errors()), QStringList());
     QVERIFY(result.isValid());
+}
+
+// Every catalogue entry loads by id alone (plus credentials), keeps its endpoints and its
+// name, and takes overrides.
+void tst_ConfigLoader::everyBuiltinProvider()
+{
+    const QStringList ids = builtinProviderIds();
+    QVERIFY(ids.size() >= 30);
+    QJsonArray providers;
+    for (const QString &id : ids) {
+        providers.append(QJsonObject{{"id", id}, {"clientId", "id-" + id}, {"clientSecret", "secret"},
+                                     {"issuer", "https://idp.test/" + id}});
+    }
+    const ConfigResult result = load(QJsonDocument(QJsonObject{{"providers", providers}}).toJson());
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QCOMPARE(result.config.providers.size(), ids.size());
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        const Provider &p = result.config.providers.at(i);
+        const Provider builtin = builtinProvider(ids.at(i));
+        QCOMPARE(p.id, ids.at(i));
+        QCOMPARE(p.name, builtin.name);
+        QCOMPARE(p.type, builtin.type);
+        QCOMPARE(p.options.value("clientId").toString(), "id-" + ids.at(i));
+        QCOMPARE(p.options.value("style"), builtin.options.value("style"));
+    }
+
+    const ConfigResult github = load(R"({"providers": [{"id": "github", "name": "GitHub Enterprise",
+        "authorization": {"params": {"scope": "repo"}}}]})",
+                                     {goodSecretVariable(), "AUTH_GITHUB_ID=gh-id", "AUTH_GITHUB_SECRET=gh-secret"});
+    QVERIFY2(github.isValid(), qPrintable(render(github.problems).join(u'\n')));
+    const Provider &p = github.config.providers.at(0);
+    QCOMPARE(p.name, QStringLiteral("GitHub Enterprise"));
+    QCOMPARE(p.options.value("authorization").toObject().value("url").toString(),
+             QStringLiteral("https://github.com/login/oauth/authorize"));  // the URL stays
+    QCOMPARE(p.options.value("authorization").toObject().value("params").toObject().value("scope").toString(),
+             QStringLiteral("repo"));
+    QCOMPARE(p.options.value("clientSecret").toString(), QStringLiteral("gh-secret"));
 }
 
 void tst_ConfigLoader::allProblemsAtOnce()
