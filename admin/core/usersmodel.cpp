@@ -117,8 +117,38 @@ public:
             total = -1;
             q->endResetModel();
             Q_EMIT q->totalCountChanged();
+        } else if (total > 0) {
+            // Same rows, maybe in another order: every row reads as "loading" until its page
+            // is fetched again (the view keeps its position).
+            window.reset(total);
+            Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
         }
         setBusy(1);
+        prefetch.reset();
+        prefetching = !keepRows;
+        if (prefetching) {
+            // The first page, while counting: a search scans the table twice at the same time
+            // instead of one scan after the other.
+            UserPageRequest first = base();
+            first.limit = window.pageSize();
+            setBusy(1);
+            whenFinished(store->listUsersPage(first), q, [this, generation](const Outcome<QList<UserListEntry>> &rows) {
+                setBusy(-1);
+                if (generation != this->generation)
+                    return;
+                prefetching = false;
+                if (total < 0) { // the count is still running
+                    if (rows.ok())
+                        prefetch = *rows.value;
+                    return;
+                }
+                window.setPending(0, false);
+                if (rows.ok())
+                    storePage(0, *rows.value);
+                else
+                    schedule(0);
+            });
+        }
         whenFinished(store->countUsers(base().search), q, [this, generation, keepRows](const Outcome<qint64> &count) {
             setBusy(-1);
             if (generation != this->generation)
@@ -128,18 +158,28 @@ public:
                 return;
             }
             setError({});
-            if (keepRows && *count.value == total) {
-                window.reset(total);
-                if (total > 0)
-                    Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
-                return;
-            }
+            if (keepRows && *count.value == total)
+                return; // the rows were dropped above and load again as they are shown
             q->beginResetModel();
             total = *count.value;
             window.reset(total);
+            if (prefetch)
+                window.store(0, *prefetch);
+            else if (prefetching)
+                window.setPending(0, true); // arriving; data() need not ask again
+            prefetch.reset();
             q->endResetModel();
             Q_EMIT q->totalCountChanged();
         });
+    }
+
+    void storePage(int page, const QList<UserListEntry> &rows)
+    {
+        window.store(page, rows);
+        const qint64 first = window.firstRowOf(page);
+        const int count = window.rowsIn(page);
+        if (count > 0)
+            Q_EMIT q->dataChanged(q->index(int(first)), q->index(int(first + count - 1)));
     }
 
     void schedule(int page)
@@ -174,11 +214,7 @@ public:
                         loadFailed = true; // no retry storm from data(); refresh() tries again
                         setError(UsersModel::tr("could not load users: %1").arg(rows.error));
                     } else {
-                        window.store(page, *rows.value);
-                        const qint64 first = window.firstRowOf(page);
-                        const int count = window.rowsIn(page);
-                        if (count > 0)
-                            Q_EMIT q->dataChanged(q->index(int(first)), q->index(int(first + count - 1)));
+                        storePage(page, *rows.value);
                     }
                 }
                 pump();
@@ -224,6 +260,8 @@ public:
     int inFlight = 0;
     int running = 0;
     bool loadFailed = false;
+    std::optional<QList<UserListEntry>> prefetch; // the first page, when it came before the count
+    bool prefetching = false;
     quint64 generation = 0;
     QString errorString;
     QThreadPool pool;

@@ -397,6 +397,14 @@ void AdminModelTests::usersJumpToTheEnd()
              (QStringList{expected[1500], expected[1499], expected[1551], expected[17]}));
     QVERIFY(!model.ensureLoaded(2200, 2399) || model.ensureLoaded(2200, 2399));
     QTRY_VERIFY_WITH_TIMEOUT(model.ensureLoaded(2200, 2399), waitMs);
+
+    // Another order: no row keeps its old value; each reads as loading until fetched again.
+    model.setSortColumn(UsersModel::SortColumn::Email);
+    model.setAscending(false);
+    QCOMPARE(model.data(last, UsersModel::LoadedRole).toBool(), false);
+    const QStringList byEmail = expectedOrder(count, UsersModel::SortColumn::Email, false);
+    QCOMPARE(emailsAt(model, {int(count - 1), 0, 2300}), (QStringList{byEmail.last(), byEmail.first(), byEmail[2300]}));
+    QCOMPARE(model.totalCount(), count);
 }
 
 void AdminModelTests::usersSearch()
