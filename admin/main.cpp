@@ -10,6 +10,7 @@
 #include <QQmlApplicationEngine>
 #include <QQuickStyle>
 #include <QUrl>
+#include <memory>
 #include <QtQml/qqmlextensionplugin.h>
 
 Q_IMPORT_QML_PLUGIN(Gatehouse_AdminPlugin)
@@ -18,15 +19,30 @@ Q_IMPORT_QML_PLUGIN(Gatehouse_Admin_EditorPlugin)
 Q_IMPORT_QML_PLUGIN(Gatehouse_Admin_CorePlugin)
 #endif
 
+namespace {
+
+// --help and --version need no display: they run without the GUI platform.
+bool onlyPrints(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument == "-h" || argument == "--help" || argument == "--help-all" || argument == "-v"
+            || argument == "--version" || argument == "-?")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char *argv[])
 {
-    QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationName(QStringLiteral("gatehouse-admin"));
-    QGuiApplication::setApplicationDisplayName(QStringLiteral("Gatehouse Admin"));
-    QGuiApplication::setOrganizationName(QStringLiteral("Gatehouse"));
-    QGuiApplication::setApplicationVersion(QStringLiteral(GATEHOUSE_VERSION_STRING));
-    QGuiApplication::setDesktopFileName(QStringLiteral("gatehouse-admin"));
-    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/qt/qml/Gatehouse/Admin/gatehouse-admin.svg")));
+    const std::unique_ptr<QCoreApplication> application(
+        onlyPrints(argc, argv) ? new QCoreApplication(argc, argv) : new QGuiApplication(argc, argv));
+    QCoreApplication &app = *application;
+    QCoreApplication::setApplicationName(QStringLiteral("gatehouse-admin"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Gatehouse"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GATEHOUSE_VERSION_STRING));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -98,6 +114,9 @@ int main(int argc, char *argv[])
     if (!configPath.isEmpty())
         configPath = QFileInfo(configPath).absoluteFilePath();
 
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("Gatehouse Admin"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("gatehouse-admin"));
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/qt/qml/Gatehouse/Admin/gatehouse-admin.svg")));
     QQuickStyle::setStyle(QStringLiteral("Material"));
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
@@ -112,5 +131,5 @@ int main(int argc, char *argv[])
     engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Gatehouse/Admin/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;
-    return QGuiApplication::exec();
+    return app.exec();
 }

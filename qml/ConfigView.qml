@@ -102,6 +102,7 @@ Pane {
                     objectName: "saveButton"
                     text: qsTr("Save")
                     highlighted: true
+                    background: AccentBackground {}
                     enabled: view.document.loaded && view.document.modified
                     onClicked: {
                         if (view.document.errorCount > 0)
@@ -382,6 +383,7 @@ Pane {
             Button {
                 text: qsTr("Open…")
                 highlighted: true
+                background: AccentBackground {}
                 onClicked: openDialog.open()
                 Accessible.name: qsTr("Open a configuration file")
             }

@@ -13,7 +13,6 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: Math.min(480, parent ? parent.width - 40 : 480)
     standardButtons: Dialog.Cancel
-    Accessible.name: title
 
     Label {
         width: parent.width

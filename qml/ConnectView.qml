@@ -66,6 +66,7 @@ ScrollView {
                 objectName: "connectButton"
                 text: qsTr("Connect")
                 highlighted: true
+                background: AccentBackground {}
                 enabled: targetField.text.length > 0 && view.connection.status !== AdminConnection.Connecting
                 onClicked: view.connection.open(targetField.text)
                 Accessible.name: qsTr("Connect")
@@ -124,6 +125,7 @@ ScrollView {
                         objectName: "migrateButton"
                         text: qsTr("Migrate")
                         highlighted: true
+                        background: AccentBackground {}
                         enabled: view.connection.status === AdminConnection.NeedsMigration
                         onClicked: view.connection.migrate()
                         Accessible.name: qsTr("Migrate the database schema")

@@ -34,6 +34,7 @@ ColumnLayout {
         Layout.fillWidth: true
         Layout.fillHeight: true
         Layout.minimumHeight: 120
+        Layout.leftMargin: 28
         readonly property real slot: chart.days.length > 0 ? width / chart.days.length : width
         readonly property real plotHeight: height - 20
 
@@ -49,7 +50,8 @@ ColumnLayout {
                     text: Math.round(chart.maxValue * (2 - parent.index) / 2)
                     font.pixelSize: 10
                     opacity: 0.6
-                    y: 2
+                    x: -width - 4
+                    y: -height / 2
                 }
             }
         }

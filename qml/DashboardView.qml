@@ -51,10 +51,10 @@ Pane {
         RowLayout {
             Layout.fillWidth: true
             spacing: 16
-            StatCard { objectName: "userCount"; title: qsTr("Users"); value: dashboard.loaded ? dashboard.userCount : -1 }
-            StatCard { title: qsTr("Active sessions"); value: dashboard.loaded ? dashboard.activeSessionCount : -1 }
-            StatCard { title: qsTr("Sign-ins today"); value: dashboard.loaded ? dashboard.signInsToday : -1 }
-            StatCard { title: qsTr("Failed sign-ins today"); value: dashboard.loaded ? dashboard.failuresToday : -1; accent: "#e53935" }
+            StatCard { objectName: "userCount"; Layout.preferredWidth: 1; title: qsTr("Users"); value: dashboard.loaded ? dashboard.userCount : -1 }
+            StatCard { Layout.preferredWidth: 1; title: qsTr("Active sessions"); value: dashboard.loaded ? dashboard.activeSessionCount : -1 }
+            StatCard { Layout.preferredWidth: 1; title: qsTr("Sign-ins today"); value: dashboard.loaded ? dashboard.signInsToday : -1 }
+            StatCard { Layout.preferredWidth: 1; title: qsTr("Failed sign-ins today"); value: dashboard.loaded ? dashboard.failuresToday : -1; accent: "#e53935" }
         }
 
         RowLayout {

@@ -105,7 +105,11 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+6"; onActivated: window.navigate("theme") }
 
     header: ToolBar {
+        Material.theme: Material.Dark
         Material.foreground: "white"
+        background: Rectangle {
+            color: window.dark ? "#1b2540" : "#2f5bd3"
+        }
         RowLayout {
             anchors.fill: parent
             anchors.leftMargin: 12
@@ -140,7 +144,6 @@ ApplicationWindow {
                     Language.current = currentValue
                     settings.language = currentValue
                 }
-                Material.foreground: window.Material.foreground
                 Accessible.name: qsTr("Language")
             }
             Switch {

@@ -12,6 +12,7 @@ Pane {
     readonly property bool ready: !sessions.busy && sessions.totalCount >= 0
     readonly property alias model: sessions
     readonly property alias list: list
+    readonly property alias confirmDialog: confirm
     property string message
     property bool messageIsError: false
     signal userOpened(string userId)

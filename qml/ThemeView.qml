@@ -44,6 +44,7 @@ Pane {
         id: colourField
         property string keyPath
         property string label
+        property string placeholder: "#346df1"
         spacing: 8
         Layout.fillWidth: true
         ConfigField {
@@ -51,7 +52,7 @@ Pane {
             document: view.document
             keyPath: colourField.keyPath
             label: colourField.label
-            placeholder: "#346df1"
+            placeholder: colourField.placeholder
             Layout.fillWidth: true
         }
         Button {
@@ -110,7 +111,7 @@ Pane {
                         choices: ["", "auto", "light", "dark"]
                     }
                     ColourField { objectName: "brandColorField"; keyPath: "theme.brandColor"; label: qsTr("Brand colour") }
-                    ColourField { keyPath: "theme.buttonText"; label: qsTr("Button text colour") }
+                    ColourField { keyPath: "theme.buttonText"; label: qsTr("Button text colour"); placeholder: "#ffffff" }
                     RowLayout {
                         Layout.fillWidth: true
                         ConfigField {
@@ -132,6 +133,7 @@ Pane {
                             objectName: "themeSaveButton"
                             text: qsTr("Save")
                             highlighted: true
+                            background: AccentBackground {}
                             enabled: view.document.modified && view.document.errorCount === 0
                             onClicked: view.document.save()
                             Accessible.name: qsTr("Save the configuration")

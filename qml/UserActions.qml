@@ -92,8 +92,7 @@ Item {
         modal: true
         title: user ? qsTr("Edit user") : qsTr("New user")
         standardButtons: Dialog.Save | Dialog.Cancel
-        Accessible.name: title
-        onAccepted: {
+            onAccepted: {
             if (user)
                 actions.usersModel.updateUser(user.userId, nameField.text, emailField.text, imageField.text)
             else
@@ -146,8 +145,7 @@ Item {
         modal: true
         title: qsTr("Set password")
         standardButtons: Dialog.Ok | Dialog.Cancel
-        Accessible.name: title
-        onAccepted: actions.usersModel.setPassword(user.userId, passwordField.text)
+            onAccepted: actions.usersModel.setPassword(user.userId, passwordField.text)
         ColumnLayout {
             width: parent.width
             Label {
@@ -172,8 +170,7 @@ Item {
         modal: true
         title: qsTr("New password")
         standardButtons: Dialog.Ok
-        Accessible.name: title
-        onClosed: newPassword.text = ""
+            onClosed: newPassword.text = ""
         ColumnLayout {
             width: parent.width
             Label {

@@ -28,6 +28,10 @@ Pane {
         onTriggered: usersModel.search = searchField.text
     }
 
+    //! Widths of the email, name, verified and id columns; the rest is the state and the menu.
+    readonly property real rowWidth: list.width - 32
+    readonly property var columnWidths: [0.32, 0.22, 0.14, 0.16].map(f => f * rowWidth)
+
     function sortBy(column) {
         if (usersModel.sortColumn === column)
             usersModel.ascending = !usersModel.ascending
@@ -74,6 +78,7 @@ Pane {
                 objectName: "newUserButton"
                 text: qsTr("New user")
                 highlighted: true
+                background: AccentBackground {}
                 onClicked: actions.create()
                 Accessible.name: qsTr("Create a user")
             }
@@ -91,23 +96,33 @@ Pane {
         // Column headers: click (or Space) to sort, again to reverse.
         RowLayout {
             Layout.fillWidth: true
+            Layout.leftMargin: 16
             spacing: 0
             Repeater {
                 model: [
-                    { title: qsTr("Email"), column: UsersModel.Email, width: 0.34 },
-                    { title: qsTr("Name"), column: UsersModel.Name, width: 0.24 },
-                    { title: qsTr("Verified"), column: UsersModel.EmailVerified, width: 0.14 },
-                    { title: qsTr("Id"), column: UsersModel.Id, width: 0.2 }
+                    { title: qsTr("Email"), column: UsersModel.Email },
+                    { title: qsTr("Name"), column: UsersModel.Name },
+                    { title: qsTr("Verified"), column: UsersModel.EmailVerified },
+                    { title: qsTr("Id"), column: UsersModel.Id }
                 ]
                 delegate: Button {
                     required property var modelData
+                    required property int index
                     flat: true
-                    Layout.preferredWidth: list.width * modelData.width
+                    leftPadding: 0
+                    rightPadding: 8
+                    Layout.preferredWidth: view.columnWidths[index]
                     text: modelData.title + (usersModel.sortColumn === modelData.column ? (usersModel.ascending ? " ▲" : " ▼") : "")
                     font.bold: true
                     onClicked: view.sortBy(modelData.column)
                     Accessible.name: qsTr("Sort by %1").arg(modelData.title)
-                    contentItem: Label { text: parent.text; font: parent.font; elide: Text.ElideRight }
+                    contentItem: Label {
+                        text: parent.text
+                        font: parent.font
+                        elide: Text.ElideRight
+                        horizontalAlignment: Text.AlignLeft
+                        verticalAlignment: Text.AlignVCenter
+                    }
                 }
             }
             Item { Layout.fillWidth: true }
@@ -147,29 +162,31 @@ Pane {
                 required property bool loaded
                 width: list.width
                 height: 44
+                leftPadding: 16
+                rightPadding: 16
                 highlighted: ListView.isCurrentItem
                 onClicked: { list.currentIndex = index; view.userOpened(userId) }
                 Accessible.name: loaded ? qsTr("%1, %2").arg(email).arg(name) : qsTr("Loading")
                 contentItem: RowLayout {
                     spacing: 0
                     Label {
-                        Layout.preferredWidth: list.width * 0.34
+                        Layout.preferredWidth: view.columnWidths[0]
                         text: row.loaded ? row.email : "…"
                         elide: Text.ElideRight
                         font.strikeout: row.passwordDisabled
                     }
                     Label {
-                        Layout.preferredWidth: list.width * 0.24
+                        Layout.preferredWidth: view.columnWidths[1]
                         text: row.name
                         elide: Text.ElideRight
                     }
                     Label {
-                        Layout.preferredWidth: list.width * 0.14
+                        Layout.preferredWidth: view.columnWidths[2]
                         text: row.loaded ? view.verifiedText(row.emailVerified) : ""
                         opacity: 0.8
                     }
                     Label {
-                        Layout.preferredWidth: list.width * 0.2
+                        Layout.preferredWidth: view.columnWidths[3]
                         text: row.userId
                         elide: Text.ElideMiddle
                         opacity: 0.6

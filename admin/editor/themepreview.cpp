@@ -157,6 +157,14 @@ void ThemePreview::start()
     config.pages.signIn.clear();   // the preview is of the built-in page
     // Email and passkey providers need a database; their buttons need none of its rows.
     config.adapter = std::make_shared<MemoryAdapter>();
+    // The server binds credentials checks (JavaScript or "builtin") itself; the preview only
+    // shows the form and never signs anybody in.
+    for (Provider &provider : config.providers) {
+        if (provider.type == QLatin1String("credentials") && !provider.authorize)
+            provider.authorize = [](const QJsonObject &, const AuthRequest &) {
+                return QtFuture::makeReadyFuture(std::optional<QJsonObject>());
+            };
+    }
 
     std::optional<Auth> auth;
     try {

@@ -1,0 +1,105 @@
+#include "adminfixture.h"
+
+#include "support/adminseed.h"
+
+#include <gatehouse/sqladapter.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+
+using Gatehouse::SqlAdapter;
+using Gatehouse::Testing::AdminDemoData;
+using Gatehouse::Testing::AdminSeed;
+
+AdminFixture::AdminFixture(QObject *parent) : QObject(parent)
+{
+}
+
+void AdminFixture::isolateSettings()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("GatehouseGuiTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("gatehouse-admin-test"));
+}
+
+QString AdminFixture::configPath() const
+{
+    return m_dir.filePath(QStringLiteral("gatehouse.json"));
+}
+
+QString AdminFixture::databaseUrl() const
+{
+    return QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"));
+}
+
+bool AdminFixture::setUp()
+{
+    if (!m_dir.isValid()) {
+        m_error = m_dir.errorString();
+        return false;
+    }
+    QString why;
+    std::unique_ptr<SqlAdapter> store = SqlAdapter::fromUrl(databaseUrl(), &why);
+    if (!store) {
+        m_error = QStringLiteral("cannot open %1: %2").arg(databaseUrl(), why);
+        return false;
+    }
+    auto migration = store->migrate();
+    migration.waitForFinished();
+    AdminDemoData data;
+    if (!AdminSeed::seedDemo(*store, &data, &m_error))
+        return false;
+    store.reset();
+
+    m_seeded = {
+        {QStringLiteral("userCount"), int(data.userIds.size())},
+        {QStringLiteral("activeSessions"), data.activeSessions},
+        {QStringLiteral("expiredSessions"), data.expiredSessions},
+        {QStringLiteral("signInsToday"), data.signInsToday},
+        {QStringLiteral("firstUserId"), data.userIds.value(0)},
+        {QStringLiteral("firstUserEmail"), data.emails.value(0)},
+        {QStringLiteral("firstUserName"), QStringLiteral("Ada Lovelace")},
+    };
+
+    // What an administrator's file looks like: the database, a theme, an OIDC and a password provider.
+    const QJsonObject config{
+        {QStringLiteral("basePath"), QStringLiteral("/auth")},
+        {QStringLiteral("trustHost"), true},
+        {QStringLiteral("session"), QJsonObject{{QStringLiteral("strategy"), QStringLiteral("database")},
+                                                {QStringLiteral("maxAge"), 2592000}}},
+        {QStringLiteral("adapter"), QJsonObject{{QStringLiteral("url"), databaseUrl()}}},
+        {QStringLiteral("theme"), QJsonObject{{QStringLiteral("colorScheme"), QStringLiteral("light")},
+                                              {QStringLiteral("brandColor"), QStringLiteral("#2f5bd3")}}},
+        {QStringLiteral("providers"), QJsonArray{
+            QJsonObject{{QStringLiteral("id"), QStringLiteral("corp")}, {QStringLiteral("type"), QStringLiteral("oidc")},
+                        {QStringLiteral("name"), QStringLiteral("Corp SSO")},
+                        {QStringLiteral("clientId"), QStringLiteral("gatehouse")},
+                        {QStringLiteral("clientSecret"), QStringLiteral("corp-client-secret")},
+                        {QStringLiteral("issuer"), QStringLiteral("https://sso.corp.test/realms/main")}},
+            QJsonObject{{QStringLiteral("id"), QStringLiteral("password")}, {QStringLiteral("type"), QStringLiteral("credentials")},
+                        {QStringLiteral("name"), QStringLiteral("Password")},
+                        {QStringLiteral("authorize"), QStringLiteral("builtin")},
+                        {QStringLiteral("credentials"), QJsonObject{
+                            {QStringLiteral("email"), QJsonObject{{QStringLiteral("label"), QStringLiteral("Email")},
+                                                                  {QStringLiteral("type"), QStringLiteral("email")}}},
+                            {QStringLiteral("password"), QJsonObject{{QStringLiteral("label"), QStringLiteral("Password")},
+                                                                     {QStringLiteral("type"), QStringLiteral("password")}}}}}}}},
+    };
+    QFile file(configPath());
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) <= 0) {
+        m_error = QStringLiteral("cannot write %1: %2").arg(configPath(), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QVariantMap AdminFixture::readJson(const QString &path) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object().toVariantMap();
+}

@@ -1,0 +1,43 @@
+#pragma once
+/*
+ * The world the GUI tests run in: a real SQLite file seeded by tests/support/adminseed, a
+ * gatehouse-server configuration that names it, and isolated settings. Exposed to QML as the
+ * context property "fixture".
+ */
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+#include <QVariantMap>
+
+class AdminFixture : public QObject
+{
+    Q_OBJECT
+    //! The configuration file (its adapter.url is the seeded database).
+    Q_PROPERTY(QString configPath READ configPath CONSTANT)
+    Q_PROPERTY(QString databaseUrl READ databaseUrl CONSTANT)
+    //! What was seeded: userCount, activeSessions, a user's userId/email/name (firstUser*).
+    Q_PROPERTY(QVariantMap seeded READ seeded CONSTANT)
+
+public:
+    explicit AdminFixture(QObject *parent = nullptr);
+
+    //! Seeds the database and writes the configuration; false (and error()) on failure.
+    bool setUp();
+    QString error() const { return m_error; }
+
+    QString configPath() const;
+    QString databaseUrl() const;
+    QVariantMap seeded() const { return m_seeded; }
+
+    //! The JSON object in \a path (the configuration as saved), or an empty object.
+    Q_INVOKABLE QVariantMap readJson(const QString &path) const;
+
+    //! Makes QSettings, Qt.labs.settings and the recent connections write to a test location.
+    static void isolateSettings();
+
+private:
+    QTemporaryDir m_dir;
+    QVariantMap m_seeded;
+    QString m_error;
+};

@@ -1,0 +1,186 @@
+// QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
+// a user, revoke a session, edit and save the configuration, change the theme.
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Gatehouse.Admin
+
+TestCase {
+    id: testCase
+    name: "AdminViews"
+    when: windowShown
+    width: 1280
+    height: 800
+
+    property var window: null
+
+    Component {
+        id: mainComponent
+        Main {
+            width: 1280
+            height: 800
+        }
+    }
+
+    // Depth-first search of \a item's visual children for objectName \a name.
+    function find(item, name) {
+        if (!item)
+            return null
+        if (item.objectName === name)
+            return item
+        const children = item.children
+        if (children) {
+            for (let i = 0; i < children.length; ++i) {
+                const found = find(children[i], name)
+                if (found)
+                    return found
+            }
+        }
+        if (item.contentItem && item.contentItem !== item && item.contentItem.parent !== item)
+            return find(item.contentItem, name)
+        return null
+    }
+    // Types \a text into the focused item, one key at a time.
+    function type(text) {
+        for (let i = 0; i < text.length; ++i)
+            keyClick(text[i])
+    }
+    function findIn(item, name) {
+        const found = find(item, name)
+        verify(found !== null, "no item named " + name)
+        return found
+    }
+    function view(key) { return window.view(key) }
+
+    function initTestCase() {
+        window = mainComponent.createObject(null, { startConfigPath: fixture.configPath, startLanguage: "en",
+                                                    startPalette: "light" })
+        verify(window !== null, "Main.qml did not load")
+        window.requestActivate()
+        tryVerify(() => window.connection.ready, 20000, "connection: " + window.connection.errorString)
+        tryCompare(window, "currentView", "dashboard")
+    }
+    function cleanupTestCase() {
+        if (window)
+            window.destroy()
+    }
+
+    function test_1_navigate() {
+        const dashboard = view("dashboard")
+        tryVerify(() => dashboard.ready, 20000)
+        compare(dashboard.model.userCount, fixture.seeded.userCount)
+        // Keyboard: Ctrl+3 users, Ctrl+4 sessions, Ctrl+5 configuration, Ctrl+6 theme, Ctrl+2 back.
+        const keys = [[Qt.Key_3, "users"], [Qt.Key_4, "sessions"], [Qt.Key_5, "configuration"],
+                      [Qt.Key_6, "theme"], [Qt.Key_2, "dashboard"]]
+        for (const [key, expected] of keys) {
+            keyClick(key, Qt.ControlModifier)
+            compare(window.currentView, expected)
+        }
+        // The navigation list follows the arrow keys.
+        const navigation = findIn(window.contentItem, "navigation")
+        navigation.forceActiveFocus()
+        keyClick(Qt.Key_Down)
+        compare(window.currentView, "users")
+    }
+
+    function test_2_search() {
+        window.navigate("users")
+        const users = view("users")
+        tryVerify(() => users.ready, 20000)
+        compare(users.model.totalCount, fixture.seeded.userCount)
+        const search = findIn(users, "searchField")
+        search.forceActiveFocus()
+        type(fixture.seeded.firstUserEmail)
+        keyClick(Qt.Key_Return)
+        tryCompare(users.model, "totalCount", 1, 10000)
+        tryVerify(() => users.list.count === 1 && users.model.get(0).loaded, 10000)
+        compare(users.model.get(0).email, fixture.seeded.firstUserEmail)
+    }
+
+    function test_3_openUser() {
+        const users = view("users")
+        const row = users.list.itemAtIndex(0)
+        verify(row !== null)
+        mouseClick(row, 20, row.height / 2)
+        compare(window.currentView, "user")
+        const detail = view("user")
+        tryVerify(() => detail.ready, 20000)
+        compare(detail.detail.email, fixture.seeded.firstUserEmail)
+        compare(findIn(detail, "userTitle").text, fixture.seeded.firstUserName)
+        verify(detail.detail.sessions.count >= 1, "the seeded user has sessions")
+    }
+
+    function test_4_revokeSession() {
+        window.navigate("sessions")
+        const sessions = view("sessions")
+        tryVerify(() => sessions.ready && sessions.list.count > 0, 20000)
+        const before = sessions.model.totalCount
+        const row = sessions.list.itemAtIndex(0)
+        const token = row.sessionToken
+        mouseClick(findIn(row, "revokeButton"))
+        const confirm = sessions.confirmDialog
+        tryVerify(() => confirm.opened)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryCompare(sessions.model, "totalCount", before - 1, 10000)
+        for (let i = 0; i < sessions.list.count; ++i)
+            verify(sessions.model.get(i).sessionToken !== token, "the revoked session is gone")
+    }
+
+    function test_5_editAndSaveConfiguration() {
+        window.navigate("configuration")
+        const config = view("configuration")
+        verify(config.ready)
+        const maxAge = findIn(config, "maxAgeField")
+        const editor = findIn(maxAge, "editor")
+        editor.forceActiveFocus()
+        editor.selectAll()
+        type("12x")
+        // The server's loader rejects it, at the field.
+        verify(maxAge.problem.length > 0, "a problem is shown at session.maxAge")
+        keyClick(Qt.Key_Backspace)
+        compare(maxAge.problem, "")
+        compare(window.configDocument.value("session.maxAge"), 12)
+        compare(window.configDocument.errorCount, 0, JSON.stringify(window.configDocument.problems))
+        const save = findIn(config, "saveButton")
+        verify(save.enabled && save.visible)
+        save.forceActiveFocus()
+        keyClick(Qt.Key_Space)   // keyboard activation, as without a mouse
+        tryCompare(window.configDocument, "modified", false, 5000, "save: " + window.configDocument.errorString)
+        const saved = fixture.readJson(fixture.configPath)
+        compare(saved.session.maxAge, 12)
+        compare(saved.providers[0].clientSecret, "corp-client-secret", "untouched keys stay")
+        compare(fixture.readJson(fixture.configPath + ".bak").session.maxAge, 2592000)
+    }
+
+    function test_6_changeTheme() {
+        window.navigate("theme")
+        const theme = view("theme")
+        const preview = theme.preview
+        tryVerify(() => theme.ready, 60000, "first preview: " + preview.errorString)
+        compare(preview.errorString, "")
+        const first = preview.image.toString()
+        const brand = findIn(theme, "brandColorField")
+        const editor = findIn(brand, "editor")
+        editor.forceActiveFocus()
+        editor.selectAll()
+        type("#c2185b")
+        tryVerify(() => preview.html.indexOf("--gh-brand:#c2185b") >= 0 && !preview.busy, 60000,
+                  "the preview shows the new brand colour: " + preview.errorString)
+        verify(preview.image.toString() !== first)
+        const image = findIn(theme, "previewImage")
+        tryCompare(image, "status", Image.Ready, 10000)
+        mouseClick(findIn(theme, "themeSaveButton"))
+        tryCompare(window.configDocument, "modified", false)
+        compare(fixture.readJson(fixture.configPath).theme.brandColor, "#c2185b")
+    }
+
+    function test_7_language() {
+        const box = findIn(window.header, "languageBox")
+        verify(box !== null)
+        window.navigate("users")
+        Language.current = "de"
+        compare(window.views[2].title, "Benutzer")
+        Language.current = "en"
+        compare(window.views[2].title, "Users")
+    }
+}
