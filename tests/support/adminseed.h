@@ -42,7 +42,7 @@ public:
     static bool seedDemo(SqlAdapter &store, AdminDemoData *data, QString *error);
 
     using Progress = std::function<void(qint64 done, qint64 total)>;
-    //! SQLite and PostgreSQL URLs (as SqlAdapterOptions::fromUrl); the schema must exist.
+    //! SQLite, PostgreSQL and MariaDB URLs (as SqlAdapterOptions::fromUrl); the schema must exist.
     static bool seedBulkUsers(const QString &url, qint64 count, const Progress &progress, QString *error);
     static QString bulkEmail(qint64 n);
     //! The name of bulk user \a n, or an empty string for none.
