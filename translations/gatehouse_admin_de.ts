@@ -103,7 +103,7 @@
         <translation>Authorize-Funktion (oder builtin)</translation>
     </message>
     <message>
-        <source>Offer passkeys in the browser's autofill</source>
+        <source>Offer passkeys in the browser&apos;s autofill</source>
         <translation>Passkeys im Autofill des Browsers anbieten</translation>
     </message>
     <message>
@@ -152,11 +152,17 @@
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open…</source>
@@ -532,6 +538,49 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::AdminConnection</name>
+    <message>
+        <source>could not reach the database %1 within %2 s</source>
+        <translation>die Datenbank %1 war in %2 s nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>no configuration file or database URL was given</source>
+        <translation>keine Konfigurationsdatei und keine Datenbank-URL angegeben</translation>
+    </message>
+    <message>
+        <source>the configuration file %1 does not exist</source>
+        <translation>die Konfigurationsdatei %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>cannot read the configuration: %1</source>
+        <translation>die Konfiguration kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the configuration %1 names no database: set adapter.url or DATABASE_URL</source>
+        <translation>die Konfiguration %1 nennt keine Datenbank: setzen Sie adapter.url oder DATABASE_URL</translation>
+    </message>
+    <message>
+        <source>invalid database URL: %1</source>
+        <translation>ungültige Datenbank-URL: %1</translation>
+    </message>
+    <message>
+        <source>the SQLite database file %1 does not exist</source>
+        <translation>die SQLite-Datenbankdatei %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>could not open the database %1: %2</source>
+        <translation>die Datenbank %1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
+        <translation>das Datenbankschema hat Version %1, neuer als die dieses Builds (%2); verwenden Sie ein neueres gatehouse-admin</translation>
+    </message>
+    <message>
+        <source>the migration failed: %1</source>
+        <translation>die Migration ist fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::ConfigDocument</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -551,7 +600,10 @@
     </message>
     <message numerus="yes">
         <source>The configuration has %n error(s); gatehouse-server would not load it.</source>
-        <translation><numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform><numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform></translation>
+        <translation>
+            <numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform>
+            <numerusform>Die Konfiguration hat %n Fehler; gatehouse-server würde sie nicht laden.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot keep a backup in %1.</source>
@@ -560,6 +612,47 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::DashboardModel</name>
+    <message>
+        <source>could not load the dashboard: %1</source>
+        <translation>die Übersicht konnte nicht geladen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::SessionsModel</name>
+    <message>
+        <source>could not count the sessions: %1</source>
+        <translation>die Sitzungen konnten nicht gezählt werden: %1</translation>
+    </message>
+    <message>
+        <source>could not load sessions: %1</source>
+        <translation>die Sitzungen konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>not connected to a database</source>
+        <translation>nicht mit einer Datenbank verbunden</translation>
+    </message>
+    <message>
+        <source>the session %1 does not exist any more</source>
+        <translation>die Sitzung %1 existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>revoked the session %1</source>
+        <translation>Sitzung %1 beendet</translation>
+    </message>
+    <message>
+        <source>a clean-up is running already</source>
+        <translation>es läuft bereits ein Aufräumen</translation>
+    </message>
+    <message numerus="yes">
+        <source>deleted %n expired session(s)</source>
+        <translation>
+            <numerusform>%n abgelaufene Sitzung gelöscht</numerusform>
+            <numerusform>%n abgelaufene Sitzungen gelöscht</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -585,7 +678,7 @@
         <translation>Kein temporärer Ordner für die Vorschau: %1</translation>
     </message>
     <message>
-        <source>Chromium was not found; install the Debian package "chromium" to see the preview.</source>
+        <source>Chromium was not found; install the Debian package &quot;chromium&quot; to see the preview.</source>
         <translation>Chromium wurde nicht gefunden; installieren Sie das Debian-Paket „chromium“, um die Vorschau zu sehen.</translation>
     </message>
     <message>
@@ -599,6 +692,138 @@
     <message>
         <source>Chromium could not be started (%1).</source>
         <translation>Chromium konnte nicht gestartet werden (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::UserDetail</name>
+    <message>
+        <source>could not load the user: %1</source>
+        <translation>der Benutzer konnte nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>not connected to a database</source>
+        <translation>nicht mit einer Datenbank verbunden</translation>
+    </message>
+    <message>
+        <source>there is no %1 account %2</source>
+        <translation>es gibt kein %1-Konto %2</translation>
+    </message>
+    <message>
+        <source>unlinked the %1 account %2</source>
+        <translation>das %1-Konto %2 wurde getrennt</translation>
+    </message>
+    <message>
+        <source>the session %1 does not exist any more</source>
+        <translation>die Sitzung %1 existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>revoked the session %1</source>
+        <translation>Sitzung %1 beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>revoked %n session(s)</source>
+        <translation>
+            <numerusform>%n Sitzung beendet</numerusform>
+            <numerusform>%n Sitzungen beendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the authenticator %1 does not exist any more</source>
+        <translation>der Authenticator %1 existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>removed the authenticator %1</source>
+        <translation>Authenticator %1 entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::UsersModel</name>
+    <message>
+        <source>the image &quot;%1&quot; is not an http(s) URL</source>
+        <translation>das Bild „%1“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>could not count the users: %1</source>
+        <translation>die Benutzer konnten nicht gezählt werden: %1</translation>
+    </message>
+    <message>
+        <source>could not load users: %1</source>
+        <translation>die Benutzer konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>not connected to a database</source>
+        <translation>nicht mit einer Datenbank verbunden</translation>
+    </message>
+    <message>
+        <source>an email address is required</source>
+        <translation>eine E-Mail-Adresse ist erforderlich</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid email address</source>
+        <translation>„%1“ ist keine gültige E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>a user with the email %1 exists already</source>
+        <translation>es gibt bereits einen Benutzer mit der E-Mail-Adresse %1</translation>
+    </message>
+    <message>
+        <source>created the user %1</source>
+        <translation>Benutzer %1 angelegt</translation>
+    </message>
+    <message>
+        <source>there is no user with id %1</source>
+        <translation>es gibt keinen Benutzer mit der ID %1</translation>
+    </message>
+    <message>
+        <source>saved the user %1</source>
+        <translation>Benutzer %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>marked %1 as verified</source>
+        <translation>%1 als bestätigt markiert</translation>
+    </message>
+    <message>
+        <source>marked %1 as not verified</source>
+        <translation>%1 als unbestätigt markiert</translation>
+    </message>
+    <message>
+        <source>the password must have at least %1 characters</source>
+        <translation>das Passwort muss mindestens %1 Zeichen haben</translation>
+    </message>
+    <message>
+        <source>set a new password</source>
+        <translation>neues Passwort gesetzt</translation>
+    </message>
+    <message>
+        <source>set a new random password; show it to the user once</source>
+        <translation>neues zufälliges Passwort gesetzt; zeigen Sie es dem Benutzer einmal</translation>
+    </message>
+    <message>
+        <source>user %1 has no built-in password to %2</source>
+        <translation>Benutzer %1 hat kein eingebautes Passwort (%2 nicht möglich)</translation>
+    </message>
+    <message>
+        <source>disable</source>
+        <translation>Sperren</translation>
+    </message>
+    <message>
+        <source>enable</source>
+        <translation>Entsperren</translation>
+    </message>
+    <message>
+        <source>enabled password sign-in</source>
+        <translation>Passwort-Anmeldung entsperrt</translation>
+    </message>
+    <message numerus="yes">
+        <source>disabled password sign-in and revoked %n session(s)</source>
+        <translation>
+            <numerusform>Passwort-Anmeldung gesperrt und %n Sitzung beendet</numerusform>
+            <numerusform>Passwort-Anmeldung gesperrt und %n Sitzungen beendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleted the user %1 with its accounts, sessions and authenticators</source>
+        <translation>Benutzer %1 mit seinen Konten, Sitzungen und Authenticators gelöscht</translation>
     </message>
 </context>
 <context>
@@ -676,7 +901,10 @@
     </message>
     <message numerus="yes">
         <source>Delete the %n expired session(s) from the database?</source>
-        <translation><numerusform>Die %n abgelaufene Sitzung aus der Datenbank löschen?</numerusform><numerusform>Die %n abgelaufenen Sitzungen aus der Datenbank löschen?</numerusform></translation>
+        <translation>
+            <numerusform>Die %n abgelaufene Sitzung aus der Datenbank löschen?</numerusform>
+            <numerusform>Die %n abgelaufenen Sitzungen aus der Datenbank löschen?</numerusform>
+        </translation>
     </message>
     <message>
         <source>Clean up</source>
@@ -688,7 +916,10 @@
     </message>
     <message numerus="yes">
         <source>%n session(s)</source>
-        <translation><numerusform>%n Sitzung</numerusform><numerusform>%n Sitzungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Sitzung</numerusform>
+            <numerusform>%n Sitzungen</numerusform>
+        </translation>
     </message>
     <message>
         <source>User email or name</source>
@@ -716,7 +947,10 @@
     </message>
     <message numerus="yes">
         <source>%n expired session(s) waiting for clean-up.</source>
-        <translation><numerusform>%n abgelaufene Sitzung wartet auf das Aufräumen.</numerusform><numerusform>%n abgelaufene Sitzungen warten auf das Aufräumen.</numerusform></translation>
+        <translation>
+            <numerusform>%n abgelaufene Sitzung wartet auf das Aufräumen.</numerusform>
+            <numerusform>%n abgelaufene Sitzungen warten auf das Aufräumen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Clean up expired…</source>
@@ -794,7 +1028,7 @@
         <translation>Design</translation>
     </message>
     <message>
-        <source>How the server's sign-in, sign-out and error pages look. Save in the configuration view or here.</source>
+        <source>How the server&apos;s sign-in, sign-out and error pages look. Save in the configuration view or here.</source>
         <translation>So sehen die Anmelde-, Abmelde- und Fehlerseiten des Servers aus. Speichern Sie in der Konfigurationsansicht oder hier.</translation>
     </message>
     <message>
@@ -842,7 +1076,7 @@
         <translation>Öffnen Sie eine Konfigurationsdatei (Ansicht Konfiguration), um ihr Design zu bearbeiten.</translation>
     </message>
     <message>
-        <source>Preview: the server's sign-in page, drawn by %1 in %2 ms.</source>
+        <source>Preview: the server&apos;s sign-in page, drawn by %1 in %2 ms.</source>
         <translation>Vorschau: die Anmeldeseite des Servers, gezeichnet von %1 in %2 ms.</translation>
     </message>
     <message>
@@ -1204,7 +1438,10 @@
     </message>
     <message numerus="yes">
         <source>%n user(s)</source>
-        <translation><numerusform>%n Benutzer</numerusform><numerusform>%n Benutzer</numerusform></translation>
+        <translation>
+            <numerusform>%n Benutzer</numerusform>
+            <numerusform>%n Benutzer</numerusform>
+        </translation>
     </message>
     <message>
         <source>Search email, name or id</source>
@@ -1311,7 +1548,7 @@
     <name>main</name>
     <message>
         <source>Administers a Gatehouse installation: users, linked accounts, sessions, passkeys, the
-server's configuration file and the theme of its sign-in pages.
+server&apos;s configuration file and the theme of its sign-in pages.
 
 Without options it shows the connect screen with the recent connections.</source>
         <translation>Verwaltet eine Gatehouse-Installation: Benutzer, verknüpfte Konten, Sitzungen, Passkeys,
@@ -1320,7 +1557,7 @@ die Konfigurationsdatei des Servers und das Design seiner Anmeldeseiten.
 Ohne Optionen zeigt es den Verbindungsdialog mit den letzten Verbindungen.</translation>
     </message>
     <message>
-        <source>Open the gatehouse-server configuration &lt;file&gt;: its database ("adapter" or DATABASE_URL) and its settings.</source>
+        <source>Open the gatehouse-server configuration &lt;file&gt;: its database (&quot;adapter&quot; or DATABASE_URL) and its settings.</source>
         <translation>Die gatehouse-server-Konfiguration &lt;file&gt; öffnen: ihre Datenbank („adapter“ oder DATABASE_URL) und ihre Einstellungen.</translation>
     </message>
     <message>
@@ -1328,7 +1565,7 @@ Ohne Optionen zeigt es den Verbindungsdialog mit den letzten Verbindungen.</tran
         <translation>Die Datenbank &lt;url&gt; direkt öffnen: sqlite:///pfad/gatehouse.db, postgresql://benutzer@host/db oder mysql://benutzer@host/db.</translation>
     </message>
     <message>
-        <source>Language of the interface: en or de (default: the system's).</source>
+        <source>Language of the interface: en or de (default: the system&apos;s).</source>
         <translation>Sprache der Oberfläche: en oder de (Standard: die des Systems).</translation>
     </message>
     <message>
