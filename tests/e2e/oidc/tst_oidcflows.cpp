@@ -10,10 +10,12 @@
 #include <gatehouse/jwt.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/sqladapter.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QPromise>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
 
@@ -482,6 +484,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("strategy");
         QTest::addColumn<bool>("endSession");
         QTest::newRow("database session") << "database" << true;
+        QTest::newRow("database session on SQLite") << "sqlite" << true;  // storage answers on its own threads
         QTest::newRow("jwt session with storage") << "jwt" << true;
         QTest::newRow("provider not opted in") << "database" << false;
     }
@@ -491,7 +494,15 @@ private Q_SLOTS:
         QFETCH(QString, strategy);
         QFETCH(bool, endSession);
         Observed observed;
-        auto adapter = std::make_shared<MemoryAdapter>();
+        QTemporaryDir dir;
+        std::shared_ptr<Adapter> adapter = std::make_shared<MemoryAdapter>();
+        if (strategy == QLatin1String("sqlite")) {
+            QString error;
+            std::shared_ptr<SqlAdapter> sql = SqlAdapter::fromUrl("sqlite://" + dir.filePath("logout.db"), &error);
+            QVERIFY2(sql, qPrintable(error));
+            sql->migrate().waitForFinished();
+            adapter = sql;
+        }
         Config c = config({provider("local-idp", "oidc", "gatehouse-test",
                                     {{"clientSecret", "gatehouse-test-secret"}, {"endSession", endSession}})}, &observed);
         c.adapter = adapter;

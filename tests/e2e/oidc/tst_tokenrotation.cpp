@@ -6,6 +6,7 @@
 #include "nodeprocess.h"
 
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/sqladapter.h>
 #include <gatehouse/tokens.h>
 
 #include <QEventLoop>
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <atomic>
@@ -278,11 +280,29 @@ private Q_SLOTS:
     }
 
     // GET /auth/token/<provider>: the signed-in user's valid access token, for same-origin scripts.
+    void tokenEndpoint_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::newRow("memory") << "memory";
+        // SqlAdapter answers on its own threads: the refresh must still start from the serving one.
+        QTest::newRow("sqlite") << "sqlite";
+    }
+
     void tokenEndpoint()
     {
-        auto adapter = std::make_shared<MemoryAdapter>();
+        QFETCH(QString, storage);
+        QTemporaryDir dir;
+        std::shared_ptr<Adapter> store = std::make_shared<MemoryAdapter>();
+        if (storage == QLatin1String("sqlite")) {
+            QString error;
+            std::shared_ptr<SqlAdapter> sql = SqlAdapter::fromUrl("sqlite://" + dir.filePath("tokens.db"), &error);
+            QVERIFY2(sql, qPrintable(error));
+            sql->migrate().waitForFinished();
+            store = sql;
+        }
+        Adapter *adapter = store.get();
         Config c = config();
-        c.adapter = adapter;
+        c.adapter = store;
         c.providers[0].options.insert("accessTokenEndpoint", true);   // "short"; "long" stays closed
         const Auth auth(c);
         Browser browser(auth);
