@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSettings>
 #include <QStandardPaths>
 
 using Gatehouse::SqlAdapter;
@@ -23,6 +24,7 @@ void AdminFixture::isolateSettings()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("GatehouseGuiTests"));
     QCoreApplication::setApplicationName(QStringLiteral("gatehouse-admin-test"));
+    QSettings().clear();   // no recent connections or palette from an earlier run
 }
 
 QString AdminFixture::configPath() const

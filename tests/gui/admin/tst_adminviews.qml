@@ -183,4 +183,18 @@ TestCase {
         Language.current = "en"
         compare(window.views[2].title, "Users")
     }
+
+    function test_8_connectionError() {
+        window.navigate("connect")
+        const connect = view("connect")
+        const target = findIn(connect, "targetField")
+        target.forceActiveFocus()
+        target.selectAll()
+        type("sqlite:///nonexistent-folder/gatehouse.db")
+        keyClick(Qt.Key_Return)
+        const error = findIn(connect, "connectionError")
+        tryVerify(() => error.visible, 20000, "an error is shown, not a hang")
+        verify(error.text.indexOf("/nonexistent-folder/gatehouse.db") >= 0, error.text)
+        verify(!window.connection.ready)
+    }
 }

@@ -83,7 +83,7 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(readProperty(connection, "ready").toBool(), qPrintable(readProperty(connection, "errorString").toString()), 20000);
 
         const QString userId = m_fixture.seeded().value(QStringLiteral("firstUserId")).toString();
-        for (const QString &view : {QStringLiteral("dashboard"), QStringLiteral("users"), QStringLiteral("user"),
+        for (const QString &view : {QStringLiteral("connect"), QStringLiteral("dashboard"), QStringLiteral("users"), QStringLiteral("user"),
                                     QStringLiteral("sessions"), QStringLiteral("configuration"), QStringLiteral("theme")}) {
             if (view == QLatin1String("user"))
                 QMetaObject::invokeMethod(window, "openUser", Q_ARG(QVariant, userId));
