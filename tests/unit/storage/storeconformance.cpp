@@ -228,4 +228,194 @@ void StoreConformance::sessionListing()
     QCOMPARE(take(m_store->listSessions(QString(), 0, 10)), QList<AdapterSession>{others});
 }
 
+void StoreConformance::userPagesByKeysetAndPosition()
+{
+    // Names with gaps and ties, some users without a name, one password.
+    QList<AdapterUser> created;
+    for (int i = 0; i < 11; ++i) {
+        AdapterUser user = newUser(QStringLiteral("p%1@example.test").arg(i, 2, 10, QLatin1Char('0')));
+        if (i % 4 != 3)
+            user.name = QStringLiteral("N%1").arg(i % 5);
+        if (i % 3 == 0)
+            user.emailVerified = inSeconds(-1000 + i);
+        created.append(take(m_adapter->createUser(user)));
+    }
+    take(m_store->setPassword(created.at(2).id, QStringLiteral("$argon2id$x")));
+    take(m_store->setPasswordDisabled(created.at(2).id, true));
+
+    for (const UserSortColumn sort : {UserSortColumn::Id, UserSortColumn::Name, UserSortColumn::Email, UserSortColumn::EmailVerified}) {
+        for (const bool ascending : {true, false}) {
+            const QString row = QStringLiteral("sort %1 %2").arg(int(sort)).arg(ascending ? "asc" : "desc");
+            const QList<AdapterUser> all = take(m_store->listUsers({}, sort, ascending, 0, 100));
+            QCOMPARE(all.size(), created.size());
+            UserPageRequest request;
+            request.sort = sort;
+            request.ascending = ascending;
+            request.limit = 3;
+            // Forward, each page after the last row of the one before.
+            QList<AdapterUser> forward;
+            for (;;) {
+                const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+                for (const UserListEntry &entry : page)
+                    forward.append(entry.user);
+                if (page.size() < request.limit)
+                    break;
+                request.anchor = page.last().user;
+            }
+            QVERIFY2(forward == all, qPrintable(row));
+            // Backward from the end: the last page by position, then each before the first row.
+            request.anchor.reset();
+            request.backward = true;
+            request.offset = 0;
+            QList<AdapterUser> backward;
+            for (;;) {
+                const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+                for (auto it = page.crbegin(); it != page.crend(); ++it)
+                    backward.prepend(it->user);
+                if (page.size() < request.limit)
+                    break;
+                request.anchor = page.first().user;
+            }
+            QVERIFY2(backward == all, qPrintable(row));
+            // A position counted from either end.
+            request.anchor.reset();
+            request.offset = 4;
+            QList<AdapterUser> nearEnd;
+            for (const UserListEntry &entry : take(m_store->listUsersPage(request)))
+                nearEnd.append(entry.user);
+            QVERIFY2(nearEnd == all.mid(all.size() - 7, 3), qPrintable(row));
+            request.backward = false;
+            QList<AdapterUser> nearStart;
+            for (const UserListEntry &entry : take(m_store->listUsersPage(request)))
+                nearStart.append(entry.user);
+            QVERIFY2(nearStart == all.mid(4, 3), qPrintable(row));
+        }
+    }
+
+    UserPageRequest search;
+    search.search = created.at(2).id;
+    bool found = false;
+    for (const UserListEntry &entry : take(m_store->listUsersPage(search))) {
+        if (entry.user.id == created.at(2).id) {
+            found = true;
+            QVERIFY(entry.hasPassword && entry.passwordDisabled);
+        } else {
+            QVERIFY(!entry.hasPassword);
+        }
+    }
+    QVERIFY(found); // a whole id matches
+}
+
+void StoreConformance::adminListings()
+{
+    const AdapterUser zoe = take(m_adapter->createUser(newUser(QStringLiteral("zoe@example.test"), QStringLiteral("Zoe Park"))));
+    const AdapterUser yan = take(m_adapter->createUser(newUser(QStringLiteral("yan@corp.test"))));
+    for (const auto &[user, provider, id] : {std::tuple{zoe, QStringLiteral("google"), QStringLiteral("g-1")},
+                                            std::tuple{zoe, QStringLiteral("github"), QStringLiteral("7")},
+                                            std::tuple{yan, QStringLiteral("github"), QStringLiteral("8")}}) {
+        AdapterAccount account;
+        account.userId = user.id;
+        account.type = QStringLiteral("oauth");
+        account.provider = provider;
+        account.providerAccountId = id;
+        take(m_adapter->linkAccount(account));
+    }
+    QStringList providers;
+    for (const AdapterAccount &account : take(m_store->listAccounts(zoe.id)))
+        providers.append(account.provider);
+    QCOMPARE(providers, (QStringList{QStringLiteral("github"), QStringLiteral("google")}));
+    QVERIFY(take(m_store->listAccounts(QStringLiteral("no-user"))).isEmpty());
+
+    const AdapterSession zoeLate{QStringLiteral("s-late"), zoe.id, inSeconds(7200)};
+    const AdapterSession zoeSoon{QStringLiteral("s-soon"), zoe.id, inSeconds(60)};
+    const AdapterSession zoeOld{QStringLiteral("s-old"), zoe.id, inSeconds(-60)};
+    const AdapterSession yanNow{QStringLiteral("s-yan"), yan.id, inSeconds(600)};
+    for (const AdapterSession &s : {zoeLate, zoeSoon, zoeOld, yanNow})
+        take(m_adapter->createSession(s));
+
+    const auto tokens = [this](const SessionFilter &filter, qint64 offset = 0, int limit = 10) {
+        QStringList found;
+        for (const SessionListEntry &entry : take(m_store->listSessionEntries(filter, offset, limit)))
+            found.append(entry.session.sessionToken);
+        return found;
+    };
+    SessionFilter active;
+    QCOMPARE(tokens(active), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-yan"), QStringLiteral("s-soon")}));
+    QCOMPARE(take(m_store->countSessionEntries(active)), qint64(3));
+    QCOMPARE(tokens(active, 1, 1), QStringList{QStringLiteral("s-yan")});
+    const QList<SessionListEntry> withUser = take(m_store->listSessionEntries(active, 0, 1));
+    QCOMPARE(withUser.first().userEmail, zoe.email);
+    QCOMPARE(withUser.first().userName, zoe.name);
+    SessionFilter everything;
+    everything.activeOnly = false;
+    QCOMPARE(take(m_store->countSessionEntries(everything)), qint64(4));
+    SessionFilter byName;
+    byName.userSearch = QStringLiteral("PARK");
+    QCOMPARE(tokens(byName), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-soon")}));
+    QCOMPARE(take(m_store->countSessionEntries(byName)), qint64(2));
+    SessionFilter google;
+    google.provider = QStringLiteral("google");
+    QCOMPARE(tokens(google), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-soon")}));
+    SessionFilter github;
+    github.provider = QStringLiteral("github");
+    QCOMPARE(take(m_store->countSessionEntries(github)), qint64(3));
+    SessionFilter yans;
+    yans.userId = yan.id;
+    QCOMPARE(tokens(yans), QStringList{QStringLiteral("s-yan")});
+
+    for (int i = 0; i < 5; ++i)
+        take(m_adapter->createSession({QStringLiteral("x-%1").arg(i), yan.id, inSeconds(-10 - i)}));
+    QCOMPARE(take(m_store->countExpiredSessions()), qint64(6));
+    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(4));
+    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(2));
+    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(0));
+    QCOMPARE(take(m_store->countExpiredSessions()), qint64(0));
+    QCOMPARE(take(m_store->countSessionEntries(everything)), qint64(3));
+}
+
+void StoreConformance::auditAggregates()
+{
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    const auto at = [&](int daysAgo, int hour) {
+        return QDateTime(today.addDays(-daysAgo), QTime(hour, 30), Qt::UTC);
+    };
+    const auto append = [this](const QDateTime &time, const QString &type, const QString &provider) {
+        AuditEvent event;
+        event.time = time;
+        event.type = type;
+        event.provider = provider;
+        take(m_store->appendAudit(event));
+    };
+    append(at(2, 1), QStringLiteral("signIn"), QStringLiteral("github"));
+    append(at(2, 23), QStringLiteral("signIn"), QStringLiteral("google"));
+    append(at(2, 23), QStringLiteral("signInFailed"), QStringLiteral("credentials"));
+    append(at(1, 0), QStringLiteral("signIn"), QStringLiteral("github"));
+    append(at(1, 5), QStringLiteral("signOut"), QString());
+    append(at(40, 5), QStringLiteral("signIn"), QStringLiteral("google")); // before the range
+    append(at(1, 6), QStringLiteral("signIn"), QString());                 // no provider
+
+    const QDateTime from(today.addDays(-29), QTime(0, 0), Qt::UTC);
+    const QDateTime to(today.addDays(1), QTime(0, 0), Qt::UTC);
+    const QList<AuditDayCount> days =
+        take(m_store->auditDailyCounts({QStringLiteral("signIn"), QStringLiteral("signInFailed")}, from, to));
+    QCOMPARE(days.size(), 3);
+    QCOMPARE(days.at(0).day, today.addDays(-2));
+    QCOMPARE(days.at(0).type, QStringLiteral("signIn"));
+    QCOMPARE(days.at(0).count, qint64(2));
+    QCOMPARE(days.at(1).day, today.addDays(-2));
+    QCOMPARE(days.at(1).type, QStringLiteral("signInFailed"));
+    QCOMPARE(days.at(1).count, qint64(1));
+    QCOMPARE(days.at(2).day, today.addDays(-1));
+    QCOMPARE(days.at(2).count, qint64(2));
+    QVERIFY(take(m_store->auditDailyCounts({}, from, to)).isEmpty());
+
+    const QList<AuditProviderCount> top = take(m_store->auditTopProviders(QStringLiteral("signIn"), from, to, 5));
+    QCOMPARE(top.size(), 2);
+    QCOMPARE(top.at(0).provider, QStringLiteral("github"));
+    QCOMPARE(top.at(0).count, qint64(2));
+    QCOMPARE(top.at(1).provider, QStringLiteral("google"));
+    QCOMPARE(top.at(1).count, qint64(1));
+    QCOMPARE(take(m_store->auditTopProviders(QStringLiteral("signIn"), from, to, 1)).size(), 1);
+}
+
 } // namespace Gatehouse::Testing

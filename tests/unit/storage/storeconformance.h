@@ -28,6 +28,9 @@ private Q_SLOTS:
     void listUsers_data();
     void listUsers();
     void sessionListing();
+    void userPagesByKeysetAndPosition();
+    void adminListings();
+    void auditAggregates();
 
 private:
     AdapterFixture &m_fixture;
