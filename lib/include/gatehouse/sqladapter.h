@@ -70,7 +70,8 @@ public:
 
     const SqlAdapterOptions &options() const;
 
-    //! Receives one human-readable line per migration step (on a storage thread).
+    //! Receives one human-readable line per migration step (on a storage thread). Without
+    //! one, migrate() writes the lines to the \c gatehouse.storage log category.
     using ProgressFunction = std::function<void(const QString &line)>;
     /*!
      * Brings the schema to latestSchemaVersion(): creates missing tables and indexes, each

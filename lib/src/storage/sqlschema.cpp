@@ -268,10 +268,12 @@ int currentVersion(SqlConnection &connection)
 
 int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
 {
+    // A caller that asks for progress shows the lines itself; otherwise they go to the log.
     const auto report = [&progress](const QString &line) {
-        qCInfo(lcStorage).noquote() << line;
         if (progress)
             progress(line);
+        else
+            qCInfo(lcStorage).noquote() << line;
     };
     MigrationLock lock(c);
     const Types types = typesFor(c.backend());
