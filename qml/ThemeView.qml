@@ -23,8 +23,8 @@ Pane {
         document: view.active ? view.document : null
         language: Language.current
         preferDark: view.dark
-        viewportWidth: Math.max(480, Math.round(image.width))
-        viewportHeight: Math.max(480, Math.round(image.height))
+        viewportWidth: Math.max(480, Math.round(previewImage.width))
+        viewportHeight: Math.max(480, Math.round(previewImage.height))
     }
 
     ColorDialog {
@@ -183,7 +183,7 @@ Pane {
                 opacity: 0.2
             }
             Image {
-                id: image
+                id: previewImage
                 objectName: "previewImage"
                 anchors.fill: parent
                 anchors.margins: 17
