@@ -4,7 +4,10 @@
 #include "actions/callbacks.h"
 #include "actions/currentuser.h"
 
+#include "actions/errorresponse.h"
+
 #include <gatehouse/adapter.h>
+#include <gatehouse/tokens.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
 
@@ -79,6 +82,40 @@ QFuture<SignInResult> linkTo(const State &state, SignInResult result, const Adap
         });
 }
 
+/*!
+ * A returning user's OAuth sign-in brought a new token set: it replaces the stored one (unless a
+ * refresh rotated that meanwhile), so that a refresh token the provider has revoked is not used
+ * again. Auth.js keeps the tokens of the first sign-in. Storage failures are only logged.
+ */
+QFuture<SignInResult> renewTokens(const State &state, const SignInResult &known)
+{
+    auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
+    const QString type = known.account.value(QStringLiteral("type")).toString();
+    if (!store || (type != QLatin1String("oauth") && type != QLatin1String("oidc"))
+        || !known.account.value(QStringLiteral("access_token")).isString())
+        return QtFuture::makeReadyFuture(known);
+    // The sign-in's account has expires_at and a lower-case token_type already (profile.h).
+    const AdapterAccount fresh = accountFromJson(known.account, known.user.value(QStringLiteral("id")).toString());
+    Adapter &adapter = *state->config.adapter;
+    QFuture<SignInResult> renewed = adapter.getAccount(fresh.providerAccountId, fresh.provider)
+        .then(QtFuture::Launch::Sync, [store, fresh](const std::optional<AdapterAccount> &stored) {
+            AdapterAccount update = fresh;
+            if (stored && !update.refreshToken)
+                update.refreshToken = stored->refreshToken;  // a provider that sends it only once
+            return store->updateAccountTokens(update, stored ? stored->refreshToken.value_or(QString()) : QString());
+        })
+        .unwrap()
+        .then(QtFuture::Launch::Sync, [known](const std::optional<AdapterAccount> &) { return known; });
+    return renewed.then(QtFuture::Launch::Sync, [state, known](QFuture<SignInResult> done) {
+        try {
+            return done.result();
+        } catch (...) {
+            logFailure(state->config, std::current_exception());
+            return known;
+        }
+    });
+}
+
 AuthError notLinked()
 {
     return AuthError(QStringLiteral("OAuthAccountNotLinked"),
@@ -117,7 +154,7 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
                             throw notLinked();
                         SignInResult known = result;
                         known.user = userJson(*byAccount);
-                        return QtFuture::makeReadyFuture(known);
+                        return renewTokens(state, known);
                     }
                     if (current)  // a signed-in user adds another account
                         return linkTo(state, result, *current);

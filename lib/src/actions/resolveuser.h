@@ -5,6 +5,8 @@
  * account to the signed-in user. A provider account whose email belongs to another user is
  * refused with OAuthAccountNotLinked unless the provider allows dangerous email linking. When
  * storing the user or the account of an OAuth/OIDC sign-in fails, the error is OAuthCreateAccount.
+ * A returning user's OAuth/OIDC sign-in stores its new token set on the known account (with an
+ * AccountTokenStore), so a refresh token the provider revoked is replaced by signing in again.
  */
 #include "actions/completesignin.h"
 

@@ -365,6 +365,35 @@ private Q_SLOTS:
         QCOMPARE(errorOf(unlinked), QString("AccountNotLinked"));
     }
 
+    // A refresh token the provider no longer accepts is replaced by signing in again: the
+    // returning user's sign-in stores its new token set on the known account.
+    void signingInAgainRenewsTheTokens()
+    {
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config();
+        c.adapter = adapter;
+        c.providers[0].options.insert("accessTokenEndpoint", true);
+        const Auth auth(c);
+        Browser browser(auth);
+        QCOMPARE(browser.signIn("short").location(), QByteArray("http://127.0.0.1:9300"));
+        AdapterAccount revoked = adapter->getAccount("user-1", "short").result().value();
+        revoked.refreshToken = QStringLiteral("revoked");
+        revoked.expiresAt = QDateTime::currentSecsSinceEpoch() - 10;
+        adapter->unlinkAccount(revoked.provider, revoked.providerAccountId).waitForFinished();
+        adapter->linkAccount(revoked).waitForFinished();
+        const QList<QPair<QByteArray, QByteArray>> script = {{"X-Gatehouse-Access-Token", "1"}};
+        QCOMPARE(browser.engine.get("/auth/token/short", script).response.status, 502);
+
+        QCOMPARE(browser.signIn("short").location(), QByteArray("http://127.0.0.1:9300"));
+        const AdapterAccount renewed = adapter->getAccount("user-1", "short").result().value();
+        QVERIFY(renewed.refreshToken && *renewed.refreshToken != QStringLiteral("revoked"));
+        QCOMPARE(renewed.userId, revoked.userId);
+        QCOMPARE(adapter->countUsers({}).result(), 1);
+        const Reply ok = browser.engine.get("/auth/token/short", script);
+        QCOMPARE(ok.response.status, 200);
+        QVERIFY(!ok.json().object().value("accessToken").toString().isEmpty());
+    }
+
     // A refresh that fails releases its claim: the next caller may try again at once.
     void failedRefreshReleasesTheClaim()
     {
