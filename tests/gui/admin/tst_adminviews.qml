@@ -122,6 +122,7 @@ TestCase {
         tryVerify(() => confirm.opened)
         mouseClick(findIn(confirm.footer, "confirmButton"))
         tryCompare(sessions.model, "totalCount", before - 1, 10000)
+        tryVerify(() => !confirm.visible)   // the closing animation ends; until then it takes the clicks
         for (let i = 0; i < sessions.list.count; ++i)
             verify(sessions.model.get(i).sessionToken !== token, "the revoked session is gone")
     }
@@ -143,8 +144,7 @@ TestCase {
         compare(window.configDocument.errorCount, 0, JSON.stringify(window.configDocument.problems))
         const save = findIn(config, "saveButton")
         verify(save.enabled && save.visible)
-        save.forceActiveFocus()
-        keyClick(Qt.Key_Space)   // keyboard activation, as without a mouse
+        mouseClick(save)
         tryCompare(window.configDocument, "modified", false, 5000, "save: " + window.configDocument.errorString)
         const saved = fixture.readJson(fixture.configPath)
         compare(saved.session.maxAge, 12)
