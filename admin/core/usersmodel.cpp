@@ -182,6 +182,11 @@ public:
             Q_EMIT q->dataChanged(q->index(int(first)), q->index(int(first + count - 1)));
     }
 
+    /*!
+     * Queues \a page. The queries start from the event loop, not inside data(): a view
+     * asking for many rows in one go makes one request per page, and no signal is emitted
+     * while the view is reading.
+     */
     void schedule(int page)
     {
         if (loadFailed || window.isLoaded(page) || window.isPending(page))
@@ -190,7 +195,16 @@ public:
         queue.append(page);
         while (queue.size() > maxQueued)
             queue.removeFirst();
-        pump();
+        if (pumpQueued)
+            return;
+        pumpQueued = true;
+        QMetaObject::invokeMethod(
+            q,
+            [this] {
+                pumpQueued = false;
+                pump();
+            },
+            Qt::QueuedConnection);
     }
 
     void pump()
@@ -262,6 +276,7 @@ public:
     bool loadFailed = false;
     std::optional<QList<UserListEntry>> prefetch; // the first page, when it came before the count
     bool prefetching = false;
+    bool pumpQueued = false;
     quint64 generation = 0;
     QString errorString;
     QThreadPool pool;
