@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# GET /auth/session with a valid database session cookie: gatehouse-server on a SQLite file and
+# on PostgreSQL (a throwaway cluster on 127.0.0.1), measured like tests/bench/session/bench.sh
+# (wrk -t1 -c50 -d10s --latency, RUNS runs, median, 2 s warm-up, a fresh server process, peak
+# RSS = VmHWM). REFERENCE=1 also runs the Auth.js reference's bench.sh in database mode
+# (PostgreSQL) in the same run and prints Gatehouse's req/s as a multiple of it
+# (targets: 10x on SQLite, 5x on PostgreSQL).
+#   tests/bench/database/bench.sh
+#   REFERENCE=1 tests/bench/database/bench.sh
+# env: BUILD (./build), BACKENDS ("sqlite postgresql"), RUNS (2), DURATION (10s), CONNS (50),
+#      THREADS (server threads, nproc). Everything listens on 127.0.0.1; every load run is
+#      bounded by DURATION.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+source "$here/pgcluster.sh"
+BUILD=${BUILD:-$root/build}
+server="$BUILD/server/gatehouse-server"
+RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
+THREADS=${THREADS:-$(nproc)}; BACKENDS=${BACKENDS:-sqlite postgresql}
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+[ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/gatehouse-dbbench.XXXXXX)
+chmod 755 "$work"   # the postgres user reads its cluster folder and the reference's schema in here
+SRV=""
+cleanup() {
+  [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true
+  pg_stop "$work/pg"
+  [ -d "$work/authjs" ] && (cd "$work/authjs" && PGROOT="$work/authjs-pg" ./pg.sh stop >/dev/null 2>&1) || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
+median() { sort -g | awk '{a[NR]=$1} END{ if(NR%2) printf "%.3f", a[(NR+1)/2]; else printf "%.3f", (a[NR/2]+a[NR/2+1])/2 }'; }
+
+PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
+cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
+config() { # backend url -> config file
+  cat >"$work/$1.json" <<JSON
+{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "database" }, "callbacksScript": "callbacks.js",
+  "adapter": { "url": "$2" }, "rateLimit": { "enabled": false },
+  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
+      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
+      "authorize": "authorize" } ] }
+JSON
+  echo "$work/$1.json"
+}
+start() { # config
+  AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
+    "$server" --config "$1" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &
+  SRV=$!; wait_port "$PORT" || { tail -20 "$work/server.log" >&2; exit 1; }
+}
+stop() { kill "$SRV" 2>/dev/null || true; wait "$SRV" 2>/dev/null || true; SRV=""; }
+signin() { # -> Cookie header holding a database session
+  local jar="$work/jar" csrf; rm -f "$jar"
+  csrf=$(curl -s -c "$jar" -b "$jar" "$BASE/auth/csrf" | sed -E 's/.*"csrfToken":"([0-9a-f]+)".*/\1/')
+  curl -s -o /dev/null -c "$jar" -b "$jar" --data-urlencode "csrfToken=$csrf" --data-urlencode username=alice \
+    --data-urlencode password=alice-password "$BASE/auth/callback/credentials"
+  # HttpOnly cookies are written as "#HttpOnly_<domain> ..." lines.
+  awk '{sub(/^#HttpOnly_/, "")} !/^#/ && NF==7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar"
+}
+
+declare -A RPS
+printf "# gatehouse-server database bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
+printf "%-11s %-19s %10s %10s %10s %12s %8s  %s\n" backend endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
+for backend in $BACKENDS; do
+  case $backend in
+    sqlite) url="sqlite://$work/bench.db" ;;
+    postgresql)
+      pgport=$(free_port)
+      pg_start "$work/pg" "$pgport" max_connections=100
+      pg_psql "$pgport" postgres "CREATE DATABASE gatehouse"
+      url="postgresql://postgres@127.0.0.1:$pgport/gatehouse" ;;
+    *) echo "BACKENDS: unknown backend '$backend' (sqlite, postgresql)" >&2; exit 2 ;;
+  esac
+  cfg=$(config "$backend" "$url")
+  start "$cfg"; COOKIE=$(signin); stop
+  start "$cfg"
+  body=$(curl -s -H "Cookie: $COOKIE" "$BASE/auth/session")
+  case $body in *'"user"'*) ;; *) echo "$backend: the sign-in gave no database session: $body" >&2; exit 1 ;; esac
+  wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE/auth/session" >/dev/null
+  rps=(); p50=(); p99=(); non=0
+  for _ in $(seq 1 "$RUNS"); do
+    o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE/auth/session")
+    rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
+    p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
+    p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")
+    n=$(echo "$o" | awk '/Non-2xx/{print $NF}'); non=$((non + ${n:-0}))
+    kill -0 "$SRV" 2>/dev/null || { echo "$backend: gatehouse-server died during the run:" >&2; tail -5 "$work/server.log" >&2; exit 1; }
+  done
+  hwm=$(awk '/VmHWM/{printf "%.1f", $2/1024}' "/proc/$SRV/status")
+  stop
+  RPS[$backend]=$(printf '%s\n' "${rps[@]}" | median)
+  printf "%-11s %-19s %10s %10s %10s %12s %8s  %s\n" "$backend" "GET /auth/session" "${RPS[$backend]}" \
+    "$(printf '%s\n' "${p50[@]}" | median)" "$(printf '%s\n' "${p99[@]}" | median)" "$hwm" "$non" "$(IFS=/; echo "${rps[*]}")"
+  [ "$backend" = postgresql ] && pg_stop "$work/pg"
+done
+
+if [ "${REFERENCE:-0}" = 1 ]; then
+  ref="$work/authjs"; cp -r "$root/../shared/reference/authjs" "$ref"; chmod -R u+w,go+rX "$ref"
+  refpg=$(free_port); mailhttp=$(free_port)
+  echo "# Auth.js reference, database mode (PostgreSQL), same machine, same run:"
+  (cd "$ref" && npm ci --silent >/dev/null \
+     && PGROOT="$work/authjs-pg" PGPORT="$refpg" DATABASE_URL="postgres://postgres@127.0.0.1:$refpg/authjs" \
+        BENCH_PORT=$(free_port) IDP_PORT=$(free_port) SMTP_PORT=$(free_port) \
+        MAIL_HTTP_PORT="$mailhttp" MAIL_URL="http://127.0.0.1:$mailhttp/last" \
+        MODES=database RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" ./bench.sh >"$work/reference.log" 2>&1) \
+    || { echo "the reference bench failed:" >&2; tail -20 "$work/reference.log" >&2; exit 1; }
+  grep -E '^(strategy|database) ' "$ref/bench-results.txt"
+  ref_rps=$(awk '$1=="database" && $3=="/auth/session" {print $4}' "$ref/bench-results.txt")
+  for backend in $BACKENDS; do
+    target=5; [ "$backend" = sqlite ] && target=10
+    awk -v g="${RPS[$backend]}" -v r="$ref_rps" -v b="$backend" -v t="$target" \
+      'BEGIN{ x = g / r; printf "%-11s %.1fx the reference database mode (target %dx): %s\n", b, x, t, (x >= t ? "met" : "NOT met") }'
+  done
+fi

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Session lookups at scale: 1,000,000 users and 10,000,000 sessions against 100 users and 1,000
+# sessions, on SQLite and on PostgreSQL (a throwaway cluster on 127.0.0.1). For each backend and
+# size, gatehouse-bulkload loads a fresh database (progress bar on the terminal) and then
+#   - times LOOKUPS getSessionAndUser calls with random loaded tokens (SqlAdapter, sequential);
+#   - runs wrk on GET /auth/session through gatehouse-server, every request with another of
+#     10,000 loaded session tokens (a wrk Lua script; a request without a session counts as a miss).
+# Target: p99 at 10 M sessions within 1.5x of p99 at 1,000 sessions.
+#   tests/bench/database/scale.sh
+# env: BUILD (./build), BACKENDS ("sqlite postgresql"), USERS (1000000), SESSIONS (10000000),
+#      LOOKUPS (20000), DURATION (10s), CONNS (50), THREADS (server threads, nproc), SCRATCH (/tmp;
+#      the SQLite file of 10 M sessions takes about 2 GB). Every load run is bounded by DURATION.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+source "$here/pgcluster.sh"
+BUILD=${BUILD:-$root/build}
+server="$BUILD/server/gatehouse-server"
+loader="$BUILD/tests/bench/database/gatehouse-bulkload"
+USERS=${USERS:-1000000}; SESSIONS=${SESSIONS:-10000000}; LOOKUPS=${LOOKUPS:-20000}
+DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}; THREADS=${THREADS:-$(nproc)}
+BACKENDS=${BACKENDS:-sqlite postgresql}
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+for f in "$server" "$loader"; do [ -x "$f" ] || { echo "no $f: build first (benchmarks on)" >&2; exit 1; }; done
+
+work=$(mktemp -d "${SCRATCH:-/tmp}/gatehouse-scale.XXXXXX")
+chmod 755 "$work"
+SRV=""
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; pg_stop "$work/pg"; rm -rf "$work"; }
+trap cleanup EXIT
+echo "# free space before loading:"; df -h "$work" | sed 's/^/#   /'
+to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
+
+PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
+cat >"$work/rotate.lua" <<'LUA'
+-- Every request carries another loaded session token; answers without a user are counted.
+local tokens = {}
+for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
+local n, misses = 0, 0
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function request()
+  n = n + 1
+  return wrk.format("GET", "/auth/session", { ["Cookie"] = "authjs.session-token=" .. tokens[n % #tokens + 1] })
+end
+function response(status, headers, body)
+  if not string.find(body, '"user"', 1, true) then misses = misses + 1 end
+end
+function done()
+  local total = 0
+  for _, t in ipairs(threads) do total = total + t:get("misses") end
+  io.write(string.format("misses %d\n", total))
+end
+LUA
+cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
+config() { # url -> config file
+  cat >"$work/server.json" <<JSON
+{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "database" }, "callbacksScript": "callbacks.js",
+  "adapter": { "url": "$1" }, "rateLimit": { "enabled": false },
+  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
+      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
+      "authorize": "authorize" } ] }
+JSON
+  echo "$work/server.json"
+}
+
+declare -A P99 SP99
+printf "# gatehouse database scale bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s\n" \
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION"
+for backend in $BACKENDS; do
+  if [ "$backend" = postgresql ]; then
+    pgport=$(free_port)
+    pg_start "$work/pg" "$pgport" shared_buffers=512MB max_wal_size=4GB
+  fi
+  for size in small large; do
+    if [ $size = small ]; then users=100; sessions=1000; else users=$USERS; sessions=$SESSIONS; fi
+    case $backend in
+      sqlite) url="sqlite://$work/scale-$size.db" ;;
+      postgresql) pg_psql "$pgport" postgres "CREATE DATABASE scale_$size"; url="postgresql://postgres@127.0.0.1:$pgport/scale_$size" ;;
+      *) echo "BACKENDS: unknown backend '$backend' (sqlite, postgresql)" >&2; exit 2 ;;
+    esac
+    echo "## $backend: loading $users users and $sessions sessions" >&2
+    QT_LOGGING_RULES="gatehouse.*.info=false" "$loader" load --url "$url" --users "$users" --sessions "$sessions"
+    direct=$("$loader" lookup --url "$url" --count "$LOOKUPS")
+    "$loader" tokens --url "$url" --count 10000 >"$work/tokens.txt"
+    AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
+      "$server" --config "$(config "$url")" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &
+    SRV=$!; wait_port "$PORT" 300 || { tail -20 "$work/server.log" >&2; exit 1; }
+    TOKENS="$work/tokens.txt" wrk -t1 -c"$CONNS" -d2s -s "$work/rotate.lua" "$BASE/auth/session" >/dev/null
+    o=$(TOKENS="$work/tokens.txt" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$work/rotate.lua" "$BASE/auth/session")
+    kill "$SRV"; wait "$SRV" 2>/dev/null || true; SRV=""
+    rps=$(echo "$o" | awk '/Requests\/sec/{print $2}')
+    p50=$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')"); p99=$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")
+    misses=$(echo "$o" | awk '/^misses/{print $2}')
+    P99[$backend-$size]=$(echo "$direct" | awk '{for(i=1;i<NF;i++) if($i=="p99_us") print $(i+1)}')
+    SP99[$backend-$size]=$p99
+    printf "%-11s %-6s %s\n" "$backend" "$size" "adapter: $direct"
+    printf "%-11s %-6s server: GET /auth/session rotating 10000 tokens  req/s %s  p50_ms %s  p99_ms %s  misses %s\n" \
+      "$backend" "$size" "$rps" "$p50" "$p99" "${misses:-?}"
+    [ "$backend" = sqlite ] && rm -f "$work/scale-$size.db"*
+    [ "$backend" = postgresql ] && pg_psql "$pgport" postgres "DROP DATABASE scale_$size"
+  done
+  [ "$backend" = postgresql ] && pg_stop "$work/pg"
+  awk -v a="${P99[$backend-large]}" -v b="${P99[$backend-small]}" -v c="${SP99[$backend-large]}" -v d="${SP99[$backend-small]}" -v n="$backend" \
+    'BEGIN{ printf "%-11s p99 10M/1k sessions: adapter %.2fx, server %.2fx (target <= 1.5x): %s\n", n, a/b, c/d, (a/b <= 1.5 && c/d <= 1.5) ? "met" : "NOT met" }'
+done
