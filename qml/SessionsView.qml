@@ -13,6 +13,7 @@ Pane {
     readonly property alias model: sessions
     readonly property alias list: list
     readonly property alias confirmDialog: confirm
+    readonly property alias cleanupDialog: cleanupConfirm
     property string message
     property bool messageIsError: false
     signal userOpened(string userId)

@@ -127,6 +127,21 @@ TestCase {
             verify(sessions.model.get(i).sessionToken !== token, "the revoked session is gone")
     }
 
+    function test_4b_cleanUpExpiredSessions() {
+        const sessions = view("sessions")
+        tryVerify(() => sessions.ready)
+        verify(sessions.model.expiredCount > 0, "the seed has expired sessions")
+        const button = findIn(sessions, "cleanupButton")
+        mouseClick(button)
+        const confirm = sessions.cleanupDialog
+        tryVerify(() => confirm.opened)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryCompare(sessions.model, "cleanupRunning", false, 20000)
+        tryCompare(sessions.model, "expiredCount", 0, 20000)
+        verify(!button.enabled)
+    }
+
     function test_5_editAndSaveConfiguration() {
         window.navigate("configuration")
         const config = view("configuration")
