@@ -12,6 +12,8 @@ Item {
     //! The last result, shown by the owner (a sentence).
     property string message
     property bool messageIsError: false
+    readonly property alias userDialog: userDialog
+    readonly property alias confirmDialog: confirm
     signal removed(string userId)
     signal changed(string userId)
 

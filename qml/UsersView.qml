@@ -12,6 +12,7 @@ Pane {
     readonly property bool ready: usersModel.totalCount >= 0 && !usersModel.busy
     readonly property alias model: usersModel
     readonly property alias list: list
+    readonly property alias actions: actions
     signal userOpened(string userId)
 
     UsersModel {

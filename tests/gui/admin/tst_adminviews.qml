@@ -97,6 +97,52 @@ TestCase {
         compare(users.model.get(0).email, fixture.seeded.firstUserEmail)
     }
 
+    function test_2b_createAndDeleteUser() {
+        const users = view("users")
+        const search = findIn(users, "searchField")
+        search.forceActiveFocus()
+        search.selectAll()
+        keyClick(Qt.Key_Delete)
+        keyClick(Qt.Key_Return)
+        tryCompare(users.model, "totalCount", fixture.seeded.userCount, 10000)
+
+        mouseClick(findIn(users, "newUserButton"))
+        const dialog = users.actions.userDialog
+        tryVerify(() => dialog.opened)
+        type("not-an-address")
+        // The model's own check, shown while typing.
+        tryVerify(() => users.model.validateEmail("not-an-address").length > 0)
+        const email = findIn(dialog.contentItem, "emailField")
+        email.selectAll()
+        type("new.user@example.test")
+        findIn(dialog.contentItem, "nameField").forceActiveFocus()
+        type("New User")
+        dialog.accept()
+        tryCompare(users.model, "totalCount", fixture.seeded.userCount + 1, 10000)
+        tryVerify(() => !dialog.visible)
+
+        search.forceActiveFocus()
+        type("new.user@")
+        keyClick(Qt.Key_Return)
+        tryCompare(users.model, "totalCount", 1, 10000)
+        tryVerify(() => users.model.get(0).loaded, 10000)
+        compare(users.model.get(0).name, "New User")
+        users.actions.remove(users.model.get(0))
+        const confirm = users.actions.confirmDialog
+        tryVerify(() => confirm.opened)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryCompare(users.model, "totalCount", 0, 10000)
+        tryVerify(() => !confirm.visible)
+
+        search.forceActiveFocus()
+        search.selectAll()
+        keyClick(Qt.Key_Delete)
+        type(fixture.seeded.firstUserEmail)
+        keyClick(Qt.Key_Return)
+        tryCompare(users.model, "totalCount", 1, 10000)
+        tryVerify(() => users.list.count === 1 && users.model.get(0).loaded, 10000)
+    }
+
     function test_3_openUser() {
         const users = view("users")
         const row = users.list.itemAtIndex(0)
