@@ -1,0 +1,204 @@
+// gatehouse-server as a user runs it (a process on loopback, SQLite, its serving threads) with an
+// OpenID provider from the JSON configuration: the provider's profile callback in JavaScript, and
+// GET /auth/token/<provider> handing a signed-in user's access token to a same-origin script.
+#include "nodeprocess.h"
+#include "support/serverprocess.h"
+
+#include <QDeadlineTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkCookieJar>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+using namespace Gatehouse::Test;
+
+namespace {
+
+const char callbacksScript[] = R"JS(
+function mapProfile(profile, tokens) {
+    return { id: profile.sub, name: "JS " + profile.name, email: profile.email };
+}
+)JS";
+
+struct Answer
+{
+    int status = 0;            //!< 0: no answer within 10 s
+    QByteArray location;
+    QByteArray body;
+};
+
+} // namespace
+
+class TestServerOidc : public QObject
+{
+    Q_OBJECT
+
+    NodeProcess m_idp;
+    QTemporaryDir m_dir;
+    QProcess m_server;
+    quint16 m_port = 0;
+    QNetworkAccessManager m_nam;
+
+    QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+
+    Answer send(QNetworkRequest request, const QByteArray &method, const QByteArray &body = {})
+    {
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        QNetworkReply *reply = m_nam.sendCustomRequest(request, method, body);
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        Answer answer;
+        if (reply->isFinished()) {
+            answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            answer.location = reply->rawHeader("Location");
+            answer.body = reply->readAll();
+        }
+        reply->deleteLater();
+        return answer;
+    }
+
+    Answer get(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &headers = {})
+    {
+        QNetworkRequest request(url);
+        for (const auto &[name, value] : headers)
+            request.setRawHeader(name, value);
+        return send(request, "GET");
+    }
+
+    //! Follows redirects from \a url (through the IdP) until an answer that is not one, or one to "/".
+    Answer follow(QUrl url)
+    {
+        Answer answer;
+        for (int hop = 0; hop < 20; ++hop) {
+            answer = get(url);
+            if (answer.status < 300 || answer.status >= 400 || answer.location.isEmpty())
+                return answer;
+            const QUrl next = url.resolved(QUrl(QString::fromUtf8(answer.location)));
+            if (next.port() == m_port && !next.path().startsWith(QLatin1String("/auth/")))
+                return answer;  // back at the application
+            url = next;
+        }
+        return answer;
+    }
+
+    bool serverListens()
+    {
+        QDeadlineTimer deadline(15000);
+        while (!deadline.hasExpired() && m_server.state() == QProcess::Running) {
+            QTcpSocket probe;
+            probe.connectToHost(QStringLiteral("127.0.0.1"), m_port);
+            if (probe.waitForConnected(200))
+                return true;
+            QTest::qWait(100);
+        }
+        return false;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_port = Gatehouse::Testing::freeLoopbackPort();
+        QVERIFY(m_port != 0);
+        const QJsonArray clients = {QJsonObject{
+            {"client_id", "gh-server"}, {"client_secret", "gh-server-secret"}, {"access_token_ttl", 30},
+            {"redirect_uris", QJsonArray{base() + "/auth/callback/local-idp"}}}};
+        QProcessEnvironment idpEnv;
+        idpEnv.insert("GH_IDP_CLIENTS", QString::fromUtf8(QJsonDocument(clients).toJson(QJsonDocument::Compact)));
+        QString error;
+        QVERIFY2(m_idp.start(QStringLiteral(GATEHOUSE_OIDC_DIR "/idp.mjs"), idpEnv, &error), qPrintable(error));
+        QString issuer = m_idp.url().toString();
+        if (issuer.endsWith(QLatin1Char('/')))
+            issuer.chop(1);
+
+        QFile script(m_dir.filePath("callbacks.js"));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(callbacksScript);
+        script.close();
+        const QJsonObject config{
+            {"trustHost", true},
+            {"callbacksScript", "callbacks.js"},
+            {"adapter", QJsonObject{{"url", "sqlite://" + m_dir.filePath("gatehouse.db")}}},
+            {"providers", QJsonArray{QJsonObject{{"id", "local-idp"}, {"name", "Local IdP"}, {"type", "oidc"},
+                                                 {"issuer", issuer}, {"clientId", "gh-server"},
+                                                 {"profile", "mapProfile"}, {"accessTokenEndpoint", true}}}}};
+        QFile file(m_dir.filePath("gatehouse.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(config).toJson());
+        file.close();
+
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("AUTH_SECRET", "server-oidc-e2e-secret-server-oidc-e2e-0001");
+        env.insert("AUTH_LOCAL_IDP_SECRET", "gh-server-secret");   // inferred from the environment
+        env.remove("DATABASE_URL");
+        m_server.setProcessEnvironment(env);
+        m_server.setWorkingDirectory(m_dir.path());
+        m_server.setProcessChannelMode(QProcess::ForwardedChannels);
+        Gatehouse::Testing::prepareChild(m_server, std::nullopt);
+        m_server.start(QStringLiteral(GATEHOUSE_SERVER),
+                       {"--config", m_dir.filePath("gatehouse.json"), "--listen",
+                        QStringLiteral("127.0.0.1:%1").arg(m_port), "--threads", "2"});
+        QVERIFY2(m_server.waitForStarted(5000), qPrintable(m_server.errorString()));
+        QVERIFY2(serverListens(), "gatehouse-server did not start listening");
+        m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+    }
+
+    void cleanupTestCase()
+    {
+        m_server.terminate();
+        if (!m_server.waitForFinished(5000))
+            m_server.kill();
+        m_idp.stop();
+    }
+
+    void signInWithJavaScriptProfileThenReadTheToken()
+    {
+        const Answer csrf = get(QUrl(base() + "/auth/csrf"));
+        QCOMPARE(csrf.status, 200);
+        const QString token = QJsonDocument::fromJson(csrf.body).object().value("csrfToken").toString();
+        QNetworkRequest post(QUrl(base() + "/auth/signin/local-idp"));
+        post.setHeader(QNetworkRequest::ContentTypeHeader, "application/x-www-form-urlencoded");
+        QUrlQuery form;
+        form.addQueryItem("csrfToken", token);
+        const Answer start = send(post, "POST", form.toString(QUrl::FullyEncoded).toUtf8());
+        QCOMPARE(start.status, 302);
+        QVERIFY2(start.location.startsWith(m_idp.url().toString(QUrl::StripTrailingSlash).toUtf8() + "/auth?"), start.location);
+
+        const Answer done = follow(QUrl(QString::fromUtf8(start.location)));
+        QCOMPARE(done.status, 302);
+        QCOMPARE(done.location, base().toUtf8());
+        const QJsonObject user = QJsonDocument::fromJson(get(QUrl(base() + "/auth/session")).body).object().value("user").toObject();
+        QCOMPARE(user.value("name").toString(), QString("JS Alice"));   // the JavaScript profile callback
+        QCOMPARE(user.value("email").toString(), QString("alice@example.test"));
+
+        // The 30 s token is within the refresh margin: refreshed on a serving thread, over SQLite.
+        const QList<QPair<QByteArray, QByteArray>> script = {{"X-Gatehouse-Access-Token", "1"}};
+        const Answer first = get(QUrl(base() + "/auth/token/local-idp"), script);
+        QCOMPARE(first.status, 200);
+        const QJsonObject a = QJsonDocument::fromJson(first.body).object();
+        QVERIFY(!a.value("accessToken").toString().isEmpty());
+        QCOMPARE(a.value("tokenType").toString(), QString("bearer"));
+        const int refreshes = m_idp.getJson("/__stats").value("refreshGrants").toInt();
+        QCOMPARE(refreshes, 1);
+        QCOMPARE(get(QUrl(base() + "/auth/token/local-idp")).status, 403);   // not a script request
+
+        m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+        QCOMPARE(get(QUrl(base() + "/auth/token/local-idp"), script).status, 401);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerOidc)
+#include "tst_serveroidc.moc"
