@@ -95,7 +95,7 @@ Pane {
         }
 
         // Column headers: click (or Space) to sort, again to reverse.
-        RowLayout {
+        Row {
             Layout.fillWidth: true
             Layout.leftMargin: 16
             spacing: 0
@@ -112,7 +112,7 @@ Pane {
                     flat: true
                     leftPadding: 0
                     rightPadding: 8
-                    Layout.preferredWidth: view.columnWidths[index]
+                    width: view.columnWidths[index]
                     text: modelData.title + (usersModel.sortColumn === modelData.column ? (usersModel.ascending ? " ▲" : " ▼") : "")
                     font.bold: true
                     onClicked: view.sortBy(modelData.column)
@@ -126,7 +126,6 @@ Pane {
                     }
                 }
             }
-            Item { Layout.fillWidth: true }
         }
         Rectangle { Layout.fillWidth: true; height: 1; color: Material.foreground; opacity: 0.2 }
 
@@ -172,22 +171,26 @@ Pane {
                     spacing: 0
                     Label {
                         Layout.preferredWidth: view.columnWidths[0]
+                        Layout.maximumWidth: view.columnWidths[0]
                         text: row.loaded ? row.email : "…"
                         elide: Text.ElideRight
                         font.strikeout: row.passwordDisabled
                     }
                     Label {
                         Layout.preferredWidth: view.columnWidths[1]
+                        Layout.maximumWidth: view.columnWidths[1]
                         text: row.name
                         elide: Text.ElideRight
                     }
                     Label {
                         Layout.preferredWidth: view.columnWidths[2]
+                        Layout.maximumWidth: view.columnWidths[2]
                         text: row.loaded ? view.verifiedText(row.emailVerified) : ""
                         opacity: 0.8
                     }
                     Label {
                         Layout.preferredWidth: view.columnWidths[3]
+                        Layout.maximumWidth: view.columnWidths[3]
                         text: row.userId
                         elide: Text.ElideMiddle
                         opacity: 0.6
