@@ -137,11 +137,19 @@ void AdminConnection::clearRecentConnections()
     Q_EMIT recentConnectionsChanged();
 }
 
+void AdminConnection::retireAdapter()
+{
+    // Closing waits for the adapter's running queries (a search may scan a big table): do
+    // that on the worker pool, not in the GUI thread.
+    if (auto adapter = std::move(d->adapter))
+        d->pool.start([adapter = std::move(adapter)]() mutable { adapter.reset(); });
+}
+
 void AdminConnection::open(const QString &givenTarget)
 {
     const quint64 generation = ++d->generation;
     const bool wasReady = isReady();
-    d->adapter.reset();
+    retireAdapter();
     d->schemaState = SchemaState::Unknown;
     d->schemaVersion = 0;
     d->errorString.clear();
@@ -325,7 +333,7 @@ void AdminConnection::close()
 {
     ++d->generation;
     d->timeout.stop();
-    d->adapter.reset();
+    retireAdapter();
     if (d->status == Status::Closed)
         return;
     d->status = Status::Closed;

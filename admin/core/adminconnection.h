@@ -117,6 +117,8 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    void retireAdapter();
+
     std::unique_ptr<AdminConnectionPrivate> d;
 };
 
