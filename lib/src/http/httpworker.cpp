@@ -3,6 +3,7 @@
 #include "http/connection.h"
 #include "http/guardedtcpserver.h"
 #include "http/logging.h"
+#include "storage/deliveryhome.h"
 
 #include <QHttpServerRequest>
 
@@ -28,7 +29,8 @@ HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
     : m_handler(std::move(handler)),
       m_limits(limits),
       m_openConnections(openConnections),
-      m_expiryTimer(this)
+      m_expiryTimer(this),
+      m_deliveryHome(std::make_shared<DeliveryHome>(this))
 {
     m_expiryTimer.setInterval(expiryInterval(limits));
     connect(&m_expiryTimer, &QTimer::timeout, this, &HttpWorker::expireConnections);
@@ -36,6 +38,7 @@ HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
 
 HttpWorker::~HttpWorker()
 {
+    m_deliveryHome->close();
     // Connections report to this object when they are destroyed: destroy them while it is whole.
     qDeleteAll(servers());
 }
@@ -98,6 +101,7 @@ bool HttpWorker::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
     auto *connection = qobject_cast<Connection *>(socket);
     if (!connection)
         return false;
+    DeliveryHome::setCurrent(m_deliveryHome);
     connection->dispatch(request);
     return true;
 }

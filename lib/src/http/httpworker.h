@@ -8,11 +8,13 @@
 #include <QAtomicInt>
 #include <QTimer>
 
+#include <memory>
 #include <vector>
 
 namespace Gatehouse {
 
 class Connection;
+class DeliveryHome;
 
 /*!
  * One serving thread of HttpServerPool: a QAbstractHttpServer on one listening socket whose
@@ -59,6 +61,8 @@ private:
     std::vector<Connection *> m_connections;
     std::vector<Connection *> m_expired;
     QTimer m_expiryTimer;
+    //! Storage futures of this thread's requests finish here (see DeliveryHome).
+    const std::shared_ptr<DeliveryHome> m_deliveryHome;
 };
 
 } // namespace Gatehouse

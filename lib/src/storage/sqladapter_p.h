@@ -6,6 +6,8 @@
 #include "storage/logging.h"
 #include "storage/sqlconnection.h"
 
+#include "storage/deliveryhome.h"
+
 #include <QPromise>
 #include <QThread>
 #include <QThreadPool>
@@ -38,7 +40,8 @@ public:
         auto promise = std::make_shared<QPromise<T>>();
         promise->start();
         QFuture<T> future = promise->future();
-        pool.start([this, method, work = std::move(work), promise]() {
+        // A serving thread gets its future finished in its own event loop (see DeliveryHome).
+        pool.start([this, method, work = std::move(work), promise, home = DeliveryHome::current()]() {
             try {
                 if constexpr (std::is_void_v<T>)
                     call(method, work);
@@ -49,7 +52,10 @@ public:
             } catch (...) {
                 promise->setException(std::current_exception());
             }
-            promise->finish();
+            if (home)
+                home->deliver([promise] { promise->finish(); });
+            else
+                promise->finish();
         });
         return future;
     }
