@@ -49,7 +49,10 @@ signin() { # -> Cookie header
   local csrf; csrf=$(curl -s -c "$jar" -b "$jar" "$BASE/auth/csrf" | sed -E 's/.*"csrfToken":"([0-9a-f]+)".*/\1/')
   curl -s -o /dev/null -c "$jar" -b "$jar" --data-urlencode "csrfToken=$csrf" --data-urlencode username=alice \
     --data-urlencode password=alice-password "$BASE/auth/callback/credentials"
-  awk '!/^#/ && NF==7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar"
+  # HttpOnly cookies are written as "#HttpOnly_<domain> ..." lines.
+  local cookie; cookie=$(awk '{sub(/^#HttpOnly_/, "")} !/^#/ && NF==7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar")
+  case "$cookie" in *session-token=*) ;; *) echo "sign-in gave no session cookie" >&2; exit 1 ;; esac
+  echo "$cookie"
 }
 
 printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
