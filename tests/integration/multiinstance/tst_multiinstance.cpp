@@ -4,7 +4,7 @@
 // ends it on B; one email sign-in link opened 100 times at once, spread over A and B, signs in
 // exactly once. The same race runs against a single server on a SQLite file.
 #include "concurrentgets.h"
-#include "gatehouseinstance.h"
+#include "integration/server/serverharness.h"
 #include "support/postgresserver.h"
 
 #include <gatehouse/sqladapter.h>
@@ -30,7 +30,7 @@ using Gatehouse::Testing::PostgresServer;
 
 namespace {
 
-const QString kSecret = QStringLiteral("gatehouse-multi-instance-secret-0123456789abcdef");
+const QString kSecret = Testing::serverSecret();
 const QByteArray kSessionCookie = "authjs.session-token";
 constexpr int kRacers = 100;
 
@@ -187,68 +187,67 @@ private Q_SLOTS:
         QVERIFY2(pg.createDatabase(QStringLiteral("gatehouse"), &error), qPrintable(error));
         const QString url = pg.url(QStringLiteral("gatehouse"));
 
-        GatehouseInstance a(writeConfig(m_dir, QStringLiteral("a"), url), kSecret, m_dir.filePath(QStringLiteral("a.log")));
-        GatehouseInstance b(writeConfig(m_dir, QStringLiteral("b"), url), kSecret, m_dir.filePath(QStringLiteral("b.log")));
-        QVERIFY2(a.start(&error), qPrintable(error));
-        QVERIFY2(b.start(&error), qPrintable(error));
+        Testing::ServerUnderTest a;
+        Testing::ServerUnderTest b;
+        QVERIFY2(a.start(writeConfig(m_dir, QStringLiteral("a"), url)), qPrintable(a.log()));
+        QVERIFY2(b.start(writeConfig(m_dir, QStringLiteral("b"), url)), qPrintable(b.log()));
         QVERIFY(a.port() != b.port());
 
         // Sign in with credentials through A.
         QNetworkAccessManager nam;
         nam.setCookieJar(new QNetworkCookieJar(&nam));
-        std::unique_ptr<QNetworkReply> csrfReply(finish(nam.get(request(a.base() + "/auth/csrf"))));
+        std::unique_ptr<QNetworkReply> csrfReply(finish(nam.get(request(a.baseUrl() + "/auth/csrf"))));
         const QString csrf = QJsonDocument::fromJson(csrfReply->readAll()).object().value("csrfToken").toString();
         QCOMPARE(csrf.size(), 64);
-        QNetworkRequest post = request(a.base() + "/auth/callback/credentials");
+        QNetworkRequest post = request(a.baseUrl() + "/auth/callback/credentials");
         post.setHeader(QNetworkRequest::ContentTypeHeader, "application/x-www-form-urlencoded");
         std::unique_ptr<QNetworkReply> signIn(finish(nam.post(post, "csrfToken=" + csrf.toLatin1() + "&username=alice&password=alice-password")));
         QCOMPARE(signIn->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 302);
-        QCOMPARE(signIn->rawHeader("Location"), a.base().toUtf8());
+        QCOMPARE(signIn->rawHeader("Location"), a.baseUrl().toUtf8());
         QByteArray token;
-        for (const QNetworkCookie &c : nam.cookieJar()->cookiesForUrl(QUrl(a.base())))
+        for (const QNetworkCookie &c : nam.cookieJar()->cookiesForUrl(QUrl(a.baseUrl())))
             if (c.name() == kSessionCookie)
                 token = c.value();
         QVERIFY2(!token.isEmpty(), "A set no session cookie");
 
         // The database session is valid on both servers.
-        QCOMPARE(sessionEmail(a.base(), token), QStringLiteral("alice@example.test"));
-        QCOMPARE(sessionEmail(b.base(), token), QStringLiteral("alice@example.test"));
+        QCOMPARE(sessionEmail(a.baseUrl(), token), QStringLiteral("alice@example.test"));
+        QCOMPARE(sessionEmail(b.baseUrl(), token), QStringLiteral("alice@example.test"));
 
         // Sign out on A; B no longer knows the session, even when the old cookie is sent.
-        QNetworkRequest out = request(a.base() + "/auth/signout");
+        QNetworkRequest out = request(a.baseUrl() + "/auth/signout");
         out.setHeader(QNetworkRequest::ContentTypeHeader, "application/x-www-form-urlencoded");
         std::unique_ptr<QNetworkReply> signOut(finish(nam.post(out, "csrfToken=" + csrf.toLatin1())));
         QCOMPARE(signOut->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 302);
-        QCOMPARE(sessionEmail(b.base(), token), QStringLiteral("null"));
-        QCOMPARE(sessionEmail(a.base(), token), QStringLiteral("null"));
+        QCOMPARE(sessionEmail(b.baseUrl(), token), QStringLiteral("null"));
+        QCOMPARE(sessionEmail(a.baseUrl(), token), QStringLiteral("null"));
 
         // One sign-in link opened 100 times at once through A and B: one session.
         auto adapter = SqlAdapter::fromUrl(url, &error);
         QVERIFY2(adapter, qPrintable(error));
         const QByteArray winner = raceOneLink(*adapter, {a.port(), b.port()});
         if (winner.isEmpty())
-            qWarning().noquote() << "A:" << a.logTail() << "\nB:" << b.logTail();
+            qWarning().noquote() << "A:" << a.log() << "\nB:" << b.log();
         QVERIFY2(!winner.isEmpty(), "the race did not end in exactly one sign-in");
         checkOneSession(*adapter, winner);
-        QCOMPARE(sessionEmail(a.base(), winner), QStringLiteral("racer@example.test"));
-        QCOMPARE(sessionEmail(b.base(), winner), QStringLiteral("racer@example.test"));
+        QCOMPARE(sessionEmail(a.baseUrl(), winner), QStringLiteral("racer@example.test"));
+        QCOMPARE(sessionEmail(b.baseUrl(), winner), QStringLiteral("racer@example.test"));
     }
 
     void oneServerOneSqliteFile()
     {
         QString error;
         const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("race.db"));
-        GatehouseInstance server(writeConfig(m_dir, QStringLiteral("sqlite"), url), kSecret,
-                                 m_dir.filePath(QStringLiteral("sqlite.log")));
-        QVERIFY2(server.start(&error), qPrintable(error));
+        Testing::ServerUnderTest server;
+        QVERIFY2(server.start(writeConfig(m_dir, QStringLiteral("sqlite"), url)), qPrintable(server.log()));
         auto adapter = SqlAdapter::fromUrl(url, &error);
         QVERIFY2(adapter, qPrintable(error));
         const QByteArray winner = raceOneLink(*adapter, {server.port()});
         if (winner.isEmpty())
-            qWarning().noquote() << server.logTail();
+            qWarning().noquote() << server.log();
         QVERIFY2(!winner.isEmpty(), "the race did not end in exactly one sign-in");
         checkOneSession(*adapter, winner);
-        QCOMPARE(sessionEmail(server.base(), winner), QStringLiteral("racer@example.test"));
+        QCOMPARE(sessionEmail(server.baseUrl(), winner), QStringLiteral("racer@example.test"));
     }
 };
 

@@ -18,10 +18,15 @@
 
 namespace Gatehouse::Testing {
 
+QString serverSecret()
+{
+    return QStringLiteral("gatehouse-server-integration-secret-0123456789");
+}
+
 QProcessEnvironment serverEnvironment()
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("gatehouse-server-integration-secret-0123456789"));
+    env.insert(QStringLiteral("AUTH_SECRET"), serverSecret());
     env.remove(QStringLiteral("DATABASE_URL"));
     env.remove(QStringLiteral("AUTH_URL"));
     return env;

@@ -24,6 +24,9 @@ struct CommandResult
     QString err;
 };
 
+//! The AUTH_SECRET every command and server of the tests runs with.
+QString serverSecret();
+
 //! The environment commands and servers run with: a fixed AUTH_SECRET, no DATABASE_URL.
 QProcessEnvironment serverEnvironment();
 
