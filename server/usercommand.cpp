@@ -92,8 +92,10 @@ private:
 
     int setDisabled(const AdapterUser &user, bool disabled)
     {
+        qint64 ended = 0;
         try {
-            m_adapter->setPasswordDisabled(user.id, disabled).waitForFinished();
+            // Signing in is refused from now on; sessions in the database end too.
+            ended = setUserPasswordDisabled(m_adapter, user.id, disabled).result();
         } catch (const AdapterError &e) {
             if (e.reason() != AdapterError::Reason::NotFound)
                 throw;
@@ -105,8 +107,6 @@ private:
             m_out << "enabled the password of " << m_email << '\n';
             return 0;
         }
-        // Signing in is refused from now on; sessions in the database end too.
-        const qint64 ended = m_adapter->deleteUserSessions(user.id).result();
         m_out << "disabled the password of " << m_email << "; ended " << ended
               << (ended == 1 ? " database session\n" : " database sessions\n");
         return 0;

@@ -556,8 +556,9 @@ void UsersModel::resetPassword(const QString &userId)
 void UsersModel::setDisabled(const QString &userId, bool disabled)
 {
     d->edit(QStringLiteral("setDisabled"), [userId, disabled](const std::shared_ptr<SqlAdapter> &store) {
+        qint64 revoked = 0;
         try {
-            store->setPasswordDisabled(userId, disabled).waitForFinished();
+            revoked = setUserPasswordDisabled(store, userId, disabled).result();
         } catch (const AdapterError &error) {
             if (error.reason() == AdapterError::Reason::NotFound)
                 refuse(tr("user %1 has no built-in password to %2").arg(userId, disabled ? tr("disable") : tr("enable")));
@@ -565,7 +566,6 @@ void UsersModel::setDisabled(const QString &userId, bool disabled)
         }
         if (!disabled)
             return std::pair(tr("enabled password sign-in"), QVariantMap{{QStringLiteral("userId"), userId}});
-        const qint64 revoked = store->deleteUserSessions(userId).result();
         return std::pair(tr("disabled password sign-in and revoked %n session(s)", nullptr, int(revoked)),
                          QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("revokedSessions"), revoked}});
     });
