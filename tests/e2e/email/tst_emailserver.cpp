@@ -7,6 +7,7 @@
 //   reject, and what is left of a token whose mail was never sent.
 #include "../../unit/mail/receivedmessage.h"
 #include "smtpsink.h"
+#include "integration/server/serverharness.h"
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
@@ -57,79 +58,23 @@ function sendMail(params) {
 }
 )JS";
 
-quint16 freePort()
+//! The JSON object of the \a n-th (0-based) sendVerificationRequest line in \a server's log,
+//! waiting at most 10 s.
+QJsonObject sentRequest(Gatehouse::Testing::ServerUnderTest &server, int n)
 {
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
+    static const QRegularExpression line(QStringLiteral("sendVerificationRequest (\\{.*\\})\\n"));
+    const QDeadlineTimer deadline(10000);
+    while (true) {
+        QList<QJsonObject> found;
+        for (auto it = line.globalMatch(server.log()); it.hasNext();)
+            found.append(QJsonDocument::fromJson(it.next().captured(1).toUtf8()).object());
+        if (found.size() > n)
+            return found.at(n);
+        if (deadline.hasExpired())
+            return {};
+        QTest::qWait(20);
+    }
 }
-
-//! gatehouse-server with one configuration; its log (stderr) is kept for the assertions.
-class ServerProcess
-{
-public:
-    ~ServerProcess()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000)) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-
-    //! Empty when the server answers on its port within 15 s; otherwise why not.
-    QString start(const QString &configFile)
-    {
-        m_port = freePort();
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("gatehouse-e2e-test-secret-0123456789abcdef"));
-        m_process.setProcessEnvironment(env);
-        m_process.start(QStringLiteral(GATEHOUSE_SERVER),
-                        {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
-                         QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("1")});
-        if (!m_process.waitForStarted(5000))
-            return QStringLiteral("cannot start gatehouse-server: ") + m_process.errorString();
-        const QDeadlineTimer deadline(15000);
-        while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
-            QTcpSocket socket;
-            socket.connectToHost(QHostAddress::LocalHost, m_port);
-            if (socket.waitForConnected(100))
-                return {};
-            QTest::qWait(100);
-        }
-        return QStringLiteral("gatehouse-server did not listen within 15 s:\n") + log();
-    }
-
-    QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
-
-    QString log()
-    {
-        m_log += QString::fromUtf8(m_process.readAllStandardError() + m_process.readAllStandardOutput());
-        return m_log;
-    }
-
-    //! The JSON object of the \a n-th (0-based) sendVerificationRequest log line, waiting at most 10 s.
-    QJsonObject sentRequest(int n)
-    {
-        static const QRegularExpression line(QStringLiteral("sendVerificationRequest (\\{.*\\})\\n"));
-        const QDeadlineTimer deadline(10000);
-        while (true) {
-            QList<QJsonObject> found;
-            for (auto it = line.globalMatch(log()); it.hasNext();)
-                found.append(QJsonDocument::fromJson(it.next().captured(1).toUtf8()).object());
-            if (found.size() > n)
-                return found.at(n);
-            if (deadline.hasExpired())
-                return {};
-            QTest::qWait(20);
-        }
-    }
-
-private:
-    QProcess m_process;
-    quint16 m_port = 0;
-    QString m_log;
-};
 
 //! A browser: cookies, no automatic redirects.
 class Browser
@@ -251,10 +196,10 @@ private Q_SLOTS:
     {
         SmtpSink sink({m_cert.keyFile, m_cert.certFile, false, QStringLiteral("mailer"), QStringLiteral("s3cret pass")});
         QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
-        ServerProcess server;
-        const QString started = server.start(writeConfig({{"server", startTlsServer(sink.port(), false)}}));
-        QVERIFY2(started.isEmpty(), qPrintable(started));
-        Browser browser(server.base());
+        Gatehouse::Testing::ServerUnderTest server;
+        const bool started = server.start(writeConfig({{"server", startTlsServer(sink.port(), false)}}));
+        QVERIFY2(started, qPrintable(server.log()));
+        Browser browser(server.baseUrl());
         QCOMPARE(browser.requestLink(QStringLiteral("frank@example.test")), browser.url("/auth/signin?error=EmailSignin"));
         QVERIFY(sink.messages().isEmpty());
         QVERIFY2(server.log().contains(QStringLiteral("EmailSignin")), qPrintable(server.log()));
@@ -264,12 +209,12 @@ private Q_SLOTS:
     {
         SmtpSink sink({m_cert.keyFile, m_cert.certFile, false, QStringLiteral("mailer"), QStringLiteral("s3cret pass")});
         QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
-        ServerProcess server;
-        const QString started = server.start(writeConfig({{"server", startTlsServer(sink.port(), true)},
+        Gatehouse::Testing::ServerUnderTest server;
+        const bool started = server.start(writeConfig({{"server", startTlsServer(sink.port(), true)},
                                                           {"normalizeIdentifier", "normalize"},
                                                           {"rateLimit", QJsonObject{{"perAddress", 2}, {"perClient", 50}}}}));
-        QVERIFY2(started.isEmpty(), qPrintable(started));
-        Browser browser(server.base());
+        QVERIFY2(started, qPrintable(server.log()));
+        Browser browser(server.baseUrl());
         const QString verifyRequest = browser.url("/auth/verify-request?provider=email&type=email");
 
         QCOMPARE(browser.requestLink(QStringLiteral("  Erin+News@Example.TEST ")), verifyRequest);
@@ -285,7 +230,7 @@ private Q_SLOTS:
         QCOMPARE(browser.sessionEmail(), QStringLiteral("erin@example.test"));
 
         // The JavaScript normaliser refuses by throwing; what it returns is checked like any address.
-        Browser other(server.base());
+        Browser other(server.baseUrl());
         QCOMPARE(other.requestLink(QStringLiteral("eve@blocked.test")), other.url("/auth/signin?error=EmailSignin"));
         QCOMPARE(other.requestLink(QStringLiteral("list:eve@example.test")), other.url("/auth/error?error=Configuration"));
         QCOMPARE(sink.messages().size(), 1);
@@ -300,16 +245,16 @@ private Q_SLOTS:
 
     void javaScriptSendVerificationRequest()
     {
-        ServerProcess server;
-        const QString started = server.start(writeConfig({{"sendVerificationRequest", "sendMail"},
+        Gatehouse::Testing::ServerUnderTest server;
+        const bool started = server.start(writeConfig({{"sendVerificationRequest", "sendMail"},
                                                           {"normalizeIdentifier", "normalize"},
                                                           {"maxAge", 600}}));
-        QVERIFY2(started.isEmpty(), qPrintable(started));
-        Browser browser(server.base());
+        QVERIFY2(started, qPrintable(server.log()));
+        Browser browser(server.baseUrl());
 
         QCOMPARE(browser.requestLink(QStringLiteral("Dana+news@Example.test")),
                  browser.url("/auth/verify-request?provider=email&type=email"));
-        const QJsonObject sent = server.sentRequest(0);
+        const QJsonObject sent = sentRequest(server, 0);
         QVERIFY2(!sent.isEmpty(), qPrintable(server.log()));
         QCOMPARE(sent.value("identifier").toString(), QStringLiteral("dana@example.test"));
         QCOMPARE(sent.value("token").toString().size(), 64);
@@ -330,9 +275,9 @@ private Q_SLOTS:
         // A rejected Promise and a throw are EmailSignin, and the link they were given is dead.
         int logged = 1;
         for (const QString &address : {QStringLiteral("reject@example.test"), QStringLiteral("throw@example.test")}) {
-            Browser visitor(server.base());
+            Browser visitor(server.baseUrl());
             QCOMPARE(visitor.requestLink(address), visitor.url("/auth/signin?error=EmailSignin"));
-            const QJsonObject failed = server.sentRequest(logged++);
+            const QJsonObject failed = sentRequest(server, logged++);
             QCOMPARE(failed.value("identifier").toString(), address);
             QCOMPARE(visitor.follow(failed.value("url").toString()), visitor.url("/auth/error?error=Verification"));
             QCOMPARE(visitor.sessionEmail(), QString());
