@@ -1,6 +1,6 @@
 #pragma once
 /*! \file gatehousestore.h  Gatehouse's own storage beyond the Auth.js adapter contract: audit
- *  log, password credentials, rate limits and the admin app's listings. */
+ *  log, password credentials, disabled users, rate limits and the admin app's listings. */
 #include <gatehouse/adaptertypes.h>
 
 #include <QFuture>
@@ -68,12 +68,21 @@ struct GATEHOUSE_EXPORT UserPageRequest
     int limit = 100;
 };
 
-//! One row of listUsersPage(): the user and the state of its built-in password.
+//! One row of listUsersPage(): the user, whether it is disabled, and the state of its built-in password.
 struct GATEHOUSE_EXPORT UserListEntry
 {
     AdapterUser user;
     bool hasPassword = false;       //!< a built-in password is stored
     bool passwordDisabled = false;  //!< ... and it is disabled
+    bool disabled = false;          //!< the user may not sign in (setUserDisabled)
+};
+
+//! getSessionAndUserState()'s result: getSessionAndUser()'s, and whether the user is disabled.
+struct GATEHOUSE_EXPORT SessionAndUserState
+{
+    AdapterSession session;
+    AdapterUser user;
+    bool userDisabled = false;
 };
 
 //! Which sessions listSessionEntries() and countSessionEntries() return.
@@ -135,6 +144,20 @@ public:
     virtual QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) = 0;
     //! The credential of the user with \a email, or nullopt (no such user or no password).
     virtual QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) = 0;
+
+    /*!
+     * Disables user \a userId (the engine refuses its sign-in with every provider and its
+     * database sessions) or enables it again. Setting the state it has already is no error.
+     * Fails with Reason::NotFound for an unknown user. Deleting the user deletes its state.
+     * The rule an administrator applies (also ending the sessions) is setUserDisabled() in
+     * gatehouse/userstate.h.
+     */
+    virtual QFuture<void> setUserDisabled(const QString &userId, bool disabled) = 0;
+    //! Whether user \a userId is disabled; false for an unknown user (or any other id).
+    virtual QFuture<bool> isUserDisabled(const QString &userId) = 0;
+    //! The session with \a sessionToken and its user, as Adapter::getSessionAndUser(), and whether
+    //! that user is disabled, in one step; nullopt when there is no such session.
+    virtual QFuture<std::optional<SessionAndUserState>> getSessionAndUserState(const QString &sessionToken) = 0;
 
     /*!
      * Counts one attempt under \a key in a sliding window of length \a window and says whether

@@ -121,6 +121,9 @@ public:
     QFuture<void> setPassword(const QString &userId, const QString &hash) override;
     QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
     QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
+    QFuture<void> setUserDisabled(const QString &userId, bool disabled) override;
+    QFuture<bool> isUserDisabled(const QString &userId) override;
+    QFuture<std::optional<SessionAndUserState>> getSessionAndUserState(const QString &sessionToken) override;
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QMap>
 #include <QReadWriteLock>
+#include <QSet>
 
 #include <algorithm>
 
@@ -92,6 +93,7 @@ public:
     QList<VerificationToken> tokens;
     QMap<QString, AdapterAuthenticator> authenticators; // ordered by credentialID
     QHash<QString, Password> passwords;         // by user id
+    QSet<QString> disabledUsers;                // ids of disabled users
     QList<AuditEvent> audit;                    // oldest first
     QHash<QString, RateLimitWindow> rateLimits;
 
@@ -253,6 +255,7 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->sessions.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->authenticators.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->passwords.remove(userId);
+        d->disabledUsers.remove(userId);
         return deleted;
     });
 }
@@ -523,6 +526,40 @@ QFuture<std::optional<PasswordCredential>> MemoryAdapter::passwordHash(const QSt
     });
 }
 
+QFuture<void> MemoryAdapter::setUserDisabled(const QString &userId, bool disabled)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        d->requireUser(userId, QStringLiteral("setUserDisabled"));
+        if (disabled)
+            d->disabledUsers.insert(userId);
+        else
+            d->disabledUsers.remove(userId);
+    });
+}
+
+QFuture<bool> MemoryAdapter::isUserDisabled(const QString &userId)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        return d->disabledUsers.contains(userId);
+    });
+}
+
+QFuture<std::optional<SessionAndUserState>> MemoryAdapter::getSessionAndUserState(const QString &sessionToken)
+{
+    return settle([&]() -> std::optional<SessionAndUserState> {
+        QReadLocker locker(&d->lock);
+        const auto session = d->sessions.constFind(sessionToken);
+        if (session == d->sessions.cend())
+            return std::nullopt;
+        const AdapterUser *user = d->user(session->userId);
+        if (!user)
+            return std::nullopt;
+        return SessionAndUserState{*session, *user, d->disabledUsers.contains(user->id)};
+    });
+}
+
 QFuture<bool> MemoryAdapter::hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit)
 {
     return settle([&] {
@@ -699,6 +736,7 @@ QFuture<QList<UserListEntry>> MemoryAdapter::listUsersPage(const UserPageRequest
             const auto password = d->passwords.constFind(found[i].id);
             entry.hasPassword = password != d->passwords.cend();
             entry.passwordDisabled = entry.hasPassword && password->disabled;
+            entry.disabled = d->disabledUsers.contains(found[i].id);
             rows.append(entry);
         }
         return rows;

@@ -325,6 +325,7 @@ QFuture<std::optional<AdapterUser>> SqlAdapter::deleteUser(const QString &userId
                  QStringLiteral("DELETE FROM sessions WHERE \"userId\" = ?"),
                  QStringLiteral("DELETE FROM authenticators WHERE \"userId\" = ?"),
                  QStringLiteral("DELETE FROM gatehouse_passwords WHERE \"userId\" = ?"),
+                 QStringLiteral("DELETE FROM gatehouse_user_state WHERE \"userId\" = ?"),
                  QStringLiteral("DELETE FROM users WHERE id = ?"),
              }) {
             SqlQuery q(c, sql, method);

@@ -1,4 +1,4 @@
-// SqlAdapter's GatehouseStore part: audit log, passwords, rate limits, admin listings.
+// SqlAdapter's GatehouseStore part: audit log, passwords, disabled users, rate limits, admin listings.
 #include <gatehouse/sqladapter.h>
 
 #include "storage/ratelimitwindow.h"
@@ -158,6 +158,68 @@ QFuture<std::optional<PasswordCredential>> SqlAdapter::passwordHash(const QStrin
         if (!q.bind(email).execFirst())
             return std::nullopt;
         return PasswordCredential{q.text(0), q.text(1), q.value(2).toBool()};
+    });
+}
+
+QFuture<void> SqlAdapter::setUserDisabled(const QString &userId, bool disabled)
+{
+    const QString method = QStringLiteral("setUserDisabled");
+    return d->run(method, [userId, disabled, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        const auto noUser = [&] {
+            return AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
+        };
+        if (!id)
+            throw noUser();
+        SqlTransaction transaction(c, method);
+        {
+            SqlQuery user(c, QStringLiteral("SELECT 1 FROM users WHERE id = ?"), method);
+            if (!user.bind(*id).execFirst())
+                throw noUser();
+        }
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        {
+            // The row exists afterwards, also when a concurrent call created it first.
+            const QString insert = c.backend() == SqlBackend::MySQL
+                ? QStringLiteral("INSERT IGNORE INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") "
+                                 "VALUES (?, ?, ?)")
+                : QStringLiteral("INSERT INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") VALUES (?, ?, ?) "
+                                 "ON CONFLICT (\"userId\") DO NOTHING");
+            SqlQuery q(c, insert, method);
+            q.bind(*id).bind(disabled).bind(now).exec();
+        }
+        SqlQuery q(c, QStringLiteral("UPDATE gatehouse_user_state SET disabled = ?, \"updatedAt\" = ? WHERE \"userId\" = ?"),
+                   method);
+        q.bind(disabled).bind(now).bind(*id).exec();
+        transaction.commit();
+    });
+}
+
+QFuture<bool> SqlAdapter::isUserDisabled(const QString &userId)
+{
+    const QString method = QStringLiteral("isUserDisabled");
+    return d->run(method, [userId, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return false;
+        SqlQuery q(c, QStringLiteral("SELECT disabled FROM gatehouse_user_state WHERE \"userId\" = ?"), method);
+        return q.bind(*id).execFirst() && q.value(0).toBool();
+    });
+}
+
+QFuture<std::optional<SessionAndUserState>> SqlAdapter::getSessionAndUserState(const QString &sessionToken)
+{
+    const QString method = QStringLiteral("getSessionAndUserState");
+    return d->run(method, [sessionToken, method](SqlConnection &c) -> std::optional<SessionAndUserState> {
+        SqlQuery q(c,
+                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, "
+                                  "u.id, u.name, u.email, u.\"emailVerified\", u.image, st.disabled "
+                                  "FROM sessions s JOIN users u ON u.id = s.\"userId\" "
+                                  "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = u.id WHERE s.\"sessionToken\" = ?"),
+                   method);
+        if (!q.bind(sessionToken).execFirst())
+            return std::nullopt;
+        return SessionAndUserState{SqlRows::session(q), SqlRows::user(q, 3), q.value(8).toBool()};
     });
 }
 

@@ -186,6 +186,42 @@ QString listingIndexes(SqlConnection &c, const Types &)
                             });
 }
 
+/*!
+ * Whether a user may sign in at all, whatever the provider (GatehouseStore::setUserDisabled).
+ * Before this step, disabling a user disabled only its built-in password: those users become
+ * disabled users, and their passwords plain ones again (enabling the user enables both).
+ * Every statement can run again (MariaDB commits DDL by itself).
+ */
+QString userStateTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_user_state"),
+          QStringLiteral("\"userId\" INTEGER NOT NULL PRIMARY KEY, disabled BOOLEAN NOT NULL, \"updatedAt\" %1 NOT NULL, "
+                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+              .arg(t.timestamp)}});
+    qint64 moved = 0;
+    {
+        SqlQuery q(c,
+                   QStringLiteral("INSERT INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") "
+                                  "SELECT p.\"userId\", p.disabled, p.\"updatedAt\" FROM gatehouse_passwords p "
+                                  "WHERE p.disabled = ? AND NOT EXISTS "
+                                  "(SELECT 1 FROM gatehouse_user_state s WHERE s.\"userId\" = p.\"userId\")"),
+                   method);
+        moved = q.bind(true).exec().rowsAffected();
+    }
+    {
+        SqlQuery q(c,
+                   QStringLiteral("UPDATE gatehouse_passwords SET disabled = ? WHERE disabled = ? AND \"userId\" IN "
+                                  "(SELECT \"userId\" FROM gatehouse_user_state WHERE disabled = ?)"),
+                   method);
+        q.bind(false).bind(true).bind(true).exec();
+    }
+    if (moved > 0)
+        detail += QStringLiteral("; %1 user(s) with a disabled password are disabled users now").arg(moved);
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -201,6 +237,7 @@ const QList<Step> &steps()
         {3, QStringLiteral("WebAuthn authenticators"), authenticatorsTable},
         {4, QStringLiteral("Gatehouse tables"), gatehouseTables},
         {5, QStringLiteral("listing indexes"), listingIndexes},
+        {6, QStringLiteral("disabled users"), userStateTable},
     };
     return all;
 }

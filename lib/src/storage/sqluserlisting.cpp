@@ -145,8 +145,9 @@ private:
         }
         QString order = part.valued && !isIdSort() ? QStringLiteral("%1 %2, id %2").arg(m_column, direction)
                                                    : QStringLiteral("id %1").arg(direction);
-        const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled FROM users "
-                                           "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id%2 "
+        const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled, st.disabled FROM users "
+                                           "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id "
+                                           "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = users.id%2 "
                                            "ORDER BY %3 LIMIT ? OFFSET ?")
                                 .arg(qualifiedUserColumns(),
                                      conditions.isEmpty() ? QString()
@@ -170,6 +171,7 @@ private:
             entry.user = SqlRows::user(q);
             entry.hasPassword = q.value(5).toBool();
             entry.passwordDisabled = entry.hasPassword && q.value(6).toBool();
+            entry.disabled = q.value(7).toBool();
             rows.append(entry);
         }
         return rows;

@@ -123,6 +123,61 @@ void StoreConformance::passwords()
     QVERIFY(!take(m_store->passwordHash(QStringLiteral("nobody@example.test"))));
 }
 
+void StoreConformance::disabledUsers()
+{
+    const AdapterUser uma = take(m_adapter->createUser(newUser(QStringLiteral("uma@example.test"))));
+    const AdapterUser vic = take(m_adapter->createUser(newUser(QStringLiteral("vic@example.test"))));
+    QCOMPARE(failure(m_store->setUserDisabled(QStringLiteral("987654"), true)), Reason::NotFound);
+    QCOMPARE(failure(m_store->setUserDisabled(QStringLiteral("not-an-id"), true)), Reason::NotFound);
+    QCOMPARE(take(m_store->isUserDisabled(uma.id)), false);
+    QCOMPARE(take(m_store->isUserDisabled(QStringLiteral("not-an-id"))), false);
+
+    take(m_store->setUserDisabled(uma.id, true));
+    take(m_store->setUserDisabled(uma.id, true)); // already disabled: no error
+    QCOMPARE(take(m_store->isUserDisabled(uma.id)), true);
+    QCOMPARE(take(m_store->isUserDisabled(vic.id)), false);
+
+    // The session read sees the state in the same step; the session itself is untouched.
+    const AdapterSession umaSession{QStringLiteral("s-uma"), uma.id, inSeconds(3600)};
+    const AdapterSession vicSession{QStringLiteral("s-vic"), vic.id, inSeconds(3600)};
+    take(m_adapter->createSession(umaSession));
+    take(m_adapter->createSession(vicSession));
+    std::optional<SessionAndUserState> read = take(m_store->getSessionAndUserState(umaSession.sessionToken));
+    QVERIFY(read);
+    QCOMPARE(read->session, umaSession);
+    QCOMPARE(read->user, uma);
+    QVERIFY(read->userDisabled);
+    read = take(m_store->getSessionAndUserState(vicSession.sessionToken));
+    QVERIFY(read);
+    QCOMPARE(read->user, vic);
+    QVERIFY(!read->userDisabled);
+    QVERIFY(!take(m_store->getSessionAndUserState(QStringLiteral("no-such-session"))));
+
+    // The listing shows it, beside the password's own state.
+    take(m_store->setPassword(vic.id, QStringLiteral("$argon2id$x")));
+    UserPageRequest request;
+    request.sort = UserSortColumn::Email;
+    const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+    QCOMPARE(page.size(), 2);
+    QCOMPARE(page.at(0).user, uma);
+    QVERIFY(page.at(0).disabled);
+    QVERIFY(!page.at(0).hasPassword);
+    QCOMPARE(page.at(1).user, vic);
+    QVERIFY(!page.at(1).disabled);
+    QVERIFY(page.at(1).hasPassword && !page.at(1).passwordDisabled);
+
+    take(m_store->setUserDisabled(uma.id, false));
+    take(m_store->setUserDisabled(uma.id, false));
+    QCOMPARE(take(m_store->isUserDisabled(uma.id)), false);
+    QVERIFY(!take(m_store->getSessionAndUserState(umaSession.sessionToken))->userDisabled);
+
+    // Deleting the user deletes its state.
+    take(m_store->setUserDisabled(vic.id, true));
+    QCOMPARE(take(m_adapter->deleteUser(vic.id)), std::optional(vic));
+    QCOMPARE(take(m_store->isUserDisabled(vic.id)), false);
+    QVERIFY(!take(m_store->getSessionAndUserState(vicSession.sessionToken)));
+}
+
 void StoreConformance::rateLimit()
 {
     using namespace std::chrono_literals;

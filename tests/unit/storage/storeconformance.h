@@ -7,7 +7,7 @@
 namespace Gatehouse::Testing {
 
 /*!
- * Every rule of GatehouseStore (audit log, passwords, rate limits, listings), as the engine and
+ * Every rule of GatehouseStore (audit log, passwords, disabled users, rate limits, listings), as the engine and
  * the admin app see them. runConformance() runs it with AdapterConformance.
  */
 class StoreConformance : public QObject
@@ -23,6 +23,7 @@ private Q_SLOTS:
 
     void auditLog();
     void passwords();
+    void disabledUsers();
     void rateLimit();
     void rateLimitRace();
     void listUsers_data();

@@ -152,6 +152,42 @@ private Q_SLOTS:
         QCOMPARE(take(adapter.getAuthenticator(QStringLiteral("cred"))), std::nullopt);
     }
 
+    void disabledPasswordsBecomeDisabledUsers()
+    {
+        // Before schema 6, disabling a user disabled its built-in password only.
+        const QString path = m_dir.filePath(QStringLiteral("userstate.db"));
+        QString disabledId;
+        QString otherId;
+        {
+            SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+            QString error;
+            QVERIFY2(migrated(adapter, &error), qPrintable(error));
+            disabledId = take(adapter.createUser({{}, {}, QStringLiteral("off@example.test"), {}, {}})).id;
+            otherId = take(adapter.createUser({{}, {}, QStringLiteral("on@example.test"), {}, {}})).id;
+            take(adapter.setPassword(disabledId, QStringLiteral("$argon2id$a")));
+            take(adapter.setPassword(otherId, QStringLiteral("$argon2id$b")));
+            take(adapter.setPasswordDisabled(disabledId, true));
+        }
+        {
+            DirectConnection direct(path);
+            QString error;
+            direct.exec(QStringLiteral("DROP TABLE gatehouse_user_state"), &error);
+            direct.exec(QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version = 6"), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QCOMPARE(adapter.schemaVersion().result(), 5);
+        int version = 0;
+        const QStringList lines = migrationLines(adapter, &version);
+        QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/6 (disabled users): created gatehouse_user_state; "
+                                             "1 user(s) with a disabled password are disabled users now"));
+        QCOMPARE(take(adapter.isUserDisabled(disabledId)), true);
+        QCOMPARE(take(adapter.isUserDisabled(otherId)), false);
+        QCOMPARE(take(adapter.passwordHash(QStringLiteral("off@example.test")))->disabled, false);
+        QCOMPARE(take(adapter.passwordHash(QStringLiteral("on@example.test")))->disabled, false);
+    }
+
     void refusesANewerSchema()
     {
         const QString path = m_dir.filePath(QStringLiteral("newer.db"));
