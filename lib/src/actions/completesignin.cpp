@@ -77,9 +77,11 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
 {
     const RequestState &s = *state;
     const bool database = s.config.sessionStrategy() == SessionOptions::Strategy::Database;
-    // Credentials users are stored only when the session must point at a stored user.
+    // Credentials users are stored only when the session must point at a stored user. A user
+    // that is stored already is still resolved: a disabled one is refused there.
     const bool store = s.config.adapter
-        && (database || result.account.value(QStringLiteral("type")).toString() != QLatin1String("credentials"));
+        && (database || result.stored
+            || result.account.value(QStringLiteral("type")).toString() != QLatin1String("credentials"));
     SignInParams signInParams;
     signInParams.user = result.user;
     signInParams.account = result.account;

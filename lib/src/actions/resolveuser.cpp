@@ -7,6 +7,7 @@
 #include "actions/errorresponse.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/gatehousestore.h>
 #include <gatehouse/tokens.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
@@ -116,6 +117,29 @@ QFuture<SignInResult> renewTokens(const State &state, const SignInResult &known)
     });
 }
 
+/*!
+ * Runs \a next when the stored user \a userId may sign in. A disabled user (GatehouseStore) is
+ * refused the way a signIn callback returning false refuses it, with an audit event; nothing
+ * about the user is stored first (no account linked, no token renewed).
+ */
+template<typename Next>
+QFuture<SignInResult> whenEnabled(const State &state, const QString &userId, const QString &provider, Next next)
+{
+    auto *store = dynamic_cast<GatehouseStore *>(state->config.adapter.get());
+    if (!store)
+        return next();
+    return store->isUserDisabled(userId)
+        .then(QtFuture::Launch::Sync, [state, userId, provider, next](bool disabled) -> QFuture<SignInResult> {
+            if (disabled) {
+                Audit::record(*state, QStringLiteral("signInFailed"), userId, provider,
+                              QJsonObject{{QStringLiteral("code"), QStringLiteral("disabled")}});
+                throw AccessDenied(QStringLiteral("user %1 is disabled").arg(userId));
+            }
+            return next();
+        })
+        .unwrap();
+}
+
 AuthError notLinked()
 {
     return AuthError(QStringLiteral("OAuthAccountNotLinked"),
@@ -135,10 +159,13 @@ AdapterAccount accountFromJson(const QJsonObject &account, const QString &userId
 QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result)
 {
     const RequestState &s = *state;
-    if (!s.config.adapter || result.stored)
+    if (!s.config.adapter)
         return QtFuture::makeReadyFuture(result);
-    Adapter &adapter = *s.config.adapter;
     const QString provider = result.account.value(QStringLiteral("provider")).toString();
+    if (result.stored)
+        return whenEnabled(state, result.user.value(QStringLiteral("id")).toString(), provider,
+                           [result] { return QtFuture::makeReadyFuture(result); });
+    Adapter &adapter = *s.config.adapter;
     const QString providerAccountId = result.account.value(QStringLiteral("providerAccountId")).toString();
     const bool dangerousLinking = s.provider && s.provider->option(QStringLiteral("allowDangerousEmailAccountLinking")).toBool();
 
@@ -146,7 +173,7 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
         [state, result, provider, providerAccountId, dangerousLinking](const std::optional<AdapterUser> &current) {
             Adapter &adapter = *state->config.adapter;
             return adapter.getUserByAccount(provider, providerAccountId).then(QtFuture::Launch::Sync,
-                [state, result, current, dangerousLinking](const std::optional<AdapterUser> &byAccount) -> QFuture<SignInResult> {
+                [state, result, provider, current, dangerousLinking](const std::optional<AdapterUser> &byAccount) -> QFuture<SignInResult> {
                     Adapter &adapter = *state->config.adapter;
                     if (byAccount) {
                         // The account is known: its user signs in, unless someone else is signed in.
@@ -154,20 +181,23 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
                             throw notLinked();
                         SignInResult known = result;
                         known.user = userJson(*byAccount);
-                        return renewTokens(state, known);
+                        return whenEnabled(state, byAccount->id, provider, [state, known] { return renewTokens(state, known); });
                     }
-                    if (current)  // a signed-in user adds another account
-                        return linkTo(state, result, *current);
+                    if (current) {  // a signed-in user adds another account
+                        const AdapterUser user = *current;
+                        return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
+                    }
                     const QString email = result.user.value(QStringLiteral("email")).toString();
                     if (email.isEmpty())
                         return createAndLink(state, result);
                     return adapter.getUserByEmail(email).then(QtFuture::Launch::Sync,
-                        [state, result, dangerousLinking](const std::optional<AdapterUser> &byEmail) -> QFuture<SignInResult> {
+                        [state, result, provider, dangerousLinking](const std::optional<AdapterUser> &byEmail) -> QFuture<SignInResult> {
                             if (!byEmail)
                                 return createAndLink(state, result);
                             if (!dangerousLinking)
                                 throw notLinked();
-                            return linkTo(state, result, *byEmail);
+                            const AdapterUser user = *byEmail;
+                            return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
                         }).unwrap();
                 }).unwrap();
         }).unwrap();

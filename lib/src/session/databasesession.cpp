@@ -2,6 +2,8 @@
 
 #include "crypto/random.h"
 
+#include <gatehouse/gatehousestore.h>
+
 namespace Gatehouse {
 
 DatabaseSession::DatabaseSession(Adapter &adapter, const SessionOptions &options, const CookieOption &cookie)
@@ -14,18 +16,42 @@ QString DatabaseSession::token(const QMap<QString, QString> &requestCookies) con
     return requestCookies.value(m_cookie.name);
 }
 
+namespace {
+
+/*!
+ * The session and its user, or nullopt; \c true beside it when the user is disabled. A store
+ * that is also a GatehouseStore answers both in one step; any other store knows no disabled users.
+ */
+QFuture<std::pair<std::optional<SessionAndUser>, bool>> sessionAndUserState(Adapter &adapter, const QString &token)
+{
+    using Found = std::pair<std::optional<SessionAndUser>, bool>;
+    if (auto *store = dynamic_cast<GatehouseStore *>(&adapter)) {
+        return store->getSessionAndUserState(token).then(QtFuture::Launch::Sync,
+            [](const std::optional<SessionAndUserState> &found) {
+                return found ? Found(SessionAndUser{found->session, found->user}, found->userDisabled) : Found();
+            });
+    }
+    return adapter.getSessionAndUser(token).then(QtFuture::Launch::Sync,
+        [](const std::optional<SessionAndUser> &found) { return Found(found, false); });
+}
+
+} // namespace
+
 QFuture<std::optional<SessionAndUser>> DatabaseSession::read(const QString &token) const
 {
     Adapter *adapter = &m_adapter;
     const qint64 maxAge = m_options.maxAge;
     const qint64 updateAge = m_options.updateAge;
-    return m_adapter.getSessionAndUser(token).then(QtFuture::Launch::Sync,
-        [adapter, token, maxAge, updateAge](const std::optional<SessionAndUser> &found)
+    return sessionAndUserState(m_adapter, token).then(QtFuture::Launch::Sync,
+        [adapter, token, maxAge, updateAge](const std::pair<std::optional<SessionAndUser>, bool> &read)
             -> QFuture<std::optional<SessionAndUser>> {
             const QDateTime now = QDateTime::currentDateTimeUtc();
+            const std::optional<SessionAndUser> &found = read.first;
             if (!found)
                 return QtFuture::makeReadyFuture(std::optional<SessionAndUser>());
-            if (found->session.expires <= now) {
+            // A disabled user's session ends like an expired one (disabling deletes them
+            // already; this covers one started meanwhile).
+            if (found->session.expires <= now || read.second) {
                 return adapter->deleteSession(token).then(QtFuture::Launch::Sync,
                     [](const std::optional<AdapterSession> &) { return std::optional<SessionAndUser>(); });
             }

@@ -1,8 +1,8 @@
 #pragma once
 /*
  * The database session strategy: the cookie holds only a random session token; the session
- * lives in storage. Reading a session deletes it when expired and extends it by maxAge at most
- * once per updateAge.
+ * lives in storage. Reading a session deletes it when expired or when its user is disabled
+ * (GatehouseStore::setUserDisabled), and extends it by maxAge at most once per updateAge.
  */
 #include "core/cookies.h"
 
@@ -22,8 +22,8 @@ public:
     //! The session token of the request, or an empty string.
     QString token(const QMap<QString, QString> &requestCookies) const;
     /*!
-     * The session and user for \a token, extended when due; nullopt when unknown or expired
-     * (an expired session is deleted from storage).
+     * The session and user for \a token, extended when due; nullopt when unknown, expired or
+     * of a disabled user (such a session is deleted from storage).
      */
     QFuture<std::optional<SessionAndUser>> read(const QString &token) const;
     //! A new session for \a userId, expiring after maxAge.

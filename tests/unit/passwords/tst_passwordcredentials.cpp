@@ -1,5 +1,5 @@
 // Built-in password sign-in through the engine, over a MemoryAdapter: database sessions for
-// stored users, refusals that look alike, disabled credentials, and the audit trail.
+// stored users, refusals that look alike, disabled credentials and users, and the audit trail.
 #include "engineclient.h"
 
 #include <gatehouse/memoryadapter.h>
@@ -84,6 +84,37 @@ private Q_SLOTS:
         Auth auth(config());
         EngineClient client(auth);
         QVERIFY(signIn(client, "demo@example.test", "demo-password").location().endsWith("code=credentials"));
+    }
+
+    void disabledUser_data()
+    {
+        QTest::addColumn<SessionOptions::Strategy>("strategy");
+        QTest::newRow("database sessions") << SessionOptions::Strategy::Database;
+        QTest::newRow("JWT sessions") << SessionOptions::Strategy::Jwt;
+    }
+    void disabledUser()
+    {
+        // Unlike a disabled password, a disabled user is refused as by a signIn callback
+        // returning false, after the right password, with either session strategy.
+        QFETCH(SessionOptions::Strategy, strategy);
+        m_adapter->setUserDisabled(m_userId, true).waitForFinished();
+        Config c = config();
+        c.session.strategy = strategy;
+        Auth auth(c);
+        EngineClient client(auth);
+        QCOMPARE(signIn(client, "demo@example.test", "demo-password").location(),
+                 QByteArray("http://127.0.0.1:9300/auth/error?error=AccessDenied"));
+        QVERIFY(!client.cookies.contains("authjs.session-token"));
+        QVERIFY(signIn(client, "demo@example.test", "wrong").location().endsWith("code=credentials"));
+        const QList<AuditEvent> events = m_adapter->auditEvents({}, 10).result();
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events.at(1).type, QStringLiteral("signInFailed"));
+        QCOMPARE(events.at(1).userId, m_userId);
+        QCOMPARE(events.at(1).detail.value("code").toString(), QStringLiteral("disabled"));
+
+        m_adapter->setUserDisabled(m_userId, false).waitForFinished();
+        QCOMPARE(signIn(client, "demo@example.test", "demo-password").location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY(client.cookies.contains("authjs.session-token"));
     }
 
     void auditTrail()
