@@ -35,7 +35,7 @@ Item {
         }
         confirm.action = () => usersModel.setDisabled(user.userId, true)
         confirm.title = qsTr("Disable user")
-        confirm.message = qsTr("Disable the password sign-in of %1? The user is signed out everywhere.").arg(user.email)
+        confirm.message = qsTr("Disable %1? The user cannot sign in with any provider until enabled again, and is signed out everywhere.").arg(user.email || user.userId)
         confirm.confirmText = qsTr("Disable")
         confirm.open()
     }

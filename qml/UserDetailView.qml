@@ -91,7 +91,7 @@ Pane {
                 Label {
                     text: [detail.email,
                            view.verified ? qsTr("verified %1").arg(view.when(detail.emailVerified)) : qsTr("email not verified"),
-                           detail.passwordDisabled ? qsTr("disabled") : detail.hasPassword ? qsTr("has a password") : qsTr("no password")]
+                           detail.passwordDisabled ? qsTr("password disabled") : detail.hasPassword ? qsTr("has a password") : qsTr("no password")]
                           .filter(s => s.length > 0).join(" · ")
                     opacity: 0.75
                     elide: Text.ElideRight
@@ -109,6 +109,21 @@ Pane {
             BusyIndicator { running: detail.busy; Layout.preferredWidth: 32; Layout.preferredHeight: 32 }
         }
 
+        Pane {
+            objectName: "userDisabledNotice"
+            visible: detail.disabled
+            Layout.fillWidth: true
+            padding: 8
+            Material.background: view.Material.theme === Material.Dark ? "#4a1f1f" : "#fdecea"
+            Label {
+                width: parent.width
+                text: qsTr("Disabled: this user cannot sign in with any provider until enabled again.")
+                wrapMode: Text.Wrap
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
+        }
+
         Flow {
             Layout.fillWidth: true
             spacing: 6
@@ -122,10 +137,10 @@ Pane {
             Button { text: qsTr("Set password…"); onClicked: actions.setPassword(view.user); Accessible.name: qsTr("Set a password") }
             Button { text: qsTr("Reset password…"); onClicked: actions.resetPassword(view.user); Accessible.name: qsTr("Reset the password") }
             Button {
-                enabled: detail.hasPassword
-                text: detail.passwordDisabled ? qsTr("Enable") : qsTr("Disable…")
-                onClicked: actions.setDisabled(view.user, !detail.passwordDisabled)
-                Accessible.name: detail.passwordDisabled ? qsTr("Enable the user") : qsTr("Disable the user")
+                objectName: "disableUserButton"
+                text: detail.disabled ? qsTr("Enable") : qsTr("Disable…")
+                onClicked: actions.setDisabled(view.user, !detail.disabled)
+                Accessible.name: detail.disabled ? qsTr("Enable the user") : qsTr("Disable the user")
             }
             Button {
                 objectName: "deleteUserButton"

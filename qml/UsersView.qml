@@ -157,6 +157,7 @@ Pane {
                 required property string email
                 required property var emailVerified
                 required property string image
+                required property bool disabled
                 required property bool hasPassword
                 required property bool passwordDisabled
                 required property bool loaded
@@ -166,7 +167,9 @@ Pane {
                 rightPadding: 16
                 highlighted: ListView.isCurrentItem
                 onClicked: { list.currentIndex = index; view.userOpened(userId) }
-                Accessible.name: loaded ? qsTr("%1, %2").arg(email).arg(name) : qsTr("Loading")
+                Accessible.name: !loaded ? qsTr("Loading")
+                                 : disabled ? qsTr("%1, %2, disabled").arg(email).arg(name)
+                                 : qsTr("%1, %2").arg(email).arg(name)
                 contentItem: RowLayout {
                     spacing: 0
                     Label {
@@ -174,7 +177,7 @@ Pane {
                         Layout.maximumWidth: view.columnWidths[0]
                         text: row.loaded ? row.email : "…"
                         elide: Text.ElideRight
-                        font.strikeout: row.passwordDisabled
+                        font.strikeout: row.disabled
                     }
                     Label {
                         Layout.preferredWidth: view.columnWidths[1]
@@ -197,10 +200,15 @@ Pane {
                         font.pixelSize: 12
                     }
                     Label {
+                        objectName: "userStateLabel"
                         Layout.fillWidth: true
-                        text: row.passwordDisabled ? qsTr("disabled") : row.hasPassword ? qsTr("password") : ""
-                        opacity: 0.7
+                        text: [row.disabled ? qsTr("disabled") : "",
+                               row.passwordDisabled ? qsTr("password disabled") : row.hasPassword ? qsTr("password") : ""]
+                              .filter(s => s.length > 0).join(" · ")
+                        color: row.disabled ? "#d32f2f" : Material.foreground
+                        opacity: row.disabled ? 1 : 0.7
                         font.pixelSize: 12
+                        elide: Text.ElideRight
                     }
                     ToolButton {
                         text: "⋮"
@@ -221,9 +229,8 @@ Pane {
                             MenuItem { text: qsTr("Set password…"); onTriggered: actions.setPassword(rowMenu.user) }
                             MenuItem { text: qsTr("Reset password…"); onTriggered: actions.resetPassword(rowMenu.user) }
                             MenuItem {
-                                enabled: row.hasPassword
-                                text: row.passwordDisabled ? qsTr("Enable") : qsTr("Disable…")
-                                onTriggered: actions.setDisabled(rowMenu.user, !row.passwordDisabled)
+                                text: row.disabled ? qsTr("Enable") : qsTr("Disable…")
+                                onTriggered: actions.setDisabled(rowMenu.user, !row.disabled)
                             }
                             MenuSeparator {}
                             MenuItem { text: qsTr("Delete…"); onTriggered: actions.remove(rowMenu.user) }

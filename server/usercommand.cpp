@@ -4,6 +4,7 @@
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/passwordcredentials.h>
+#include <gatehouse/userstate.h>
 
 #include <QRegularExpression>
 #include <QTextStream>
@@ -92,22 +93,13 @@ private:
 
     int setDisabled(const AdapterUser &user, bool disabled)
     {
-        qint64 ended = 0;
-        try {
-            // Signing in is refused from now on; sessions in the database end too.
-            ended = setUserPasswordDisabled(m_adapter, user.id, disabled).result();
-        } catch (const AdapterError &e) {
-            if (e.reason() != AdapterError::Reason::NotFound)
-                throw;
-            m_err << "gatehouse-server: " << m_email << " has no built-in password; `gatehouse-server user passwd "
-                  << m_email << "` sets one\n";
-            return 1;
-        }
+        // Signing in is refused from now on, with every provider; database sessions end too.
+        const qint64 ended = setUserDisabled(m_adapter, user.id, disabled).result();
         if (!disabled) {
-            m_out << "enabled the password of " << m_email << '\n';
+            m_out << "enabled " << m_email << '\n';
             return 0;
         }
-        m_out << "disabled the password of " << m_email << "; ended " << ended
+        m_out << "disabled " << m_email << "; ended " << ended
               << (ended == 1 ? " database session\n" : " database sessions\n");
         return 0;
     }
@@ -122,23 +114,26 @@ private:
 
     int list()
     {
-        constexpr int page = 500;
         const qint64 total = m_adapter->countUsers(m_command.search).result();
-        m_out << QStringLiteral("%1  %2  %3  %4\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("password"), -8)
-                     .arg(QStringLiteral("email"), -32).arg(QStringLiteral("name"));
-        for (qint64 offset = 0; offset < total; offset += page) {
-            const QList<AdapterUser> users =
-                m_adapter->listUsers(m_command.search, UserSortColumn::Email, true, int(offset), page).result();
-            for (const AdapterUser &user : users) {
-                const std::optional<PasswordCredential> credential = m_adapter->passwordHash(user.email).result();
-                const QString password = !credential ? QStringLiteral("none")
-                                       : credential->disabled ? QStringLiteral("disabled")
-                                                              : QStringLiteral("enabled");
-                m_out << QStringLiteral("%1  %2  %3  %4\n").arg(user.id, -8).arg(password, -8).arg(user.email, -32)
-                             .arg(user.name.value_or(QString()));
+        m_out << QStringLiteral("%1  %2  %3  %4  %5\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("user"), -8)
+                     .arg(QStringLiteral("password"), -8).arg(QStringLiteral("email"), -32).arg(QStringLiteral("name"));
+        UserPageRequest request;
+        request.search = m_command.search;
+        request.sort = UserSortColumn::Email;
+        request.limit = 500;
+        for (;;) {
+            const QList<UserListEntry> page = m_adapter->listUsersPage(request).result();
+            for (const UserListEntry &entry : page) {
+                const QString state = entry.disabled ? QStringLiteral("disabled") : QStringLiteral("active");
+                const QString password = !entry.hasPassword   ? QStringLiteral("none")
+                                       : entry.passwordDisabled ? QStringLiteral("disabled")
+                                                                : QStringLiteral("enabled");
+                m_out << QStringLiteral("%1  %2  %3  %4  %5\n").arg(entry.user.id, -8).arg(state, -8).arg(password, -8)
+                             .arg(entry.user.email, -32).arg(entry.user.name.value_or(QString()));
             }
-            if (users.size() < page)
+            if (page.size() < request.limit)
                 break;
+            request.anchor = page.last().user;
         }
         m_out << total << (total == 1 ? " user" : " users")
               << (m_command.search.isEmpty() ? QString() : QStringLiteral(" matching \"%1\"").arg(m_command.search))

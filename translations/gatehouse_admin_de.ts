@@ -799,31 +799,19 @@
         <translation>neues zufälliges Passwort gesetzt; zeigen Sie es dem Benutzer einmal</translation>
     </message>
     <message>
-        <source>user %1 has no built-in password to %2</source>
-        <translation>Benutzer %1 hat kein eingebautes Passwort (%2 nicht möglich)</translation>
-    </message>
-    <message>
-        <source>disable</source>
-        <translation>Sperren</translation>
-    </message>
-    <message>
-        <source>enable</source>
-        <translation>Entsperren</translation>
-    </message>
-    <message>
-        <source>enabled password sign-in</source>
-        <translation>Passwort-Anmeldung entsperrt</translation>
-    </message>
-    <message numerus="yes">
-        <source>disabled password sign-in and revoked %n session(s)</source>
-        <translation>
-            <numerusform>Passwort-Anmeldung gesperrt und %n Sitzung beendet</numerusform>
-            <numerusform>Passwort-Anmeldung gesperrt und %n Sitzungen beendet</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>deleted the user %1 with its accounts, sessions and authenticators</source>
         <translation>Benutzer %1 mit seinen Konten, Sitzungen und Authenticators gelöscht</translation>
+    </message>
+    <message>
+        <source>enabled the user: signing in works again</source>
+        <translation>Benutzer entsperrt: die Anmeldung funktioniert wieder</translation>
+    </message>
+    <message numerus="yes">
+        <source>disabled the user and revoked %n session(s)</source>
+        <translation>
+            <numerusform>Benutzer gesperrt und %n Sitzung beendet</numerusform>
+            <numerusform>Benutzer gesperrt und %n Sitzungen beendet</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1103,10 +1091,6 @@
         <translation>Benutzer sperren</translation>
     </message>
     <message>
-        <source>Disable the password sign-in of %1? The user is signed out everywhere.</source>
-        <translation>Die Passwort-Anmeldung von %1 sperren? Der Benutzer wird überall abgemeldet.</translation>
-    </message>
-    <message>
         <source>Disable</source>
         <translation>Sperren</translation>
     </message>
@@ -1158,6 +1142,10 @@
         <source>The new password is shown only now. Hand it over securely.</source>
         <translation>Das neue Passwort wird nur jetzt angezeigt. Geben Sie es sicher weiter.</translation>
     </message>
+    <message>
+        <source>Disable %1? The user cannot sign in with any provider until enabled again, and is signed out everywhere.</source>
+        <translation>%1 sperren? Der Benutzer kann sich mit keinem Anbieter mehr anmelden, bis er wieder entsperrt wird, und wird überall abgemeldet.</translation>
+    </message>
 </context>
 <context>
     <name>UserDetailView</name>
@@ -1172,10 +1160,6 @@
     <message>
         <source>email not verified</source>
         <translation>E-Mail nicht bestätigt</translation>
-    </message>
-    <message>
-        <source>disabled</source>
-        <translation>gesperrt</translation>
     </message>
     <message>
         <source>has a password</source>
@@ -1425,6 +1409,14 @@
         <source>Id: %1 · image %2</source>
         <translation>ID: %1 · Bild %2</translation>
     </message>
+    <message>
+        <source>password disabled</source>
+        <translation>Passwort gesperrt</translation>
+    </message>
+    <message>
+        <source>Disabled: this user cannot sign in with any provider until enabled again.</source>
+        <translation>Gesperrt: dieser Benutzer kann sich mit keinem Anbieter anmelden, bis er wieder entsperrt wird.</translation>
+    </message>
 </context>
 <context>
     <name>UsersView</name>
@@ -1542,6 +1534,14 @@
     <message>
         <source>No users yet.</source>
         <translation>Noch keine Benutzer.</translation>
+    </message>
+    <message>
+        <source>%1, %2, disabled</source>
+        <translation>%1, %2, gesperrt</translation>
+    </message>
+    <message>
+        <source>password disabled</source>
+        <translation>Passwort gesperrt</translation>
     </message>
 </context>
 <context>

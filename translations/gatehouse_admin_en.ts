@@ -799,31 +799,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>user %1 has no built-in password to %2</source>
+        <source>deleted the user %1 with its accounts, sessions and authenticators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>disable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enabled password sign-in</source>
+        <source>enabled the user: signing in works again</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>disabled password sign-in and revoked %n session(s)</source>
-        <translation>
-            <numerusform>disabled password sign-in and revoked %n session</numerusform>
-            <numerusform>disabled password sign-in and revoked %n sessions</numerusform>
+        <source>disabled the user and revoked %n session(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>deleted the user %1 with its accounts, sessions and authenticators</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1103,10 +1091,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Disable the password sign-in of %1? The user is signed out everywhere.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Disable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1158,6 +1142,10 @@
         <source>The new password is shown only now. Hand it over securely.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Disable %1? The user cannot sign in with any provider until enabled again, and is signed out everywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>UserDetailView</name>
@@ -1171,10 +1159,6 @@
     </message>
     <message>
         <source>email not verified</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>disabled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1425,6 +1409,14 @@
         <source>Id: %1 · image %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>password disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: this user cannot sign in with any provider until enabled again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>UsersView</name>
@@ -1541,6 +1533,14 @@
     </message>
     <message>
         <source>No users yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>password disabled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

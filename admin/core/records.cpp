@@ -63,6 +63,7 @@ QVariantMap user(const UserListEntry &e)
             {QStringLiteral("email"), e.user.email},
             {QStringLiteral("emailVerified"), e.user.emailVerified.value_or(QDateTime())},
             {QStringLiteral("image"), e.user.image.value_or(QString())},
+            {QStringLiteral("disabled"), e.disabled},
             {QStringLiteral("hasPassword"), e.hasPassword},
             {QStringLiteral("passwordDisabled"), e.passwordDisabled}};
 }

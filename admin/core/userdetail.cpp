@@ -29,13 +29,14 @@ struct Snapshot
     QList<QVariantMap> auditEvents;
 };
 
-//! The user with its password state.
+//! The user with its state and its password's.
 std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
 {
     const std::optional<AdapterUser> user = store.getUser(userId).result();
     if (!user)
         return std::nullopt;
     UserListEntry entry{*user};
+    entry.disabled = store.isUserDisabled(userId).result();
     if (const auto credential = store.passwordHash(user->email).result(); credential && credential->userId == userId) {
         entry.hasPassword = true;
         entry.passwordDisabled = credential->disabled;
@@ -228,6 +229,7 @@ QString UserDetail::name() const { return d->user ? d->user->user.name.value_or(
 QString UserDetail::email() const { return d->user ? d->user->user.email : QString(); }
 QDateTime UserDetail::emailVerified() const { return d->user ? d->user->user.emailVerified.value_or(QDateTime()) : QDateTime(); }
 QString UserDetail::image() const { return d->user ? d->user->user.image.value_or(QString()) : QString(); }
+bool UserDetail::isDisabled() const { return d->user && d->user->disabled; }
 bool UserDetail::hasPassword() const { return d->user && d->user->hasPassword; }
 bool UserDetail::passwordDisabled() const { return d->user && d->user->passwordDisabled; }
 AccountsModel *UserDetail::accounts() const { return d->accounts; }

@@ -35,6 +35,8 @@ class UserDetail : public QObject
     //! Invalid when the email is not verified.
     Q_PROPERTY(QDateTime emailVerified READ emailVerified NOTIFY userChanged)
     Q_PROPERTY(QString image READ image NOTIFY userChanged)
+    //! The user may not sign in (UsersModel::setDisabled).
+    Q_PROPERTY(bool disabled READ isDisabled NOTIFY userChanged)
     Q_PROPERTY(bool hasPassword READ hasPassword NOTIFY userChanged)
     Q_PROPERTY(bool passwordDisabled READ passwordDisabled NOTIFY userChanged)
     Q_PROPERTY(Gatehouse::Admin::AccountsModel *accounts READ accounts CONSTANT)
@@ -59,6 +61,7 @@ public:
     QString email() const;
     QDateTime emailVerified() const;
     QString image() const;
+    bool isDisabled() const;
     bool hasPassword() const;
     bool passwordDisabled() const;
     AccountsModel *accounts() const;

@@ -9,6 +9,7 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/userstate.h>
 
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -381,6 +382,7 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         case LoadedRole:
         case HasPasswordRole:
         case PasswordDisabledRole:
+        case DisabledRole:
             return false;
         case EmailVerifiedRole:
             return QDateTime();
@@ -404,6 +406,8 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         return entry->hasPassword;
     case PasswordDisabledRole:
         return entry->passwordDisabled;
+    case DisabledRole:
+        return entry->disabled;
     case LoadedRole:
         return true;
     }
@@ -419,7 +423,8 @@ QHash<int, QByteArray> UsersModel::roleNames() const
             {ImageRole, "image"},
             {HasPasswordRole, "hasPassword"},
             {PasswordDisabledRole, "passwordDisabled"},
-            {LoadedRole, "loaded"}};
+            {LoadedRole, "loaded"},
+            {DisabledRole, "disabled"}};
 }
 
 void UsersModel::refresh()
@@ -558,15 +563,15 @@ void UsersModel::setDisabled(const QString &userId, bool disabled)
     d->edit(QStringLiteral("setDisabled"), [userId, disabled](const std::shared_ptr<SqlAdapter> &store) {
         qint64 revoked = 0;
         try {
-            revoked = setUserPasswordDisabled(store, userId, disabled).result();
+            revoked = setUserDisabled(store, userId, disabled).result();
         } catch (const AdapterError &error) {
             if (error.reason() == AdapterError::Reason::NotFound)
-                refuse(tr("user %1 has no built-in password to %2").arg(userId, disabled ? tr("disable") : tr("enable")));
+                refuse(tr("there is no user with id %1").arg(userId));
             throw;
         }
         if (!disabled)
-            return std::pair(tr("enabled password sign-in"), QVariantMap{{QStringLiteral("userId"), userId}});
-        return std::pair(tr("disabled password sign-in and revoked %n session(s)", nullptr, int(revoked)),
+            return std::pair(tr("enabled the user: signing in works again"), QVariantMap{{QStringLiteral("userId"), userId}});
+        return std::pair(tr("disabled the user and revoked %n session(s)", nullptr, int(revoked)),
                          QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("revokedSessions"), revoked}});
     });
 }

@@ -21,8 +21,9 @@ class UsersModelPrivate;
  * end, so scrolling stays fast anywhere in the table.
  *
  * Roles (QML names): \c userId, \c name, \c email, \c emailVerified (date-time; invalid when not
- * verified), \c image (URL text, empty when none), \c hasPassword, \c passwordDisabled,
- * \c loaded (false while the row's page is still loading: name/email are empty then).
+ * verified), \c image (URL text, empty when none), \c disabled (the user may not sign in),
+ * \c hasPassword, \c passwordDisabled, \c loaded (false while the row's page is still loading:
+ * name/email are empty then).
  *
  * Edits run off the GUI thread; each ends with \c operationFinished(operation, ok, message,
  * result) where \c operation is the invokable's name, \c message a human-readable sentence
@@ -62,6 +63,7 @@ public:
         HasPasswordRole,
         PasswordDisabledRole,
         LoadedRole,
+        DisabledRole,
     };
     Q_ENUM(Role)
 
@@ -107,8 +109,9 @@ public:
     //! Sets a new random password; \c result.password holds it (show it once).
     Q_INVOKABLE void resetPassword(const QString &userId);
     /*!
-     * Disables (or enables again) the user's built-in password sign-in. Disabling also signs
-     * the user out everywhere (deletes its sessions). Fails when the user has no password.
+     * Disables the user (or enables it again): gatehouse-server refuses its sign-in with every
+     * provider. Disabling also signs the user out everywhere (deletes its database sessions);
+     * the same rule as \c {gatehouse-server user disable} (gatehouse/userstate.h).
      */
     Q_INVOKABLE void setDisabled(const QString &userId, bool disabled);
     //! Deletes the user with its accounts, sessions, authenticators and password (SPEC.md).

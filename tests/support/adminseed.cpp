@@ -105,7 +105,7 @@ bool AdminSeed::seedDemo(SqlAdapter &store, AdminDemoData *data, QString *error)
                                 QStringLiteral("correct horse %1").arg(i))
                     .waitForFinished();
             if (i % 6 == 4)
-                store.setPasswordDisabled(created.id, true).waitForFinished();
+                store.setUserDisabled(created.id, true).waitForFinished();
 
             // Sessions: most users one or two active, some an expired one.
             const int active = i % 3 == 2 ? 0 : 1 + i % 2;

@@ -5,6 +5,8 @@
 //   server.tls.ca naming the certificate file; AUTH PLAIN; the provider's rate limit.
 // - normalizeIdentifier and sendVerificationRequest in JavaScript: what they return, throw or
 //   reject, and what is left of a token whose mail was never sent.
+// - A user disabled with `gatehouse-server user disable` is refused at its link (AccessDenied),
+//   and signs in again once enabled.
 #include "../../unit/mail/receivedmessage.h"
 #include "smtpsink.h"
 #include "integration/server/serverharness.h"
@@ -241,6 +243,47 @@ private Q_SLOTS:
         QVERIFY(sink.waitForMessages(2));
         QTest::qWait(200);
         QCOMPARE(sink.messages().size(), 2);
+    }
+
+    void disabledUserIsRefusedUntilEnabled()
+    {
+        SmtpSink sink({m_cert.keyFile, m_cert.certFile, false, QStringLiteral("mailer"), QStringLiteral("s3cret pass")});
+        QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
+        const QString config = writeConfig({{"server", startTlsServer(sink.port(), true)}});
+        Gatehouse::Testing::ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const QString gina = QStringLiteral("gina@example.test");
+        const QString verifyRequest = server.baseUrl() + QStringLiteral("/auth/verify-request?provider=email&type=email");
+        const auto userCommand = [&config](const QString &action, const QString &email) {
+            return Gatehouse::Testing::runServerCommand({QStringLiteral("user"), action, email, QStringLiteral("--config"), config});
+        };
+        // The link in the n-th (1-based) mail.
+        const auto link = [&sink](int n) {
+            return sink.waitForMessages(n) ? ReceivedMessage::parse(sink.messages().at(n - 1).raw).link() : QString();
+        };
+
+        Browser browser(server.baseUrl());
+        QCOMPARE(browser.requestLink(gina), verifyRequest);
+        QCOMPARE(browser.follow(link(1)), browser.url("/welcome"));
+        QCOMPARE(browser.sessionEmail(), gina);
+
+        Gatehouse::Testing::CommandResult r = userCommand(QStringLiteral("disable"), gina);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("ended 1 database session")), qPrintable(r.out));
+        QCOMPARE(browser.sessionEmail(), QString());
+
+        // The mail still goes out (the form does not tell who is disabled); its link is refused.
+        Browser refused(server.baseUrl());
+        QCOMPARE(refused.requestLink(gina), verifyRequest);
+        QCOMPARE(refused.follow(link(2)), refused.url("/auth/error?error=AccessDenied"));
+        QCOMPARE(refused.sessionEmail(), QString());
+        QVERIFY2(server.log().contains(QStringLiteral("AccessDenied")), qPrintable(server.log()));
+
+        r = userCommand(QStringLiteral("enable"), gina);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(refused.requestLink(gina), verifyRequest);
+        QCOMPARE(refused.follow(link(3)), refused.url("/welcome"));
+        QCOMPARE(refused.sessionEmail(), gina);
     }
 
     void javaScriptSendVerificationRequest()

@@ -165,18 +165,25 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("no user")), qPrintable(r.err));
 
-        // disable: no sign-in, and the database sessions have ended.
+        // disable: the database sessions have ended, and the right password is refused as by a
+        // signIn callback returning false (a wrong one still as wrong).
         r = user({QStringLiteral("disable"), alice});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QLatin1String("ended 2 database sessions")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("disabled alice@example.test; ended 2 database sessions")), qPrintable(r.out));
         QVERIFY(browser.sessionUser().isEmpty());
         Browser third(server.baseUrl());
-        QVERIFY(signIn(third, alice, QStringLiteral("second-password")).contains(QLatin1String("error=CredentialsSignin")));
-        QVERIFY(user({QStringLiteral("list")}).out.contains(QRegularExpression(QStringLiteral("disabled +alice@example.test"))));
+        QCOMPARE(signIn(third, alice, QStringLiteral("second-password")),
+                 server.baseUrl() + QStringLiteral("/auth/error?error=AccessDenied"));
+        QVERIFY(signIn(third, alice, QStringLiteral("wrong-password")).contains(QLatin1String("error=CredentialsSignin")));
+        QVERIFY(third.sessionUser().isEmpty());
+        r = user({QStringLiteral("list")});
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("disabled +enabled +alice@example.test"))), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("active +enabled +bob@example.test"))), qPrintable(r.out));
 
         // enable: signing in works again.
         r = user({QStringLiteral("enable"), alice});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("enabled alice@example.test")), qPrintable(r.out));
         QCOMPARE(signIn(third, alice, QStringLiteral("second-password")), server.baseUrl());
         QCOMPARE(third.sessionUser().value(QStringLiteral("email")).toString(), alice);
 

@@ -571,17 +571,24 @@ void AdminModelTests::usersDisableAndDeleteCascade()
     model.setDisabled(ada, true);
     QVariantList op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
-    QVERIFY(store->passwordHash(demo.emails.first()).result()->disabled);
+    QVERIFY(store->isUserDisabled(ada).result());
+    QVERIFY(!store->passwordHash(demo.emails.first()).result()->disabled); // the password keeps its own state
     QCOMPARE(store->countSessions(ada).result(), qint64(0)); // signed out everywhere
-    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("passwordDisabled")).toBool(), waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("disabled")).toBool(), waitMs);
+    QVERIFY(!model.get(0).value(QStringLiteral("passwordDisabled")).toBool());
     model.setDisabled(ada, false);
     QVERIFY(nextOperation(done).value(1).toBool());
-    QVERIFY(!store->passwordHash(demo.emails.first()).result()->disabled);
-    // User 1 has no password.
+    QVERIFY(!store->isUserDisabled(ada).result());
+    QTRY_VERIFY_WITH_TIMEOUT(!model.get(0).value(QStringLiteral("disabled")).toBool(), waitMs);
+    // A user without a password is disabled all the same (it may sign in otherwise).
     model.setDisabled(demo.userIds.at(1), true);
     op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QVERIFY(store->isUserDisabled(demo.userIds.at(1)).result());
+    model.setDisabled(QStringLiteral("987654"), true);
+    op = nextOperation(done);
     QCOMPARE(op.value(1).toBool(), false);
-    QCOMPARE(op.value(2).toString(), QStringLiteral("user %1 has no built-in password to disable").arg(demo.userIds.at(1)));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("there is no user with id 987654"));
 
     // Delete cascades to accounts, sessions, authenticators and the password.
     QVERIFY(store->getAuthenticator(QStringLiteral("cred-1")).result());
@@ -621,6 +628,7 @@ void AdminModelTests::userDetailListsAndRevokes()
     QCOMPARE(detail.name(), QStringLiteral("Ada Lovelace"));
     QCOMPARE(detail.email(), demo.emails.first());
     QVERIFY(detail.hasPassword());
+    QVERIFY(!detail.isDisabled());
     QVERIFY(detail.emailVerified().isValid());
     QCOMPARE(detail.accounts()->rowCount(), 2);
     QCOMPARE(detail.accounts()->get(0).value(QStringLiteral("provider")).toString(), QStringLiteral("github"));
@@ -668,6 +676,11 @@ void AdminModelTests::userDetailListsAndRevokes()
     QVERIFY(op.value(1).toBool());
     QCOMPARE(op.value(2).toString(), QStringLiteral("revoked 3 session(s)"));
     QTRY_COMPARE_WITH_TIMEOUT(detail.sessions()->rowCount(), 0, waitMs);
+
+    // The seed disables every sixth user from the fifth on.
+    detail.setUserId(demo.userIds.at(4));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded() && detail.email() == demo.emails.at(4), waitMs);
+    QVERIFY(detail.isDisabled());
 
     detail.setUserId(QStringLiteral("424242"));
     QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
