@@ -74,6 +74,7 @@ ScrollView {
         }
 
         RowLayout {
+            objectName: "connectingRow"
             visible: view.connection.status === AdminConnection.Connecting
             BusyIndicator { running: parent.visible; Layout.preferredHeight: 32; Layout.preferredWidth: 32 }
             Label { text: qsTr("Connecting to %1…").arg(view.connection.displayUrl || view.connection.target) }
@@ -108,6 +109,7 @@ ScrollView {
         }
 
         Pane {
+            objectName: "migrationPane"
             visible: view.connection.status === AdminConnection.NeedsMigration
                      || view.connection.status === AdminConnection.Migrating
             Layout.fillWidth: true
@@ -115,6 +117,7 @@ ScrollView {
             ColumnLayout {
                 width: parent.width
                 Label {
+                    objectName: "migrationOffer"
                     text: qsTr("The database schema is version %1; this build uses version %2. Migrate it now? Make a backup first: older gatehouse-server builds cannot use the migrated database.")
                           .arg(view.connection.schemaVersion).arg(view.connection.latestSchemaVersion)
                     wrapMode: Text.Wrap
@@ -131,6 +134,7 @@ ScrollView {
                         Accessible.name: qsTr("Migrate the database schema")
                     }
                     ProgressBar {
+                        objectName: "migrationProgressBar"
                         Layout.fillWidth: true
                         value: view.connection.migrationProgress
                         visible: view.connection.status === AdminConnection.Migrating

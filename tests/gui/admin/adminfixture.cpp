@@ -9,7 +9,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
+#include <QTcpSocket>
+#include <QUuid>
 
 using Gatehouse::SqlAdapter;
 using Gatehouse::Testing::AdminDemoData;
@@ -96,6 +101,68 @@ bool AdminFixture::setUp()
         return false;
     }
     return true;
+}
+
+QString AdminFixture::olderSchemaDatabaseUrl()
+{
+    const QString path = m_dir.filePath(QStringLiteral("older-%1.db").arg(++m_olderDatabases));
+    const QString url = QStringLiteral("sqlite://") + path;
+    {
+        QString why;
+        std::unique_ptr<SqlAdapter> store = SqlAdapter::fromUrl(url, &why);
+        if (!store) {
+            qWarning("cannot open %s: %s", qPrintable(url), qPrintable(why));
+            return {};
+        }
+        store->migrate().waitForFinished();
+        AdminDemoData data;
+        if (!AdminSeed::seedDemo(*store, &data, &why)) {
+            qWarning("cannot seed %s: %s", qPrintable(url), qPrintable(why));
+            return {};
+        }
+    }
+    // Take back what schema steps 5 and 6 made.
+    const QString name = QUuid::createUuid().toString();
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (const QString &sql : {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                                   QStringLiteral("DROP TABLE gatehouse_user_state"),
+                                   QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),
+                                   QStringLiteral("DROP INDEX users_verified_id_idx"),
+                                   QStringLiteral("DROP INDEX gatehouse_audit_type_time_idx")}) {
+            if (ok && !q.exec(sql)) {
+                qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
+                ok = false;
+            }
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok ? url : QString();
+}
+
+QString AdminFixture::silentDatabaseUrl()
+{
+    if (!m_silentServer.isListening()) {
+        m_silentServer.listen(QHostAddress::LocalHost);
+        connect(&m_silentServer, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_silentServer.nextPendingConnection())
+                m_silentClients.append(socket);   // kept open, never read
+        });
+    }
+    return QStringLiteral("postgresql://gatehouse@127.0.0.1:%1/gatehouse").arg(m_silentServer.serverPort());
+}
+
+QString AdminFixture::refusingDatabaseUrl()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost);
+    const quint16 port = probe.serverPort();
+    probe.close();   // free again: connecting is refused
+    return QStringLiteral("postgresql://gatehouse@127.0.0.1:%1/gatehouse").arg(port);
 }
 
 QVariantMap AdminFixture::readJson(const QString &path) const

@@ -1,12 +1,14 @@
 #pragma once
 /*
  * The world the GUI tests run in: a real SQLite file seeded by tests/support/adminseed, a
- * gatehouse-server configuration that names it, and isolated settings. Exposed to QML as the
+ * gatehouse-server configuration that names it, and isolated settings; on request a database an
+ * older build left behind and database servers that cannot be used. Exposed to QML as the
  * context property "fixture".
  */
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QVariantMap>
 
@@ -33,6 +35,17 @@ public:
     //! The JSON object in \a path (the configuration as saved), or an empty object.
     Q_INVOKABLE QVariantMap readJson(const QString &path) const;
 
+    /*!
+     * A new SQLite database as an older build left it: the seeded demo data at schema version
+     * 4 (before the listing indexes and the user state). Its URL, or an empty string (and a
+     * warning) on failure.
+     */
+    Q_INVOKABLE QString olderSchemaDatabaseUrl();
+    //! A PostgreSQL URL whose server accepts the connection and never answers (a hung host).
+    Q_INVOKABLE QString silentDatabaseUrl();
+    //! A PostgreSQL URL on a loopback port where nothing listens (connection refused).
+    Q_INVOKABLE QString refusingDatabaseUrl();
+
     //! Makes QSettings, Qt.labs.settings and the recent connections write to a test location.
     static void isolateSettings();
 
@@ -40,4 +53,7 @@ private:
     QTemporaryDir m_dir;
     QVariantMap m_seeded;
     QString m_error;
+    QTcpServer m_silentServer;        // accepts, reads nothing, answers nothing
+    QList<QTcpSocket *> m_silentClients;
+    int m_olderDatabases = 0;
 };
