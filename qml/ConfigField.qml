@@ -20,7 +20,7 @@ ColumnLayout {
     property string help
 
     readonly property var value: document.revision, document.value(keyPath)
-    readonly property string problem: document.revision, document.problemAt(keyPath)
+    readonly property string problem: document.revision, document.problems, document.problemAt(keyPath)
     readonly property Item editor: loader.item
 
     spacing: 2
@@ -47,6 +47,7 @@ ColumnLayout {
                        : textEditor
     }
     Label {
+        objectName: "problemLabel"
         visible: field.problem.length > 0
         text: field.problem
         color: "#d32f2f"

@@ -208,7 +208,7 @@ Pane {
                             Item { Layout.fillWidth: true }
                         }
                         Label {
-                            readonly property string problem: view.document.revision, view.document.problemAt("providers")
+                            readonly property string problem: view.document.revision, view.document.problems, view.document.problemAt("providers")
                             visible: problem.length > 0
                             text: problem
                             color: "#d32f2f"

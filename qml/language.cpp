@@ -14,6 +14,8 @@ Language::~Language()
 {
     if (m_installed)
         QCoreApplication::removeTranslator(&m_translator);
+    if (m_configInstalled)
+        QCoreApplication::removeTranslator(&m_configTranslator);
 }
 
 Language *Language::create(QQmlEngine *engine, QJSEngine *)
@@ -39,6 +41,15 @@ void Language::setCurrent(const QString &code)
     if (m_installed) {
         QCoreApplication::removeTranslator(&m_translator);
         m_installed = false;
+    }
+    if (m_configInstalled) {
+        QCoreApplication::removeTranslator(&m_configTranslator);
+        m_configInstalled = false;
+    }
+    if (code != QLatin1String("en")
+        && m_configTranslator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_config_%1.qm").arg(code))) {
+        QCoreApplication::installTranslator(&m_configTranslator);
+        m_configInstalled = true;
     }
     if (code != QLatin1String("en")
         && m_translator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_admin_%1.qm").arg(code))) {

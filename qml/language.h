@@ -1,8 +1,10 @@
 #pragma once
 /*
- * Language: the interface language, switchable at run time. Loads the catalogue
- * :/gatehouse/i18n/gatehouse_admin_<code>.qm (translations/gatehouse_admin_<code>.ts) and
- * retranslates every qsTr() binding of the engine. English is the source language.
+ * Language: the interface language, switchable at run time. Loads the catalogues
+ * :/gatehouse/i18n/gatehouse_admin_<code>.qm (translations/gatehouse_admin_<code>.ts) and, for
+ * the configuration problems the library reports, gatehouse_config_<code>.qm (compiled into
+ * libgatehouse), and retranslates every qsTr() binding of the engine. English is the source
+ * language.
  */
 #include <QObject>
 #include <QStringList>
@@ -42,8 +44,10 @@ Q_SIGNALS:
 
 private:
     QQmlEngine *m_engine;
-    QTranslator m_translator;
+    QTranslator m_translator;        // gatehouse_admin
+    QTranslator m_configTranslator;  // gatehouse_config
     bool m_installed = false;
+    bool m_configInstalled = false;
     QString m_current = QStringLiteral("en");
 };
 

@@ -197,7 +197,7 @@ void AdminConnection::open(const QString &givenTarget)
         if (!errors.isEmpty() && errors.first().path.isEmpty() && config.server.adapterUrl.isEmpty()) {
             d->displayUrl.clear();
             Q_EMIT targetChanged();
-            fail(tr("cannot read the configuration: %1").arg(errors.first().toString()));
+            fail(tr("cannot read the configuration: %1").arg(errors.first().translatedString()));
             return;
         }
         url = config.server.adapterUrl;

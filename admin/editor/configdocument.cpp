@@ -6,7 +6,9 @@
 #include <gatehouse/configloader.h>
 #include <gatehouse/providers.h>
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -126,6 +128,16 @@ QString localPath(const QString &pathOrUrl)
 ConfigDocument::ConfigDocument(QObject *parent)
     : QObject(parent), m_environment(QProcessEnvironment::systemEnvironment())
 {
+    // Installing or removing a translator sends LanguageChange to the application object.
+    if (QCoreApplication *app = QCoreApplication::instance())
+        app->installEventFilter(this);
+}
+
+bool ConfigDocument::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && watched == QCoreApplication::instance())
+        publishProblems();
+    return QObject::eventFilter(watched, event);
 }
 
 QVariantList ConfigDocument::problems() const
@@ -187,7 +199,7 @@ bool ConfigDocument::open(const QString &pathOrUrl)
         // The loader's message names line and column.
         const ConfigResult result = loadConfigFile(path, m_environment);
         const QString detail = result.problems.isEmpty() ? tr("the file does not hold a JSON object")
-                                                         : result.problems.constFirst().toString();
+                                                         : result.problems.constFirst().translatedString();
         setErrorString(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), detail));
         return false;
     }
@@ -424,15 +436,20 @@ void ConfigDocument::validate()
     // The secret normally reaches the server through its own environment (AUTH_SECRET), which
     // this workstation does not see: its absence is no reason to refuse the file.
     options.requireSecret = false;
-    const ConfigResult result = loadConfig(m_root, m_environment, baseDir(), options);
+    m_configProblems = loadConfig(m_root, m_environment, baseDir(), options).problems;
+    publishProblems();
+}
+
+void ConfigDocument::publishProblems()
+{
     QVariantList problems;
-    for (const ConfigProblem &problem : result.problems) {
+    for (const ConfigProblem &problem : std::as_const(m_configProblems)) {
         problems << QVariantMap{
             {QStringLiteral("path"), problem.path},
-            {QStringLiteral("message"), problem.message},
+            {QStringLiteral("message"), problem.translatedMessage()},
             {QStringLiteral("severity"), problem.severity == ConfigProblem::Severity::Error
                                              ? QStringLiteral("error") : QStringLiteral("warning")},
-            {QStringLiteral("text"), problem.toString()}};
+            {QStringLiteral("text"), problem.translatedString()}};
     }
     if (problems != m_problems) {
         m_problems = problems;

@@ -6,7 +6,9 @@
  * so keys the editor does not know (or that a newer server added) stay untouched. Every edit
  * re-validates the document with the loader the server uses (gatehouse/configloader.h); the
  * problems carry key paths such as "providers[1].issuer", and problemAt() gives the message
- * for one field so each problem is shown where it belongs.
+ * for one field so each problem is shown where it belongs. Messages are in the language of the
+ * installed translators (the library's gatehouse_config catalogue, which Language installs) and
+ * follow a change of language at once.
  *
  * Key paths are the loader's: dot-separated keys with [n] list indexes
  * ("session.maxAge", "providers[0].clientSecret", "cookies.sessionToken.options.path").
@@ -14,7 +16,10 @@
  * Saving is atomic (QSaveFile: a temporary file renamed over the old one) and keeps the
  * previous file as <file>.bak. gatehouse-server reloads the file when it changes.
  */
+#include <gatehouse/configloader.h>
+
 #include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QProcessEnvironment>
 #include <QString>
@@ -37,7 +42,8 @@ class ConfigDocument : public QObject
     Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
     //! Increases with every change of the document; bindings that call value() depend on it.
     Q_PROPERTY(int revision READ revision NOTIFY changed)
-    //! Every problem of the current document: [{path, message, severity: "error"|"warning", text}].
+    //! Every problem of the current document: [{path, message, severity: "error"|"warning", text}]
+    //! (message and text translated).
     Q_PROPERTY(QVariantList problems READ problems NOTIFY problemsChanged)
     Q_PROPERTY(int errorCount READ errorCount NOTIFY problemsChanged)
     Q_PROPERTY(int warningCount READ warningCount NOTIFY problemsChanged)
@@ -124,6 +130,10 @@ public:
     //! Validates the document now (edits do this already).
     Q_INVOKABLE void validate();
 
+protected:
+    //! Re-translates the problems when the application's translators change.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     void filePathChanged();
     void modifiedChanged();
@@ -137,6 +147,8 @@ private:
     void replaceRoot(const QJsonObject &root, bool modified);
     void setModified(bool modified);
     void setErrorString(const QString &text);
+    //! Publishes m_configProblems, translated, as problems().
+    void publishProblems();
     QJsonObject providerAt(int index) const;
 
     QString m_filePath;
@@ -145,6 +157,7 @@ private:
     int m_revision = 0;
     QString m_errorString;
     QVariantList m_problems;
+    QList<ConfigProblem> m_configProblems;   // as the loader reported them
     QProcessEnvironment m_environment;
 };
 

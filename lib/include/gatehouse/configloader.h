@@ -23,6 +23,11 @@
  * Validation reports every problem at once, each with the key path and the reason
  * (\c "providers[1].issuer: not a URL"). Unknown keys are problems too. Warnings (for example a
  * secret shorter than 32 characters) do not make the configuration invalid.
+ *
+ * Problems are in English (gatehouse-server logs them so). A tool that shows them to people
+ * installs the catalogue \c :/gatehouse/i18n/gatehouse_config_<language>.qm (compiled into the
+ * library; translations/gatehouse_config_<language>.ts) with a QTranslator and shows
+ * ConfigProblem::translatedMessage().
  */
 #include <gatehouse/config.h>
 #include <gatehouse/global.h>
@@ -34,6 +39,7 @@
 #include <QMap>
 #include <QProcessEnvironment>
 #include <QString>
+#include <QStringList>
 
 namespace Gatehouse {
 
@@ -43,11 +49,27 @@ struct GATEHOUSE_EXPORT ConfigProblem
     enum class Severity { Error, Warning };
 
     QString path;        //!< e.g. \c providers[1].issuer, \c AUTH_URL; empty for the whole file
-    QString message;     //!< e.g. \c "not a URL"
+    QString message;     //!< in English, e.g. \c "not a URL"
     Severity severity = Severity::Error;
+    /*!
+     * \c message before its placeholders were filled in: a source text of the translation
+     * context \c "Gatehouse::Config" (e.g. \c "must be an integer from %1 to %2"), and the
+     * values of \c %1, \c %2, ... Empty for a message that has no translation (the mail
+     * module's address and SMTP checks, a callbacks script's errors).
+     */
+    QString sourceText;
+    QStringList arguments;
 
     //! \c "path: message" (or the message alone when there is no path).
     QString toString() const;
+    /*!
+     * \c message in the language of the installed translators (QCoreApplication::translate()
+     * with the context \c "Gatehouse::Config"); \c message itself when none has it.
+     */
+    QString translatedMessage() const;
+    //! toString() with translatedMessage().
+    QString translatedString() const;
+    //! Compares path, message and severity.
     bool operator==(const ConfigProblem &other) const;
 };
 

@@ -1,9 +1,11 @@
 #include <gatehouse/configloader.h>
 
 #include "config/jsonreader.h"
+#include "config/messages.h"
 #include "config/providerreader.h"
 #include "config/sections.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -18,6 +20,19 @@ using namespace ConfigDetail;
 QString ConfigProblem::toString() const
 {
     return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+}
+
+QString ConfigProblem::translatedMessage() const
+{
+    if (sourceText.isEmpty())
+        return message;
+    const QByteArray source = sourceText.toUtf8();
+    return fillArguments(QCoreApplication::translate(Messages::Context, source.constData()), arguments);
+}
+
+QString ConfigProblem::translatedString() const
+{
+    return path.isEmpty() ? translatedMessage() : path + QStringLiteral(": ") + translatedMessage();
 }
 
 bool ConfigProblem::operator==(const ConfigProblem &other) const
@@ -100,20 +115,20 @@ void readSecret(ObjectReader &root, const QProcessEnvironment &env, const Config
     if (v.isString() && !v.toString().isEmpty()) {
         found.append({QStringLiteral("secret"), v.toString()});
     } else if (v.isString()) {
-        root.error(QStringLiteral("secret"), QStringLiteral("must not be empty"));
+        root.error(QStringLiteral("secret"), Messages::MustNotBeEmpty);
     } else if (v.isArray()) {
         const QJsonArray list = v.toArray();
         if (list.isEmpty())
-            root.error(QStringLiteral("secret"), QStringLiteral("must not be an empty list"));
+            root.error(QStringLiteral("secret"), Messages::NotAnEmptyList);
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString where = QStringLiteral("secret[%1]").arg(i);
             if (list.at(i).isString() && !list.at(i).toString().isEmpty())
                 found.append({where, list.at(i).toString()});
             else
-                root.problems().error(where, QStringLiteral("must be a non-empty string"));
+                root.problems().error(where, Messages::NonEmptyString);
         }
     } else if (!v.isUndefined()) {
-        root.error(QStringLiteral("secret"), QStringLiteral("must be a string or a list of strings"));
+        root.error(QStringLiteral("secret"), Messages::StringOrStrings);
     }
 
     const QStringList variables = {QStringLiteral("AUTH_SECRET"), QStringLiteral("NEXTAUTH_SECRET"),
@@ -130,32 +145,31 @@ void readSecret(ObjectReader &root, const QProcessEnvironment &env, const Config
     } else {
         for (const QString &name : variables) {
             if (!env.value(name).isEmpty())
-                root.problems().warning(name, QStringLiteral("ignored: \"secret\" in the configuration wins"));
+                root.problems().warning(name, Messages::SecretInFileWins);
         }
     }
 
     for (const auto &[where, value] : std::as_const(found)) {
         if (value.size() < recommendedSecretLength)
-            root.problems().warning(where, QStringLiteral("shorter than %1 characters; use a long random "
-                                                          "value (gatehouse-server secret prints one)")
-                                               .arg(recommendedSecretLength));
+            root.problems().warning(where, Messages::SecretTooShort, {QString::number(recommendedSecretLength)});
         secret.append(value);
     }
     if (v.isUndefined() && found.isEmpty() && options.requireSecret)
-        root.error(QStringLiteral("secret"), QStringLiteral("missing (set AUTH_SECRET or \"secret\")"));
+        root.error(QStringLiteral("secret"), Messages::SecretMissing);
 }
 
-// Why \a path is not a usable base path, or an empty string.
-QString basePathProblem(const QString &path)
+// Why \a path is not a usable base path (a Messages text; \a ofUrl: the one about the path of
+// AUTH_URL), or null.
+const char *basePathProblem(const QString &path, bool ofUrl = false)
 {
     if (!path.startsWith(u'/'))
-        return QStringLiteral("must start with \"/\"");
+        return ofUrl ? Messages::UrlPathStartsWithSlash : Messages::PathStartsWithSlash;
     if (path.endsWith(u'/'))
-        return QStringLiteral("must not end with \"/\"");
+        return ofUrl ? Messages::UrlPathEndsWithSlash : Messages::PathEndsWithSlash;
     if (path.contains(QLatin1String("//")) || path.contains(u'?') || path.contains(u'#')
         || std::any_of(path.cbegin(), path.cend(), [](QChar c) { return c.isSpace(); }))
-        return QStringLiteral("must be a plain path such as /auth");
-    return {};
+        return ofUrl ? Messages::UrlPlainPath : Messages::PlainPath;
+    return nullptr;
 }
 
 void readUrlAndBasePath(ObjectReader &root, const QProcessEnvironment &env, Config &config)
@@ -168,28 +182,26 @@ void readUrlAndBasePath(ObjectReader &root, const QProcessEnvironment &env, Conf
         if (!urlSource.isEmpty() && isHttpUrl(env.value(urlSource)))
             config.url = QUrl(env.value(urlSource));
         else if (!urlSource.isEmpty())
-            root.problems().error(urlSource, QStringLiteral("not an http or https URL"));
+            root.problems().error(urlSource, Messages::NotHttpUrl);
     }
     QString urlPath = config.url.path();
     while (urlPath.endsWith(u'/'))
         urlPath.chop(1);
 
     if (const auto basePath = root.string(QStringLiteral("basePath"))) {
-        const QString problem = basePathProblem(*basePath);
-        if (!problem.isEmpty())
+        const char *problem = basePathProblem(*basePath);
+        if (problem)
             root.error(QStringLiteral("basePath"), problem);
         else
             config.basePath = *basePath;
-        if (problem.isEmpty() && !urlPath.isEmpty() && urlPath != *basePath)
-            root.problems().warning(urlSource, QStringLiteral("its path \"%1\" differs from basePath \"%2\"; "
-                                                              "basePath is used")
-                                                   .arg(urlPath, *basePath));
+        if (!problem && !urlPath.isEmpty() && urlPath != *basePath)
+            root.problems().warning(urlSource, Messages::UrlPathDiffers, {urlPath, *basePath});
     } else if (!root.has(QStringLiteral("basePath")) && !urlPath.isEmpty()) {
-        const QString problem = basePathProblem(urlPath);
-        if (problem.isEmpty())
+        const char *problem = basePathProblem(urlPath, true);
+        if (!problem)
             config.basePath = urlPath;
         else
-            root.problems().error(urlSource, QStringLiteral("its path ") + problem);
+            root.problems().error(urlSource, problem);
     }
 }
 
@@ -198,7 +210,7 @@ void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &confi
     config.debug = root.boolean(QStringLiteral("debug")).value_or(config.debug);
     config.skipCSRFCheck = root.boolean(QStringLiteral("skipCSRFCheck")).value_or(config.skipCSRFCheck);
     if (config.skipCSRFCheck)
-        root.warning(QStringLiteral("skipCSRFCheck"), QStringLiteral("CSRF protection is off"));
+        root.warning(QStringLiteral("skipCSRFCheck"), Messages::CsrfOff);
     config.useSecureCookies = root.boolean(QStringLiteral("useSecureCookies"));
 
     if (const auto trustHost = root.boolean(QStringLiteral("trustHost"))) {
@@ -211,8 +223,7 @@ void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &confi
             config.trustHost = !firstSet(env, {QStringLiteral("AUTH_URL"), QStringLiteral("NEXTAUTH_URL")}).isEmpty();
         else if (text != QLatin1String("false") && text != QLatin1String("0")
                  && text != QLatin1String("no"))
-            root.problems().error(QStringLiteral("AUTH_TRUST_HOST"),
-                                  QStringLiteral("must be true, 1, yes, false, 0 or no"));
+            root.problems().error(QStringLiteral("AUTH_TRUST_HOST"), Messages::TrustHostValues);
     }
 
     if (const auto proxy = root.httpUrl(QStringLiteral("redirectProxyUrl"))) {
@@ -222,8 +233,7 @@ void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &confi
         if (isHttpUrl(proxyEnv))
             config.redirectProxyUrl = proxyEnv;
         else if (!proxyEnv.isEmpty())
-            root.problems().error(QStringLiteral("AUTH_REDIRECT_PROXY_URL"),
-                                  QStringLiteral("not an http or https URL"));
+            root.problems().error(QStringLiteral("AUTH_REDIRECT_PROXY_URL"), Messages::NotHttpUrl);
     }
 }
 
@@ -280,24 +290,26 @@ ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &env,
 
 ConfigResult loadConfigFile(const QString &path, const QProcessEnvironment &env, const ConfigLoadOptions &options)
 {
-    const auto failure = [](const QString &message) {
+    const auto failure = [](const char *text, const QStringList &arguments) {
+        ProblemList problems;
+        problems.error(QString(), text, arguments);
         ConfigResult result;
-        result.problems.append({QString(), message, ConfigProblem::Severity::Error});
+        result.problems = problems.take();
         return result;
     };
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return failure(Messages::CannotRead, {path, file.errorString()});
     const QByteArray data = file.readAll();
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError) {
         const auto [line, column] = position(data, error.offset);
-        return failure(QStringLiteral("%1:%2:%3: JSON syntax error: %4")
-                           .arg(path).arg(line).arg(column).arg(error.errorString()));
+        return failure(Messages::JsonSyntaxError,
+                       {path, QString::number(line), QString::number(column), error.errorString()});
     }
     if (!document.isObject())
-        return failure(QStringLiteral("%1: the configuration must be a JSON object {...}").arg(path));
+        return failure(Messages::NotAJsonObject, {path});
     return loadConfig(document.object(), env, QFileInfo(path).absolutePath(), options);
 }
 

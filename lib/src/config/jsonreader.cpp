@@ -1,5 +1,7 @@
 #include "config/jsonreader.h"
 
+#include "config/messages.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 #include <algorithm>
@@ -8,14 +10,29 @@
 
 namespace Gatehouse::ConfigDetail {
 
-void ProblemList::error(const QString &path, const QString &message)
+namespace {
+
+ConfigProblem problem(const QString &path, const char *text, const QStringList &arguments, ConfigProblem::Severity severity)
 {
-    m_problems.append({path, message, ConfigProblem::Severity::Error});
+    const QString source = QString::fromUtf8(text);
+    return {path, fillArguments(source, arguments), severity, source, arguments};
 }
 
-void ProblemList::warning(const QString &path, const QString &message)
+} // namespace
+
+void ProblemList::error(const QString &path, const char *text, const QStringList &arguments)
 {
-    m_problems.append({path, message, ConfigProblem::Severity::Warning});
+    m_problems.append(problem(path, text, arguments, ConfigProblem::Severity::Error));
+}
+
+void ProblemList::warning(const QString &path, const char *text, const QStringList &arguments)
+{
+    m_problems.append(problem(path, text, arguments, ConfigProblem::Severity::Warning));
+}
+
+void ProblemList::untranslatedError(const QString &path, const QString &message)
+{
+    m_problems.append({path, message, ConfigProblem::Severity::Error});
 }
 
 bool ProblemList::hasErrorAt(const QString &path) const
@@ -56,11 +73,11 @@ std::optional<QString> ObjectReader::string(const QString &key)
     if (v.isUndefined())
         return std::nullopt;
     if (!v.isString()) {
-        error(key, QStringLiteral("must be a string"));
+        error(key, Messages::MustBeString);
         return std::nullopt;
     }
     if (v.toString().isEmpty()) {
-        error(key, QStringLiteral("must not be empty"));
+        error(key, Messages::MustNotBeEmpty);
         return std::nullopt;
     }
     return v.toString();
@@ -72,7 +89,7 @@ std::optional<bool> ObjectReader::boolean(const QString &key)
     if (v.isUndefined())
         return std::nullopt;
     if (!v.isBool()) {
-        error(key, QStringLiteral("must be true or false"));
+        error(key, Messages::MustBeBoolean);
         return std::nullopt;
     }
     return v.toBool();
@@ -88,13 +105,13 @@ std::optional<qint64> ObjectReader::integer(const QString &key, qint64 min, qint
     if (integral && d >= double(min) && d <= double(max))
         return qint64(d);
     if (max < Q_INT64_C(9007199254740991))
-        error(key, QStringLiteral("must be an integer from %1 to %2").arg(min).arg(max));
+        error(key, Messages::IntegerFromTo, {QString::number(min), QString::number(max)});
     else if (min == 1)
-        error(key, QStringLiteral("must be a positive integer"));
+        error(key, Messages::PositiveInteger);
     else if (min == 0)
-        error(key, QStringLiteral("must be a non-negative integer"));
+        error(key, Messages::NonNegativeInteger);
     else
-        error(key, QStringLiteral("must be an integer of at least %1").arg(min));
+        error(key, Messages::IntegerAtLeast, {QString::number(min)});
     return std::nullopt;
 }
 
@@ -104,7 +121,7 @@ std::optional<QJsonObject> ObjectReader::object(const QString &key)
     if (v.isUndefined())
         return std::nullopt;
     if (!v.isObject()) {
-        error(key, QStringLiteral("must be an object"));
+        error(key, Messages::MustBeObject);
         return std::nullopt;
     }
     return v.toObject();
@@ -117,8 +134,10 @@ std::optional<QString> ObjectReader::choice(const QString &key, const QStringLis
         return std::nullopt;
     if (choices.contains(*s))
         return s;
-    error(key, QStringLiteral("must be one of %1%2")
-                   .arg(choices.join(QStringLiteral(", ")), didYouMean(*s, choices)));
+    if (const std::optional<QString> match = closestMatch(*s, choices))
+        error(key, Messages::OneOfDidYouMean, {choices.join(QStringLiteral(", ")), *match});
+    else
+        error(key, Messages::OneOf, {choices.join(QStringLiteral(", "))});
     return std::nullopt;
 }
 
@@ -129,11 +148,11 @@ std::optional<QString> ObjectReader::httpUrl(const QString &key)
         return std::nullopt;
     const QUrl url(*s, QUrl::StrictMode);
     if (!url.isValid() || url.isRelative() || url.host().isEmpty()) {
-        error(key, QStringLiteral("not a URL"));
+        error(key, Messages::NotAUrl);
         return std::nullopt;
     }
     if (!isHttpUrl(*s)) {
-        error(key, QStringLiteral("must be an http or https URL"));
+        error(key, Messages::MustBeHttpUrl);
         return std::nullopt;
     }
     return s;
@@ -143,25 +162,29 @@ void ObjectReader::rejectFunctions(const QStringList &keys)
 {
     for (const QString &key : keys) {
         if (!value(key).isUndefined())
-            error(key, QStringLiteral("cannot be set in the JSON configuration (it takes functions)"));
+            error(key, Messages::TakesFunctions);
     }
 }
 
-void ObjectReader::error(const QString &key, const QString &message)
+void ObjectReader::error(const QString &key, const char *text, const QStringList &arguments)
 {
-    m_problems.error(pathOf(key), message);
+    m_problems.error(pathOf(key), text, arguments);
 }
 
-void ObjectReader::warning(const QString &key, const QString &message)
+void ObjectReader::warning(const QString &key, const char *text, const QStringList &arguments)
 {
-    m_problems.warning(pathOf(key), message);
+    m_problems.warning(pathOf(key), text, arguments);
 }
 
 void ObjectReader::finish()
 {
     for (auto it = m_object.constBegin(); it != m_object.constEnd(); ++it) {
-        if (!m_known.contains(it.key()))
-            error(it.key(), QStringLiteral("unknown key") + didYouMean(it.key(), m_known));
+        if (m_known.contains(it.key()))
+            continue;
+        if (const std::optional<QString> match = closestMatch(it.key(), m_known))
+            error(it.key(), Messages::UnknownKeyDidYouMean, {*match});
+        else
+            error(it.key(), Messages::UnknownKey);
     }
 }
 
@@ -208,10 +231,23 @@ std::optional<QString> closestMatch(const QString &name, const QStringList &know
     return best;
 }
 
-QString didYouMean(const QString &name, const QStringList &known)
+QString fillArguments(const QString &pattern, const QStringList &arguments)
 {
-    const std::optional<QString> match = closestMatch(name, known);
-    return match ? QStringLiteral(" (did you mean \"%1\"?)").arg(*match) : QString();
+    QString filled;
+    filled.reserve(pattern.size());
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == u'%' && i + 1 < pattern.size() && pattern.at(i + 1) >= u'1' && pattern.at(i + 1) <= u'9') {
+            const qsizetype n = pattern.at(i + 1).unicode() - u'1';
+            if (n < arguments.size()) {
+                filled += arguments.at(n);
+                ++i;
+                continue;
+            }
+        }
+        filled += c;
+    }
+    return filled;
 }
 
 bool isHttpUrl(const QString &text)

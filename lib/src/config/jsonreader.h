@@ -12,12 +12,18 @@
 
 namespace Gatehouse::ConfigDetail {
 
-//! Collects the problems of one load.
+/*!
+ * Collects the problems of one load. A problem's text is one of the source texts of
+ * config/messages.h with the values of its placeholders (%1, %2, ...): ConfigProblem keeps both,
+ * beside the English message.
+ */
 class ProblemList
 {
 public:
-    void error(const QString &path, const QString &message);
-    void warning(const QString &path, const QString &message);
+    void error(const QString &path, const char *text, const QStringList &arguments = {});
+    void warning(const QString &path, const char *text, const QStringList &arguments = {});
+    //! A message made elsewhere (the mail module's checks), which has no translation.
+    void untranslatedError(const QString &path, const QString &message);
     bool hasErrorAt(const QString &path) const;
     //! True when there is an error at \a path or at a key path inside it.
     bool hasErrorUnder(const QString &path) const;
@@ -55,8 +61,8 @@ public:
     //! Keys that name functions and therefore cannot come from JSON.
     void rejectFunctions(const QStringList &keys);
 
-    void error(const QString &key, const QString &message);
-    void warning(const QString &key, const QString &message);
+    void error(const QString &key, const char *text, const QStringList &arguments = {});
+    void warning(const QString &key, const char *text, const QStringList &arguments = {});
 
     //! Reports every member that no accessor asked for.
     void finish();
@@ -72,8 +78,9 @@ private:
 
 //! The known name closest to \a name, if close enough to be a likely typo.
 std::optional<QString> closestMatch(const QString &name, const QStringList &known);
-//! " (did you mean "x"?)" or an empty string.
-QString didYouMean(const QString &name, const QStringList &known);
+
+//! \a pattern with %1, %2, ... replaced by \a arguments in one pass (a % in an argument stays).
+QString fillArguments(const QString &pattern, const QStringList &arguments);
 
 //! True for an absolute http(s) URL with a host.
 bool isHttpUrl(const QString &text);

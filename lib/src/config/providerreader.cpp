@@ -1,5 +1,7 @@
 #include "config/providerreader.h"
 
+#include "config/messages.h"
+
 #include <gatehouse/providers.h>
 
 #include "mail/message.h"
@@ -31,7 +33,7 @@ void readEndpoint(ObjectReader &provider, const QString &key)
         return;
     }
     if (!v.isObject()) {
-        provider.error(key, QStringLiteral("must be a URL or an object {url, params}"));
+        provider.error(key, Messages::EndpointShape);
         return;
     }
     ObjectReader endpoint(v.toObject(), provider.pathOf(key), provider.problems());
@@ -39,8 +41,7 @@ void readEndpoint(ObjectReader &provider, const QString &key)
     if (const auto params = endpoint.object(QStringLiteral("params"))) {
         for (auto it = params->constBegin(); it != params->constEnd(); ++it) {
             if (!it->isString() && !it->isDouble() && !it->isBool())
-                endpoint.problems().error(endpoint.pathOf(QStringLiteral("params.") + it.key()),
-                                          QStringLiteral("must be a string, number or boolean"));
+                endpoint.problems().error(endpoint.pathOf(QStringLiteral("params.") + it.key()), Messages::ParamValue);
         }
     }
     endpoint.rejectFunctions({QStringLiteral("request"), QStringLiteral("conform")});
@@ -56,13 +57,13 @@ void readStyle(ObjectReader &provider)
     ObjectReader r(*style, provider.pathOf(QStringLiteral("style")), provider.problems());
     if (const auto logo = r.string(QStringLiteral("logo"));
         logo && !logo->startsWith(u'/') && !isHttpUrl(*logo))
-        r.error(QStringLiteral("logo"), QStringLiteral("must be an http(s) URL or a path"));
+        r.error(QStringLiteral("logo"), Messages::HttpUrlOrPath);
     for (const QString &key : {QStringLiteral("brandColor"), QStringLiteral("bg"), QStringLiteral("text")}) {
         const auto colour = r.string(key);
         if (colour && !isCssColour(*colour))
-            r.error(key, QStringLiteral("not a CSS colour"));
+            r.error(key, Messages::NotCssColour);
         else if (colour && key != QLatin1String("brandColor"))
-            r.warning(key, QStringLiteral("deprecated; use \"brandColor\""));
+            r.warning(key, Messages::UseBrandColor);
     }
     r.finish();
 }
@@ -76,7 +77,7 @@ void readFormFields(ObjectReader &provider, const QString &key)
     for (auto it = fields->constBegin(); it != fields->constEnd(); ++it) {
         const QString path = provider.pathOf(key) + u'.' + it.key();
         if (!it->isObject()) {
-            provider.problems().error(path, QStringLiteral("must be an object {label, type, ...}"));
+            provider.problems().error(path, Messages::FormFieldShape);
             continue;
         }
         ObjectReader field(it->toObject(), path, provider.problems());
@@ -98,7 +99,7 @@ void inferFromEnvironment(QJsonObject &options, const QString &key, const QStrin
         return;
     const QString value = env.value(variable);
     if (mustBeUrl && !isHttpUrl(value)) {
-        problems.error(variable, QStringLiteral("not an http or https URL"));
+        problems.error(variable, Messages::NotHttpUrl);
         return;
     }
     options.insert(key, value);
@@ -137,7 +138,7 @@ void readProfileMapping(ObjectReader &provider)
                 valid = valid && path.isString() && !path.toString().isEmpty();
         }
         if (!valid)
-            r.error(field, QStringLiteral("must be a claim path, a list of claim paths or null"));
+            r.error(field, Messages::ClaimPath);
     }
     r.finish();
 }
@@ -149,9 +150,9 @@ void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext
     if (name.isUndefined())
         return;
     if (!isFunctionName(name.toString()))
-        r.error(key, QStringLiteral("must be the name of a JavaScript function"));
+        r.error(key, Messages::FunctionName);
     else if (!context.hasScript)
-        r.error(key, QStringLiteral("needs \"callbacksScript\""));
+        r.error(key, Messages::NeedsScript);
 }
 
 void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
@@ -164,8 +165,7 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
 
     r.string(QStringLiteral("clientId"));
     if (!options.contains(QStringLiteral("clientId")))
-        r.error(QStringLiteral("clientId"),
-                QStringLiteral("missing (set %1_ID or \"clientId\")").arg(prefix));
+        r.error(QStringLiteral("clientId"), Messages::ClientIdMissing, {prefix});
     r.string(QStringLiteral("clientSecret"));
     const bool discovery = options.contains(QStringLiteral("issuer"))
         || options.contains(QStringLiteral("wellKnown"));
@@ -177,12 +177,11 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
                                     QStringLiteral("userinfo")})
         readEndpoint(r, endpoint);
     if (!discovery && type == QLatin1String("oidc")) {
-        r.error(QStringLiteral("issuer"),
-                QStringLiteral("missing (set %1_ISSUER or \"issuer\")").arg(prefix));
+        r.error(QStringLiteral("issuer"), Messages::IssuerMissing, {prefix});
     } else if (!discovery) {
         for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token")}) {
             if (!r.has(endpoint))
-                r.error(endpoint, QStringLiteral("missing (or set \"issuer\" for discovery)"));
+                r.error(endpoint, Messages::EndpointMissing);
         }
     }
     readClient(r);
@@ -205,14 +204,16 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
         const QJsonArray list = checks.toArray();
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString check = list.at(i).toString();
-            if (!allowedChecks.contains(check))
-                r.problems().error(r.pathOf(QStringLiteral("checks[%1]").arg(i)),
-                                   QStringLiteral("must be one of %1%2")
-                                       .arg(allowedChecks.join(QStringLiteral(", ")),
-                                            didYouMean(check, allowedChecks)));
+            if (allowedChecks.contains(check))
+                continue;
+            const QString path = r.pathOf(QStringLiteral("checks[%1]").arg(i));
+            if (const std::optional<QString> match = closestMatch(check, allowedChecks))
+                r.problems().error(path, Messages::OneOfDidYouMean, {allowedChecks.join(QStringLiteral(", ")), *match});
+            else
+                r.problems().error(path, Messages::OneOf, {allowedChecks.join(QStringLiteral(", "))});
         }
     } else if (!checks.isUndefined()) {
-        r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
+        r.error(QStringLiteral("checks"), Messages::MustBeList);
     }
     readStyle(r);
     for (const QString &key : {QStringLiteral("profile"), QStringLiteral("account")})
@@ -228,24 +229,26 @@ std::optional<QString> readCertificates(ObjectReader &tls, const QString &baseDi
         return std::nullopt;
     const QByteArray pemStart = "-----BEGIN CERTIFICATE-----";
     QByteArray pem = ca->toUtf8();
-    QString source = QStringLiteral("the text");
+    QString source;   // the file, or empty for PEM text
     if (!ca->trimmed().startsWith(QLatin1String(pemStart))) {
         constexpr qint64 MaxSize = 1024 * 1024;
         source = QDir::cleanPath(QDir(baseDir).absoluteFilePath(*ca));
         QFile file(source);
         if (!file.open(QIODevice::ReadOnly)) {
-            tls.error(QStringLiteral("ca"), QStringLiteral("cannot read %1: %2").arg(source, file.errorString()));
+            tls.error(QStringLiteral("ca"), Messages::CannotRead, {source, file.errorString()});
             return std::nullopt;
         }
         pem = file.read(MaxSize + 1);
         if (pem.size() > MaxSize) {
-            tls.error(QStringLiteral("ca"), QStringLiteral("%1 is larger than 1 MiB").arg(source));
+            tls.error(QStringLiteral("ca"), Messages::CaTooLarge, {source});
             return std::nullopt;
         }
     }
     if (QSslCertificate::fromData(pem, QSsl::Pem).isEmpty()) {
-        tls.error(QStringLiteral("ca"), QStringLiteral("%1 holds no PEM certificate (\"%2...\")")
-                                            .arg(source, QLatin1String(pemStart)));
+        if (source.isEmpty())
+            tls.error(QStringLiteral("ca"), Messages::CaTextNotPem, {QLatin1String(pemStart)});
+        else
+            tls.error(QStringLiteral("ca"), Messages::CaFileNotPem, {source, QLatin1String(pemStart)});
         return std::nullopt;
     }
     return QString::fromLatin1(pem);
@@ -295,11 +298,9 @@ void readEmailRateLimit(ObjectReader &r)
         l.integer(QStringLiteral("windowSeconds"), 1, 7 * 86400);
         l.finish();
     } else if (limit == QJsonValue(false)) {
-        r.warning(QStringLiteral("rateLimit"),
-                  QStringLiteral("off: anyone can make the server send any number of sign-in mails to any address"));
+        r.warning(QStringLiteral("rateLimit"), Messages::EmailRateLimitOff);
     } else if (!limit.isUndefined() && !limit.isBool()) {
-        r.error(QStringLiteral("rateLimit"),
-                QStringLiteral("must be false or an object {perAddress, perClient, windowSeconds}"));
+        r.error(QStringLiteral("rateLimit"), Messages::EmailRateLimitShape);
     }
 }
 
@@ -312,14 +313,14 @@ void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment 
     r.integer(QStringLiteral("maxAge"), 1);
     QString problem;
     if (const auto from = r.string(QStringLiteral("from")); from && !Mail::Mailbox::parse(*from, &problem))
-        r.error(QStringLiteral("from"), problem);
+        r.problems().untranslatedError(r.pathOf(QStringLiteral("from")), problem);
     else if (!r.has(QStringLiteral("from")))
-        r.error(QStringLiteral("from"), QStringLiteral("missing (the sender, e.g. \"Example <no-reply@example.com>\")"));
+        r.error(QStringLiteral("from"), Messages::FromMissing);
     const QJsonValue server = r.value(QStringLiteral("server"));
     if (server.isObject())
         readSmtpServer(r, options, context);
     else if (!server.isUndefined() && !server.isString())
-        r.error(QStringLiteral("server"), QStringLiteral("must be an smtp:// URL or an object {host, port, ...}"));
+        r.error(QStringLiteral("server"), Messages::SmtpServerShape);
     // What the structure allows must also make sense together (a host, TLS flags that agree):
     // the same reading the provider gets when it sends. A JavaScript sendVerificationRequest
     // sends by itself and needs no server.
@@ -329,15 +330,14 @@ void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment 
         && !Mail::SmtpSettings::fromJson(options.value(QStringLiteral("server")),
                                          options.value(QStringLiteral("apiKey")).toString(), &problem)) {
         const qsizetype colon = problem.indexOf(QLatin1String(": "));
-        r.problems().error(r.pathOf(problem.left(colon)), problem.mid(colon + 2));
+        r.problems().untranslatedError(r.pathOf(problem.left(colon)), problem.mid(colon + 2));
     }
     readEmailRateLimit(r);
     for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")})
         readFunctionName(r, key, context);
     r.rejectFunctions({QStringLiteral("generateVerificationToken")});
     if (!context.hasAdapter)
-        r.error(QStringLiteral("type"),
-                QStringLiteral("an email provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
+        r.error(QStringLiteral("type"), Messages::EmailNeedsAdapter);
 }
 
 // The built-in password table signs in with these two form fields.
@@ -347,14 +347,11 @@ void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
     if (const QJsonValue fields = r.value(QStringLiteral("credentials")); fields.isObject()) {
         for (const QString &name : {QStringLiteral("email"), QStringLiteral("password")}) {
             if (!fields.toObject().contains(name))
-                r.error(QStringLiteral("credentials"),
-                        QStringLiteral("\"authorize\": \"builtin\" needs a field named \"%1\"").arg(name));
+                r.error(QStringLiteral("credentials"), Messages::BuiltinNeedsField, {name});
         }
     }
     if (!context.hasAdapter)
-        r.error(QStringLiteral("authorize"),
-                QStringLiteral("\"builtin\" checks the passwords stored in the database: it needs an adapter "
-                               "(set \"adapter\": {\"url\": ...} or DATABASE_URL)"));
+        r.error(QStringLiteral("authorize"), Messages::BuiltinNeedsAdapter);
 }
 
 void readCredentials(ObjectReader &r, const ProviderContext &context)
@@ -362,13 +359,13 @@ void readCredentials(ObjectReader &r, const ProviderContext &context)
     readFormFields(r, QStringLiteral("credentials"));
     const QJsonValue authorize = r.value(QStringLiteral("authorize"));
     if (authorize.isUndefined())
-        r.error(QStringLiteral("authorize"), QStringLiteral("missing (the name of a function in \"callbacksScript\")"));
+        r.error(QStringLiteral("authorize"), Messages::AuthorizeMissing);
     else if (authorize.toString() == QLatin1String("builtin"))
         readBuiltinCredentials(r, context);
     else if (!isFunctionName(authorize.toString()))
-        r.error(QStringLiteral("authorize"), QStringLiteral("must be the name of a JavaScript function"));
+        r.error(QStringLiteral("authorize"), Messages::FunctionName);
     else if (!context.hasScript)
-        r.error(QStringLiteral("authorize"), QStringLiteral("needs \"callbacksScript\""));
+        r.error(QStringLiteral("authorize"), Messages::NeedsScript);
 }
 
 void readWebAuthn(ObjectReader &r, const ProviderContext &context)
@@ -393,16 +390,14 @@ void readWebAuthn(ObjectReader &r, const ProviderContext &context)
             for (const QJsonValue &id : algorithms.toArray())
                 valid = valid && id.isDouble() && known.contains(id.toInt());
             if (!valid)
-                o.error(QStringLiteral("supportedAlgorithmIDs"),
-                        QStringLiteral("must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)"));
+                o.error(QStringLiteral("supportedAlgorithmIDs"), Messages::AlgorithmIds);
         }
         o.finish();
     }
     if (!context.webAuthnEnabled)
-        r.error(QStringLiteral("type"), QStringLiteral("\"webauthn\" needs \"experimental\": {\"enableWebAuthn\": true}"));
+        r.error(QStringLiteral("type"), Messages::WebAuthnNotEnabled);
     if (!context.hasAdapter)
-        r.error(QStringLiteral("type"),
-                QStringLiteral("a webauthn provider needs an adapter (set \"adapter\" or DATABASE_URL)"));
+        r.error(QStringLiteral("type"), Messages::WebAuthnNeedsAdapter);
 }
 
 /*
@@ -415,9 +410,10 @@ std::optional<QJsonObject> resolveBuiltin(const QJsonObject &entry, const QStrin
     if (entry.contains(QStringLiteral("type")) || !id.isString() || id.toString().isEmpty())
         return entry;
     if (!isBuiltinProvider(id.toString())) {
-        problems.error(path + QStringLiteral(".id"),
-                       QStringLiteral("\"%1\" is not a built-in provider%2; set \"type\" to configure your own")
-                           .arg(id.toString(), didYouMean(id.toString(), builtinProviderIds())));
+        if (const std::optional<QString> match = closestMatch(id.toString(), builtinProviderIds()))
+            problems.error(path + QStringLiteral(".id"), Messages::NotBuiltinDidYouMean, {id.toString(), *match});
+        else
+            problems.error(path + QStringLiteral(".id"), Messages::NotBuiltin, {id.toString()});
         return std::nullopt;
     }
     const Provider builtin = builtinProvider(id.toString(), entry);
@@ -441,11 +437,11 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
 {
     QList<Provider> result;
     if (value.isUndefined()) {
-        problems.warning(QStringLiteral("providers"), QStringLiteral("no providers configured; nobody can sign in"));
+        problems.warning(QStringLiteral("providers"), Messages::NoProviders);
         return result;
     }
     if (!value.isArray()) {
-        problems.error(QStringLiteral("providers"), QStringLiteral("must be a list"));
+        problems.error(QStringLiteral("providers"), Messages::MustBeList);
         return result;
     }
     static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_-]+$"));
@@ -454,7 +450,7 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString path = QStringLiteral("providers[%1]").arg(i);
         if (!list.at(i).isObject()) {
-            problems.error(path, QStringLiteral("must be an object {id, name, type, ...}"));
+            problems.error(path, Messages::ProviderShape);
             continue;
         }
         std::optional<QJsonObject> entry = resolveBuiltin(list.at(i).toObject(), path, problems);
@@ -464,23 +460,21 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         Provider provider;
         provider.id = r.string(QStringLiteral("id")).value_or(QString());
         if (!r.has(QStringLiteral("id"))) {
-            r.error(QStringLiteral("id"), QStringLiteral("missing"));
+            r.error(QStringLiteral("id"), Messages::Missing);
         } else if (!provider.id.isEmpty() && !idPattern.match(provider.id).hasMatch()) {
-            r.error(QStringLiteral("id"), QStringLiteral("may contain only letters, digits, \"-\" and \"_\""));
+            r.error(QStringLiteral("id"), Messages::ProviderIdCharacters);
         } else if (seen.contains(provider.id)) {
-            r.error(QStringLiteral("id"), QStringLiteral("duplicate id \"%1\" (also providers[%2])")
-                                              .arg(provider.id).arg(seen.value(provider.id)));
+            r.error(QStringLiteral("id"), Messages::DuplicateProviderId,
+                    {provider.id, QString::number(seen.value(provider.id))});
         } else if (!provider.id.isEmpty()) {
             seen.insert(provider.id, i);
         }
         provider.name = r.string(QStringLiteral("name")).value_or(QString());
         if (!r.has(QStringLiteral("name")))
-            r.error(QStringLiteral("name"), QStringLiteral("missing"));
+            r.error(QStringLiteral("name"), Messages::Missing);
         if (!r.has(QStringLiteral("type"))) {
             r.value(QStringLiteral("type"));
-            r.error(QStringLiteral("type"),
-                    QStringLiteral("missing; one of %1 (or the id of a built-in provider)")
-                        .arg(providerTypes.join(QStringLiteral(", "))));
+            r.error(QStringLiteral("type"), Messages::ProviderTypeMissing, {providerTypes.join(QStringLiteral(", "))});
             continue;
         }
         const std::optional<QString> type = r.choice(QStringLiteral("type"), providerTypes);

@@ -1,5 +1,6 @@
 #include "config/sections.h"
 
+#include "config/messages.h"
 #include "config/providerreader.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ void readCookieOptions(ObjectReader &cookie, CookieOptions &options, bool secure
         if (path->startsWith(u'/'))
             options.path = *path;
         else
-            r.error(QStringLiteral("path"), QStringLiteral("must start with \"/\""));
+            r.error(QStringLiteral("path"), Messages::PathStartsWithSlash);
     }
     if (const auto domain = r.string(QStringLiteral("domain")))
         options.domain = *domain;
@@ -38,10 +39,10 @@ void readCookieOptions(ObjectReader &cookie, CookieOptions &options, bool secure
         if (lower == QLatin1String("lax") || lower == QLatin1String("strict") || lower == QLatin1String("none"))
             options.sameSite = lower.left(1).toUpper() + lower.mid(1);
         else
-            r.error(QStringLiteral("sameSite"), QStringLiteral("must be one of lax, strict, none"));
+            r.error(QStringLiteral("sameSite"), Messages::SameSiteValues);
     }
     if (options.sameSite == QLatin1String("None") && !options.secure)
-        r.warning(QStringLiteral("sameSite"), QStringLiteral("browsers reject SameSite=None cookies that are not secure"));
+        r.warning(QStringLiteral("sameSite"), Messages::SameSiteNoneInsecure);
     if (const auto maxAge = r.integer(QStringLiteral("maxAge"), 0))
         options.maxAge = *maxAge;
     r.finish();
@@ -61,8 +62,7 @@ void readSession(ObjectReader &root, SessionOptions &session, bool hasAdapter)
         } else if (hasAdapter) {
             session.strategy = SessionOptions::Strategy::Database;
         } else {
-            r.error(QStringLiteral("strategy"),
-                    QStringLiteral("\"database\" needs an adapter (set \"adapter\" or DATABASE_URL)"));
+            r.error(QStringLiteral("strategy"), Messages::DatabaseNeedsAdapter);
         }
     }
     session.maxAge = r.integer(QStringLiteral("maxAge"), 1).value_or(session.maxAge);
@@ -105,9 +105,9 @@ void readCookies(ObjectReader &root, CookiesOptions &cookies, bool secureDefault
         CookieOption option;
         const auto name = c.string(QStringLiteral("name"));
         if (!c.has(QStringLiteral("name")))
-            c.error(QStringLiteral("name"), QStringLiteral("missing"));
+            c.error(QStringLiteral("name"), Messages::Missing);
         else if (name && !isCookieName(*name))
-            c.error(QStringLiteral("name"), QStringLiteral("not a valid cookie name"));
+            c.error(QStringLiteral("name"), Messages::NotCookieName);
         option.name = name.value_or(QString());
         readCookieOptions(c, option.options, secureDefault);
         c.finish();
@@ -134,7 +134,7 @@ void readPages(ObjectReader &root, PagesOptions &pages)
         if (page && isPathOrHttpUrl(*page))
             *slot = *page;
         else if (page)
-            r.error(key, QStringLiteral("must be a path (\"/login\") or an http(s) URL"));
+            r.error(key, Messages::PathOrHttpUrl);
     }
     r.finish();
 }
@@ -154,13 +154,13 @@ void readTheme(ObjectReader &root, Theme &theme)
         if (colour && isCssColour(*colour))
             *slot = *colour;
         else if (colour)
-            r.error(key, QStringLiteral("not a CSS colour"));
+            r.error(key, Messages::NotCssColour);
     }
     if (const auto logo = r.string(QStringLiteral("logo"))) {
         if (isPathOrHttpUrl(*logo))
             theme.logo = *logo;
         else
-            r.error(QStringLiteral("logo"), QStringLiteral("must be an http(s) URL or a path"));
+            r.error(QStringLiteral("logo"), Messages::HttpUrlOrPath);
     }
     r.finish();
 }
@@ -189,7 +189,7 @@ void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
     rateLimit.windowSeconds = r.integer(QStringLiteral("windowSeconds"), 1).value_or(rateLimit.windowSeconds);
     rateLimit.identifierField = r.string(QStringLiteral("identifierField")).value_or(rateLimit.identifierField);
     if (!rateLimit.enabled)
-        r.warning(QStringLiteral("enabled"), QStringLiteral("brute-force protection of credentials sign-ins is off"));
+        r.warning(QStringLiteral("enabled"), Messages::RateLimitOff);
     r.finish();
 }
 
@@ -203,8 +203,7 @@ void readServer(ObjectReader &root, ServerSettings &server)
         if (parseListenAddress(*listen))
             server.listen = *listen;
         else
-            r.error(QStringLiteral("listen"),
-                    QStringLiteral("must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000"));
+            r.error(QStringLiteral("listen"), Messages::ListenAddress);
     }
     server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
     ServerLimits &limits = server.limits;
@@ -232,14 +231,15 @@ void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSetti
     const auto checkUrl = [&](const QString &url, const QString &path) {
         const QString scheme = QUrl(url).scheme();
         if (scheme.isEmpty()) {
-            root.problems().error(path, QStringLiteral("not a database URL (sqlite:///path/gatehouse.db, "
-                                                       "postgresql://user@host:port/db, mysql://...)"));
+            root.problems().error(path, Messages::NotDatabaseUrl);
             return false;
         }
         if (!schemes.contains(scheme)) {
-            root.problems().error(path, QStringLiteral("unsupported database \"%1\"; one of %2%3")
-                                            .arg(scheme, schemes.join(QStringLiteral(", ")),
-                                                 didYouMean(scheme, schemes)));
+            if (const std::optional<QString> match = closestMatch(scheme, schemes))
+                root.problems().error(path, Messages::UnsupportedDatabaseDidYouMean,
+                                      {scheme, schemes.join(QStringLiteral(", ")), *match});
+            else
+                root.problems().error(path, Messages::UnsupportedDatabase, {scheme, schemes.join(QStringLiteral(", "))});
             return false;
         }
         return true;
@@ -261,7 +261,7 @@ void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSetti
             server.adapterUrl = *url;
     } else if (!r.has(QStringLiteral("url"))) {
         if (databaseUrl.isEmpty())
-            r.error(QStringLiteral("url"), QStringLiteral("missing (set DATABASE_URL or \"url\")"));
+            r.error(QStringLiteral("url"), Messages::AdapterUrlMissing);
         else if (checkUrl(databaseUrl, QStringLiteral("DATABASE_URL"))) {
             server.adapterUrl = databaseUrl;
             server.adapterOptions.insert(QStringLiteral("url"), databaseUrl);
@@ -278,7 +278,7 @@ void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &serv
         if (info.isFile() && info.isReadable())
             server.callbacksScript = path;
         else
-            root.error(QStringLiteral("callbacksScript"), QStringLiteral("file not found: %1").arg(path));
+            root.error(QStringLiteral("callbacksScript"), Messages::FileNotFound, {path});
     }
     const bool scriptGiven = root.has(QStringLiteral("callbacksScript"));
     const std::pair<QString, QStringList> sections[] = {
@@ -301,9 +301,9 @@ void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &serv
             if (v.isUndefined())
                 continue;
             if (!isFunctionName(v.toString()))
-                r.error(name, QStringLiteral("must be the name of a JavaScript function"));
+                r.error(name, Messages::FunctionName);
             else if (!scriptGiven)
-                r.error(name, QStringLiteral("needs \"callbacksScript\""));
+                r.error(name, Messages::NeedsScript);
             else
                 functions.insert(name, v.toString());
         }

@@ -1,5 +1,6 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
-// a user, revoke a session, edit and save the configuration, change the theme.
+// a user, revoke a session, edit and save the configuration, change the theme, the language
+// (also of the configuration problems).
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -243,6 +244,26 @@ TestCase {
         compare(window.views[2].title, "Benutzer")
         Language.current = "en"
         compare(window.views[2].title, "Users")
+    }
+
+    function test_7b_configProblemInGerman() {
+        window.navigate("configuration")
+        const config = view("configuration")
+        const maxAge = findIn(config, "maxAgeField")
+        const editor = findIn(maxAge, "editor")
+        editor.forceActiveFocus()
+        editor.selectAll()
+        type("12x")
+        const label = findIn(maxAge, "problemLabel")
+        compare(label.text, "must be a positive integer")
+        // The library's messages follow the language, at their field, without another edit.
+        Language.current = "de"
+        compare(label.text, "muss eine positive ganze Zahl sein")
+        verify(label.visible)
+        Language.current = "en"
+        compare(label.text, "must be a positive integer")
+        verify(window.configDocument.revert())
+        compare(maxAge.problem, "")
     }
 
     function test_8_connectionError() {

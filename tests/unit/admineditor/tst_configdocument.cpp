@@ -1,7 +1,10 @@
-// ConfigDocument: edits by key path, the server loader's problems at their fields, atomic save
-// with a backup, unknown keys kept.
+// ConfigDocument: edits by key path, the server loader's problems at their fields (in the
+// language of the installed translator), atomic save with a backup, unknown keys kept.
 #include "configdocument.h"
 
+#include <gatehouse/configloader.h>
+
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +12,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using Gatehouse::Admin::ConfigDocument;
 
@@ -80,6 +84,50 @@ private Q_SLOTS:
         document.setValue("session.maxAge", 3600);
         QVERIFY(document.problemAt("theme.brandColor").isEmpty());
         QVERIFY(document.problemAt("session.maxAge").isEmpty());
+    }
+
+    void showsProblemsInTheInstalledLanguage()
+    {
+        ConfigDocument document;
+        QVERIFY(document.open(write("german.json", Config)));
+        document.setValue("session.maxAge", "12x");
+        document.setValue("providers[0].checks", QVariantList{"pkce", "stat"});
+        QCOMPARE(document.problemAt("session.maxAge"), QString("must be a positive integer"));
+
+        // The library's catalogue, as gatehouse-admin installs it for German: the messages
+        // follow at once, placeholders filled, and go back to English when it is removed.
+        QTranslator german;
+        QVERIFY(german.load(QStringLiteral(":/gatehouse/i18n/gatehouse_config_de.qm")));
+        QSignalSpy changed(&document, &ConfigDocument::problemsChanged);
+        QVERIFY(QCoreApplication::installTranslator(&german));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(document.problemAt("session.maxAge"), QString("muss eine positive ganze Zahl sein"));
+        QCOMPARE(document.problemAt("providers[0].checks[1]"),
+                 QString::fromUtf8("muss einer dieser Werte sein: none, state, nonce, pkce (meinten Sie „state“?)"));
+        QVERIFY(document.problemsUnder("session").startsWith("session.maxAge: muss eine"));
+        // A new problem arrives translated too.
+        document.setValue("theme.brandColor", "not-a-colour");
+        QCOMPARE(document.problemAt("theme.brandColor"), QString("keine CSS-Farbe"));
+
+        QVERIFY(QCoreApplication::removeTranslator(&german));
+        QCOMPARE(document.problemAt("session.maxAge"), QString("must be a positive integer"));
+        QCOMPARE(document.problemAt("theme.brandColor"), QString("not a CSS colour"));
+        // What the server logs stays English whatever is installed.
+        QVERIFY(QCoreApplication::installTranslator(&german));
+        Gatehouse::ConfigLoadOptions options;
+        options.requireSecret = false;
+        const Gatehouse::ConfigResult loaded = Gatehouse::loadConfig(document.json(), {}, m_dir.path(), options);
+        bool found = false;
+        for (const Gatehouse::ConfigProblem &problem : loaded.problems) {
+            if (problem.path == QLatin1String("session.maxAge")) {
+                found = true;
+                QCOMPARE(problem.toString(), QString("session.maxAge: must be a positive integer"));
+                QCOMPARE(problem.translatedString(), QString("session.maxAge: muss eine positive ganze Zahl sein"));
+                QCOMPARE(problem.sourceText, QString("must be a positive integer"));
+            }
+        }
+        QVERIFY(found);
+        QCoreApplication::removeTranslator(&german);
     }
 
     void savesAtomicallyWithBackupAndKeepsUnknownKeys()

@@ -1,0 +1,137 @@
+#pragma once
+/*
+ * Every problem text of the configuration loader, in English, marked for lupdate (context
+ * "Gatehouse::Config"; translations in translations/gatehouse_config_<language>.ts). A problem
+ * keeps its text as written here and the values of its placeholders, so the server logs
+ * English and a tool with the catalogue installed shows the same problem in its user's
+ * language (ConfigProblem::translatedMessage()).
+ */
+#include <QtGlobal>
+
+namespace Gatehouse::ConfigDetail::Messages {
+
+inline constexpr char Context[] = "Gatehouse::Config";
+
+// Values of any key.
+inline constexpr const char *MustBeString = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a string");
+inline constexpr const char *MustNotBeEmpty = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be empty");
+inline constexpr const char *MustBeBoolean = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be true or false");
+//: %1 and %2 are the smallest and the largest value allowed
+inline constexpr const char *IntegerFromTo = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an integer from %1 to %2");
+inline constexpr const char *PositiveInteger = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a positive integer");
+inline constexpr const char *NonNegativeInteger = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a non-negative integer");
+//: %1 is the smallest value allowed
+inline constexpr const char *IntegerAtLeast = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an integer of at least %1");
+inline constexpr const char *MustBeObject = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an object");
+//: %1 lists the values allowed, separated by commas
+inline constexpr const char *OneOf = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be one of %1");
+//: %1 lists the values allowed, %2 is the one closest to what was written
+inline constexpr const char *OneOfDidYouMean = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be one of %1 (did you mean \"%2\"?)");
+inline constexpr const char *NotAUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a URL");
+inline constexpr const char *MustBeHttpUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an http or https URL");
+inline constexpr const char *NotHttpUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "not an http or https URL");
+inline constexpr const char *TakesFunctions = QT_TRANSLATE_NOOP("Gatehouse::Config", "cannot be set in the JSON configuration (it takes functions)");
+inline constexpr const char *UnknownKey = QT_TRANSLATE_NOOP("Gatehouse::Config", "unknown key");
+//: %1 is the known key closest to the unknown one
+inline constexpr const char *UnknownKeyDidYouMean = QT_TRANSLATE_NOOP("Gatehouse::Config", "unknown key (did you mean \"%1\"?)");
+inline constexpr const char *Missing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing");
+inline constexpr const char *MustBeList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list");
+inline constexpr const char *NotCssColour = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a CSS colour");
+inline constexpr const char *HttpUrlOrPath = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an http(s) URL or a path");
+inline constexpr const char *FunctionName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be the name of a JavaScript function");
+inline constexpr const char *NeedsScript = QT_TRANSLATE_NOOP("Gatehouse::Config", "needs \"callbacksScript\"");
+//: %1 is a file name, %2 why it cannot be read
+inline constexpr const char *CannotRead = QT_TRANSLATE_NOOP("Gatehouse::Config", "cannot read %1: %2");
+
+// secret, url, basePath and the flags.
+inline constexpr const char *NotAnEmptyList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be an empty list");
+inline constexpr const char *NonEmptyString = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a non-empty string");
+inline constexpr const char *StringOrStrings = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a string or a list of strings");
+//: Warning about an AUTH_SECRET variable
+inline constexpr const char *SecretInFileWins = QT_TRANSLATE_NOOP("Gatehouse::Config", "ignored: \"secret\" in the configuration wins");
+//: Warning; %1 is the recommended length
+inline constexpr const char *SecretTooShort = QT_TRANSLATE_NOOP("Gatehouse::Config", "shorter than %1 characters; use a long random value (gatehouse-server secret prints one)");
+inline constexpr const char *SecretMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (set AUTH_SECRET or \"secret\")");
+inline constexpr const char *PathStartsWithSlash = QT_TRANSLATE_NOOP("Gatehouse::Config", "must start with \"/\"");
+inline constexpr const char *PathEndsWithSlash = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not end with \"/\"");
+inline constexpr const char *PlainPath = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a plain path such as /auth");
+//: Problem of AUTH_URL: the path in it
+inline constexpr const char *UrlPathStartsWithSlash = QT_TRANSLATE_NOOP("Gatehouse::Config", "its path must start with \"/\"");
+//: Problem of AUTH_URL: the path in it
+inline constexpr const char *UrlPathEndsWithSlash = QT_TRANSLATE_NOOP("Gatehouse::Config", "its path must not end with \"/\"");
+//: Problem of AUTH_URL: the path in it
+inline constexpr const char *UrlPlainPath = QT_TRANSLATE_NOOP("Gatehouse::Config", "its path must be a plain path such as /auth");
+//: Warning about AUTH_URL; %1 is its path, %2 the configured basePath
+inline constexpr const char *UrlPathDiffers = QT_TRANSLATE_NOOP("Gatehouse::Config", "its path \"%1\" differs from basePath \"%2\"; basePath is used");
+//: Warning about skipCSRFCheck
+inline constexpr const char *CsrfOff = QT_TRANSLATE_NOOP("Gatehouse::Config", "CSRF protection is off");
+inline constexpr const char *TrustHostValues = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be true, 1, yes, false, 0 or no");
+//: %1 is the file, %2 and %3 line and column, %4 the parser's message
+inline constexpr const char *JsonSyntaxError = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1:%2:%3: JSON syntax error: %4");
+//: %1 is the file
+inline constexpr const char *NotAJsonObject = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1: the configuration must be a JSON object {...}");
+
+// Sections: session, cookies, pages, theme, rateLimit, server, adapter, callbacks.
+inline constexpr const char *DatabaseNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"database\" needs an adapter (set \"adapter\" or DATABASE_URL)");
+inline constexpr const char *SameSiteValues = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be one of lax, strict, none");
+//: Warning about cookie options
+inline constexpr const char *SameSiteNoneInsecure = QT_TRANSLATE_NOOP("Gatehouse::Config", "browsers reject SameSite=None cookies that are not secure");
+inline constexpr const char *NotCookieName = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a valid cookie name");
+inline constexpr const char *PathOrHttpUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/login\") or an http(s) URL");
+//: Warning about rateLimit.enabled false
+inline constexpr const char *RateLimitOff = QT_TRANSLATE_NOOP("Gatehouse::Config", "brute-force protection of credentials sign-ins is off");
+inline constexpr const char *ListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000");
+inline constexpr const char *NotDatabaseUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)");
+//: %1 is the URL scheme written, %2 lists the supported ones
+inline constexpr const char *UnsupportedDatabase = QT_TRANSLATE_NOOP("Gatehouse::Config", "unsupported database \"%1\"; one of %2");
+//: %1 is the URL scheme written, %2 lists the supported ones, %3 is the closest of them
+inline constexpr const char *UnsupportedDatabaseDidYouMean = QT_TRANSLATE_NOOP("Gatehouse::Config", "unsupported database \"%1\"; one of %2 (did you mean \"%3\"?)");
+inline constexpr const char *AdapterUrlMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (set DATABASE_URL or \"url\")");
+//: %1 is the path of the file
+inline constexpr const char *FileNotFound = QT_TRANSLATE_NOOP("Gatehouse::Config", "file not found: %1");
+
+// Providers.
+inline constexpr const char *EndpointShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a URL or an object {url, params}");
+inline constexpr const char *ParamValue = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a string, number or boolean");
+//: Warning about a provider's style.bg or style.text
+inline constexpr const char *UseBrandColor = QT_TRANSLATE_NOOP("Gatehouse::Config", "deprecated; use \"brandColor\"");
+inline constexpr const char *FormFieldShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an object {label, type, ...}");
+inline constexpr const char *ClaimPath = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a claim path, a list of claim paths or null");
+//: %1 is the environment variable prefix, such as AUTH_GITHUB
+inline constexpr const char *ClientIdMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (set %1_ID or \"clientId\")");
+//: %1 is the environment variable prefix, such as AUTH_GITHUB
+inline constexpr const char *IssuerMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (set %1_ISSUER or \"issuer\")");
+inline constexpr const char *EndpointMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (or set \"issuer\" for discovery)");
+//: %1 is a file name
+inline constexpr const char *CaTooLarge = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1 is larger than 1 MiB");
+//: %1 is a file name, %2 the line a PEM certificate starts with
+inline constexpr const char *CaFileNotPem = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1 holds no PEM certificate (\"%2...\")");
+//: %1 is the line a PEM certificate starts with
+inline constexpr const char *CaTextNotPem = QT_TRANSLATE_NOOP("Gatehouse::Config", "the text holds no PEM certificate (\"%1...\")");
+//: Warning about an email provider's rateLimit false
+inline constexpr const char *EmailRateLimitOff = QT_TRANSLATE_NOOP("Gatehouse::Config", "off: anyone can make the server send any number of sign-in mails to any address");
+inline constexpr const char *EmailRateLimitShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be false or an object {perAddress, perClient, windowSeconds}");
+inline constexpr const char *FromMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (the sender, e.g. \"Example <no-reply@example.com>\")");
+inline constexpr const char *SmtpServerShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an smtp:// URL or an object {host, port, ...}");
+inline constexpr const char *EmailNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "an email provider needs an adapter (set \"adapter\" or DATABASE_URL)");
+//: %1 is the name of the form field
+inline constexpr const char *BuiltinNeedsField = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"authorize\": \"builtin\" needs a field named \"%1\"");
+inline constexpr const char *BuiltinNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"builtin\" checks the passwords stored in the database: it needs an adapter (set \"adapter\": {\"url\": ...} or DATABASE_URL)");
+inline constexpr const char *AuthorizeMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (the name of a function in \"callbacksScript\")");
+inline constexpr const char *AlgorithmIds = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)");
+inline constexpr const char *WebAuthnNotEnabled = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"webauthn\" needs \"experimental\": {\"enableWebAuthn\": true}");
+inline constexpr const char *WebAuthnNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "a webauthn provider needs an adapter (set \"adapter\" or DATABASE_URL)");
+//: %1 is the provider id written
+inline constexpr const char *NotBuiltin = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"%1\" is not a built-in provider; set \"type\" to configure your own");
+//: %1 is the provider id written, %2 the closest built-in one
+inline constexpr const char *NotBuiltinDidYouMean = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"%1\" is not a built-in provider (did you mean \"%2\"?); set \"type\" to configure your own");
+//: Warning
+inline constexpr const char *NoProviders = QT_TRANSLATE_NOOP("Gatehouse::Config", "no providers configured; nobody can sign in");
+inline constexpr const char *ProviderShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an object {id, name, type, ...}");
+inline constexpr const char *ProviderIdCharacters = QT_TRANSLATE_NOOP("Gatehouse::Config", "may contain only letters, digits, \"-\" and \"_\"");
+//: %1 is the provider id, %2 the index of the other provider with it
+inline constexpr const char *DuplicateProviderId = QT_TRANSLATE_NOOP("Gatehouse::Config", "duplicate id \"%1\" (also providers[%2])");
+//: %1 lists the provider types
+inline constexpr const char *ProviderTypeMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing; one of %1 (or the id of a built-in provider)");
+
+} // namespace Gatehouse::ConfigDetail::Messages

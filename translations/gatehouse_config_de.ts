@@ -1,0 +1,364 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name>Gatehouse::Config</name>
+    <message>
+        <source>must be a string</source>
+        <translation>muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>must be an integer from %1 to %2</source>
+        <extracomment>%1 and %2 are the smallest and the largest value allowed</extracomment>
+        <translation>muss eine ganze Zahl von %1 bis %2 sein</translation>
+    </message>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>muss eine positive ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer</source>
+        <translation>muss eine nicht negative ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be an integer of at least %1</source>
+        <extracomment>%1 is the smallest value allowed</extracomment>
+        <translation>muss eine ganze Zahl von mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <extracomment>%1 lists the values allowed, separated by commas</extracomment>
+        <translation>muss einer dieser Werte sein: %1</translation>
+    </message>
+    <message>
+        <source>must be one of %1 (did you mean &quot;%2&quot;?)</source>
+        <extracomment>%1 lists the values allowed, %2 is the one closest to what was written</extracomment>
+        <translation>muss einer dieser Werte sein: %1 (meinten Sie „%2“?)</translation>
+    </message>
+    <message>
+        <source>not a URL</source>
+        <translation>keine URL</translation>
+    </message>
+    <message>
+        <source>must be an http or https URL</source>
+        <translation>muss eine http- oder https-URL sein</translation>
+    </message>
+    <message>
+        <source>not an http or https URL</source>
+        <translation>keine http- oder https-URL</translation>
+    </message>
+    <message>
+        <source>cannot be set in the JSON configuration (it takes functions)</source>
+        <translation>kann nicht in der JSON-Konfiguration gesetzt werden (erwartet Funktionen)</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>unbekannter Schlüssel</translation>
+    </message>
+    <message>
+        <source>unknown key (did you mean &quot;%1&quot;?)</source>
+        <extracomment>%1 is the known key closest to the unknown one</extracomment>
+        <translation>unbekannter Schlüssel (meinten Sie „%1“?)</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>muss eine Liste sein</translation>
+    </message>
+    <message>
+        <source>not a CSS colour</source>
+        <translation>keine CSS-Farbe</translation>
+    </message>
+    <message>
+        <source>must be an http(s) URL or a path</source>
+        <translation>muss eine http(s)-URL oder ein Pfad sein</translation>
+    </message>
+    <message>
+        <source>must be the name of a JavaScript function</source>
+        <translation>muss der Name einer JavaScript-Funktion sein</translation>
+    </message>
+    <message>
+        <source>needs &quot;callbacksScript&quot;</source>
+        <translation>braucht „callbacksScript“</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <extracomment>%1 is a file name, %2 why it cannot be read</extracomment>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>must not be an empty list</source>
+        <translation>darf keine leere Liste sein</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string</source>
+        <translation>muss eine nicht leere Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>must be a string or a list of strings</source>
+        <translation>muss eine Zeichenkette oder eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>ignored: &quot;secret&quot; in the configuration wins</source>
+        <extracomment>Warning about an AUTH_SECRET variable</extracomment>
+        <translation>ignoriert: „secret“ in der Konfiguration hat Vorrang</translation>
+    </message>
+    <message>
+        <source>shorter than %1 characters; use a long random value (gatehouse-server secret prints one)</source>
+        <extracomment>Warning; %1 is the recommended length</extracomment>
+        <translation>kürzer als %1 Zeichen; verwenden Sie einen langen Zufallswert (gatehouse-server secret gibt einen aus)</translation>
+    </message>
+    <message>
+        <source>missing (set AUTH_SECRET or &quot;secret&quot;)</source>
+        <translation>fehlt (AUTH_SECRET oder „secret“ setzen)</translation>
+    </message>
+    <message>
+        <source>must start with &quot;/&quot;</source>
+        <translation>muss mit „/“ beginnen</translation>
+    </message>
+    <message>
+        <source>must not end with &quot;/&quot;</source>
+        <translation>darf nicht mit „/“ enden</translation>
+    </message>
+    <message>
+        <source>must be a plain path such as /auth</source>
+        <translation>muss ein einfacher Pfad wie /auth sein</translation>
+    </message>
+    <message>
+        <source>its path must start with &quot;/&quot;</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>ihr Pfad muss mit „/“ beginnen</translation>
+    </message>
+    <message>
+        <source>its path must not end with &quot;/&quot;</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>ihr Pfad darf nicht mit „/“ enden</translation>
+    </message>
+    <message>
+        <source>its path must be a plain path such as /auth</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>ihr Pfad muss ein einfacher Pfad wie /auth sein</translation>
+    </message>
+    <message>
+        <source>its path &quot;%1&quot; differs from basePath &quot;%2&quot;; basePath is used</source>
+        <extracomment>Warning about AUTH_URL; %1 is its path, %2 the configured basePath</extracomment>
+        <translation>ihr Pfad „%1“ weicht von basePath „%2“ ab; basePath wird verwendet</translation>
+    </message>
+    <message>
+        <source>CSRF protection is off</source>
+        <extracomment>Warning about skipCSRFCheck</extracomment>
+        <translation>der CSRF-Schutz ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>must be true, 1, yes, false, 0 or no</source>
+        <translation>muss true, 1, yes, false, 0 oder no sein</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3: JSON syntax error: %4</source>
+        <extracomment>%1 is the file, %2 and %3 line and column, %4 the parser&apos;s message</extracomment>
+        <translation>%1:%2:%3: JSON-Syntaxfehler: %4</translation>
+    </message>
+    <message>
+        <source>%1: the configuration must be a JSON object {...}</source>
+        <extracomment>%1 is the file</extracomment>
+        <translation>%1: die Konfiguration muss ein JSON-Objekt {...} sein</translation>
+    </message>
+    <message>
+        <source>&quot;database&quot; needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>„database“ braucht einen Adapter („adapter“ oder DATABASE_URL setzen)</translation>
+    </message>
+    <message>
+        <source>must be one of lax, strict, none</source>
+        <translation>muss lax, strict oder none sein</translation>
+    </message>
+    <message>
+        <source>browsers reject SameSite=None cookies that are not secure</source>
+        <extracomment>Warning about cookie options</extracomment>
+        <translation>Browser weisen SameSite=None-Cookies ohne Secure zurück</translation>
+    </message>
+    <message>
+        <source>not a valid cookie name</source>
+        <translation>kein gültiger Cookie-Name</translation>
+    </message>
+    <message>
+        <source>must be a path (&quot;/login&quot;) or an http(s) URL</source>
+        <translation>muss ein Pfad („/login“) oder eine http(s)-URL sein</translation>
+    </message>
+    <message>
+        <source>brute-force protection of credentials sign-ins is off</source>
+        <extracomment>Warning about rateLimit.enabled false</extracomment>
+        <translation>der Schutz der Anmeldung mit Zugangsdaten gegen Durchprobieren ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000</source>
+        <translation>muss IP-ADRESSE:PORT sein, zum Beispiel 127.0.0.1:3000 oder [::1]:3000</translation>
+    </message>
+    <message>
+        <source>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</source>
+        <translation>keine Datenbank-URL (sqlite:///pfad/gatehouse.db, postgresql://benutzer@host:port/db, mysql://...)</translation>
+    </message>
+    <message>
+        <source>unsupported database &quot;%1&quot;; one of %2</source>
+        <extracomment>%1 is the URL scheme written, %2 lists the supported ones</extracomment>
+        <translation>nicht unterstützte Datenbank „%1“; eine von %2</translation>
+    </message>
+    <message>
+        <source>unsupported database &quot;%1&quot;; one of %2 (did you mean &quot;%3&quot;?)</source>
+        <extracomment>%1 is the URL scheme written, %2 lists the supported ones, %3 is the closest of them</extracomment>
+        <translation>nicht unterstützte Datenbank „%1“; eine von %2 (meinten Sie „%3“?)</translation>
+    </message>
+    <message>
+        <source>missing (set DATABASE_URL or &quot;url&quot;)</source>
+        <translation>fehlt (DATABASE_URL oder „url“ setzen)</translation>
+    </message>
+    <message>
+        <source>file not found: %1</source>
+        <extracomment>%1 is the path of the file</extracomment>
+        <translation>Datei nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>must be a URL or an object {url, params}</source>
+        <translation>muss eine URL oder ein Objekt {url, params} sein</translation>
+    </message>
+    <message>
+        <source>must be a string, number or boolean</source>
+        <translation>muss eine Zeichenkette, eine Zahl oder ein Wahrheitswert sein</translation>
+    </message>
+    <message>
+        <source>deprecated; use &quot;brandColor&quot;</source>
+        <extracomment>Warning about a provider&apos;s style.bg or style.text</extracomment>
+        <translation>veraltet; verwenden Sie „brandColor“</translation>
+    </message>
+    <message>
+        <source>must be an object {label, type, ...}</source>
+        <translation>muss ein Objekt {label, type, ...} sein</translation>
+    </message>
+    <message>
+        <source>must be a claim path, a list of claim paths or null</source>
+        <translation>muss ein Claim-Pfad, eine Liste von Claim-Pfaden oder null sein</translation>
+    </message>
+    <message>
+        <source>missing (set %1_ID or &quot;clientId&quot;)</source>
+        <extracomment>%1 is the environment variable prefix, such as AUTH_GITHUB</extracomment>
+        <translation>fehlt (%1_ID oder „clientId“ setzen)</translation>
+    </message>
+    <message>
+        <source>missing (set %1_ISSUER or &quot;issuer&quot;)</source>
+        <extracomment>%1 is the environment variable prefix, such as AUTH_GITHUB</extracomment>
+        <translation>fehlt (%1_ISSUER oder „issuer“ setzen)</translation>
+    </message>
+    <message>
+        <source>missing (or set &quot;issuer&quot; for discovery)</source>
+        <translation>fehlt (oder „issuer“ für die Discovery setzen)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>%1 ist größer als 1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate (&quot;%2...&quot;)</source>
+        <extracomment>%1 is a file name, %2 the line a PEM certificate starts with</extracomment>
+        <translation>%1 enthält kein PEM-Zertifikat („%2...“)</translation>
+    </message>
+    <message>
+        <source>the text holds no PEM certificate (&quot;%1...&quot;)</source>
+        <extracomment>%1 is the line a PEM certificate starts with</extracomment>
+        <translation>der Text enthält kein PEM-Zertifikat („%1...“)</translation>
+    </message>
+    <message>
+        <source>off: anyone can make the server send any number of sign-in mails to any address</source>
+        <extracomment>Warning about an email provider&apos;s rateLimit false</extracomment>
+        <translation>ausgeschaltet: jeder kann den Server beliebig viele Anmelde-E-Mails an beliebige Adressen senden lassen</translation>
+    </message>
+    <message>
+        <source>must be false or an object {perAddress, perClient, windowSeconds}</source>
+        <translation>muss false oder ein Objekt {perAddress, perClient, windowSeconds} sein</translation>
+    </message>
+    <message>
+        <source>missing (the sender, e.g. &quot;Example &lt;no-reply@example.com&gt;&quot;)</source>
+        <translation>fehlt (der Absender, z. B. „Example &lt;no-reply@example.com&gt;“)</translation>
+    </message>
+    <message>
+        <source>must be an smtp:// URL or an object {host, port, ...}</source>
+        <translation>muss eine smtp://-URL oder ein Objekt {host, port, ...} sein</translation>
+    </message>
+    <message>
+        <source>an email provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>ein E-Mail-Anbieter braucht einen Adapter („adapter“ oder DATABASE_URL setzen)</translation>
+    </message>
+    <message>
+        <source>&quot;authorize&quot;: &quot;builtin&quot; needs a field named &quot;%1&quot;</source>
+        <extracomment>%1 is the name of the form field</extracomment>
+        <translation>&quot;authorize&quot;: &quot;builtin&quot; braucht ein Feld namens „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;builtin&quot; checks the passwords stored in the database: it needs an adapter (set &quot;adapter&quot;: {&quot;url&quot;: ...} or DATABASE_URL)</source>
+        <translation>„builtin“ prüft die in der Datenbank gespeicherten Passwörter: es braucht einen Adapter (&quot;adapter&quot;: {&quot;url&quot;: ...} oder DATABASE_URL setzen)</translation>
+    </message>
+    <message>
+        <source>missing (the name of a function in &quot;callbacksScript&quot;)</source>
+        <translation>fehlt (der Name einer Funktion in „callbacksScript“)</translation>
+    </message>
+    <message>
+        <source>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</source>
+        <translation>muss eine nicht leere Liste aus -8 (EdDSA), -7 (ES256) oder -257 (RS256) sein</translation>
+    </message>
+    <message>
+        <source>&quot;webauthn&quot; needs &quot;experimental&quot;: {&quot;enableWebAuthn&quot;: true}</source>
+        <translation>„webauthn“ braucht &quot;experimental&quot;: {&quot;enableWebAuthn&quot;: true}</translation>
+    </message>
+    <message>
+        <source>a webauthn provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>ein WebAuthn-Anbieter braucht einen Adapter („adapter“ oder DATABASE_URL setzen)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a built-in provider; set &quot;type&quot; to configure your own</source>
+        <extracomment>%1 is the provider id written</extracomment>
+        <translation>„%1“ ist kein eingebauter Anbieter; setzen Sie „type“, um einen eigenen zu konfigurieren</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a built-in provider (did you mean &quot;%2&quot;?); set &quot;type&quot; to configure your own</source>
+        <extracomment>%1 is the provider id written, %2 the closest built-in one</extracomment>
+        <translation>„%1“ ist kein eingebauter Anbieter (meinten Sie „%2“?); setzen Sie „type“, um einen eigenen zu konfigurieren</translation>
+    </message>
+    <message>
+        <source>no providers configured; nobody can sign in</source>
+        <extracomment>Warning</extracomment>
+        <translation>keine Anbieter konfiguriert; niemand kann sich anmelden</translation>
+    </message>
+    <message>
+        <source>must be an object {id, name, type, ...}</source>
+        <translation>muss ein Objekt {id, name, type, ...} sein</translation>
+    </message>
+    <message>
+        <source>may contain only letters, digits, &quot;-&quot; and &quot;_&quot;</source>
+        <translation>darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten</translation>
+    </message>
+    <message>
+        <source>duplicate id &quot;%1&quot; (also providers[%2])</source>
+        <extracomment>%1 is the provider id, %2 the index of the other provider with it</extracomment>
+        <translation>doppelte id „%1“ (auch providers[%2])</translation>
+    </message>
+    <message>
+        <source>missing; one of %1 (or the id of a built-in provider)</source>
+        <extracomment>%1 lists the provider types</extracomment>
+        <translation>fehlt; einer von %1 (oder die id eines eingebauten Anbieters)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,364 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Gatehouse::Config</name>
+    <message>
+        <source>must be a string</source>
+        <translation>must be a string</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>must not be empty</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>must be true or false</translation>
+    </message>
+    <message>
+        <source>must be an integer from %1 to %2</source>
+        <extracomment>%1 and %2 are the smallest and the largest value allowed</extracomment>
+        <translation>must be an integer from %1 to %2</translation>
+    </message>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>must be a positive integer</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer</source>
+        <translation>must be a non-negative integer</translation>
+    </message>
+    <message>
+        <source>must be an integer of at least %1</source>
+        <extracomment>%1 is the smallest value allowed</extracomment>
+        <translation>must be an integer of at least %1</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>must be an object</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <extracomment>%1 lists the values allowed, separated by commas</extracomment>
+        <translation>must be one of %1</translation>
+    </message>
+    <message>
+        <source>must be one of %1 (did you mean &quot;%2&quot;?)</source>
+        <extracomment>%1 lists the values allowed, %2 is the one closest to what was written</extracomment>
+        <translation>must be one of %1 (did you mean &quot;%2&quot;?)</translation>
+    </message>
+    <message>
+        <source>not a URL</source>
+        <translation>not a URL</translation>
+    </message>
+    <message>
+        <source>must be an http or https URL</source>
+        <translation>must be an http or https URL</translation>
+    </message>
+    <message>
+        <source>not an http or https URL</source>
+        <translation>not an http or https URL</translation>
+    </message>
+    <message>
+        <source>cannot be set in the JSON configuration (it takes functions)</source>
+        <translation>cannot be set in the JSON configuration (it takes functions)</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>unknown key</translation>
+    </message>
+    <message>
+        <source>unknown key (did you mean &quot;%1&quot;?)</source>
+        <extracomment>%1 is the known key closest to the unknown one</extracomment>
+        <translation>unknown key (did you mean &quot;%1&quot;?)</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>missing</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>must be a list</translation>
+    </message>
+    <message>
+        <source>not a CSS colour</source>
+        <translation>not a CSS colour</translation>
+    </message>
+    <message>
+        <source>must be an http(s) URL or a path</source>
+        <translation>must be an http(s) URL or a path</translation>
+    </message>
+    <message>
+        <source>must be the name of a JavaScript function</source>
+        <translation>must be the name of a JavaScript function</translation>
+    </message>
+    <message>
+        <source>needs &quot;callbacksScript&quot;</source>
+        <translation>needs &quot;callbacksScript&quot;</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <extracomment>%1 is a file name, %2 why it cannot be read</extracomment>
+        <translation>cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>must not be an empty list</source>
+        <translation>must not be an empty list</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string</source>
+        <translation>must be a non-empty string</translation>
+    </message>
+    <message>
+        <source>must be a string or a list of strings</source>
+        <translation>must be a string or a list of strings</translation>
+    </message>
+    <message>
+        <source>ignored: &quot;secret&quot; in the configuration wins</source>
+        <extracomment>Warning about an AUTH_SECRET variable</extracomment>
+        <translation>ignored: &quot;secret&quot; in the configuration wins</translation>
+    </message>
+    <message>
+        <source>shorter than %1 characters; use a long random value (gatehouse-server secret prints one)</source>
+        <extracomment>Warning; %1 is the recommended length</extracomment>
+        <translation>shorter than %1 characters; use a long random value (gatehouse-server secret prints one)</translation>
+    </message>
+    <message>
+        <source>missing (set AUTH_SECRET or &quot;secret&quot;)</source>
+        <translation>missing (set AUTH_SECRET or &quot;secret&quot;)</translation>
+    </message>
+    <message>
+        <source>must start with &quot;/&quot;</source>
+        <translation>must start with &quot;/&quot;</translation>
+    </message>
+    <message>
+        <source>must not end with &quot;/&quot;</source>
+        <translation>must not end with &quot;/&quot;</translation>
+    </message>
+    <message>
+        <source>must be a plain path such as /auth</source>
+        <translation>must be a plain path such as /auth</translation>
+    </message>
+    <message>
+        <source>its path must start with &quot;/&quot;</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>its path must start with &quot;/&quot;</translation>
+    </message>
+    <message>
+        <source>its path must not end with &quot;/&quot;</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>its path must not end with &quot;/&quot;</translation>
+    </message>
+    <message>
+        <source>its path must be a plain path such as /auth</source>
+        <extracomment>Problem of AUTH_URL: the path in it</extracomment>
+        <translation>its path must be a plain path such as /auth</translation>
+    </message>
+    <message>
+        <source>its path &quot;%1&quot; differs from basePath &quot;%2&quot;; basePath is used</source>
+        <extracomment>Warning about AUTH_URL; %1 is its path, %2 the configured basePath</extracomment>
+        <translation>its path &quot;%1&quot; differs from basePath &quot;%2&quot;; basePath is used</translation>
+    </message>
+    <message>
+        <source>CSRF protection is off</source>
+        <extracomment>Warning about skipCSRFCheck</extracomment>
+        <translation>CSRF protection is off</translation>
+    </message>
+    <message>
+        <source>must be true, 1, yes, false, 0 or no</source>
+        <translation>must be true, 1, yes, false, 0 or no</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3: JSON syntax error: %4</source>
+        <extracomment>%1 is the file, %2 and %3 line and column, %4 the parser&apos;s message</extracomment>
+        <translation>%1:%2:%3: JSON syntax error: %4</translation>
+    </message>
+    <message>
+        <source>%1: the configuration must be a JSON object {...}</source>
+        <extracomment>%1 is the file</extracomment>
+        <translation>%1: the configuration must be a JSON object {...}</translation>
+    </message>
+    <message>
+        <source>&quot;database&quot; needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>&quot;database&quot; needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</translation>
+    </message>
+    <message>
+        <source>must be one of lax, strict, none</source>
+        <translation>must be one of lax, strict, none</translation>
+    </message>
+    <message>
+        <source>browsers reject SameSite=None cookies that are not secure</source>
+        <extracomment>Warning about cookie options</extracomment>
+        <translation>browsers reject SameSite=None cookies that are not secure</translation>
+    </message>
+    <message>
+        <source>not a valid cookie name</source>
+        <translation>not a valid cookie name</translation>
+    </message>
+    <message>
+        <source>must be a path (&quot;/login&quot;) or an http(s) URL</source>
+        <translation>must be a path (&quot;/login&quot;) or an http(s) URL</translation>
+    </message>
+    <message>
+        <source>brute-force protection of credentials sign-ins is off</source>
+        <extracomment>Warning about rateLimit.enabled false</extracomment>
+        <translation>brute-force protection of credentials sign-ins is off</translation>
+    </message>
+    <message>
+        <source>must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000</source>
+        <translation>must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000</translation>
+    </message>
+    <message>
+        <source>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</source>
+        <translation>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</translation>
+    </message>
+    <message>
+        <source>unsupported database &quot;%1&quot;; one of %2</source>
+        <extracomment>%1 is the URL scheme written, %2 lists the supported ones</extracomment>
+        <translation>unsupported database &quot;%1&quot;; one of %2</translation>
+    </message>
+    <message>
+        <source>unsupported database &quot;%1&quot;; one of %2 (did you mean &quot;%3&quot;?)</source>
+        <extracomment>%1 is the URL scheme written, %2 lists the supported ones, %3 is the closest of them</extracomment>
+        <translation>unsupported database &quot;%1&quot;; one of %2 (did you mean &quot;%3&quot;?)</translation>
+    </message>
+    <message>
+        <source>missing (set DATABASE_URL or &quot;url&quot;)</source>
+        <translation>missing (set DATABASE_URL or &quot;url&quot;)</translation>
+    </message>
+    <message>
+        <source>file not found: %1</source>
+        <extracomment>%1 is the path of the file</extracomment>
+        <translation>file not found: %1</translation>
+    </message>
+    <message>
+        <source>must be a URL or an object {url, params}</source>
+        <translation>must be a URL or an object {url, params}</translation>
+    </message>
+    <message>
+        <source>must be a string, number or boolean</source>
+        <translation>must be a string, number or boolean</translation>
+    </message>
+    <message>
+        <source>deprecated; use &quot;brandColor&quot;</source>
+        <extracomment>Warning about a provider&apos;s style.bg or style.text</extracomment>
+        <translation>deprecated; use &quot;brandColor&quot;</translation>
+    </message>
+    <message>
+        <source>must be an object {label, type, ...}</source>
+        <translation>must be an object {label, type, ...}</translation>
+    </message>
+    <message>
+        <source>must be a claim path, a list of claim paths or null</source>
+        <translation>must be a claim path, a list of claim paths or null</translation>
+    </message>
+    <message>
+        <source>missing (set %1_ID or &quot;clientId&quot;)</source>
+        <extracomment>%1 is the environment variable prefix, such as AUTH_GITHUB</extracomment>
+        <translation>missing (set %1_ID or &quot;clientId&quot;)</translation>
+    </message>
+    <message>
+        <source>missing (set %1_ISSUER or &quot;issuer&quot;)</source>
+        <extracomment>%1 is the environment variable prefix, such as AUTH_GITHUB</extracomment>
+        <translation>missing (set %1_ISSUER or &quot;issuer&quot;)</translation>
+    </message>
+    <message>
+        <source>missing (or set &quot;issuer&quot; for discovery)</source>
+        <translation>missing (or set &quot;issuer&quot; for discovery)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>%1 is larger than 1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate (&quot;%2...&quot;)</source>
+        <extracomment>%1 is a file name, %2 the line a PEM certificate starts with</extracomment>
+        <translation>%1 holds no PEM certificate (&quot;%2...&quot;)</translation>
+    </message>
+    <message>
+        <source>the text holds no PEM certificate (&quot;%1...&quot;)</source>
+        <extracomment>%1 is the line a PEM certificate starts with</extracomment>
+        <translation>the text holds no PEM certificate (&quot;%1...&quot;)</translation>
+    </message>
+    <message>
+        <source>off: anyone can make the server send any number of sign-in mails to any address</source>
+        <extracomment>Warning about an email provider&apos;s rateLimit false</extracomment>
+        <translation>off: anyone can make the server send any number of sign-in mails to any address</translation>
+    </message>
+    <message>
+        <source>must be false or an object {perAddress, perClient, windowSeconds}</source>
+        <translation>must be false or an object {perAddress, perClient, windowSeconds}</translation>
+    </message>
+    <message>
+        <source>missing (the sender, e.g. &quot;Example &lt;no-reply@example.com&gt;&quot;)</source>
+        <translation>missing (the sender, e.g. &quot;Example &lt;no-reply@example.com&gt;&quot;)</translation>
+    </message>
+    <message>
+        <source>must be an smtp:// URL or an object {host, port, ...}</source>
+        <translation>must be an smtp:// URL or an object {host, port, ...}</translation>
+    </message>
+    <message>
+        <source>an email provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>an email provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</translation>
+    </message>
+    <message>
+        <source>&quot;authorize&quot;: &quot;builtin&quot; needs a field named &quot;%1&quot;</source>
+        <extracomment>%1 is the name of the form field</extracomment>
+        <translation>&quot;authorize&quot;: &quot;builtin&quot; needs a field named &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;builtin&quot; checks the passwords stored in the database: it needs an adapter (set &quot;adapter&quot;: {&quot;url&quot;: ...} or DATABASE_URL)</source>
+        <translation>&quot;builtin&quot; checks the passwords stored in the database: it needs an adapter (set &quot;adapter&quot;: {&quot;url&quot;: ...} or DATABASE_URL)</translation>
+    </message>
+    <message>
+        <source>missing (the name of a function in &quot;callbacksScript&quot;)</source>
+        <translation>missing (the name of a function in &quot;callbacksScript&quot;)</translation>
+    </message>
+    <message>
+        <source>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</source>
+        <translation>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</translation>
+    </message>
+    <message>
+        <source>&quot;webauthn&quot; needs &quot;experimental&quot;: {&quot;enableWebAuthn&quot;: true}</source>
+        <translation>&quot;webauthn&quot; needs &quot;experimental&quot;: {&quot;enableWebAuthn&quot;: true}</translation>
+    </message>
+    <message>
+        <source>a webauthn provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>a webauthn provider needs an adapter (set &quot;adapter&quot; or DATABASE_URL)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a built-in provider; set &quot;type&quot; to configure your own</source>
+        <extracomment>%1 is the provider id written</extracomment>
+        <translation>&quot;%1&quot; is not a built-in provider; set &quot;type&quot; to configure your own</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a built-in provider (did you mean &quot;%2&quot;?); set &quot;type&quot; to configure your own</source>
+        <extracomment>%1 is the provider id written, %2 the closest built-in one</extracomment>
+        <translation>&quot;%1&quot; is not a built-in provider (did you mean &quot;%2&quot;?); set &quot;type&quot; to configure your own</translation>
+    </message>
+    <message>
+        <source>no providers configured; nobody can sign in</source>
+        <extracomment>Warning</extracomment>
+        <translation>no providers configured; nobody can sign in</translation>
+    </message>
+    <message>
+        <source>must be an object {id, name, type, ...}</source>
+        <translation>must be an object {id, name, type, ...}</translation>
+    </message>
+    <message>
+        <source>may contain only letters, digits, &quot;-&quot; and &quot;_&quot;</source>
+        <translation>may contain only letters, digits, &quot;-&quot; and &quot;_&quot;</translation>
+    </message>
+    <message>
+        <source>duplicate id &quot;%1&quot; (also providers[%2])</source>
+        <extracomment>%1 is the provider id, %2 the index of the other provider with it</extracomment>
+        <translation>duplicate id &quot;%1&quot; (also providers[%2])</translation>
+    </message>
+    <message>
+        <source>missing; one of %1 (or the id of a built-in provider)</source>
+        <extracomment>%1 lists the provider types</extracomment>
+        <translation>missing; one of %1 (or the id of a built-in provider)</translation>
+    </message>
+</context>
+</TS>
