@@ -1,3 +1,4 @@
+#include "core/timeformat.h"
 #include "actions/sessionclaims.h"
 
 namespace Gatehouse::SessionClaims {
@@ -32,7 +33,7 @@ QJsonObject defaultSession(const QJsonObject &token, const QDateTime &expires)
     copyIfSet(user, QStringLiteral("email"), token, QStringLiteral("email"));
     copyIfSet(user, QStringLiteral("image"), token, QStringLiteral("picture"));
     return QJsonObject{{QStringLiteral("user"), user},
-                       {QStringLiteral("expires"), expires.toUTC().toString(Qt::ISODateWithMs)}};
+                       {QStringLiteral("expires"), isoTimestamp(expires)}};
 }
 
 const QStringList &sessionKeyOrder()

@@ -1,5 +1,6 @@
 #include <gatehouse/httpserverintegration.h>
 
+#include "core/timeformat.h"
 #include "http/handlercall.h"
 #include "http/logging.h"
 #include "http/requestconversion.h"

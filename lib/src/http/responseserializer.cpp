@@ -1,11 +1,11 @@
 #include "http/responseserializer.h"
 
 #include "http/logging.h"
+#include "core/timeformat.h"
 
 #include <QDateTime>
 
 #include <cstring>
-#include <ctime>
 
 namespace Gatehouse {
 
@@ -170,21 +170,6 @@ QByteArray serializeErrorResponse(int status, const QByteArray &date)
     out.append("Connection: close\r\n\r\n");
     out.append(body);
     return out;
-}
-
-QByteArray httpDate(qint64 secsSinceEpoch)
-{
-    static constexpr const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-    static constexpr const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    const std::time_t t = std::time_t(secsSinceEpoch);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buffer[32];
-    const int n = std::snprintf(buffer, sizeof buffer, "%s, %02d %s %04d %02d:%02d:%02d GMT",
-                                days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-                                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
-    return QByteArray(buffer, n);
 }
 
 QByteArray HttpDateCache::now()

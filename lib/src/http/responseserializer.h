@@ -34,9 +34,6 @@ QByteArray serializeErrorResponse(int status, const QByteArray &date);
 //! The reason phrase of \a status ("Not Found"), or "Unknown Status".
 QByteArray reasonPhrase(int status);
 
-//! \a secsSinceEpoch in the IMF-fixdate form of the Date header: "Sun, 06 Nov 1994 08:49:37 GMT".
-QByteArray httpDate(qint64 secsSinceEpoch);
-
 //! The current Date header value, formatted at most once per second. Not thread-safe.
 class HttpDateCache
 {

@@ -44,8 +44,6 @@ private Q_SLOTS:
     void errorResponse();
     void reasonPhrases_data();
     void reasonPhrases();
-    void httpDateFormat_data();
-    void httpDateFormat();
 };
 
 void TestResponseSerializer::plainResponse()
@@ -188,22 +186,6 @@ void TestResponseSerializer::reasonPhrases()
     QFETCH(int, status);
     QFETCH(QByteArray, phrase);
     QCOMPARE(reasonPhrase(status), phrase);
-}
-
-void TestResponseSerializer::httpDateFormat_data()
-{
-    QTest::addColumn<qint64>("seconds");
-    QTest::addColumn<QByteArray>("expected");
-    QTest::newRow("rfc example") << qint64(784111777) << QByteArray("Sun, 06 Nov 1994 08:49:37 GMT");
-    QTest::newRow("epoch") << qint64(0) << QByteArray("Thu, 01 Jan 1970 00:00:00 GMT");
-    QTest::newRow("leap day") << qint64(1709210096) << QByteArray("Thu, 29 Feb 2024 12:34:56 GMT");
-}
-
-void TestResponseSerializer::httpDateFormat()
-{
-    QFETCH(qint64, seconds);
-    QFETCH(QByteArray, expected);
-    QCOMPARE(httpDate(seconds), expected);
 }
 
 QTEST_GUILESS_MAIN(TestResponseSerializer)
