@@ -26,6 +26,8 @@ QString sameOrigin(const QString &url, const QString &baseUrl)
 {
     if (url.isEmpty() || hasControlOrBackslash(url))
         return baseUrl;
+    if (url == baseUrl)
+        return url;  // the usual callback-url cookie: nothing to parse
     if (url.startsWith(QLatin1Char('/'))) {
         // "/path" joins the origin; "//host/x" stays a path on this origin, like Auth.js.
         const QUrl joined(baseUrl + url, QUrl::StrictMode);

@@ -7,6 +7,7 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -20,13 +21,33 @@ const unsigned char *bytes(QByteArrayView data)
     return data.isEmpty() ? &empty : reinterpret_cast<const unsigned char *>(data.data());
 }
 
+//! The fetched algorithm, shared and immutable: fetching it per call costs more than hashing
+//! a short input.
+const EVP_MD *fetchedDigest(const char *name)
+{
+    struct Fetched
+    {
+        EVP_MD *sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+        EVP_MD *sha512 = EVP_MD_fetch(nullptr, "SHA512", nullptr);
+        ~Fetched()
+        {
+            EVP_MD_free(sha256);
+            EVP_MD_free(sha512);
+        }
+    };
+    static const Fetched fetched;
+    return std::strcmp(name, "SHA256") == 0 ? fetched.sha256 : fetched.sha512;
+}
+
 QByteArray digest(const char *name, qsizetype size, QByteArrayView data)
 {
+    const EVP_MD *md = fetchedDigest(name);
     QByteArray out(size, Qt::Uninitialized);
-    size_t written = 0;
-    if (EVP_Q_digest(nullptr, name, nullptr, bytes(data), size_t(data.size()),
-                     reinterpret_cast<unsigned char *>(out.data()), &written) != 1
-        || written != size_t(size)) {
+    unsigned int written = 0;
+    if (!md
+        || EVP_Digest(bytes(data), size_t(data.size()), reinterpret_cast<unsigned char *>(out.data()),
+                      &written, md, nullptr) != 1
+        || written != unsigned(size)) {
         throwOpenSslError(name);
     }
     return out;
