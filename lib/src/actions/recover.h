@@ -14,6 +14,15 @@ namespace Gatehouse {
 template<typename Handler>
 QFuture<AuthResponse> recover(QFuture<AuthResponse> future, Handler handler)
 {
+    if (future.isFinished()) {
+        if (future.resultCount() > 0)
+            return future;  // the usual case: nothing to recover from, and no continuation
+        try {
+            future.waitForFinished();  // rethrows the exception the future failed with
+        } catch (...) {
+            return QtFuture::makeReadyFuture(handler(std::current_exception()));
+        }
+    }
     return future.then(QtFuture::Launch::Sync, [handler](QFuture<AuthResponse> finished) {
         try {
             return finished.result();

@@ -1,6 +1,8 @@
+#include "core/timeformat.h"
 #include "actions/actions.h"
 
 #include "actions/callbacks.h"
+#include "actions/continuewith.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
 #include "actions/sessionclaims.h"
@@ -42,7 +44,7 @@ QJsonObject storedSession(const AdapterUser &user, const QDateTime &expires)
         {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), orNull(user.name)},
                                             {QStringLiteral("email"), user.email},
                                             {QStringLiteral("image"), orNull(user.image)}}},
-        {QStringLiteral("expires"), expires.toUTC().toString(Qt::ISODateWithMs)}};
+        {QStringLiteral("expires"), isoTimestamp(expires)}};
 }
 
 QFuture<AuthResponse> databaseSession(const State &state)
@@ -53,7 +55,7 @@ QFuture<AuthResponse> databaseSession(const State &state)
     const QString token = db.token(s.requestCookies);
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
-    QFuture<AuthResponse> response = db.read(token).then(QtFuture::Launch::Sync,
+    QFuture<AuthResponse> response = continueWith(db.read(token),
         [state, isUpdate](const std::optional<SessionAndUser> &found) -> QFuture<AuthResponse> {
             const RequestState &s = *state;
             if (!found)
@@ -65,16 +67,16 @@ QFuture<AuthResponse> databaseSession(const State &state)
                 params.trigger = QStringLiteral("update");
                 params.newSession = s.body.value(QStringLiteral("data"));
             }
-            return Hooks::session(s, params).then(QtFuture::Launch::Sync, [state, found, isUpdate](const QJsonObject &session) {
+            return continueWith(Hooks::session(s, params), [state, found, isUpdate](const QJsonObject &session) {
                 const RequestState &s = *state;
                 const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
                 AuthResponse response = jsonResponse(session, !isUpdate);
                 response.cookies = db.write(found->session, s.requestCookies);
-                Hooks::emitEvent(s.config.events.session, "session", QJsonObject{{QStringLiteral("session"), session}});
+                if (s.config.events.session)
+                    Hooks::emitEvent(s.config.events.session, "session", QJsonObject{{QStringLiteral("session"), session}});
                 return s.withCookies(response);
             });
-        })
-        .unwrap();
+        });
     return recover(response, [state](std::exception_ptr error) {
         logFailure(state->config, error);
         return noSession(*state, !state->isPost());
@@ -104,8 +106,7 @@ QFuture<AuthResponse> session(const State &state)
         params.trigger = QStringLiteral("update");
         params.session = s.body.value(QStringLiteral("data"));
     }
-    QFuture<AuthResponse> response = Hooks::jwt(s, params)
-        .then(QtFuture::Launch::Sync,
+    QFuture<AuthResponse> response = continueWith(Hooks::jwt(s, params),
               [state, codec, isUpdate](const std::optional<QJsonObject> &token) -> QFuture<AuthResponse> {
                   const RequestState &s = *state;
                   if (!token)
@@ -118,20 +119,21 @@ QFuture<AuthResponse> session(const State &state)
                       params.trigger = QStringLiteral("update");
                       params.newSession = s.body.value(QStringLiteral("data"));
                   }
-                  return Hooks::session(s, params)
-                      .then(QtFuture::Launch::Sync, [state, codec, token, expires, isUpdate](const QJsonObject &session) {
+                  return continueWith(Hooks::session(s, params),
+                      [state, codec, token, expires, isUpdate](const QJsonObject &session) {
                           const RequestState &s = *state;
                           const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
                           const QString encoded = jwt.encode(*token, s.config.session.maxAge);
                           AuthResponse response = jsonResponse(session, !isUpdate);
                           response.cookies = jwt.write(encoded, expires, s.requestCookies);
-                          Hooks::emitEvent(s.config.events.session, "session",
-                                           QJsonObject{{QStringLiteral("session"), session},
-                                                       {QStringLiteral("token"), *token}});
+                          if (s.config.events.session) {
+                              Hooks::emitEvent(s.config.events.session, "session",
+                                               QJsonObject{{QStringLiteral("session"), session},
+                                                           {QStringLiteral("token"), *token}});
+                          }
                           return s.withCookies(response);
                       });
-              })
-        .unwrap();
+              });
     // A failing jwt or session callback ends the session rather than leaking an error.
     return recover(response, [state](std::exception_ptr error) {
         logFailure(state->config, error);
