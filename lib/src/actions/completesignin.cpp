@@ -99,10 +99,15 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
                 return QtFuture::makeReadyFuture(Decided{result, decision.redirectTo});
             if (!decision.allow)
                 throw AccessDenied(QStringLiteral("the signIn callback refused the user"));
-            if (!store)
-                return QtFuture::makeReadyFuture(Decided{result, {}});
-            return resolveUser(state, result).then(QtFuture::Launch::Sync,
-                                                   [](const SignInResult &resolved) { return Decided{resolved, {}}; });
+            // resolveUser() refuses a disabled user; only then may the flow write for the user.
+            QFuture<SignInResult> allowed = store ? resolveUser(state, result) : QtFuture::makeReadyFuture(result);
+            return allowed
+                .then(QtFuture::Launch::Sync,
+                      [](const SignInResult &resolved) {
+                          return resolved.whenAllowed ? resolved.whenAllowed(resolved) : QtFuture::makeReadyFuture(resolved);
+                      })
+                .unwrap()
+                .then(QtFuture::Launch::Sync, [](const SignInResult &resolved) { return Decided{resolved, {}}; });
         })
         .unwrap()
         .then(QtFuture::Launch::Sync, [state, database](const Decided &decided) -> QFuture<AuthResponse> {

@@ -2,9 +2,12 @@
 /*
  * The end of every successful sign-in, whatever the provider: the signIn callback, the jwt
  * callback (trigger signIn), the session cookie, the signIn event and the redirect to the
- * callback URL. Provider flows (credentials, OAuth, email, WebAuthn) end here.
+ * callback URL. Provider flows (credentials, OAuth, email, WebAuthn) end here. Nothing is
+ * written for a user before it is allowed to sign in (SignInResult::whenAllowed).
  */
 #include "actions/requeststate.h"
+
+#include <functional>
 
 namespace Gatehouse {
 
@@ -16,6 +19,12 @@ struct SignInResult
     QJsonObject credentials;  //!< credentials providers: the submitted fields
     bool isNewUser = false;
     bool stored = false;      //!< \c user is already a stored user with the account linked
+    /*!
+     * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
+     * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's
+     * counter). Gets the resolved result and returns it as the session should see it.
+     */
+    std::function<QFuture<SignInResult>(const SignInResult &)> whenAllowed;
 };
 
 //! Finishes the sign-in of \a result; failures become AccessDenied errors of the future.

@@ -20,16 +20,24 @@ SignInResult resultOf(const RequestState &s, const AdapterUser &user, bool isNew
     return result;
 }
 
+//! A stored user signs in; its address is marked verified only once the sign-in is allowed.
 QFuture<SignInResult> signInExisting(const State &state, const AdapterUser &user)
 {
+    SignInResult result = resultOf(*state, user, false);
     if (user.emailVerified)
-        return QtFuture::makeReadyFuture(resultOf(*state, user, false));
-    AdapterUserUpdate update(user.id);
-    update.setEmailVerified(QDateTime::currentDateTimeUtc());
-    return state->config.adapter->updateUser(update).then(QtFuture::Launch::Sync, [state](const AdapterUser &updated) {
-        Hooks::emitEvent(state->config.events.updateUser, "updateUser", {{QStringLiteral("user"), updated.toJson()}});
-        return resultOf(*state, updated, false);
-    });
+        return QtFuture::makeReadyFuture(result);
+    result.whenAllowed = [state, userId = user.id](const SignInResult &allowed) {
+        AdapterUserUpdate update(userId);
+        update.setEmailVerified(QDateTime::currentDateTimeUtc());
+        return state->config.adapter->updateUser(update).then(QtFuture::Launch::Sync,
+            [state, allowed](const AdapterUser &updated) {
+                Hooks::emitEvent(state->config.events.updateUser, "updateUser", {{QStringLiteral("user"), updated.toJson()}});
+                SignInResult verified = allowed;
+                verified.user = updated.toJson();
+                return verified;
+            });
+    };
+    return QtFuture::makeReadyFuture(result);
 }
 
 QFuture<SignInResult> signUp(const State &state, const QString &email)

@@ -4,7 +4,9 @@
  * used (a stored user with its account, so completeSignIn() resolves nothing more). The
  * address is known to belong to the visitor now, so:
  * - a stored user with that address is signed in; the first email sign-in sets its
- *   \c emailVerified (\c updateUser, event \c updateUser), later ones change nothing;
+ *   \c emailVerified (\c updateUser, event \c updateUser) once the sign-in is allowed (the
+ *   signIn callback agreed, the user is not disabled: SignInResult::whenAllowed), later ones
+ *   change nothing;
  * - otherwise the user is created with \c emailVerified set and an \c email account whose
  *   \c providerAccountId is the address (\c createUserAndLinkAccount, events \c createUser and
  *   \c linkAccount), and the sign-in counts as a sign-up (\c isNewUser). When another request

@@ -291,18 +291,14 @@ QFuture<AuthResponse> authenticate(const State &state, const QJsonObject &creden
                                 QStringLiteral("stored authenticator %1 has a public key that is not base64").arg(found->credentialID));
             const WebAuthn::StoredCredential stored{rawId, *publicKey, found->counter};
             const WebAuthn::VerifiedAssertion verified = WebAuthn::verifyAuthentication(credential, stored, expected);
-            Adapter &adapter = *state->config.adapter;
-            return adapter.updateAuthenticatorCounter(found->credentialID, verified.newCounter)
-                .then(QtFuture::Launch::Sync, [state](const AdapterAuthenticator &updated) {
-                    return state->config.adapter->getAccount(updated.providerAccountId, state->provider->id);
-                })
-                .unwrap()
-                .then(QtFuture::Launch::Sync, [state, found](const std::optional<AdapterAccount> &account) {
+            const qint64 newCounter = verified.newCounter;
+            return state->config.adapter->getAccount(found->providerAccountId, state->provider->id)
+                .then(QtFuture::Launch::Sync, [state, found, newCounter](const std::optional<AdapterAccount> &account) {
                     if (!account)
                         throw AuthError(QStringLiteral("WebAuthnVerificationError"),
                                         QStringLiteral("authenticator %1 has no %2 account").arg(found->credentialID, state->provider->id));
                     return state->config.adapter->getUser(account->userId)
-                        .then(QtFuture::Launch::Sync, [state, account](const std::optional<AdapterUser> &user) {
+                        .then(QtFuture::Launch::Sync, [state, account, found, newCounter](const std::optional<AdapterUser> &user) {
                             if (!user)
                                 throw AuthError(QStringLiteral("WebAuthnVerificationError"),
                                                 QStringLiteral("the user %1 of the authenticator does not exist").arg(account->userId));
@@ -311,6 +307,12 @@ QFuture<AuthResponse> authenticate(const State &state, const QJsonObject &creden
                             SignInResult result;
                             result.user = user->toJson();
                             result.account = account->toJson();
+                            // The counter is stored once the sign-in is allowed (not for a disabled user).
+                            const QString credentialId = found->credentialID;
+                            result.whenAllowed = [state, credentialId, newCounter](const SignInResult &allowed) {
+                                return state->config.adapter->updateAuthenticatorCounter(credentialId, newCounter)
+                                    .then(QtFuture::Launch::Sync, [allowed](const AdapterAuthenticator &) { return allowed; });
+                            };
                             return completeSignIn(state, result);
                         })
                         .unwrap();

@@ -10,9 +10,9 @@
  * - POST callback/<provider> with csrfToken, action and data (the PublicKeyCredential as JSON)
  *   verifies the ceremony against the challenge cookie (which it deletes), then signs in:
  *   registration creates the user (or links the signed-in one), the "webauthn" account and the
- *   authenticator (after the signIn callback allowed it); authentication checks and updates the
- *   signature counter and, as Auth.js, refuses (OAuthAccountNotLinked) while another user is
- *   signed in. Failed verifications are WebAuthnVerificationError; nothing is stored.
+ *   authenticator (after the signIn callback allowed it); authentication checks the signature
+ *   counter, stores the new one once the sign-in is allowed (not for a disabled user) and, as
+ *   Auth.js, refuses (OAuthAccountNotLinked) while another user is signed in. Failed verifications are WebAuthnVerificationError; nothing is stored.
  * - GET webauthn-options (no provider) serves the sign-in page's passkey script.
  *
  * The relying party is the provider's relayingParty {id, name, origin}, by default the host

@@ -1,6 +1,8 @@
 // A disabled user (GatehouseStore::setUserDisabled) is refused by the engine like a signIn
 // callback returning false: OAuth against a scripted token and userinfo endpoint, credentials
-// with database sessions; its database session ends at the next read; enabled again, it signs in.
+// with database sessions, email links; nothing is written for it before the refusal (no email
+// verified, no account linked); its database session ends at the next read; enabled again, it
+// signs in.
 #include "engineclient.h"
 
 #include <gatehouse/gatehousestore.h>
@@ -109,6 +111,30 @@ struct Fixture
         config.providers = {corp, credentials};
     }
 
+    //! Adds an email provider whose links land in \a sent instead of a mailbox.
+    void addEmailProvider(QList<VerificationRequest> &sent)
+    {
+        Provider email;
+        email.id = QStringLiteral("email");
+        email.name = QStringLiteral("Email");
+        email.type = QStringLiteral("email");
+        email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
+        email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
+            sent.append(request);
+            return QtFuture::makeReadyFuture();
+        };
+        config.providers.append(email);
+    }
+
+    //! A stored user that never verified its address.
+    AdapterUser storeUser(const QString &email, const QString &name)
+    {
+        AdapterUser user;
+        user.email = email;
+        user.name = name;
+        return adapter->createUser(user).result();
+    }
+
     QList<AuditEvent> failures()
     {
         AuditFilter filter;
@@ -131,6 +157,19 @@ Reply credentialsSignIn(EngineClient &client, const QString &user)
 {
     const QString csrf = client.csrfToken();
     return client.postForm("/auth/callback/credentials", {{"csrfToken", csrf}, {"username", user}, {"password", "pw"}});
+}
+
+//! POSTs signin/email for \a email.
+Reply requestLink(EngineClient &client, const QString &email)
+{
+    const QString csrf = client.csrfToken();
+    return client.postForm("/auth/signin/email", {{"csrfToken", csrf}, {"email", email}});
+}
+
+//! The path and query of a sign-in link, for EngineClient::get().
+QString pathOf(const VerificationRequest &request)
+{
+    return request.url.mid(QStringLiteral("http://127.0.0.1:9300").size());
 }
 
 const QByteArray accessDenied = "http://127.0.0.1:9300/auth/error?error=AccessDenied";
@@ -177,6 +216,105 @@ private Q_SLOTS:
         QCOMPARE(third.get("/auth/session").json().object().value("user").toObject().value("email").toString(),
                  QStringLiteral("olga@example.test"));
         QCOMPARE(f.adapter->getAccount("olga-1", "corp").result()->accessToken, std::optional<QString>("at-3"));
+    }
+
+    void emailLinkOfADisabledUserWritesNothing()
+    {
+        Fixture f;
+        QList<VerificationRequest> sent;
+        f.addEmailProvider(sent);
+        const AdapterUser uma = f.storeUser(QStringLiteral("uma@example.test"), QStringLiteral("Uma"));
+        QVERIFY(!uma.emailVerified);
+        Auth auth(f.config);
+        EngineClient client(auth);
+        // The link is asked for while the user may still sign in; it is used after the disabling.
+        QCOMPARE(requestLink(client, uma.email).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(sent.size(), 1);
+        QCOMPARE(setUserDisabled(f.adapter, uma.id, true).result(), qint64(0));
+
+        QCOMPARE(client.get(pathOf(sent.first())).location(), accessDenied);
+        QVERIFY(!client.cookies.contains("authjs.session-token"));
+        // Refused before any write for the user: the row as it was, no account, no session.
+        const std::optional<AdapterUser> after = f.adapter->getUser(uma.id).result();
+        QVERIFY(after);
+        QVERIFY(!after->emailVerified);
+        QCOMPARE(*after, uma);
+        QVERIFY(!f.adapter->getAccount(uma.email, QStringLiteral("email")).result());
+        QVERIFY(!f.adapter->getUserByAccount(QStringLiteral("email"), uma.email).result());
+        QCOMPARE(f.adapter->countSessions(uma.id).result(), qint64(0));
+        const QList<AuditEvent> failures = f.failures();
+        QCOMPARE(failures.size(), 1);
+        QCOMPARE(failures.first().userId, uma.id);
+        QCOMPARE(failures.first().provider, QStringLiteral("email"));
+        QCOMPARE(failures.first().detail.value("code").toString(), QStringLiteral("disabled"));
+        // The link itself is used up.
+        QCOMPARE(client.get(pathOf(sent.first())).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/error?error=Verification"));
+
+        // Enabled again, a new link signs in and verifies the address.
+        QCOMPARE(setUserDisabled(f.adapter, uma.id, false).result(), qint64(0));
+        requestLink(client, uma.email);
+        QCOMPARE(sent.size(), 2);
+        QCOMPARE(client.get(pathOf(sent.last())).location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY(f.adapter->getUser(uma.id).result()->emailVerified);
+        QCOMPARE(f.adapter->countSessions(uma.id).result(), qint64(1));
+    }
+
+    void oauthLinkToADisabledUserWritesNothing()
+    {
+        // The provider's address belongs to a stored, disabled user, and the provider may link by
+        // address (allowDangerousEmailAccountLinking): refused before the account is linked.
+        Fixture f;
+        f.config.providers[0].options.insert("allowDangerousEmailAccountLinking", true);
+        const AdapterUser olga = f.storeUser(QStringLiteral("olga@example.test"), QStringLiteral("Olga Stored"));
+        QCOMPARE(setUserDisabled(f.adapter, olga.id, true).result(), qint64(0));
+        Auth auth(f.config);
+
+        EngineClient client(auth);
+        QCOMPARE(oauthSignIn(client).location(), accessDenied);
+        QVERIFY(!client.cookies.contains("authjs.session-token"));
+        QCOMPARE(f.idp.tokenRequests, 1);
+        QVERIFY(!f.adapter->getAccount("olga-1", "corp").result());
+        QVERIFY(!f.adapter->getUserByAccount("corp", "olga-1").result());
+        QCOMPARE(*f.adapter->getUser(olga.id).result(), olga);
+        QCOMPARE(f.adapter->countUsers({}).result(), qint64(1));
+        QCOMPARE(f.adapter->countSessions(olga.id).result(), qint64(0));
+        QCOMPARE(f.failures().size(), 1);
+        QCOMPARE(f.failures().first().userId, olga.id);
+
+        // Enabled again, the same sign-in links the account to the stored user.
+        QCOMPARE(setUserDisabled(f.adapter, olga.id, false).result(), qint64(0));
+        QCOMPARE(oauthSignIn(client).location(), QByteArray("http://127.0.0.1:9300"));
+        QCOMPARE(f.adapter->getAccount("olga-1", "corp").result()->userId, olga.id);
+        QCOMPARE(f.adapter->countUsers({}).result(), qint64(1));
+    }
+
+    void signedInDisabledUserLinksNoAccount()
+    {
+        // A JWT session outlives the disabling; adding another provider's account is refused
+        // before the account is linked.
+        Fixture f;
+        f.config.session.strategy = SessionOptions::Strategy::Jwt;
+        Provider other = f.config.providers[0];
+        other.id = QStringLiteral("corp2");
+        other.name = QStringLiteral("Corp 2");
+        f.config.providers.append(other);
+        Auth auth(f.config);
+        EngineClient client(auth);
+        QCOMPARE(oauthSignIn(client).location(), QByteArray("http://127.0.0.1:9300"));
+        const std::optional<AdapterUser> olga = f.adapter->getUserByAccount("corp", "olga-1").result();
+        QVERIFY(olga);
+        QCOMPARE(setUserDisabled(f.adapter, olga->id, true).result(), qint64(0));
+
+        const QString csrf = client.csrfToken();
+        QVERIFY(client.postForm("/auth/signin/corp2", {{"csrfToken", csrf}}).location().contains("/authorize?"));
+        QCOMPARE(client.get("/auth/callback/corp2?code=code-from-corp").location(), accessDenied);
+        QVERIFY(!f.adapter->getAccount("olga-1", "corp2").result());
+        QCOMPARE(*f.adapter->getUser(olga->id).result(), *olga);
+        QCOMPARE(f.adapter->getAccount("olga-1", "corp").result()->accessToken, std::optional<QString>("at-1"));
+        QCOMPARE(f.failures().size(), 1);
+        QCOMPARE(f.failures().first().provider, QStringLiteral("corp2"));
     }
 
     void signInCallbackRunsFirstAndCanRedirect()

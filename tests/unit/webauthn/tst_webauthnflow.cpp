@@ -393,6 +393,30 @@ private Q_SLOTS:
         QCOMPARE(authenticatorsOf(f, "ada@example.test").first().counter, qint64(5));
     }
 
+    void disabledUserIsRefusedAndItsCounterStays()
+    {
+        Fixture f(SessionOptions::Strategy::Database);
+        SoftAuthenticator authenticator;
+        registerUser(f, authenticator, "ada@example.test");
+        authenticator.counter = 4;
+        const QString userId = f.adapter->getUserByEmail("ada@example.test").result()->id;
+        f.adapter->setUserDisabled(userId, true).waitForFinished();
+
+        EngineClient client(*f.auth, Origin);
+        const Options o = fetchOptions(client, "action=authenticate");
+        const Reply reply = postCredential(client, "authenticate", authenticator.get(o.options));
+        QVERIFY2(reply.location().endsWith("error=AccessDenied"), reply.location().constData());
+        QVERIFY(!reply.cookie(SessionCookie));
+        // Refused before the new signature counter was stored.
+        QCOMPARE(authenticatorsOf(f, "ada@example.test").first().counter, qint64(0));
+
+        f.adapter->setUserDisabled(userId, false).waitForFinished();
+        const Options again = fetchOptions(client, "action=authenticate");
+        QVERIFY(!isErrorRedirect(postCredential(client, "authenticate", authenticator.get(again.options))));
+        QCOMPARE(sessionEmail(client), QStringLiteral("ada@example.test"));
+        QCOMPARE(authenticatorsOf(f, "ada@example.test").first().counter, qint64(6));
+    }
+
     void theChallengeIsUsedOnce()
     {
         Fixture f;
