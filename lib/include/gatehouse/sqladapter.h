@@ -75,10 +75,12 @@ public:
     using ProgressFunction = std::function<void(const QString &line)>;
     /*!
      * Brings the schema to latestSchemaVersion(): creates missing tables and indexes, each
-     * step in its own transaction and recorded in \c gatehouse_schema_version. Running it again
-     * changes nothing; several processes may run it at once. Finishes with the version reached;
-     * fails with an AdapterError naming the step when one fails or when the database is newer
-     * than this build.
+     * step recorded in \c gatehouse_schema_version. On SQLite and PostgreSQL the whole
+     * migration is one transaction, so a failed step leaves the schema as it was; on MariaDB
+     * (DDL commits by itself) each step is one, and the steps before a failed one stay applied.
+     * Running it again changes nothing; several processes may run it at once. Finishes with the
+     * version reached; fails with an AdapterError naming the step and quoting the database's
+     * error when one fails, or when the database is newer than this build.
      */
     QFuture<int> migrate(ProgressFunction progress = {});
     //! The version recorded in the database; 0 when no Gatehouse migration has run.

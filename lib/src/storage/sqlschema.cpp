@@ -5,6 +5,7 @@
 #include <gatehouse/adaptererror.h>
 
 #include <functional>
+#include <optional>
 
 namespace Gatehouse::SqlSchema {
 
@@ -256,7 +257,7 @@ public:
         : m_connection(c)
     {
         switch (c.backend()) {
-        case SqlBackend::SQLite: // every step takes the write lock (BEGIN IMMEDIATE)
+        case SqlBackend::SQLite: // the migration's transaction takes the write lock (BEGIN IMMEDIATE)
             break;
         case SqlBackend::PostgreSQL:
             c.execute(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(lockKey), method);
@@ -313,18 +314,26 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
             qCInfo(lcStorage).noquote() << line;
     };
     MigrationLock lock(c);
+    // SQLite and PostgreSQL change their schema in transactions: the whole migration is one,
+    // so a failed step leaves the schema as it was. MariaDB commits DDL by itself: there each
+    // step is one, and the steps before a failed one stay applied.
+    const bool atomic = c.backend() != SqlBackend::MySQL;
+    std::optional<SqlTransaction> whole;
+    if (atomic)
+        whole.emplace(c, method);
     const Types types = typesFor(c.backend());
     c.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS gatehouse_schema_version (version INTEGER NOT NULL PRIMARY KEY, "
                              "description VARCHAR(255) NOT NULL, \"appliedAt\" %1 NOT NULL)%2")
                   .arg(types.timestamp, types.tableOptions),
               method);
-    int current = recordedVersion(c);
-    if (current > latestVersion())
+    const int before = recordedVersion(c);
+    if (before > latestVersion())
         throw AdapterError(AdapterError::Reason::Failed,
                            QStringLiteral("migrate: the database schema is version %1, newer than this build's %2; "
                                           "use a newer Gatehouse")
-                               .arg(current)
+                               .arg(before)
                                .arg(latestVersion()));
+    int current = before;
     const int total = int(steps().size());
     for (const Step &step : steps()) {
         const QString prefix = QStringLiteral("schema step %1/%2 (%3): ").arg(step.version).arg(total).arg(step.description);
@@ -332,30 +341,42 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
             report(prefix + QStringLiteral("already applied"));
             continue;
         }
-        SqlTransaction transaction(c, method);
-        if (recordedVersion(c) >= step.version) { // another process was quicker
-            transaction.commit();
-            report(prefix + QStringLiteral("already applied"));
-            continue;
+        std::optional<SqlTransaction> own;
+        if (!atomic) {
+            own.emplace(c, method);
+            if (recordedVersion(c) >= step.version) { // another process was quicker
+                own->commit();
+                report(prefix + QStringLiteral("already applied"));
+                continue;
+            }
         }
         QString detail;
         try {
             detail = step.apply(c, types);
+            SqlQuery record(c,
+                            QStringLiteral("INSERT INTO gatehouse_schema_version (version, description, \"appliedAt\") "
+                                           "VALUES (?, ?, ?)"),
+                            method);
+            record.bind(qint64(step.version)).bind(step.description).bind(QDateTime::currentDateTimeUtc()).exec();
         } catch (const AdapterError &error) {
-            throw AdapterError(error.reason(), QStringLiteral("migrate: step %1 (%2) failed: %3")
+            // The database's own words when there are some ("table x already exists").
+            const QString why = error.cause().isEmpty() ? error.message() : error.cause();
+            const QString outcome = atomic
+                ? QStringLiteral("the migration was rolled back, the schema is still version %1").arg(before)
+                : QStringLiteral("the steps before it stay applied, the schema is version %1").arg(current);
+            throw AdapterError(error.reason(), QStringLiteral("migrate: step %1/%2 (%3): %4; %5")
                                                    .arg(step.version)
-                                                   .arg(step.description, error.message()),
+                                                   .arg(total)
+                                                   .arg(step.description, why, outcome),
                                error.cause());
         }
-        SqlQuery record(c,
-                        QStringLiteral("INSERT INTO gatehouse_schema_version (version, description, \"appliedAt\") "
-                                       "VALUES (?, ?, ?)"),
-                        method);
-        record.bind(qint64(step.version)).bind(step.description).bind(QDateTime::currentDateTimeUtc()).exec();
-        transaction.commit();
+        if (own)
+            own->commit();
         current = step.version;
         report(prefix + detail);
     }
+    if (whole)
+        whole->commit();
     return current;
 }
 

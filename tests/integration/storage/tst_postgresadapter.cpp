@@ -134,6 +134,38 @@ private Q_SLOTS:
         QVERIFY(allFind(*adapter, user, 8));
     }
 
+    void aFailedStepChangesNothing()
+    {
+        // A view where step 6 wants its table: steps 1 to 5 run, step 6 fails, all is rolled back.
+        PostgresServer &pg = m_fixture.server;
+        const QString db = QStringLiteral("conflict");
+        QString error;
+        QVERIFY2(pg.createDatabase(db, &error), qPrintable(error));
+        QVERIFY(pg.execute(db, QStringLiteral("CREATE VIEW gatehouse_user_state AS SELECT 1 AS one;")));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(pg.url(db)));
+        QStringList lines;
+        try {
+            adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
+            QFAIL("the migration succeeded");
+        } catch (const AdapterError &failure) {
+            QVERIFY2(failure.message().startsWith(QStringLiteral("migrate: step 6/6 (disabled users): ")), qPrintable(failure.message()));
+            QVERIFY2(failure.message().contains(QStringLiteral("gatehouse_user_state")), qPrintable(failure.message()));
+            QVERIFY2(failure.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
+                     qPrintable(failure.message()));
+        }
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(adapter.schemaVersion().result(), 0);
+        QString relations;
+        QVERIFY(pg.execute(db, QStringLiteral("SELECT string_agg(relkind::text || ' ' || relname, ',') FROM pg_class c "
+                                              "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public';"),
+                           &relations));
+        QCOMPARE(relations.trimmed(), QStringLiteral("v gatehouse_user_state"));
+
+        QVERIFY(pg.execute(db, QStringLiteral("DROP VIEW gatehouse_user_state;")));
+        QCOMPARE(adapter.migrate().result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+    }
+
     void concurrentMigrations()
     {
         QString error;

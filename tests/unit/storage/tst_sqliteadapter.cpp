@@ -188,6 +188,45 @@ private Q_SLOTS:
         QCOMPARE(take(adapter.passwordHash(QStringLiteral("on@example.test")))->disabled, false);
     }
 
+    void aFailedStepChangesNothing()
+    {
+        // A view where step 6 wants its table: steps 1 to 5 run, step 6 fails, all is rolled back.
+        const QString path = m_dir.filePath(QStringLiteral("conflict.db"));
+        {
+            DirectConnection direct(path);
+            QString error;
+            direct.exec(QStringLiteral("CREATE VIEW gatehouse_user_state AS SELECT 1 AS one"), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QStringList lines;
+        try {
+            adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
+            QFAIL("the migration succeeded");
+        } catch (const AdapterError &error) {
+            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/6 (disabled users): ")), qPrintable(error.message()));
+            QVERIFY2(error.message().contains(QStringLiteral("gatehouse_user_state already exists")), qPrintable(error.message()));
+            QVERIFY2(error.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
+                     qPrintable(error.message()));
+        }
+        QCOMPARE(lines.size(), 5);  // the steps applied before, in the transaction that was rolled back
+        QCOMPARE(adapter.schemaVersion().result(), 0);
+        {
+            DirectConnection direct(path);
+            QCOMPARE(direct.exec(QStringLiteral("SELECT group_concat(type || ' ' || name) FROM sqlite_master")).toString(),
+                     QStringLiteral("view gatehouse_user_state"));
+            QString error;
+            direct.exec(QStringLiteral("DROP VIEW gatehouse_user_state"), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        // With the cause gone, the same adapter migrates.
+        int version = 0;
+        lines = migrationLines(adapter, &version);
+        QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QVERIFY2(lines.first().contains(QStringLiteral("created users")), qPrintable(lines.first()));
+        QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+    }
+
     void refusesANewerSchema()
     {
         const QString path = m_dir.filePath(QStringLiteral("newer.db"));
