@@ -123,10 +123,26 @@ ScrollView {
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
                 }
+                // A migration that failed: which step, the database's error, what was kept.
+                Pane {
+                    id: migrationErrorPane
+                    visible: view.connection.status === AdminConnection.NeedsMigration
+                             && view.connection.errorString.length > 0
+                    Layout.fillWidth: true
+                    Material.background: view.Material.theme === Material.Dark ? "#4a1f1f" : "#fdecea"
+                    Label {
+                        objectName: "migrationError"
+                        width: parent.width
+                        text: qsTr("Could not migrate: %1").arg(view.connection.errorString)
+                        wrapMode: Text.Wrap
+                        Accessible.role: Accessible.AlertMessage
+                        Accessible.name: text
+                    }
+                }
                 RowLayout {
                     Button {
                         objectName: "migrateButton"
-                        text: qsTr("Migrate")
+                        text: migrationErrorPane.visible ? qsTr("Try again") : qsTr("Migrate")
                         highlighted: true
                         background: AccentBackground {}
                         enabled: view.connection.status === AdminConnection.NeedsMigration

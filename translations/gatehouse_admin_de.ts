@@ -470,6 +470,14 @@
         <source>Clear the recent connections</source>
         <translation>Die letzten Verbindungen löschen</translation>
     </message>
+    <message>
+        <source>Could not migrate: %1</source>
+        <translation>Migration fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
 </context>
 <context>
     <name>DailyChart</name>
@@ -574,10 +582,6 @@
     <message>
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
         <translation>das Datenbankschema hat Version %1, neuer als die dieses Builds (%2); verwenden Sie ein neueres gatehouse-admin</translation>
-    </message>
-    <message>
-        <source>the migration failed: %1</source>
-        <translation>die Migration ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

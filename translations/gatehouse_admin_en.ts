@@ -470,6 +470,14 @@
         <source>Clear the recent connections</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Could not migrate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DailyChart</name>
@@ -573,10 +581,6 @@
     </message>
     <message>
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the migration failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

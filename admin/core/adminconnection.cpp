@@ -288,8 +288,10 @@ void AdminConnection::migrate()
         return;
     const quint64 generation = d->generation;
     d->status = Status::Migrating;
+    d->errorString.clear();
     d->migrationLog.clear();
     d->migrationProgress = 0;
+    Q_EMIT errorStringChanged();
     Q_EMIT statusChanged();
     Q_EMIT migrationProgressChanged();
     const int latest = latestSchemaVersion();
@@ -311,11 +313,7 @@ void AdminConnection::migrate()
         if (generation != d->generation)
             return;
         if (!outcome.ok()) {
-            d->errorString = tr("the migration failed: %1").arg(outcome.error);
-            d->status = Status::NeedsMigration;
-            Q_EMIT errorStringChanged();
-            Q_EMIT statusChanged();
-            Q_EMIT failed(d->errorString);
+            migrationFailed(generation, outcome.error);
             return;
         }
         d->schemaVersion = *outcome.value;
@@ -326,6 +324,28 @@ void AdminConnection::migrate()
         d->status = Status::Ready;
         Q_EMIT statusChanged();
         Q_EMIT opened();
+    });
+}
+
+void AdminConnection::migrationFailed(quint64 generation, const QString &error)
+{
+    // The storage says which step failed, in the database's words, and what it kept
+    // ("migrate: step 6/6 (disabled users): ...; the migration was rolled back, ...").
+    QString message = error;
+    if (message.startsWith(QLatin1String("migrate: ")))
+        message.remove(0, 9);
+    // The version as it is now (MariaDB keeps the steps before a failed one), for the offer.
+    whenFinished(d->adapter->schemaVersion(), this, [this, generation, message](const Outcome<int> &version) {
+        if (generation != d->generation)
+            return;
+        if (version.ok() && *version.value != d->schemaVersion) {
+            d->schemaVersion = *version.value;
+            Q_EMIT schemaChanged();
+        }
+        d->errorString = message;
+        d->status = Status::NeedsMigration;
+        Q_EMIT errorStringChanged();
+        Q_EMIT statusChanged();
     });
 }
 

@@ -23,6 +23,12 @@ class AdminConnectionPrivate;
  *                          -> NeedsMigration (schema older: call migrate()) -> Migrating -> Ready
  *                          -> Failed (unreachable, time-out, schema newer, bad URL/config, ...)
  *
+ * A migration that fails goes back to NeedsMigration (migrate() may be called again) with
+ * \c errorString saying which step failed, the database's error and what was kept ("step 6/6
+ * (disabled users): table gatehouse_user_state already exists; the migration was rolled back,
+ * the schema is still version 4"); \c schemaVersion is read again. On SQLite and PostgreSQL a
+ * failed migration changes nothing (SqlAdapter::migrate()).
+ *
  * \c errorString says what went wrong in one sentence naming the problem ("could not reach the
  * database postgresql://admin@db:5432/gatehouse within 10 s", "the database schema is version 9,
  * newer than this build's 4; use a newer gatehouse-admin"). Every successful open is put first
@@ -43,7 +49,7 @@ class AdminConnection : public QObject
     Q_PROPERTY(SchemaState schemaState READ schemaState NOTIFY schemaChanged)
     Q_PROPERTY(int schemaVersion READ schemaVersion NOTIFY schemaChanged)
     Q_PROPERTY(int latestSchemaVersion READ latestSchemaVersion CONSTANT)
-    //! The last error; empty when none. Cleared by open().
+    //! The last error; empty when none. Cleared by open() and migrate().
     Q_PROPERTY(QString errorString READ errorString NOTIFY errorStringChanged)
     //! What open() was given (config path or URL; a URL without its password).
     Q_PROPERTY(QString target READ target NOTIFY targetChanged)
@@ -118,6 +124,7 @@ Q_SIGNALS:
 
 private:
     void retireAdapter();
+    void migrationFailed(quint64 generation, const QString &error);
 
     std::unique_ptr<AdminConnectionPrivate> d;
 };

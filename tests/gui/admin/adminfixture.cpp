@@ -20,6 +20,16 @@ using Gatehouse::SqlAdapter;
 using Gatehouse::Testing::AdminDemoData;
 using Gatehouse::Testing::AdminSeed;
 
+namespace {
+
+//! The file of a "sqlite:///path" URL.
+QString sqlitePath(const QString &url)
+{
+    return url.mid(QStringLiteral("sqlite://").size());
+}
+
+} // namespace
+
 AdminFixture::AdminFixture(QObject *parent) : QObject(parent)
 {
 }
@@ -122,26 +132,61 @@ QString AdminFixture::olderSchemaDatabaseUrl()
         }
     }
     // Take back what schema steps 5 and 6 made.
+    const bool ok = execute(path, {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                                   QStringLiteral("DROP TABLE gatehouse_user_state"),
+                                   QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),
+                                   QStringLiteral("DROP INDEX users_verified_id_idx"),
+                                   QStringLiteral("DROP INDEX gatehouse_audit_type_time_idx")});
+    return ok ? url : QString();
+}
+
+QString AdminFixture::failingMigrationDatabaseUrl()
+{
+    const QString url = olderSchemaDatabaseUrl();
+    if (url.isEmpty())
+        return {};
+    const bool ok = execute(sqlitePath(url), {QStringLiteral("CREATE VIEW gatehouse_user_state AS SELECT 1 AS one")});
+    return ok ? url : QString();
+}
+
+bool AdminFixture::removeMigrationConflict(const QString &url)
+{
+    return execute(sqlitePath(url), {QStringLiteral("DROP VIEW gatehouse_user_state")});
+}
+
+QString AdminFixture::schemaSnapshot(const QString &url)
+{
+    QStringList rows;
+    const bool ok = execute(sqlitePath(url),
+                            {QStringLiteral("SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master "
+                                            "ORDER BY type, name"),
+                             QStringLiteral("SELECT 'schema version ' || version FROM gatehouse_schema_version ORDER BY version")},
+                            &rows);
+    return ok ? rows.join(u'\n') : QString();
+}
+
+bool AdminFixture::execute(const QString &path, const QStringList &statements, QStringList *rows)
+{
     const QString name = QUuid::createUuid().toString();
     bool ok = true;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         db.setDatabaseName(path);
         ok = db.open();
+        if (!ok)
+            qWarning("cannot open %s: %s", qPrintable(path), qPrintable(db.lastError().text()));
         QSqlQuery q(db);
-        for (const QString &sql : {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
-                                   QStringLiteral("DROP TABLE gatehouse_user_state"),
-                                   QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),
-                                   QStringLiteral("DROP INDEX users_verified_id_idx"),
-                                   QStringLiteral("DROP INDEX gatehouse_audit_type_time_idx")}) {
+        for (const QString &sql : statements) {
             if (ok && !q.exec(sql)) {
                 qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
                 ok = false;
             }
+            while (ok && rows && q.next())
+                rows->append(q.value(0).toString());
         }
     }
     QSqlDatabase::removeDatabase(name);
-    return ok ? url : QString();
+    return ok;
 }
 
 QString AdminFixture::silentDatabaseUrl()

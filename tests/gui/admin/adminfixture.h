@@ -41,6 +41,17 @@ public:
      * warning) on failure.
      */
     Q_INVOKABLE QString olderSchemaDatabaseUrl();
+    /*!
+     * Like olderSchemaDatabaseUrl(), with a view named gatehouse_user_state where schema step 6
+     * creates that table: migrating it fails at step 6.
+     */
+    Q_INVOKABLE QString failingMigrationDatabaseUrl();
+    //! Drops that view again: the migration can succeed.
+    Q_INVOKABLE bool removeMigrationConflict(const QString &url);
+    //! Every schema object of the SQLite database at \a url (type, name, SQL) and the recorded
+    //! schema versions, as one text to compare.
+    Q_INVOKABLE QString schemaSnapshot(const QString &url);
+
     //! A PostgreSQL URL whose server accepts the connection and never answers (a hung host).
     Q_INVOKABLE QString silentDatabaseUrl();
     //! A PostgreSQL URL on a loopback port where nothing listens (connection refused).
@@ -50,6 +61,9 @@ public:
     static void isolateSettings();
 
 private:
+    //! Runs \a statements in the SQLite file \a path; false (and a warning) at the first failure.
+    static bool execute(const QString &path, const QStringList &statements, QStringList *rows = nullptr);
+
     QTemporaryDir m_dir;
     QVariantMap m_seeded;
     QString m_error;

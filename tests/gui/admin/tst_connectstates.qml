@@ -1,6 +1,7 @@
 // QtQuickTest of gatehouse-admin's connect view in the states besides "ready": a database an
-// older build left (the offer to migrate, the migration's progress, then the dashboard) and a
-// database that cannot be reached (a clear message within the time-out, not a hang).
+// older build left (the offer to migrate, the migration's progress, then the dashboard), a
+// database that cannot be reached (a clear message within the time-out, not a hang) and a
+// migration that fails (its error shown, the database unchanged, the offer to try again).
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -180,5 +181,47 @@ TestCase {
         // Ctrl+2 (the dashboard) needs a database.
         keyClick(Qt.Key_2, Qt.ControlModifier)
         compare(window.currentView, "connect")
+    }
+
+    function test_4_failedMigrationShowsItsErrorAndChangesNothing() {
+        verify(window !== null)
+        const connection = window.connection
+        const url = fixture.failingMigrationDatabaseUrl()
+        verify(url.length > 0, "the fixture made a database whose migration fails")
+        const before = fixture.schemaSnapshot(url)
+        verify(before.indexOf("view gatehouse_user_state") >= 0 && before.indexOf("schema version 4") >= 0, before)
+        const connect = connectTo(url)
+        tryCompare(connection, "status", AdminConnection.NeedsMigration, 20000, "status: " + connection.errorString)
+        compare(connection.schemaVersion, 4)
+        const pane = findIn(connect, "migrationPane")
+        const error = findIn(pane, "migrationError")
+        verify(!error.visible)
+        const migrate = findIn(pane, "migrateButton")
+        compare(migrate.text, "Migrate")
+        mouseClick(migrate)
+
+        // The step that failed, in the database's words, and that nothing was changed.
+        tryVerify(() => error.visible, 20000, "the migration's error is shown")
+        compare(connection.status, AdminConnection.NeedsMigration)
+        compare(window.currentView, "connect")
+        verify(pane.visible)
+        verify(error.text.indexOf("Could not migrate: step 6/6 (disabled users): ") === 0, error.text)
+        verify(error.text.indexOf("gatehouse_user_state already exists") > 0, error.text)
+        verify(error.text.indexOf("the migration was rolled back, the schema is still version 4") > 0, error.text)
+        compare(connection.schemaVersion, 4)
+        verify(findIn(pane, "migrationOffer").text.indexOf("version 4") >= 0)
+        verify(!findIn(pane, "migrationProgressBar").visible)
+        compare(fixture.schemaSnapshot(url), before)
+
+        // The offer stays: with the cause gone, trying again migrates and opens the dashboard.
+        verify(migrate.visible && migrate.enabled)
+        compare(migrate.text, "Try again")
+        verify(fixture.removeMigrationConflict(url))
+        mouseClick(migrate)
+        tryCompare(window, "currentView", "dashboard", 20000, "status " + connection.status + ": " + connection.errorString)
+        compare(connection.status, AdminConnection.Ready)
+        compare(connection.errorString, "")
+        compare(connection.schemaVersion, connection.latestSchemaVersion)
+        verify(fixture.schemaSnapshot(url).indexOf("table gatehouse_user_state") >= 0)
     }
 }

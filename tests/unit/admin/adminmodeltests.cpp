@@ -244,25 +244,32 @@ void AdminModelTests::configFileOpensItsDatabase()
              QStringLiteral("the configuration %1 names no database: set adapter.url or DATABASE_URL").arg(bare.fileName()));
 }
 
-void AdminModelTests::olderSchemaMigratesWithProgress()
+QString AdminModelTests::olderDatabase(const QString &name, QString *error)
 {
-    QString error;
-    const QString url = migratedDatabase(QStringLiteral("older"), &error);
-    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    const QString url = migratedDatabase(name, error);
+    if (url.isEmpty())
+        return {};
     // What an older build left: schema 4, without the listing indexes and the user state.
     const bool mysql = SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
         return mysql ? QStringLiteral("DROP INDEX %1 ON %2").arg(index, table) : QStringLiteral("DROP INDEX %1").arg(index);
     };
-    QVERIFY2(execute(url,
-                     {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
-                      QStringLiteral("DROP TABLE gatehouse_user_state"),
-                      dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
-                      dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
-                      dropIndex(QStringLiteral("users_verified_id_idx"), QStringLiteral("users")),
-                      dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit"))},
-                     &error),
-             qPrintable(error));
+    const bool ok = execute(url,
+                            {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                             QStringLiteral("DROP TABLE gatehouse_user_state"),
+                             dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
+                             dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
+                             dropIndex(QStringLiteral("users_verified_id_idx"), QStringLiteral("users")),
+                             dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit"))},
+                            error);
+    return ok ? url : QString();
+}
+
+void AdminModelTests::olderSchemaMigratesWithProgress()
+{
+    QString error;
+    const QString url = olderDatabase(QStringLiteral("older"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
 
     AdminConnection connection;
     connection.open(url);
@@ -286,6 +293,48 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     QCOMPARE(log.at(4), QStringLiteral("schema step 5/6 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
     QCOMPARE(log.at(5), QStringLiteral("schema step 6/6 (disabled users): created gatehouse_user_state"));
+}
+
+void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
+{
+    QString error;
+    const QString url = olderDatabase(QStringLiteral("conflict"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    // A view named like the table of step 6: the step fails (after step 5 ran).
+    QVERIFY2(execute(url, {QStringLiteral("CREATE VIEW gatehouse_user_state AS SELECT 1 AS one")}, &error), qPrintable(error));
+    const bool mysql = SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::MySQL;
+
+    AdminConnection connection;
+    connection.open(url);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::NeedsMigration, waitMs);
+    QCOMPARE(connection.schemaVersion(), 4);
+    QSignalSpy failed(&connection, &AdminConnection::failed);
+    connection.migrate();
+    QCOMPARE(connection.status(), AdminConnection::Status::Migrating);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::NeedsMigration, waitMs);
+    QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
+    QVERIFY(!connection.adapter());
+    const QString message = connection.errorString();
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/6 (disabled users): ")), qPrintable(message));
+    if (mysql) {
+        // MariaDB commits DDL by itself: step 5 stays applied.
+        QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));
+        QCOMPARE(connection.schemaVersion(), 5);
+    } else {
+        QVERIFY2(message.endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 4")),
+                 qPrintable(message));
+        QCOMPARE(connection.schemaVersion(), 4);
+    }
+    QCOMPARE(SqlAdapter(*SqlAdapterOptions::fromUrl(url)).schemaVersion().result(), connection.schemaVersion());
+
+    // With the cause gone, migrating again succeeds.
+    QVERIFY2(execute(url, {QStringLiteral("DROP VIEW gatehouse_user_state")}, &error), qPrintable(error));
+    QSignalSpy opened(&connection, &AdminConnection::opened);
+    connection.migrate();
+    QVERIFY(connection.errorString().isEmpty());
+    QVERIFY(opened.wait(waitMs));
+    QCOMPARE(connection.status(), AdminConnection::Status::Ready);
+    QCOMPARE(connection.schemaVersion(), AdminConnection::latestSchemaVersion());
 }
 
 void AdminModelTests::newerSchemaIsRefused()

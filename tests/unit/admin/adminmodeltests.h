@@ -24,6 +24,8 @@ protected:
     bool execute(const QString &url, const QStringList &statements, QString *error);
     //! A new database migrated to this build's schema.
     QString migratedDatabase(const QString &name, QString *error);
+    //! A new database as an older build left it: schema 4, without the listing indexes and the user state.
+    QString olderDatabase(const QString &name, QString *error);
 
     QTemporaryDir m_dir;
 
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void silentServerTimesOut();
     void configFileOpensItsDatabase();
     void olderSchemaMigratesWithProgress();
+    void failedMigrationSaysWhyAndCanBeRetried();
     void newerSchemaIsRefused();
     void rememberRecentConnections();
 
