@@ -18,11 +18,16 @@ struct SignInResult
     QJsonObject profile;      //!< the identity provider's profile, if any
     QJsonObject credentials;  //!< credentials providers: the submitted fields
     bool isNewUser = false;
-    bool stored = false;      //!< \c user is already a stored user with the account linked
+    /*!
+     * \c user needs no resolving: a stored user with the account linked, or (email link for a
+     * new address) a provisional one that \c whenAllowed creates.
+     */
+    bool stored = false;
     /*!
      * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
      * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's
-     * counter). Gets the resolved result and returns it as the session should see it.
+     * counter, the user of a new email address). Gets the resolved result and returns it as
+     * the session should see it.
      */
     std::function<QFuture<SignInResult>(const SignInResult &)> whenAllowed;
 };

@@ -2,6 +2,8 @@
 
 #include "actions/audit.h"
 #include "actions/callbacks.h"
+#include "actions/resolveuser.h"
+#include "crypto/random.h"
 
 #include <gatehouse/adapter.h>
 #include <gatehouse/adaptererror.h>
@@ -21,11 +23,11 @@ SignInResult resultOf(const RequestState &s, const AdapterUser &user, bool isNew
 }
 
 //! A stored user signs in; its address is marked verified only once the sign-in is allowed.
-QFuture<SignInResult> signInExisting(const State &state, const AdapterUser &user)
+SignInResult signInExisting(const State &state, const AdapterUser &user)
 {
     SignInResult result = resultOf(*state, user, false);
     if (user.emailVerified)
-        return QtFuture::makeReadyFuture(result);
+        return result;
     result.whenAllowed = [state, userId = user.id](const SignInResult &allowed) {
         AdapterUserUpdate update(userId);
         update.setEmailVerified(QDateTime::currentDateTimeUtc());
@@ -37,9 +39,25 @@ QFuture<SignInResult> signInExisting(const State &state, const AdapterUser &user
                 return verified;
             });
     };
-    return QtFuture::makeReadyFuture(result);
+    return result;
 }
 
+/*!
+ * The user another request created for \a user's address a moment earlier signs in: the signIn
+ * callback has agreed already, so it is only refused when disabled (resolveUser()); then its
+ * address is marked verified if it was not.
+ */
+QFuture<SignInResult> signInCreatedMeanwhile(const State &state, const AdapterUser &user)
+{
+    return resolveUser(state, signInExisting(state, user))
+        .then(QtFuture::Launch::Sync,
+              [](const SignInResult &resolved) {
+                  return resolved.whenAllowed ? resolved.whenAllowed(resolved) : QtFuture::makeReadyFuture(resolved);
+              })
+        .unwrap();
+}
+
+//! Creates the user of \a email and its email account; runs once the sign-in is allowed.
 QFuture<SignInResult> signUp(const State &state, const QString &email)
 {
     AdapterUser user;
@@ -72,11 +90,26 @@ QFuture<SignInResult> signUp(const State &state, const QString &email)
                     if (!user)
                         throw AuthError(QStringLiteral("EmailCreateAccount"),
                                         QStringLiteral("the user for the signed-in address could not be created"));
-                    return signInExisting(state, *user);
+                    return signInCreatedMeanwhile(state, *user);
                 })
                 .unwrap();
         })
         .unwrap();
+}
+
+/*!
+ * An address without a user: the signIn callback sees a provisional user, as in Auth.js
+ * ({id: random UUID, email, emailVerified: null}, its account's userId that id). The user is
+ * created (signUp()) only when the sign-in is allowed, so a refusal stores nothing.
+ */
+SignInResult provisionalUser(const State &state, const QString &email)
+{
+    AdapterUser user;
+    user.id = Crypto::randomUuid();
+    user.email = email;
+    SignInResult result = resultOf(*state, user, false);
+    result.whenAllowed = [state, email](const SignInResult &) { return signUp(state, email); };
+    return result;
 }
 
 } // namespace
@@ -95,9 +128,8 @@ QFuture<SignInResult> signInUser(const State &state, const QString &email)
 {
     return state->config.adapter->getUserByEmail(email)
         .then(QtFuture::Launch::Sync, [state, email](const std::optional<AdapterUser> &user) {
-            return user ? signInExisting(state, *user) : signUp(state, email);
-        })
-        .unwrap();
+            return user ? signInExisting(state, *user) : provisionalUser(state, email);
+        });
 }
 
 } // namespace Gatehouse::EmailFlow

@@ -1,16 +1,19 @@
 #pragma once
 /*
  * The user of a verified email sign-in: what completeSignIn() gets after a sign-in link was
- * used (a stored user with its account, so completeSignIn() resolves nothing more). The
- * address is known to belong to the visitor now, so:
+ * used (\c stored: completeSignIn() only checks that the user is not disabled). The address
+ * is known to belong to the visitor now, so:
  * - a stored user with that address is signed in; the first email sign-in sets its
  *   \c emailVerified (\c updateUser, event \c updateUser) once the sign-in is allowed (the
  *   signIn callback agreed, the user is not disabled: SignInResult::whenAllowed), later ones
  *   change nothing;
- * - otherwise the user is created with \c emailVerified set and an \c email account whose
- *   \c providerAccountId is the address (\c createUserAndLinkAccount, events \c createUser and
- *   \c linkAccount), and the sign-in counts as a sign-up (\c isNewUser). When another request
- *   created the same user a moment earlier, that user is signed in instead.
+ * - otherwise the signIn callback sees a provisional user, as in Auth.js ({id: random UUID,
+ *   email, emailVerified: null} with an \c email account for that id), and the user is created
+ *   only once the sign-in is allowed (SignInResult::whenAllowed): with \c emailVerified set and
+ *   an \c email account whose \c providerAccountId is the address (\c createUserAndLinkAccount,
+ *   events \c createUser and \c linkAccount), the sign-in counting as a sign-up (\c isNewUser).
+ *   A refused sign-in stores no user, account or session. When another request created the
+ *   same user a moment earlier, that user signs in instead (unless it is disabled).
  */
 #include "actions/completesignin.h"
 

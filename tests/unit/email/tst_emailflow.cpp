@@ -233,6 +233,106 @@ private Q_SLOTS:
         QCOMPARE(calls.last().user.value("email").toString(), QStringLiteral("dave@example.test"));
     }
 
+    // A link for an address without a user: the signIn callback decides before anything is
+    // stored (Auth.js: it sees {id: random UUID, email, emailVerified: null}); a refusal leaves
+    // no user, account or session, and the link is used up all the same.
+    void newAddressWaitsForSignInCallback_data()
+    {
+        QTest::addColumn<QString>("decision");
+        QTest::addColumn<bool>("jwt");
+        QTest::addColumn<QByteArray>("location");
+        QTest::newRow("false") << "refuse" << false << QByteArray("http://127.0.0.1:9300/auth/error?error=AccessDenied");
+        QTest::newRow("false, jwt") << "refuse" << true << QByteArray("http://127.0.0.1:9300/auth/error?error=AccessDenied");
+        QTest::newRow("url") << "redirect" << false << QByteArray("http://127.0.0.1:9300/elsewhere");
+        QTest::newRow("true") << "allow" << false << QByteArray("http://127.0.0.1:9300");
+        QTest::newRow("true, jwt") << "allow" << true << QByteArray("http://127.0.0.1:9300");
+    }
+
+    void newAddressWaitsForSignInCallback()
+    {
+        QFETCH(QString, decision);
+        QFETCH(bool, jwt);
+        QFETCH(QByteArray, location);
+        const QString address = QStringLiteral("nina@example.test");
+        FakeSmtpServer smtp;
+        auto adapter = std::make_shared<RecordingAdapter>();
+        Config config = emailConfig(adapter, smtp.url());
+        if (jwt)
+            config.session.strategy = SessionOptions::Strategy::Jwt;
+        QList<SignInParams> calls;
+        qint64 usersWhenAsked = -1;
+        config.callbacks.signIn = [&](const SignInParams &params) {
+            calls << params;
+            SignInDecision answer;
+            if (params.verificationRequest)
+                return QtFuture::makeReadyFuture(answer);
+            usersWhenAsked = adapter->store.countUsers(QString()).result();
+            answer.allow = decision != QLatin1String("refuse");
+            if (decision == QLatin1String("redirect"))
+                answer.redirectTo = QStringLiteral("http://127.0.0.1:9300/elsewhere");
+            return QtFuture::makeReadyFuture(answer);
+        };
+        QStringList events;
+        QJsonObject signInEvent;
+        config.events.createUser = [&](const QJsonObject &) { events << "createUser"; };
+        config.events.linkAccount = [&](const QJsonObject &) { events << "linkAccount"; };
+        config.events.updateUser = [&](const QJsonObject &) { events << "updateUser"; };
+        config.events.signIn = [&](const QJsonObject &m) { events << "signIn"; signInEvent = m; };
+        QStringList triggers;
+        config.callbacks.jwt = [&](const JwtParams &p) {
+            triggers << p.trigger;
+            return QtFuture::makeReadyFuture(std::optional<QJsonObject>(p.token));
+        };
+        Auth auth(config);
+        EngineClient client(auth);
+
+        QCOMPARE(requestLink(client, address).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        const QString link = ReceivedMessage::parse(smtp.received.first().data).link();
+        const Reply clicked = client.get(pathOf(link));
+        QCOMPARE(clicked.location(), location);
+
+        // The callback saw a user that does not exist, with nothing stored yet.
+        QCOMPARE(calls.size(), 2);
+        QCOMPARE(usersWhenAsked, 0);
+        const QJsonObject provisional = calls.last().user;
+        QCOMPARE(provisional.value("email").toString(), address);
+        QCOMPARE(provisional.value("emailVerified"), QJsonValue(QJsonValue::Null));
+        QCOMPARE(provisional.value("id").toString().size(), 36);
+        QCOMPARE(calls.last().account.value("type").toString(), QStringLiteral("email"));
+        QCOMPARE(calls.last().account.value("provider").toString(), QStringLiteral("email"));
+        QCOMPARE(calls.last().account.value("providerAccountId").toString(), address);
+        QCOMPARE(calls.last().account.value("userId").toString(), provisional.value("id").toString());
+
+        // Single use whatever the callback said.
+        EngineClient other(auth);
+        QCOMPARE(other.get(pathOf(link)).location(), QByteArray("http://127.0.0.1:9300/auth/error?error=Verification"));
+
+        const std::optional<AdapterUser> user = adapter->store.getUserByEmail(address).result();
+        if (decision != QLatin1String("allow")) {
+            QVERIFY(!user);
+            QCOMPARE(adapter->store.countUsers(QString()).result(), 0);
+            QVERIFY(!adapter->store.getAccount(address, QStringLiteral("email")).result());
+            QCOMPARE(adapter->store.countSessions(QString()).result(), 0);
+            QVERIFY(!clicked.cookie("authjs.session-token"));
+            QVERIFY(events.isEmpty());
+            QVERIFY(triggers.isEmpty());
+            return;
+        }
+        QVERIFY(user);
+        QVERIFY(user->emailVerified);
+        const auto account = adapter->store.getAccount(address, QStringLiteral("email")).result();
+        QVERIFY(account);
+        QCOMPARE(account->userId, user->id);
+        QCOMPARE(events, (QStringList{"createUser", "linkAccount", "signIn"}));
+        QCOMPARE(signInEvent.value("isNewUser").toBool(), true);
+        QCOMPARE(signInEvent.value("user").toObject().value("id").toString(), user->id);
+        QVERIFY(clicked.cookie("authjs.session-token"));
+        QCOMPARE(adapter->store.countSessions(QString()).result(), jwt ? 0 : 1);
+        QCOMPARE(triggers, jwt ? QStringList{"signUp"} : QStringList{});
+        QCOMPARE(client.get("/auth/session").json().object().value("user").toObject().value("email").toString(), address);
+    }
+
     void rateLimits_data()
     {
         QTest::addColumn<QJsonValue>("rateLimit");
