@@ -105,6 +105,10 @@ QFuture<AuthResponse> signOut(const State &state)
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
+    // As Auth.js: without a session cookie (chunks included) there is nothing to end. The
+    // redirect alone: no deletion of a cookie the browser does not have, no signOut event.
+    if (Cookies::read(s.cookies.sessionToken.name, s.requestCookies).isEmpty())
+        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.callbackUrl)));
 
     AuthResponse response = s.redirect(s.callbackUrl);
     response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);

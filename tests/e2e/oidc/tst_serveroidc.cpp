@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkCookie>
 #include <QNetworkCookieJar>
 #include <QNetworkReply>
 #include <QProcess>
@@ -34,6 +35,7 @@ struct Answer
 {
     int status = 0;            //!< 0: no answer within 10 s
     QByteArray location;
+    QByteArray setCookie;      //!< every Set-Cookie header, one a line
     QByteArray body;
 };
 
@@ -64,6 +66,7 @@ class TestServerOidc : public QObject
         if (reply->isFinished()) {
             answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             answer.location = reply->rawHeader("Location");
+            answer.setCookie = reply->rawHeader("Set-Cookie");
             answer.body = reply->readAll();
         }
         reply->deleteLater();
@@ -92,6 +95,31 @@ class TestServerOidc : public QObject
             url = next;
         }
         return answer;
+    }
+
+    QString csrfToken()
+    {
+        return QJsonDocument::fromJson(get(QUrl(base() + "/auth/csrf")).body).object().value("csrfToken").toString();
+    }
+
+    Answer postForm(const QString &path, const QList<QPair<QString, QString>> &fields)
+    {
+        QNetworkRequest post(QUrl(base() + path));
+        post.setHeader(QNetworkRequest::ContentTypeHeader, "application/x-www-form-urlencoded");
+        QUrlQuery form;
+        for (const auto &[name, value] : fields)
+            form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+        return send(post, "POST", form.toString(QUrl::FullyEncoded).toUtf8());
+    }
+
+    //! The value of the cookie \a name the jar holds for the server, empty when there is none.
+    QString jarCookie(const QByteArray &name)
+    {
+        for (const QNetworkCookie &c : m_nam.cookieJar()->cookiesForUrl(QUrl(base() + "/auth/session"))) {
+            if (c.name() == name)
+                return QString::fromLatin1(c.value());
+        }
+        return {};
     }
 
     bool serverListens()
@@ -197,6 +225,41 @@ private Q_SLOTS:
 
         m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
         QCOMPARE(get(QUrl(base() + "/auth/token/local-idp"), script).status, 401);
+    }
+
+    //! The reference transcript's OIDC sign-out steps, with a database session (SQLite).
+    void signOutOfAnOidcSession()
+    {
+        m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+        // Signed out already: as Auth.js, nothing to end, so the redirect alone, without a
+        // deletion of a session cookie the browser does not have.
+        const QString token = csrfToken();
+        const Answer none = postForm("/auth/signout", {{"csrfToken", token}});
+        QCOMPARE(none.status, 302);
+        QCOMPARE(none.location, base().toUtf8());
+        QVERIFY2(!none.setCookie.contains("authjs.session-token"), none.setCookie.constData());
+
+        const Answer start = postForm("/auth/signin/local-idp", {{"csrfToken", token}});
+        QCOMPARE(start.status, 302);
+        const Answer done = follow(QUrl(QString::fromUtf8(start.location)));
+        QCOMPARE(done.location, base().toUtf8());
+        const QString session = jarCookie("authjs.session-token");
+        QCOMPARE(session.size(), 36);   // a database session's token
+        QCOMPARE(QJsonDocument::fromJson(get(QUrl(base() + "/auth/session")).body).object()
+                     .value("user").toObject().value("email").toString(), QString("alice@example.test"));
+
+        const Answer out = postForm("/auth/signout", {{"csrfToken", token}});
+        QCOMPARE(out.status, 302);
+        QCOMPARE(out.location, base().toUtf8());
+        QVERIFY2(out.setCookie.contains("authjs.session-token=; Max-Age=0"), out.setCookie.constData());
+        QCOMPARE(jarCookie("authjs.session-token"), QString());
+        QCOMPARE(get(QUrl(base() + "/auth/session")).body, QByteArray("null"));
+
+        // The pre-sign-out cookie replayed: its row is gone, so no session and the cookie deleted.
+        m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+        const Answer replay = get(QUrl(base() + "/auth/session"), {{"Cookie", "authjs.session-token=" + session.toLatin1()}});
+        QCOMPARE(replay.body, QByteArray("null"));
+        QVERIFY2(replay.setCookie.contains("authjs.session-token=; Max-Age=0"), replay.setCookie.constData());
     }
 };
 

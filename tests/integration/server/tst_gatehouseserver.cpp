@@ -166,6 +166,17 @@ private Q_SLOTS:
         QCOMPARE(get("/auth/session")->readAll(), QByteArray("null"));
     }
 
+    void signOutWithoutASession()
+    {
+        // As Auth.js: without a session cookie there is nothing to end, so the redirect alone,
+        // without a deletion of a cookie the browser does not have.
+        const QString token = csrf();
+        auto out = post("/auth/signout", {{"csrfToken", token}});
+        QCOMPARE(status(out), 302);
+        QCOMPARE(out->rawHeader("Location"), m_base.toUtf8());
+        QVERIFY2(!out->rawHeader("Set-Cookie").contains("authjs.session-token"), out->rawHeader("Set-Cookie").constData());
+    }
+
     void oversizedBodyIsRefused()
     {
         QNetworkRequest r = request("/auth/callback/credentials");

@@ -101,6 +101,27 @@ private Q_SLOTS:
         QVERIFY(!replay.cookies.contains("authjs.session-token"));
     }
 
+    void signOutWithoutASessionCookie()
+    {
+        // As Auth.js: without a session cookie there is nothing to end. The redirect alone: no
+        // deletion of a cookie the browser does not have, no signOut event.
+        Fixture f;
+        Auth auth(f.config);
+        EngineClient client(auth);
+        const QString csrf = client.csrfToken();
+        Reply out = client.postForm("/auth/signout", {{"csrfToken", csrf}});
+        QCOMPARE(out.response.status, 302);
+        QCOMPARE(out.location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY2(!out.cookieNames().contains("authjs.session-token"), qPrintable(out.cookieNames().join(", ")));
+        QCOMPARE(f.events, QStringList());
+
+        // A cookie whose row is gone still ends in the deletion and a signOut event without a session.
+        client.cookies.insert("authjs.session-token", "00000000-0000-4000-8000-000000000000");
+        Reply stale = client.postForm("/auth/signout", {{"csrfToken", csrf}});
+        QCOMPARE(stale.cookie("authjs.session-token")->options.maxAge.value_or(-1), 0);
+        QCOMPARE(f.events, QStringList{"signOut:null"});
+    }
+
     void expiredSessionIsDeletedWhenSeen()
     {
         Fixture f;
