@@ -29,12 +29,4 @@ GATEHOUSE_EXPORT Provider passwordCredentialsProvider(std::shared_ptr<Adapter> s
 GATEHOUSE_EXPORT QFuture<void> setUserPassword(std::shared_ptr<Adapter> store, const QString &userId,
                                                const QString &password);
 
-/*!
- * Refuses (\a disabled) or allows again the built-in password sign-in of \a userId. Disabling
- * also ends the user's database sessions. Finishes with the number of sessions ended (0 when
- * enabling); fails with AdapterError Reason::NotFound when the user has no built-in password.
- */
-GATEHOUSE_EXPORT QFuture<qint64> setUserPasswordDisabled(std::shared_ptr<Adapter> store, const QString &userId,
-                                                         bool disabled);
-
 } // namespace Gatehouse

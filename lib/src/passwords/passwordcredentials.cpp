@@ -90,15 +90,4 @@ QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &u
         .unwrap();
 }
 
-QFuture<qint64> setUserPasswordDisabled(std::shared_ptr<Adapter> adapter, const QString &userId, bool disabled)
-{
-    GatehouseStore *store = &storeOf(adapter);
-    // Two store calls in a row, waited for off the calling thread (an administrative action,
-    // not a request path).
-    return QtConcurrent::run([adapter, store, userId, disabled]() -> qint64 {
-        store->setPasswordDisabled(userId, disabled).waitForFinished();
-        return disabled ? store->deleteUserSessions(userId).result() : 0;
-    });
-}
-
 } // namespace Gatehouse
