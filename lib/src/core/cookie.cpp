@@ -2,6 +2,7 @@
 
 #include "core/timeformat.h"
 
+#include <algorithm>
 #include <array>
 
 namespace Gatehouse {
@@ -34,10 +35,7 @@ bool isUnreserved(char16_t c)
 void appendUriComponent(QByteArray &out, const QString &value)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
-    bool plain = true;
-    for (const QChar c : value)
-        plain = plain && isUnreserved(c.unicode());
-    if (plain) {  // session tokens and CSRF values: base64url, hex and dots
+    if (std::all_of(value.cbegin(), value.cend(), [](QChar c) { return isUnreserved(c.unicode()); })) {  // session tokens and CSRF values: base64url, hex and dots
         const qsizetype at = out.size();
         out.resize(at + value.size());
         char *d = out.data() + at;

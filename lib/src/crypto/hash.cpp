@@ -7,7 +7,6 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
-#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -21,27 +20,28 @@ const unsigned char *bytes(QByteArrayView data)
     return data.isEmpty() ? &empty : reinterpret_cast<const unsigned char *>(data.data());
 }
 
-//! The fetched algorithm, shared and immutable: fetching it per call costs more than hashing
-//! a short input.
-const EVP_MD *fetchedDigest(const char *name)
+//! SHA-256 and SHA-512, fetched once and shared (immutable): fetching an algorithm per call
+//! costs more than hashing a short input.
+struct FetchedDigests
 {
-    struct Fetched
+    EVP_MD *sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    EVP_MD *sha512 = EVP_MD_fetch(nullptr, "SHA512", nullptr);
+    ~FetchedDigests()
     {
-        EVP_MD *sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-        EVP_MD *sha512 = EVP_MD_fetch(nullptr, "SHA512", nullptr);
-        ~Fetched()
-        {
-            EVP_MD_free(sha256);
-            EVP_MD_free(sha512);
-        }
-    };
-    static const Fetched fetched;
-    return std::strcmp(name, "SHA256") == 0 ? fetched.sha256 : fetched.sha512;
+        EVP_MD_free(sha256);
+        EVP_MD_free(sha512);
+    }
+};
+
+const FetchedDigests &fetchedDigests()
+{
+    static const FetchedDigests fetched;
+    return fetched;
 }
 
-QByteArray digest(const char *name, qsizetype size, QByteArrayView data)
+QByteArray digest(const EVP_MD *md, const char *name, QByteArrayView data)
 {
-    const EVP_MD *md = fetchedDigest(name);
+    const qsizetype size = md ? EVP_MD_get_size(md) : 0;
     QByteArray out(size, Qt::Uninitialized);
     unsigned int written = 0;
     if (!md
@@ -76,12 +76,12 @@ struct KdfDeleter
 
 QByteArray sha256(QByteArrayView data)
 {
-    return digest("SHA256", 32, data);
+    return digest(fetchedDigests().sha256, "SHA256", data);
 }
 
 QByteArray sha512(QByteArrayView data)
 {
-    return digest("SHA512", 64, data);
+    return digest(fetchedDigests().sha512, "SHA512", data);
 }
 
 QByteArray hmacSha256(QByteArrayView key, QByteArrayView data)
