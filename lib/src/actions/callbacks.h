@@ -7,6 +7,8 @@
 
 #include <gatehouse/callbacks.h>
 
+#include <type_traits>
+
 namespace Gatehouse::Hooks {
 
 //! The \c redirect callback, or the same-origin rule, for \a url.
@@ -19,5 +21,13 @@ QFuture<std::optional<QJsonObject>> jwt(const RequestState &state, const JwtPara
 QFuture<QJsonObject> session(const RequestState &state, const SessionParams &params);
 //! Calls an event handler if set; an exception in it is logged, never propagated.
 void emitEvent(const Events::Handler &handler, const char *name, const QJsonObject &message);
+//! As above, with the message made by \a makeMessage() only when a handler is set: for
+//! events that fire on every request.
+template<typename MakeMessage, typename = std::enable_if_t<std::is_invocable_r_v<QJsonObject, MakeMessage>>>
+void emitEvent(const Events::Handler &handler, const char *name, MakeMessage makeMessage)
+{
+    if (handler)
+        emitEvent(handler, name, makeMessage());
+}
 
 } // namespace Gatehouse::Hooks

@@ -72,8 +72,8 @@ QFuture<AuthResponse> databaseSession(const State &state)
                 const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
                 AuthResponse response = jsonResponse(session, !isUpdate);
                 response.cookies = db.write(found->session, s.requestCookies);
-                if (s.config.events.session)
-                    Hooks::emitEvent(s.config.events.session, "session", QJsonObject{{QStringLiteral("session"), session}});
+                Hooks::emitEvent(s.config.events.session, "session",
+                                 [&session] { return QJsonObject{{QStringLiteral("session"), session}}; });
                 return s.withCookies(response);
             });
         });
@@ -126,11 +126,9 @@ QFuture<AuthResponse> session(const State &state)
                           const QString encoded = jwt.encode(*token, s.config.session.maxAge);
                           AuthResponse response = jsonResponse(session, !isUpdate);
                           response.cookies = jwt.write(encoded, expires, s.requestCookies);
-                          if (s.config.events.session) {
-                              Hooks::emitEvent(s.config.events.session, "session",
-                                               QJsonObject{{QStringLiteral("session"), session},
-                                                           {QStringLiteral("token"), *token}});
-                          }
+                          Hooks::emitEvent(s.config.events.session, "session", [&session, &token] {
+                              return QJsonObject{{QStringLiteral("session"), session}, {QStringLiteral("token"), *token}};
+                          });
                           return s.withCookies(response);
                       });
               });
