@@ -1,7 +1,9 @@
 #pragma once
 /*! \file adminmodeltests.h  The admin models' tests, run on each database backend. */
+#include <QCoreApplication>
 #include <QObject>
 #include <QTemporaryDir>
+#include <QTest>
 
 namespace Gatehouse::Testing {
 
@@ -52,5 +54,38 @@ private Q_SLOTS:
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
 };
+
+/*!
+ * AdminModelTests on a throwaway database server started by the test: \a Server is
+ * PostgresServer or MariaDbServer (tests/support).
+ */
+template<typename Server>
+class ServerAdminModelTests : public AdminModelTests
+{
+protected:
+    QString unavailableReason() const override { return Server::unavailableReason(); }
+    bool startBackend(QString *error) override { return m_server.start(error); }
+    QString newDatabase(const QString &name, QString *error) override
+    {
+        return m_server.createDatabase(name, error) ? m_server.url(name) : QString();
+    }
+
+private:
+    Server m_server;
+};
+
+//! The main() of a test program running \a Tests, with recent connections kept in a
+//! throwaway QSettings file.
+template<typename Tests>
+int runAdminModelTests(const char *programName, int argc, char *argv[])
+{
+    QTemporaryDir settings;
+    qputenv("XDG_CONFIG_HOME", settings.path().toUtf8());
+    QCoreApplication app(argc, argv);
+    app.setOrganizationName(QStringLiteral("gatehouse-tests"));
+    app.setApplicationName(QString::fromLatin1(programName));
+    Tests tests;
+    return QTest::qExec(&tests, argc, argv);
+}
 
 } // namespace Gatehouse::Testing

@@ -28,13 +28,8 @@ protected:
 
 int main(int argc, char *argv[])
 {
-    QTemporaryDir settings; // recent connections go to a throwaway QSettings file
-    qputenv("XDG_CONFIG_HOME", settings.path().toUtf8());
-    QCoreApplication app(argc, argv);
-    app.setOrganizationName(QStringLiteral("gatehouse-tests"));
-    app.setApplicationName(QStringLiteral("tst_adminmodels"));
-    Gatehouse::Testing::SqliteAdminModelTests tests;
-    return QTest::qExec(&tests, argc, argv);
+    using namespace Gatehouse::Testing;
+    return runAdminModelTests<SqliteAdminModelTests>("tst_adminmodels", argc, argv);
 }
 
 #include "tst_adminmodels.moc"
