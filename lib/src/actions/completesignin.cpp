@@ -80,7 +80,7 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
     // Credentials users are stored only when the session must point at a stored user. A user
     // that is stored already is still resolved: a disabled one is refused there.
     const bool store = s.config.adapter
-        && (database || result.stored
+        && (database || result.stored || result.provisional
             || result.account.value(QStringLiteral("type")).toString() != QLatin1String("credentials"));
     SignInParams signInParams;
     signInParams.user = result.user;

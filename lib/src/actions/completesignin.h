@@ -18,11 +18,13 @@ struct SignInResult
     QJsonObject profile;      //!< the identity provider's profile, if any
     QJsonObject credentials;  //!< credentials providers: the submitted fields
     bool isNewUser = false;
-    /*!
-     * \c user needs no resolving: a stored user with the account linked, or (email link for a
-     * new address) a provisional one that \c whenAllowed creates.
-     */
+    //! \c user needs no resolving: a stored user with the account linked.
     bool stored = false;
+    /*!
+     * \c user is not stored and needs no resolving either: the provisional user of an email
+     * link for a new address, which \c whenAllowed creates.
+     */
+    bool provisional = false;
     /*!
      * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
      * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's

@@ -108,6 +108,8 @@ SignInResult provisionalUser(const State &state, const QString &email)
     user.id = Crypto::randomUuid();
     user.email = email;
     SignInResult result = resultOf(*state, user, false);
+    result.stored = false;
+    result.provisional = true;
     result.whenAllowed = [state, email](const SignInResult &) { return signUp(state, email); };
     return result;
 }

@@ -1,8 +1,9 @@
 #pragma once
 /*
  * The user of a verified email sign-in: what completeSignIn() gets after a sign-in link was
- * used (\c stored: completeSignIn() only checks that the user is not disabled). The address
- * is known to belong to the visitor now, so:
+ * used (\c stored: completeSignIn() only checks that the user is not disabled; \c provisional
+ * for a new address, which has no user to check). The address is known to belong to the
+ * visitor now, so:
  * - a stored user with that address is signed in; the first email sign-in sets its
  *   \c emailVerified (\c updateUser, event \c updateUser) once the sign-in is allowed (the
  *   signIn callback agreed, the user is not disabled: SignInResult::whenAllowed), later ones

@@ -161,6 +161,8 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
     const RequestState &s = *state;
     if (!s.config.adapter)
         return QtFuture::makeReadyFuture(result);
+    if (result.provisional)
+        return QtFuture::makeReadyFuture(result);  // no stored user yet, so none that is disabled
     const QString provider = result.account.value(QStringLiteral("provider")).toString();
     if (result.stored)
         return whenEnabled(state, result.user.value(QStringLiteral("id")).toString(), provider,
