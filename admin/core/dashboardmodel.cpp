@@ -1,4 +1,5 @@
 #include "dashboardmodel.h"
+#include "activity.h"
 
 #include "adminconnection.h"
 #include "asyncresult.h"
@@ -44,6 +45,8 @@ Figures load(SqlAdapter &store)
 class DashboardModelPrivate
 {
 public:
+    explicit DashboardModelPrivate(DashboardModel *q) : activity(q) {}
+
     QPointer<AdminConnection> connection;
     qint64 users = 0;
     qint64 activeSessions = 0;
@@ -53,15 +56,14 @@ public:
     qint64 maxDaily = 1;
     QVariantList providers;
     bool loaded = false;
-    int running = 0;
     quint64 generation = 0;
-    QString errorString;
+    Activity<DashboardModel> activity;
     QThreadPool pool;
 };
 
 DashboardModel::DashboardModel(QObject *parent)
     : QObject(parent)
-    , d(std::make_unique<DashboardModelPrivate>())
+    , d(std::make_unique<DashboardModelPrivate>(this))
 {
     d->pool.setMaxThreadCount(1);
 }
@@ -95,8 +97,8 @@ QVariantList DashboardModel::days() const { return d->days; }
 qint64 DashboardModel::maxDaily() const { return d->maxDaily; }
 QVariantList DashboardModel::topProviders() const { return d->providers; }
 bool DashboardModel::isLoaded() const { return d->loaded; }
-bool DashboardModel::isBusy() const { return d->running > 0; }
-QString DashboardModel::errorString() const { return d->errorString; }
+bool DashboardModel::isBusy() const { return d->activity.isBusy(); }
+QString DashboardModel::errorString() const { return d->activity.errorString(); }
 
 void DashboardModel::refresh()
 {
@@ -104,18 +106,13 @@ void DashboardModel::refresh()
     if (!store)
         return;
     const quint64 generation = ++d->generation;
-    if (d->running++ == 0)
-        Q_EMIT busyChanged();
+    d->activity.begin();
     runInBackground(&d->pool, this, [store] { return load(*store); }, [this, generation](const Outcome<Figures> &outcome) {
-        if (--d->running == 0)
-            Q_EMIT busyChanged();
+        d->activity.end();
         if (generation != d->generation)
             return;
         const QString error = outcome.ok() ? QString() : tr("could not load the dashboard: %1").arg(outcome.error);
-        if (error != d->errorString) {
-            d->errorString = error;
-            Q_EMIT errorStringChanged();
-        }
+        d->activity.setError(error);
         if (!outcome.ok())
             return;
         const Figures &f = *outcome.value;

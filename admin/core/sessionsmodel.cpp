@@ -1,4 +1,5 @@
 #include "sessionsmodel.h"
+#include "activity.h"
 
 #include "adminconnection.h"
 #include "asyncresult.h"
@@ -38,21 +39,7 @@ public:
         return f;
     }
 
-    void setBusy(int delta)
-    {
-        const bool was = running > 0;
-        running += delta;
-        if (was != (running > 0))
-            Q_EMIT q->busyChanged();
-    }
 
-    void setError(const QString &message)
-    {
-        if (message == errorString)
-            return;
-        errorString = message;
-        Q_EMIT q->errorStringChanged();
-    }
 
     void reload()
     {
@@ -68,24 +55,24 @@ public:
             Q_EMIT q->totalCountChanged();
             return;
         }
-        setBusy(1);
+        activity.begin();
         const SessionFilter f = filter();
         whenFinished(store->countSessionEntries(f), q, [this, generation, store](const Outcome<qint64> &matching) {
             if (generation != this->generation || !matching.ok()) {
-                setBusy(-1);
+                activity.end();
                 if (generation == this->generation)
-                    setError(SessionsModel::tr("could not count the sessions: %1").arg(matching.error));
+                    activity.setError(SessionsModel::tr("could not count the sessions: %1").arg(matching.error));
                 return;
             }
             whenFinished(store->countExpiredSessions(), q, [this, generation, matching](const Outcome<qint64> &old) {
-                setBusy(-1);
+                activity.end();
                 if (generation != this->generation)
                     return;
                 if (!old.ok()) {
-                    setError(SessionsModel::tr("could not count the sessions: %1").arg(old.error));
+                    activity.setError(SessionsModel::tr("could not count the sessions: %1").arg(old.error));
                     return;
                 }
-                setError({});
+                activity.setError({});
                 total = *matching.value;
                 expired = *old.value;
                 Q_EMIT q->totalCountChanged();
@@ -100,17 +87,17 @@ public:
         if (!store || fetching || rows.size() >= total)
             return;
         fetching = true;
-        setBusy(1);
+        activity.begin();
         const quint64 generation = this->generation;
         const qint64 maxAge = connection->sessionMaxAge();
         whenFinished(store->listSessionEntries(filter(), rows.size(), pageRows), q,
                      [this, generation, maxAge](const Outcome<QList<SessionListEntry>> &page) {
-                         setBusy(-1);
+                         activity.end();
                          if (generation != this->generation)
                              return;
                          fetching = false;
                          if (!page.ok()) {
-                             setError(SessionsModel::tr("could not load sessions: %1").arg(page.error));
+                             activity.setError(SessionsModel::tr("could not load sessions: %1").arg(page.error));
                              return;
                          }
                          if (page.value->isEmpty()) {
@@ -134,11 +121,10 @@ public:
     qint64 total = 0;
     qint64 expired = 0;
     bool fetching = false;
-    int running = 0;
     bool cleaning = false;
     double cleanupProgress = 0;
     quint64 generation = 0;
-    QString errorString;
+    Activity<SessionsModel> activity{q};
 };
 
 SessionsModel::SessionsModel(QObject *parent)
@@ -199,10 +185,10 @@ void SessionsModel::setIncludeExpired(bool include)
 
 qint64 SessionsModel::totalCount() const { return d->total; }
 qint64 SessionsModel::expiredCount() const { return d->expired; }
-bool SessionsModel::isBusy() const { return d->running > 0; }
+bool SessionsModel::isBusy() const { return d->activity.isBusy(); }
 bool SessionsModel::isCleanupRunning() const { return d->cleaning; }
 double SessionsModel::cleanupProgress() const { return d->cleanupProgress; }
-QString SessionsModel::errorString() const { return d->errorString; }
+QString SessionsModel::errorString() const { return d->activity.errorString(); }
 
 int SessionsModel::rowCount(const QModelIndex &parent) const
 {
@@ -254,10 +240,10 @@ void SessionsModel::revoke(const QString &sessionToken)
         Q_EMIT operationFinished(operation, false, tr("not connected to a database"));
         return;
     }
-    d->setBusy(1);
+    d->activity.begin();
     whenFinished(store->deleteSession(sessionToken), this,
                  [this, operation, sessionToken](const Outcome<std::optional<AdapterSession>> &outcome) {
-                     d->setBusy(-1);
+                     d->activity.end();
                      if (!outcome.ok()) {
                          Q_EMIT operationFinished(operation, false, outcome.error);
                          return;

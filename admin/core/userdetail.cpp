@@ -1,4 +1,5 @@
 #include "userdetail.h"
+#include "activity.h"
 
 #include "adminconnection.h"
 #include "asyncresult.h"
@@ -99,13 +100,6 @@ public:
 
     std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
 
-    void setBusy(int delta)
-    {
-        const bool was = running > 0;
-        running += delta;
-        if (was != (running > 0))
-            Q_EMIT q->busyChanged();
-    }
 
     void clear()
     {
@@ -128,17 +122,14 @@ public:
         }
         const QString id = userId;
         const qint64 maxAge = connection->sessionMaxAge();
-        setBusy(1);
+        activity.begin();
         runInBackground(&pool, q, [store, id, maxAge] { return load(*store, id, maxAge); },
                         [this, generation](const Outcome<Snapshot> &outcome) {
-                            setBusy(-1);
+                            activity.end();
                             if (generation != this->generation)
                                 return;
                             const QString error = outcome.ok() ? QString() : UserDetail::tr("could not load the user: %1").arg(outcome.error);
-                            if (error != errorString) {
-                                errorString = error;
-                                Q_EMIT q->errorStringChanged();
-                            }
+                            activity.setError(error);
                             if (!outcome.ok())
                                 return;
                             user = outcome.value->user;
@@ -159,10 +150,10 @@ public:
             Q_EMIT q->operationFinished(operation, false, UserDetail::tr("not connected to a database"));
             return;
         }
-        setBusy(1);
+        activity.begin();
         runInBackground(&pool, q, [store, work = std::move(work)] { return work(*store); },
                         [this, operation](const Outcome<QString> &outcome) {
-                            setBusy(-1);
+                            activity.end();
                             if (outcome.ok())
                                 reload();
                             Q_EMIT q->operationFinished(operation, outcome.ok(), outcome.ok() ? *outcome.value : outcome.error);
@@ -178,9 +169,8 @@ public:
     SessionListModel *sessions;
     AuthenticatorsModel *authenticators;
     AuditEventsModel *auditEvents;
-    int running = 0;
     quint64 generation = 0;
-    QString errorString;
+    Activity<UserDetail> activity{q};
     QThreadPool pool;
 };
 
@@ -236,8 +226,8 @@ AccountsModel *UserDetail::accounts() const { return d->accounts; }
 SessionListModel *UserDetail::sessions() const { return d->sessions; }
 AuthenticatorsModel *UserDetail::authenticators() const { return d->authenticators; }
 AuditEventsModel *UserDetail::auditEvents() const { return d->auditEvents; }
-bool UserDetail::isBusy() const { return d->running > 0; }
-QString UserDetail::errorString() const { return d->errorString; }
+bool UserDetail::isBusy() const { return d->activity.isBusy(); }
+QString UserDetail::errorString() const { return d->activity.errorString(); }
 
 void UserDetail::reload()
 {

@@ -1,4 +1,5 @@
 #include "usersmodel.h"
+#include "activity.h"
 
 #include "adminconnection.h"
 #include "asyncresult.h"
@@ -80,21 +81,7 @@ public:
 
     std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
 
-    void setBusy(int delta)
-    {
-        const bool was = running > 0;
-        running += delta;
-        if (was != (running > 0))
-            Q_EMIT q->busyChanged();
-    }
 
-    void setError(const QString &message)
-    {
-        if (message == errorString)
-            return;
-        errorString = message;
-        Q_EMIT q->errorStringChanged();
-    }
 
     //! Counts again; \a keepRows: when the count is unchanged, only reload the rows (a view
     //! keeps its position), else reset the model.
@@ -124,7 +111,7 @@ public:
             window.reset(total);
             Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
         }
-        setBusy(1);
+        activity.begin();
         prefetch.reset();
         prefetching = !keepRows;
         if (prefetching) {
@@ -132,9 +119,9 @@ public:
             // instead of one scan after the other.
             UserPageRequest first = base();
             first.limit = window.pageSize();
-            setBusy(1);
+            activity.begin();
             whenFinished(store->listUsersPage(first), q, [this, generation](const Outcome<QList<UserListEntry>> &rows) {
-                setBusy(-1);
+                activity.end();
                 if (generation != this->generation)
                     return;
                 prefetching = false;
@@ -151,14 +138,14 @@ public:
             });
         }
         whenFinished(store->countUsers(base().search), q, [this, generation, keepRows](const Outcome<qint64> &count) {
-            setBusy(-1);
+            activity.end();
             if (generation != this->generation)
                 return;
             if (!count.ok()) {
-                setError(UsersModel::tr("could not count the users: %1").arg(count.error));
+                activity.setError(UsersModel::tr("could not count the users: %1").arg(count.error));
                 return;
             }
-            setError({});
+            activity.setError({});
             if (keepRows && *count.value == total)
                 return; // the rows were dropped above and load again as they are shown
             q->beginResetModel();
@@ -218,16 +205,16 @@ public:
             const UserPageRequest request = window.requestFor(page, base());
             window.setPending(page, true);
             ++inFlight;
-            setBusy(1);
+            activity.begin();
             const quint64 generation = this->generation;
             whenFinished(store->listUsersPage(request), q, [this, generation, page](const Outcome<QList<UserListEntry>> &rows) {
                 --inFlight;
-                setBusy(-1);
+                activity.end();
                 if (generation == this->generation) {
                     if (!rows.ok()) {
                         window.setPending(page, false);
                         loadFailed = true; // no retry storm from data(); refresh() tries again
-                        setError(UsersModel::tr("could not load users: %1").arg(rows.error));
+                        activity.setError(UsersModel::tr("could not load users: %1").arg(rows.error));
                     } else {
                         storePage(page, *rows.value);
                     }
@@ -246,10 +233,10 @@ public:
             Q_EMIT q->operationFinished(operation, false, UsersModel::tr("not connected to a database"), {});
             return;
         }
-        setBusy(1);
+        activity.begin();
         runInBackground(&pool, q, [store, work = std::move(work)] { return work(store); },
                         [this, operation, countChanges](const Outcome<std::pair<QString, QVariantMap>> &outcome) {
-                            setBusy(-1);
+                            activity.end();
                             if (!outcome.ok()) {
                                 Q_EMIT q->operationFinished(operation, false, outcome.error, {});
                                 return;
@@ -273,13 +260,12 @@ public:
     UserWindow window;
     QList<int> queue;
     int inFlight = 0;
-    int running = 0;
     bool loadFailed = false;
     std::optional<QList<UserListEntry>> prefetch; // the first page, when it came before the count
     bool prefetching = false;
     bool pumpQueued = false;
     quint64 generation = 0;
-    QString errorString;
+    Activity<UsersModel> activity{q};
     QThreadPool pool;
 };
 
@@ -361,8 +347,8 @@ void UsersModel::setPageSize(int rows)
     d->reload(true);
 }
 
-bool UsersModel::isBusy() const { return d->running > 0; }
-QString UsersModel::errorString() const { return d->errorString; }
+bool UsersModel::isBusy() const { return d->activity.isBusy(); }
+QString UsersModel::errorString() const { return d->activity.errorString(); }
 
 int UsersModel::rowCount(const QModelIndex &parent) const
 {
