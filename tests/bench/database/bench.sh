@@ -13,6 +13,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+source "$here/../benchtools.sh"
 source "$here/pgcluster.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
@@ -31,21 +32,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
-median() { sort -g | awk '{a[NR]=$1} END{ if(NR%2) printf "%.3f", a[(NR+1)/2]; else printf "%.3f", (a[NR/2]+a[NR/2+1])/2 }'; }
 
 PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
-cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
-config() { # backend url -> config file
-  cat >"$work/$1.json" <<JSON
-{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "database" }, "callbacksScript": "callbacks.js",
-  "adapter": { "url": "$2" }, "rateLimit": { "enabled": false },
-  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
-      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
-      "authorize": "authorize" } ] }
-JSON
-  echo "$work/$1.json"
-}
+config() { server_config "$work/$1.json" database "$2"; echo "$work/$1.json"; } # backend url -> config file
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
     "$server" --config "$1" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &

@@ -1,20 +1,7 @@
-# Shell helpers of the database benchmarks (sourced, not run): free ports and a throwaway
+# Shell helpers of the database benchmarks (sourced, not run, after ../benchtools.sh): a throwaway
 # PostgreSQL cluster from Debian's postgresql package on 127.0.0.1 (trust authentication,
 # fsync=off and synchronous_commit=off like the Auth.js reference's pg.sh), run as the
 # postgres system user when the benchmark runs as root.
-
-free_port() { # a port on 127.0.0.1 that nothing listens on
-  local p
-  while :; do
-    p=$((20000 + RANDOM % 40000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-}
-
-wait_port() { # port [tenths of a second]
-  for _ in $(seq 1 "${2:-100}"); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
-  echo "port $1 did not open" >&2; return 1
-}
 
 pg_bin() {
   local bin

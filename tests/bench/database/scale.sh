@@ -13,6 +13,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+source "$here/../benchtools.sh"
 source "$here/pgcluster.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
@@ -29,7 +30,6 @@ SRV=""
 cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; pg_stop "$work/pg"; rm -rf "$work"; }
 trap cleanup EXIT
 echo "# free space before loading:"; df -h "$work" | sed 's/^/#   /'
-to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
 
 PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
 cat >"$work/rotate.lua" <<'LUA'
@@ -53,17 +53,7 @@ function done()
   io.write(string.format("misses %d\n", total))
 end
 LUA
-cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
-config() { # url -> config file
-  cat >"$work/server.json" <<JSON
-{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "database" }, "callbacksScript": "callbacks.js",
-  "adapter": { "url": "$1" }, "rateLimit": { "enabled": false },
-  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
-      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
-      "authorize": "authorize" } ] }
-JSON
-  echo "$work/server.json"
-}
+config() { server_config "$work/server.json" database "$1"; echo "$work/server.json"; } # url -> config file
 
 declare -A P99 SP99
 printf "# gatehouse database scale bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s\n" \

@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+source "$here/../benchtools.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 PORT=${PORT:-9320}; RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
@@ -21,22 +22,11 @@ work=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
 SRV=""
 cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-wait_port() { for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; return 1; }
-to_ms() { awk -v v="$1" 'BEGIN{ n=v; sub(/[a-z]+$/,"",n); u=v; sub(/^[0-9.]+/,"",u); if(u=="us") n=n/1000; else if(u=="s") n=n*1000; printf "%.3f", n }'; }
-median() { sort -g | awk '{a[NR]=$1} END{ if(NR%2) printf "%.3f", a[(NR+1)/2]; else printf "%.3f", (a[NR/2]+a[NR/2+1])/2 }'; }
 
-cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
 config() { # mode -> config file
   local adapter=""
-  [ "$1" = database ] && adapter=", \"adapter\": { \"url\": \"sqlite://$work/bench.db\" }"
-  cat >"$work/$1.json" <<JSON
-{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "$1" }, "callbacksScript": "callbacks.js"$adapter,
-  "rateLimit": { "enabled": false },
-  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
-      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
-      "authorize": "authorize" } ] }
-JSON
-  echo "$work/$1.json"
+  [ "$1" = database ] && adapter="sqlite://$work/bench.db"
+  server_config "$work/$1.json" "$1" "$adapter"; echo "$work/$1.json"
 }
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
