@@ -43,7 +43,8 @@ function log(message) {
 // Starts \a command and resolves with the first match of \a pattern in its output.
 function start(command, commandArgs, pattern, stream) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that helpers it starts (Chromium's renderers and services) end with it.
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     processes.push(child);
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${command} did not start:\n${output}`)), 30000);
@@ -55,6 +56,24 @@ function start(command, commandArgs, pattern, stream) {
       if (match) { clearTimeout(timer); resolve(match[1]); }
     });
   });
+}
+
+// Kills what is left of the process group of \a pid and waits (at most 5 s) until it is gone:
+// Chromium's helper processes may outlive the browser process and still write into the profile.
+async function endProcessGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    return;  // no such group any more
+  }
+  for (let i = 0; i < 50; ++i) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // A browser with its own, fresh profile, and a page with a virtual authenticator.
@@ -210,5 +229,6 @@ try {
       child.once('exit', () => { clearTimeout(kill); resolve(); });
       child.kill('SIGTERM');
     })));
+  for (const child of processes) await endProcessGroup(child.pid);
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
