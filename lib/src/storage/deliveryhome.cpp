@@ -17,8 +17,11 @@ DeliveryHome::DeliveryHome(QObject *context) : m_context(context)
 
 void DeliveryHome::close()
 {
+    std::vector<std::function<void()>> dropped;
     QMutexLocker lock(&m_mutex);
     m_context = nullptr;
+    dropped.swap(m_waiting);
+    lock.unlock();
 }
 
 void DeliveryHome::deliver(std::function<void()> finish)
@@ -26,13 +29,33 @@ void DeliveryHome::deliver(std::function<void()> finish)
     {
         QMutexLocker lock(&m_mutex);
         if (m_context) {
-            // A posted event for a context deleted meanwhile is dropped with its functor; the
-            // promise it holds then finishes as cancelled.
-            QMetaObject::invokeMethod(m_context, std::move(finish), Qt::QueuedConnection);
+            m_waiting.push_back(std::move(finish));
+            if (m_waiting.size() == 1) {
+                // A posted event for a context deleted meanwhile is dropped; close() then
+                // drops the deliveries it would have run.
+                QMetaObject::invokeMethod(
+                    m_context,
+                    [home = weak_from_this()] {
+                        if (const auto self = home.lock())
+                            self->runWaiting();
+                    },
+                    Qt::QueuedConnection);
+            }
             return;
         }
     }
     finish();
+}
+
+void DeliveryHome::runWaiting()
+{
+    std::vector<std::function<void()>> batch;
+    {
+        QMutexLocker lock(&m_mutex);
+        batch.swap(m_waiting);
+    }
+    for (auto &finish : batch)
+        finish();
 }
 
 void DeliveryHome::setCurrent(std::shared_ptr<DeliveryHome> home)

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace Gatehouse {
 
@@ -19,14 +20,20 @@ namespace Gatehouse {
  * results on a storage thread and finishes the future through the home's event loop.
  * Threads without a home (a host application's threads, tests that wait on futures) keep
  * the plain behaviour: the storage thread finishes the future.
+ *
+ * Deliveries that arrive while earlier ones wait are run by the same posted event: under load
+ * the home thread is woken once for a batch of finished futures, not once per future.
  */
-class DeliveryHome
+class DeliveryHome : public std::enable_shared_from_this<DeliveryHome>
 {
 public:
     //! \a context lives in the home thread and outlives every call of deliver() but close().
     explicit DeliveryHome(QObject *context);
 
-    //! The home thread is going away: from now on deliver() finishes in the calling thread.
+    /*!
+     * The home thread is going away: from now on deliver() finishes in the calling thread.
+     * Deliveries still waiting are dropped, and the promises they hold finish as cancelled.
+     */
     void close();
 
     //! Runs \a finish in the home thread's event loop, or in place once closed.
@@ -38,8 +45,12 @@ public:
     static std::shared_ptr<DeliveryHome> current();
 
 private:
+    void runWaiting();
+
     QMutex m_mutex;
     QObject *m_context;
+    std::vector<std::function<void()>> m_waiting;  //!< deliveries the posted event will run
+
 };
 
 } // namespace Gatehouse

@@ -7,15 +7,17 @@ namespace Gatehouse {
 SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
     : options(options)
     , m_connectionPrefix(QStringLiteral("gatehouse-storage-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
 {
-    const bool memory = options.backend == SqlBackend::SQLite && options.databaseName == QLatin1String(":memory:");
-    pool.setMaxThreadCount(memory ? 1 : qMax(1, options.maxThreads));
-    pool.setExpiryTimeout(-1); // threads, and their connections, live as long as the adapter
 }
 
-SqlAdapterPrivate::~SqlAdapterPrivate()
+SqlAdapterPrivate::~SqlAdapterPrivate() = default;
+
+int SqlAdapterPrivate::maxThreads(const SqlAdapterOptions &options)
 {
-    pool.waitForDone();
+    // Every connection to an in-memory SQLite database would see its own empty database.
+    const bool memory = options.backend == SqlBackend::SQLite && options.databaseName == QLatin1String(":memory:");
+    return memory ? 1 : qMax(1, options.maxThreads);
 }
 
 SqlConnection &SqlAdapterPrivate::connection()

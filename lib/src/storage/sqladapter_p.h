@@ -7,10 +7,10 @@
 #include "storage/sqlconnection.h"
 
 #include "storage/deliveryhome.h"
+#include "storage/storagepool.h"
 
 #include <QPromise>
 #include <QThread>
-#include <QThreadPool>
 #include <QThreadStorage>
 
 #include <memory>
@@ -89,11 +89,12 @@ private:
     }
 
     SqlConnection &connection();
+    static int maxThreads(const SqlAdapterOptions &options);
 
     QString m_connectionPrefix;
     // Declared before the pool: the pool's threads end first, and each deletes its connection.
     QThreadStorage<SqlConnection *> m_connections;
-    QThreadPool pool;
+    StoragePool pool;
 };
 
 //! Reading rows and binding ids; SQL ids are integers, Gatehouse's are strings.
