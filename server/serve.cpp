@@ -189,7 +189,7 @@ int serve(const ServeOptions &options)
     quint16 port = 0;
     parseListenAddress(settings.listen, &address, &port);
     if (pool.listen(address, port) == 0) {
-        qCCritical(lcServer).noquote() << "cannot listen on" << settings.listen + QStringLiteral(":") << pool.errorString();
+        qCCritical(lcServer).noquote() << pool.errorString();  // it names the address
         return 1;
     }
     logStartup(config, settings, originOf(address, pool.serverPort()),

@@ -99,6 +99,8 @@ quint16 HttpServerPool::listen(const QHostAddress &address, quint16 port)
         qCWarning(lcHttp, "%s", qPrintable(limitProblem));
     const int count = d->threadCount > 0 ? d->threadCount : qMax(1, QThread::idealThreadCount());
 
+    if (port != 0 && !portIsFree(address, port, &d->error))
+        return 0;
     // Open every socket first: the first one fixes the port when port 0 was asked for.
     std::vector<qintptr> descriptors;
     for (int i = 0; i < count; ++i) {

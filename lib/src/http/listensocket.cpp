@@ -60,7 +60,11 @@ QString describe(const QHostAddress &address, quint16 port)
     return host + QLatin1Char(':') + QString::number(port);
 }
 
-qintptr openSocket(const SocketAddress &address, QString *error, const QString &where)
+enum class Sharing { ReusePort, Exclusive };
+
+//! A socket bound to \a address; listening unless \a sharing is Exclusive (a probe).
+qintptr openSocket(const SocketAddress &address, QString *error, const QString &where,
+                   Sharing sharing = Sharing::ReusePort)
 {
     const auto fail = [&](const char *step, int fd) {
         const int code = errno;
@@ -77,42 +81,66 @@ qintptr openSocket(const SocketAddress &address, QString *error, const QString &
     const int on = 1;
     if (::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0)
         return fail("SO_REUSEADDR", fd);
-    if (::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0)
+    if (sharing == Sharing::ReusePort && ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0)
         return fail("SO_REUSEPORT", fd);
     if (address.family == AF_INET6) {
         const int v6only = address.dualStack ? 0 : 1;
         if (::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &v6only, sizeof v6only) != 0)
             return fail("IPV6_V6ONLY", fd);
     }
-    if (::bind(fd, reinterpret_cast<const sockaddr *>(&address.storage), address.length) != 0)
+    if (::bind(fd, reinterpret_cast<const sockaddr *>(&address.storage), address.length) != 0) {
+        if (errno == EADDRINUSE && sharing == Sharing::Exclusive) {
+            *error = QStringLiteral("cannot listen on %1: another program (another gatehouse-server?) "
+                                    "listens there already").arg(where);
+            ::close(fd);
+            errno = EADDRINUSE;
+            return -1;
+        }
         return fail("bind()", fd);
+    }
+    if (sharing == Sharing::Exclusive)
+        return fd;
     if (::listen(fd, SOMAXCONN) != 0)
         return fail("listen()", fd);
     return fd;
+}
+
+qintptr openSocket(const QHostAddress &address, quint16 port, QString *error, Sharing sharing)
+{
+    const QString where = describe(address, port);
+    if (address == QHostAddress::Any) {
+        SocketAddress any = ipv6Address(QHostAddress(QHostAddress::AnyIPv6), port);
+        any.dualStack = true;
+        const qintptr fd = openSocket(any, error, where, sharing);
+        if (fd >= 0 || errno != EAFNOSUPPORT)
+            return fd;
+        return openSocket(ipv4Address(INADDR_ANY, port), error, where, sharing);  // host without IPv6
+    }
+    switch (address.protocol()) {
+    case QAbstractSocket::IPv4Protocol:
+        return openSocket(ipv4Address(address.toIPv4Address(), port), error, where, sharing);
+    case QAbstractSocket::IPv6Protocol:
+        return openSocket(ipv6Address(address, port), error, where, sharing);
+    default:
+        *error = QStringLiteral("cannot listen on %1: not an IP address").arg(where);
+        return -1;
+    }
 }
 
 } // namespace
 
 qintptr openReusePortSocket(const QHostAddress &address, quint16 port, QString *error)
 {
-    const QString where = describe(address, port);
-    if (address == QHostAddress::Any) {
-        SocketAddress any = ipv6Address(QHostAddress(QHostAddress::AnyIPv6), port);
-        any.dualStack = true;
-        const qintptr fd = openSocket(any, error, where);
-        if (fd >= 0 || errno != EAFNOSUPPORT)
-            return fd;
-        return openSocket(ipv4Address(INADDR_ANY, port), error, where);  // host without IPv6
-    }
-    switch (address.protocol()) {
-    case QAbstractSocket::IPv4Protocol:
-        return openSocket(ipv4Address(address.toIPv4Address(), port), error, where);
-    case QAbstractSocket::IPv6Protocol:
-        return openSocket(ipv6Address(address, port), error, where);
-    default:
-        *error = QStringLiteral("cannot listen on %1: not an IP address").arg(where);
-        return -1;
-    }
+    return openSocket(address, port, error, Sharing::ReusePort);
+}
+
+bool portIsFree(const QHostAddress &address, quint16 port, QString *error)
+{
+    const qintptr probe = openSocket(address, port, error, Sharing::Exclusive);
+    if (probe < 0)
+        return false;
+    ::close(int(probe));
+    return true;
 }
 
 QString descriptorLimitProblem(int connections)

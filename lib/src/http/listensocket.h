@@ -13,6 +13,14 @@ namespace Gatehouse {
 qintptr openReusePortSocket(const QHostAddress &address, quint16 port, QString *error);
 
 /*!
+ * Whether \a port on \a address is free for this process: fails, with \a error saying so, when
+ * another socket listens there, even one that shares its port (SO_REUSEPORT). Without this
+ * check a second server started on the same port by the same user would silently receive
+ * part of the first one's connections.
+ */
+bool portIsFree(const QHostAddress &address, quint16 port, QString *error);
+
+/*!
  * Why the process's descriptor limit (RLIMIT_NOFILE) may not hold \a connections open
  * connections, or an empty string. At the limit, QTcpServer 6.4 retries accept() in a busy loop.
  */

@@ -538,13 +538,32 @@ void TestHttpServerPool::listenErrors()
     QVERIFY(!pool.isListening());
     QVERIFY2(pool.errorString().contains(QStringLiteral("127.0.0.1:%1").arg(occupant.serverPort())),
              qPrintable(pool.errorString()));
-    QVERIFY2(pool.errorString().contains(QLatin1String("bind()")), qPrintable(pool.errorString()));
+    QVERIFY2(pool.errorString().contains(QLatin1String("listens there already")), qPrintable(pool.errorString()));
 
     const quint16 port = pool.listen(QHostAddress::LocalHost, 0);
     QVERIFY(port);
     QCOMPARE(pool.serverPort(), port);
     QCOMPARE(pool.listen(QHostAddress::LocalHost, 0), quint16(0));
     QVERIFY(pool.errorString().contains(QLatin1String("already listening")));
+
+    // A second server on the same port is refused, although the first one's sockets share
+    // their port (SO_REUSEPORT): it would otherwise take part of the first one's connections.
+    HttpServerPool second(m_handler->handler());
+    second.setThreadCount(2);
+    QCOMPARE(second.listen(QHostAddress::LocalHost, port), quint16(0));
+    QVERIFY2(second.errorString().contains(QLatin1String("listens there already")), qPrintable(second.errorString()));
+    QVERIFY(!second.isListening());
+    for (int i = 0; i < 8; ++i) {  // every request still reaches the first server
+        RawHttpClient client(port);
+        client.send(kGet);
+        const auto response = client.readResponse();
+        QVERIFY(response);
+        QCOMPARE(response->status, 200);
+    }
+
+    // Once the first one stops, the port is free again.
+    pool.stop();
+    QCOMPARE(second.listen(QHostAddress::LocalHost, port), port);
 }
 
 void TestHttpServerPool::stopClosesConnections()
