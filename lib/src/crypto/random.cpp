@@ -2,16 +2,22 @@
 
 #include "crypto/opensslerror_p.h"
 
+#include <openssl/crypto.h>
 #include <openssl/rand.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <climits>
+#include <cstring>
 #include <stdexcept>
 
 namespace Gatehouse::Crypto {
 
-void fillRandomBytes(char *data, qsizetype size)
+namespace {
+
+void fillFromOpenSsl(unsigned char *out, qsizetype size)
 {
-    auto *out = reinterpret_cast<unsigned char *>(data);
     while (size > 0) {
         const int chunk = size > INT_MAX ? INT_MAX : int(size);
         if (RAND_bytes(out, chunk) != 1)
@@ -19,6 +25,62 @@ void fillRandomBytes(char *data, qsizetype size)
         out += chunk;
         size -= chunk;
     }
+}
+
+/*!
+ * Random bytes drawn from OpenSSL ahead of need. A RAND_bytes call costs about as much for 512
+ * bytes as for 16 (its DRBG derives and updates its state on every call), and a request draws
+ * 16 to 48 bytes several times. Bytes handed out are wiped from the buffer; a forked child
+ * (another process id) throws its parent's bytes away.
+ */
+class RandomBuffer
+{
+public:
+    static constexpr qsizetype kSize = 512;
+    static constexpr qsizetype kLargestServed = 64;  //!< larger requests go to OpenSSL directly
+
+    ~RandomBuffer() { OPENSSL_cleanse(m_bytes, sizeof m_bytes); }
+
+    void take(unsigned char *out, qsizetype size)
+    {
+        const pid_t pid = ::getpid();
+        if (pid != m_pid) {
+            OPENSSL_cleanse(m_bytes, sizeof m_bytes);
+            m_used = kSize;
+            m_pid = pid;
+        }
+        while (size > 0) {
+            if (m_used == kSize) {
+                fillFromOpenSsl(m_bytes, kSize);
+                m_used = 0;
+            }
+            const qsizetype n = std::min(size, kSize - m_used);
+            std::memcpy(out, m_bytes + m_used, size_t(n));
+            OPENSSL_cleanse(m_bytes + m_used, size_t(n));
+            m_used += n;
+            out += n;
+            size -= n;
+        }
+    }
+
+private:
+    unsigned char m_bytes[kSize];
+    qsizetype m_used = kSize;
+    pid_t m_pid = 0;
+};
+
+// Per thread by nature: a buffer shared between threads would need a lock on every draw.
+thread_local RandomBuffer randomBuffer;
+
+} // namespace
+
+void fillRandomBytes(char *data, qsizetype size)
+{
+    auto *out = reinterpret_cast<unsigned char *>(data);
+    if (size > RandomBuffer::kLargestServed)
+        fillFromOpenSsl(out, size);
+    else
+        randomBuffer.take(out, size);
 }
 
 QByteArray randomBytes(qsizetype size)

@@ -7,7 +7,8 @@
 namespace Gatehouse::Crypto {
 
 /*!
- * Fills \a size bytes at \a data with random bytes from OpenSSL's RAND_bytes.
+ * Fills \a size bytes at \a data with random bytes from OpenSSL's RAND_bytes (small amounts come
+ * from a per-thread buffer that RAND_bytes fills 512 bytes at a time, each byte handed out once).
  * Throws std::runtime_error if the generator fails: no value is ever returned unrandomized.
  */
 void fillRandomBytes(char *data, qsizetype size);

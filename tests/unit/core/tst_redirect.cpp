@@ -46,6 +46,12 @@ private Q_SLOTS:
     {
         QCOMPARE(Redirect::originOf(QUrl("https://user:pw@example.test:8443/a?b#c")), QStringLiteral("https://example.test:8443"));
         QCOMPARE(Redirect::originOf(QUrl("/relative")), QString());
+        QCOMPARE(Redirect::originOf(QUrl("HTTP://Example.TEST/x")), QStringLiteral("http://example.test"));
+        QCOMPARE(Redirect::originOf(QUrl("http://127.0.0.1:9300/auth/session")), QStringLiteral("http://127.0.0.1:9300"));
+        QCOMPARE(Redirect::originOf(QUrl("http://[::1]:3000/a")), QStringLiteral("http://[::1]:3000"));
+        QCOMPARE(Redirect::originOf(QUrl(QStringLiteral(u"https://bücher.example/a"))), QStringLiteral("https://xn--bcher-kva.example"));
+        QCOMPARE(Redirect::originOf(QUrl("https://example.test:443/")), QStringLiteral("https://example.test:443"));
+        QCOMPARE(Redirect::originOf(QUrl("myapp://callback/x")), QStringLiteral("myapp://callback"));
     }
 };
 

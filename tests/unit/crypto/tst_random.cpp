@@ -5,7 +5,12 @@
 #include <QTest>
 #include <QUuid>
 
+#include <QThread>
+
 #include <stdexcept>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace Gatehouse::Crypto;
 
@@ -18,6 +23,9 @@ private Q_SLOTS:
     void bytesHaveTheRequestedSize();
     void bytesDiffer();
     void negativeSizeThrows();
+    void smallDrawsNeverRepeat();
+    void threadsDrawDifferentBytes();
+    void forkedChildDrawsOtherBytes();
     void hexShape();
     void uuidShape();
     void uuidsDiffer();
@@ -104,6 +112,66 @@ void tst_Random::uuidFromBytes()
     QCOMPARE(parsed.version(), QUuid::Random);
     QCOMPARE(parsed.variant(), QUuid::DCE);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, uuidFromRandomBytes(bytes.chopped(1)));
+}
+
+
+void tst_Random::smallDrawsNeverRepeat()
+{
+    // Small draws come from a buffer refilled 512 bytes at a time: across many refills, and
+    // mixed with draws too large for it, no bytes are handed out twice.
+    QSet<QByteArray> seen;
+    for (int i = 0; i < 500; ++i) {
+        const QByteArray bytes = randomBytes(i % 7 == 0 ? 100 : 16 + i % 17);
+        QVERIFY(!seen.contains(bytes));
+        seen.insert(bytes);
+    }
+}
+
+void tst_Random::threadsDrawDifferentBytes()
+{
+    QList<QByteArray> first, second;
+    QThread *a = QThread::create([&] { for (int i = 0; i < 200; ++i) first.append(randomBytes(16)); });
+    QThread *b = QThread::create([&] { for (int i = 0; i < 200; ++i) second.append(randomBytes(16)); });
+    a->start();
+    b->start();
+    QVERIFY(a->wait(10000));
+    QVERIFY(b->wait(10000));
+    delete a;
+    delete b;
+    QSet<QByteArray> all(first.begin(), first.end());
+    all.unite(QSet<QByteArray>(second.begin(), second.end()));
+    QCOMPARE(all.size(), 400);
+}
+
+void tst_Random::forkedChildDrawsOtherBytes()
+{
+    randomBytes(16);  // this thread's buffer now holds bytes drawn ahead
+    int pipeFds[2];
+    QCOMPARE(::pipe(pipeFds), 0);
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        char bytes[32];
+        fillRandomBytes(bytes, sizeof bytes);
+        const bool written = ::write(pipeFds[1], bytes, sizeof bytes) == qsizetype(sizeof bytes);
+        ::_exit(written ? 0 : 1);
+    }
+    ::close(pipeFds[1]);
+    const QByteArray parent = randomBytes(32);
+    char bytes[32];
+    qsizetype got = 0;
+    while (got < qsizetype(sizeof bytes)) {
+        const auto n = ::read(pipeFds[0], bytes + got, sizeof bytes - size_t(got));
+        if (n <= 0)
+            break;
+        got += n;
+    }
+    ::close(pipeFds[0]);
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    QCOMPARE(got, qsizetype(32));
+    QVERIFY(QByteArray(bytes, 32) != parent);  // the child did not reuse the parent's buffer
 }
 
 QTEST_GUILESS_MAIN(tst_Random)
