@@ -200,6 +200,14 @@
         <translation>muss ein Pfad („/login“) oder eine http(s)-URL sein</translation>
     </message>
     <message>
+        <source>must be a list of proxy addresses or subnets, for example [&quot;127.0.0.1&quot;, &quot;10.0.0.0/8&quot;]</source>
+        <translation>muss eine Liste von Proxy-Adressen oder -Subnetzen sein, zum Beispiel [&quot;127.0.0.1&quot;, &quot;10.0.0.0/8&quot;]</translation>
+    </message>
+    <message>
+        <source>not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)</source>
+        <translation>keine IP-Adresse und kein Subnetz (127.0.0.1, ::1, 10.0.0.0/8)</translation>
+    </message>
+    <message>
         <source>brute-force protection of credentials sign-ins is off</source>
         <extracomment>Warning about rateLimit.enabled false</extracomment>
         <translation>der Schutz der Anmeldung mit Zugangsdaten gegen Durchprobieren ist ausgeschaltet</translation>

@@ -200,6 +200,14 @@
         <translation>must be a path (&quot;/login&quot;) or an http(s) URL</translation>
     </message>
     <message>
+        <source>must be a list of proxy addresses or subnets, for example [&quot;127.0.0.1&quot;, &quot;10.0.0.0/8&quot;]</source>
+        <translation>must be a list of proxy addresses or subnets, for example [&quot;127.0.0.1&quot;, &quot;10.0.0.0/8&quot;]</translation>
+    </message>
+    <message>
+        <source>not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)</source>
+        <translation>not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)</translation>
+    </message>
+    <message>
         <source>brute-force protection of credentials sign-ins is off</source>
         <extracomment>Warning about rateLimit.enabled false</extracomment>
         <translation>brute-force protection of credentials sign-ins is off</translation>

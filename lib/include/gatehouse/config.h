@@ -6,8 +6,10 @@
 #include <gatehouse/global.h>
 #include <gatehouse/provider.h>
 
+#include <QHostAddress>
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -125,6 +127,13 @@ struct GATEHOUSE_EXPORT Config
     bool trustHost = false;
     std::optional<bool> useSecureCookies;  //!< unset: true for https URLs
     RateLimitOptions rateLimit;
+    /*!
+     * \c trustedProxies (a Gatehouse addition): the proxies, as addresses or subnets
+     * (QHostAddress::parseSubnet(): \c "10.0.0.0/8", \c "::1"), whose \c X-Forwarded-For
+     * names the client. Behind them the rate limits and the audit log see the client's address
+     * instead of the proxy's. Empty (the default): the peer address is the client.
+     */
+    QList<QPair<QHostAddress, int>> trustedProxies;
 
     //! The session strategy in effect (resolves the adapter-dependent default).
     SessionOptions::Strategy sessionStrategy() const;

@@ -18,7 +18,7 @@ void record(const RequestState &state, const QString &type, const QString &userI
     event.type = type;
     event.userId = userId;
     event.provider = provider;
-    event.clientAddress = state.request.remoteAddress.isNull() ? QString() : state.request.remoteAddress.toString();
+    event.clientAddress = state.clientAddress.isNull() ? QString() : state.clientAddress.toString();
     event.detail = detail;
     store->appendAudit(event).then(QtFuture::Launch::Sync, [](QFuture<qint64> written) {
         try {

@@ -26,7 +26,7 @@ Attempt attemptOf(const RequestState &s)
                                    .trimmed().toCaseFolded();
     if (!identifier.isEmpty())
         a.identifierKey = QStringLiteral("credentials:%1:id:%2").arg(s.provider->id, identifier);
-    a.addressKey = QStringLiteral("credentials:%1:ip:%2").arg(s.provider->id, s.request.remoteAddress.toString());
+    a.addressKey = QStringLiteral("credentials:%1:ip:%2").arg(s.provider->id, s.clientAddress.toString());
     return a;
 }
 
@@ -121,7 +121,7 @@ QFuture<AuthResponse> signIn(const State &state)
                 const RequestState &s = *state;
                 if (isLimited) {
                     qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
-                                                << "address" << s.request.remoteAddress.toString();
+                                                << "address" << s.clientAddress.toString();
                     Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id,
                                   QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
                     return QtFuture::makeReadyFuture(errorResponse(

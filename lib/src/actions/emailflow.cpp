@@ -210,7 +210,7 @@ QFuture<AuthResponse> startSignIn(const State &state)
     LinkRequest r;
     r.settings = EmailSettings::fromProvider(*s.provider);
     const QString prefix = QStringLiteral("email:%1:").arg(s.provider->id);
-    r.clientKey = prefix + QStringLiteral("client:") + s.request.remoteAddress.toString();
+    r.clientKey = prefix + QStringLiteral("client:") + s.clientAddress.toString();
     return normalizedEmail(s)
         .then(QtFuture::Launch::Sync, [state, r, prefix](const QString &email) {
             LinkRequest request = r;

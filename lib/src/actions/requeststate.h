@@ -34,6 +34,7 @@ struct RequestState
     const Provider *provider = nullptr;
 
     RequestOrigin origin;
+    QHostAddress clientAddress;     //!< the peer, or behind trusted proxies the client they name
     QString baseUrl;                //!< origin + basePath, e.g. http://host/auth
     CookieSet cookies;
     QMap<QString, QString> requestCookies;

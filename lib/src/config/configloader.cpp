@@ -280,6 +280,7 @@ ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &env,
     readPages(root, config.pages);
     readTheme(root, config.theme);
     readRateLimit(root, config.rateLimit);
+    readTrustedProxies(root, config.trustedProxies);
     readServer(root, result.server);
     root.rejectFunctions({QStringLiteral("logger")});
     root.finish();

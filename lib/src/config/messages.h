@@ -78,6 +78,8 @@ inline constexpr const char *SameSiteValues = QT_TRANSLATE_NOOP("Gatehouse::Conf
 inline constexpr const char *SameSiteNoneInsecure = QT_TRANSLATE_NOOP("Gatehouse::Config", "browsers reject SameSite=None cookies that are not secure");
 inline constexpr const char *NotCookieName = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a valid cookie name");
 inline constexpr const char *PathOrHttpUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/login\") or an http(s) URL");
+inline constexpr const char *ProxyList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of proxy addresses or subnets, for example [\"127.0.0.1\", \"10.0.0.0/8\"]");
+inline constexpr const char *NotProxyAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)");
 //: Warning about rateLimit.enabled false
 inline constexpr const char *RateLimitOff = QT_TRANSLATE_NOOP("Gatehouse::Config", "brute-force protection of credentials sign-ins is off");
 inline constexpr const char *ListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000");

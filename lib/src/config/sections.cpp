@@ -4,6 +4,7 @@
 #include "config/providerreader.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QFileInfo>
 #include <QUrl>
 
@@ -191,6 +192,28 @@ void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
     if (!rateLimit.enabled)
         r.warning(QStringLiteral("enabled"), Messages::RateLimitOff);
     r.finish();
+}
+
+void readTrustedProxies(ObjectReader &root, QList<QPair<QHostAddress, int>> &trustedProxies)
+{
+    const QString key = QStringLiteral("trustedProxies");
+    const QJsonValue value = root.value(key);
+    if (value.isUndefined())
+        return;
+    if (!value.isArray()) {
+        root.error(key, Messages::ProxyList);
+        return;
+    }
+    const QJsonArray list = value.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString where = QStringLiteral("%1[%2]").arg(root.pathOf(key)).arg(i);
+        const QString text = list.at(i).toString().trimmed();
+        const QPair<QHostAddress, int> subnet = QHostAddress::parseSubnet(text);
+        if (!list.at(i).isString() || subnet.first.isNull() || subnet.second < 0)
+            root.problems().error(where, Messages::NotProxyAddress);
+        else
+            trustedProxies.append(subnet);
+    }
 }
 
 void readServer(ObjectReader &root, ServerSettings &server)

@@ -23,6 +23,8 @@ void readTheme(ObjectReader &root, Theme &theme);
 void readExperimental(ObjectReader &root, ExperimentalOptions &experimental);
 //! \c rateLimit
 void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit);
+//! trustedProxies: a list of addresses or subnets.
+void readTrustedProxies(ObjectReader &root, QList<QPair<QHostAddress, int>> &trustedProxies);
 //! \c server (gatehouse-server's own settings)
 void readServer(ObjectReader &root, ServerSettings &server);
 //! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url

@@ -6,6 +6,7 @@
 #include "actions/pageview.h"
 #include "actions/recover.h"
 #include "actions/webauthnflow.h"
+#include "core/clientaddress.h"
 #include "core/logging.h"
 
 #include <gatehouse/errors.h>
@@ -138,6 +139,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     s.action = route.action;
     s.providerId = route.providerId;
     s.origin = resolveOrigin(request, s.config);
+    s.clientAddress = clientAddress(request, s.config.trustedProxies);
     s.baseUrl = s.origin.origin + (s.config.basePath == QLatin1String("/") ? QString() : s.config.basePath);
     s.returnRedirectAsJson = !request.header("x-auth-return-redirect").isEmpty();
     s.internal = caller == Caller::Internal;

@@ -60,6 +60,8 @@ QString writeConfig(const QTemporaryDir &dir, const QString &name, const QString
         {"callbacksScript", script.fileName()},
         {"adapter", QJsonObject{{"url", databaseUrl}}},
         {"rateLimit", QJsonObject{{"enabled", false}}},
+        // The test plays the load balancer in front of the servers.
+        {"trustedProxies", QJsonArray{"127.0.0.1"}},
         {"providers",
          QJsonArray{QJsonObject{{"id", "credentials"},
                                 {"type", "credentials"},
@@ -193,7 +195,7 @@ private Q_SLOTS:
         QVERIFY2(b.start(writeConfig(m_dir, QStringLiteral("b"), url)), qPrintable(b.log()));
         QVERIFY(a.port() != b.port());
 
-        // Sign in with credentials through A.
+        // Sign in with credentials through A, as a balancer on 127.0.0.1 would pass it on.
         QNetworkAccessManager nam;
         nam.setCookieJar(new QNetworkCookieJar(&nam));
         std::unique_ptr<QNetworkReply> csrfReply(finish(nam.get(request(a.baseUrl() + "/auth/csrf"))));
@@ -201,6 +203,7 @@ private Q_SLOTS:
         QCOMPARE(csrf.size(), 64);
         QNetworkRequest post = request(a.baseUrl() + "/auth/callback/credentials");
         post.setHeader(QNetworkRequest::ContentTypeHeader, "application/x-www-form-urlencoded");
+        post.setRawHeader("X-Forwarded-For", "192.0.2.66, 198.51.100.23");
         std::unique_ptr<QNetworkReply> signIn(finish(nam.post(post, "csrfToken=" + csrf.toLatin1() + "&username=alice&password=alice-password")));
         QCOMPARE(signIn->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 302);
         QCOMPARE(signIn->rawHeader("Location"), a.baseUrl().toUtf8());
@@ -225,6 +228,15 @@ private Q_SLOTS:
         // One sign-in link opened 100 times at once through A and B: one session.
         auto adapter = SqlAdapter::fromUrl(url, &error);
         QVERIFY2(adapter, qPrintable(error));
+
+        // The audit log names the client the balancer saw, not the balancer (nor what the
+        // client claimed in front of it).
+        AuditFilter signIns;
+        signIns.type = QStringLiteral("signIn");
+        signIns.provider = QStringLiteral("credentials");
+        const QList<AuditEvent> audited = await(adapter->auditEvents(signIns, 10));
+        QCOMPARE(audited.size(), 1);
+        QCOMPARE(audited.first().clientAddress, QStringLiteral("198.51.100.23"));
         const QByteArray winner = raceOneLink(*adapter, {a.port(), b.port()});
         if (winner.isEmpty())
             qWarning().noquote() << "A:" << a.log() << "\nB:" << b.log();

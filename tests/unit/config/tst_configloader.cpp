@@ -147,6 +147,7 @@ void tst_ConfigLoader::everyOption()
         "useSecureCookies": true,
         "rateLimit": {"enabled": true, "maxFailuresPerIdentifier": 3, "maxFailuresPerAddress": 10,
                       "windowSeconds": 60, "identifierField": "email"},
+        "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
                    "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password"}
@@ -194,6 +195,10 @@ void tst_ConfigLoader::everyOption()
     QCOMPARE(c.rateLimit.maxFailuresPerAddress, 10);
     QCOMPARE(c.rateLimit.windowSeconds, qint64(60));
     QCOMPARE(c.rateLimit.identifierField, QStringLiteral("email"));
+    QCOMPARE(c.trustedProxies.size(), 3);
+    QVERIFY(QHostAddress(QStringLiteral("10.20.30.40")).isInSubnet(c.trustedProxies[1]));
+    QVERIFY(!QHostAddress(QStringLiteral("11.0.0.1")).isInSubnet(c.trustedProxies[1]));
+    QVERIFY(QHostAddress(QStringLiteral("::1")).isInSubnet(c.trustedProxies[2]));
 
     const ServerSettings &s = result.server;
     QCOMPARE(s.callbacksScript, m_dir.filePath(QStringLiteral("callbacks.js")));
@@ -420,6 +425,12 @@ void tst_ConfigLoader::errors_data()
         {"experimental.enableWebAuthn: must be true or false"});
     row("rateLimit", R"({"providers": [], "rateLimit": {"windowSeconds": 0, "identifierField": ""}})",
         {"rateLimit.windowSeconds: must be a positive integer", "rateLimit.identifierField: must not be empty"});
+    row("trustedProxies", R"({"providers": [], "trustedProxies": ["127.0.0.1", "proxy.internal", "10.0.0.0/33", 7]})",
+        {"trustedProxies[1]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",
+         "trustedProxies[2]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",
+         "trustedProxies[3]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)"});
+    row("trustedProxies not a list", R"({"providers": [], "trustedProxies": "127.0.0.1"})",
+        {R"(trustedProxies: must be a list of proxy addresses or subnets, for example ["127.0.0.1", "10.0.0.0/8"])"});
     row("server", R"({"providers": [], "server": {"listen": "localhost", "threads": -1, "port": 3000,
             "idleTimeoutMs": 0, "maxBodySize": 0}})",
         {"server.listen: must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000",

@@ -94,6 +94,44 @@ private Q_SLOTS:
         QCOMPARE(signIn(elsewhere).location(), QByteArray("http://127.0.0.1:9300"));
     }
 
+    void rateLimitPerAddressBehindTrustedProxy()
+    {
+        // Behind a proxy every client arrives from the proxy's address: without trustedProxies
+        // one client's failures would lock everybody out.
+        Config config = baseConfig();
+        config.rateLimit.maxFailuresPerAddress = 3;
+        config.trustedProxies = {QHostAddress::parseSubnet(QStringLiteral("127.0.0.1"))};
+        Auth auth(config);
+        EngineClient attacker(auth);
+        const QList<QPair<QByteArray, QByteArray>> fromAttacker = {{"X-Forwarded-For", "198.51.100.66"}};
+        const auto attempt = [&](EngineClient &client, const QString &user, const QString &password,
+                                 const QList<QPair<QByteArray, QByteArray>> &headers) {
+            const QString csrf = client.csrfToken();
+            return client.postForm("/auth/callback/credentials",
+                                   {{"csrfToken", csrf}, {"username", user}, {"password", password}}, headers);
+        };
+        for (int i = 0; i < 3; ++i)
+            attempt(attacker, QStringLiteral("user%1").arg(i), "wrong", fromAttacker);
+        QVERIFY(attempt(attacker, "alice", "alice-password", fromAttacker).location().endsWith("code=rate_limited"));
+        // A header the attacker sends itself comes first; the proxy appends the real address.
+        QVERIFY(attempt(attacker, "alice", "alice-password", {{"X-Forwarded-For", "192.0.2.1, 198.51.100.66"}})
+                    .location().endsWith("code=rate_limited"));
+
+        EngineClient someoneElse(auth);  // same proxy, another client
+        QCOMPARE(attempt(someoneElse, "alice", "alice-password", {{"X-Forwarded-For", "198.51.100.7"}}).location(),
+                 QByteArray("http://127.0.0.1:9300"));
+
+        // An untrusted peer's header is not believed: it is limited by its own address.
+        Config untrusted = baseConfig();
+        untrusted.rateLimit.maxFailuresPerAddress = 3;
+        Auth direct(untrusted);
+        EngineClient client(direct);
+        for (int i = 0; i < 3; ++i)
+            attempt(client, QStringLiteral("user%1").arg(i), "wrong", {{"X-Forwarded-For", QByteArray::number(i) + ".1.1.1"}});
+        QVERIFY(attempt(client, "alice", "alice-password", {{"X-Forwarded-For", "198.51.100.8"}})
+                    .location().endsWith("code=rate_limited"));
+    }
+
     void rateLimitCanBeDisabled()
     {
         Config config = baseConfig();
