@@ -48,8 +48,6 @@ ConfigReloader::ConfigReloader(QString configFile, Loader load, LiveEngine &engi
     , m_adapter(std::move(adapter))
     , m_reloadOnChange(running.loaded.server.reloadOnChange)
 {
-    if (running.script)
-        m_scripts.append(*running.script);
     if (m_configFile.isEmpty())
         return;
     m_fingerprint = fingerprint();
@@ -160,8 +158,6 @@ bool ConfigReloader::reload(const QString &reason)
     } catch (const AuthError &error) {
         return reject({{QString(), QStringLiteral("%1Error: %2").arg(error.type(), error.message())}});
     }
-    if (next.script)
-        m_scripts.append(*next.script);
     m_callbacksScript = loaded.server.callbacksScript;
     m_reloadOnChange = loaded.server.reloadOnChange;
     if (m_watcher)

@@ -33,9 +33,8 @@ namespace Gatehouse {
  * connection limits, \c adapter.url) are compared with the running ones: a change is logged
  * as needing a restart and otherwise ignored.
  *
- * Every callbacks script that was ever in effect is kept until the reloader is destroyed
- * (ScriptCallbacks' engines live as long as the serving threads that used them): destroy it
- * after the serving threads have stopped.
+ * A replaced configuration's callbacks script, with its engines, goes away once the last
+ * request that started with it has finished.
  */
 class ConfigReloader : public QObject
 {
@@ -79,7 +78,6 @@ private:
     ServerSettings m_running;        //!< as started: what needs a restart is compared with it
     QString m_callbacksScript;       //!< of the configuration in effect
     std::shared_ptr<Adapter> m_adapter;
-    QList<ScriptCallbacks> m_scripts;
     QByteArray m_fingerprint;        //!< of the last configuration read
     bool m_reloadOnChange = true;    //!< server.reloadOnChange in effect
     QFileSystemWatcher *m_watcher = nullptr;

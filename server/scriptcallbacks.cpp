@@ -9,9 +9,9 @@
 #include <QFileInfo>
 #include <QPromise>
 #include <QThread>
-#include <QThreadStorage>
 
 #include <mutex>
+#include <unordered_map>
 
 namespace Gatehouse {
 
@@ -28,12 +28,69 @@ QFuture<QJsonValue> failedCall(const QString &message)
 
 } // namespace
 
+/*!
+ * The engines of one script, one per thread that called with an event loop running. An engine
+ * is deleted in its own thread: when that thread finishes, or (deleteLater()) once the script
+ * is no longer used, which may be long before the serving threads end (a configuration reload).
+ */
+class ScriptEngines
+{
+public:
+    //! The calling thread's engine, or null.
+    ScriptEngine *find(QThread *thread)
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_byThread.find(thread);
+        return it == m_byThread.end() ? nullptr : it->second;
+    }
+
+    //! Keeps \a engine as \a thread's, until the thread finishes or releaseAll().
+    static void add(const std::shared_ptr<ScriptEngines> &self, QThread *thread, ScriptEngine *engine)
+    {
+        {
+            const std::lock_guard lock(self->m_mutex);
+            self->m_byThread[thread] = engine;
+        }
+        // Runs in the finishing thread; disconnected if the engine is deleted first.
+        QObject::connect(thread, &QThread::finished, engine, [self, thread, engine] {
+            if (self->take(thread, engine))
+                delete engine;
+        }, Qt::DirectConnection);
+    }
+
+    //! Hands every engine to its thread's event loop for deletion.
+    void releaseAll()
+    {
+        std::unordered_map<QThread *, ScriptEngine *> engines;
+        {
+            const std::lock_guard lock(m_mutex);
+            engines.swap(m_byThread);
+        }
+        for (const auto &entry : engines)
+            entry.second->deleteLater();
+    }
+
+private:
+    bool take(QThread *thread, ScriptEngine *engine)
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_byThread.find(thread);
+        if (it == m_byThread.end() || it->second != engine)
+            return false;
+        m_byThread.erase(it);
+        return true;
+    }
+
+    std::mutex m_mutex;
+    std::unordered_map<QThread *, ScriptEngine *> m_byThread;
+};
+
 //! What the copies of one ScriptCallbacks share: the source, the watchdog, the engines.
 class ScriptRuntime
 {
 public:
     ScriptRuntime(const QString &path, std::chrono::milliseconds timeout)
-        : path(path), watchdog(timeout)
+        : path(path), watchdog(std::make_shared<ScriptWatchdog>(timeout)), engines(std::make_shared<ScriptEngines>())
     {
         QFile file(path);
         if (file.open(QIODevice::ReadOnly))
@@ -44,10 +101,10 @@ public:
 
     ~ScriptRuntime()
     {
-        // Engines of other threads were deleted when those threads finished; the script
-        // thread's engine is deleted when it finishes here.
-        if (engines.hasLocalData())
-            engines.setLocalData(nullptr);
+        // Possibly inside a call on one of the engines (the last copy may go with a request that
+        // a script call finished): each engine is deleted by its own thread's event loop, or as
+        // that thread finishes. Each keeps the watchdog alive until then.
+        engines->releaseAll();
         if (!scriptThread)
             return;
         scriptThread->quit();
@@ -66,9 +123,12 @@ public:
     //! The calling thread's engine, created and loaded on first use.
     ScriptEngine *localEngine()
     {
-        if (!engines.hasLocalData())
-            engines.setLocalData(new ScriptEngine(source, path, watchdog));
-        return engines.localData();
+        QThread *thread = QThread::currentThread();
+        if (ScriptEngine *engine = engines->find(thread))
+            return engine;
+        auto *engine = new ScriptEngine(source, path, watchdog);
+        ScriptEngines::add(engines, thread, engine);
+        return engine;
     }
 
     //! Runs \a function with \a arguments on the script thread, started on first use.
@@ -105,8 +165,8 @@ public:
     const QString path;
     QString source;
     QString readError;
-    ScriptWatchdog watchdog;
-    QThreadStorage<ScriptEngine *> engines;
+    const std::shared_ptr<ScriptWatchdog> watchdog;
+    const std::shared_ptr<ScriptEngines> engines;
 
     std::mutex scriptThreadMutex;
     std::unique_ptr<QThread> scriptThread;     //!< for callers without an event loop

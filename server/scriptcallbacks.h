@@ -20,11 +20,11 @@ class ScriptRuntime;
  *
  * QJSEngine is not thread-safe, so every thread that calls while running an event loop (the
  * serving threads) gets its own engine, created on its first call and loaded with the script
- * once; it is deleted when that thread finishes. Calls from threads without a running event
- * loop (thread-pool threads such as the storage threads, or a thread before its loop starts)
- * run on a script thread of this object's own, because Promises settle, and runaway code is
- * detected, from the engine thread's event loop. Destroy the last copy only after the
- * threads that called have finished.
+ * once; it is deleted when that thread finishes or, when the last copy of this object goes
+ * first (a configuration reload), by that thread's event loop soon after. Calls from threads
+ * without a running event loop (thread-pool threads such as the storage threads, or a thread
+ * before its loop starts) run on a script thread of this object's own, because Promises
+ * settle, and runaway code is detected, from the engine thread's event loop.
  *
  * Copies share one script and its engines.
  */

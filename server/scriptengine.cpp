@@ -75,12 +75,12 @@ const char glueSource[] = R"JS(
 
 } // namespace
 
-ScriptEngine::ScriptEngine(const QString &source, const QString &fileName, ScriptWatchdog &watchdog)
+ScriptEngine::ScriptEngine(const QString &source, const QString &fileName, std::shared_ptr<ScriptWatchdog> watchdog)
     : m_fileName(QFileInfo(fileName).fileName())
-    , m_watchdog(watchdog)
+    , m_watchdog(std::move(watchdog))
     , m_heartbeat(std::make_shared<ScriptHeartbeat>(&m_engine))
 {
-    m_watchdog.watch(m_heartbeat);
+    m_watchdog->watch(m_heartbeat);
     QJSEngine::setObjectOwnership(this, QJSEngine::CppOwnership);
     const QJSValue glue = m_engine.evaluate(QString::fromUtf8(glueSource)).call({m_engine.newQObject(this)});
     m_invoke = glue.property(QStringLiteral("invoke"));
@@ -92,19 +92,19 @@ ScriptEngine::ScriptEngine(const QString &source, const QString &fileName, Scrip
     if (m_heartbeat->beat()) {
         m_loadError = QStringLiteral("%1: loading took more than %2 ms and was interrupted")
                           .arg(m_fileName)
-                          .arg(m_watchdog.limit().count());
+                          .arg(m_watchdog->limit().count());
     } else if (result.isError()) {
         m_loadError = QStringLiteral("%1:%2: %3")
                           .arg(m_fileName)
                           .arg(result.property(QStringLiteral("lineNumber")).toInt())
                           .arg(result.toString());
     }
-    m_heartbeatTimer = startTimer(m_watchdog.period());
+    m_heartbeatTimer = startTimer(m_watchdog->period());
 }
 
 ScriptEngine::~ScriptEngine()
 {
-    m_watchdog.unwatch(m_heartbeat);
+    m_watchdog->unwatch(m_heartbeat);
     std::map<int, PendingCall> pending = std::move(m_pending);
     for (auto &[callId, call] : pending) {
         call.promise.setException(ScriptError(
@@ -140,7 +140,7 @@ QFuture<QJsonValue> ScriptEngine::call(const QString &name, const QJsonArray &ar
     if (m_heartbeat->beat()) {
         return failNow(ScriptError(QStringLiteral("%1 ran for more than %2 ms and was interrupted")
                                        .arg(name)
-                                       .arg(m_watchdog.limit().count())));
+                                       .arg(m_watchdog->limit().count())));
     }
     if (outcome.hasOwnProperty(QStringLiteral("error")))
         return failNow(failure(name, QStringLiteral("threw"), outcome.property(QStringLiteral("error"))));
@@ -155,7 +155,7 @@ QFuture<QJsonValue> ScriptEngine::call(const QString &name, const QJsonArray &ar
     PendingCall &pending = m_pending[callId];
     pending.promise = std::move(promise);
     pending.function = name;
-    pending.timerId = startTimer(m_watchdog.limit());
+    pending.timerId = startTimer(m_watchdog->limit());
     m_await.call({callId, outcome.property(QStringLiteral("promise"))});
     return future;
 }
@@ -195,7 +195,7 @@ void ScriptEngine::timerEvent(QTimerEvent *event)
     if (it != m_pending.cend()) {
         fail(it->first, ScriptError(QStringLiteral("%1 did not settle within %2 ms")
                                         .arg(it->second.function)
-                                        .arg(m_watchdog.limit().count())));
+                                        .arg(m_watchdog->limit().count())));
         return;
     }
     killTimer(event->timerId());

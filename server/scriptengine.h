@@ -35,7 +35,8 @@ class ScriptEngine : public QObject
     Q_OBJECT
 
 public:
-    ScriptEngine(const QString &source, const QString &fileName, ScriptWatchdog &watchdog);
+    //! \a watchdog is kept as long as this engine: it may outlive whoever made it.
+    ScriptEngine(const QString &source, const QString &fileName, std::shared_ptr<ScriptWatchdog> watchdog);
     ~ScriptEngine() override;
 
     //! Why the script could not be loaded (e.g. "callbacks.js:3: SyntaxError: ..."), or empty.
@@ -72,7 +73,7 @@ private:
     static QJsonValue parseResult(const QString &json);
 
     QString m_fileName;
-    ScriptWatchdog &m_watchdog;
+    const std::shared_ptr<ScriptWatchdog> m_watchdog;
     QJSEngine m_engine;
     std::shared_ptr<ScriptHeartbeat> m_heartbeat;
     QJSValue m_invoke;     //!< glue: (fn, args) -> {json} | {promise} | {error}

@@ -12,6 +12,8 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <optional>
+
 using namespace Gatehouse;
 using namespace std::chrono_literals;
 
@@ -139,6 +141,7 @@ private Q_SLOTS:
     void runawayScript();
     void runawayTopLevel();
     void perThreadEngines();
+    void lastCopyEndsEnginesOfRunningThreads();
     void promiseOnWorkerThread();
     void callFromThreadPool();
     void check_data();
@@ -368,6 +371,40 @@ void tst_ScriptCallbacks::perThreadEngines()
     QCOMPARE(worker.error, QString());
     QCOMPARE(worker.result, QJsonValue(1));
     QCOMPARE(callbacks.call(QStringLiteral("countCalls"), {}).result(), QJsonValue(3));
+}
+
+void tst_ScriptCallbacks::lastCopyEndsEnginesOfRunningThreads()
+{
+    // A configuration reload drops a script while the serving threads go on: each of its
+    // engines is deleted by its thread's event loop (a call still pending there fails at once
+    // instead of waiting out its time limit), and the thread goes on serving.
+    QThread serving;
+    serving.start();
+    QObject context;
+    context.moveToThread(&serving);
+    std::optional<ScriptCallbacks> callbacks = script(60s);
+    QFuture<QJsonValue> pending;
+    QMetaObject::invokeMethod(&context, [&] { pending = callbacks->call(QStringLiteral("forever"), {}); },
+                              Qt::BlockingQueuedConnection);
+    QVERIFY(!pending.isFinished());
+
+    callbacks.reset();  // the last copy
+    QTRY_VERIFY_WITH_TIMEOUT(pending.isFinished(), 10000);
+    QString error;
+    try {
+        pending.waitForFinished();
+    } catch (const ScriptError &e) {
+        error = e.message();
+    }
+    QVERIFY2(error.contains(QLatin1String("shut down")), qPrintable(error));
+
+    const ScriptCallbacks next = script();
+    QJsonValue result;
+    QMetaObject::invokeMethod(&context, [&] { result = next.call(QStringLiteral("countCalls"), {}).result(); },
+                              Qt::BlockingQueuedConnection);
+    QCOMPARE(result, QJsonValue(1));
+    serving.quit();
+    QVERIFY(serving.wait(10000));
 }
 
 void tst_ScriptCallbacks::promiseOnWorkerThread()
