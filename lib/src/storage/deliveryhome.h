@@ -27,7 +27,10 @@ namespace Gatehouse {
 class DeliveryHome : public std::enable_shared_from_this<DeliveryHome>
 {
 public:
-    //! \a context lives in the home thread and outlives every call of deliver() but close().
+    /*!
+     * \a context lives in the home thread and outlives every call of deliver() but close().
+     * Make the home with std::make_shared: its posted event finds it through a weak pointer.
+     */
     explicit DeliveryHome(QObject *context);
 
     /*!

@@ -36,7 +36,7 @@ public:
     StoragePool(const StoragePool &) = delete;
     StoragePool &operator=(const StoragePool &) = delete;
 
-    //! Queues \a job. Thread-safe.
+    //! Queues \a job, which must not throw (SqlAdapter's jobs catch everything). Thread-safe.
     void start(std::function<void()> job);
 
     //! The threads created so far.
