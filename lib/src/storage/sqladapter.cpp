@@ -414,9 +414,10 @@ QFuture<std::optional<SessionAndUser>> SqlAdapter::getSessionAndUser(const QStri
     const QString method = QStringLiteral("getSessionAndUser");
     return d->run(method, [sessionToken, method](SqlConnection &c) -> std::optional<SessionAndUser> {
         SqlQuery q(c,
-                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, "
-                                  "u.id, u.name, u.email, u.\"emailVerified\", u.image "
-                                  "FROM sessions s JOIN users u ON u.id = s.\"userId\" WHERE s.\"sessionToken\" = ?"),
+                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", %1, "
+                                  "u.id, u.name, u.email, %2, u.image "
+                                  "FROM sessions s JOIN users u ON u.id = s.\"userId\" WHERE s.\"sessionToken\" = ?")
+                       .arg(c.timeColumn(QStringLiteral("s.expires")), c.timeColumn(QStringLiteral("u.\"emailVerified\""))),
                    method);
         if (!q.bind(sessionToken).execFirst())
             return std::nullopt;

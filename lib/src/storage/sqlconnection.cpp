@@ -249,6 +249,13 @@ QVariant SqlConnection::timeValue(const QDateTime &when) const
     return when.toUTC();
 }
 
+QString SqlConnection::timeColumn(const QString &column) const
+{
+    if (m_options.backend != SqlBackend::PostgreSQL)
+        return column;
+    return QStringLiteral("to_char(%1 AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')").arg(column);
+}
+
 std::optional<QDateTime> SqlConnection::timeFrom(const QVariant &value) const
 {
     if (value.isNull())

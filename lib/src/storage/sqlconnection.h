@@ -69,6 +69,13 @@ public:
     QVariant timeValue(const QDateTime &when) const;
     //! A stored time as UTC, or nullopt for NULL.
     std::optional<QDateTime> timeFrom(const QVariant &value) const;
+    /*!
+     * The SELECT expression that reads time column \a column for timeFrom(). Qt's PostgreSQL
+     * driver turns a timestamptz into local time, which timeFrom() turns back into UTC: two
+     * time-zone conversions per value, a few microseconds on the session lookup of every
+     * request. On PostgreSQL this reads ISO 8601 UTC text instead; elsewhere \a column as it is.
+     */
+    QString timeColumn(const QString &column) const;
 
     void begin(const QString &method);
     void commit(const QString &method);

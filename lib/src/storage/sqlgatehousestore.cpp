@@ -212,10 +212,11 @@ QFuture<std::optional<SessionAndUserState>> SqlAdapter::getSessionAndUserState(c
     const QString method = QStringLiteral("getSessionAndUserState");
     return d->run(method, [sessionToken, method](SqlConnection &c) -> std::optional<SessionAndUserState> {
         SqlQuery q(c,
-                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, "
-                                  "u.id, u.name, u.email, u.\"emailVerified\", u.image, st.disabled "
+                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", %1, "
+                                  "u.id, u.name, u.email, %2, u.image, st.disabled "
                                   "FROM sessions s JOIN users u ON u.id = s.\"userId\" "
-                                  "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = u.id WHERE s.\"sessionToken\" = ?"),
+                                  "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = u.id WHERE s.\"sessionToken\" = ?")
+                       .arg(c.timeColumn(QStringLiteral("s.expires")), c.timeColumn(QStringLiteral("u.\"emailVerified\""))),
                    method);
         if (!q.bind(sessionToken).execFirst())
             return std::nullopt;
