@@ -140,13 +140,36 @@ void Connection::dispatch(const QHttpServerRequest &request)
         complete(sequence, future);
         return;
     }
+    watch(sequence, future);
+    updateTimer();
+}
+
+void Connection::watch(quint64 sequence, const QFuture<AuthResponse> &future)
+{
+    // A QFutureWatcher, not QFuture::then(): Qt 6.4 may run a continuation twice when it is
+    // attached while another thread finishes the future (see DeliveryHome).
+    if (!m_watching) {
+        // The connection's own watcher, reused request after request (a new QFutureWatcher
+        // costs a QObject and a system call).
+        if (!m_watcher) {
+            m_watcher = new QFutureWatcher<AuthResponse>(this);
+            connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+                m_watching = false;
+                complete(m_watchedSequence, m_watcher->future());
+            });
+        }
+        m_watching = true;
+        m_watchedSequence = sequence;
+        m_watcher->setFuture(future);
+        return;
+    }
+    // A pipelined request while an earlier one is still being answered.
     auto *watcher = new QFutureWatcher<AuthResponse>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sequence] {
         watcher->deleteLater();
         complete(sequence, watcher->future());
     });
     watcher->setFuture(future);
-    updateTimer();
 }
 
 void Connection::complete(quint64 sequence, const QFuture<AuthResponse> &future)

@@ -5,6 +5,7 @@
 #include "http/requestscanner.h"
 
 #include <QFuture>
+#include <QFutureWatcher>
 #include <QTcpSocket>
 
 #include <chrono>
@@ -65,6 +66,7 @@ private:
     enum class Timer { None, Header, Body, Idle, Closing };
 
     void inspectIncoming();
+    void watch(quint64 sequence, const QFuture<AuthResponse> &future);
     void afterServerRead();
     void complete(quint64 sequence, const QFuture<AuthResponse> &future);
     void writeCompleted();
@@ -84,6 +86,9 @@ private:
     bool m_closing = false;         //!< no further response is written
     std::deque<Exchange> m_exchanges;  //!< requests handed on and not yet answered, in order
     quint64 m_firstSequence = 0;       //!< sequence number of m_exchanges.front()
+    QFutureWatcher<AuthResponse> *m_watcher = nullptr;  //!< created on first use, then reused
+    bool m_watching = false;           //!< m_watcher waits for the response to m_watchedSequence
+    quint64 m_watchedSequence = 0;
     Timer m_timer = Timer::None;
     Clock::time_point m_deadline = Clock::time_point::max();
 };
