@@ -7,6 +7,7 @@
 #include "storage/sqlconnection.h"
 
 #include "storage/deliveryhome.h"
+#include "storage/sessionlookups.h"
 #include "storage/storagepool.h"
 
 #include <QPromise>
@@ -63,6 +64,8 @@ public:
     SqlAdapterOptions options;
 
 private:
+    //! Distinct tokens one query of sessionLookups answers at most.
+    static constexpr int kMaxSessionBatch = 32;
     template<typename Work>
     auto call(const QString &method, const Work &work)
     {
@@ -94,6 +97,13 @@ private:
     QString m_connectionPrefix;
     // Declared before the pool: the pool's threads end first, and each deletes its connection.
     QThreadStorage<SqlConnection *> m_connections;
+
+public:
+    //! getSessionAndUserState(): concurrent lookups share one query. Declared before the pool,
+    //! whose threads run the batches still scheduled when it ends.
+    SessionLookups sessionLookups;
+
+private:
     StoragePool pool;
 };
 
@@ -111,6 +121,11 @@ QString containsPattern(const QString &search);
 
 extern const QString sessionColumns;       //!< "sessionToken", "userId", expires
 AdapterSession session(const SqlQuery &query, int first = 0);
+
+//! The sessions of the distinct \a tokens with their users and the users' disabled flags, keyed
+//! by token, in one query (prepared for a power of two of tokens, the last one repeated).
+SessionLookups::Found sessionsAndUserStates(SqlConnection &connection, const QStringList &tokens,
+                                            const QString &method);
 
 } // namespace SqlRows
 

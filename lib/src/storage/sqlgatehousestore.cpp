@@ -209,19 +209,41 @@ QFuture<bool> SqlAdapter::isUserDisabled(const QString &userId)
 
 QFuture<std::optional<SessionAndUserState>> SqlAdapter::getSessionAndUserState(const QString &sessionToken)
 {
-    const QString method = QStringLiteral("getSessionAndUserState");
-    return d->run(method, [sessionToken, method](SqlConnection &c) -> std::optional<SessionAndUserState> {
-        SqlQuery q(c,
-                   QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", %1, "
-                                  "u.id, u.name, u.email, %2, u.image, st.disabled "
-                                  "FROM sessions s JOIN users u ON u.id = s.\"userId\" "
-                                  "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = u.id WHERE s.\"sessionToken\" = ?")
-                       .arg(c.timeColumn(QStringLiteral("s.expires")), c.timeColumn(QStringLiteral("u.\"emailVerified\""))),
-                   method);
-        if (!q.bind(sessionToken).execFirst())
-            return std::nullopt;
-        return SessionAndUserState{SqlRows::session(q), SqlRows::user(q, 3), q.value(8).toBool()};
-    });
+    return d->sessionLookups.lookup(sessionToken);
+}
+
+SessionLookups::Found SqlRows::sessionsAndUserStates(SqlConnection &c, const QStringList &tokens, const QString &method)
+{
+    SessionLookups::Found found;
+    if (tokens.isEmpty())
+        return found;
+    // A few statement shapes, each prepared once per connection.
+    qsizetype placeholders = 1;
+    while (placeholders < tokens.size())
+        placeholders *= 2;
+    QString list = QStringLiteral("?");
+    for (qsizetype i = 1; i < placeholders; ++i)
+        list += QStringLiteral(", ?");
+    SqlQuery q(c,
+               QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", %1, "
+                              "u.id, u.name, u.email, %2, u.image, st.disabled "
+                              "FROM sessions s JOIN users u ON u.id = s.\"userId\" "
+                              "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = u.id "
+                              "WHERE s.\"sessionToken\" IN (%3)")
+                   .arg(c.timeColumn(QStringLiteral("s.expires")), c.timeColumn(QStringLiteral("u.\"emailVerified\"")), list),
+               method);
+    for (qsizetype i = 0; i < placeholders; ++i)
+        q.bind(tokens.at(std::min(i, tokens.size() - 1)));
+    q.exec();
+    found.reserve(tokens.size());
+    while (q.next()) {
+        // Keyed by the stored token: a lookup matches only its own token exactly, also where
+        // the database compares text without regard to case (MariaDB).
+        SessionAndUserState row{SqlRows::session(q), SqlRows::user(q, 3), q.value(8).toBool()};
+        const QString token = row.session.sessionToken;
+        found.insert(token, std::move(row));
+    }
+    return found;
 }
 
 QFuture<bool> SqlAdapter::hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit)

@@ -7,8 +7,11 @@
 # (targets: 10x on SQLite, 5x on PostgreSQL).
 #   tests/bench/database/bench.sh
 #   REFERENCE=1 tests/bench/database/bench.sh
+# Like the reference's bench, every request carries the same session cookie; SESSIONS=N signs in
+# N times and has consecutive requests carry different sessions (so concurrent lookups are of
+# different tokens: the database answers them, not one shared row).
 # env: BUILD (./build), BACKENDS ("sqlite postgresql"), RUNS (2), DURATION (10s), CONNS (50),
-#      THREADS (server threads, nproc). Everything listens on 127.0.0.1; every load run is
+#      THREADS (server threads, nproc), SESSIONS (1). Everything listens on 127.0.0.1; every load run is
 #      bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +21,7 @@ source "$here/pgcluster.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
-THREADS=${THREADS:-$(nproc)}; BACKENDS=${BACKENDS:-sqlite postgresql}
+THREADS=${THREADS:-$(nproc)}; BACKENDS=${BACKENDS:-sqlite postgresql}; SESSIONS=${SESSIONS:-1}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 [ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
 
@@ -34,6 +37,28 @@ cleanup() {
 trap cleanup EXIT
 
 PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
+cat >"$work/rotate.lua" <<'LUA'
+-- Request n carries Cookie header n (of the file COOKIES, one per line), round robin;
+-- answers without a user are counted.
+local cookies = {}
+for line in io.lines(os.getenv("COOKIES")) do cookies[#cookies + 1] = line end
+local n = 0
+misses = 0 -- a global: done() reads it from each thread
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function request()
+  n = n + 1
+  return wrk.format("GET", nil, { ["Cookie"] = cookies[n % #cookies + 1] })
+end
+function response(status, headers, body)
+  if not string.find(body, '"user"', 1, true) then misses = misses + 1 end
+end
+function done()
+  local total = 0
+  for _, t in ipairs(threads) do total = total + t:get("misses") end
+  io.write(string.format("misses %d\n", total))
+end
+LUA
 config() { server_config "$work/$1.json" database "$2"; echo "$work/$1.json"; } # backend url -> config file
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
@@ -51,8 +76,8 @@ signin() { # -> Cookie header holding a database session
 }
 
 declare -A RPS
-printf "# gatehouse-server database bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
-  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
+printf "# gatehouse-server database bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median), %s session(s)\n" \
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS" "$SESSIONS"
 printf "%-11s %-19s %10s %10s %10s %12s %8s  %s\n" backend endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
 for backend in $BACKENDS; do
   case $backend in
@@ -65,14 +90,22 @@ for backend in $BACKENDS; do
     *) echo "BACKENDS: unknown backend '$backend' (sqlite, postgresql)" >&2; exit 2 ;;
   esac
   cfg=$(config "$backend" "$url")
-  start "$cfg"; COOKIE=$(signin); stop
   start "$cfg"
-  body=$(curl -s -H "Cookie: $COOKIE" "$BASE/auth/session")
-  case $body in *'"user"'*) ;; *) echo "$backend: the sign-in gave no database session: $body" >&2; exit 1 ;; esac
-  wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE/auth/session" >/dev/null
+  : >"$work/cookies.txt"
+  for _ in $(seq 1 "$SESSIONS"); do signin >>"$work/cookies.txt"; echo >>"$work/cookies.txt"; done
+  stop
+  start "$cfg"
+  while read -r cookie; do
+    body=$(curl -s -H "Cookie: $cookie" "$BASE/auth/session")
+    case $body in *'"user"'*) ;; *) echo "$backend: the sign-in gave no database session: $body" >&2; exit 1 ;; esac
+  done <"$work/cookies.txt"
+  load() { COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -s "$work/rotate.lua" "$@" "$BASE/auth/session"; }
+  load -d2s >/dev/null
   rps=(); p50=(); p99=(); non=0
   for _ in $(seq 1 "$RUNS"); do
-    o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE/auth/session")
+    o=$(load -d"$DURATION" --latency)
+    m=$(echo "$o" | awk '/^misses/{print $2}')
+    [ "${m:-1}" = 0 ] || { echo "$backend: ${m:-?} answers without a session" >&2; exit 1; }
     rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
     p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
     p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")

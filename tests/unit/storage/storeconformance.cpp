@@ -178,6 +178,39 @@ void StoreConformance::disabledUsers()
     QVERIFY(!take(m_store->getSessionAndUserState(vicSession.sessionToken)));
 }
 
+void StoreConformance::concurrentSessionReads()
+{
+    // Many reads in flight at once (a store may answer them together): each gets its own
+    // session and user, the disabled flag of its own user, and nothing for unknown tokens or
+    // tokens that differ from a stored one in case only.
+    QList<AdapterUser> users;
+    QList<AdapterSession> sessions;
+    for (int i = 0; i < 40; ++i) {
+        users.append(take(m_adapter->createUser(newUser(QStringLiteral("reader%1@example.test").arg(i)))));
+        sessions.append({QStringLiteral("s-read-%1").arg(i), users.last().id, inSeconds(3600 + i)});
+        take(m_adapter->createSession(sessions.last()));
+    }
+    take(m_store->setUserDisabled(users.at(7).id, true));
+
+    QList<QFuture<std::optional<SessionAndUserState>>> reads;
+    for (int round = 0; round < 2; ++round) {
+        for (const AdapterSession &session : std::as_const(sessions))
+            reads.append(m_store->getSessionAndUserState(session.sessionToken));
+    }
+    const auto absent = m_store->getSessionAndUserState(QStringLiteral("s-read-none"));
+    const auto otherCase = m_store->getSessionAndUserState(QStringLiteral("S-READ-3"));
+    for (int i = 0; i < reads.size(); ++i) {
+        const std::optional<SessionAndUserState> read = take(reads.at(i));
+        const int n = i % int(sessions.size());
+        QVERIFY2(read, qPrintable(QString::number(i)));
+        QCOMPARE(read->session, sessions.at(n));
+        QCOMPARE(read->user, users.at(n));
+        QCOMPARE(read->userDisabled, n == 7);
+    }
+    QVERIFY(!take(absent));
+    QVERIFY(!take(otherCase));
+}
+
 void StoreConformance::rateLimit()
 {
     using namespace std::chrono_literals;

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void auditLog();
     void passwords();
     void disabledUsers();
+    void concurrentSessionReads();
     void rateLimit();
     void rateLimitRace();
     void listUsers_data();

@@ -1,0 +1,97 @@
+#include "storage/sessionlookups.h"
+
+#include "storage/deliveryhome.h"
+
+#include <QException>
+#include <QSet>
+
+#include <exception>
+
+namespace Gatehouse {
+
+SessionLookups::SessionLookups(Schedule schedule, Query query, int maxBatch)
+    : m_schedule(std::move(schedule)), m_query(std::move(query)), m_maxBatch(std::max(1, maxBatch))
+{
+}
+
+// Lookups still waiting (none once the storage threads have run every scheduled batch) are
+// dropped: their promises finish as cancelled.
+SessionLookups::~SessionLookups() = default;
+
+QFuture<std::optional<SessionAndUserState>> SessionLookups::lookup(const QString &token)
+{
+    auto promise = std::make_shared<QPromise<std::optional<SessionAndUserState>>>();
+    promise->start();
+    QFuture<std::optional<SessionAndUserState>> future = promise->future();
+    bool schedule = false;
+    {
+        std::lock_guard lock(m_mutex);
+        m_waiting.push_back({token, std::move(promise), DeliveryHome::current()});
+        if (!m_batchScheduled) {
+            m_batchScheduled = true;
+            schedule = true;
+        }
+    }
+    if (schedule)
+        m_schedule([this] { answerBatch(); });
+    return future;
+}
+
+void SessionLookups::answerBatch()
+{
+    std::vector<Waiting> batch;
+    QStringList tokens;
+    bool scheduleNext = false;
+    {
+        std::lock_guard lock(m_mutex);
+        QSet<QString> distinct;
+        while (!m_waiting.empty()) {
+            const QString &token = m_waiting.front().token;
+            if (!distinct.contains(token)) {
+                if (distinct.size() == m_maxBatch)
+                    break;
+                distinct.insert(token);
+                tokens.append(token);
+            }
+            batch.push_back(std::move(m_waiting.front()));
+            m_waiting.pop_front();
+        }
+        // Lookups beyond this batch's size go to the next one, which a free thread may start now.
+        scheduleNext = !m_waiting.empty();
+        m_batchScheduled = scheduleNext;
+    }
+    if (scheduleNext)
+        m_schedule([this] { answerBatch(); });
+    if (batch.empty())
+        return;
+
+    std::exception_ptr failure;
+    Found found;
+    try {
+        found = m_query(tokens);
+    } catch (...) {
+        failure = std::current_exception();
+    }
+    for (Waiting &waiting : batch) {
+        if (failure) {
+            try {
+                std::rethrow_exception(failure);
+            } catch (const QException &error) {
+                waiting.promise->setException(error);  // a copy per promise (QException::clone)
+            } catch (...) {
+                waiting.promise->setException(failure);
+            }
+        } else {
+            const auto it = found.constFind(waiting.token);
+            waiting.promise->addResult(it == found.cend() ? std::optional<SessionAndUserState>()
+                                                          : std::optional(*it));
+        }
+        auto promise = std::move(waiting.promise);
+        if (waiting.home)
+            waiting.home->deliver([promise] { promise->finish(); });
+        else
+            promise->finish();
+    }
+}
+
+} // namespace Gatehouse
