@@ -1,8 +1,9 @@
 #pragma once
 #include <gatehouse/authresponse.h>
 
+#include "core/continuewith.h"
+
 #include <QFuture>
-#include <QPromise>
 #include <exception>
 
 namespace Gatehouse {
@@ -30,18 +31,6 @@ QFuture<AuthResponse> recover(QFuture<AuthResponse> future, Handler handler)
             return handler(std::current_exception());
         }
     });
-}
-
-//! A future that has already failed with \a error (QtFuture::makeExceptionalFuture is Qt 6.6).
-template<typename T>
-QFuture<T> failedFuture(std::exception_ptr error)
-{
-    QPromise<T> promise;
-    QFuture<T> future = promise.future();
-    promise.start();
-    promise.setException(error);
-    promise.finish();
-    return future;
 }
 
 } // namespace Gatehouse

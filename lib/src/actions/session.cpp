@@ -2,7 +2,7 @@
 #include "actions/actions.h"
 
 #include "actions/callbacks.h"
-#include "actions/continuewith.h"
+#include "core/continuewith.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
 #include "actions/sessionclaims.h"

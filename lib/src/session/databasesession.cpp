@@ -1,5 +1,6 @@
 #include "session/databasesession.h"
 
+#include "core/continuewith.h"
 #include "crypto/random.h"
 
 #include <gatehouse/gatehousestore.h>
@@ -18,21 +19,34 @@ QString DatabaseSession::token(const QMap<QString, QString> &requestCookies) con
 
 namespace {
 
+using Found = std::optional<SessionAndUser>;
+
 /*!
- * The session and its user, or nullopt; \c true beside it when the user is disabled. A store
- * that is also a GatehouseStore answers both in one step; any other store knows no disabled users.
+ * What a read makes of the stored session \a found: nothing when there is none, it has expired or
+ * its user is \a disabled (the row is deleted then); otherwise the session, extended by maxAge
+ * at most once per updateAge.
  */
-QFuture<std::pair<std::optional<SessionAndUser>, bool>> sessionAndUserState(Adapter &adapter, const QString &token)
+QFuture<Found> settleRead(Adapter *adapter, const QString &token, qint64 maxAge, qint64 updateAge,
+                          const Found &found, bool disabled)
 {
-    using Found = std::pair<std::optional<SessionAndUser>, bool>;
-    if (auto *store = dynamic_cast<GatehouseStore *>(&adapter)) {
-        return store->getSessionAndUserState(token).then(QtFuture::Launch::Sync,
-            [](const std::optional<SessionAndUserState> &found) {
-                return found ? Found(SessionAndUser{found->session, found->user}, found->userDisabled) : Found();
-            });
-    }
-    return adapter.getSessionAndUser(token).then(QtFuture::Launch::Sync,
-        [](const std::optional<SessionAndUser> &found) { return Found(found, false); });
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (!found)
+        return QtFuture::makeReadyFuture(Found());
+    // A disabled user's session ends like an expired one (disabling deletes them already; this
+    // covers one started meanwhile).
+    if (found->session.expires <= now || disabled)
+        return continueWith(adapter->deleteSession(token), [](const std::optional<AdapterSession> &) { return Found(); });
+    // The session was last extended at expires - maxAge.
+    const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
+    if (now < due)
+        return QtFuture::makeReadyFuture(found);
+    AdapterSessionUpdate update;
+    update.sessionToken = token;
+    update.expires = now.addSecs(maxAge);
+    SessionAndUser extended = *found;
+    extended.session.expires = *update.expires;
+    return continueWith(adapter->updateSession(update),
+                        [extended](const std::optional<AdapterSession> &) { return Found(extended); });
 }
 
 } // namespace
@@ -42,32 +56,19 @@ QFuture<std::optional<SessionAndUser>> DatabaseSession::read(const QString &toke
     Adapter *adapter = &m_adapter;
     const qint64 maxAge = m_options.maxAge;
     const qint64 updateAge = m_options.updateAge;
-    return sessionAndUserState(m_adapter, token).then(QtFuture::Launch::Sync,
-        [adapter, token, maxAge, updateAge](const std::pair<std::optional<SessionAndUser>, bool> &read)
-            -> QFuture<std::optional<SessionAndUser>> {
-            const QDateTime now = QDateTime::currentDateTimeUtc();
-            const std::optional<SessionAndUser> &found = read.first;
-            if (!found)
-                return QtFuture::makeReadyFuture(std::optional<SessionAndUser>());
-            // A disabled user's session ends like an expired one (disabling deletes them
-            // already; this covers one started meanwhile).
-            if (found->session.expires <= now || read.second) {
-                return adapter->deleteSession(token).then(QtFuture::Launch::Sync,
-                    [](const std::optional<AdapterSession> &) { return std::optional<SessionAndUser>(); });
-            }
-            // Extend at most once per updateAge: the session was last extended at expires - maxAge.
-            const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
-            if (now < due)
-                return QtFuture::makeReadyFuture(found);
-            AdapterSessionUpdate update;
-            update.sessionToken = token;
-            update.expires = now.addSecs(maxAge);
-            SessionAndUser extended = *found;
-            extended.session.expires = *update.expires;
-            return adapter->updateSession(update).then(QtFuture::Launch::Sync,
-                [extended](const std::optional<AdapterSession> &) { return std::optional<SessionAndUser>(extended); });
-        })
-        .unwrap();
+    // A store that is also a GatehouseStore reads the user's disabled flag in the same step; any
+    // other store knows no disabled users.
+    if (auto *store = dynamic_cast<GatehouseStore *>(adapter)) {
+        return continueWith(store->getSessionAndUserState(token),
+            [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
+                return read ? settleRead(adapter, token, maxAge, updateAge, SessionAndUser{read->session, read->user},
+                                         read->userDisabled)
+                            : settleRead(adapter, token, maxAge, updateAge, Found(), false);
+            });
+    }
+    return continueWith(adapter->getSessionAndUser(token), [adapter, token, maxAge, updateAge](const Found &found) {
+        return settleRead(adapter, token, maxAge, updateAge, found, false);
+    });
 }
 
 QFuture<AdapterSession> DatabaseSession::create(const QString &userId) const
