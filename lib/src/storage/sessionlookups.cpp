@@ -9,8 +9,11 @@
 
 namespace Gatehouse {
 
-SessionLookups::SessionLookups(Schedule schedule, Query query, int maxBatch)
-    : m_schedule(std::move(schedule)), m_query(std::move(query)), m_maxBatch(std::max(1, maxBatch))
+SessionLookups::SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning)
+    : m_schedule(std::move(schedule)),
+      m_query(std::move(query)),
+      m_maxBatch(std::max(1, maxBatch)),
+      m_maxRunning(std::max(1, maxRunning))
 {
 }
 
@@ -27,14 +30,19 @@ QFuture<std::optional<SessionAndUserState>> SessionLookups::lookup(const QString
     {
         std::lock_guard lock(m_mutex);
         m_waiting.push_back({token, std::move(promise), DeliveryHome::current()});
-        if (!m_batchScheduled) {
-            m_batchScheduled = true;
-            schedule = true;
-        }
+        schedule = takeScheduleTurn();
     }
     if (schedule)
         m_schedule([this] { answerBatch(); });
     return future;
+}
+
+bool SessionLookups::takeScheduleTurn()
+{
+    if (m_batchScheduled || m_running >= m_maxRunning || m_waiting.empty())
+        return false;
+    m_batchScheduled = true;
+    return true;
 }
 
 void SessionLookups::answerBatch()
@@ -44,6 +52,7 @@ void SessionLookups::answerBatch()
     bool scheduleNext = false;
     {
         std::lock_guard lock(m_mutex);
+        m_batchScheduled = false;
         QSet<QString> distinct;
         while (!m_waiting.empty()) {
             const QString &token = m_waiting.front().token;
@@ -56,14 +65,14 @@ void SessionLookups::answerBatch()
             batch.push_back(std::move(m_waiting.front()));
             m_waiting.pop_front();
         }
+        if (batch.empty())
+            return;
+        ++m_running;
         // Lookups beyond this batch's size go to the next one, which a free thread may start now.
-        scheduleNext = !m_waiting.empty();
-        m_batchScheduled = scheduleNext;
+        scheduleNext = takeScheduleTurn();
     }
     if (scheduleNext)
         m_schedule([this] { answerBatch(); });
-    if (batch.empty())
-        return;
 
     std::exception_ptr failure;
     Found found;
@@ -72,6 +81,14 @@ void SessionLookups::answerBatch()
     } catch (...) {
         failure = std::current_exception();
     }
+    {
+        // Lookups that gathered while this batch ran form the next one.
+        std::lock_guard lock(m_mutex);
+        --m_running;
+        scheduleNext = takeScheduleTurn();
+    }
+    if (scheduleNext)
+        m_schedule([this] { answerBatch(); });
     for (Waiting &waiting : batch) {
         if (failure) {
             try {

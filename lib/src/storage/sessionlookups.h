@@ -24,8 +24,10 @@ class DeliveryHome;
  * costs one database round trip per batch instead of one per request. Lookups of the same
  * token in one batch share its answer.
  *
- * At most one batch waits for a storage thread at any time; the batches already running go on
- * in parallel on the other threads. Thread-safe.
+ * At most one batch waits for a storage thread at any time, and at most maxRunning batches run
+ * at once: lookups that arrive meanwhile gather for the next one. Fewer batches in flight mean
+ * larger ones (fewer round trips, less work for the database) at the price of a lookup waiting
+ * for one round trip more under load. Thread-safe.
  */
 class SessionLookups
 {
@@ -40,8 +42,8 @@ public:
      */
     using Query = std::function<Found(const QStringList &tokens)>;
 
-    //! A batch answers at most \a maxBatch distinct tokens.
-    SessionLookups(Schedule schedule, Query query, int maxBatch);
+    //! A batch answers at most \a maxBatch distinct tokens; at most \a maxRunning batches run at once.
+    SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning);
     ~SessionLookups();
 
     SessionLookups(const SessionLookups &) = delete;
@@ -59,13 +61,17 @@ private:
     };
 
     void answerBatch();
+    //! Whether another batch should be scheduled now; marks it scheduled. Call with m_mutex held.
+    bool takeScheduleTurn();
 
     const Schedule m_schedule;
     const Query m_query;
     const int m_maxBatch;
+    const int m_maxRunning;
     std::mutex m_mutex;
     std::deque<Waiting> m_waiting;
     bool m_batchScheduled = false;  //!< a batch job is queued and has not taken its lookups yet
+    int m_running = 0;              //!< batches that took their lookups and are not answered yet
 };
 
 } // namespace Gatehouse

@@ -14,7 +14,7 @@ SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
                              return SqlRows::sessionsAndUserStates(c, tokens, method);
                          });
                      },
-                     kMaxSessionBatch)
+                     kMaxSessionBatch, kMaxRunningSessionBatches)
     , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
 {
 }

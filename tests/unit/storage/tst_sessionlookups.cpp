@@ -74,7 +74,7 @@ private Q_SLOTS:
         ManualPool pool;
         FakeTable table;
         table.rows.insert(QStringLiteral("t1"), stored(QStringLiteral("t1"), QStringLiteral("7"), true));
-        SessionLookups lookups(pool.schedule(), table.query(), 8);
+        SessionLookups lookups(pool.schedule(), table.query(), 8, 4);
 
         auto future = lookups.lookup(QStringLiteral("t1"));
         QCOMPARE(pool.jobs.size(), std::size_t(1));
@@ -95,7 +95,7 @@ private Q_SLOTS:
         FakeTable table;
         table.rows.insert(QStringLiteral("a"), stored(QStringLiteral("a"), QStringLiteral("1")));
         table.rows.insert(QStringLiteral("b"), stored(QStringLiteral("b"), QStringLiteral("2")));
-        SessionLookups lookups(pool.schedule(), table.query(), 8);
+        SessionLookups lookups(pool.schedule(), table.query(), 8, 4);
 
         auto a = lookups.lookup(QStringLiteral("a"));
         auto b = lookups.lookup(QStringLiteral("b"));
@@ -126,7 +126,7 @@ private Q_SLOTS:
                                        during = self->lookup(QStringLiteral("second"));
                                    return table.query()(tokens);
                                },
-                               8);
+                               8, 2);
         self = &lookups;
         auto first = lookups.lookup(QStringLiteral("first"));
         pool.runOne();
@@ -138,11 +138,40 @@ private Q_SLOTS:
         QCOMPARE(table.queries.size(), std::size_t(2));
     }
 
+    void atMostMaxRunningBatchesRunAtOnce()
+    {
+        ManualPool pool;
+        FakeTable table;
+        SessionLookups *self = nullptr;
+        std::vector<QFuture<std::optional<SessionAndUserState>>> during;
+        SessionLookups lookups(pool.schedule(),
+                               [&](const QStringList &tokens) {
+                                   if (during.empty()) {
+                                       // Arrive while the only allowed batch runs: no batch for them yet.
+                                       during.push_back(self->lookup(QStringLiteral("b")));
+                                       during.push_back(self->lookup(QStringLiteral("c")));
+                                       [&] { QVERIFY(pool.jobs.empty()); }();
+                                   }
+                                   return table.query()(tokens);
+                               },
+                               8, 1);
+        self = &lookups;
+        auto first = lookups.lookup(QStringLiteral("a"));
+        pool.runOne();
+        QVERIFY(first.isFinished());
+        QCOMPARE(during.size(), std::size_t(2));
+        QVERIFY(!during[0].isFinished());
+        QCOMPARE(pool.jobs.size(), std::size_t(1));  // scheduled once the first batch was answered
+        pool.runOne();
+        QVERIFY(during[0].isFinished() && during[1].isFinished());
+        QCOMPARE(table.queries.back(), (QStringList{QStringLiteral("b"), QStringLiteral("c")}));
+    }
+
     void batchesHoldAtMostMaxDistinctTokens()
     {
         ManualPool pool;
         FakeTable table;
-        SessionLookups lookups(pool.schedule(), table.query(), 2);
+        SessionLookups lookups(pool.schedule(), table.query(), 2, 4);
         std::vector<QFuture<std::optional<SessionAndUserState>>> futures;
         for (const char *token : {"x", "y", "x", "z"})
             futures.push_back(lookups.lookup(QString::fromLatin1(token)));
@@ -165,7 +194,7 @@ private Q_SLOTS:
                                    throw AdapterError(AdapterError::Reason::Unavailable,
                                                       QStringLiteral("getSessionAndUserState: the database is down"));
                                },
-                               8);
+                               8, 4);
         auto one = lookups.lookup(QStringLiteral("one"));
         auto two = lookups.lookup(QStringLiteral("two"));
         pool.runOne();
