@@ -37,28 +37,6 @@ cleanup() {
 trap cleanup EXIT
 
 PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
-cat >"$work/rotate.lua" <<'LUA'
--- Request n carries Cookie header n (of the file COOKIES, one per line), round robin;
--- answers without a user are counted.
-local cookies = {}
-for line in io.lines(os.getenv("COOKIES")) do cookies[#cookies + 1] = line end
-local n = 0
-misses = 0 -- a global: done() reads it from each thread
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function request()
-  n = n + 1
-  return wrk.format("GET", nil, { ["Cookie"] = cookies[n % #cookies + 1] })
-end
-function response(status, headers, body)
-  if not string.find(body, '"user"', 1, true) then misses = misses + 1 end
-end
-function done()
-  local total = 0
-  for _, t in ipairs(threads) do total = total + t:get("misses") end
-  io.write(string.format("misses %d\n", total))
-end
-LUA
 config() { server_config "$work/$1.json" database "$2"; echo "$work/$1.json"; } # backend url -> config file
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
@@ -99,7 +77,7 @@ for backend in $BACKENDS; do
     body=$(curl -s -H "Cookie: $cookie" "$BASE/auth/session")
     case $body in *'"user"'*) ;; *) echo "$backend: the sign-in gave no database session: $body" >&2; exit 1 ;; esac
   done <"$work/cookies.txt"
-  load() { COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -s "$work/rotate.lua" "$@" "$BASE/auth/session"; }
+  load() { COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -s "$here/rotate.lua" "$@" "$BASE/auth/session"; }
   load -d2s >/dev/null
   rps=(); p50=(); p99=(); non=0
   for _ in $(seq 1 "$RUNS"); do

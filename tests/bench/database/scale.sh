@@ -32,27 +32,6 @@ trap cleanup EXIT
 echo "# free space before loading:"; df -h "$work" | sed 's/^/#   /'
 
 PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
-cat >"$work/rotate.lua" <<'LUA'
--- Every request carries another loaded session token; answers without a user are counted.
-local tokens = {}
-for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
-local n = 0
-misses = 0 -- a global: done() reads it from each thread
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function request()
-  n = n + 1
-  return wrk.format("GET", "/auth/session", { ["Cookie"] = "authjs.session-token=" .. tokens[n % #tokens + 1] })
-end
-function response(status, headers, body)
-  if not string.find(body, '"user"', 1, true) then misses = misses + 1 end
-end
-function done()
-  local total = 0
-  for _, t in ipairs(threads) do total = total + t:get("misses") end
-  io.write(string.format("misses %d\n", total))
-end
-LUA
 config() { server_config "$work/server.json" database "$1"; echo "$work/server.json"; } # url -> config file
 
 declare -A P99 SP99
@@ -73,12 +52,12 @@ for backend in $BACKENDS; do
     echo "## $backend: loading $users users and $sessions sessions" >&2
     QT_LOGGING_RULES="gatehouse.*.info=false" "$loader" load --url "$url" --users "$users" --sessions "$sessions"
     direct=$("$loader" lookup --url "$url" --count "$LOOKUPS")
-    "$loader" tokens --url "$url" --count 10000 >"$work/tokens.txt"
+    "$loader" tokens --url "$url" --count 10000 | sed 's/^/authjs.session-token=/' >"$work/cookies.txt"
     AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
       "$server" --config "$(config "$url")" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &
     SRV=$!; wait_port "$PORT" 300 || { tail -20 "$work/server.log" >&2; exit 1; }
-    TOKENS="$work/tokens.txt" wrk -t1 -c"$CONNS" -d2s -s "$work/rotate.lua" "$BASE/auth/session" >/dev/null
-    o=$(TOKENS="$work/tokens.txt" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$work/rotate.lua" "$BASE/auth/session")
+    COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -d2s -s "$here/rotate.lua" "$BASE/auth/session" >/dev/null
+    o=$(COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$here/rotate.lua" "$BASE/auth/session")
     P99[$backend-$size]=$(echo "$direct" | awk '{for(i=1;i<NF;i++) if($i=="p99_us") print $(i+1)}')
     printf "%-11s %-6s %s\n" "$backend" "$size" "adapter: $direct"
     if kill -0 "$SRV" 2>/dev/null; then
