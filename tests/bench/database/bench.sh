@@ -7,11 +7,11 @@
 # (targets: 10x on SQLite, 5x on PostgreSQL).
 #   tests/bench/database/bench.sh
 #   REFERENCE=1 tests/bench/database/bench.sh
-# Like the reference's bench, every request carries the same session cookie; SESSIONS=N signs in
+# Like the reference's bench, every request carries the same session cookie; SIGNINS=N signs in
 # N times and has consecutive requests carry different sessions (so concurrent lookups are of
 # different tokens: the database answers them, not one shared row).
 # env: BUILD (./build), BACKENDS ("sqlite postgresql"), RUNS (2), DURATION (10s), CONNS (50),
-#      THREADS (server threads, nproc), SESSIONS (1). Everything listens on 127.0.0.1; every load run is
+#      THREADS (server threads, nproc), SIGNINS (1). Everything listens on 127.0.0.1; every load run is
 #      bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +21,7 @@ source "$here/pgcluster.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
-THREADS=${THREADS:-$(nproc)}; BACKENDS=${BACKENDS:-sqlite postgresql}; SESSIONS=${SESSIONS:-1}
+THREADS=${THREADS:-$(nproc)}; BACKENDS=${BACKENDS:-sqlite postgresql}; SIGNINS=${SIGNINS:-1}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 [ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
 
@@ -55,7 +55,7 @@ signin() { # -> Cookie header holding a database session
 
 declare -A RPS
 printf "# gatehouse-server database bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median), %s session(s)\n" \
-  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS" "$SESSIONS"
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS" "$SIGNINS"
 printf "%-11s %-19s %10s %10s %10s %12s %8s  %s\n" backend endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
 for backend in $BACKENDS; do
   case $backend in
@@ -70,7 +70,7 @@ for backend in $BACKENDS; do
   cfg=$(config "$backend" "$url")
   start "$cfg"
   : >"$work/cookies.txt"
-  for _ in $(seq 1 "$SESSIONS"); do signin >>"$work/cookies.txt"; echo >>"$work/cookies.txt"; done
+  for _ in $(seq 1 "$SIGNINS"); do signin >>"$work/cookies.txt"; echo >>"$work/cookies.txt"; done
   stop
   start "$cfg"
   while read -r cookie; do
