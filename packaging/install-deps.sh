@@ -10,7 +10,8 @@ build_run=(
   qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev
   qml6-module-qtquick-controls qml6-module-qtquick-dialogs qml6-module-qtquick-layouts
   qml6-module-qtquick-shapes qml6-module-qtquick-templates qml6-module-qtquick-window
-  qml6-module-qt-labs-settings qml6-module-qtqml-models qml6-module-qttest libqt6svg6 chromium
+  qml6-module-qt-labs-settings qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
+  libqt6svg6 chromium
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
