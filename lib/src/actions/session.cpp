@@ -16,21 +16,26 @@ namespace Gatehouse::Actions {
 
 namespace {
 
-AuthResponse jsonResponse(const QJsonValue &value, bool noStore)
+AuthResponse jsonResponse(QByteArray body, bool noStore)
 {
     AuthResponse response;
     response.headers.append({QByteArrayLiteral("content-type"), QByteArrayLiteral("application/json")});
     if (noStore)
         response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("private, no-cache, no-store")});
-    response.body = value.isNull() ? QByteArrayLiteral("null")
-                                   : toOrderedJson(value, SessionClaims::sessionKeyOrder());
+    response.body = std::move(body);
     return response;
+}
+
+//! A session body: its keys in Auth.js's order.
+QByteArray sessionJson(const QJsonObject &session)
+{
+    return toOrderedJson(session, SessionClaims::sessionKeyOrder());
 }
 
 //! No session: null, and the session cookie deleted if the request carried one.
 AuthResponse noSession(const RequestState &state, bool noStore)
 {
-    AuthResponse response = jsonResponse(QJsonValue::Null, noStore);
+    AuthResponse response = jsonResponse(QByteArrayLiteral("null"), noStore);
     if (Cookies::present(state.cookies.sessionToken.name, state.requestCookies))
         response.cookies = Cookies::remove(state.cookies.sessionToken, state.requestCookies);
     return state.withCookies(response);
@@ -70,7 +75,7 @@ QFuture<AuthResponse> databaseSession(const State &state)
             return continueWith(Hooks::session(s, params), [state, found, isUpdate](const QJsonObject &session) {
                 const RequestState &s = *state;
                 const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
-                AuthResponse response = jsonResponse(session, !isUpdate);
+                AuthResponse response = jsonResponse(sessionJson(session), !isUpdate);
                 response.cookies = db.write(found->session, s.requestCookies);
                 Hooks::emitEvent(s.config.events.session, "session",
                                  [&session] { return QJsonObject{{QStringLiteral("session"), session}}; });
@@ -81,6 +86,24 @@ QFuture<AuthResponse> databaseSession(const State &state)
         logFailure(state->config, error);
         return noSession(*state, !state->isPost());
     });
+}
+
+/*!
+ * The answer of a JWT session: \a body, the token re-encrypted with a new expiry in the session
+ * cookie, and the session event (its session made by \a makeSession(), only when a handler is set).
+ */
+template<typename MakeSession>
+AuthResponse jwtSessionResponse(const RequestState &s, const Jose::JweCodec &codec, const QJsonObject &token,
+                                const QDateTime &expires, bool isUpdate, QByteArray body, MakeSession makeSession)
+{
+    const JwtSession jwt(codec, s.config.jwt, s.cookies.sessionToken);
+    const QString encoded = jwt.encode(token, s.config.session.maxAge);
+    AuthResponse response = jsonResponse(std::move(body), !isUpdate);
+    response.cookies = jwt.write(encoded, expires, s.requestCookies);
+    Hooks::emitEvent(s.config.events.session, "session", [&makeSession, &token] {
+        return QJsonObject{{QStringLiteral("session"), makeSession()}, {QStringLiteral("token"), token}};
+    });
+    return s.withCookies(response);
 }
 
 } // namespace
@@ -112,6 +135,12 @@ QFuture<AuthResponse> session(const State &state)
                   if (!token)
                       return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
                   const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+                  if (!s.config.callbacks.session) {
+                      // Auth.js's default session, its body written straight from the token.
+                      return QtFuture::makeReadyFuture(jwtSessionResponse(
+                          s, *codec, *token, expires, isUpdate, SessionClaims::defaultSessionJson(*token, expires),
+                          [&token, &expires] { return SessionClaims::defaultSession(*token, expires); }));
+                  }
                   SessionParams params;
                   params.session = SessionClaims::defaultSession(*token, expires);
                   params.token = *token;
@@ -121,15 +150,8 @@ QFuture<AuthResponse> session(const State &state)
                   }
                   return continueWith(Hooks::session(s, params),
                       [state, codec, token, expires, isUpdate](const QJsonObject &session) {
-                          const RequestState &s = *state;
-                          const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-                          const QString encoded = jwt.encode(*token, s.config.session.maxAge);
-                          AuthResponse response = jsonResponse(session, !isUpdate);
-                          response.cookies = jwt.write(encoded, expires, s.requestCookies);
-                          Hooks::emitEvent(s.config.events.session, "session", [&session, &token] {
-                              return QJsonObject{{QStringLiteral("session"), session}, {QStringLiteral("token"), *token}};
-                          });
-                          return s.withCookies(response);
+                          return jwtSessionResponse(*state, *codec, *token, expires, isUpdate, sessionJson(session),
+                                                    [&session] { return session; });
                       });
               });
     // A failing jwt or session callback ends the session rather than leaking an error.

@@ -1,15 +1,36 @@
 #include "core/timeformat.h"
 #include "actions/sessionclaims.h"
 
+#include "core/jsonwriter.h"
+
 namespace Gatehouse::SessionClaims {
 
 namespace {
+
+//! The default session's user fields and the token claims they come from, in body order.
+struct UserField
+{
+    QLatin1String sessionKey;
+    QLatin1String tokenKey;
+};
+constexpr UserField kUserFields[] = {
+    {QLatin1String("name"), QLatin1String("name")},
+    {QLatin1String("email"), QLatin1String("email")},
+    {QLatin1String("image"), QLatin1String("picture")},
+};
+
+bool isSet(const QJsonValue &v)
+{
+    return !v.isUndefined() && !v.isNull();
+}
+
 void copyIfSet(QJsonObject &to, const QString &toKey, const QJsonObject &from, const QString &fromKey)
 {
     const QJsonValue v = from.value(fromKey);
-    if (!v.isUndefined() && !v.isNull())
+    if (isSet(v))
         to.insert(toKey, v);
 }
+
 } // namespace
 
 QJsonObject tokenFromUser(const QJsonObject &user)
@@ -29,11 +50,37 @@ QJsonObject tokenFromUser(const QJsonObject &user)
 QJsonObject defaultSession(const QJsonObject &token, const QDateTime &expires)
 {
     QJsonObject user;
-    copyIfSet(user, QStringLiteral("name"), token, QStringLiteral("name"));
-    copyIfSet(user, QStringLiteral("email"), token, QStringLiteral("email"));
-    copyIfSet(user, QStringLiteral("image"), token, QStringLiteral("picture"));
+    for (const UserField &field : kUserFields) {
+        const QJsonValue v = token.value(field.tokenKey);
+        if (isSet(v))
+            user.insert(field.sessionKey, v);
+    }
     return QJsonObject{{QStringLiteral("user"), user},
                        {QStringLiteral("expires"), isoTimestamp(expires)}};
+}
+
+QByteArray defaultSessionJson(const QJsonObject &token, const QDateTime &expires)
+{
+    QByteArray out;
+    out.reserve(160);
+    out += "{\"user\":{";
+    bool first = true;
+    for (const UserField &field : kUserFields) {
+        const QJsonValue v = token.value(field.tokenKey);
+        if (!isSet(v))
+            continue;
+        if (!first)
+            out += ',';
+        first = false;
+        out += '"';
+        out.append(field.sessionKey.data(), field.sessionKey.size());
+        out += "\":";
+        appendOrderedJson(out, v, sessionKeyOrder());
+    }
+    out += "},\"expires\":";
+    appendJsonString(out, isoTimestamp(expires));
+    out += '}';
+    return out;
 }
 
 const QStringList &sessionKeyOrder()

@@ -3,6 +3,7 @@
  * Shapes shared by the JWT session paths: the token made from a user at sign-in, and the
  * default client session made from a token.
  */
+#include <QByteArray>
 #include <QDateTime>
 #include <QJsonObject>
 #include <QStringList>
@@ -13,6 +14,12 @@ namespace Gatehouse::SessionClaims {
 QJsonObject tokenFromUser(const QJsonObject &user);
 //! {user: {name, email, image}, expires} from \a token, like Auth.js's default session.
 QJsonObject defaultSession(const QJsonObject &token, const QDateTime &expires);
+/*!
+ * The session body of defaultSession(\a token, \a expires): exactly
+ * toOrderedJson(defaultSession(token, expires), sessionKeyOrder()), written straight from the
+ * token without building the session object.
+ */
+QByteArray defaultSessionJson(const QJsonObject &token, const QDateTime &expires);
 //! Key order of session bodies: {"user":{"name","email","image"},"expires"}.
 const QStringList &sessionKeyOrder();
 

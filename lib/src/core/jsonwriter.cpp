@@ -167,4 +167,14 @@ QByteArray toOrderedJson(const QJsonValue &value, const QStringList &order)
     return out;
 }
 
+void appendOrderedJson(QByteArray &out, const QJsonValue &value, const QStringList &order)
+{
+    write(out, value, order);
+}
+
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    writeString(out, text);
+}
+
 } // namespace Gatehouse

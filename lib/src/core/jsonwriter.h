@@ -7,10 +7,15 @@
 #include <QByteArray>
 #include <QJsonValue>
 #include <QStringList>
+#include <QStringView>
 
 namespace Gatehouse {
 
 //! \a value as compact JSON; in every object, keys in \a order come first, in that order.
 QByteArray toOrderedJson(const QJsonValue &value, const QStringList &order);
+//! Appends toOrderedJson(\a value, \a order) to \a out.
+void appendOrderedJson(QByteArray &out, const QJsonValue &value, const QStringList &order);
+//! Appends \a text as a JSON string, escaped as JSON.stringify does.
+void appendJsonString(QByteArray &out, QStringView text);
 
 } // namespace Gatehouse

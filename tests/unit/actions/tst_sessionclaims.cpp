@@ -1,0 +1,64 @@
+#include "actions/sessionclaims.h"
+#include "core/jsonwriter.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Gatehouse;
+
+class TestSessionClaims : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void defaultSessionFromToken()
+    {
+        const QJsonObject token{{QStringLiteral("name"), QStringLiteral("Alice")},
+                                {QStringLiteral("email"), QStringLiteral("alice@example.test")},
+                                {QStringLiteral("picture"), QJsonValue::Null},
+                                {QStringLiteral("sub"), QStringLiteral("1")}};
+        const QDateTime expires = QDateTime::fromMSecsSinceEpoch(1766484000123, Qt::UTC);
+        const QJsonObject expected{
+            {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), QStringLiteral("Alice")},
+                                                {QStringLiteral("email"), QStringLiteral("alice@example.test")}}},
+            {QStringLiteral("expires"), QStringLiteral("2025-12-23T10:00:00.123Z")}};
+        QCOMPARE(SessionClaims::defaultSession(token, expires), expected);
+    }
+
+    //! The body written straight from the token is the ordered JSON of the default session.
+    void defaultSessionJsonMatchesOrderedSession_data()
+    {
+        QTest::addColumn<QJsonObject>("token");
+        QTest::newRow("usual") << QJsonObject{{QStringLiteral("name"), QStringLiteral("Alice")},
+                                              {QStringLiteral("email"), QStringLiteral("alice@example.test")},
+                                              {QStringLiteral("sub"), QStringLiteral("1")},
+                                              {QStringLiteral("iat"), 1766484000},
+                                              {QStringLiteral("jti"), QStringLiteral("x")}};
+        QTest::newRow("empty") << QJsonObject{};
+        QTest::newRow("nulls left out") << QJsonObject{{QStringLiteral("name"), QJsonValue::Null},
+                                                       {QStringLiteral("email"), QStringLiteral("a@b.test")},
+                                                       {QStringLiteral("picture"), QJsonValue::Null}};
+        QTest::newRow("picture becomes image") << QJsonObject{{QStringLiteral("picture"), QStringLiteral("https://x.test/a.png")},
+                                                              {QStringLiteral("image"), QStringLiteral("ignored")}};
+        QTest::newRow("escapes and non-ASCII") << QJsonObject{{QStringLiteral("name"), QStringLiteral("J\u00fcrgen \"J\" \\ \n 😀")},
+                                                              {QStringLiteral("email"), QString()}};
+        QTest::newRow("other types") << QJsonObject{
+            {QStringLiteral("name"), QJsonObject{{QStringLiteral("zeta"), 1.5}, {QStringLiteral("email"), true},
+                                                 {QStringLiteral("name"), QJsonArray{1, QStringLiteral("two"), QJsonValue::Null}}}},
+            {QStringLiteral("email"), 42},
+            {QStringLiteral("picture"), false}};
+    }
+
+    void defaultSessionJsonMatchesOrderedSession()
+    {
+        QFETCH(QJsonObject, token);
+        for (const qint64 msecs : {qint64(0), qint64(1766484000123), qint64(253402300799999)}) {
+            const QDateTime expires = QDateTime::fromMSecsSinceEpoch(msecs, Qt::UTC);
+            QCOMPARE(SessionClaims::defaultSessionJson(token, expires),
+                     toOrderedJson(SessionClaims::defaultSession(token, expires), SessionClaims::sessionKeyOrder()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionClaims)
+#include "tst_sessionclaims.moc"
