@@ -2,7 +2,6 @@
 
 #include "core/timeformat.h"
 
-#include <algorithm>
 #include <array>
 
 namespace Gatehouse {
@@ -31,18 +30,34 @@ bool isUnreserved(char16_t c)
     return c < 128 && kUnreserved[c];
 }
 
+//! Appends \a text as QString::toLatin1() converts it, without the intermediate array.
+void appendLatin1(QByteArray &out, QStringView text)
+{
+    const qsizetype at = out.size();
+    out.resize(at + text.size());
+    char *d = out.data() + at;
+    for (const QChar c : text)
+        *d++ = c.unicode() > 0xff ? '?' : char(c.unicode());
+}
+
 //! \a value as encodeURIComponent writes it: UTF-8, every byte but the unreserved ones as %XX.
 void appendUriComponent(QByteArray &out, const QString &value)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
-    if (std::all_of(value.cbegin(), value.cend(), [](QChar c) { return isUnreserved(c.unicode()); })) {  // session tokens and CSRF values: base64url, hex and dots
-        const qsizetype at = out.size();
-        out.resize(at + value.size());
-        char *d = out.data() + at;
-        for (const QChar c : value)
-            *d++ = char(c.unicode());
-        return;
+    // Session tokens and CSRF values are all unreserved (base64url, hex and dots): copied as
+    // they are, in one pass.
+    const qsizetype at = out.size();
+    out.resize(at + value.size());
+    char *d = out.data() + at;
+    for (const QChar c : value) {
+        if (!isUnreserved(c.unicode())) {
+            out.truncate(at);
+            break;
+        }
+        *d++ = char(c.unicode());
     }
+    if (out.size() > at)
+        return;
     for (const char byte : value.toUtf8()) {
         if (isUnreserved(char16_t(uchar(byte)))) {
             out += byte;
@@ -59,16 +74,22 @@ void appendUriComponent(QByteArray &out, const QString &value)
 QByteArray SetCookie::toHeaderValue() const
 {
     QByteArray out;
-    out.reserve(name.size() + value.size() + 96);
-    out += name.toLatin1();
+    out.reserve(name.size() + value.size() + 128);
+    appendLatin1(out, name);
     out += '=';
     appendUriComponent(out, value);
-    if (options.maxAge)
-        out += "; Max-Age=" + QByteArray::number(*options.maxAge);
-    if (!options.domain.isEmpty())
-        out += "; Domain=" + options.domain.toLatin1();
-    if (!options.path.isEmpty())
-        out += "; Path=" + options.path.toLatin1();
+    if (options.maxAge) {
+        out += "; Max-Age=";
+        out += QByteArray::number(*options.maxAge);
+    }
+    if (!options.domain.isEmpty()) {
+        out += "; Domain=";
+        appendLatin1(out, options.domain);
+    }
+    if (!options.path.isEmpty()) {
+        out += "; Path=";
+        appendLatin1(out, options.path);
+    }
     if (options.expires) {
         out += "; Expires=";
         out += httpDate(options.expires->toSecsSinceEpoch());
@@ -77,8 +98,10 @@ QByteArray SetCookie::toHeaderValue() const
         out += "; HttpOnly";
     if (options.secure)
         out += "; Secure";
-    if (!options.sameSite.isEmpty())
-        out += "; SameSite=" + options.sameSite.toLatin1();
+    if (!options.sameSite.isEmpty()) {
+        out += "; SameSite=";
+        appendLatin1(out, options.sameSite);
+    }
     return out;
 }
 

@@ -13,11 +13,42 @@ QByteArray httpDate(qint64 secsSinceEpoch)
     const std::time_t t = std::time_t(secsSinceEpoch);
     std::tm tm{};
     gmtime_r(&t, &tm);
-    char buffer[32];
-    const int n = std::snprintf(buffer, sizeof buffer, "%s, %02d %s %04d %02d:%02d:%02d GMT",
-                                days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-                                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
-    return QByteArray(buffer, n);
+    const int year = tm.tm_year + 1900;
+    if (year < 0 || year > 9999) {
+        char buffer[48];
+        const int n = std::snprintf(buffer, sizeof buffer, "%s, %02d %s %04d %02d:%02d:%02d GMT",
+                                    days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon], year,
+                                    tm.tm_hour, tm.tm_min, tm.tm_sec);
+        return QByteArray(buffer, n);
+    }
+    // The usual years, without printf: the date goes into every session response twice.
+    QByteArray out(29, Qt::Uninitialized);
+    char *d = out.data();
+    const auto put = [&d](const char *text, int size) {
+        for (int i = 0; i < size; ++i)
+            *d++ = text[i];
+    };
+    const auto twoDigits = [&d](int value) {
+        *d++ = char('0' + value / 10);
+        *d++ = char('0' + value % 10);
+    };
+    put(days[tm.tm_wday], 3);
+    put(", ", 2);
+    twoDigits(tm.tm_mday);
+    *d++ = ' ';
+    put(months[tm.tm_mon], 3);
+    *d++ = ' ';
+    twoDigits(year / 100);
+    twoDigits(year % 100);
+    *d++ = ' ';
+    twoDigits(tm.tm_hour);
+    *d++ = ':';
+    twoDigits(tm.tm_min);
+    *d++ = ':';
+    twoDigits(tm.tm_sec);
+    put(" GMT", 4);
+    Q_ASSERT(d == out.constData() + out.size());
+    return out;
 }
 
 QString isoTimestamp(const QDateTime &when)

@@ -56,6 +56,14 @@ private Q_SLOTS:
                               << QByteArray("authjs.csrf-token=abc%7Cdef; Path=/; HttpOnly; SameSite=Lax");
         QTest::newRow("url") << "http://127.0.0.1:9300" << true << false
                              << QByteArray("authjs.csrf-token=http%3A%2F%2F127.0.0.1%3A9300; Path=/; HttpOnly; Secure; SameSite=Lax");
+        QTest::newRow("unreserved") << "eyJh.bGc-i_O~i!*'()0123" << false << false
+                                    << QByteArray("authjs.csrf-token=eyJh.bGc-i_O~i!*'()0123; Path=/; HttpOnly; SameSite=Lax");
+        QTest::newRow("reserved at the end") << "abc.def x" << false << false
+                                             << QByteArray("authjs.csrf-token=abc.def%20x; Path=/; HttpOnly; SameSite=Lax");
+        QTest::newRow("non-ASCII") << QStringLiteral("J\u00fcrgen") << false << false
+                                   << QByteArray("authjs.csrf-token=J%C3%BCrgen; Path=/; HttpOnly; SameSite=Lax");
+        QTest::newRow("empty") << "" << false << false
+                               << QByteArray("authjs.csrf-token=; Path=/; HttpOnly; SameSite=Lax");
         QTest::newRow("expires") << "x" << false << true
                                  << QByteArray("authjs.csrf-token=x; Path=/; Expires=Tue, 22 Dec 2026 02:39:52 GMT; HttpOnly; SameSite=Lax");
     }

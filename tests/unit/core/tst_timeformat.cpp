@@ -16,6 +16,10 @@ private Q_SLOTS:
         QTest::newRow("rfc example") << qint64(784111777) << QByteArray("Sun, 06 Nov 1994 08:49:37 GMT");
         QTest::newRow("epoch") << qint64(0) << QByteArray("Thu, 01 Jan 1970 00:00:00 GMT");
         QTest::newRow("leap day") << qint64(1709210096) << QByteArray("Thu, 29 Feb 2024 12:34:56 GMT");
+        QTest::newRow("year 2000") << qint64(946684800) << QByteArray("Sat, 01 Jan 2000 00:00:00 GMT");
+        QTest::newRow("end of 2099") << qint64(4102444799) << QByteArray("Thu, 31 Dec 2099 23:59:59 GMT");
+        QTest::newRow("end of 9999") << qint64(253402300799) << QByteArray("Fri, 31 Dec 9999 23:59:59 GMT");
+        QTest::newRow("year 10000") << qint64(253402300800) << QByteArray("Sat, 01 Jan 10000 00:00:00 GMT");
     }
 
     void httpDateFormat()
