@@ -6,6 +6,7 @@
 
 #include <openssl/types.h>
 
+#include <memory>
 #include <optional>
 
 namespace Gatehouse::Crypto {
@@ -16,8 +17,9 @@ namespace Gatehouse::Crypto {
  * The 64-byte key splits into MAC_KEY (first 32 bytes) and ENC_KEY (last 32 bytes).
  *
  * Built once per key: the cipher is fetched and the HMAC key schedule computed in the
- * constructor, so each operation is a few EVP calls. The const members may be called from
- * any number of threads at once.
+ * constructor, so each operation is a few EVP calls. Keyed contexts are kept for reuse, so an
+ * operation neither allocates one nor repeats the AES key expansion. The const members may be
+ * called from any number of threads at once.
  */
 class AesCbcHmacSha512
 {
@@ -55,12 +57,15 @@ public:
                                       QByteArrayView aad, QByteArrayView tag) const;
 
 private:
+    struct Contexts;
+
     void computeTag(QByteArrayView aad, QByteArrayView iv, QByteArrayView ciphertext,
                     unsigned char *tag) const;
 
     EVP_CIPHER *m_cipher = nullptr;
-    EVP_MAC_CTX *m_macTemplate = nullptr;  //!< initialised with MAC_KEY; duplicated per operation
+    EVP_MAC_CTX *m_macTemplate = nullptr;  //!< initialised with MAC_KEY; the pooled ones are copies
     unsigned char m_encKey[32];
+    std::unique_ptr<Contexts> m_contexts;  //!< idle keyed contexts, shared by all threads (locked)
 };
 
 } // namespace Gatehouse::Crypto

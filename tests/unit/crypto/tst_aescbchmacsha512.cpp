@@ -3,7 +3,10 @@
 
 #include <QTest>
 
+#include <atomic>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 using namespace Gatehouse::Crypto;
 
@@ -46,6 +49,8 @@ private Q_SLOTS:
     void tamperedInputIsRejected();
     void wrongSizesAreRejected();
     void wrongKeySizeThrows();
+    void reusedContextsKeepTheirKeys();
+    void concurrentOperations();
 };
 
 void tst_AesCbcHmacSha512::rfc7518Encrypt()
@@ -134,6 +139,54 @@ void tst_AesCbcHmacSha512::wrongKeySizeThrows()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AesCbcHmacSha512(QByteArray(32, 'k')));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AesCbcHmacSha512(QByteArray(65, 'k')));
+}
+
+// Contexts are kept between operations: whatever ran before, an operation gives the vector's answer.
+void tst_AesCbcHmacSha512::reusedContextsKeepTheirKeys()
+{
+    const Rfc7518B3 v;
+    const AesCbcHmacSha512 cipher(v.key);
+    QByteArray ciphertext(AesCbcHmacSha512::ciphertextSize(v.plaintext.size()), Qt::Uninitialized);
+    QByteArray tag(AesCbcHmacSha512::TagSize, Qt::Uninitialized);
+    for (int round = 0; round < 3; ++round) {
+        cipher.encrypt(v.iv, v.plaintext, v.aad, ciphertext.data(), tag.data());
+        QCOMPARE(ciphertext.toHex(), v.ciphertext.toHex());
+        QCOMPARE(tag.toHex(), v.tag.toHex());
+        QCOMPARE(cipher.decrypt(v.iv, v.ciphertext, v.aad, v.tag).value_or("<rejected>"), v.plaintext);
+
+        // Other operations in between: another IV and length, a rejected tag.
+        const QByteArray other = randomBytes(100 + round);
+        const QByteArray iv = randomBytes(16);
+        QByteArray otherCiphertext(AesCbcHmacSha512::ciphertextSize(other.size()), Qt::Uninitialized);
+        QByteArray otherTag(AesCbcHmacSha512::TagSize, Qt::Uninitialized);
+        cipher.encrypt(iv, other, "x", otherCiphertext.data(), otherTag.data());
+        QCOMPARE(cipher.decrypt(iv, otherCiphertext, "x", otherTag).value_or("<rejected>"), other);
+        QVERIFY(!cipher.decrypt(iv, otherCiphertext, "y", otherTag));
+    }
+}
+
+void tst_AesCbcHmacSha512::concurrentOperations()
+{
+    const Rfc7518B3 v;
+    const AesCbcHmacSha512 cipher(v.key);
+    std::atomic<int> failures = 0;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&] {
+            QByteArray ciphertext(AesCbcHmacSha512::ciphertextSize(v.plaintext.size()), Qt::Uninitialized);
+            QByteArray tag(AesCbcHmacSha512::TagSize, Qt::Uninitialized);
+            for (int i = 0; i < 500; ++i) {
+                cipher.encrypt(v.iv, v.plaintext, v.aad, ciphertext.data(), tag.data());
+                if (ciphertext != v.ciphertext || tag != v.tag
+                    || cipher.decrypt(v.iv, v.ciphertext, v.aad, v.tag) != v.plaintext) {
+                    ++failures;
+                }
+            }
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
+    QCOMPARE(failures.load(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_AesCbcHmacSha512)
