@@ -2,6 +2,7 @@
 
 #include "crypto/base64url.h"
 #include "crypto/random.h"
+#include "jose/claimsjson.h"
 #include "jose/logging.h"
 
 #include <QDateTime>
@@ -121,12 +122,9 @@ QString JweCodec::encrypt(const QJsonObject &claims, const QString &salt, qint64
     Crypto::fillRandomBytes(random.data(), qsizetype(random.size()));
     const QByteArrayView randomView(random.data(), qsizetype(random.size()));
 
-    QJsonObject token = claims;
     const qint64 now = QDateTime::currentSecsSinceEpoch();
-    token.insert(QLatin1String("iat"), now);
-    token.insert(QLatin1String("exp"), now + maxAge);
-    token.insert(QLatin1String("jti"), Crypto::uuidFromRandomBytes(randomView.first(16)));
-    return seal(m_keyRing.keySet(salt).encryptionKey(), QJsonDocument(token).toJson(QJsonDocument::Compact),
+    const QString jti = Crypto::uuidFromRandomBytes(randomView.first(16));
+    return seal(m_keyRing.keySet(salt).encryptionKey(), claimsJson(claims, {now, now + maxAge, jti}),
                 randomView.sliced(16));
 }
 
