@@ -20,8 +20,11 @@ QMap<QString, QString> AuthRequest::cookies() const
         if (h.first.compare("cookie", Qt::CaseInsensitive) != 0)
             continue;
         // RFC 6265 cookie-string: name=value pairs separated by "; ".
-        for (const QByteArray &part : h.second.split(';')) {
-            QByteArrayView pair = QByteArrayView(part).trimmed();
+        QByteArrayView rest(h.second);
+        while (!rest.isEmpty()) {
+            const qsizetype semicolon = rest.indexOf(';');
+            QByteArrayView pair = (semicolon < 0 ? rest : rest.first(semicolon)).trimmed();
+            rest = semicolon < 0 ? QByteArrayView() : rest.sliced(semicolon + 1);
             const qsizetype eq = pair.indexOf('=');
             if (eq <= 0)
                 continue;

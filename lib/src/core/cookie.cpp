@@ -1,7 +1,9 @@
 #include <gatehouse/cookie.h>
 
+#include "core/cookies.h"
 #include "core/timeformat.h"
 
+#include <algorithm>
 #include <array>
 
 namespace Gatehouse {
@@ -70,6 +72,16 @@ void appendUriComponent(QByteArray &out, const QString &value)
 }
 
 } // namespace
+
+qsizetype Cookies::encodedValueSize(const QString &value)
+{
+    if (std::all_of(value.cbegin(), value.cend(), [](QChar c) { return isUnreserved(c.unicode()); }))
+        return value.size();
+    qsizetype size = 0;
+    for (const char byte : value.toUtf8())
+        size += isUnreserved(char16_t(uchar(byte))) ? 1 : 3;
+    return size;
+}
 
 QByteArray SetCookie::toHeaderValue() const
 {

@@ -70,10 +70,12 @@ QList<SetCookie> write(const CookieOption &cookie, const QString &value,
                        const QMap<QString, QString> &requestCookies)
 {
     QList<SetCookie> out;
-    const SetCookie whole{cookie.name, value, cookie.options};
     int written = 0;  // number of chunks written; 0 = unchunked
-    if (whole.toHeaderValue().size() <= kMaxCookieSize) {
-        out.append(whole);
+    // The header's size without formatting it: its size with an empty value, plus the value's.
+    const qsizetype wholeSize = SetCookie{cookie.name, QString(), cookie.options}.toHeaderValue().size()
+        + encodedValueSize(value);
+    if (wholeSize <= kMaxCookieSize) {
+        out.append({cookie.name, value, cookie.options});
     } else {
         for (qsizetype pos = 0; pos < value.size(); pos += kChunkSize, ++written)
             out.append({cookie.name + QLatin1Char('.') + QString::number(written),

@@ -42,6 +42,9 @@ constexpr int kChunkSize = kMaxCookieSize - 160;
 QList<SetCookie> write(const CookieOption &cookie, const QString &value,
                        const QMap<QString, QString> &requestCookies);
 
+//! Bytes \a value takes in a Set-Cookie header: its encodeURIComponent form's size.
+qsizetype encodedValueSize(const QString &value);
+
 //! Deletion of \a cookie and every chunk of it present in \a requestCookies.
 QList<SetCookie> remove(const CookieOption &cookie, const QMap<QString, QString> &requestCookies);
 

@@ -61,11 +61,30 @@ QString isoTimestamp(const QDateTime &when)
     const int year = tm.tm_year + 1900;
     if (year < 0 || year > 9999)  // toISOString's six-digit years: rare enough for Qt to handle
         return when.toUTC().toString(Qt::ISODateWithMs);
-    char buffer[32];
-    const int n = std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year,
-                                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                                int(msecs - secs * 1000));
-    return QString::fromLatin1(buffer, n);
+    // Formatted by hand: every session response carries one.
+    QString out(24, Qt::Uninitialized);
+    char16_t *d = reinterpret_cast<char16_t *>(out.data());
+    const auto digits = [&d](int value, int count) {
+        for (int i = count - 1; i >= 0; --i, value /= 10)
+            d[i] = char16_t(u'0' + value % 10);
+        d += count;
+    };
+    digits(year, 4);
+    *d++ = u'-';
+    digits(tm.tm_mon + 1, 2);
+    *d++ = u'-';
+    digits(tm.tm_mday, 2);
+    *d++ = u'T';
+    digits(tm.tm_hour, 2);
+    *d++ = u':';
+    digits(tm.tm_min, 2);
+    *d++ = u':';
+    digits(tm.tm_sec, 2);
+    *d++ = u'.';
+    digits(int(msecs - secs * 1000), 3);
+    *d++ = u'Z';
+    Q_ASSERT(d == reinterpret_cast<const char16_t *>(out.constData()) + out.size());
+    return out;
 }
 
 } // namespace Gatehouse

@@ -137,6 +137,31 @@ private Q_SLOTS:
         QCOMPARE(out.at(2).options.maxAge.value_or(-1), 0);
     }
 
+    void encodedValueSizeIsTheHeaderGrowth()
+    {
+        const SetCookie empty{QStringLiteral("authjs.session-token"), QString(), {}};
+        for (const QString &value : {QString(), QStringLiteral("eyJhbGciOiJkaXIifQ..abc-_.~"), QStringLiteral("a|b c"),
+                                     QStringLiteral("J\u00fcrgen \u20ac 😀")}) {
+            const SetCookie c{empty.name, value, {}};
+            QCOMPARE(Cookies::encodedValueSize(value), c.toHeaderValue().size() - empty.toHeaderValue().size());
+        }
+    }
+
+    //! A cookie whose header is exactly 4096 bytes stays whole; one byte more and it is chunked.
+    void chunkingBoundary()
+    {
+        CookieOption cookie = CookieSet::resolve(false, {}).sessionToken;
+        cookie.options.expires = QDateTime(QDate(2026, 12, 22), QTime(2, 39, 52), Qt::UTC);
+        const qsizetype room = Cookies::kMaxCookieSize - SetCookie{cookie.name, QString(), cookie.options}.toHeaderValue().size();
+        const auto firstName = [&cookie](const QString &value) { return Cookies::write(cookie, value, {}).first().name; };
+        const QString chunk = cookie.name + QStringLiteral(".0");
+        QCOMPARE(firstName(QString(room, QLatin1Char('a'))), cookie.name);
+        QCOMPARE(firstName(QString(room + 1, QLatin1Char('a'))), chunk);
+        const QString pipes = QString(room / 3, QLatin1Char('|'));  // %7C: three bytes each
+        QCOMPARE(firstName(pipes), cookie.name);
+        QCOMPARE(firstName(pipes + QStringLiteral("||")), chunk);
+    }
+
     void chunkOrderIsNumeric()
     {
         QMap<QString, QString> jar;
@@ -151,14 +176,17 @@ private Q_SLOTS:
     void requestCookieParsing()
     {
         AuthRequest r;
-        r.headers = {{"Cookie", "a=1; b=%7Cx%7C; a=2"}, {"cookie", "c=\"quoted\";  d=; =novalue; e"}};
+        r.headers = {{"Cookie", "a=1; b=%7Cx%7C; a=2"}, {"cookie", "c=\"quoted\";  d=; =novalue; e"},
+                     {"COOKIE", " f = 6 ;;g=7;"}, {"cookie", ";"}, {"cookie", ""}};
         const QMap<QString, QString> c = r.cookies();
         QCOMPARE(c.value("a"), QStringLiteral("1"));
         QCOMPARE(c.value("b"), QStringLiteral("|x|"));
         QCOMPARE(c.value("c"), QStringLiteral("quoted"));
         QVERIFY(c.contains("d"));
         QVERIFY(!c.contains("e"));
-        QCOMPARE(c.size(), 4);
+        QCOMPARE(c.value("f"), QStringLiteral("6"));
+        QCOMPARE(c.value("g"), QStringLiteral("7"));
+        QCOMPARE(c.size(), 6);
     }
 };
 
