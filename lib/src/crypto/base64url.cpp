@@ -44,29 +44,45 @@ Char *encode(QByteArrayView data, Char *out)
     return out;
 }
 
+//! The 6-bit value of \a ch, or -1 outside the base64url alphabet.
+template<typename Char>
+int valueOf(Char ch)
+{
+    const auto c = static_cast<std::make_unsigned_t<Char>>(ch);
+    return c < decodeTable.size() ? decodeTable[c] : -1;
+}
+
 template<typename Char>
 bool decode(const Char *in, qsizetype length, char *out)
 {
     if (base64UrlDecodedSize(length) < 0)
         return false;
-    quint32 bits = 0;   // pending bits, right-aligned
-    int pending = 0;    // how many
-    for (qsizetype i = 0; i < length; ++i) {
-        const auto c = static_cast<std::make_unsigned_t<Char>>(in[i]);
-        if (c >= decodeTable.size())
+    // Four characters make three bytes; a value of -1 makes the OR of the group negative.
+    const Char *const groupsEnd = in + length / 4 * 4;
+    for (; in != groupsEnd; in += 4) {
+        const int a = valueOf(in[0]), b = valueOf(in[1]), c = valueOf(in[2]), d = valueOf(in[3]);
+        if ((a | b | c | d) < 0)
             return false;
-        const int value = decodeTable[c];
-        if (value < 0)
-            return false;
-        bits = bits << 6 | quint32(value);
-        pending += 6;
-        if (pending >= 8) {
-            pending -= 8;
-            *out++ = char(bits >> pending);
-            bits &= (1u << pending) - 1;
-        }
+        const quint32 group = quint32(a) << 18 | quint32(b) << 12 | quint32(c) << 6 | quint32(d);
+        *out++ = char(group >> 16);
+        *out++ = char(group >> 8);
+        *out++ = char(group);
     }
-    return bits == 0;
+    // The rest: two characters make one byte, three make two; their unused bits must be zero.
+    if (length % 4 == 2) {
+        const int a = valueOf(in[0]), b = valueOf(in[1]);
+        if ((a | b) < 0 || (b & 0x0f) != 0)
+            return false;
+        *out = char(a << 2 | b >> 4);
+    } else if (length % 4 == 3) {
+        const int a = valueOf(in[0]), b = valueOf(in[1]), c = valueOf(in[2]);
+        if ((a | b | c) < 0 || (c & 0x03) != 0)
+            return false;
+        const quint32 group = quint32(a) << 12 | quint32(b) << 6 | quint32(c);
+        *out++ = char(group >> 10);
+        *out = char(group >> 2);
+    }
+    return true;
 }
 
 template<typename Char>

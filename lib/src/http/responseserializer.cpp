@@ -31,11 +31,8 @@ bool isValidName(QByteArrayView name)
 
 bool isValidValue(QByteArrayView value)
 {
-    for (char c : value) {
-        if (c == '\r' || c == '\n' || c == '\0')
-            return false;
-    }
-    return true;
+    // Three memchr() scans: much faster than one loop of comparisons over a session cookie.
+    return !value.contains('\r') && !value.contains('\n') && !value.contains('\0');
 }
 
 bool isConnectionLevel(QByteArrayView name)
