@@ -1,5 +1,7 @@
 #include "actions/actions.h"
 
+#include "core/jsonwriter.h"
+
 #include <QJsonObject>
 
 namespace Gatehouse::Actions {
@@ -8,8 +10,15 @@ AuthResponse csrf(const RequestState &state)
 {
     if (state.config.skipCSRFCheck)
         return AuthResponse::json(QJsonValue::Null, 404);
-    AuthResponse response = AuthResponse::json(QJsonObject{{QStringLiteral("csrfToken"), state.csrf.token}});
+    // {"csrfToken":"..."} written directly: the token comes from a cookie (Latin-1 or UTF-8
+    // decoded, so no lone surrogates) or is fresh hex, and is escaped as QJsonDocument would.
+    QByteArray body = QByteArrayLiteral("{\"csrfToken\":");
+    appendJsonString(body, state.csrf.token);
+    body += '}';
+    AuthResponse response;
+    response.headers.append({QByteArrayLiteral("content-type"), QByteArrayLiteral("application/json")});
     response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("private, no-cache, no-store")});
+    response.body = std::move(body);
     return state.withCookies(response);
 }
 
