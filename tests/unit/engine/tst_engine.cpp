@@ -1,6 +1,7 @@
 // The engine against the behaviour of the Auth.js reference transcript (transcript-jwt.txt):
 // one test per scenario group, asserting status, Location, cookies and bodies.
 #include "engineclient.h"
+#include "core/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -398,6 +399,32 @@ private Q_SLOTS:
         QCOMPARE(r.response.status, 200);
         QCOMPARE(r.cookieNames(), (QStringList{"__Host-authjs.csrf-token", "__Secure-authjs.callback-url"}));
         QCOMPARE(client.cookies.value("__Secure-authjs.callback-url"), QStringLiteral("https://app.example.test"));
+    }
+
+    //! The list is what ordering objects by "provider ids, then field names" used to give, even
+    //! for a provider whose id is a field name, or names that need escaping.
+    void providersListMatchesOrderedObjects()
+    {
+        Config config = referenceConfig();
+        config.providers[1].id = QStringLiteral("name");
+        config.providers[1].name = QStringLiteral("\"Local\" IdP \u00fc \\ \n");
+        Provider third = config.providers[1];
+        third.id = QStringLiteral("a b\u00e9");
+        config.providers.append(third);
+        Auth auth(config);
+        EngineClient client(auth);
+
+        QJsonObject list;
+        QStringList order;
+        for (const Provider &p : config.providers) {
+            const QString base = QStringLiteral("http://127.0.0.1:9300/auth");
+            list.insert(p.id, QJsonObject{{"id", p.id}, {"name", p.name}, {"type", p.type},
+                                          {"signinUrl", base + "/signin/" + p.id},
+                                          {"callbackUrl", base + "/callback/" + p.id}});
+            order.append(p.id);
+        }
+        order << "id" << "name" << "type" << "signinUrl" << "callbackUrl";
+        QCOMPARE(client.get("/auth/providers").response.body, toOrderedJson(list, order));
     }
 
     void missingSecretThrows()
