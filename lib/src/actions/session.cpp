@@ -10,8 +10,6 @@
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 
-#include <QJsonDocument>
-
 namespace Gatehouse::Actions {
 
 namespace {
@@ -41,15 +39,20 @@ AuthResponse noSession(const RequestState &state, bool noStore)
     return state.withCookies(response);
 }
 
-//! The client session of a stored user: {user: {name, email, image}, expires}, nulls kept.
-QJsonObject storedSession(const AdapterUser &user, const QDateTime &expires)
+/*!
+ * The answer of a database session: \a body, the session cookie (its expiry the session's) and
+ * the session event (its session made by \a makeSession(), only when a handler is set).
+ */
+template<typename MakeSession>
+AuthResponse databaseSessionResponse(const RequestState &s, const AdapterSession &session, bool isUpdate,
+                                     QByteArray body, MakeSession makeSession)
 {
-    const auto orNull = [](const std::optional<QString> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); };
-    return QJsonObject{
-        {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), orNull(user.name)},
-                                            {QStringLiteral("email"), user.email},
-                                            {QStringLiteral("image"), orNull(user.image)}}},
-        {QStringLiteral("expires"), isoTimestamp(expires)}};
+    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    AuthResponse response = jsonResponse(std::move(body), !isUpdate);
+    response.cookies = db.write(session, s.requestCookies);
+    Hooks::emitEvent(s.config.events.session, "session",
+                     [&makeSession] { return QJsonObject{{QStringLiteral("session"), makeSession()}}; });
+    return s.withCookies(response);
 }
 
 QFuture<AuthResponse> databaseSession(const State &state)
@@ -65,21 +68,24 @@ QFuture<AuthResponse> databaseSession(const State &state)
             const RequestState &s = *state;
             if (!found)
                 return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+            const AdapterUser &user = found->user;
+            const QDateTime &expires = found->session.expires;
+            if (!s.config.callbacks.session) {
+                // Auth.js's default session, its body written straight from the stored user.
+                return QtFuture::makeReadyFuture(databaseSessionResponse(
+                    s, found->session, isUpdate, SessionClaims::storedSessionJson(user, expires),
+                    [&user, &expires] { return SessionClaims::storedSession(user, expires); }));
+            }
             SessionParams params;
-            params.session = storedSession(found->user, found->session.expires);
-            params.user = found->user.toJson();
+            params.session = SessionClaims::storedSession(user, expires);
+            params.user = user.toJson();
             if (isUpdate) {
                 params.trigger = QStringLiteral("update");
                 params.newSession = s.body.value(QStringLiteral("data"));
             }
             return continueWith(Hooks::session(s, params), [state, found, isUpdate](const QJsonObject &session) {
-                const RequestState &s = *state;
-                const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
-                AuthResponse response = jsonResponse(sessionJson(session), !isUpdate);
-                response.cookies = db.write(found->session, s.requestCookies);
-                Hooks::emitEvent(s.config.events.session, "session",
-                                 [&session] { return QJsonObject{{QStringLiteral("session"), session}}; });
-                return s.withCookies(response);
+                return databaseSessionResponse(*state, found->session, isUpdate, sessionJson(session),
+                                               [&session] { return session; });
             });
         });
     return recover(response, [state](std::exception_ptr error) {

@@ -83,6 +83,38 @@ QByteArray defaultSessionJson(const QJsonObject &token, const QDateTime &expires
     return out;
 }
 
+QJsonObject storedSession(const AdapterUser &user, const QDateTime &expires)
+{
+    const auto orNull = [](const std::optional<QString> &v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); };
+    return QJsonObject{
+        {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), orNull(user.name)},
+                                            {QStringLiteral("email"), user.email},
+                                            {QStringLiteral("image"), orNull(user.image)}}},
+        {QStringLiteral("expires"), isoTimestamp(expires)}};
+}
+
+QByteArray storedSessionJson(const AdapterUser &user, const QDateTime &expires)
+{
+    const auto appendOrNull = [](QByteArray &out, const std::optional<QString> &v) {
+        if (v)
+            appendJsonString(out, *v);
+        else
+            out += "null";
+    };
+    QByteArray out;
+    out.reserve(160);
+    out += "{\"user\":{\"name\":";
+    appendOrNull(out, user.name);
+    out += ",\"email\":";
+    appendJsonString(out, user.email);
+    out += ",\"image\":";
+    appendOrNull(out, user.image);
+    out += "},\"expires\":";
+    appendJsonString(out, isoTimestamp(expires));
+    out += '}';
+    return out;
+}
+
 const QStringList &sessionKeyOrder()
 {
     static const QStringList order = {QStringLiteral("user"), QStringLiteral("expires"),

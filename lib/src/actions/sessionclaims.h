@@ -1,8 +1,10 @@
 #pragma once
 /*
- * Shapes shared by the JWT session paths: the token made from a user at sign-in, and the
- * default client session made from a token.
+ * Shapes shared by the session paths: the token made from a user at sign-in, and the default
+ * client session made from a token (JWT sessions) or from a stored user (database sessions).
  */
+#include <gatehouse/adaptertypes.h>
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QJsonObject>
@@ -20,6 +22,11 @@ QJsonObject defaultSession(const QJsonObject &token, const QDateTime &expires);
  * token without building the session object.
  */
 QByteArray defaultSessionJson(const QJsonObject &token, const QDateTime &expires);
+//! {user: {name, email, image}, expires} of a stored \a user, nulls kept, like Auth.js's default
+//! session of a database session.
+QJsonObject storedSession(const AdapterUser &user, const QDateTime &expires);
+//! Exactly toOrderedJson(storedSession(\a user, \a expires), sessionKeyOrder()), written directly.
+QByteArray storedSessionJson(const AdapterUser &user, const QDateTime &expires);
 //! Key order of session bodies: {"user":{"name","email","image"},"expires"}.
 const QStringList &sessionKeyOrder();
 

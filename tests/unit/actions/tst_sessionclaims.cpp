@@ -58,6 +58,50 @@ private Q_SLOTS:
                      toOrderedJson(SessionClaims::defaultSession(token, expires), SessionClaims::sessionKeyOrder()));
         }
     }
+
+    //! A stored user's session keeps nulls, in Auth.js's order.
+    void storedSessionOfAUser()
+    {
+        AdapterUser user;
+        user.id = QStringLiteral("7");
+        user.email = QStringLiteral("bob@example.test");
+        user.image = QStringLiteral("https://x.test/b.png");
+        const QDateTime expires = QDateTime::fromMSecsSinceEpoch(1766484000123, Qt::UTC);
+        QCOMPARE(SessionClaims::storedSessionJson(user, expires),
+                 QByteArrayLiteral("{\"user\":{\"name\":null,\"email\":\"bob@example.test\",\"image\":\"https://x.test/b.png\"},"
+                                   "\"expires\":\"2025-12-23T10:00:00.123Z\"}"));
+    }
+
+    //! The body written straight from the stored user is the ordered JSON of its session.
+    void storedSessionJsonMatchesOrderedSession_data()
+    {
+        QTest::addColumn<AdapterUser>("user");
+        AdapterUser usual;
+        usual.id = QStringLiteral("1");
+        usual.name = QStringLiteral("Alice");
+        usual.email = QStringLiteral("alice@example.test");
+        usual.emailVerified = QDateTime::fromMSecsSinceEpoch(1766484000000, Qt::UTC);
+        QTest::newRow("usual") << usual;
+        AdapterUser bare;
+        bare.id = QStringLiteral("2");
+        QTest::newRow("no name, email or image") << bare;
+        AdapterUser awkward;
+        awkward.id = QStringLiteral("3");
+        awkward.name = QStringLiteral("J\u00fcrgen \"J\" \\ \n \U0001F600 <\u2028>");
+        awkward.email = QStringLiteral("j\u00fcrgen@example.test");
+        awkward.image = QString();
+        QTest::newRow("escapes, non-ASCII, empty image") << awkward;
+    }
+
+    void storedSessionJsonMatchesOrderedSession()
+    {
+        QFETCH(AdapterUser, user);
+        for (const qint64 msecs : {qint64(0), qint64(1766484000123), qint64(253402300799999)}) {
+            const QDateTime expires = QDateTime::fromMSecsSinceEpoch(msecs, Qt::UTC);
+            QCOMPARE(SessionClaims::storedSessionJson(user, expires),
+                     toOrderedJson(SessionClaims::storedSession(user, expires), SessionClaims::sessionKeyOrder()));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSessionClaims)
