@@ -2,9 +2,9 @@
 // OpenID provider from the JSON configuration: the provider's profile callback in JavaScript, and
 // GET /auth/token/<provider> handing a signed-in user's access token to a same-origin script.
 #include "nodeprocess.h"
+#include "integration/server/serverharness.h"
 #include "support/serverprocess.h"
 
-#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -14,8 +14,7 @@
 #include <QNetworkCookie>
 #include <QNetworkCookieJar>
 #include <QNetworkReply>
-#include <QProcess>
-#include <QTcpSocket>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -47,7 +46,7 @@ class TestServerOidc : public QObject
 
     NodeProcess m_idp;
     QTemporaryDir m_dir;
-    QProcess m_server;
+    Gatehouse::Testing::ServerUnderTest m_server;
     quint16 m_port = 0;
     QNetworkAccessManager m_nam;
 
@@ -122,24 +121,11 @@ class TestServerOidc : public QObject
         return {};
     }
 
-    bool serverListens()
-    {
-        QDeadlineTimer deadline(15000);
-        while (!deadline.hasExpired() && m_server.state() == QProcess::Running) {
-            QTcpSocket probe;
-            probe.connectToHost(QStringLiteral("127.0.0.1"), m_port);
-            if (probe.waitForConnected(200))
-                return true;
-            QTest::qWait(100);
-        }
-        return false;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        m_port = Gatehouse::Testing::freeLoopbackPort();
+        m_port = m_server.reservePort();  // the IdP's redirect URI names it
         QVERIFY(m_port != 0);
         const QJsonArray clients = {QJsonObject{
             {"client_id", "gh-server"}, {"client_secret", "gh-server-secret"}, {"access_token_ttl", 30},
@@ -168,28 +154,15 @@ private Q_SLOTS:
         file.write(QJsonDocument(config).toJson());
         file.close();
 
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("AUTH_SECRET", "server-oidc-e2e-secret-server-oidc-e2e-0001");
-        env.insert("AUTH_LOCAL_IDP_SECRET", "gh-server-secret");   // inferred from the environment
-        env.remove("DATABASE_URL");
-        m_server.setProcessEnvironment(env);
-        m_server.setWorkingDirectory(m_dir.path());
-        m_server.setProcessChannelMode(QProcess::ForwardedChannels);
-        Gatehouse::Testing::prepareChild(m_server, std::nullopt);
-        m_server.start(QStringLiteral(GATEHOUSE_SERVER),
-                       {"--config", m_dir.filePath("gatehouse.json"), "--listen",
-                        QStringLiteral("127.0.0.1:%1").arg(m_port), "--threads", "2"});
-        QVERIFY2(m_server.waitForStarted(5000), qPrintable(m_server.errorString()));
-        QVERIFY2(serverListens(), "gatehouse-server did not start listening");
+        m_server.setEnvironment("AUTH_LOCAL_IDP_SECRET", "gh-server-secret");   // inferred from the environment
+        QVERIFY2(m_server.start(m_dir.filePath("gatehouse.json"), m_dir.path()),
+                 qPrintable("gatehouse-server did not start listening:\n" + m_server.log()));
         m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
     }
 
     void cleanupTestCase()
     {
-        m_server.terminate();
-        if (!m_server.waitForFinished(5000))
-            m_server.kill();
-        m_idp.stop();
+        m_idp.stop();  // the server stops with the fixture
     }
 
     void signInWithJavaScriptProfileThenReadTheToken()

@@ -68,10 +68,22 @@ ServerUnderTest::~ServerUnderTest()
     }
 }
 
+quint16 ServerUnderTest::reservePort()
+{
+    if (m_port == 0)
+        m_port = freeLoopbackPort();
+    return m_port;
+}
+
+void ServerUnderTest::setEnvironment(const QString &name, const QString &value)
+{
+    m_environment.insert(name, value);
+}
+
 bool ServerUnderTest::start(const QString &configFile, const QString &workingDirectory)
 {
-    m_port = freeLoopbackPort();
-    m_process.setProcessEnvironment(serverEnvironment());
+    reservePort();
+    m_process.setProcessEnvironment(m_environment);
     if (!workingDirectory.isEmpty())
         m_process.setWorkingDirectory(workingDirectory);
     prepareChild(m_process, std::nullopt);

@@ -43,8 +43,16 @@ public:
     ServerUnderTest(const ServerUnderTest &) = delete;
     ServerUnderTest &operator=(const ServerUnderTest &) = delete;
 
-    //! Starts with `--config \a configFile --listen 127.0.0.1:<free port> --threads 2` in the
-    //! folder \a workingDirectory; true once the port accepts connections (at most 15 s).
+    /*!
+     * The free loopback port start() will listen on, chosen now: for configurations that must
+     * name the server's address before it starts (an OpenID provider's redirect URI).
+     */
+    quint16 reservePort();
+    //! Sets \a name to \a value in the server's environment (serverEnvironment() besides).
+    void setEnvironment(const QString &name, const QString &value);
+    //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
+    //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
+    //! reserved one, or a free one.
     bool start(const QString &configFile, const QString &workingDirectory = {});
     quint16 port() const { return m_port; }
     QString baseUrl() const;
@@ -58,6 +66,7 @@ public:
 
 private:
     QProcess m_process;
+    QProcessEnvironment m_environment = serverEnvironment();
     quint16 m_port = 0;
     QString m_log;
 };
