@@ -31,44 +31,24 @@ QString fieldValue(const RequestState &state, const Provider &p, const QString &
 
 AuthResponse providers(const RequestState &state)
 {
-    // {id: {id, name, type, signinUrl, callbackUrl}, ...} in the configuration's provider order,
-    // written directly. The text is what ordering a QJsonObject of QJsonObjects by the key list
-    // "provider ids, then field names" gives, down to its quirks (a provider whose id is a field
-    // name), without building the objects.
-    QStringList order;
-    for (const Provider &p : state.config.providers)
-        order.append(p.id);
-    order += fieldNames();
-    const auto provider = [&state](const QString &id) -> const Provider * {
-        const Provider *found = nullptr;  // the last of an id, as QJsonObject::insert keeps
-        for (const Provider &p : state.config.providers) {
-            if (p.id == id)
-                found = &p;
-        }
-        return found;
-    };
-
+    // {id: {id, name, type, signinUrl, callbackUrl}, ...} in the configuration's provider order
+    // (ids are unique: the configuration check refuses a second provider with an id).
     QByteArray body;
     body.reserve(256 * state.config.providers.size() + 2);
     body += '{';
-    for (const QString &key : std::as_const(order)) {
-        const Provider *p = provider(key);
-        if (!p)
-            continue;
+    for (const Provider &p : state.config.providers) {
         if (body.size() > 1)
             body += ',';
-        appendJsonString(body, key);
+        appendJsonString(body, p.id);
         body += ":{";
         bool first = true;
-        for (const QString &field : std::as_const(order)) {
-            if (!fieldNames().contains(field))
-                continue;
+        for (const QString &field : fieldNames()) {
             if (!first)
                 body += ',';
             first = false;
             appendJsonString(body, field);
             body += ':';
-            appendJsonString(body, fieldValue(state, *p, field));
+            appendJsonString(body, fieldValue(state, p, field));
         }
         body += '}';
     }
