@@ -10,8 +10,7 @@ AuthResponse csrf(const RequestState &state)
 {
     if (state.config.skipCSRFCheck)
         return AuthResponse::json(QJsonValue::Null, 404);
-    // {"csrfToken":"..."} written directly: the token comes from a cookie (Latin-1 or UTF-8
-    // decoded, so no lone surrogates) or is fresh hex, and is escaped as QJsonDocument would.
+    // {"csrfToken":"..."} written directly.
     QByteArray body = QByteArrayLiteral("{\"csrfToken\":");
     appendJsonString(body, state.csrf.token);
     body += '}';

@@ -10,48 +10,66 @@ namespace Gatehouse {
 
 namespace {
 
+char hexDigit(uint value)
+{
+    return value < 10 ? char('0' + value) : char('a' + value - 10);
+}
+
 void writeString(QByteArray &out, QStringView text)
 {
-    // As JSON.stringify: quote, backslash and control characters escaped, everything else UTF-8.
-    static constexpr char hex[] = "0123456789abcdef";
-    out += '"';
-    qsizetype plainStart = 0;
-    const auto flushPlain = [&](qsizetype end) {
-        const QStringView plain = text.sliced(plainStart, end - plainStart);
-        const qsizetype at = out.size();
-        out.resize(at + plain.size());
-        char *d = out.data() + at;
-        for (const QChar ch : plain) {
-            if (ch.unicode() >= 0x80) {  // not ASCII: let Qt encode the whole run
-                out.truncate(at);
-                out += plain.toUtf8();
-                return;
+    // As JSON.stringify (and QJsonDocument): quote, backslash and control characters escaped,
+    // a lone surrogate as \uXXXX, everything else UTF-8. One pass into room for the worst case.
+    const qsizetype at = out.size();
+    out.resize(at + 2 + 6 * text.size());  // at most 6 bytes per UTF-16 unit
+    char *d = out.data() + at;
+    *d++ = '"';
+    const char16_t *src = text.utf16();
+    const char16_t *const end = src + text.size();
+    while (src != end) {
+        const char16_t u = *src++;
+        if (u >= 0x20 && u < 0x80 && u != u'"' && u != u'\\') {
+            *d++ = char(u);
+        } else if (u < 0x80) {
+            *d++ = '\\';
+            switch (u) {
+            case u'"': *d++ = '"'; break;
+            case u'\\': *d++ = '\\'; break;
+            case 0x08: *d++ = 'b'; break;
+            case 0x0c: *d++ = 'f'; break;
+            case 0x0a: *d++ = 'n'; break;
+            case 0x0d: *d++ = 'r'; break;
+            case 0x09: *d++ = 't'; break;
+            default:
+                *d++ = 'u';
+                *d++ = '0';
+                *d++ = '0';
+                *d++ = hexDigit(u >> 4);
+                *d++ = hexDigit(u & 0xf);
             }
-            *d++ = char(ch.unicode());
-        }
-    };
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char16_t c = text[i].unicode();
-        if (c >= 0x20 && c != u'"' && c != u'\\')
-            continue;
-        flushPlain(i);
-        plainStart = i + 1;
-        switch (c) {
-        case u'"': out += "\\\""; break;
-        case u'\\': out += "\\\\"; break;
-        case u'\b': out += "\\b"; break;
-        case u'\f': out += "\\f"; break;
-        case u'\n': out += "\\n"; break;
-        case u'\r': out += "\\r"; break;
-        case u'\t': out += "\\t"; break;
-        default:
-            out += "\\u00";
-            out += hex[c >> 4];
-            out += hex[c & 0xf];
+        } else if (u < 0x800) {
+            *d++ = char(0xc0 | (u >> 6));
+            *d++ = char(0x80 | (u & 0x3f));
+        } else if (!QChar::isSurrogate(u)) {
+            *d++ = char(0xe0 | (u >> 12));
+            *d++ = char(0x80 | ((u >> 6) & 0x3f));
+            *d++ = char(0x80 | (u & 0x3f));
+        } else if (QChar::isHighSurrogate(u) && src != end && QChar::isLowSurrogate(*src)) {
+            const char32_t ucs4 = QChar::surrogateToUcs4(u, *src++);
+            *d++ = char(0xf0 | ((ucs4 >> 18) & 0x07));
+            *d++ = char(0x80 | ((ucs4 >> 12) & 0x3f));
+            *d++ = char(0x80 | ((ucs4 >> 6) & 0x3f));
+            *d++ = char(0x80 | (ucs4 & 0x3f));
+        } else {
+            *d++ = '\\';
+            *d++ = 'u';
+            *d++ = hexDigit((u >> 12) & 0xf);
+            *d++ = hexDigit((u >> 8) & 0xf);
+            *d++ = hexDigit((u >> 4) & 0xf);
+            *d++ = hexDigit(u & 0xf);
         }
     }
-    flushPlain(text.size());
-    out += '"';
+    *d++ = '"';
+    out.truncate(d - out.constData());
 }
 
 void writeNumber(QByteArray &out, double number)

@@ -15,7 +15,8 @@ namespace Gatehouse {
 QByteArray toOrderedJson(const QJsonValue &value, const QStringList &order);
 //! Appends toOrderedJson(\a value, \a order) to \a out.
 void appendOrderedJson(QByteArray &out, const QJsonValue &value, const QStringList &order);
-//! Appends \a text as a JSON string, escaped as JSON.stringify does.
+//! Appends \a text as a JSON string, escaped as JSON.stringify (and QJsonDocument) do: a lone
+//! surrogate as \uXXXX, other non-ASCII text as UTF-8.
 void appendJsonString(QByteArray &out, QStringView text);
 
 } // namespace Gatehouse

@@ -52,6 +52,8 @@ private Q_SLOTS:
         QTest::newRow("html stays") << QJsonValue(QStringLiteral("<script>/</script>")) << QByteArray("\"<script>/</script>\"");
         QTest::newRow("non-ASCII as UTF-8") << QJsonValue(QStringLiteral("Jürgen 😀 x\n"))
                                             << QByteArray("\"J\xc3\xbcrgen \xf0\x9f\x98\x80 x\\n\"");
+        QTest::newRow("lone surrogates") << QJsonValue(QString(QChar(0xd83d)) + QStringLiteral("x") + QChar(0xde00) + QChar(0x7f))
+                                         << QByteArray("\"\\ud83dx\\ude00\x7f\"");
     }
 
     void scalarsAsJsonStringify()
