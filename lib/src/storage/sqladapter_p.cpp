@@ -7,14 +7,14 @@ namespace Gatehouse {
 SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
     : options(options)
     , m_connectionPrefix(QStringLiteral("gatehouse-storage-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
-    , sessionLookups([this](std::function<void()> job) { pool.start(std::move(job)); },
-                     [this](const QStringList &tokens) {
-                         const QString method = QStringLiteral("getSessionAndUserState");
-                         return call(method, [&tokens, &method](SqlConnection &c) {
-                             return SqlRows::sessionsAndUserStates(c, tokens, method);
-                         });
-                     },
-                     kMaxSessionBatch, kMaxRunningSessionBatches)
+    , m_sessionLookups([this](std::function<void()> job) { pool.start(std::move(job)); },
+                       [this](const QStringList &tokens) {
+                           const QString method = QStringLiteral("getSessionAndUserState");
+                           return call(method, [&tokens, &method](SqlConnection &c) {
+                               return SqlRows::sessionsAndUserStates(c, tokens, method);
+                           });
+                       },
+                       kMaxSessionBatch, kMaxRunningSessionBatches)
     , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
 {
 }

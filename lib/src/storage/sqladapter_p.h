@@ -61,10 +61,16 @@ public:
         return future;
     }
 
+    //! getSessionAndUserState(): concurrent lookups share one query (see SessionLookups).
+    QFuture<std::optional<SessionAndUserState>> lookupSession(const QString &token)
+    {
+        return m_sessionLookups.lookup(token);
+    }
+
     SqlAdapterOptions options;
 
 private:
-    //! Distinct tokens one query of sessionLookups answers at most.
+    //! Distinct tokens one query of m_sessionLookups answers at most.
     static constexpr int kMaxSessionBatch = 32;
     /*!
      * Session queries in flight at once. One: under load the lookups that arrive during a round
@@ -104,13 +110,8 @@ private:
     QString m_connectionPrefix;
     // Declared before the pool: the pool's threads end first, and each deletes its connection.
     QThreadStorage<SqlConnection *> m_connections;
-
-public:
-    //! getSessionAndUserState(): concurrent lookups share one query. Declared before the pool,
-    //! whose threads run the batches still scheduled when it ends.
-    SessionLookups sessionLookups;
-
-private:
+    // Declared before the pool as well: its threads run the batches still scheduled when it ends.
+    SessionLookups m_sessionLookups;
     StoragePool pool;
 };
 

@@ -209,7 +209,7 @@ QFuture<bool> SqlAdapter::isUserDisabled(const QString &userId)
 
 QFuture<std::optional<SessionAndUserState>> SqlAdapter::getSessionAndUserState(const QString &sessionToken)
 {
-    return d->sessionLookups.lookup(sessionToken);
+    return d->lookupSession(sessionToken);
 }
 
 SessionLookups::Found SqlRows::sessionsAndUserStates(SqlConnection &c, const QStringList &tokens, const QString &method)
