@@ -61,9 +61,8 @@ QFuture<std::optional<SessionAndUser>> DatabaseSession::read(const QString &toke
     if (auto *store = dynamic_cast<GatehouseStore *>(adapter)) {
         return continueWith(store->getSessionAndUserState(token),
             [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
-                return read ? settleRead(adapter, token, maxAge, updateAge, SessionAndUser{read->session, read->user},
-                                         read->userDisabled)
-                            : settleRead(adapter, token, maxAge, updateAge, Found(), false);
+                const Found found = read ? Found(SessionAndUser{read->session, read->user}) : Found();
+                return settleRead(adapter, token, maxAge, updateAge, found, read && read->userDisabled);
             });
     }
     return continueWith(adapter->getSessionAndUser(token), [adapter, token, maxAge, updateAge](const Found &found) {
