@@ -51,15 +51,17 @@ void appendUriComponent(QByteArray &out, const QString &value)
     const qsizetype at = out.size();
     out.resize(at + value.size());
     char *d = out.data() + at;
+    bool plain = true;
     for (const QChar c : value) {
         if (!isUnreserved(c.unicode())) {
-            out.truncate(at);
+            plain = false;
             break;
         }
         *d++ = char(c.unicode());
     }
-    if (out.size() > at)
+    if (plain)
         return;
+    out.truncate(at);
     for (const char byte : value.toUtf8()) {
         if (isUnreserved(char16_t(uchar(byte)))) {
             out += byte;
