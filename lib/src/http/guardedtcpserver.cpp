@@ -24,7 +24,11 @@ void GuardedTcpServer::incomingConnection(qintptr descriptor)
         return;
     }
     m_refusing = false;
+    m_worker->place(descriptor);
+}
 
+void GuardedTcpServer::serve(qintptr descriptor)
+{
     auto *connection = new Connection(m_worker, this);
     if (!connection->setSocketDescriptor(descriptor)) {
         qCWarning(lcHttp, "cannot take over an accepted connection: %s",

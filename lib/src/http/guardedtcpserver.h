@@ -6,9 +6,10 @@ namespace Gatehouse {
 class HttpWorker;
 
 /*!
- * The listening side of an HttpWorker. It turns every accepted socket into a Connection, so
- * that the connection's guard sees incoming bytes before QHttpServer's parser, and closes
- * connections beyond the pool's limit at once.
+ * The listening side of an HttpWorker. It closes connections beyond the pool's limit at once,
+ * lets the worker place the others (here or on a less busy thread), and turns each socket it
+ * serves into a Connection, so that the connection's guard sees incoming bytes before
+ * QHttpServer's parser.
  */
 class GuardedTcpServer final : public QTcpServer
 {
@@ -16,6 +17,9 @@ class GuardedTcpServer final : public QTcpServer
 
 public:
     explicit GuardedTcpServer(HttpWorker *worker);
+
+    //! Serves the admitted connection \a descriptor as a Connection of this server's worker.
+    void serve(qintptr descriptor);
 
 protected:
     void incomingConnection(qintptr descriptor) override;

@@ -1,5 +1,6 @@
 #include <gatehouse/httpserverpool.h>
 
+#include "http/connectionbalancer.h"
 #include "http/httpworker.h"
 #include "http/listensocket.h"
 #include "http/logging.h"
@@ -32,6 +33,7 @@ public:
     quint16 port = 0;
     QString error;
     QAtomicInt openConnections;
+    std::unique_ptr<ConnectionBalancer> balancer;
     std::vector<Thread> threads;
 };
 
@@ -41,13 +43,16 @@ bool HttpServerPoolPrivate::startThread(qintptr descriptor, int index, QString *
     entry.thread = std::make_unique<QThread>();
     entry.thread->setObjectName(QStringLiteral("gatehouse-http-%1").arg(index));
     entry.thread->start();
-    entry.worker = new HttpWorker(handler, limits, &openConnections);
+    entry.worker = new HttpWorker(handler, limits, &openConnections, balancer.get(), index);
     entry.worker->moveToThread(entry.thread.get());
     bool listening = false;
     HttpWorker *worker = entry.worker;
     QMetaObject::invokeMethod(
         worker, [&] { listening = worker->listen(descriptor, failure); },
         Qt::BlockingQueuedConnection);
+    // Other threads hand connections over only to a worker that serves.
+    if (listening)
+        balancer->attach(index, worker);
     threads.push_back(std::move(entry));
     return listening;
 }
@@ -116,6 +121,7 @@ quint16 HttpServerPool::listen(const QHostAddress &address, quint16 port)
     }
 
     d->openConnections.storeRelaxed(0);
+    d->balancer = std::make_unique<ConnectionBalancer>(count);
     for (int i = 0; i < count; ++i) {
         if (!d->startThread(descriptors[std::size_t(i)], i, &d->error)) {
             for (std::size_t j = std::size_t(i) + 1; j < descriptors.size(); ++j)
@@ -151,6 +157,12 @@ QString HttpServerPool::errorString() const
 void HttpServerPool::stop()
 {
     Q_D(HttpServerPool);
+    // First no thread accepts or hands connections over any more, then the threads end.
+    for (std::size_t i = 0; i < d->threads.size(); ++i) {
+        HttpWorker *worker = d->threads[i].worker;
+        d->balancer->detach(int(i));
+        QMetaObject::invokeMethod(worker, [worker] { worker->stopListening(); }, Qt::BlockingQueuedConnection);
+    }
     for (auto &entry : d->threads) {
         // A finishing thread deletes the objects scheduled for deletion on it: the worker, and
         // with it the listening socket and every connection, go in their own thread.
@@ -159,6 +171,7 @@ void HttpServerPool::stop()
         entry.thread->wait();
     }
     d->threads.clear();
+    d->balancer.reset();
     d->port = 0;
 }
 

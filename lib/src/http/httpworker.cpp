@@ -1,6 +1,7 @@
 #include "http/httpworker.h"
 
 #include "http/connection.h"
+#include "http/connectionbalancer.h"
 #include "http/guardedtcpserver.h"
 #include "http/logging.h"
 #include "storage/deliveryhome.h"
@@ -8,6 +9,8 @@
 #include <QHttpServerRequest>
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include <unistd.h>
 
@@ -22,13 +25,34 @@ std::chrono::milliseconds expiryInterval(const ServerLimits &limits)
     return std::clamp(shortest / 4, std::chrono::milliseconds(10), std::chrono::milliseconds(250));
 }
 
+//! An accepted socket on its way to another thread: closed unless that thread takes it.
+class HandedOverDescriptor
+{
+public:
+    explicit HandedOverDescriptor(qintptr descriptor) : m_descriptor(descriptor) {}
+    ~HandedOverDescriptor()
+    {
+        if (m_descriptor >= 0)
+            ::close(int(m_descriptor));
+    }
+    HandedOverDescriptor(const HandedOverDescriptor &) = delete;
+    HandedOverDescriptor &operator=(const HandedOverDescriptor &) = delete;
+
+    qintptr take() { return std::exchange(m_descriptor, -1); }
+
+private:
+    qintptr m_descriptor;
+};
+
 } // namespace
 
 HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
-                       QAtomicInt *openConnections)
+                       QAtomicInt *openConnections, ConnectionBalancer *balancer, int index)
     : m_handler(std::move(handler)),
       m_limits(limits),
       m_openConnections(openConnections),
+      m_balancer(balancer),
+      m_index(index),
       m_expiryTimer(this),
       m_deliveryHome(std::make_shared<DeliveryHome>(this))
 {
@@ -53,7 +77,14 @@ bool HttpWorker::listen(qintptr descriptor, QString *error)
         return false;
     }
     bind(server);
+    m_server = server;
     return true;
+}
+
+void HttpWorker::stopListening()
+{
+    if (m_server)
+        m_server->close();
 }
 
 bool HttpWorker::admitConnection()
@@ -62,6 +93,22 @@ bool HttpWorker::admitConnection()
         return true;
     m_openConnections->fetchAndSubRelaxed(1);
     return false;
+}
+
+void HttpWorker::place(qintptr descriptor)
+{
+    const ConnectionBalancer::Assignment target = m_balancer->assign(m_index);
+    if (target.index == m_index)
+        m_server->serve(descriptor);
+    else
+        target.worker->adopt(descriptor);
+}
+
+void HttpWorker::adopt(qintptr descriptor)
+{
+    auto handedOver = std::make_shared<HandedOverDescriptor>(descriptor);
+    QMetaObject::invokeMethod(
+        this, [this, handedOver] { m_server->serve(handedOver->take()); }, Qt::QueuedConnection);
 }
 
 void HttpWorker::track(Connection *connection)
@@ -79,6 +126,7 @@ void HttpWorker::untrack(Connection *connection)
     *it = m_connections.back();
     m_connections.pop_back();
     m_openConnections->fetchAndSubRelaxed(1);
+    m_balancer->release(m_index);
     if (m_connections.empty())
         m_expiryTimer.stop();
 }

@@ -14,25 +14,33 @@
 namespace Gatehouse {
 
 class Connection;
+class ConnectionBalancer;
 class DeliveryHome;
+class GuardedTcpServer;
 
 /*!
  * One serving thread of HttpServerPool: a QAbstractHttpServer on one listening socket whose
  * connections are Connection objects. It owns what its connections share: the handler, the
  * limits, the Date header cache, a scratch buffer, and the timer that expires their deadlines.
- * Lives in, and is used from, its thread only.
+ * Lives in, and is used from, its thread only, except adopt().
  */
 class HttpWorker final : public QAbstractHttpServer
 {
     Q_OBJECT
 
 public:
-    //! \a openConnections counts connections over the whole pool.
-    HttpWorker(RequestHandler handler, const ServerLimits &limits, QAtomicInt *openConnections);
+    /*!
+     * Thread \a index of a pool: \a openConnections counts connections over the whole pool,
+     * \a balancer spreads them over its threads.
+     */
+    HttpWorker(RequestHandler handler, const ServerLimits &limits, QAtomicInt *openConnections,
+               ConnectionBalancer *balancer, int index);
     ~HttpWorker() override;
 
     //! Serves the listening socket \a descriptor (owned from now on). False and \a error on failure.
     bool listen(qintptr descriptor, QString *error);
+    //! Closes the listening socket; open connections go on.
+    void stopListening();
 
     const RequestHandler &handler() const { return m_handler; }
     const ServerLimits &limits() const { return m_limits; }
@@ -42,6 +50,10 @@ public:
 
     //! Counts a new connection unless the pool is at its limit.
     bool admitConnection();
+    //! Serves an admitted connection here, or hands it to a less busy thread of the pool.
+    void place(qintptr descriptor);
+    //! Serves \a descriptor, accepted by another thread. Thread-safe; closes it if this worker ends first.
+    void adopt(qintptr descriptor);
     //! Called by a Connection when it opens and when it is destroyed.
     void track(Connection *connection);
     void untrack(Connection *connection);
@@ -56,6 +68,9 @@ private:
     const RequestHandler m_handler;
     const ServerLimits m_limits;
     QAtomicInt *const m_openConnections;
+    ConnectionBalancer *const m_balancer;
+    const int m_index;
+    GuardedTcpServer *m_server = nullptr;
     HttpDateCache m_dates;
     QByteArray m_scratch;
     std::vector<Connection *> m_connections;

@@ -6,13 +6,14 @@
 //   anything else 200 with body "hello" and the handling thread recorded
 #include <gatehouse/requesthandler.h>
 
+#include <QHash>
 #include <QMutex>
 #include <QPromise>
-#include <QSet>
 #include <QThread>
 #include <QThreadPool>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -35,6 +36,14 @@ public:
         QMutexLocker lock(&m_mutex);
         return int(m_threads.size());
     }
+    //! How many requests each thread handled, fewest first.
+    QList<int> requestsPerThread() const
+    {
+        QMutexLocker lock(&m_mutex);
+        QList<int> counts = m_threads.values();
+        std::sort(counts.begin(), counts.end());
+        return counts;
+    }
 
     static Gatehouse::AuthResponse hello()
     {
@@ -50,7 +59,7 @@ private:
         {
             QMutexLocker lock(&m_mutex);
             m_requests.append(request);
-            m_threads.insert(QThread::currentThread());
+            ++m_threads[QThread::currentThread()];
         }
         const QString path = request.url.path();
         if (path.endsWith(QLatin1String("/cookies"))) {
@@ -107,5 +116,5 @@ private:
 
     mutable QMutex m_mutex;
     QList<Gatehouse::AuthRequest> m_requests;
-    QSet<QThread *> m_threads;
+    QHash<QThread *, int> m_threads;
 };

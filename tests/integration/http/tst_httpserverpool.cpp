@@ -79,6 +79,7 @@ private Q_SLOTS:
     void connectionLimit();
     void descriptorLimitWarning();
     void threadsShareThePort();
+    void connectionsSpreadEvenly();
     void listenErrors();
     void stopClosesConnections();
     void logLine();
@@ -526,6 +527,29 @@ void TestHttpServerPool::threadsShareThePort()
     }
     QCOMPARE(m_handler->requestCount(), 32);
     QCOMPARE(m_handler->threadCount(), 2);
+}
+
+void TestHttpServerPool::connectionsSpreadEvenly()
+{
+    // The kernel picks a thread's socket by a hash of the connection's addresses: 64 connections
+    // over 2 threads would be split 32/32 about 1 time in 10. The pool moves each new connection
+    // to the thread that serves fewer.
+    const quint16 port = start(ServerLimits(), 2);
+    QVERIFY(port);
+    std::vector<std::unique_ptr<RawHttpClient>> clients;
+    for (int i = 0; i < 64; ++i) {
+        clients.push_back(std::make_unique<RawHttpClient>(port));
+        clients.back()->send(kGet);
+        const auto response = clients.back()->readResponse();
+        QVERIFY(response);
+        QCOMPARE(response->status, 200);
+    }
+    QCOMPARE(m_handler->requestsPerThread(), QList<int>({32, 32}));
+    for (auto &client : clients) {  // the connections stay open and keep their thread
+        client->send(kGet);
+        QVERIFY(client->readResponse());
+    }
+    QCOMPARE(m_handler->requestsPerThread(), QList<int>({64, 64}));
 }
 
 void TestHttpServerPool::listenErrors()
