@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace Gatehouse {
 
@@ -18,8 +19,15 @@ namespace Gatehouse {
  * - \c mysql://user:password\@host:port/database (also \c mariadb://; needs MariaDB 10.5 or later).
  *
  * User names and passwords are percent-decoded. Without a password in the URL, the environment
- * variable \c DATABASE_PASSWORD is used when set. Query items are handed to the Qt driver as its
- * connect options (\c postgresql://h/db?sslmode=require becomes \c "sslmode=require").
+ * variable \c DATABASE_PASSWORD is used when set. For PostgreSQL and MariaDB, query items are
+ * handed to the Qt driver as its connect options (\c postgresql://h/db?sslmode=require becomes
+ * \c "sslmode=require"). SQLite takes two, set on every connection as the PRAGMAs of the same
+ * names: \c cache_size (pages, or KiB when negative; SQLite's default is -2000, 2 MB per
+ * connection) and \c mmap_size (bytes of the file read through a memory map; default 0, none;
+ * Debian's SQLite allows at most 2147418112): \c sqlite:///var/lib/gatehouse/gatehouse.db?mmap_size=2147418112.
+ * A large database read much more than written answers faster with a memory map; the pages it
+ * reads then count towards the process's resident size (as shared file pages, which the kernel
+ * may reclaim).
  */
 struct GATEHOUSE_EXPORT SqlAdapterOptions
 {
@@ -32,6 +40,8 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
     QString userName;
     QString password;
     QString connectOptions;      //!< QSqlDatabase::setConnectOptions() for the driver
+    std::optional<qint64> sqliteCacheSize;  //!< SQLite: PRAGMA cache_size; unset: SQLite's default
+    std::optional<qint64> sqliteMmapSize;   //!< SQLite: PRAGMA mmap_size; unset: SQLite's default (0)
     int maxThreads = 4;          //!< storage threads, each with its own connection
 
     //! Parses \a url; on failure returns nullopt and says what is wrong in \a errorMessage.

@@ -24,19 +24,51 @@ QString withoutPassword(const QString &url)
     return parsed.toString();
 }
 
+//! Reads the PRAGMAs an SQLite URL may set (\a query: what follows the '?') into \a options.
+bool parseSqlitePragmas(const QString &query, SqlAdapterOptions *options, QString *problem)
+{
+    for (const auto &[key, value] : QUrlQuery(query).queryItems(QUrl::FullyDecoded)) {
+        bool ok = false;
+        const qint64 number = value.toLongLong(&ok);
+        if (key == QLatin1String("cache_size")) {
+            if (!ok) {
+                *problem = QStringLiteral("cache_size: expected a whole number (pages, or KiB when negative), "
+                                          "got \"%1\"").arg(value);
+                return false;
+            }
+            options->sqliteCacheSize = number;
+        } else if (key == QLatin1String("mmap_size")) {
+            if (!ok || number < 0) {
+                *problem = QStringLiteral("mmap_size: expected a number of bytes (0 or more), got \"%1\"").arg(value);
+                return false;
+            }
+            options->sqliteMmapSize = number;
+        } else {
+            *problem = QStringLiteral("unknown option \"%1\" (SQLite takes cache_size and mmap_size)").arg(key);
+            return false;
+        }
+    }
+    return true;
+}
+
 std::optional<SqlAdapterOptions> parseSqlite(const QString &url, QString *errorMessage)
 {
     SqlAdapterOptions options;
     options.backend = SqlAdapterOptions::Backend::SQLite;
     const QString rest = url.mid(int(qstrlen("sqlite:")));
-    if (rest == QLatin1String(":memory:")) {
-        options.databaseName = rest;
+    QString path = rest.section(u'?', 0, 0);
+    if (const qsizetype query = rest.indexOf(u'?'); query >= 0) {
+        QString problem;
+        if (!parseSqlitePragmas(rest.mid(query + 1), &options, &problem))
+            return failure(errorMessage, url, problem);
+    }
+    if (path == QLatin1String(":memory:")) {
+        options.databaseName = path;
         options.maxThreads = 1; // every connection would see its own empty database
         return options;
     }
-    QString path = rest;
-    if (rest.startsWith(QLatin1String("//"))) {
-        path = rest.mid(2);
+    if (path.startsWith(QLatin1String("//"))) {
+        path = path.mid(2);
         if (!path.startsWith(u'/'))
             return failure(errorMessage, url,
                            QStringLiteral("it names a host (\"%1\"); write sqlite:relative/path.db for a file relative "
@@ -111,9 +143,17 @@ QString SqlAdapterOptions::driverName() const
 QString SqlAdapterOptions::displayUrl() const
 {
     if (backend == Backend::SQLite) {
-        if (databaseName == QLatin1String(":memory:") || !databaseName.startsWith(u'/'))
-            return QStringLiteral("sqlite:") + databaseName;
-        return QStringLiteral("sqlite://") + databaseName;
+        QString url = databaseName == QLatin1String(":memory:") || !databaseName.startsWith(u'/')
+            ? QStringLiteral("sqlite:") + databaseName
+            : QStringLiteral("sqlite://") + databaseName;
+        QStringList pragmas;
+        if (sqliteCacheSize)
+            pragmas.append(QStringLiteral("cache_size=") + QString::number(*sqliteCacheSize));
+        if (sqliteMmapSize)
+            pragmas.append(QStringLiteral("mmap_size=") + QString::number(*sqliteMmapSize));
+        if (!pragmas.isEmpty())
+            url += u'?' + pragmas.join(u'&');
+        return url;
     }
     QString url = backend == Backend::PostgreSQL ? QStringLiteral("postgresql://") : QStringLiteral("mysql://");
     if (!userName.isEmpty())

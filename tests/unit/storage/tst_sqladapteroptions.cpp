@@ -65,6 +65,30 @@ private Q_SLOTS:
         QTEST(options->displayUrl(), "display");
     }
 
+    void sqlitePragmas()
+    {
+        const auto options = SqlAdapterOptions::fromUrl(
+            QStringLiteral("sqlite:///var/lib/gatehouse/gate%20house.db?cache_size=-65536&mmap_size=4294967296"));
+        QVERIFY(options);
+        QCOMPARE(options->databaseName, QStringLiteral("/var/lib/gatehouse/gate house.db"));
+        QCOMPARE(options->sqliteCacheSize, std::optional<qint64>(-65536));
+        QCOMPARE(options->sqliteMmapSize, std::optional<qint64>(4294967296));
+        QCOMPARE(options->connectOptions, QString());
+        QCOMPARE(options->displayUrl(),
+                 QStringLiteral("sqlite:///var/lib/gatehouse/gate house.db?cache_size=-65536&mmap_size=4294967296"));
+
+        const auto memory = SqlAdapterOptions::fromUrl(QStringLiteral("sqlite::memory:?cache_size=100"));
+        QVERIFY(memory);
+        QCOMPARE(memory->databaseName, QStringLiteral(":memory:"));
+        QCOMPARE(memory->maxThreads, 1);
+        QCOMPARE(memory->sqliteCacheSize, std::optional<qint64>(100));
+        QCOMPARE(memory->sqliteMmapSize, std::nullopt);
+
+        const auto plain = SqlAdapterOptions::fromUrl(QStringLiteral("sqlite:gatehouse.db"));
+        QCOMPARE(plain->sqliteCacheSize, std::nullopt);
+        QCOMPARE(plain->sqliteMmapSize, std::nullopt);
+    }
+
     void driverNames()
     {
         QCOMPARE(SqlAdapterOptions::fromUrl(QStringLiteral("sqlite:x.db"))->driverName(), QStringLiteral("QSQLITE"));
@@ -92,6 +116,12 @@ private Q_SLOTS:
         QTest::newRow("nested path") << "mysql://u@h/a/b" << "it names no database";
         QTest::newRow("not a URL") << "postgresql:dbname" << "expected postgresql://user@host:port/database";
         QTest::newRow("bad port") << "postgresql://u@h:port/d" << "Invalid port";
+        QTest::newRow("sqlite unknown option") << "sqlite:///tmp/g.db?journal_mode=delete"
+                                               << "unknown option \"journal_mode\" (SQLite takes cache_size and mmap_size)";
+        QTest::newRow("sqlite cache_size not a number") << "sqlite:g.db?cache_size=big"
+                                                        << "cache_size: expected a whole number";
+        QTest::newRow("sqlite negative mmap_size") << "sqlite:g.db?mmap_size=-1"
+                                                   << "mmap_size: expected a number of bytes (0 or more), got \"-1\"";
     }
 
     void rejects()
