@@ -5,6 +5,7 @@
 #include "serverconfiguration.h"
 #include "usercommand.h"
 
+#include <gatehouse/sqladapter.h>
 #include <gatehouse/version.h>
 
 #include <QCommandLineParser>
@@ -57,7 +58,15 @@ int checkConfig(const QString &file)
         const bool error = problem.severity == ConfigProblem::Severity::Error;
         out << (error ? "error: " : "warning: ") << problem.toString() << '\n';
     }
-    if (!configuration.loaded.isValid())
+    // The URL as serving reads it: its shape and options, not only its scheme.
+    bool urlValid = true;
+    if (const QString url = configuration.loaded.server.adapterUrl; !url.isEmpty()) {
+        QString problem;
+        urlValid = SqlAdapterOptions::fromUrl(url, &problem).has_value();
+        if (!urlValid)
+            out << "error: adapter.url: " << problem << '\n';
+    }
+    if (!configuration.loaded.isValid() || !urlValid)
         return 1;
     out << "configuration OK\n";
     return 0;

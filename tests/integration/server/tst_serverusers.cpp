@@ -271,6 +271,23 @@ private Q_SLOTS:
         const CommandResult ok = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), m_config});
         QVERIFY2(ok.exitCode == 0, qPrintable(ok.out + ok.err));
     }
+
+    void checkConfigReadsTheWholeDatabaseUrl()
+    {
+        // A known scheme is not enough: the URL is read as serving reads it.
+        const QString file = m_dir.filePath(QStringLiteral("bad-url.json"));
+        QVERIFY(replaceFile(file, builtinConfig(m_dir.filePath(QStringLiteral("x.db")) + QStringLiteral("?journal_mode=off"))));
+        const CommandResult bad = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), file});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.out.contains(QLatin1String("error: adapter.url: invalid database URL")), qPrintable(bad.out));
+        QVERIFY2(bad.out.contains(QLatin1String("unknown option \"journal_mode\" (SQLite takes cache_size and mmap_size)")),
+                 qPrintable(bad.out));
+
+        QVERIFY(replaceFile(file, builtinConfig(m_dir.filePath(QStringLiteral("x.db")) + QStringLiteral("?mmap_size=1048576"))));
+        const CommandResult ok = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), file});
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.out + ok.err));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.db"))));  // checking opens no database
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServerUsers)
