@@ -9,11 +9,14 @@
 
 namespace Gatehouse {
 
-SessionLookups::SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning)
+SessionLookups::SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning,
+                               std::chrono::milliseconds slowAfter, Now now)
     : m_schedule(std::move(schedule)),
       m_query(std::move(query)),
       m_maxBatch(std::max(1, maxBatch)),
-      m_maxRunning(std::max(1, maxRunning))
+      m_maxRunning(std::max(1, maxRunning)),
+      m_slowAfter(slowAfter),
+      m_now(std::move(now))
 {
 }
 
@@ -41,6 +44,9 @@ bool SessionLookups::takeScheduleTurn()
 {
     if (m_batchScheduled || m_running >= m_maxRunning || m_waiting.empty())
         return false;
+    // m_lastStart is the latest start of the running batches: the others have run longer.
+    if (m_running > 0 && !m_slow && m_now() - m_lastStart < m_slowAfter)
+        return false;
     m_batchScheduled = true;
     return true;
 }
@@ -50,6 +56,7 @@ void SessionLookups::answerBatch()
     std::vector<Waiting> batch;
     QStringList tokens;
     bool scheduleNext = false;
+    Clock::time_point started;
     {
         std::lock_guard lock(m_mutex);
         m_batchScheduled = false;
@@ -68,6 +75,8 @@ void SessionLookups::answerBatch()
         if (batch.empty())
             return;
         ++m_running;
+        m_lastStart = m_now();
+        started = m_lastStart;
         // Lookups beyond this batch's size go to the next one, which a free thread may start now.
         scheduleNext = takeScheduleTurn();
     }
@@ -85,6 +94,7 @@ void SessionLookups::answerBatch()
         // Lookups that gathered while this batch ran form the next one.
         std::lock_guard lock(m_mutex);
         --m_running;
+        m_slow = m_now() - started >= m_slowAfter;
         scheduleNext = takeScheduleTurn();
     }
     if (scheduleNext)

@@ -6,6 +6,7 @@
 #include <QPromise>
 #include <QStringList>
 
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -24,10 +25,14 @@ class DeliveryHome;
  * costs one database round trip per batch instead of one per request. Lookups of the same
  * token in one batch share its answer.
  *
- * At most one batch waits for a storage thread at any time, and at most maxRunning batches run
- * at once: lookups that arrive meanwhile gather for the next one. Fewer batches in flight mean
- * larger ones (fewer round trips, less work for the database) at the price of a lookup waiting
- * for one round trip more under load. Thread-safe.
+ * At most one batch waits for a storage thread at any time. Normally one batch runs at a time:
+ * lookups that arrive meanwhile gather for the next one. Fewer batches in flight mean larger ones
+ * (fewer round trips, less work for the database) at the price of a lookup waiting for one round
+ * trip more under load. When the database is slow to answer (its pages are on disk, not in
+ * memory), one batch at a time would leave the disk idle but for one read. So batches run beside
+ * each other, up to maxRunning at once, while the batch answered last took slowAfter or longer,
+ * and when every running batch has run that long: then a lookup that arrives starts another
+ * batch. Thread-safe.
  */
 class SessionLookups
 {
@@ -41,9 +46,16 @@ public:
      * fails with that error.
      */
     using Query = std::function<Found(const QStringList &tokens)>;
+    using Clock = std::chrono::steady_clock;
+    //! The time now; tests pass their own.
+    using Now = std::function<Clock::time_point()>;
 
-    //! A batch answers at most \a maxBatch distinct tokens; at most \a maxRunning batches run at once.
-    SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning);
+    /*!
+     * A batch answers at most \a maxBatch distinct tokens. A second batch (up to \a maxRunning)
+     * starts only when the running ones have run for \a slowAfter.
+     */
+    SessionLookups(Schedule schedule, Query query, int maxBatch, int maxRunning,
+                   std::chrono::milliseconds slowAfter, Now now = Clock::now);
     ~SessionLookups();
 
     SessionLookups(const SessionLookups &) = delete;
@@ -68,10 +80,14 @@ private:
     const Query m_query;
     const int m_maxBatch;
     const int m_maxRunning;
+    const std::chrono::milliseconds m_slowAfter;
+    const Now m_now;
     std::mutex m_mutex;
     std::deque<Waiting> m_waiting;
     bool m_batchScheduled = false;  //!< a batch job is queued and has not taken its lookups yet
     int m_running = 0;              //!< batches that took their lookups and are not answered yet
+    Clock::time_point m_lastStart;  //!< when the latest of the running batches took its lookups
+    bool m_slow = false;            //!< the batch answered last had run for slowAfter or longer
 };
 
 } // namespace Gatehouse

@@ -14,7 +14,7 @@ SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
                                return SqlRows::sessionsAndUserStates(c, tokens, method);
                            });
                        },
-                       kMaxSessionBatch, kMaxRunningSessionBatches)
+                       kMaxSessionBatch, maxThreads(options), kSlowSessionBatch)
     , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
 {
 }

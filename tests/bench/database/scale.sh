@@ -9,7 +9,9 @@
 #   tests/bench/database/scale.sh
 # env: BUILD (./build), BACKENDS ("sqlite postgresql"), USERS (1000000), SESSIONS (10000000),
 #      LOOKUPS (20000), DURATION (10s), CONNS (50), THREADS (server threads, nproc), SCRATCH (/tmp;
-#      the SQLite file of 10 M sessions takes about 2 GB). Every load run is bounded by DURATION.
+#      the SQLite file of 10 M sessions takes about 2 GB), SLOW_READ_US (0; when set, the server's
+#      reads of the large SQLite file each wait that long first, as from a slow disk: see README.md).
+#      Every load run is bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -21,6 +23,13 @@ loader="$BUILD/tests/bench/database/gatehouse-bulkload"
 USERS=${USERS:-1000000}; SESSIONS=${SESSIONS:-10000000}; LOOKUPS=${LOOKUPS:-20000}
 DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}; THREADS=${THREADS:-$(nproc)}
 BACKENDS=${BACKENDS:-sqlite postgresql}
+SLOW_READ_US=${SLOW_READ_US:-0}
+slowreads="$BUILD/tests/bench/database/libgatehouse-slowreads.so"
+preload=""
+if [ "$SLOW_READ_US" != 0 ]; then
+  [ -f "$slowreads" ] || { echo "no $slowreads: build first (benchmarks on)" >&2; exit 1; }
+  preload="$slowreads"
+fi
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 for f in "$server" "$loader"; do [ -x "$f" ] || { echo "no $f: build first (benchmarks on)" >&2; exit 1; }; done
 
@@ -35,8 +44,8 @@ PORT=$(free_port); BASE="http://127.0.0.1:$PORT"
 config() { server_config "$work/server.json" database "$1"; echo "$work/server.json"; } # url -> config file
 
 declare -A P99 SP99
-printf "# gatehouse database scale bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s\n" \
-  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION"
+printf "# gatehouse database scale bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s  slow reads: %s us\n" \
+  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$SLOW_READ_US"
 for backend in $BACKENDS; do
   if [ "$backend" = postgresql ]; then
     pgport=$(free_port)
@@ -54,7 +63,7 @@ for backend in $BACKENDS; do
     direct=$("$loader" lookup --url "$url" --count "$LOOKUPS")
     "$loader" tokens --url "$url" --count 10000 | sed 's/^/authjs.session-token=/' >"$work/cookies.txt"
     AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
-      "$server" --config "$(config "$url")" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &
+      LD_PRELOAD="$preload" SLOW_READ_US="$SLOW_READ_US" "$server" --config "$(config "$url")" --listen "127.0.0.1:$PORT" --threads "$THREADS" >>"$work/server.log" 2>&1 &
     SRV=$!; wait_port "$PORT" 300 || { tail -20 "$work/server.log" >&2; exit 1; }
     COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -d2s -s "$here/rotate.lua" "$BASE/auth/session" >/dev/null
     o=$(COOKIES="$work/cookies.txt" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$here/rotate.lua" "$BASE/auth/session")

@@ -42,6 +42,20 @@ struct ManualPool
     }
 };
 
+//! A clock moved by hand.
+struct ManualClock
+{
+    SessionLookups::Clock::time_point time;
+
+    SessionLookups::Now now()
+    {
+        return [this] { return time; };
+    }
+    void advance(std::chrono::milliseconds by) { time += by; }
+};
+
+constexpr std::chrono::milliseconds kSlow{5};
+
 //! A database of sessions that records the token lists it was asked for.
 struct FakeTable
 {
@@ -74,7 +88,7 @@ private Q_SLOTS:
         ManualPool pool;
         FakeTable table;
         table.rows.insert(QStringLiteral("t1"), stored(QStringLiteral("t1"), QStringLiteral("7"), true));
-        SessionLookups lookups(pool.schedule(), table.query(), 8, 4);
+        SessionLookups lookups(pool.schedule(), table.query(), 8, 4, kSlow);
 
         auto future = lookups.lookup(QStringLiteral("t1"));
         QCOMPARE(pool.jobs.size(), std::size_t(1));
@@ -95,7 +109,7 @@ private Q_SLOTS:
         FakeTable table;
         table.rows.insert(QStringLiteral("a"), stored(QStringLiteral("a"), QStringLiteral("1")));
         table.rows.insert(QStringLiteral("b"), stored(QStringLiteral("b"), QStringLiteral("2")));
-        SessionLookups lookups(pool.schedule(), table.query(), 8, 4);
+        SessionLookups lookups(pool.schedule(), table.query(), 8, 4, kSlow);
 
         auto a = lookups.lookup(QStringLiteral("a"));
         auto b = lookups.lookup(QStringLiteral("b"));
@@ -113,48 +127,25 @@ private Q_SLOTS:
         QVERIFY(pool.jobs.empty());
     }
 
-    void lookupsDuringARunningBatchStartTheNextOne()
+    void lookupsDuringAQuickBatchWaitForIt()
     {
         ManualPool pool;
         FakeTable table;
-        SessionLookups *self = nullptr;
-        QFuture<std::optional<SessionAndUserState>> during;
-        // The query of the first batch sees a lookup arrive while it runs.
-        SessionLookups lookups(pool.schedule(),
-                               [&](const QStringList &tokens) {
-                                   if (!during.isValid())
-                                       during = self->lookup(QStringLiteral("second"));
-                                   return table.query()(tokens);
-                               },
-                               8, 2);
-        self = &lookups;
-        auto first = lookups.lookup(QStringLiteral("first"));
-        pool.runOne();
-        QVERIFY(first.isFinished());
-        QVERIFY(!during.isFinished());
-        QCOMPARE(pool.jobs.size(), std::size_t(1));  // scheduled at once, for a free thread
-        pool.runOne();
-        QVERIFY(during.isFinished());
-        QCOMPARE(table.queries.size(), std::size_t(2));
-    }
-
-    void atMostMaxRunningBatchesRunAtOnce()
-    {
-        ManualPool pool;
-        FakeTable table;
+        ManualClock clock;
         SessionLookups *self = nullptr;
         std::vector<QFuture<std::optional<SessionAndUserState>>> during;
         SessionLookups lookups(pool.schedule(),
                                [&](const QStringList &tokens) {
                                    if (during.empty()) {
-                                       // Arrive while the only allowed batch runs: no batch for them yet.
+                                       // Arrive while the batch runs, before it counts as slow.
+                                       clock.advance(kSlow - std::chrono::milliseconds(1));
                                        during.push_back(self->lookup(QStringLiteral("b")));
                                        during.push_back(self->lookup(QStringLiteral("c")));
                                        [&] { QVERIFY(pool.jobs.empty()); }();
                                    }
                                    return table.query()(tokens);
                                },
-                               8, 1);
+                               8, 4, kSlow, clock.now());
         self = &lookups;
         auto first = lookups.lookup(QStringLiteral("a"));
         pool.runOne();
@@ -167,11 +158,79 @@ private Q_SLOTS:
         QCOMPARE(table.queries.back(), (QStringList{QStringLiteral("b"), QStringLiteral("c")}));
     }
 
+    void slowBatchesRunBesideEachOtherUpToMaxRunning()
+    {
+        ManualPool pool;
+        FakeTable table;
+        ManualClock clock;
+        SessionLookups *self = nullptr;
+        std::vector<QFuture<std::optional<SessionAndUserState>>> during;
+        SessionLookups lookups(pool.schedule(),
+                               [&](const QStringList &tokens) {
+                                   if (tokens == QStringList{QStringLiteral("a")}) {
+                                       // The first batch is slow: a lookup now starts a second one
+                                       // (run here, as another storage thread would).
+                                       clock.advance(kSlow);
+                                       during.push_back(self->lookup(QStringLiteral("b")));
+                                       [&] { QCOMPARE(pool.jobs.size(), std::size_t(1)); }();
+                                       pool.runOne();
+                                   } else if (tokens == QStringList{QStringLiteral("b")}) {
+                                       // Two slow batches run: the limit of two is reached.
+                                       clock.advance(kSlow * 2);
+                                       during.push_back(self->lookup(QStringLiteral("c")));
+                                       [&] { QVERIFY(pool.jobs.empty()); }();
+                                   }
+                                   return table.query()(tokens);
+                               },
+                               8, 2, kSlow, clock.now());
+        self = &lookups;
+        auto first = lookups.lookup(QStringLiteral("a"));
+        pool.runOne();
+        QVERIFY(first.isFinished());
+        QCOMPARE(during.size(), std::size_t(2));
+        QVERIFY(during[0].isFinished());
+        QVERIFY(!during[1].isFinished());
+        // When the second batch ended, the first still ran (slowly): c got a batch of its own.
+        QCOMPARE(pool.jobs.size(), std::size_t(1));
+        pool.runOne();
+        QVERIFY(during[1].isFinished());
+        // Recorded as each query is answered: b's inside a's.
+        QCOMPARE(table.queries, (std::vector<QStringList>{{QStringLiteral("b")},
+                                                          {QStringLiteral("a")},
+                                                          {QStringLiteral("c")}}));
+    }
+
+    void oneBatchAtATimeWhenMaxRunningIsOne()
+    {
+        ManualPool pool;
+        FakeTable table;
+        ManualClock clock;
+        SessionLookups *self = nullptr;
+        QFuture<std::optional<SessionAndUserState>> during;
+        SessionLookups lookups(pool.schedule(),
+                               [&](const QStringList &tokens) {
+                                   if (!during.isValid()) {
+                                       clock.advance(kSlow * 10);
+                                       during = self->lookup(QStringLiteral("b"));
+                                       [&] { QVERIFY(pool.jobs.empty()); }();
+                                   }
+                                   return table.query()(tokens);
+                               },
+                               8, 1, kSlow, clock.now());
+        self = &lookups;
+        auto first = lookups.lookup(QStringLiteral("a"));
+        pool.runOne();
+        QVERIFY(first.isFinished());
+        QVERIFY(!during.isFinished());
+        pool.runOne();
+        QVERIFY(during.isFinished());
+    }
+
     void batchesHoldAtMostMaxDistinctTokens()
     {
         ManualPool pool;
         FakeTable table;
-        SessionLookups lookups(pool.schedule(), table.query(), 2, 4);
+        SessionLookups lookups(pool.schedule(), table.query(), 2, 4, kSlow);
         std::vector<QFuture<std::optional<SessionAndUserState>>> futures;
         for (const char *token : {"x", "y", "x", "z"})
             futures.push_back(lookups.lookup(QString::fromLatin1(token)));
@@ -194,7 +253,7 @@ private Q_SLOTS:
                                    throw AdapterError(AdapterError::Reason::Unavailable,
                                                       QStringLiteral("getSessionAndUserState: the database is down"));
                                },
-                               8, 4);
+                               8, 4, kSlow);
         auto one = lookups.lookup(QStringLiteral("one"));
         auto two = lookups.lookup(QStringLiteral("two"));
         pool.runOne();
