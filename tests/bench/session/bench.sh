@@ -4,7 +4,10 @@
 # a fresh server per endpoint, peak RSS = VmHWM), optionally beside the reference in the same run.
 #   tests/bench/session/bench.sh                 jwt and database (SQLite) modes
 #   MODES="jwt" REFERENCE=1 tests/bench/session/bench.sh   also run the reference's bench.sh (jwt)
-# env: BUILD (./build), PORT (9320), RUNS (2), DURATION (10s), CONNS (50), THREADS (server threads, nproc)
+#   MODES="jwt" REFERENCE=1 ROUNDS=3 tests/bench/session/bench.sh   Gatehouse and the reference take
+#       turns 3 times; the GET /auth/session ratio is reported per round and as the median
+# env: BUILD (./build), PORT (9320), RUNS (2), DURATION (10s), CONNS (50), THREADS (server threads, nproc),
+#      ROUNDS (1)
 # Everything listens on 127.0.0.1; every load run is bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,7 +16,7 @@ source "$here/../benchtools.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 PORT=${PORT:-9320}; RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
-THREADS=${THREADS:-$(nproc)}; MODES=${MODES:-jwt database}
+THREADS=${THREADS:-$(nproc)}; MODES=${MODES:-jwt database}; ROUNDS=${ROUNDS:-1}
 BASE="http://127.0.0.1:$PORT"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 [ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
@@ -45,31 +48,59 @@ signin() { # -> Cookie header
   echo "$cookie"
 }
 
-printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
-  "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
-printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" strategy endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
-for mode in $MODES; do
-  cfg=$(config "$mode")
-  start "$cfg"; COOKIE=$(signin); stop
-  for ep in /auth/session /auth/csrf /auth/providers; do
-    start "$cfg"
-    wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE$ep" >/dev/null
-    rps=(); p50=(); p99=(); non=0
-    for _ in $(seq 1 "$RUNS"); do
-      o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE$ep")
-      rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
-      p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
-      p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")
-      n=$(echo "$o" | awk '/Non-2xx/{print $NF}'); non=$((non + ${n:-0}))
+gatehouse_round() { # prints the table; records GATEHOUSE_SESSION_RPS (jwt GET /auth/session)
+  printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
+  printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" strategy endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
+  for mode in $MODES; do
+    cfg=$(config "$mode")
+    start "$cfg"; COOKIE=$(signin); stop
+    for ep in /auth/session /auth/csrf /auth/providers; do
+      start "$cfg"
+      wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE$ep" >/dev/null
+      rps=(); p50=(); p99=(); non=0
+      for _ in $(seq 1 "$RUNS"); do
+        o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE$ep")
+        rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
+        p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
+        p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")
+        n=$(echo "$o" | awk '/Non-2xx/{print $NF}'); non=$((non + ${n:-0}))
+      done
+      hwm=$(awk '/VmHWM/{printf "%.1f", $2/1024}' "/proc/$SRV/status")
+      stop
+      local median_rps; median_rps=$(printf '%s\n' "${rps[@]}" | median)
+      [ "$mode $ep" = "jwt /auth/session" ] && GATEHOUSE_SESSION_RPS=$median_rps
+      printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" "$mode" "GET $ep" "$median_rps" \
+        "$(printf '%s\n' "${p50[@]}" | median)" "$(printf '%s\n' "${p99[@]}" | median)" "$hwm" "$non" \
+        "$(IFS=/; echo "${rps[*]}")"
     done
-    hwm=$(awk '/VmHWM/{printf "%.1f", $2/1024}' "/proc/$SRV/status")
-    stop
-    printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" "$mode" "GET $ep" \
-      "$(printf '%s\n' "${rps[@]}" | median)" "$(printf '%s\n' "${p50[@]}" | median)" \
-      "$(printf '%s\n' "${p99[@]}" | median)" "$hwm" "$non" "$(IFS=/; echo "${rps[*]}")"
   done
-done
+}
+
+reference_round() { # prints the reference's table; records REFERENCE_SESSION_RPS
+  (cd "$ref" && MODES=jwt RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" ./bench.sh >/dev/null && cat bench-results.txt)
+  REFERENCE_SESSION_RPS=$(awk '$1 == "jwt" && $3 == "/auth/session" {print $4}' "$ref/bench-results.txt")
+}
+
 if [ "${REFERENCE:-0}" = 1 ]; then
   ref="$work/authjs"; cp -r "$root/../shared/reference/authjs" "$ref"; chmod -R u+w "$ref"
-  (cd "$ref" && npm ci --silent >/dev/null && MODES=jwt RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" ./bench.sh >/dev/null && cat bench-results.txt)
+  (cd "$ref" && npm ci --silent >/dev/null)
+fi
+ratios=()
+for round in $(seq 1 "$ROUNDS"); do
+  [ "$ROUNDS" -gt 1 ] && echo "## round $round of $ROUNDS"
+  GATEHOUSE_SESSION_RPS=""
+  gatehouse_round
+  if [ "${REFERENCE:-0}" = 1 ]; then
+    reference_round
+    if [ -n "$GATEHOUSE_SESSION_RPS" ] && [ -n "$REFERENCE_SESSION_RPS" ]; then
+      ratio=$(awk -v g="$GATEHOUSE_SESSION_RPS" -v r="$REFERENCE_SESSION_RPS" 'BEGIN{printf "%.1f", g / r}')
+      ratios+=("$ratio")
+      echo "jwt GET /auth/session, round $round: ${ratio}x the reference"
+    fi
+  fi
+done
+if [ "${#ratios[@]}" -gt 0 ]; then
+  printf '%s\n' "${ratios[@]}" | median | awk -v n="${#ratios[@]}" -v all="$(IFS=/; echo "${ratios[*]}")" \
+    '{printf "jwt GET /auth/session: median %.1fx the reference over %d round(s) (%s; target 30x): %s\n", $1, n, all, ($1 >= 30 ? "met" : "NOT met")}'
 fi
