@@ -161,7 +161,8 @@ void HttpServerPool::stop()
     for (std::size_t i = 0; i < d->threads.size(); ++i) {
         HttpWorker *worker = d->threads[i].worker;
         d->balancer->detach(int(i));
-        QMetaObject::invokeMethod(worker, [worker] { worker->stopListening(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->stopListening(); }, Qt::BlockingQueuedConnection);
     }
     for (auto &entry : d->threads) {
         // A finishing thread deletes the objects scheduled for deletion on it: the worker, and
