@@ -76,6 +76,28 @@ struct FakeTable
     }
 };
 
+//! A SessionLookups over a ManualPool, a FakeTable and a ManualClock. \c whileQuerying, when
+//! set, runs inside each query before the table answers it (lookups that arrive meanwhile).
+struct Harness
+{
+    ManualPool pool;
+    FakeTable table;
+    ManualClock clock;
+    std::function<void(const QStringList &tokens)> whileQuerying;
+    SessionLookups lookups;
+
+    Harness(int maxBatch, int maxRunning)
+        : lookups(pool.schedule(),
+                  [this](const QStringList &tokens) {
+                      if (whileQuerying)
+                          whileQuerying(tokens);
+                      return table.query()(tokens);
+                  },
+                  maxBatch, maxRunning, kSlow, clock.now())
+    {
+    }
+};
+
 } // namespace
 
 class TestSessionLookups : public QObject
@@ -85,163 +107,136 @@ class TestSessionLookups : public QObject
 private Q_SLOTS:
     void loneLookupIsScheduledAtOnce()
     {
-        ManualPool pool;
-        FakeTable table;
-        table.rows.insert(QStringLiteral("t1"), stored(QStringLiteral("t1"), QStringLiteral("7"), true));
-        SessionLookups lookups(pool.schedule(), table.query(), 8, 4, kSlow);
+        Harness h(8, 4);
+        h.table.rows.insert(QStringLiteral("t1"), stored(QStringLiteral("t1"), QStringLiteral("7"), true));
 
-        auto future = lookups.lookup(QStringLiteral("t1"));
-        QCOMPARE(pool.jobs.size(), std::size_t(1));
+        auto future = h.lookups.lookup(QStringLiteral("t1"));
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));
         QVERIFY(!future.isFinished());
-        pool.runOne();
+        h.pool.runOne();
         QVERIFY(future.isFinished());
         const auto found = future.result();
         QVERIFY(found.has_value());
         QCOMPARE(found->session.userId, QStringLiteral("7"));
         QCOMPARE(found->user.email, QStringLiteral("7@example.test"));
         QVERIFY(found->userDisabled);
-        QCOMPARE(table.queries, (std::vector<QStringList>{{QStringLiteral("t1")}}));
+        QCOMPARE(h.table.queries, (std::vector<QStringList>{{QStringLiteral("t1")}}));
     }
 
     void waitingLookupsShareOneQuery()
     {
-        ManualPool pool;
-        FakeTable table;
-        table.rows.insert(QStringLiteral("a"), stored(QStringLiteral("a"), QStringLiteral("1")));
-        table.rows.insert(QStringLiteral("b"), stored(QStringLiteral("b"), QStringLiteral("2")));
-        SessionLookups lookups(pool.schedule(), table.query(), 8, 4, kSlow);
+        Harness h(8, 4);
+        h.table.rows.insert(QStringLiteral("a"), stored(QStringLiteral("a"), QStringLiteral("1")));
+        h.table.rows.insert(QStringLiteral("b"), stored(QStringLiteral("b"), QStringLiteral("2")));
 
-        auto a = lookups.lookup(QStringLiteral("a"));
-        auto b = lookups.lookup(QStringLiteral("b"));
-        auto missing = lookups.lookup(QStringLiteral("gone"));
-        auto aAgain = lookups.lookup(QStringLiteral("a"));
-        QCOMPARE(pool.jobs.size(), std::size_t(1));  // the later ones joined the waiting batch
-        pool.runOne();
-        QCOMPARE(table.queries, (std::vector<QStringList>{
+        auto a = h.lookups.lookup(QStringLiteral("a"));
+        auto b = h.lookups.lookup(QStringLiteral("b"));
+        auto missing = h.lookups.lookup(QStringLiteral("gone"));
+        auto aAgain = h.lookups.lookup(QStringLiteral("a"));
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));  // the later ones joined the waiting batch
+        h.pool.runOne();
+        QCOMPARE(h.table.queries, (std::vector<QStringList>{
                                     {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("gone")}}));
         QCOMPARE(a.result()->session.userId, QStringLiteral("1"));
         QCOMPARE(aAgain.result()->session.userId, QStringLiteral("1"));
         QCOMPARE(b.result()->session.userId, QStringLiteral("2"));
         QVERIFY(missing.isFinished());
         QVERIFY(!missing.result().has_value());
-        QVERIFY(pool.jobs.empty());
+        QVERIFY(h.pool.jobs.empty());
     }
 
     void lookupsDuringAQuickBatchWaitForIt()
     {
-        ManualPool pool;
-        FakeTable table;
-        ManualClock clock;
-        SessionLookups *self = nullptr;
+        Harness h(8, 4);
         std::vector<QFuture<std::optional<SessionAndUserState>>> during;
-        SessionLookups lookups(pool.schedule(),
-                               [&](const QStringList &tokens) {
-                                   if (during.empty()) {
-                                       // Arrive while the batch runs, before it counts as slow.
-                                       clock.advance(kSlow - std::chrono::milliseconds(1));
-                                       during.push_back(self->lookup(QStringLiteral("b")));
-                                       during.push_back(self->lookup(QStringLiteral("c")));
-                                       [&] { QVERIFY(pool.jobs.empty()); }();
-                                   }
-                                   return table.query()(tokens);
-                               },
-                               8, 4, kSlow, clock.now());
-        self = &lookups;
-        auto first = lookups.lookup(QStringLiteral("a"));
-        pool.runOne();
+        h.whileQuerying = [&](const QStringList &) {
+            if (!during.empty())
+                return;
+            // Arrive while the batch runs, before it counts as slow.
+            h.clock.advance(kSlow - std::chrono::milliseconds(1));
+            during.push_back(h.lookups.lookup(QStringLiteral("b")));
+            during.push_back(h.lookups.lookup(QStringLiteral("c")));
+            QVERIFY(h.pool.jobs.empty());
+        };
+        auto first = h.lookups.lookup(QStringLiteral("a"));
+        h.pool.runOne();
         QVERIFY(first.isFinished());
         QCOMPARE(during.size(), std::size_t(2));
         QVERIFY(!during[0].isFinished());
-        QCOMPARE(pool.jobs.size(), std::size_t(1));  // scheduled once the first batch was answered
-        pool.runOne();
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));  // scheduled once the first batch was answered
+        h.pool.runOne();
         QVERIFY(during[0].isFinished() && during[1].isFinished());
-        QCOMPARE(table.queries.back(), (QStringList{QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(h.table.queries.back(), (QStringList{QStringLiteral("b"), QStringLiteral("c")}));
     }
 
     void slowBatchesRunBesideEachOtherUpToMaxRunning()
     {
-        ManualPool pool;
-        FakeTable table;
-        ManualClock clock;
-        SessionLookups *self = nullptr;
+        Harness h(8, 2);
         std::vector<QFuture<std::optional<SessionAndUserState>>> during;
-        SessionLookups lookups(pool.schedule(),
-                               [&](const QStringList &tokens) {
-                                   if (tokens == QStringList{QStringLiteral("a")}) {
-                                       // The first batch is slow: a lookup now starts a second one
-                                       // (run here, as another storage thread would).
-                                       clock.advance(kSlow);
-                                       during.push_back(self->lookup(QStringLiteral("b")));
-                                       [&] { QCOMPARE(pool.jobs.size(), std::size_t(1)); }();
-                                       pool.runOne();
-                                   } else if (tokens == QStringList{QStringLiteral("b")}) {
-                                       // Two slow batches run: the limit of two is reached.
-                                       clock.advance(kSlow * 2);
-                                       during.push_back(self->lookup(QStringLiteral("c")));
-                                       [&] { QVERIFY(pool.jobs.empty()); }();
-                                   }
-                                   return table.query()(tokens);
-                               },
-                               8, 2, kSlow, clock.now());
-        self = &lookups;
-        auto first = lookups.lookup(QStringLiteral("a"));
-        pool.runOne();
+        h.whileQuerying = [&](const QStringList &tokens) {
+            if (tokens == QStringList{QStringLiteral("a")}) {
+                // The first batch is slow: a lookup now starts a second one (run here, as
+                // another storage thread would).
+                h.clock.advance(kSlow);
+                during.push_back(h.lookups.lookup(QStringLiteral("b")));
+                QCOMPARE(h.pool.jobs.size(), std::size_t(1));
+                h.pool.runOne();
+            } else if (tokens == QStringList{QStringLiteral("b")}) {
+                // Two slow batches run: the limit of two is reached.
+                h.clock.advance(kSlow * 2);
+                during.push_back(h.lookups.lookup(QStringLiteral("c")));
+                QVERIFY(h.pool.jobs.empty());
+            }
+        };
+        auto first = h.lookups.lookup(QStringLiteral("a"));
+        h.pool.runOne();
         QVERIFY(first.isFinished());
         QCOMPARE(during.size(), std::size_t(2));
         QVERIFY(during[0].isFinished());
         QVERIFY(!during[1].isFinished());
         // When the second batch ended, the first still ran (slowly): c got a batch of its own.
-        QCOMPARE(pool.jobs.size(), std::size_t(1));
-        pool.runOne();
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));
+        h.pool.runOne();
         QVERIFY(during[1].isFinished());
         // Recorded as each query is answered: b's inside a's.
-        QCOMPARE(table.queries, (std::vector<QStringList>{{QStringLiteral("b")},
-                                                          {QStringLiteral("a")},
-                                                          {QStringLiteral("c")}}));
+        QCOMPARE(h.table.queries, (std::vector<QStringList>{{QStringLiteral("b")},
+                                                            {QStringLiteral("a")},
+                                                            {QStringLiteral("c")}}));
     }
 
     void oneBatchAtATimeWhenMaxRunningIsOne()
     {
-        ManualPool pool;
-        FakeTable table;
-        ManualClock clock;
-        SessionLookups *self = nullptr;
+        Harness h(8, 1);
         QFuture<std::optional<SessionAndUserState>> during;
-        SessionLookups lookups(pool.schedule(),
-                               [&](const QStringList &tokens) {
-                                   if (!during.isValid()) {
-                                       clock.advance(kSlow * 10);
-                                       during = self->lookup(QStringLiteral("b"));
-                                       [&] { QVERIFY(pool.jobs.empty()); }();
-                                   }
-                                   return table.query()(tokens);
-                               },
-                               8, 1, kSlow, clock.now());
-        self = &lookups;
-        auto first = lookups.lookup(QStringLiteral("a"));
-        pool.runOne();
+        h.whileQuerying = [&](const QStringList &) {
+            if (during.isValid())
+                return;
+            h.clock.advance(kSlow * 10);
+            during = h.lookups.lookup(QStringLiteral("b"));
+            QVERIFY(h.pool.jobs.empty());
+        };
+        auto first = h.lookups.lookup(QStringLiteral("a"));
+        h.pool.runOne();
         QVERIFY(first.isFinished());
         QVERIFY(!during.isFinished());
-        pool.runOne();
+        h.pool.runOne();
         QVERIFY(during.isFinished());
     }
 
     void batchesHoldAtMostMaxDistinctTokens()
     {
-        ManualPool pool;
-        FakeTable table;
-        SessionLookups lookups(pool.schedule(), table.query(), 2, 4, kSlow);
+        Harness h(2, 4);
         std::vector<QFuture<std::optional<SessionAndUserState>>> futures;
         for (const char *token : {"x", "y", "x", "z"})
-            futures.push_back(lookups.lookup(QString::fromLatin1(token)));
-        pool.runOne();
+            futures.push_back(h.lookups.lookup(QString::fromLatin1(token)));
+        h.pool.runOne();
         // x, y and the second x; z waits for the next batch, scheduled right away.
-        QCOMPARE(table.queries.back(), (QStringList{QStringLiteral("x"), QStringLiteral("y")}));
+        QCOMPARE(h.table.queries.back(), (QStringList{QStringLiteral("x"), QStringLiteral("y")}));
         QVERIFY(futures[2].isFinished());
         QVERIFY(!futures[3].isFinished());
-        QCOMPARE(pool.jobs.size(), std::size_t(1));
-        pool.runOne();
-        QCOMPARE(table.queries.back(), QStringList{QStringLiteral("z")});
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));
+        h.pool.runOne();
+        QCOMPARE(h.table.queries.back(), QStringList{QStringLiteral("z")});
         QVERIFY(futures[3].isFinished());
     }
 
