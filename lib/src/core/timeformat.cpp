@@ -5,6 +5,19 @@
 
 namespace Gatehouse {
 
+namespace {
+
+//! Writes \a value as \a count decimal digits (zero-padded) at \a d and moves \a d past them.
+template<typename Char>
+void putDigits(Char *&d, int value, int count)
+{
+    for (int i = count - 1; i >= 0; --i, value /= 10)
+        d[i] = Char('0' + value % 10);
+    d += count;
+}
+
+} // namespace
+
 QByteArray httpDate(qint64 secsSinceEpoch)
 {
     static constexpr const char days[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
@@ -28,24 +41,19 @@ QByteArray httpDate(qint64 secsSinceEpoch)
         for (int i = 0; i < size; ++i)
             *d++ = text[i];
     };
-    const auto twoDigits = [&d](int value) {
-        *d++ = char('0' + value / 10);
-        *d++ = char('0' + value % 10);
-    };
     put(days[tm.tm_wday], 3);
     put(", ", 2);
-    twoDigits(tm.tm_mday);
+    putDigits(d, tm.tm_mday, 2);
     *d++ = ' ';
     put(months[tm.tm_mon], 3);
     *d++ = ' ';
-    twoDigits(year / 100);
-    twoDigits(year % 100);
+    putDigits(d, year, 4);
     *d++ = ' ';
-    twoDigits(tm.tm_hour);
+    putDigits(d, tm.tm_hour, 2);
     *d++ = ':';
-    twoDigits(tm.tm_min);
+    putDigits(d, tm.tm_min, 2);
     *d++ = ':';
-    twoDigits(tm.tm_sec);
+    putDigits(d, tm.tm_sec, 2);
     put(" GMT", 4);
     Q_ASSERT(d == out.constData() + out.size());
     return out;
@@ -64,24 +72,19 @@ QString isoTimestamp(const QDateTime &when)
     // Formatted by hand: every session response carries one.
     QString out(24, Qt::Uninitialized);
     char16_t *d = reinterpret_cast<char16_t *>(out.data());
-    const auto digits = [&d](int value, int count) {
-        for (int i = count - 1; i >= 0; --i, value /= 10)
-            d[i] = char16_t(u'0' + value % 10);
-        d += count;
-    };
-    digits(year, 4);
+    putDigits(d, year, 4);
     *d++ = u'-';
-    digits(tm.tm_mon + 1, 2);
+    putDigits(d, tm.tm_mon + 1, 2);
     *d++ = u'-';
-    digits(tm.tm_mday, 2);
+    putDigits(d, tm.tm_mday, 2);
     *d++ = u'T';
-    digits(tm.tm_hour, 2);
+    putDigits(d, tm.tm_hour, 2);
     *d++ = u':';
-    digits(tm.tm_min, 2);
+    putDigits(d, tm.tm_min, 2);
     *d++ = u':';
-    digits(tm.tm_sec, 2);
+    putDigits(d, tm.tm_sec, 2);
     *d++ = u'.';
-    digits(int(msecs - secs * 1000), 3);
+    putDigits(d, int(msecs - secs * 1000), 3);
     *d++ = u'Z';
     Q_ASSERT(d == reinterpret_cast<const char16_t *>(out.constData()) + out.size());
     return out;
