@@ -75,6 +75,7 @@ void appendUriComponent(QByteArray &out, const QString &value)
 
 } // namespace
 
+// Declared in core/cookies.h; defined here beside appendUriComponent, whose encoding it measures.
 qsizetype Cookies::encodedValueSize(const QString &value)
 {
     if (std::all_of(value.cbegin(), value.cend(), [](QChar c) { return isUnreserved(c.unicode()); }))

@@ -6,6 +6,19 @@
 
 using namespace Gatehouse;
 
+namespace {
+
+//! Expiry times the written bodies are checked with: the epoch, a usual one, the last ms of 9999.
+QList<QDateTime> expiries()
+{
+    QList<QDateTime> out;
+    for (const qint64 msecs : {qint64(0), qint64(1766484000123), qint64(253402300799999)})
+        out.append(QDateTime::fromMSecsSinceEpoch(msecs, Qt::UTC));
+    return out;
+}
+
+} // namespace
+
 class TestSessionClaims : public QObject
 {
     Q_OBJECT
@@ -52,8 +65,7 @@ private Q_SLOTS:
     void defaultSessionJsonMatchesOrderedSession()
     {
         QFETCH(QJsonObject, token);
-        for (const qint64 msecs : {qint64(0), qint64(1766484000123), qint64(253402300799999)}) {
-            const QDateTime expires = QDateTime::fromMSecsSinceEpoch(msecs, Qt::UTC);
+        for (const QDateTime &expires : expiries()) {
             QCOMPARE(SessionClaims::defaultSessionJson(token, expires),
                      toOrderedJson(SessionClaims::defaultSession(token, expires), SessionClaims::sessionKeyOrder()));
         }
@@ -96,8 +108,7 @@ private Q_SLOTS:
     void storedSessionJsonMatchesOrderedSession()
     {
         QFETCH(AdapterUser, user);
-        for (const qint64 msecs : {qint64(0), qint64(1766484000123), qint64(253402300799999)}) {
-            const QDateTime expires = QDateTime::fromMSecsSinceEpoch(msecs, Qt::UTC);
+        for (const QDateTime &expires : expiries()) {
             QCOMPARE(SessionClaims::storedSessionJson(user, expires),
                      toOrderedJson(SessionClaims::storedSession(user, expires), SessionClaims::sessionKeyOrder()));
         }
