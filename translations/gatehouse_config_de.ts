@@ -231,6 +231,11 @@
         <translation>nicht unterstützte Datenbank „%1“; eine von %2 (meinten Sie „%3“?)</translation>
     </message>
     <message>
+        <source>%1</source>
+        <extracomment>%1 is the storage module&apos;s whole explanation, in English, for example: invalid database URL &quot;sqlite://x.db&quot;: it names a host (&quot;x.db&quot;)</extracomment>
+        <translation>%1</translation>
+    </message>
+    <message>
         <source>missing (set DATABASE_URL or &quot;url&quot;)</source>
         <translation>fehlt (DATABASE_URL oder „url“ setzen)</translation>
     </message>

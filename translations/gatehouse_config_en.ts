@@ -231,6 +231,11 @@
         <translation>unsupported database &quot;%1&quot;; one of %2 (did you mean &quot;%3&quot;?)</translation>
     </message>
     <message>
+        <source>%1</source>
+        <extracomment>%1 is the storage module&apos;s whole explanation, in English, for example: invalid database URL &quot;sqlite://x.db&quot;: it names a host (&quot;x.db&quot;)</extracomment>
+        <translation>%1</translation>
+    </message>
+    <message>
         <source>missing (set DATABASE_URL or &quot;url&quot;)</source>
         <translation>missing (set DATABASE_URL or &quot;url&quot;)</translation>
     </message>

@@ -88,6 +88,8 @@ inline constexpr const char *NotDatabaseUrl = QT_TRANSLATE_NOOP("Gatehouse::Conf
 inline constexpr const char *UnsupportedDatabase = QT_TRANSLATE_NOOP("Gatehouse::Config", "unsupported database \"%1\"; one of %2");
 //: %1 is the URL scheme written, %2 lists the supported ones, %3 is the closest of them
 inline constexpr const char *UnsupportedDatabaseDidYouMean = QT_TRANSLATE_NOOP("Gatehouse::Config", "unsupported database \"%1\"; one of %2 (did you mean \"%3\"?)");
+//: %1 is the storage module's whole explanation, in English, for example: invalid database URL "sqlite://x.db": it names a host ("x.db")
+inline constexpr const char *DatabaseUrlRefused = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1");
 inline constexpr const char *AdapterUrlMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (set DATABASE_URL or \"url\")");
 //: %1 is the path of the file
 inline constexpr const char *FileNotFound = QT_TRANSLATE_NOOP("Gatehouse::Config", "file not found: %1");

@@ -1,5 +1,7 @@
 #include "config/sections.h"
 
+#include <gatehouse/sqladapter.h>
+
 #include "config/messages.h"
 #include "config/providerreader.h"
 
@@ -263,6 +265,12 @@ void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSetti
                                       {scheme, schemes.join(QStringLiteral(", ")), *match});
             else
                 root.problems().error(path, Messages::UnsupportedDatabase, {scheme, schemes.join(QStringLiteral(", "))});
+            return false;
+        }
+        // The rest of the URL (its form, port, options) as the adapter will read it.
+        QString refusal;
+        if (!SqlAdapterOptions::fromUrl(url, &refusal)) {
+            root.problems().error(path, Messages::DatabaseUrlRefused, {refusal});
             return false;
         }
         return true;

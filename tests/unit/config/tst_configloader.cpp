@@ -398,6 +398,12 @@ void tst_ConfigLoader::errors_data()
     row("DATABASE_URL scheme", R"({"providers": []})",
         {R"(DATABASE_URL: unsupported database "postgress"; one of sqlite, postgresql, postgres, mysql, mariadb (did you mean "postgres"?))"},
         {goodSecretVariable(), "DATABASE_URL=postgress://db/x"});
+    row("adapter url as the adapter reads it", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/g.db?journal_mode=off"}})",
+        {R"(adapter.url: invalid database URL "sqlite:///tmp/g.db?journal_mode=off": unknown option "journal_mode" (SQLite takes cache_size and mmap_size))"});
+    row("DATABASE_URL as the adapter reads it", R"({"providers": []})",
+        {R"(DATABASE_URL: invalid database URL "sqlite://relative.db": it names a host ("relative.db"); )"
+         R"(write sqlite:relative/path.db for a file relative to the working directory or sqlite:///absolute/path.db)"},
+        {goodSecretVariable(), "DATABASE_URL=sqlite://relative.db"});
 
     row("callbacksScript missing file", R"({"providers": [], "callbacksScript": "missing.js"})",
         {"callbacksScript: file not found: %DIR%/missing.js"});
