@@ -24,7 +24,7 @@ class AdminConnectionPrivate;
  *                          -> Failed (unreachable, time-out, schema newer, bad URL/config, ...)
  *
  * A migration that fails goes back to NeedsMigration (migrate() may be called again) with
- * \c errorString saying which step failed, the database's error and what was kept ("step 6/6
+ * \c errorString saying which step failed, the database's error and what was kept ("step 6/7
  * (disabled users): table gatehouse_user_state already exists; the migration was rolled back,
  * the schema is still version 4"); \c schemaVersion is read again. On SQLite and PostgreSQL a
  * failed migration changes nothing (SqlAdapter::migrate()).

@@ -223,6 +223,29 @@ QString userStateTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Session lookups that join the user (getSessionAndUser, the server's batched lookup) read the
+ * session's columns from an index, without a second descent into the sessions table: at
+ * millions of sessions each lookup then touches one random page fewer. PostgreSQL's unique key on the token
+ * carries the columns itself (INCLUDE) and replaces the plain key of step 2 unless a constraint
+ * owns that one; SQLite and MariaDB, which cannot include columns in a key, get a second index.
+ */
+QString sessionLookupIndex(SqlConnection &c, const Types &)
+{
+    if (c.backend() != SqlBackend::PostgreSQL)
+        return createIndexes(c, {{QStringLiteral("sessions_token_lookup_idx"),
+                                  QStringLiteral("sessions (\"sessionToken\", \"userId\", expires)")}});
+    QString detail = createIndexes(c, {{QStringLiteral("sessions_token_lookup_key"),
+                                        QStringLiteral("sessions (\"sessionToken\") INCLUDE (\"userId\", expires)"), true}});
+    SqlQuery constraint(c, QStringLiteral("SELECT 1 FROM pg_constraint WHERE conname = ? AND conrelid = 'sessions'::regclass"), method);
+    if (c.indexExists(QStringLiteral("sessions_token_key"), method)
+        && !constraint.bind(QStringLiteral("sessions_token_key")).execFirst()) {
+        c.execute(QStringLiteral("DROP INDEX sessions_token_key"), method);
+        detail += QStringLiteral("; dropped sessions_token_key, which it replaces");
+    }
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -239,6 +262,7 @@ const QList<Step> &steps()
         {4, QStringLiteral("Gatehouse tables"), gatehouseTables},
         {5, QStringLiteral("listing indexes"), listingIndexes},
         {6, QStringLiteral("disabled users"), userStateTable},
+        {7, QStringLiteral("session lookup index"), sessionLookupIndex},
     };
     return all;
 }

@@ -100,7 +100,10 @@ void load(const QString &url, const LoadPlan &plan)
             execOrThrow(db, QStringLiteral("SET maintenance_work_mem = '512MB'")); // for the index builds
         }
         indexes.recreate();
-        execOrThrow(db, QStringLiteral("ANALYZE"));
+        // PostgreSQL: VACUUM also marks the loaded pages all-visible, as autovacuum does for a
+        // table that has grown, so that session lookups read the index alone.
+        execOrThrow(db, options.backend == SqlAdapterOptions::Backend::PostgreSQL ? QStringLiteral("VACUUM ANALYZE")
+                                                                                 : QStringLiteral("ANALYZE"));
         db.close();
     }
     std::fprintf(stderr, "loaded %lld users and %lld sessions in %.1f s\n", plan.users, plan.sessions,

@@ -131,8 +131,9 @@ QString AdminFixture::olderSchemaDatabaseUrl()
             return {};
         }
     }
-    // Take back what schema steps 5 and 6 made.
+    // Take back what schema steps 5 to 7 made.
     const bool ok = execute(path, {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                                   QStringLiteral("DROP INDEX sessions_token_lookup_idx"),
                                    QStringLiteral("DROP TABLE gatehouse_user_state"),
                                    QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),
                                    QStringLiteral("DROP INDEX users_verified_id_idx"),

@@ -98,6 +98,62 @@ private Q_SLOTS:
         QCOMPARE(rows, QStringLiteral("0"));
     }
 
+    void sessionLookupsReadTheIndexAlone()
+    {
+        PostgresServer &pg = m_fixture.server;
+        const QString db = QStringLiteral("lookups");
+        QString error;
+        QVERIFY2(pg.createDatabase(db, &error), qPrintable(error));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(pg.url(db)));
+        QStringList lines;
+        QCOMPARE(adapter.migrate([&lines](const QString &line) { lines.append(line); }).result(),
+                 SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_key; "
+                                             "dropped sessions_token_key, which it replaces"));
+        QString indexes;
+        QVERIFY(pg.execute(db, QStringLiteral("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
+                                              "WHERE tablename = 'sessions' AND indexdef LIKE '%\"sessionToken\"%'"),
+                           &indexes));
+        QCOMPARE(indexes, QStringLiteral("sessions_token_lookup_key"));
+
+        const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
+        const AdapterSession session{QStringLiteral("lookup-token"), user.id, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
+        take(adapter.createSession(session));
+        // The one key on the token still keeps tokens unique.
+        try {
+            take(adapter.createSession(session));
+            QFAIL("a second session with the same token was created");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::Conflict);
+        }
+        // Once vacuumed, a lookup by token reads no table row (the planner is kept from reading
+        // this tiny table whole).
+        QVERIFY(pg.execute(db, QStringLiteral("VACUUM ANALYZE sessions")));
+        QString plan;
+        QVERIFY(pg.execute(db, QStringLiteral("SET enable_seqscan = off; SET enable_bitmapscan = off; "
+                                              "EXPLAIN SELECT \"userId\", expires FROM sessions WHERE \"sessionToken\" = 'lookup-token'"),
+                           &plan));
+        QVERIFY2(plan.contains(QStringLiteral("Index Only Scan using sessions_token_lookup_key")), qPrintable(plan));
+        QCOMPARE(take(adapter.getSessionAndUser(session.sessionToken))->session, session);
+
+        // A unique constraint of that name is not Gatehouse's to drop: it stays beside the new key.
+        const QString own = QStringLiteral("ownkey");
+        QVERIFY2(pg.createDatabase(own, &error), qPrintable(error));
+        QVERIFY(pg.execute(own, QStringLiteral("CREATE TABLE users (id SERIAL PRIMARY KEY, name VARCHAR(255), email VARCHAR(255), "
+                                               "\"emailVerified\" TIMESTAMPTZ, image TEXT);"
+                                               "CREATE TABLE sessions (id SERIAL PRIMARY KEY, \"userId\" INTEGER NOT NULL, "
+                                               "expires TIMESTAMPTZ NOT NULL, \"sessionToken\" VARCHAR(255) NOT NULL, "
+                                               "CONSTRAINT sessions_token_key UNIQUE (\"sessionToken\"));")));
+        SqlAdapter kept(*SqlAdapterOptions::fromUrl(pg.url(own)));
+        lines.clear();
+        QCOMPARE(kept.migrate([&lines](const QString &line) { lines.append(line); }).result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_key"));
+        QVERIFY(pg.execute(own, QStringLiteral("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
+                                               "WHERE tablename = 'sessions' AND indexdef LIKE '%\"sessionToken\"%'"),
+                           &indexes));
+        QCOMPARE(indexes, QStringLiteral("sessions_token_key,sessions_token_lookup_key"));
+    }
+
     void recoversFromTerminatedConnections()
     {
         QString error;
@@ -148,7 +204,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &failure) {
-            QVERIFY2(failure.message().startsWith(QStringLiteral("migrate: step 6/6 (disabled users): ")), qPrintable(failure.message()));
+            QVERIFY2(failure.message().startsWith(QStringLiteral("migrate: step 6/7 (disabled users): ")), qPrintable(failure.message()));
             QVERIFY2(failure.message().contains(QStringLiteral("gatehouse_user_state")), qPrintable(failure.message()));
             QVERIFY2(failure.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(failure.message()));

@@ -249,19 +249,25 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     const QString url = migratedDatabase(name, error);
     if (url.isEmpty())
         return {};
-    // What an older build left: schema 4, without the listing indexes and the user state.
-    const bool mysql = SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::MySQL;
+    // What an older build left: schema 4, without the listing indexes, the user state and the
+    // session lookup index.
+    const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
+    const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
         return mysql ? QStringLiteral("DROP INDEX %1 ON %2").arg(index, table) : QStringLiteral("DROP INDEX %1").arg(index);
     };
-    const bool ok = execute(url,
-                            {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
-                             QStringLiteral("DROP TABLE gatehouse_user_state"),
-                             dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
-                             dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
-                             dropIndex(QStringLiteral("users_verified_id_idx"), QStringLiteral("users")),
-                             dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit"))},
-                            error);
+    QStringList statements{QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                           QStringLiteral("DROP TABLE gatehouse_user_state"),
+                           dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
+                           dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
+                           dropIndex(QStringLiteral("users_verified_id_idx"), QStringLiteral("users")),
+                           dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit"))};
+    if (backend == SqlAdapterOptions::Backend::PostgreSQL) // step 7 replaced the unique key of step 2
+        statements << QStringLiteral("DROP INDEX sessions_token_lookup_key")
+                   << QStringLiteral("CREATE UNIQUE INDEX sessions_token_key ON sessions (\"sessionToken\")");
+    else
+        statements << dropIndex(QStringLiteral("sessions_token_lookup_idx"), QStringLiteral("sessions"));
+    const bool ok = execute(url, statements, error);
     return ok ? url : QString();
 }
 
@@ -290,9 +296,14 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     QVERIFY(progress.size() >= 2);
     const QStringList log = connection.migrationLog();
     QCOMPARE(log.size(), AdminConnection::latestSchemaVersion());
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/6 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/7 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/6 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/7 (disabled users): created gatehouse_user_state"));
+    if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_key; "
+                                           "dropped sessions_token_key, which it replaces"));
+    else
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_idx"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -315,7 +326,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/6 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/7 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

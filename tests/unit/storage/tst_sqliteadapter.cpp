@@ -37,6 +37,18 @@ public:
         return query.next() ? query.value(0) : QVariant();
     }
 
+    //! SQLite's plan for \a sql: the detail of each step, one per line.
+    QString plan(const QString &sql)
+    {
+        QSqlQuery query(QSqlDatabase::database(m_name));
+        if (!query.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql))
+            return query.lastError().text();
+        QStringList steps;
+        while (query.next())
+            steps.append(query.value(3).toString());
+        return steps.join(u'\n');
+    }
+
 private:
     QString m_name;
     bool m_open = false;
@@ -91,6 +103,32 @@ private Q_SLOTS:
         DirectConnection direct(path);
         QVERIFY(direct.isOpen());
         QCOMPARE(direct.exec(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    }
+
+    void sessionLookupsReadTheIndexAlone()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("lookups.db"));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        int version = 0;
+        const QStringList lines = migrationLines(adapter, &version);
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_idx"));
+        const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
+        const AdapterSession session{QStringLiteral("lookup-token"), user.id, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
+        take(adapter.createSession(session));
+        QCOMPARE(take(adapter.getSessionAndUser(session.sessionToken))->session, session);
+        try {
+            take(adapter.createSession(session));
+            QFAIL("a second session with the same token was created");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::Conflict);
+        }
+
+        // The session columns come from the index; the user from its row.
+        DirectConnection direct(path);
+        const QString plan = direct.plan(QStringLiteral(
+            "SELECT s.\"sessionToken\", s.\"userId\", s.expires, u.name FROM sessions s "
+            "JOIN users u ON u.id = s.\"userId\" WHERE s.\"sessionToken\" IN ('a', 'b')"));
+        QVERIFY2(plan.startsWith(QStringLiteral("SEARCH s USING COVERING INDEX sessions_token_lookup_idx")), qPrintable(plan));
     }
 
     void adoptsAnAuthJsDatabase()
@@ -172,7 +210,8 @@ private Q_SLOTS:
             DirectConnection direct(path);
             QString error;
             direct.exec(QStringLiteral("DROP TABLE gatehouse_user_state"), &error);
-            direct.exec(QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version = 6"), &error);
+            direct.exec(QStringLiteral("DROP INDEX sessions_token_lookup_idx"), &error);
+            direct.exec(QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 6"), &error);
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
@@ -180,7 +219,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/6 (disabled users): created gatehouse_user_state; "
+        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/7 (disabled users): created gatehouse_user_state; "
                                              "1 user(s) with a disabled password are disabled users now"));
         QCOMPARE(take(adapter.isUserDisabled(disabledId)), true);
         QCOMPARE(take(adapter.isUserDisabled(otherId)), false);
@@ -204,7 +243,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &error) {
-            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/6 (disabled users): ")), qPrintable(error.message()));
+            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/7 (disabled users): ")), qPrintable(error.message()));
             QVERIFY2(error.message().contains(QStringLiteral("gatehouse_user_state already exists")), qPrintable(error.message()));
             QVERIFY2(error.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(error.message()));
