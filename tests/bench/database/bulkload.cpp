@@ -10,7 +10,8 @@
 //       prints K session tokens of the loaded sessions, spread evenly over them (one a line).
 //   gatehouse-bulkload lookup --url URL --count K
 //       K sequential getSessionAndUser calls through SqlAdapter with random loaded tokens
-//       (after 1 000 warm-up calls): prints the latency percentiles.
+//       (after 1 000 warm-up calls): prints the latency percentiles, and for SQLite how much the
+//       timed calls read from storage rather than from the operating system's page cache.
 #include "benchtokens.h"
 #include "loadplan.h"
 #include "postgresbulkload.h"
@@ -22,6 +23,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QUuid>
 #include <algorithm>
 #include <cstdio>
@@ -126,6 +128,19 @@ void tokens(const QString &url, qint64 count)
         std::printf("%s\n", qPrintable(BenchTokens::sessionToken(i * sessions / count)));
 }
 
+//! Bytes this process has had read from storage (not from the page cache): /proc/self/io.
+qint64 storageReadBytes()
+{
+    QFile io(QStringLiteral("/proc/self/io"));
+    if (!io.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : io.readAll().split('\n')) {
+        if (line.startsWith("read_bytes:"))
+            return line.mid(11).trimmed().toLongLong();
+    }
+    return 0;
+}
+
 void lookup(const QString &url, qint64 count)
 {
     auto adapter = adapterFor(url);
@@ -135,7 +150,10 @@ void lookup(const QString &url, qint64 count)
     std::vector<double> micros;
     micros.reserve(size_t(count));
     qint64 missing = 0;
+    qint64 readBefore = 0;
     for (qint64 i = -1000; i < count; ++i) { // negative: warm-up
+        if (i == 0)
+            readBefore = storageReadBytes();
         const QString token = BenchTokens::sessionToken(pick(random));
         QElapsedTimer clock;
         clock.start();
@@ -153,8 +171,12 @@ void lookup(const QString &url, qint64 count)
     double sum = 0;
     for (double us : micros)
         sum += us;
-    std::printf("sessions %lld  lookups %lld  mean_us %.1f  p50_us %.1f  p90_us %.1f  p99_us %.1f  max_us %.1f\n", sessions,
+    std::printf("sessions %lld  lookups %lld  mean_us %.1f  p50_us %.1f  p90_us %.1f  p99_us %.1f  max_us %.1f", sessions,
                 count, sum / micros.size(), at(0.50), at(0.90), at(0.99), micros.back());
+    // PostgreSQL reads in its own processes: nothing to tell here.
+    if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::SQLite)
+        std::printf("  storage_read_kB %lld", (storageReadBytes() - readBefore) / 1024);
+    std::printf("\n");
 }
 
 } // namespace
