@@ -62,14 +62,16 @@ measure() { # backend size run
   ADAPTER_P99[$key]+="$(echo "$direct" | awk '{for(i=1;i<NF;i++) if($i=="p99_us") print $(i+1)}') "
   printf "%-11s %-6s run %s  adapter: %s\n" "$1" "$2" "$3" "$direct"
   if kill -0 "$SRV" 2>/dev/null; then
+    local hwm
+    hwm=$(awk '/VmHWM/{printf "%.1f", $2/1024}' "/proc/$SRV/status")
     kill "$SRV"; wait "$SRV" 2>/dev/null || true; SRV=""
     local rps p50 p99 misses
     rps=$(echo "$o" | awk '/Requests\/sec/{print $2}')
     p50=$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')"); p99=$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")
     misses=$(echo "$o" | awk '/^misses/{print $2}')
     SERVER_P99[$key]+="$p99 "
-    printf "%-11s %-6s run %s  server: GET /auth/session rotating 10000 tokens  req/s %s  p50_ms %s  p99_ms %s  misses %s\n" \
-      "$1" "$2" "$3" "$rps" "$p50" "$p99" "${misses:-?}"
+    printf "%-11s %-6s run %s  server: GET /auth/session rotating 10000 tokens  req/s %s  p50_ms %s  p99_ms %s  misses %s  peak_rss_MB %s\n" \
+      "$1" "$2" "$3" "$rps" "$p50" "$p99" "${misses:-?}" "$hwm"
   else
     wait "$SRV" 2>/dev/null || true; SRV=""
     printf "%-11s %-6s run %s  server: gatehouse-server DIED during the run (no figures); its log ends:\n" "$1" "$2" "$3"
