@@ -99,8 +99,9 @@ void SqlConnection::setUp()
             execute(QStringLiteral("PRAGMA journal_mode = WAL"), method);
             execute(QStringLiteral("PRAGMA synchronous = NORMAL"), method);
         }
-        if (m_options.sqliteCacheSize)
-            execute(QStringLiteral("PRAGMA cache_size = %1").arg(*m_options.sqliteCacheSize), method);
+        execute(QStringLiteral("PRAGMA cache_size = %1")
+                    .arg(m_options.sqliteCacheSize.value_or(SqlAdapterOptions::defaultSqliteCacheSize)),
+                method);
         if (m_options.sqliteMmapSize)
             execute(QStringLiteral("PRAGMA mmap_size = %1").arg(*m_options.sqliteMmapSize), method);
         break;
