@@ -236,9 +236,12 @@ QString sessionLookupIndex(SqlConnection &c, const Types &)
     if (c.backend() != SqlBackend::PostgreSQL)
         return createIndexes(c, {{QStringLiteral("sessions_token_lookup_idx"),
                                   QStringLiteral("sessions (\"sessionToken\", \"userId\", expires)")}});
-    QString detail = createIndexes(c, {{QStringLiteral("sessions_token_lookup_key"),
-                                        QStringLiteral("sessions (\"sessionToken\") INCLUDE (\"userId\", expires)"), true}});
-    SqlQuery constraint(c, QStringLiteral("SELECT 1 FROM pg_constraint WHERE conname = ? AND conrelid = 'sessions'::regclass"), method);
+    QString detail = createIndexes(
+        c, {{QStringLiteral("sessions_token_lookup_key"),
+             QStringLiteral("sessions (\"sessionToken\") INCLUDE (\"userId\", expires)"), true}});
+    SqlQuery constraint(
+        c, QStringLiteral("SELECT 1 FROM pg_constraint WHERE conname = ? AND conrelid = 'sessions'::regclass"),
+        method);
     if (c.indexExists(QStringLiteral("sessions_token_key"), method)
         && !constraint.bind(QStringLiteral("sessions_token_key")).execFirst()) {
         c.execute(QStringLiteral("DROP INDEX sessions_token_key"), method);
