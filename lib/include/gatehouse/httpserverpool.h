@@ -20,8 +20,9 @@ class HttpServerPoolPrivate;
  * Each thread runs its own QAbstractHttpServer on its own listening socket; all sockets are
  * bound to the same address and port with \c SO_REUSEPORT, so the kernel spreads connections
  * over the threads. The kernel's choice is a hash and often uneven, so a thread that accepts a
- * connection while another thread serves fewer hands it over to that one. Every connection is guarded by ServerLimits and honours
- * \c Connection: close and HTTP/1.0 semantics; pipelined requests are answered in order.
+ * connection while another thread serves fewer hands it over to that one. Every connection is
+ * guarded by ServerLimits and honours \c Connection: close and HTTP/1.0 semantics; pipelined
+ * requests are answered in order.
  * Every request reaches the handler, whatever its path or method, except WebSocket upgrades,
  * which are refused with 501.
  *

@@ -22,12 +22,12 @@ namespace Gatehouse {
  * variable \c DATABASE_PASSWORD is used when set. For PostgreSQL and MariaDB, query items are
  * handed to the Qt driver as its connect options (\c postgresql://h/db?sslmode=require becomes
  * \c "sslmode=require"). SQLite takes two, set on every connection as the PRAGMAs of the same
- * names: \c cache_size (pages, or KiB when negative; SQLite's default is -2000, 2 MB per
- * connection) and \c mmap_size (bytes of the file read through a memory map; default 0, none;
- * Debian's SQLite allows at most 2147418112): \c sqlite:///var/lib/gatehouse/gatehouse.db?mmap_size=2147418112.
- * A large database read much more than written answers faster with a memory map; the pages it
- * reads then count towards the process's resident size (as shared file pages, which the kernel
- * may reclaim).
+ * names: \c cache_size (pages, or KiB when negative; Gatehouse's default is
+ * defaultSqliteCacheSize, 64 MiB per connection, where SQLite's own is 2 MB) and \c mmap_size
+ * (bytes of the file read through a memory map; default 0, none; Debian's SQLite allows at most
+ * 2147418112): \c sqlite:///var/lib/gatehouse/gatehouse.db?mmap_size=2147418112. Pages read
+ * through a memory map count towards the process's resident size (as shared file pages, which
+ * the kernel may reclaim); README.md has measurements of both options on a large database.
  */
 struct GATEHOUSE_EXPORT SqlAdapterOptions
 {

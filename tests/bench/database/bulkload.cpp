@@ -174,7 +174,7 @@ void lookup(const QString &url, qint64 count)
     std::printf("sessions %lld  lookups %lld  mean_us %.1f  p50_us %.1f  p90_us %.1f  p99_us %.1f  max_us %.1f", sessions,
                 count, sum / micros.size(), at(0.50), at(0.90), at(0.99), micros.back());
     // PostgreSQL reads in its own processes: nothing to tell here.
-    if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::SQLite)
+    if (adapter->options().backend == SqlAdapterOptions::Backend::SQLite)
         std::printf("  storage_read_kB %lld", (storageReadBytes() - readBefore) / 1024);
     std::printf("\n");
 }
