@@ -25,7 +25,8 @@ GATEHOUSE_EXPORT Provider passwordCredentialsProvider(std::shared_ptr<Adapter> s
                                                       const QString &id = QStringLiteral("credentials"),
                                                       const QString &name = QStringLiteral("Password"));
 
-//! Hashes \a password (Argon2id, off the calling thread) and stores it for \a userId.
+//! Hashes \a password (Argon2id, off the calling thread) and stores it for \a userId. Keeps
+//! \a store alive while it works and lets go of it before it finishes (as setUserDisabled()).
 GATEHOUSE_EXPORT QFuture<void> setUserPassword(std::shared_ptr<Adapter> store, const QString &userId,
                                                const QString &password);
 

@@ -72,7 +72,9 @@ class SqlAdapterPrivate;
  * Calls run on a thread pool owned by the adapter (\c maxThreads threads, kept alive); each
  * thread holds its own connection, opened on first use. When a connection turns out to be
  * lost, it is reopened and the call is run once more. Values are always bound, never spliced
- * into SQL. Multi-step writes run in one transaction.
+ * into SQL. Multi-step writes run in one transaction. Destroying the adapter runs the calls
+ * already made and then ends its threads; that works on any thread, also in a continuation that
+ * one of those threads runs (the ending then happens on a thread of its own).
  *
  * SQLite connections use WAL, \c foreign_keys=ON and a 5 s busy timeout. User ids are the
  * database's integer ids, as strings.

@@ -19,6 +19,9 @@ namespace Gatehouse {
  * Reason::NotFound for an unknown user, and with an AuthError when \a store is not also a
  * GatehouseStore (SqlAdapter and MemoryAdapter are). gatehouse-server's \c user command and
  * the admin app both call this.
+ *
+ * Keeps \a store alive while it works and lets go of it before it finishes, so a caller that
+ * drops its own reference once it has the result ends the adapter in its own thread.
  */
 GATEHOUSE_EXPORT QFuture<qint64> setUserDisabled(std::shared_ptr<Adapter> store, const QString &userId, bool disabled);
 

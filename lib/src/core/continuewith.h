@@ -54,6 +54,19 @@ void settle(QPromise<T> &promise, QFuture<T> finished)
     }
     promise.finish();
 }
+
+//! settle() for a future without a result: its exception or cancellation, or plain success.
+inline void settle(QPromise<void> &promise, QFuture<void> finished)
+{
+    try {
+        finished.waitForFinished();  // finished already; rethrows the exception it holds
+        if (finished.isCanceled())
+            promise.future().cancel();
+    } catch (...) {
+        promise.setException(std::current_exception());
+    }
+    promise.finish();
+}
 } // namespace Detail
 
 /*!

@@ -1,5 +1,6 @@
 #include <gatehouse/passwordcredentials.h>
 
+#include "core/continuewith.h"
 #include "crypto/password.h"
 
 #include <gatehouse/autherror.h>
@@ -79,15 +80,32 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
 
 QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &password)
 {
-    GatehouseStore &store = storeOf(adapter);
+    GatehouseStore *store = &storeOf(adapter);
     const std::shared_ptr<QThreadPool> pool = hashingPool();
-    GatehouseStore *storePtr = &store;
     const QByteArray bytes = password.toUtf8();
-    return QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); })
-        .then(QtFuture::Launch::Sync, [adapter, storePtr, pool, userId](const QString &hash) {
-            return storePtr->setPassword(userId, hash);
-        })
-        .unwrap();
+    auto promise = std::make_shared<QPromise<void>>();
+    promise->start();
+    QFuture<void> stored = promise->future();
+    // The adapter is let go of before the future finishes (see setUserDisabled()).
+    QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); })
+        .then(QtFuture::Launch::Sync,
+              [adapter = std::move(adapter), store, pool, userId, promise](QFuture<QString> hashed) mutable {
+                  QString hash;
+                  try {
+                      hash = hashed.result();
+                  } catch (...) {
+                      adapter.reset();
+                      promise->setException(std::current_exception());
+                      promise->finish();
+                      return;
+                  }
+                  store->setPassword(userId, hash).then(
+                      QtFuture::Launch::Sync, [adapter = std::move(adapter), promise](QFuture<void> set) mutable {
+                          adapter.reset();
+                          Detail::settle(*promise, set);
+                      });
+              });
+    return stored;
 }
 
 } // namespace Gatehouse

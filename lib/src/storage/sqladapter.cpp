@@ -6,6 +6,8 @@
 
 #include <QJsonDocument>
 
+#include <thread>
+
 namespace Gatehouse {
 
 using Reason = AdapterError::Reason;
@@ -196,7 +198,17 @@ SqlAdapter::SqlAdapter(const SqlAdapterOptions &options)
 {
 }
 
-SqlAdapter::~SqlAdapter() = default;
+SqlAdapter::~SqlAdapter()
+{
+    if (!d->onStorageThread())
+        return;
+    // The last reference went in a continuation run by one of this adapter's storage threads,
+    // which cannot wait for itself to end. Another thread ends the pool once this thread's job
+    // has returned, and the connections close as their threads end.
+    qCDebug(lcStorage) << "the last reference to an SqlAdapter went on one of its storage threads;"
+                          " another thread ends them";
+    std::thread([d = std::move(d)]() mutable { d.reset(); }).detach();
+}
 
 std::unique_ptr<SqlAdapter> SqlAdapter::fromUrl(const QString &url, QString *errorMessage)
 {

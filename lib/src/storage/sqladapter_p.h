@@ -67,6 +67,9 @@ public:
         return m_sessionLookups.lookup(token);
     }
 
+    //! Whether the calling thread is one of this adapter's storage threads.
+    bool onStorageThread() const { return pool.isPoolThread(); }
+
     SqlAdapterOptions options;
 
 private:

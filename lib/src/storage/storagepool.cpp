@@ -50,6 +50,14 @@ int StoragePool::threadCount() const
     return int(m_threads.size());
 }
 
+bool StoragePool::isPoolThread() const
+{
+    const QThread *current = QThread::currentThread();
+    std::lock_guard lock(m_mutex);
+    return std::any_of(m_threads.begin(), m_threads.end(),
+                       [current](const std::unique_ptr<QThread> &thread) { return thread.get() == current; });
+}
+
 void StoragePool::work()
 {
     std::unique_lock lock(m_mutex);

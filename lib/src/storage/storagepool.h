@@ -30,7 +30,8 @@ class StoragePool
 {
 public:
     StoragePool(int maxThreads, QString threadName);
-    //! Runs the jobs already started, then ends the threads.
+    //! Runs the jobs already started, then ends the threads. Not on one of the pool's own
+    //! threads: a thread cannot wait for itself to end (see isPoolThread()).
     ~StoragePool();
 
     StoragePool(const StoragePool &) = delete;
@@ -41,6 +42,9 @@ public:
 
     //! The threads created so far.
     int threadCount() const;
+
+    //! Whether the calling thread is one of the pool's (a job, or a continuation a job finished).
+    bool isPoolThread() const;
 
 private:
     void work();

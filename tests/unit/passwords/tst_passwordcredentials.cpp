@@ -2,6 +2,7 @@
 // stored users, refusals that look alike, disabled credentials and users, and the audit trail.
 #include "engineclient.h"
 
+#include <gatehouse/adaptererror.h>
 #include <gatehouse/memoryadapter.h>
 #include <gatehouse/passwordcredentials.h>
 
@@ -43,6 +44,24 @@ private Q_SLOTS:
         user.name = QStringLiteral("Demo");
         m_userId = m_adapter->createUser(user).result().id;
         setUserPassword(m_adapter, m_userId, QStringLiteral("demo-password")).waitForFinished();
+    }
+
+    void setUserPasswordLetsGoOfTheAdapterBeforeFinishing()
+    {
+        // The hash is made on another thread, whose continuation stores it: once the future has
+        // finished, the caller's reference is the only one (see userstate.h).
+        QCOMPARE(m_adapter.use_count(), 1);
+        for (int round = 0; round < 5; ++round) {
+            setUserPassword(m_adapter, m_userId, QStringLiteral("another-password-%1").arg(round)).waitForFinished();
+            QCOMPARE(m_adapter.use_count(), 1);
+        }
+        try {
+            setUserPassword(m_adapter, QStringLiteral("no-such-user"), QStringLiteral("demo-password")).waitForFinished();
+            QFAIL("a password was set for an unknown user");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::NotFound);
+        }
+        QCOMPARE(m_adapter.use_count(), 1);
     }
 
     void signsInTheStoredUser()

@@ -1,9 +1,12 @@
 #include "sqlfixture.h"
 
+#include <gatehouse/userstate.h>
+
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 
 using namespace Gatehouse;
 using namespace Gatehouse::Testing;
@@ -296,6 +299,66 @@ private Q_SLOTS:
         QVERIFY2(migrated(adapter, &error), qPrintable(error));
         const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("m@example.test"), {}, {}}));
         QCOMPARE(take(adapter.getUserByEmail(QStringLiteral("m@example.test"))), std::optional(user));
+    }
+
+    void lastReferenceMayGoOnAStorageThread()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("last.db"));
+        auto adapter = std::make_shared<SqlAdapter>(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QString error;
+        QVERIFY2(migrated(*adapter, &error), qPrintable(error));
+        DirectConnection direct(path);
+        QVERIFY(direct.isOpen());
+        // The adapter's write waits for this transaction, so the continuation below is attached
+        // before the write finishes and runs on the storage thread that finishes it.
+        direct.exec(QStringLiteral("BEGIN IMMEDIATE"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QFuture<AdapterUser> created = adapter->createUser({{}, {}, QStringLiteral("last@example.test"), {}, {}});
+        QFuture<QString> ran = created.then(QtFuture::Launch::Sync,
+            [adapter = std::move(adapter)](const AdapterUser &) mutable {
+                adapter.reset();
+                return QThread::currentThread()->objectName();
+            });
+        QVERIFY(!adapter);
+        direct.exec(QStringLiteral("COMMIT"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+
+        QCOMPARE(ran.result(), QStringLiteral("gatehouse-storage"));
+        // The adapter's threads end and close their connections; the user is in the file.
+        const auto storageConnections = [] {
+            return QSqlDatabase::connectionNames().filter(QStringLiteral("gatehouse-storage-"));
+        };
+        QTRY_COMPARE(storageConnections(), QStringList());
+        QCOMPARE(direct.exec(QStringLiteral("SELECT email FROM users")).toString(), QStringLiteral("last@example.test"));
+    }
+
+    void userToolsLetGoOfTheAdapterBeforeFinishing()
+    {
+        // gatehouse-server's user command drops its adapter once it has the result, and exits:
+        // its reference must be the last, so the storage threads end before the process does.
+        // (tst_passwordcredentials checks setUserPassword() the same way.)
+        const QString path = m_dir.filePath(QStringLiteral("tools.db"));
+        auto adapter = std::make_shared<SqlAdapter>(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QString error;
+        QVERIFY2(migrated(*adapter, &error), qPrintable(error));
+        const AdapterUser user = take(adapter->createUser({{}, {}, QStringLiteral("tools@example.test"), {}, {}}));
+        // Each round races the storage thread letting go against this thread waking up.
+        for (int round = 0; round < 20; ++round) {
+            const AdapterSession session{QStringLiteral("tools-%1").arg(round), user.id,
+                                         QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
+            take(adapter->createSession(session));
+            QCOMPARE(setUserDisabled(adapter, user.id, true).result(), qint64(1));
+            QCOMPARE(adapter.use_count(), 1);
+            QCOMPARE(setUserDisabled(adapter, user.id, false).result(), qint64(0));
+            QCOMPARE(adapter.use_count(), 1);
+        }
+        try {
+            setUserDisabled(adapter, QStringLiteral("999"), true).waitForFinished();
+            QFAIL("an unknown user was disabled");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::NotFound);
+        }
+        QCOMPARE(adapter.use_count(), 1);
     }
 
     void unreachableDatabaseFailsClearly()
