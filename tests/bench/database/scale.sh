@@ -13,7 +13,8 @@
 #      the SQLite file of 10 M sessions takes about 2 GB), SLOW_READ_US (0; when set, the server's
 #      reads of the large SQLite file each wait that long first, as from a slow disk: see README.md),
 #      SQLITE_OPTIONS (appended to the SQLite URLs, e.g. "?mmap_size=2147418112"; PostgreSQL runs with
-#      shared_buffers=512MB).
+#      shared_buffers=512MB), RESIDENT (0; 1 holds the loaded database files in memory with
+#      `vmtouch -l` while they are measured, as on a machine whose page cache keeps them: see README.md).
 #      Every load run is bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,8 @@ loader="$BUILD/tests/bench/database/gatehouse-bulkload"
 USERS=${USERS:-1000000}; SESSIONS=${SESSIONS:-10000000}; LOOKUPS=${LOOKUPS:-20000}
 DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}; THREADS=${THREADS:-$(nproc)}; RUNS=${RUNS:-3}
 BACKENDS=${BACKENDS:-sqlite postgresql}
-SLOW_READ_US=${SLOW_READ_US:-0}; SQLITE_OPTIONS=${SQLITE_OPTIONS:-}
+SLOW_READ_US=${SLOW_READ_US:-0}; SQLITE_OPTIONS=${SQLITE_OPTIONS:-}; RESIDENT=${RESIDENT:-0}
+[ "$RESIDENT" = 0 ] || command -v vmtouch >/dev/null || { echo "RESIDENT=1 needs vmtouch: apt-get install vmtouch" >&2; exit 1; }
 slowreads="$BUILD/tests/bench/database/libgatehouse-slowreads.so"
 preload=""
 if [ "$SLOW_READ_US" != 0 ]; then
@@ -39,7 +41,14 @@ for f in "$server" "$loader"; do [ -x "$f" ] || { echo "no $f: build first (benc
 work=$(mktemp -d "${SCRATCH:-/tmp}/gatehouse-scale.XXXXXX")
 chmod 755 "$work"
 SRV=""
-cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; pg_stop "$work/pg"; rm -rf "$work"; }
+# RESIDENT=1: a vmtouch daemon locks the files of one backend's databases in memory.
+unhold() { [ -f "$work/vmtouch.pid" ] && kill "$(cat "$work/vmtouch.pid")" 2>/dev/null; rm -f "$work/vmtouch.pid"; }
+hold() { # files or folders...
+  local t0=$SECONDS
+  vmtouch -q -d -l -w -P "$work/vmtouch.pid" "$@"
+  echo "# held in memory (vmtouch -l) after $((SECONDS - t0)) s: $(vmtouch "$@" | awk '/Resident Pages/{print $4, $5}')"
+}
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; unhold; pg_stop "$work/pg"; rm -rf "$work"; }
 trap cleanup EXIT
 echo "# free space before loading:"; df -h "$work" | sed 's/^/#   /'
 
@@ -82,6 +91,7 @@ med() { tr ' ' '\n' | grep . | median; } # space-separated numbers -> median
 
 printf "# gatehouse database scale bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s  runs: %s  slow reads: %s us  SQLite options: %s\n" \
   "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS" "$SLOW_READ_US" "${SQLITE_OPTIONS:-none}"
+echo "# database files held in memory: $([ "$RESIDENT" = 0 ] && echo no || echo "yes (vmtouch -l)")"
 for backend in $BACKENDS; do
   if [ "$backend" = postgresql ]; then
     pgport=$(free_port)
@@ -98,10 +108,14 @@ for backend in $BACKENDS; do
     echo "## $backend: loading $users users and $sessions sessions" >&2
     QT_LOGGING_RULES="gatehouse.*.info=false" "$loader" load --url "${URL[$backend-$size]}" --users "$users" --sessions "$sessions"
   done
+  if [ "$RESIDENT" != 0 ]; then
+    if [ "$backend" = sqlite ]; then hold "$work"/scale-*.db; else hold "$work/pg"; fi
+  fi
   # Small and large take turns, so that a slow spell of the machine does not fall on one size only.
   for run in $(seq 1 "$RUNS"); do
     for size in small large; do measure "$backend" "$size" "$run"; done
   done
+  unhold
   [ "$backend" = sqlite ] && rm -f "$work"/scale-*.db*
   if [ "$backend" = postgresql ]; then
     pg_psql "$pgport" postgres "DROP DATABASE scale_small"; pg_psql "$pgport" postgres "DROP DATABASE scale_large"
