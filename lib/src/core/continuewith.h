@@ -5,6 +5,7 @@
 
 #include <exception>
 #include <memory>
+#include <optional>
 #include <type_traits>
 
 namespace Gatehouse {
@@ -78,7 +79,10 @@ inline void settle(QPromise<void> &promise, QFuture<void> finished)
  * cancelled \a future passes its state on without running \a continuation.
  *
  * A continuation that returns a pending QFuture is flattened through one QPromise, not
- * QFuture::unwrap(), which costs Qt 6.4 five futures and four continuations.
+ * QFuture::unwrap(), which costs Qt 6.4 five futures and four continuations. Such a
+ * continuation, and what it captured, is destroyed as soon as it has run, before the returned
+ * future finishes: a caller that drops its own reference to a captured object once it has the
+ * result (an adapter, say) then holds the last one.
  */
 template<typename T, typename Continuation>
 auto continueWith(const QFuture<T> &future, Continuation continuation)
@@ -100,15 +104,17 @@ auto continueWith(const QFuture<T> &future, Continuation continuation)
         promise->start();
         QFuture<Value> flattened = promise->future();
         QFuture<T>(future).then(QtFuture::Launch::Sync,
-            [promise, continuation = std::move(continuation)](QFuture<T> finished) mutable {
+            [promise, continuation = std::optional<Continuation>(std::move(continuation))](QFuture<T> finished) mutable {
                 QFuture<Value> next;
                 try {
-                    next = continuation(finished.result());  // result() rethrows a failure
+                    next = (*continuation)(finished.result());  // result() rethrows a failure
                 } catch (...) {
+                    continuation.reset();
                     promise->setException(std::current_exception());
                     promise->finish();
                     return;
                 }
+                continuation.reset();
                 if (next.isFinished()) {
                     Detail::settle(*promise, next);
                     return;

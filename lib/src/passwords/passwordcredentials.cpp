@@ -83,29 +83,11 @@ QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &u
     GatehouseStore *store = &storeOf(adapter);
     const std::shared_ptr<QThreadPool> pool = hashingPool();
     const QByteArray bytes = password.toUtf8();
-    auto promise = std::make_shared<QPromise<void>>();
-    promise->start();
-    QFuture<void> stored = promise->future();
-    // The adapter is let go of before the future finishes (see setUserDisabled()).
-    QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); })
-        .then(QtFuture::Launch::Sync,
-              [adapter = std::move(adapter), store, pool, userId, promise](QFuture<QString> hashed) mutable {
-                  QString hash;
-                  try {
-                      hash = hashed.result();
-                  } catch (...) {
-                      adapter.reset();
-                      promise->setException(std::current_exception());
-                      promise->finish();
-                      return;
-                  }
-                  store->setPassword(userId, hash).then(
-                      QtFuture::Launch::Sync, [adapter = std::move(adapter), promise](QFuture<void> set) mutable {
-                          adapter.reset();
-                          Detail::settle(*promise, set);
-                      });
-              });
-    return stored;
+    // The adapter is let go of before the future finishes (see continueWith()).
+    return continueWith(QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); }),
+                        [adapter = std::move(adapter), store, pool, userId](const QString &hash) {
+                            return store->setPassword(userId, hash);
+                        });
 }
 
 } // namespace Gatehouse

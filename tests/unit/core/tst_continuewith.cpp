@@ -113,6 +113,41 @@ private Q_SLOTS:
         QCOMPARE(result.result(), 9);
     }
 
+    void flatteningContinuationLetsGoOfWhatItHoldsBeforeTheResult()
+    {
+        // What the continuation captured is gone when the result is out, even when the future it
+        // returns has finished already (the result is then settled inside the continuation's
+        // own call): whoever is told of the result finds the capture released.
+        QPromise<int> outer;
+        outer.start();
+        auto held = std::make_shared<int>(0);
+        const std::weak_ptr<int> watch = held;
+        QFuture<int> result = continueWith(outer.future(), [held = std::move(held)](int v) {
+            return QtFuture::makeReadyFuture(v + 1);
+        });
+        const QFuture<bool> releasedAtResult =
+            result.then(QtFuture::Launch::Sync, [watch](int) { return watch.expired(); });
+        outer.addResult(1);
+        outer.finish();
+        QCOMPARE(result.result(), 2);
+        QVERIFY(releasedAtResult.result());
+
+        // Also when the continuation throws.
+        QPromise<int> failing;
+        failing.start();
+        auto thrown = std::make_shared<int>(0);
+        const std::weak_ptr<int> thrownWatch = thrown;
+        QFuture<int> failed = continueWith(failing.future(), [thrown = std::move(thrown)](int) -> QFuture<int> {
+            throw Failure("no");
+        });
+        const QFuture<bool> releasedAtFailure =
+            failed.then(QtFuture::Launch::Sync, [thrownWatch](QFuture<int>) { return thrownWatch.expired(); });
+        failing.addResult(1);
+        failing.finish();
+        QCOMPARE(errorOf(failed), QStringLiteral("no"));
+        QVERIFY(releasedAtFailure.result());
+    }
+
     void pendingFutureWhoseContinuationAnswersAtOnce()
     {
         QPromise<int> outer;
