@@ -18,12 +18,13 @@
 // GET /__stats answers {"jwks": n, "token": n}.
 import http from 'node:http';
 import crypto from 'node:crypto';
+import { keyPair } from './keypair.mjs';
 
-const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const rsaRotated = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const rsaUnpublished = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const ec = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const ed = crypto.generateKeyPairSync('ed25519');
+const rsa = keyPair('rsa', { modulusLength: 2048 });
+const rsaRotated = keyPair('rsa', { modulusLength: 2048 });
+const rsaUnpublished = keyPair('rsa', { modulusLength: 2048 });
+const ec = keyPair('ec', { namedCurve: 'P-256' });
+const ed = keyPair('ed25519');
 const jwk = (pair, kid) => ({ ...pair.publicKey.export({ format: 'jwk' }), kid, use: 'sig' });
 
 let rotatedPublished = false;

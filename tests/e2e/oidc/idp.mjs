@@ -12,8 +12,8 @@
 // that follows redirects with a cookie jar completes the flow.
 // GET /__stats answers {"refreshGrants": n, "codeGrants": n} for the tests' assertions.
 import http from 'node:http';
-import { generateKeyPairSync } from 'node:crypto';
 import Provider from 'oidc-provider';
+import { keyPair } from './keypair.mjs';
 
 const specs = JSON.parse(process.env.GH_IDP_CLIENTS || '[]');
 const denied = new Set(specs.filter((c) => c.deny).map((c) => c.client_id));
@@ -28,7 +28,7 @@ const ACCOUNT = {
   preferred_username: 'alice',
 };
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const { privateKey } = keyPair('rsa', { modulusLength: 2048 });
 const signingJwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'e2e-rs256' };
 
 function configuration() {
