@@ -36,13 +36,14 @@ class StoreHealthPrivate;
  * Thread-safe.
  *
  * \code
- * if (!health.admit())
+ * const StoreHealth::Admission admission = health.admit();
+ * if (!admission)
  *     throw AdapterError(AdapterError::Reason::Unavailable, health.status().reason);
  * try {
  *     ... the call ...
- *     health.succeeded();
+ *     health.succeeded(admission);
  * } catch (const AdapterError &e) {
- *     e.reason() == AdapterError::Reason::Unavailable ? health.failed(e.message()) : health.succeeded();
+ *     e.reason() == AdapterError::Reason::Unavailable ? health.failed(e.message()) : health.succeeded(admission);
  *     throw;
  * }
  * \endcode
@@ -62,14 +63,28 @@ public:
     StoreHealth(const StoreHealth &) = delete;
     StoreHealth &operator=(const StoreHealth &) = delete;
 
+    //! Whether a call may try the store, and in which outage it was let in (for succeeded()).
+    struct Admission
+    {
+        bool admitted = true;
+        quint64 outages = 0;  //!< how many outages had begun when it was let in
+        explicit operator bool() const { return admitted; }
+    };
+
     /*!
      * Whether a call should try the store now: always while it is reachable; while it is not,
      * for one call at a time (the probe; another may probe once the probe has run for 30 s).
      * A call refused here is counted as failed already: fail it with AdapterError
      * Reason::Unavailable (status().reason says why) without calling failed().
      */
-    bool admit();
-    //! A call reached the store (whatever it answered, an error of the data included).
+    Admission admit();
+    /*!
+     * The call let in by \a admission reached the store (whatever it answered, an error of
+     * the data included). A call let in before the current outage began does not end it: it
+     * may have been answered just before the store went.
+     */
+    void succeeded(const Admission &admission);
+    //! A call reached the store now (for callers that do not ask admit()).
     void succeeded();
     //! \a calls calls could not reach the store, because of \a reason.
     void failed(const QString &reason, qint64 calls = 1);

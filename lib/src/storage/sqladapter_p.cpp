@@ -34,7 +34,7 @@ SqlConnection &SqlAdapterPrivate::connection()
     if (!m_connections.hasLocalData()) {
         const QString name = m_connectionPrefix + u'-'
             + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()), 16);
-        m_connections.setLocalData(new SqlConnection(options, name, &m_fileSeen));
+        m_connections.setLocalData(new SqlConnection(options, name, &m_file));
     }
     return *m_connections.localData();
 }

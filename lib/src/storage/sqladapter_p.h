@@ -98,21 +98,22 @@ private:
     template<typename Work>
     auto call(const QString &method, const Work &work, qint64 calls = 1)
     {
-        if (!health.admit())
+        const StoreHealth::Admission admission = health.admit();
+        if (!admission)
             throw AdapterError(AdapterError::Reason::Unavailable,
                                QStringLiteral("%1: the database is unreachable: %2").arg(method, health.status().reason));
         try {
             if constexpr (std::is_void_v<decltype(attempt(method, work))>) {
                 attempt(method, work);
-                health.succeeded();
+                health.succeeded(admission);
             } else {
                 auto result = attempt(method, work);
-                health.succeeded();
+                health.succeeded(admission);
                 return result;
             }
         } catch (const SqlBusy &busy) {
             // There, but it cannot answer now: the caller may try again; the database is not down.
-            health.succeeded();
+            health.succeeded(admission);
             throw AdapterError(AdapterError::Reason::Unavailable,
                                QStringLiteral("%1: the database cannot answer now: %2").arg(method, busy.detail), busy.detail);
         } catch (const AdapterError &error) {
@@ -120,7 +121,7 @@ private:
             if (error.reason() == AdapterError::Reason::Unavailable)
                 health.failed(error.message(), calls);
             else
-                health.succeeded();
+                health.succeeded(admission);
             throw;
         }
     }
@@ -156,8 +157,8 @@ private:
     static int maxThreads(const SqlAdapterOptions &options);
 
     QString m_connectionPrefix;
-    //! An SQLite file opened once is not created anew when it goes missing (see SqlConnection).
-    std::atomic<bool> m_fileSeen{false};
+    //! What the connections know together of an SQLite file (see SqlConnection).
+    SqliteFileState m_file;
     // Declared before the pool: the pool's threads end first, and each deletes its connection.
     QThreadStorage<SqlConnection *> m_connections;
     // Declared before the pool as well: its threads run the batches still scheduled when it ends.

@@ -49,10 +49,10 @@ QString joinOptions(const QString &first, const QString &second)
 
 } // namespace
 
-SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, std::atomic<bool> *fileSeen)
+SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file)
     : m_options(options)
     , m_name(std::move(name))
-    , m_fileSeen(fileSeen)
+    , m_shared(file)
 {
 }
 
@@ -92,14 +92,18 @@ std::optional<SqlConnection::FileIdentity> SqlConnection::fileAtPath() const
 bool SqlConnection::fileUnchanged()
 {
     const auto now = std::chrono::steady_clock::now();
-    if (now - m_fileChecked < kFileCheckInterval)
+    const quint64 changes = m_shared ? m_shared->changes.load() : 0;
+    if (now - m_fileChecked < kFileCheckInterval && changes == m_changesSeen)
         return true;
     m_fileChecked = now;
+    m_changesSeen = changes;
     const std::optional<FileIdentity> found = fileAtPath();
     if (found == m_file)
         return true;
     qCDebug(lcStorage).noquote() << "the database file" << m_options.databaseName
                                  << (found ? "was replaced" : "is gone") << "; closing" << m_name;
+    if (m_shared)
+        m_changesSeen = ++m_shared->changes;  // the other connections look at once
     close();
     return false;
 }
@@ -126,7 +130,7 @@ void SqlConnection::open()
         m_db.setConnectOptions(joinOptions(defaultConnectOptions(m_options.backend), m_options.connectOptions));
     }
     const bool file = isFileDatabase(m_options);
-    if (file && m_fileSeen && m_fileSeen->load() && !fileAtPath())
+    if (file && m_shared && m_shared->seen.load() && !fileAtPath())
         throw AdapterError(Reason::Unavailable,
                            QStringLiteral("the database file %1 is missing (moved or removed?); it is not created anew")
                                .arg(m_options.databaseName));
@@ -142,8 +146,11 @@ void SqlConnection::open()
     if (file) {
         m_file = fileAtPath();
         m_fileChecked = std::chrono::steady_clock::now();
-        if (m_file && m_fileSeen)
-            m_fileSeen->store(true);
+        if (m_shared) {
+            m_changesSeen = m_shared->changes.load();
+            if (m_file)
+                m_shared->seen.store(true);
+        }
     }
     qCDebug(lcStorage) << "connected to" << m_options.displayUrl() << "as" << m_name;
 }

@@ -38,6 +38,17 @@ struct SqlBusy
 };
 
 /*!
+ * What the connections of one adapter know together of its SQLite file: that it existed once
+ * (from then on a missing file is not created anew), and how often one of them found it moved,
+ * removed or replaced (the others then look at once, not at their next turn).
+ */
+struct SqliteFileState
+{
+    std::atomic<bool> seen{false};
+    std::atomic<quint64> changes{0};
+};
+
+/*!
  * A connection owned by one storage thread (never used from another). Opened on first use
  * and set up for Gatehouse: SQLite gets WAL, foreign keys and a busy timeout, MariaDB gets
  * ANSI_QUOTES (so the same "quoted" SQL works everywhere) and UTC, PostgreSQL gets UTC.
@@ -53,10 +64,10 @@ class SqlConnection
 {
 public:
     /*!
-     * \a fileSeen, shared by the connections of one adapter, records that the SQLite database
-     * file existed once: from then on a missing file is not created anew. Null: always create.
+     * \a file is shared by the connections of one adapter (see SqliteFileState). Null: a
+     * missing file is always created, and each connection looks at its file on its own.
      */
-    SqlConnection(const SqlAdapterOptions &options, QString name, std::atomic<bool> *fileSeen = nullptr);
+    SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file = nullptr);
     ~SqlConnection();
     SqlConnection(const SqlConnection &) = delete;
     SqlConnection &operator=(const SqlConnection &) = delete;
@@ -133,7 +144,8 @@ private:
 
     SqlAdapterOptions m_options;
     QString m_name;
-    std::atomic<bool> *m_fileSeen;
+    SqliteFileState *m_shared;
+    quint64 m_changesSeen = 0;                            //!< m_shared->changes when last looked
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
     std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened

@@ -46,6 +46,7 @@ public:
     qint64 failedAtLastLine = 0;
     bool probing = false;
     Clock::time_point probeStarted;
+    quint64 outages = 0;               //!< outages begun so far
 
     //! The summary line, when one is due (call with the mutex held); empty otherwise.
     QString summaryIfDue(Clock::time_point at)
@@ -72,37 +73,48 @@ StoreHealth::StoreHealth(QString storeName, Now now, Log log)
 
 StoreHealth::~StoreHealth() = default;
 
-bool StoreHealth::admit()
+StoreHealth::Admission StoreHealth::admit()
 {
     QString line;
-    bool admitted = false;
+    Admission admission;
     {
         std::lock_guard lock(d->mutex);
+        admission.outages = d->outages;
         if (d->reachable)
-            return true;
+            return admission;
         const Clock::time_point at = d->now();
         if (!d->probing || at - d->probeStarted >= kProbeTimeout) {
             d->probing = true;
             d->probeStarted = at;
-            admitted = true;
         } else {
+            admission.admitted = false;
             ++d->failedCalls;
         }
         line = d->summaryIfDue(at);
     }
     if (!line.isEmpty())
         d->log(true, line);
-    return admitted;
+    return admission;
 }
 
 void StoreHealth::succeeded()
 {
+    Admission now;
+    {
+        std::lock_guard lock(d->mutex);
+        now.outages = d->outages;
+    }
+    succeeded(now);
+}
+
+void StoreHealth::succeeded(const Admission &admission)
+{
     QString line;
     {
         std::lock_guard lock(d->mutex);
-        d->probing = false;
-        if (d->reachable)
+        if (d->reachable || admission.outages != d->outages)
             return;
+        d->probing = false;
         const Clock::time_point at = d->now();
         line = QStringLiteral("%1 is reachable again after %2 down; %3 calls failed meanwhile")
                    .arg(d->name, seconds(at - d->downSince))
@@ -126,6 +138,7 @@ void StoreHealth::failed(const QString &reason, qint64 calls)
         d->failedCalls += calls;
         if (d->reachable) {
             d->reachable = false;
+            ++d->outages;
             d->since = QDateTime::currentDateTimeUtc();
             d->downSince = at;
             d->lastLine = at;

@@ -107,12 +107,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("moved.db"));
-        std::atomic<bool> seen{false};
+        SqliteFileState shared;
         SqlConnection connection(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
-                                 QStringLiteral("tst-moved"), &seen);
+                                 QStringLiteral("tst-moved"), &shared);
         run(connection, QStringLiteral("CREATE TABLE t (x INTEGER)"));
         run(connection, QStringLiteral("INSERT INTO t VALUES (1)"));
-        QVERIFY(seen);
+        QVERIFY(shared.seen);
         QVERIFY(moveDatabase(path, dir.filePath(QStringLiteral("elsewhere.db"))));
         QTest::qWait(300);  // the file is looked at every 250 ms at most
         try {
@@ -126,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(path));
         // A second connection of the same adapter does not create it either.
         SqlConnection another(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
-                              QStringLiteral("tst-moved-2"), &seen);
+                              QStringLiteral("tst-moved-2"), &shared);
         QVERIFY_THROWS_EXCEPTION(AdapterError, another.open());
         QVERIFY(!QFile::exists(path));
 
@@ -135,13 +135,30 @@ private Q_SLOTS:
         QCOMPARE(count(another, QStringLiteral("t")), 1);
     }
 
+    void sqliteConnectionsLookTogether()
+    {
+        // One connection finds the file gone: the others look at once, not at their next turn
+        // (a connection still reading the moved file would say the database is back).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shared.db"));
+        SqliteFileState shared;
+        SqlConnection first(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-first"), &shared);
+        run(first, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+        QTest::qWait(300);
+        SqlConnection second(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-second"), &shared);
+        QCOMPARE(count(second, QStringLiteral("t")), 0);  // it has just looked
+        QVERIFY(moveDatabase(path, dir.filePath(QStringLiteral("moved.db"))));
+        QVERIFY_THROWS_EXCEPTION(AdapterError, first.open());
+        QVERIFY_THROWS_EXCEPTION(AdapterError, second.open());
+    }
+
     void sqliteFileReplacedIsReopened()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("replaced.db"));
-        std::atomic<bool> seen{false};
+        SqliteFileState shared;
         SqlConnection connection(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
-                                 QStringLiteral("tst-replaced"), &seen);
+                                 QStringLiteral("tst-replaced"), &shared);
         run(connection, QStringLiteral("CREATE TABLE t (x INTEGER)"));
         // A restored backup put in its place: two rows.
         const QString backup = dir.filePath(QStringLiteral("backup.db"));

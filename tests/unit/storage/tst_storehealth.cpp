@@ -129,6 +129,22 @@ private Q_SLOTS:
                  QStringLiteral("database postgresql://db/gatehouse is reachable again after 32 s down; 5 calls failed meanwhile"));
     }
 
+    void aCallLetInBeforeTheOutageDoesNotEndIt()
+    {
+        Harness h;
+        const StoreHealth::Admission early = h.health.admit();  // on its way when the store goes
+        QVERIFY(early);
+        h.health.failed(QStringLiteral("refused"));
+        h.health.succeeded(early);  // it was answered just before
+        QVERIFY(!h.health.isReachable());
+        QCOMPARE(h.lines.size(), 1);
+        const StoreHealth::Admission probe = h.health.admit();
+        QVERIFY(probe);
+        h.health.succeeded(probe);
+        QVERIFY(h.health.isReachable());
+        QCOMPARE(h.lines.size(), 2);
+    }
+
     void refusedCallsAlsoBringTheSummary()
     {
         Harness h;
