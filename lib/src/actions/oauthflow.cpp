@@ -4,6 +4,7 @@
 #include "actions/errorresponse.h"
 #include "actions/oauthchecks.h"
 #include "actions/recover.h"
+#include "actions/singleuse.h"
 #include "crypto/random.h"
 #include "oauth/errors.h"
 #include "oauth/oauthclient.h"
@@ -309,6 +310,9 @@ QFuture<AuthResponse> signInWith(const State &state, const ProviderSettings &set
         .unwrap();
 }
 
+//! How long an authorization code is remembered as used (RFC 6749 §4.1.2: it lives 10 minutes at most).
+constexpr qint64 kCodeLifetime = 10 * 60;
+
 QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &settings, const ParamList &params,
                                const Endpoints &endpoints)
 {
@@ -338,11 +342,22 @@ QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &setti
                        {QStringLiteral("redirect_uri"), redirectUri(s, settings)}};
     if (settings.pkce)
         grant.append({QStringLiteral("code_verifier"), checks.codeVerifier});
-    return s.engine.oauth().requestTokens(settings, endpoints, grant)
-        .then(QtFuture::Launch::Sync, [state, settings, endpoints, checks](const QJsonObject &tokens) {
-            return profileOf(state, settings, endpoints, tokens, checks.nonce)
-                .then(QtFuture::Launch::Sync, [state, settings, tokens](const QJsonObject &profile) {
-                    return signInWith(state, settings, tokens, profile);
+    // A code works once at the provider, and once here: a callback replayed, even at the same
+    // moment on several servers, signs in once also with a provider that takes a code again.
+    // The store may answer on its own threads; the token request must leave from this one.
+    auto *context = new QObject;
+    return SingleUse::claim(s, QStringLiteral("oauth-code:") + settings.id, code.toUtf8(), kCodeLifetime)
+        .then(context, [state, settings, endpoints, grant, checks, context](bool first) {
+            context->deleteLater();
+            if (!first)
+                throw invalidCheck(QStringLiteral("the authorization code was used already"));
+            return state->engine.oauth().requestTokens(settings, endpoints, grant)
+                .then(QtFuture::Launch::Sync, [state, settings, endpoints, checks](const QJsonObject &tokens) {
+                    return profileOf(state, settings, endpoints, tokens, checks.nonce)
+                        .then(QtFuture::Launch::Sync, [state, settings, tokens](const QJsonObject &profile) {
+                            return signInWith(state, settings, tokens, profile);
+                        })
+                        .unwrap();
                 })
                 .unwrap();
         })

@@ -4,6 +4,7 @@
 #include "actions/currentuser.h"
 #include "actions/errorresponse.h"
 #include "actions/recover.h"
+#include "actions/singleuse.h"
 #include "actions/webauthnchallenge.h"
 #include "webauthn/ceremony.h"
 #include "webauthn/logging.h"
@@ -414,8 +415,17 @@ QFuture<AuthResponse> callback(const State &state)
             throw WebAuthn::VerificationError(QStringLiteral("the \"action\" field must be register or authenticate"));
         const QJsonObject credential = credentialOf(s.body);
         const WebAuthnChallenge challenge = WebAuthnChallenge::fromCookie(s, action);
-        response = action == Register ? registerCredential(state, credential, challenge)
-                                      : authenticate(state, credential, challenge);
+        // The cookie goes, but a replay brings it back: the store refuses a challenge used
+        // before, also at the same moment on another server, and also for an authenticator whose
+        // signature counter stays 0.
+        response = continueWith(SingleUse::claim(s, QStringLiteral("webauthn-challenge"), challenge.challenge,
+                                                 WebAuthnChallenge::Lifetime),
+                                [state, action, credential, challenge](bool first) {
+                                    if (!first)
+                                        throw WebAuthn::VerificationError(QStringLiteral("the challenge was used already"));
+                                    return action == Register ? registerCredential(state, credential, challenge)
+                                                              : authenticate(state, credential, challenge);
+                                });
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }

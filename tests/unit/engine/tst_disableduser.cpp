@@ -143,6 +143,13 @@ struct Fixture
     }
 };
 
+//! A new authorization code: the engine takes each one once.
+QString freshCode()
+{
+    static int issued = 0;
+    return QStringLiteral("code-from-corp-%1").arg(++issued);
+}
+
 //! Signs in with the OAuth provider: the sign-in redirect, then the provider's redirect back.
 Reply oauthSignIn(EngineClient &client)
 {
@@ -150,7 +157,7 @@ Reply oauthSignIn(EngineClient &client)
     const Reply start = client.postForm("/auth/signin/corp", {{"csrfToken", csrf}});
     if (!start.location().contains("/authorize?"))
         return start;
-    return client.get("/auth/callback/corp?code=code-from-corp");
+    return client.get("/auth/callback/corp?code=" + freshCode());
 }
 
 Reply credentialsSignIn(EngineClient &client, const QString &user)
@@ -309,7 +316,7 @@ private Q_SLOTS:
 
         const QString csrf = client.csrfToken();
         QVERIFY(client.postForm("/auth/signin/corp2", {{"csrfToken", csrf}}).location().contains("/authorize?"));
-        QCOMPARE(client.get("/auth/callback/corp2?code=code-from-corp").location(), accessDenied);
+        QCOMPARE(client.get("/auth/callback/corp2?code=" + freshCode()).location(), accessDenied);
         QVERIFY(!f.adapter->getAccount("olga-1", "corp2").result());
         QCOMPARE(*f.adapter->getUser(olga->id).result(), *olga);
         QCOMPARE(f.adapter->getAccount("olga-1", "corp").result()->accessToken, std::optional<QString>("at-1"));
