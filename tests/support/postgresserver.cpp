@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
@@ -52,6 +53,11 @@ public:
     QProcess server;
     int port = 0;
     bool initialised = false;
+    QMap<QString, QString> settings{{QStringLiteral("listen_addresses"), QStringLiteral("127.0.0.1")},
+                                    {QStringLiteral("fsync"), QStringLiteral("off")},
+                                    {QStringLiteral("synchronous_commit"), QStringLiteral("off")},
+                                    {QStringLiteral("full_page_writes"), QStringLiteral("off")},
+                                    {QStringLiteral("max_connections"), QStringLiteral("100")}};
 
     QString dataDir() const { return root.filePath(QStringLiteral("data")); }
     QString socketDir() const { return root.filePath(QStringLiteral("sock")); }
@@ -84,6 +90,11 @@ PostgresServer::PostgresServer()
 PostgresServer::~PostgresServer()
 {
     stop();
+}
+
+void PostgresServer::setSetting(const QString &name, const QString &value)
+{
+    d->settings.insert(name, value);
 }
 
 QString PostgresServer::unavailableReason()
@@ -127,12 +138,11 @@ bool PostgresServerPrivate::launch(QString *error)
     server.setProcessChannelMode(QProcess::MergedChannels);
     server.setStandardOutputFile(logFile(), QIODevice::Append);
     prepareChild(server, account);
-    server.start(tool(QStringLiteral("postgres")),
-                 {QStringLiteral("-D"), dataDir(), QStringLiteral("-p"), QString::number(port), QStringLiteral("-k"),
-                  socketDir(), QStringLiteral("-c"), QStringLiteral("listen_addresses=127.0.0.1"),
-                  QStringLiteral("-c"), QStringLiteral("fsync=off"), QStringLiteral("-c"),
-                  QStringLiteral("synchronous_commit=off"), QStringLiteral("-c"),
-                  QStringLiteral("full_page_writes=off"), QStringLiteral("-c"), QStringLiteral("max_connections=100")});
+    QStringList arguments{QStringLiteral("-D"), dataDir(), QStringLiteral("-p"), QString::number(port),
+                          QStringLiteral("-k"), socketDir()};
+    for (auto it = settings.cbegin(); it != settings.cend(); ++it)
+        arguments << QStringLiteral("-c") << it.key() + u'=' + it.value();
+    server.start(tool(QStringLiteral("postgres")), arguments);
     if (!server.waitForStarted(10000)) {
         setError(error, QStringLiteral("cannot run postgres: %1").arg(server.errorString()));
         return false;

@@ -33,6 +33,14 @@ public:
     //! Empty when the server can be started here; otherwise why not, naming the Debian package.
     static QString unavailableReason();
 
+    /*!
+     * Sets server setting \a name (\c -c name=value) for the next start(), over the fixture's
+     * own. By default commits do not wait for the write-ahead log (\c synchronous_commit=off):
+     * fast, but a commit of the last moments before kill() may be lost. A test of what survives a
+     * crash sets it \c on (\c fsync=off stays: the operating system keeps what was written).
+     */
+    void setSetting(const QString &name, const QString &value);
+
     //! Creates the cluster (first time) and starts the server; waits until it accepts connections.
     bool start(QString *error = nullptr);
     //! Fast shutdown: open connections are cut. The cluster stays for a later start().

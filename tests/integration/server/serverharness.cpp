@@ -94,7 +94,7 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
         // An ignored signal stays ignored across exec.
         m_process.start(QStringLiteral("/bin/sh"),
                         QStringList{QStringLiteral("-c"),
-                                    QStringLiteral("trap '' XFSZ; exec prlimit --fsize=%1 -- \"$0\" \"$@\"").arg(m_fileSizeLimit),
+                                    QStringLiteral("trap '' XFSZ; exec prlimit --fsize=%1:unlimited -- \"$0\" \"$@\"").arg(m_fileSizeLimit),
                                     QStringLiteral(GATEHOUSE_SERVER)}
                             + arguments);
     } else {

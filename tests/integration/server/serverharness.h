@@ -51,8 +51,9 @@ public:
     //! Sets \a name to \a value in the server's environment (serverEnvironment() besides).
     void setEnvironment(const QString &name, const QString &value);
     /*!
-     * Runs the server with no file larger than \a bytes (RLIMIT_FSIZE, through prlimit), its
-     * SIGXFSZ ignored: a write past the limit fails with EFBIG, as on a full disk.
+     * Runs the server with no file larger than \a bytes (the soft RLIMIT_FSIZE, through prlimit,
+     * so that `prlimit --pid` can lift it again without privileges), its SIGXFSZ ignored: a
+     * write past the limit fails with EFBIG, as on a full disk.
      */
     void setFileSizeLimit(qint64 bytes) { m_fileSizeLimit = bytes; }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
