@@ -2,6 +2,7 @@
 
 #include "storage/logging.h"
 
+#include <atomic>
 #include <mutex>
 
 namespace Gatehouse {
@@ -37,7 +38,8 @@ public:
     const StoreHealth::Log log;
 
     mutable std::mutex mutex;
-    bool reachable = true;
+    // Written under the mutex; read without it on the usual path, where the store answers.
+    std::atomic<bool> reachable{true};
     QDateTime since;
     QString reason;
     Clock::time_point downSince;
@@ -46,7 +48,7 @@ public:
     qint64 failedAtLastLine = 0;
     bool probing = false;
     Clock::time_point probeStarted;
-    quint64 outages = 0;               //!< outages begun so far
+    std::atomic<quint64> outages{0};   //!< outages begun so far
 
     //! The summary line, when one is due (call with the mutex held); empty otherwise.
     QString summaryIfDue(Clock::time_point at)
@@ -77,6 +79,11 @@ StoreHealth::Admission StoreHealth::admit()
 {
     QString line;
     Admission admission;
+    // The count first: a call that sees the new count sees the store down too (failed() marks
+    // it down before it counts the outage).
+    admission.outages = d->outages;
+    if (d->reachable)
+        return admission;
     {
         std::lock_guard lock(d->mutex);
         admission.outages = d->outages;
@@ -100,15 +107,14 @@ StoreHealth::Admission StoreHealth::admit()
 void StoreHealth::succeeded()
 {
     Admission now;
-    {
-        std::lock_guard lock(d->mutex);
-        now.outages = d->outages;
-    }
+    now.outages = d->outages;
     succeeded(now);
 }
 
 void StoreHealth::succeeded(const Admission &admission)
 {
+    if (d->reachable)
+        return;
     QString line;
     {
         std::lock_guard lock(d->mutex);
