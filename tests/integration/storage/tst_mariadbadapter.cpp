@@ -1,6 +1,10 @@
 #include "serverfixtures.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTest>
 
 using namespace Gatehouse;
 using namespace Gatehouse::Testing;
@@ -57,6 +61,26 @@ private Q_SLOTS:
         }
         QVERIFY2(m_fixture.server.start(&error), qPrintable(error));
         QVERIFY(allFind(*adapter, user, 8));
+    }
+
+    void aSilentServerTimesOut()
+    {
+        // A server that takes the connection and never greets (a hung host): the call gives up
+        // within the client library's timeouts instead of waiting for ever.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("mysql://root@127.0.0.1:%1/silent").arg(silent.serverPort())));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("^database mysql://.* is unreachable: ")));
+        QElapsedTimer timer;
+        timer.start();
+        try {
+            adapter.getUser(QStringLiteral("1")).waitForFinished();
+            QFAIL("getUser succeeded against a silent server");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::Unavailable);
+        }
+        qInfo("a silent server was given up after %lld ms", timer.elapsed());
+        QVERIFY2(timer.elapsed() < 35000, qPrintable(QString::number(timer.elapsed())));
     }
 
     void concurrentMigrations()

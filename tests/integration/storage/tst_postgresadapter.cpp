@@ -1,6 +1,13 @@
 #include "serverfixtures.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTcpServer>
+#include <QTest>
 
 #include <atomic>
 #include <QFileInfo>
@@ -22,6 +29,9 @@ private Q_SLOTS:
     {
         if (const QString why = m_fixture.unavailableReason(); !why.isEmpty())
             QSKIP(qPrintable(why));
+        // aKilledServerIsAnOutageUntilItIsBack kills the server: what was committed before must
+        // still be there after it, as on a real server.
+        m_fixture.server.setSetting(QStringLiteral("synchronous_commit"), QStringLiteral("on"));
         QString error;
         QVERIFY2(m_fixture.start(&error), qPrintable(error));
     }
@@ -188,6 +198,100 @@ private Q_SLOTS:
         }
         QVERIFY2(m_fixture.server.start(&error), qPrintable(error));
         QVERIFY(allFind(*adapter, user, 8));
+    }
+
+    void aKilledServerIsAnOutageUntilItIsBack()
+    {
+        // SIGKILL to the postmaster: its backends and their connections go with it. Calls fail
+        // at once as Unavailable, the adapter says the database is down, and once it is back the
+        // connections are opened again on the next call.
+        QString error;
+        std::unique_ptr<SqlAdapter> adapter = adapterOnNewDatabase(m_fixture, QStringLiteral("killed"), &error);
+        QVERIFY2(adapter, qPrintable(error));
+        const AdapterUser user = take(adapter->createUser({{}, {}, QStringLiteral("k@example.test"), {}, {}}));
+        QVERIFY(allFind(*adapter, user, 8));
+        QVERIFY(adapter->health().reachable);
+
+        m_fixture.server.kill();
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("^database postgresql://.* is unreachable: ")));
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < 8; ++i) {
+            try {
+                adapter->getUser(user.id).waitForFinished();
+                QFAIL("getUser succeeded with the server killed");
+            } catch (const AdapterError &failure) {
+                QCOMPARE(failure.reason(), AdapterError::Reason::Unavailable);
+            }
+        }
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(!adapter->health().reachable);
+        QVERIFY(!adapter->probe().result().reachable);
+        QVERIFY(adapter->health().failedCalls >= 9);
+
+        QVERIFY2(m_fixture.server.start(&error), qPrintable(error));
+        QTest::ignoreMessage(QtInfoMsg, QRegularExpression(QStringLiteral("^database postgresql://.* is reachable again after ")));
+        QVERIFY(adapter->probe().result().reachable);
+        QVERIFY(allFind(*adapter, user, 8));
+    }
+
+    void aSilentServerTimesOut()
+    {
+        // A server that takes the connection and never answers (a hung host, a full backlog):
+        // the call gives up after the 2 s connect timeout, not after minutes.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("postgresql://postgres@127.0.0.1:%1/silent").arg(silent.serverPort())));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("is unreachable: .*timeout expired")));
+        QElapsedTimer timer;
+        timer.start();
+        try {
+            adapter.getUser(QStringLiteral("1")).waitForFinished();
+            QFAIL("getUser succeeded against a silent server");
+        } catch (const AdapterError &failure) {
+            QCOMPARE(failure.reason(), AdapterError::Reason::Unavailable);
+            QVERIFY2(failure.message().contains(QStringLiteral("timeout expired")), qPrintable(failure.message()));
+        }
+        QVERIFY2(timer.elapsed() >= 1500 && timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void aLockTimeoutIsUnavailableButNoOutage()
+    {
+        // The database is there but cannot answer in time: the call fails as one to try again,
+        // and the adapter does not take the database for down.
+        QString error;
+        QVERIFY2(m_fixture.server.createDatabase(QStringLiteral("locked"), &error), qPrintable(error));
+        SqlAdapterOptions options = *SqlAdapterOptions::fromUrl(m_fixture.server.url(QStringLiteral("locked")));
+        options.connectOptions = QStringLiteral("options='-c lock_timeout=200'");
+        SqlAdapter adapter(options);
+        QVERIFY2(migrated(adapter, &error), qPrintable(error));
+        const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
+        take(adapter.createSession({QStringLiteral("locked-session"), user.id, QDateTime::currentDateTimeUtc().addDays(1)}));
+        {
+            QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("lock-holder"));
+            holder.setHostName(m_fixture.server.host());
+            holder.setPort(m_fixture.server.port());
+            holder.setUserName(m_fixture.server.user());
+            holder.setDatabaseName(QStringLiteral("locked"));
+            QVERIFY2(holder.open(), qPrintable(holder.lastError().text()));
+            QSqlQuery lock(holder);
+            QVERIFY(lock.exec(QStringLiteral("BEGIN")));
+            QVERIFY(lock.exec(QStringLiteral("SELECT 1 FROM sessions WHERE \"sessionToken\" = 'locked-session' FOR UPDATE")));
+            try {
+                adapter.deleteSession(QStringLiteral("locked-session")).waitForFinished();
+                QFAIL("deleted a session another transaction holds");
+            } catch (const AdapterError &failure) {
+                QCOMPARE(failure.reason(), AdapterError::Reason::Unavailable);
+                QVERIFY2(failure.message().startsWith(QStringLiteral("deleteSession: the database cannot answer now: ")),
+                         qPrintable(failure.message()));
+            }
+            QVERIFY(adapter.health().reachable);
+            QVERIFY(lock.exec(QStringLiteral("ROLLBACK")));
+            lock.finish();
+            holder.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("lock-holder"));
+        QVERIFY(take(adapter.deleteSession(QStringLiteral("locked-session"))));
     }
 
     void aFailedStepChangesNothing()
