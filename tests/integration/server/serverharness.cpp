@@ -6,6 +6,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
+#include <QNetworkCookie>
 #include <QNetworkCookieJar>
 #include <QNetworkReply>
 #include <QSaveFile>
@@ -87,9 +88,18 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     if (!workingDirectory.isEmpty())
         m_process.setWorkingDirectory(workingDirectory);
     prepareChild(m_process, std::nullopt);
-    m_process.start(QStringLiteral(GATEHOUSE_SERVER),
-                    {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
-                     QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")});
+    const QStringList arguments{QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
+                                QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")};
+    if (m_fileSizeLimit > 0) {
+        // An ignored signal stays ignored across exec.
+        m_process.start(QStringLiteral("/bin/sh"),
+                        QStringList{QStringLiteral("-c"),
+                                    QStringLiteral("trap '' XFSZ; exec prlimit --fsize=%1 -- \"$0\" \"$@\"").arg(m_fileSizeLimit),
+                                    QStringLiteral(GATEHOUSE_SERVER)}
+                            + arguments);
+    } else {
+        m_process.start(QStringLiteral(GATEHOUSE_SERVER), arguments);
+    }
     if (!m_process.waitForStarted(10000))
         return false;
     const QDeadlineTimer deadline(15000);
@@ -139,6 +149,15 @@ Browser::Browser(QString baseUrl) : m_base(std::move(baseUrl))
 void Browser::clearCookies()
 {
     m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+}
+
+QString Browser::cookie(const QString &name)
+{
+    for (const QNetworkCookie &c : m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/session")))) {
+        if (c.name() == name.toUtf8())
+            return QString::fromUtf8(c.value());
+    }
+    return {};
 }
 
 QNetworkReply *Browser::wait(QNetworkReply *reply)

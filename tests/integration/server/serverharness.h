@@ -50,6 +50,11 @@ public:
     quint16 reservePort();
     //! Sets \a name to \a value in the server's environment (serverEnvironment() besides).
     void setEnvironment(const QString &name, const QString &value);
+    /*!
+     * Runs the server with no file larger than \a bytes (RLIMIT_FSIZE, through prlimit), its
+     * SIGXFSZ ignored: a write past the limit fails with EFBIG, as on a full disk.
+     */
+    void setFileSizeLimit(qint64 bytes) { m_fileSizeLimit = bytes; }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
     //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
     //! reserved one, or a free one.
@@ -63,11 +68,13 @@ public:
     //! Sends \a signalNumber to the server.
     void signal(int signalNumber);
     bool isRunning() const { return m_process.state() == QProcess::Running; }
+    qint64 processId() const { return m_process.processId(); }
 
 private:
     QProcess m_process;
     QProcessEnvironment m_environment = serverEnvironment();
     quint16 m_port = 0;
+    qint64 m_fileSizeLimit = 0;
     QString m_log;
 };
 
@@ -89,6 +96,8 @@ public:
     QJsonObject sessionUser();
     //! Forgets every cookie.
     void clearCookies();
+    //! The value of cookie \a name in the jar (empty when there is none).
+    QString cookie(const QString &name);
 
 private:
     QNetworkReply *wait(QNetworkReply *reply);
