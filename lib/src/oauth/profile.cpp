@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace Gatehouse::OAuth {
 
 namespace {
@@ -24,7 +26,9 @@ QString text(const QJsonValue &v)
 {
     if (v.isDouble()) {
         const double d = v.toDouble();
-        return d == double(qint64(d)) ? QString::number(qint64(d)) : QString::number(d);
+        // Whole numbers print without a fraction; converting one outside qint64 is undefined.
+        const bool whole = d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == std::trunc(d);
+        return whole ? QString::number(qint64(d)) : QString::number(d);
     }
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");

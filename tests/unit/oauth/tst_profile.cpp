@@ -35,6 +35,10 @@ private Q_SLOTS:
                                                      << QJsonObject{{"id", "42"}, {"name", "a"}};
         QTest::newRow("null name falls through") << QJsonObject{{"sub", "u"}, {"name", QJsonValue::Null}, {"preferred_username", "ann"}}
                                                  << QJsonObject{{"id", "u"}, {"name", "ann"}};
+        // Found by tests/fuzz (tokenresponse): numbers beyond qint64 were converted to it (undefined).
+        QTest::newRow("huge numeric id") << QJsonObject{{"id", 1e300}} << QJsonObject{{"id", "1e+300"}};
+        QTest::newRow("large numeric id") << QJsonObject{{"id", 1e18}} << QJsonObject{{"id", "1000000000000000000"}};
+        QTest::newRow("fractional id") << QJsonObject{{"id", -2.5}} << QJsonObject{{"id", "-2.5"}};
         QTest::newRow("null email stays null") << QJsonObject{{"sub", "u"}, {"email", QJsonValue::Null}}
                                                << QJsonObject{{"id", "u"}, {"email", QJsonValue::Null}};
     }
