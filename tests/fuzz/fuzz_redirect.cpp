@@ -19,6 +19,8 @@
 #include <gatehouse/authrequest.h>
 #include <gatehouse/config.h>
 
+#include <QHostAddress>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -37,6 +39,49 @@ struct BrowserOrigin
 QString describe(const BrowserOrigin &o)
 {
     return o.scheme + QStringLiteral("://") + o.host + QLatin1Char(':') + QString::number(o.port);
+}
+
+// An IPv4 address as a browser reads a host whose last label is a number: one to four parts,
+// each decimal, 0x-hex or 0-octal, the last filling the remaining bytes ("127.1", "0x7f.0.0.1").
+std::optional<QString> ipv4(QString host)
+{
+    QStringList parts = host.split(QLatin1Char('.'));
+    if (parts.size() > 1 && parts.last().isEmpty())
+        parts.removeLast();
+    const auto number = [](const QString &part, bool *ok) -> quint64 {
+        if (part.startsWith(QLatin1String("0x")) || part.startsWith(QLatin1String("0X")))
+            return part.size() == 2 ? (*ok = true, 0) : part.mid(2).toULongLong(ok, 16);
+        if (part.size() > 1 && part.startsWith(QLatin1Char('0')))
+            return part.mid(1).toULongLong(ok, 8);
+        return part.toULongLong(ok, 10);
+    };
+    bool lastIsNumber = false;
+    number(parts.last(), &lastIsNumber);
+    if (!lastIsNumber || parts.size() > 4)
+        return std::nullopt;
+    quint64 address = 0;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        bool ok = false;
+        const quint64 n = number(parts.at(i), &ok);
+        const bool last = i == parts.size() - 1;
+        if (!ok || (!last && n > 255) || (last && n >= (quint64(1) << (8 * (5 - parts.size())))))
+            return QStringLiteral("invalid");
+        address = last ? address + n : address + (n << (8 * (3 - i)));
+    }
+    return QStringLiteral("%1.%2.%3.%4").arg(address >> 24).arg((address >> 16) & 255).arg((address >> 8) & 255).arg(address & 255);
+}
+
+// The host as a browser serializes it: IPv6 and IPv4 addresses in their canonical form, names
+// in lower-case ASCII (IDNA).
+QString canonicalHost(const QString &host)
+{
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']'))) {
+        const QHostAddress address(host.mid(1, host.size() - 2));
+        return address.isNull() ? host : QLatin1Char('[') + address.toString() + QLatin1Char(']');
+    }
+    const QString ace = QString::fromLatin1(QUrl::toAce(host));
+    const QString name = (ace.isEmpty() ? host : ace).toLower();
+    return ipv4(name).value_or(name);
 }
 
 // The origin a browser gives \a url, read as an absolute URL; the scheme alone for
@@ -75,7 +120,7 @@ BrowserOrigin browserOrigin(QString url)
     if ((origin.scheme == QLatin1String("http") && origin.port == 80)
         || (origin.scheme == QLatin1String("https") && origin.port == 443))
         origin.port = -1;
-    origin.host = QUrl::fromPercentEncoding(host.toUtf8()).toLower();
+    origin.host = canonicalHost(QUrl::fromPercentEncoding(host.toUtf8()));
     return origin;
 }
 
