@@ -47,7 +47,7 @@ QList<qsizetype> chunkLengths(const QString &value)
     for (qsizetype pos = 0; pos < value.size();) {
         const bool pair = value.at(pos).isHighSurrogate() && pos + 1 < value.size() && value.at(pos + 1).isLowSurrogate();
         const qsizetype units = pair ? 2 : 1;
-        const qsizetype size = Cookies::encodedValueSize(value.mid(pos, units));
+        const qsizetype size = Cookies::encodedValueSize(QString::fromRawData(value.constData() + pos, units));
         if (bytes + size > Cookies::kChunkSize) {
             lengths.append(length);
             length = bytes = 0;
