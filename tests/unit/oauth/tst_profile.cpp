@@ -82,6 +82,11 @@ private Q_SLOTS:
         QCOMPARE(accountFromTokens({{"access_token", "at"}, {"expires_in", "60"}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1060));
         QCOMPARE(accountFromTokens({{"access_token", "at"}, {"expires_at", 5000}, {"expires_in", 60}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(5000));
         QVERIFY(!accountFromTokens({{"access_token", "at"}}, "p", "oauth", "1", 1000).contains("expires_at"));
+        // Found by tests/fuzz (tokenresponse): absurd lifetimes overflowed converting to qint64
+        // or adding now; they are kept within JSON's exact integers.
+        QCOMPARE(accountFromTokens({{"expires_in", 1e59}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1000 + 9007199254740991.0));
+        QCOMPARE(accountFromTokens({{"expires_in", "9223372036854775807"}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1000 + 9007199254740991.0));
+        QCOMPARE(accountFromTokens({{"expires_at", -1e300}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(-9007199254740991.0));
     }
 };
 
