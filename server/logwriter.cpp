@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QMutex>
 #include <QMutexLocker>
 
@@ -17,6 +18,7 @@ namespace Gatehouse::LogWriter {
 namespace {
 
 QAtomicInt currentFormat = int(Format::Text);
+QLoggingCategory::CategoryFilter previousFilter = nullptr;
 QAtomicInt formatFixed = 0;
 bool toJournal = false;
 QMutex writeMutex;
@@ -82,6 +84,17 @@ QByteArray jsonLine(QtMsgType type, const QMessageLogContext &context, const QSt
     return QJsonDocument(line).toJson(QJsonDocument::Compact);
 }
 
+// Qt's HTTP categories print whole requests at debug level, Cookie and Authorization headers
+// included: they stay off below info, whatever QT_LOGGING_RULES or the configuration's debug say.
+void filterCategory(QLoggingCategory *category)
+{
+    if (previousFilter)
+        previousFilter(category);
+    const char *name = category->categoryName();
+    if (qstrncmp(name, "qt.httpserver", 13) == 0 || qstrncmp(name, "qt.network", 10) == 0)
+        category->setEnabled(QtDebugMsg, false);
+}
+
 void handleMessage(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     QByteArray line;
@@ -128,6 +141,11 @@ void install(Format format)
                                           "%{if-critical}error%{endif}%{if-fatal}fatal%{endif} %{category}: %{message}")
                                .arg(toJournal ? QString() : QStringLiteral("%{time yyyy-MM-ddThh:mm:ss.zzz} ")));
     qInstallMessageHandler(handleMessage);
+    static bool filtering = false;
+    if (!filtering) {
+        filtering = true;
+        previousFilter = QLoggingCategory::installFilter(filterCategory);
+    }
 }
 
 void setFormat(Format format)

@@ -19,6 +19,9 @@ namespace Gatehouse {
  * each line starts with its syslog priority (\c "<4>" for a warning), which journald turns into
  * the entry's priority, so that `journalctl -p warning` works; the journal's own time replaces
  * the text format's.
+ *
+ * Qt's \c qt.httpserver and \c qt.network categories never log at debug level (they print
+ * request headers, cookies included), even when QT_LOGGING_RULES asks for everything.
  */
 namespace LogWriter {
 

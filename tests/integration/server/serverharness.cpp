@@ -87,9 +87,12 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     if (!workingDirectory.isEmpty())
         m_process.setWorkingDirectory(workingDirectory);
     prepareChild(m_process, std::nullopt);
+    if (!m_logFile.isEmpty())
+        m_process.setStandardErrorFile(m_logFile);
     m_process.start(QStringLiteral(GATEHOUSE_SERVER),
-                    {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
-                     QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")});
+                    QStringList{QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
+                                QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")}
+                        + m_extraArguments);
     if (!m_process.waitForStarted(10000))
         return false;
     const QDeadlineTimer deadline(15000);
@@ -111,6 +114,10 @@ QString ServerUnderTest::baseUrl() const
 
 QString ServerUnderTest::log()
 {
+    if (!m_logFile.isEmpty()) {
+        QFile file(m_logFile);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
     m_log += QString::fromUtf8(m_process.readAllStandardError()) + QString::fromUtf8(m_process.readAllStandardOutput());
     return m_log;
 }
@@ -121,7 +128,10 @@ bool ServerUnderTest::waitForLog(const QString &text, int timeoutMs)
     while (!log().contains(text)) {
         if (deadline.hasExpired() || m_process.state() != QProcess::Running)
             return false;
-        m_process.waitForReadyRead(100);
+        if (m_logFile.isEmpty())
+            m_process.waitForReadyRead(100);
+        else
+            QTest::qWait(50);
     }
     return true;
 }
@@ -139,6 +149,11 @@ Browser::Browser(QString baseUrl) : m_base(std::move(baseUrl))
 void Browser::clearCookies()
 {
     m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+}
+
+QList<QNetworkCookie> Browser::cookies() const
+{
+    return m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/")));
 }
 
 QNetworkReply *Browser::wait(QNetworkReply *reply)
@@ -182,6 +197,19 @@ QNetworkReply *Browser::beginSignIn(const QString &provider, const QList<std::pa
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
     return m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
+}
+
+int Browser::signOut()
+{
+    const QString token =
+        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("csrfToken"), token);
+    QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/signout")));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
 }
 
 QJsonObject Browser::sessionUser()
