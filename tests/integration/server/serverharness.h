@@ -60,7 +60,6 @@ public:
     void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
     //! Sends the server's standard error to the file \a path (log() reads it from there).
     void setLogFile(const QString &path) { m_logFile = path; }
-    qint64 processId() const { return m_process.processId(); }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
     //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
     //! reserved one, or a free one.
