@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkCookie>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -56,6 +57,10 @@ public:
      * write past the limit fails with EFBIG, as on a full disk.
      */
     void setFileSizeLimit(qint64 bytes) { m_fileSizeLimit = bytes; }
+    //! Arguments start() passes after its own (e.g. --log-format json).
+    void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
+    //! Sends the server's standard error to the file \a path (log() reads it from there).
+    void setLogFile(const QString &path) { m_logFile = path; }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
     //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
     //! reserved one, or a free one.
@@ -74,6 +79,8 @@ public:
 private:
     QProcess m_process;
     QProcessEnvironment m_environment = serverEnvironment();
+    QStringList m_extraArguments;
+    QString m_logFile;
     quint16 m_port = 0;
     qint64 m_fileSizeLimit = 0;
     QString m_log;
@@ -93,12 +100,16 @@ public:
     //! signIn() in two halves: the POST is sent, its answer is awaited by finishSignIn().
     QNetworkReply *beginSignIn(const QString &provider, const QList<std::pair<QString, QString>> &fields);
     QString finishSignIn(QNetworkReply *reply);
+    //! POST /auth/signout with the CSRF token; returns the status.
+    int signOut();
     //! The user object of GET /auth/session, empty when signed out.
     QJsonObject sessionUser();
     //! Forgets every cookie.
     void clearCookies();
     //! The value of cookie \a name in the jar (empty when there is none).
     QString cookie(const QString &name);
+    //! The cookies the server has set, as the browser would send them.
+    QList<QNetworkCookie> cookies() const;
 
 private:
     QNetworkReply *wait(QNetworkReply *reply);
