@@ -228,7 +228,8 @@ int serve(const ServeOptions &options)
     Readiness readiness;
     if (database) {
         readiness.addCheck(std::make_unique<DatabaseReadiness>([database] { return database->schemaVersion(); },
-                                                               SqlAdapter::latestSchemaVersion()));
+                                                               SqlAdapter::latestSchemaVersion(),
+                                                               [database] { return database->health(); }));
     }
     const HealthRoutes routes(&readiness, [&engine](const AuthRequest &request) { return engine->handle(request); });
     HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });

@@ -9,8 +9,9 @@
 
 namespace Gatehouse {
 
-DatabaseReadiness::DatabaseReadiness(std::function<QFuture<int>()> schemaVersion, int buildVersion)
-    : m_schemaVersion(std::move(schemaVersion)), m_buildVersion(buildVersion)
+DatabaseReadiness::DatabaseReadiness(std::function<QFuture<int>()> schemaVersion, int buildVersion,
+                                     std::function<StoreStatus()> storeStatus)
+    : m_schemaVersion(std::move(schemaVersion)), m_buildVersion(buildVersion), m_storeStatus(std::move(storeStatus))
 {
 }
 
@@ -24,7 +25,9 @@ void DatabaseReadiness::run(std::function<void(QList<ReadinessOutcome>)> done)
     // A watcher, not QFuture::then(): the storage thread may finish the future while this thread
     // attaches the continuation (see DeliveryHome in the library).
     auto *watcher = new QFutureWatcher<int>();
-    QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, [watcher, lastError = m_lastError, buildVersion = m_buildVersion, done = std::move(done)] {
+    QObject::connect(watcher, &QFutureWatcherBase::finished, watcher,
+                     [watcher, lastError = m_lastError, buildVersion = m_buildVersion, storeStatus = m_storeStatus,
+                      done = std::move(done)] {
         watcher->deleteLater();
         QString error;
         int version = 0;
@@ -34,6 +37,15 @@ void DatabaseReadiness::run(std::function<void(QList<ReadinessOutcome>)> done)
             error = e.message() + (e.cause().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.cause()));
         } catch (const std::exception &e) {
             error = QString::fromUtf8(e.what());
+        }
+        if (!error.isEmpty() && storeStatus) {
+            if (const StoreStatus store = storeStatus(); !store.reachable) {
+                done({{QStringLiteral("database"), false,
+                       QStringLiteral("the database cannot be reached (since %1)")
+                           .arg(store.since.toString(Qt::ISODate))},
+                      {QStringLiteral("schema"), false, QStringLiteral("not checked")}});
+                return;
+            }
         }
         if (error != *lastError && !error.isEmpty())
             qCWarning(lcServer).noquote() << "readiness: the database does not answer:" << error;
