@@ -4,7 +4,8 @@
 // (with its -wal and -shm files, under open connections) and back. No answer removes the session
 // cookie; the answers during the outage are 503 with Retry-After; every answer arrives within
 // 2 s; afterwards the same cookie has the same session, without a restart; the log has one line
-// when the database goes, one when it is back, and nothing per request.
+// when the database goes, one when it is back, and nothing per request. GET /readyz names the
+// database while PostgreSQL is down and is ready again after.
 #include "integration/server/serverharness.h"
 #include "support/httpload.h"
 #include "support/postgresserver.h"
@@ -144,7 +145,24 @@ class TestOutage : public QObject
         QCOMPARE(countMatches(log, QStringLiteral("info gatehouse\\.storage: database .* is reachable again after .* down; "
                                                   "\\d+ calls failed meanwhile$")),
                  1);
-        QVERIFY(countMatches(log, QStringLiteral(" warning ")) <= 2);  // the one above and at most one summary
+        // The one above and at most one summary; readiness's own line is the postgres test's.
+        QVERIFY(countMatches(log, QStringLiteral(" warning gatehouse\\.(?!server: readiness: not ready: database: )")) <= 2);
+        // Qt's PostgreSQL driver says "FATAL: terminating connection due to unexpected postmaster
+        // exit" for each connection idle at the kill: one a connection (4), not one a request.
+        QVERIFY(countMatches(log, QStringLiteral(" warning (?!gatehouse\\.)")) <= 4);
+        // The tracker has said it: readiness adds no line of the database's error.
+        QCOMPARE(countMatches(log, QStringLiteral("readiness: the database does not answer")), 0);
+    }
+
+    //! GET /readyz's status and its "database" check.
+    static std::pair<int, QJsonObject> readiness(Browser &browser)
+    {
+        const auto [status, body] = browser.get(QStringLiteral("/readyz"));
+        for (const QJsonValue check : QJsonDocument::fromJson(body).object().value(QStringLiteral("checks")).toArray()) {
+            if (check.toObject().value(QStringLiteral("check")).toString() == QLatin1String("database"))
+                return {status, check.toObject()};
+        }
+        return {status, {}};
     }
 
 private Q_SLOTS:
@@ -171,15 +189,31 @@ private Q_SLOTS:
         QTest::qWait(1500);
         Outage outage;
         outage.stopping = load.now();
+        Browser probe(server.baseUrl());
+        QCOMPARE(readiness(probe).first, 200);
         pg.kill();
         outage.down = load.now();
-        QTest::qWait(4000);
+        // Readiness (a balancer's probe) reports the database down, by name, while it is.
+        QTest::qWait(1000);
+        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 503, 2000);
+        const QJsonObject down = readiness(probe).second;
+        QCOMPARE(down.value(QStringLiteral("ok")).toBool(true), false);
+        QVERIFY2(down.value(QStringLiteral("reason")).toString().startsWith(QStringLiteral("the database cannot be reached (since ")),
+                 qPrintable(QJsonDocument(down).toJson(QJsonDocument::Compact)));
+        QTest::qWait(int(std::max<qint64>(0, 4000 - (load.now() - outage.down))));
         outage.restoring = load.now();
         QVERIFY2(pg.start(&error), qPrintable(error));
         outage.up = load.now();
         QTest::qWait(2500);
+        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 200, 3000);
+        QCOMPARE(readiness(probe).second.value(QStringLiteral("ok")).toBool(), true);
         load.stop();
         verify(load.answers(), outage, cookie, server.log());
+        const QString log = server.log();
+        QCOMPARE(countMatches(log, QStringLiteral("warning gatehouse\\.server: readiness: not ready: database: the database "
+                                                  "cannot be reached \\(since ")),
+                 1);
+        QCOMPARE(countMatches(log, QStringLiteral("readiness: ready again")), 1);
     }
 
     void sqliteFileMovedAwayAndBack()
