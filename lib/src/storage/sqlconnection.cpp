@@ -217,6 +217,9 @@ QSqlQuery &SqlConnection::prepared(const QString &sql, const QString &method)
 
 void SqlConnection::execute(const QString &sql, const QString &method)
 {
+    // QPSQL closes a connection it found broken; Qt would warn of every statement tried on it.
+    if (!m_db.isOpen())
+        throw SqlConnectionLost{QStringLiteral("the connection was closed")};
     QSqlQuery query(m_db);
     if (!query.exec(sql))
         raise(query.lastError(), method);
