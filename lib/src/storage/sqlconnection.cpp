@@ -9,6 +9,7 @@
 #include <QVersionNumber>
 
 #include <algorithm>
+#include <utility>
 
 #include <sys/stat.h>
 
@@ -36,6 +37,7 @@ constexpr std::chrono::milliseconds kFileCheckInterval{250};
 // SQLite's primary result codes (the low byte of an extended one).
 constexpr int kSqliteBusy = 5;
 constexpr int kSqliteLocked = 6;
+constexpr int kSqliteReadOnly = 8;
 constexpr int kSqliteCantOpen = 14;
 constexpr int kSqliteConstraint = 19;
 constexpr int kSqliteReadOnlyDbMoved = 8 | (4 << 8);
@@ -110,6 +112,8 @@ bool SqlConnection::fileUnchanged()
 
 void SqlConnection::open()
 {
+    if (std::exchange(m_reopen, false))
+        close();
     if (m_db.isOpen() && (!m_file || fileUnchanged()))
         return;
     if (!m_db.isValid()) {
@@ -327,6 +331,10 @@ bool SqlConnection::isUnavailable(const QSqlError &error) const
 
 void SqlConnection::raise(const QSqlError &error, const QString &method, const QString &conflict)
 {
+    // SQLite opens a file it cannot write (made read-only or immutable) read-only, and such a
+    // connection stays so: the next call opens it again, and writes once the file can be written.
+    if (m_options.backend == SqlBackend::SQLite && error.nativeErrorCode().toInt() == kSqliteReadOnly)
+        m_reopen = true;
     if (isLost(error))
         throw SqlConnectionLost{error.text()};
     if (isTransient(error))

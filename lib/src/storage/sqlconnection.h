@@ -150,6 +150,8 @@ private:
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
     std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened
     std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
+    //! SQLite: a write found the connection read-only; open() opens it again (see raise()).
+    bool m_reopen = false;
 };
 
 /*!
