@@ -246,7 +246,9 @@ private Q_SLOTS:
         }
         QCOMPARE(countMatches(log, QStringLiteral("warning gatehouse\\.storage: database .* is unreachable: ")), 1);
         QCOMPARE(countMatches(log, QStringLiteral("info gatehouse\\.storage: database .* is reachable again after ")), 1);
-        QCOMPARE(countMatches(log, QStringLiteral(" warning (?!gatehouse\\.server: configuration warning)")), 1);
+        QCOMPARE(countMatches(log, QStringLiteral(" warning gatehouse\\.(?!server: configuration warning)")), 1);
+        // Qt's PostgreSQL driver says FATAL once for each connection idle at the kill (4 at most).
+        QVERIFY(countMatches(log, QStringLiteral(" warning (?!gatehouse\\.)")) <= 4);
         QVERIFY(server.isRunning());
     }
 };
