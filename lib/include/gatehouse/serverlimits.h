@@ -17,7 +17,9 @@ struct GATEHOUSE_EXPORT ServerLimits
 {
     //! Largest request body in bytes (413 beyond). A chunked body counts with its chunk framing.
     qint64 maxBodySize = 64 * 1024;
-    //! Largest request line plus header block in bytes (431 beyond).
+    //! Largest request line plus header section in bytes (431 beyond, 414 when the request line
+    //! alone is longer). At most 100 KiB: QHttpServer 6.4, which parses after the guard, drops
+    //! every header field of a request with a longer one.
     qint64 maxHeaderSize = 16 * 1024;
     //! Time a client has to send a request's headers, from the connection or the request's
     //! first byte (408 after it).

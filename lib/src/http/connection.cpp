@@ -109,10 +109,17 @@ void Connection::afterServerRead()
 void Connection::dispatch(const QHttpServerRequest &request)
 {
     m_dispatched = true;
-    const RequestScanner::Phase phase = m_scanner.phase();
-    if (phase != RequestScanner::Phase::Body && phase != RequestScanner::Phase::Complete) {
-        qCWarning(lcHttp, "request parsed before its headers were checked; closing the connection");
+    if (m_scanner.phase() != RequestScanner::Phase::Complete) {
+        qCWarning(lcHttp, "request parsed before the guard saw it whole; closing the connection");
         abortConnection();
+        return;
+    }
+    if (request.body().size() != m_scanner.contentSize()
+        || request.headers().size() != m_scanner.fieldCount()) {
+        // QHttpServer 6.4 read the request's fields or body differently from the guard: the
+        // request does not reach the handler, nor does what follows it.
+        qCWarning(lcHttp, "request read differently by QHttpServer and the guard; refusing it");
+        reject(400);
         return;
     }
     if (m_exchanges.size() >= kMaxPipelined) {
@@ -126,8 +133,9 @@ void Connection::dispatch(const QHttpServerRequest &request)
     exchange.head = m_scanner.method() == "HEAD";
     exchange.close = !m_scanner.keepAlive();
     exchange.http10 = m_scanner.isHttp10();
-    const AuthRequest authRequest =
-        makeAuthRequest(request, methodBytes(m_scanner.method()), this);
+    AuthRequest authRequest = makeAuthRequest(request, methodBytes(m_scanner.method()), this);
+    if (m_scanner.isAbsoluteForm())
+        useTargetAuthority(authRequest.url, m_scanner.target());
     m_scanner.next();
     if (exchange.close)
         stopReading();  // the client's last request: nothing after it is processed (RFC 9112, 9.6)
