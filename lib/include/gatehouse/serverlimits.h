@@ -28,8 +28,18 @@ struct GATEHOUSE_EXPORT ServerLimits
     std::chrono::milliseconds bodyTimeout{10000};
     //! Time a keep-alive connection may stay idle between requests before it is closed.
     std::chrono::milliseconds idleTimeout{10000};
-    //! Open connections over all threads of one pool; further connections are closed at once.
+    /*!
+     * Open connections over all threads of one pool. At the limit, a new connection takes the
+     * place of the connections idle the longest (between requests, or not having sent a byte
+     * yet), which are closed; a connection with a request in progress never is. Only when
+     * every connection is busy is the new one closed at once.
+     */
     int maxConnections = 1000;
+    /*!
+     * Open connections from one client address (an IPv6 client's /64 network); further ones
+     * are closed at once. Addresses given to HttpServerPool::setTrustedProxies() are exempt.
+     */
+    int maxConnectionsPerAddress = 64;
 };
 
 } // namespace Gatehouse
