@@ -117,8 +117,10 @@ std::optional<ConnectionRegistry::Admission> ConnectionRegistry::admit(const QHo
     }
     ++m_open;
     ++m_counts.accepted;
-    if (!admission.exempt)
+    if (!admission.exempt) {
+        ++m_counted;
         ++m_perAddress[admission.key];
+    }
     return admission;
 }
 
@@ -191,6 +193,7 @@ void ConnectionRegistry::uncount(const Admission &admission)
     --m_open;
     if (admission.exempt)
         return;
+    --m_counted;
     const auto it = m_perAddress.find(admission.key);
     if (it != m_perAddress.end() && --*it <= 0)
         m_perAddress.erase(it);
@@ -198,10 +201,14 @@ void ConnectionRegistry::uncount(const Admission &admission)
 
 QString ConnectionRegistry::holders() const
 {
+    const int exempt = m_open - m_counted;
     const auto most = std::max_element(m_perAddress.cbegin(), m_perAddress.cend());
     if (most == m_perAddress.cend())
-        return QStringLiteral("every open connection from an address exempt from the per-address limit");
-    return QStringLiteral("most open connections from %1 (%2)").arg(textOf(most.key())).arg(*most);
+        return QStringLiteral("all open connections from trusted proxies");
+    const QString top = QStringLiteral("%1 (%2)").arg(textOf(most.key())).arg(*most);
+    if (exempt <= 0)
+        return QStringLiteral("most open connections from ") + top;
+    return QStringLiteral("%1 open connections from trusted proxies, most others from %2").arg(exempt).arg(top);
 }
 
 ConnectionCounts ConnectionRegistry::counts() const

@@ -128,6 +128,7 @@ private:
     std::vector<Candidate> m_candidates;  //!< evictIdle()'s scratch
     QHash<AddressKey, int> m_perAddress;  //!< open connections per address, exempt ones not
     int m_open = 0;                       //!< admitted, not closed nor evicted
+    int m_counted = 0;                    //!< of those, the ones counted per address
     ConnectionCounts m_counts;
     ConnectionLimitLog m_log;
 };

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void addressKeys();
     void cancelledAdmissionFreesItsPlace();
     void logsOncePerEpisode();
+    void logNamesWhoHoldsTheConnections();
     void countsStayConsistentAcrossThreads();
 
 private:
@@ -273,6 +274,22 @@ void TestConnectionRegistry::logsOncePerEpisode()
     QCOMPARE(m_log.size(), 2);
     QCOMPARE(m_log[1], QStringLiteral("connection limit (2) no longer evicting or refusing: 198 idle connections "
                                       "closed and 0 new connections refused over 3.0 s"));
+}
+
+void TestConnectionRegistry::logNamesWhoHoldsTheConnections()
+{
+    m_registry->setLimits(3, 64);
+    m_registry->setExempt({QHostAddress::parseSubnet(QStringLiteral("192.0.2.1"))});
+    FakeConnection proxied(*m_registry, *m_registry->admit(kClient), at(1));
+    FakeConnection proxiedToo(*m_registry, *m_registry->admit(kClient), at(2));
+    const QHostAddress outside(QStringLiteral("192.0.2.7"));
+    FakeConnection direct(*m_registry, *m_registry->admit(outside), at(3));
+    QVERIFY(m_registry->admit(kOther, at(10)));
+    QCOMPARE(proxied.evictions.load(), 1);
+    QCOMPARE(m_log.size(), 1);
+    QVERIFY2(m_log[0].endsWith(QLatin1String("new connection from 192.0.2.2, 1 open connections from trusted "
+                                             "proxies, most others from 192.0.2.7 (1)")),
+             qPrintable(m_log[0]));
 }
 
 void TestConnectionRegistry::countsStayConsistentAcrossThreads()
