@@ -37,7 +37,8 @@ struct GATEHOUSE_EXPORT ServerLimits
     int maxConnections = 1000;
     /*!
      * Open connections from one client address (an IPv6 client's /64 network); further ones
-     * are closed at once. Addresses given to HttpServerPool::setTrustedProxies() are exempt.
+     * are closed at once. Addresses given to HttpServerPool::setTrustedProxies() are exempt;
+     * 0 turns the limit off.
      */
     int maxConnectionsPerAddress = 64;
 };

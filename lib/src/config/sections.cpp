@@ -244,7 +244,7 @@ void readServer(ObjectReader &root, ServerSettings &server)
     duration(QStringLiteral("idleTimeoutMs"), limits.idleTimeout);
     limits.maxConnections = int(r.integer(QStringLiteral("maxConnections"), 1, 1000000).value_or(limits.maxConnections));
     limits.maxConnectionsPerAddress = int(
-        r.integer(QStringLiteral("maxConnectionsPerAddress"), 1, 1000000).value_or(limits.maxConnectionsPerAddress));
+        r.integer(QStringLiteral("maxConnectionsPerAddress"), 0, 1000000).value_or(limits.maxConnectionsPerAddress));
     server.scriptTimeoutMs = int(r.integer(QStringLiteral("scriptTimeoutMs"), 1, 600000).value_or(server.scriptTimeoutMs));
     server.startupNotice = r.string(QStringLiteral("startupNotice")).value_or(QString());
     server.reloadOnChange = r.boolean(QStringLiteral("reloadOnChange")).value_or(server.reloadOnChange);

@@ -97,7 +97,7 @@ std::optional<ConnectionRegistry::Admission> ConnectionRegistry::admit(const QHo
     admission.exempt = std::any_of(m_exempt.cbegin(), m_exempt.cend(), [&](const Subnet &subnet) {
         return plain.isInSubnet(subnet) || peer.isInSubnet(subnet);
     });
-    if (!admission.exempt) {
+    if (!admission.exempt && m_maxPerAddress > 0) {
         const auto it = m_perAddress.constFind(admission.key);
         if (it != m_perAddress.cend() && *it >= m_maxPerAddress) {
             ++m_counts.refusedPerAddress;

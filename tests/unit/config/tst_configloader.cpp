@@ -448,7 +448,7 @@ void tst_ConfigLoader::errors_data()
             "maxConnections": 0, "maxConnectionsPerAddress": "64"}})",
         {"server.maxHeaderSize: must be an integer from 1024 to 102400",
          "server.maxConnections: must be an integer from 1 to 1000000",
-         "server.maxConnectionsPerAddress: must be an integer from 1 to 1000000"});
+         "server.maxConnectionsPerAddress: must be an integer from 0 to 1000000"});
 }
 
 void tst_ConfigLoader::errors()
