@@ -1,6 +1,7 @@
 #include "http/requestscanner.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 
@@ -28,24 +29,60 @@ int hexValue(char c)
     return -1;
 }
 
-//! tchar (RFC 9110, 5.6.2): what a method or a field name is made of.
-bool isTokenChar(char c)
+// Character classes, looked up in one table: a request's every byte goes through them.
+enum CharClass : quint8 {
+    TokenChar = 1,   //!< tchar (RFC 9110, 5.6.2): methods and field names
+    ValueChar = 2,   //!< field-vchar, SP, HTAB (RFC 9110, 5.5): no control character, no DEL
+    TargetChar = 4,  //!< in a request target: no whitespace, control or fragment (3.2)
+    HostChar = 8,    //!< reg-name (RFC 3986, 3.2.2): unreserved, sub-delims and pct-encoded
+};
+
+constexpr std::array<quint8, 256> makeClasses()
 {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c))
-        return true;
-    return c != 0 && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
+    std::array<quint8, 256> table{};
+    for (int c = 0; c < 256; ++c) {
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        const auto among = [c](const char *set) {
+            for (; *set; ++set) {
+                if (*set == c)
+                    return true;
+            }
+            return false;
+        };
+        quint8 classes = 0;
+        if (alnum || among("!#$%&'*+-.^_`|~"))
+            classes |= TokenChar;
+        if (c == '\t' || (c >= 0x20 && c != 0x7f))
+            classes |= ValueChar;
+        if (c > 0x20 && c != 0x7f && c != '#')
+            classes |= TargetChar;
+        if (alnum || among("-._~!$&'()*+,;=%"))
+            classes |= HostChar;
+        table[std::size_t(c)] = classes;
+    }
+    return table;
+}
+
+constexpr std::array<quint8, 256> kClasses = makeClasses();
+
+bool allOf(QByteArrayView v, CharClass charClass)
+{
+    for (char c : v) {
+        if (!(kClasses[static_cast<unsigned char>(c)] & charClass))
+            return false;
+    }
+    return true;
 }
 
 bool isToken(QByteArrayView v)
 {
-    return !v.isEmpty() && std::all_of(v.begin(), v.end(), isTokenChar);
+    return !v.isEmpty() && allOf(v, TokenChar);
 }
 
 //! A control character other than HTAB, or DEL: never part of a field value (RFC 9110, 5.5).
 bool isControl(char c)
 {
-    const auto u = static_cast<unsigned char>(c);
-    return (u < 0x20 && c != '\t') || u == 0x7f;
+    return !(kClasses[static_cast<unsigned char>(c)] & ValueChar);
 }
 
 bool isOws(char c)
@@ -64,7 +101,7 @@ QByteArrayView trimmedOws(QByteArrayView v)
 
 bool equalsIgnoringCase(QByteArrayView a, QByteArrayView b)
 {
-    return a.compare(b, Qt::CaseInsensitive) == 0;
+    return a.size() == b.size() && a.compare(b, Qt::CaseInsensitive) == 0;
 }
 
 bool startsWithIgnoringCase(QByteArrayView v, QByteArrayView prefix)
@@ -124,12 +161,8 @@ bool isValidAuthority(QByteArrayView v)
             hostEnd = v.size();
         if (hostEnd == 0)
             return false;
-        for (char c : v.first(hostEnd)) {
-            const bool unreserved = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c)
-                                    || c == '-' || c == '.' || c == '_' || c == '~';
-            if (!unreserved && c != '%' && (c == 0 || !std::strchr("!$&'()*+,;=", c)))
-                return false;
-        }
+        if (!allOf(v.first(hostEnd), HostChar))
+            return false;
     }
     const QByteArrayView rest = v.sliced(hostEnd);
     if (rest.isEmpty())
@@ -214,19 +247,16 @@ qsizetype RequestScanner::scanHead(const char *data, qsizetype size)
 
 void RequestScanner::parseHead()
 {
+    // Every line ends with CRLF (scanHead() refused bare LFs).
     QByteArrayView rest(m_head);
-    rest = rest.sliced(rest.indexOf("\r\n") + 2);  // after the request line
+    rest = rest.sliced(rest.indexOf('\n') + 1);  // after the request line
     while (true) {
-        const qsizetype end = rest.indexOf("\r\n");
-        const QByteArrayView line = rest.first(end);
-        rest = rest.sliced(end + 2);
+        const qsizetype end = rest.indexOf('\n');
+        const QByteArrayView line = rest.first(end - 1);
+        rest = rest.sliced(end + 1);
         if (line.isEmpty())
             break;
-        if (line.contains('\r')) {  // a bare CR (2.2)
-            fail(400);
-            return;
-        }
-        if (!parseField(line))
+        if (!parseField(line))  // a bare CR (2.2) is in neither a name nor a value
             return;
     }
 
@@ -271,10 +301,11 @@ void RequestScanner::parseHead()
 bool RequestScanner::parseRequestLine(QByteArrayView line)
 {
     // request-line = method SP request-target SP HTTP-version, single spaces (3).
+    // The method is a token, the target has no space, the version is 8 characters: no third
+    // space, and no CR, can hide anywhere.
     const qsizetype firstSpace = line.indexOf(' ');
     const qsizetype secondSpace = firstSpace < 0 ? -1 : line.indexOf(' ', firstSpace + 1);
-    if (firstSpace <= 0 || secondSpace < 0 || line.indexOf(' ', secondSpace + 1) >= 0
-        || line.contains('\r')) {
+    if (firstSpace <= 0 || secondSpace < 0) {
         fail(400);  // also HTTP/0.9's "GET /" without a version
         return false;
     }
@@ -283,9 +314,10 @@ bool RequestScanner::parseRequestLine(QByteArrayView line)
     m_methodLength = method.size();
     m_targetLength = target.size();
     const QByteArrayView version = line.sliced(secondSpace + 1);
-    // HTTP-version = "HTTP/" DIGIT "." DIGIT, case-sensitive (2.3).
-    if (!isToken(method) || target.isEmpty() || version.size() != 8 || !version.startsWith("HTTP/")
-        || !isDigit(version[5]) || version[6] != '.' || !isDigit(version[7])) {
+    // HTTP-version = "HTTP/" DIGIT "." DIGIT, case-sensitive (2.3); the target has no
+    // whitespace, control or fragment (3.2).
+    if (!isToken(method) || target.isEmpty() || !allOf(target, TargetChar) || version.size() != 8
+        || !version.startsWith("HTTP/") || !isDigit(version[5]) || version[6] != '.' || !isDigit(version[7])) {
         fail(400);
         return false;
     }
@@ -294,13 +326,6 @@ bool RequestScanner::parseRequestLine(QByteArrayView line)
         return false;
     }
     m_http10 = version[7] == '0';
-    for (char c : target) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u == 0x7f || c == '#') {  // no whitespace, controls or fragment (3.2)
-            fail(400);
-            return false;
-        }
-    }
     if (method == "CONNECT") {  // a tunnel through a proxy; this server is none (3.2.3)
         fail(501);
         return false;
@@ -351,7 +376,7 @@ bool RequestScanner::parseField(QByteArrayView line)
     }
     const QByteArrayView name = line.first(colon);
     const QByteArrayView value = trimmedOws(line.sliced(colon + 1));
-    if (std::any_of(value.begin(), value.end(), isControl)) {  // NUL, bare CR ... (RFC 9110, 5.5)
+    if (!allOf(value, ValueChar)) {  // NUL, bare CR ... (RFC 9110, 5.5)
         fail(400);
         return false;
     }
