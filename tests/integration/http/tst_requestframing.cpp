@@ -94,6 +94,9 @@ void TestRequestFraming::table_data()
     row("Content-Length with a space inside", "6.3 item 5", post("Content-Length: 1 0\r\n", "0123456789"),
         {400}, true);
     row("hexadecimal Content-Length", "6.3 item 5", post("Content-Length: 0x5\r\n", "hello"), {400}, true);
+    row("empty Content-Length", "6.3 item 5", post("Content-Length: \r\n", "hello"), {400}, true);
+    row("Content-Length with leading zeros", "6.3 item 6; RFC 9110 8.6: 1*DIGIT",
+        post("Content-Length: 005\r\n", "hello"), {200}, false, {"POST http://a/p hello"});
     row("whitespace before the colon of Content-Length", "5.1: must reject with 400",
         post("Content-Length : " + smuggledLength + "\r\n", kSmuggled), {400}, true);
     row("whitespace around the value of Content-Length", "5.5: OWS is not part of the value",
@@ -113,6 +116,11 @@ void TestRequestFraming::table_data()
     row("chunked twice", "7: not applied more than once",
         post("Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n", "0\r\n\r\n"), {400}, true);
     row("identity coding", "6.3 item 4", post("Transfer-Encoding: identity\r\n", "hello"), {400}, true);
+    row("chunked in capitals", "7: coding names are case-insensitive (RFC 9110 10.1.4)",
+        post("Transfer-Encoding: CHUNKED\r\n", "5\r\nhello\r\n0\r\n\r\n"), {200}, false,
+        {"POST http://a/p hello"});
+    row("empty Transfer-Encoding", "6.3 item 4: no final chunked, 400 and close",
+        post("Transfer-Encoding: \r\nContent-Length: 5\r\n", "hello"), {400}, true);
     row("Transfer-Encoding in HTTP/1.0", "6.1: faulty framing, close",
         "POST /p HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", {400}, true);
     row("Transfer-Encoding folded", "5.2: obs-fold, reject with 400",
@@ -127,8 +135,22 @@ void TestRequestFraming::table_data()
         chunked("5;" + QByteArray(600, 'e') + "\r\nhello\r\n0\r\n\r\n"), {200}, false, {"POST http://a/p hello"});
     row("a chunk extension beyond the body limit", "7.1.1: limit extensions, answer 4xx",
         chunked("5;" + QByteArray(2000, 'e') + "\r\nhello\r\n0\r\n\r\n"), {413}, true);
+    row("a chunk extension on the last chunk beyond the body limit", "7.1.1",
+        chunked("5\r\nhello\r\n0;" + QByteArray(100000, 'e') + "\r\n\r\n" + kSmuggled), {413}, true);
+    row("a chunk extension without its semicolon", "7.1.1: chunk-ext = *( BWS \";\" ... )",
+        chunked("5 ext\r\nhello\r\n0\r\n\r\n"), {400}, true);
+    row("a control character in a chunk extension", "7.1.1; RFC 9110 5.6.2: token or quoted-string",
+        chunked(QByteArray("5;a=") + '\0' + "\r\nhello\r\n0\r\n\r\n"), {400}, true);
+    row("a bare LF inside a chunk extension", "7.1: CRLF; 2.2",
+        chunked("5;a\nb\r\nhello\r\n0\r\n\r\n"), {400}, true);
     row("chunk size beyond 64 bits", "7.1: anticipate large hexadecimal numerals",
         chunked("10000000000000005\r\nhello\r\n0\r\n\r\n" + kSmuggled), {413}, true);
+    row("chunk size of 64 bits", "7.1: prevent integer overflows",
+        chunked("ffffffffffffffff\r\nhello\r\n0\r\n\r\n" + kSmuggled), {413}, true);
+    row("chunk size of 63 bits", "7.1: prevent integer overflows",
+        chunked("7fffffffffffffff\r\nhello\r\n0\r\n\r\n" + kSmuggled), {413}, true);
+    row("signed chunk size", "7.1: chunk-size = 1*HEXDIG", chunked("+5\r\nhello\r\n0\r\n\r\n"), {400}, true);
+    row("empty chunk size", "7.1: chunk-size = 1*HEXDIG", chunked("\r\nhello\r\n0\r\n\r\n"), {400}, true);
     row("chunk size over the body limit", "RFC 9110 15.5.14", chunked("800\r\n" + QByteArray(100, 'x')), {413},
         true);
     row("chunk size with 0x", "7.1: chunk-size = 1*HEXDIG", chunked("0x5\r\nhello\r\n0\r\n\r\n"), {400}, true);
@@ -158,11 +180,22 @@ void TestRequestFraming::table_data()
         get(QByteArray("Host: a\r\nX-A: a") + '\0' + "b\r\n"), {400}, true);
     row("escape and DEL in a field value", "RFC 9110 5.5", get("Host: a\r\nX-A: \x1b[1m\x7f\r\n"), {400}, true);
     row("control in a field name", "5.1: field-name = token", get("Host: a\r\nX\x01: b\r\n"), {400}, true);
+    row("NUL in a field name", "5.1: field-name = token",
+        get(QByteArray("Host: a\r\nX") + '\0' + "A: b\r\n"), {400}, true);
+    row("NUL in the request target", "3.2: no control characters",
+        QByteArray("GET /p") + '\0' + "x HTTP/1.1\r\nHost: a\r\n\r\n", {400}, true);
+    row("bare CR ending the request line", "2.2: must reject or replace",
+        "GET /p HTTP/1.1\rHost: a\r\n\r\n", {400}, true);
+    row("two spaces after the method", "3: single SP; may be read leniently, refused",
+        "GET  /p HTTP/1.1\r\nHost: a\r\n\r\n", {400}, true);
     row("field without a colon", "5.1", get("Host: a\r\nnonsense\r\n"), {400}, true);
 
     // Host (3.2).
     row("no Host in HTTP/1.1", "3.2: must answer 400", get({}), {400}, true);
     row("two Host fields", "3.2: must answer 400", get("Host: a\r\nHost: b\r\n"), {400}, true);
+    row("two Host fields, equal, in other cases", "3.2: must answer 400", get("host: a\r\nHOST: a\r\n"), {400},
+        true);
+    row("empty Host in HTTP/1.1", "3.2: an origin-form target has an authority", get("Host:\r\n"), {400}, true);
     row("Host with a path", "3.2: invalid value, 400", get("Host: a/evil\r\n"), {400}, true);
     row("Host with user info", "3.2: invalid value, 400", get("Host: user@a\r\n"), {400}, true);
     row("no Host in HTTP/1.0", "3.2: required in HTTP/1.1 only", "GET /p HTTP/1.0\r\n\r\n", {200}, true,
@@ -193,6 +226,8 @@ void TestRequestFraming::table_data()
 
     // Versions and other protocols (2.3).
     row("HTTP/0.9 request", "2.3, 3: no version, 400", "GET /p\r\n", {400}, true);
+    row("HTTP/0.9 request then a smuggled one", "2.3, 3",
+        "GET /p\r\n" + kSmuggled, {400}, true);
     row("HTTP/2 connection preface", "RFC 9110 15.6.6: 505; RFC 9113 3.4",
         "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", {505}, true);
     row("lower-case version", "2.3: case-sensitive", "GET /p http/1.1\r\nHost: a\r\n\r\n", {400}, true);
