@@ -1,7 +1,8 @@
 // gatehouse-server under a connection flood, as issue 24 tried it: 1,500 idle connections
 // through a trusted proxy do not lock other clients out (the connections idle the longest make
-// room); one address is held to server.maxConnectionsPerAddress while another is served; a
-// trusted proxy is exempt, also after a reload that adds it; the log says each of it once.
+// room) nor evict a request in progress; with the defaults one address keeps 64 of them; one
+// address is held to server.maxConnectionsPerAddress while another is served; a trusted proxy
+// is exempt, also after a reload that adds it; the log says each of it once.
 #include "serverharness.h"
 
 #include <QDir>
@@ -110,11 +111,17 @@ int request(const QString &source, quint16 port, int timeoutMs = 1000)
 }
 
 //! Sends a request on the open connection \a fd and waits (at most 5 s) for the answer's status line.
+int statusOn(int fd);
+bool sendOn(int fd, const QByteArray &bytes);
+
 int requestOn(int fd)
 {
-    const QByteArray get = "GET /auth/providers HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-    if (::send(fd, get.constData(), size_t(get.size()), MSG_NOSIGNAL) != get.size())
-        return 0;
+    return sendOn(fd, "GET /auth/providers HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") ? statusOn(fd) : 0;
+}
+
+//! Waits (at most 5 s) for an answer on the open connection \a fd; its status, or 0.
+int statusOn(int fd)
+{
     QByteArray received;
     QTest::qWaitFor([&] {
         char buffer[4096];
@@ -124,6 +131,11 @@ int requestOn(int fd)
         return received.contains("\r\n\r\n") || n == 0;
     }, 5000);
     return received.startsWith("HTTP/1.1 ") ? received.mid(9, 3).toInt() : 0;
+}
+
+bool sendOn(int fd, const QByteArray &bytes)
+{
+    return ::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
 }
 
 } // namespace
@@ -164,8 +176,17 @@ private Q_SLOTS:
         ServerUnderTest server;
         const QString file = writeConfig(QStringLiteral("flood.json"), QStringLiteral(R"(,
   "trustedProxies": ["127.0.0.1"],
-  "server": {"headerTimeoutMs": 600000, "idleTimeoutMs": 600000})"));
+  "server": {"headerTimeoutMs": 600000, "bodyTimeoutMs": 600000, "idleTimeoutMs": 600000})"));
         QVERIFY(server.start(file, m_dir.path()));
+        QTest::qWait(200);  // the connections start() probed the port with are gone
+
+        // The oldest connection is in the middle of sending a body: busy, so never evicted.
+        Flood busy;
+        QVERIFY(busy.open("127.0.0.1", server.port(), 1));
+        const QByteArray form = "csrfToken=x&callbackUrl=%2F";
+        QVERIFY(sendOn(busy.fds[0], "POST /auth/signout HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                                    + QByteArray::number(form.size()) + "\r\n\r\n" + form.first(10)));
 
         Flood flood;
         QVERIFY(flood.open("127.0.0.1", server.port(), 1500));
@@ -178,6 +199,12 @@ private Q_SLOTS:
         QCOMPARE(request(QStringLiteral("127.0.0.2"), server.port()), 200);
         QCOMPARE(request(QStringLiteral("127.0.0.1"), server.port()), 200);
 
+        // The request in progress survived the flood and is answered once its body is complete
+        // (a sign-out without a valid CSRF token: a redirect, as Auth.js answers).
+        QCOMPARE(busy.closed(), 0);
+        QVERIFY(sendOn(busy.fds[0], form.sliced(10)));
+        QCOMPARE(statusOn(busy.fds[0]), 302);
+
         const QString log = server.log();
         QCOMPARE(log.count(QLatin1String("connection limit (1000) reached")), 1);
         QVERIFY2(log.contains(QLatin1String("connection limit (1000) reached: closing the connections idle the "
@@ -185,6 +212,29 @@ private Q_SLOTS:
                                             "trusted proxies")),
                  qPrintable(log));
         QVERIFY(!log.contains(QLatin1String("per address")));
+    }
+
+    void floodWithTheDefaults()
+    {
+        // As the issue tried it: 1,500 idle connections from one address against the defaults.
+        // 64 are admitted, the rest closed at once; everyone else is served.
+        ServerUnderTest server;
+        const QString file = writeConfig(QStringLiteral("defaults.json"), QString());
+        QVERIFY(server.start(file, m_dir.path()));
+        QTest::qWait(200);  // the connections start() probed the port with are gone
+
+        Flood flood;
+        QVERIFY(flood.open("127.0.0.1", server.port(), 1500));
+        QTRY_COMPARE_WITH_TIMEOUT(flood.closed(), 1500 - 64, 30000);
+        QCOMPARE(request(QStringLiteral("127.0.0.2"), server.port()), 200);  // within a second
+
+        const QString log = server.log();
+        QCOMPARE(log.count(QLatin1String("127.0.0.1 reached the limit of 64 connections per address")), 1);
+        QVERIFY2(!log.contains(QLatin1String("connection limit (1000)")), qPrintable(log));
+        // Once no connection has been refused for the quiet period (10 s), a summary.
+        QVERIFY(server.waitForLog(QStringLiteral("limit of 64 connections per address no longer refusing "
+                                                 "127.0.0.1: 1436 new connections refused over "),
+                                  20000));
     }
 
     void limitPerAddress()
