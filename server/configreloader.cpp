@@ -38,13 +38,14 @@ QString displayDatabaseUrl(const QString &url)
 QString limitsText(const ServerLimits &l)
 {
     return QStringLiteral("maxBodySize %1, maxHeaderSize %2, headerTimeoutMs %3, bodyTimeoutMs %4, "
-                          "idleTimeoutMs %5, maxConnections %6")
+                          "idleTimeoutMs %5, maxConnections %6, maxConnectionsPerAddress %7")
         .arg(l.maxBodySize)
         .arg(l.maxHeaderSize)
         .arg(l.headerTimeout.count())
         .arg(l.bodyTimeout.count())
         .arg(l.idleTimeout.count())
-        .arg(l.maxConnections);
+        .arg(l.maxConnections)
+        .arg(l.maxConnectionsPerAddress);
 }
 
 } // namespace

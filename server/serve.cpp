@@ -235,6 +235,11 @@ int serve(const ServeOptions &options)
     HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });
     pool.setLimits(settings.limits);
     pool.setThreadCount(settings.threads);
+    // Behind a proxy every client arrives from its address: no per-address limit for it. A
+    // reload that changes the proxies applies to the pool as to the engine.
+    pool.setTrustedProxies(config.trustedProxies);
+    QObject::connect(&reloader, &ConfigReloader::reloaded, &pool,
+                     [&pool, &engine] { pool.setTrustedProxies(engine->current()->config().trustedProxies); });
     QHostAddress address;
     quint16 port = 0;
     parseListenAddress(settings.listen, &address, &port);

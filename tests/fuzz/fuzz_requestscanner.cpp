@@ -82,7 +82,8 @@ Outcome scan(QByteArrayView stream, qint64 maxHeader, qint64 maxBody, Cuts *cuts
             FUZZ_CHECK(scanner.phase() == Phase::Idle && scanner.errorStatus() == 0, QString());
         } else if (scanner.phase() == Phase::Failed) {
             const int status = scanner.errorStatus();
-            FUZZ_CHECK(status == 400 || status == 413 || status == 431 || status == 501,
+            FUZZ_CHECK(status == 400 || status == 413 || status == 414 || status == 431 || status == 501
+                           || status == 505,
                        QStringLiteral("status %1").arg(status));
             break;
         } else {

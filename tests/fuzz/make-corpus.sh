@@ -45,6 +45,10 @@ seed $t no-colon '\x0aGET / HTTP/1.1\r\nHost x\r\n\r\n'
 seed $t obs-fold '\x0aGET / HTTP/1.1\r\nX-A: a\r\n b\r\nHost: x\r\n\r\n'
 seed $t pipelined '\x0aGET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 2\r\n\r\nokGET /c HTTP/1.0\r\n\r\n'
 seed $t pipelined-failing '\x0aGET /a HTTP/1.1\r\n\r\nGET  HTTP/1.1\r\n\r\nGET /c HTTP/1.1\r\n\r\n'
+seed $t chunk-overflow '\x0fPOST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\nhello\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n'
+seed $t chunk-extension '\x0fPOST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: CHUNKED\r\n\r\n5;name=value;q="a;b"\r\nhello\r\n0;last\r\n\r\n'
+seed $t nul-field '\x0aGET / HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n'
+seed $t target-forms '\x0aGET http://x:8080/a?b HTTP/1.1\r\nHost: y\r\n\r\nOPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n'
 
 # --- cookies: option byte (bit 0 secure, bits 1-4 repeat), Cookie, Cookie, value (tst_cookies.cpp, tst_csrf.cpp) ---
 t=cookies

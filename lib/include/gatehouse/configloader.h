@@ -112,8 +112,9 @@ struct GATEHOUSE_EXPORT ServerSettings
     int threads = 0;
     /*!
      * Connection limits: \c server.maxBodySize, \c server.maxHeaderSize (bytes),
-     * \c server.headerTimeoutMs, \c server.bodyTimeoutMs, \c server.idleTimeoutMs and
-     * \c server.maxConnections, with ServerLimits' defaults.
+     * \c server.headerTimeoutMs, \c server.bodyTimeoutMs, \c server.idleTimeoutMs,
+     * \c server.maxConnections and \c server.maxConnectionsPerAddress, with ServerLimits'
+     * defaults. The server exempts \c trustedProxies from the per-address limit.
      */
     ServerLimits limits;
     //! \c server.scriptTimeoutMs: longest a JavaScript callback may take.

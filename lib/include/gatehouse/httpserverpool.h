@@ -1,11 +1,14 @@
 #pragma once
 /*! \file httpserverpool.h  Gatehouse's multi-threaded, hardened HTTP/1.1 server. */
+#include <gatehouse/connectioncounts.h>
 #include <gatehouse/global.h>
 #include <gatehouse/requesthandler.h>
 #include <gatehouse/serverlimits.h>
 
 #include <QHostAddress>
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
 
 #include <memory>
@@ -23,11 +26,19 @@ class HttpServerPoolPrivate;
  * connection while another thread serves fewer hands it over to that one. Every connection is
  * guarded by ServerLimits and honours \c Connection: close and HTTP/1.0 semantics; pipelined
  * requests are answered in order.
- * Every request reaches the handler, whatever its path or method, except WebSocket upgrades,
- * which are refused with 501.
+ * Every request reaches the handler, whatever its path or method, except what the server does
+ * not implement (501: WebSocket upgrades, CONNECT, server-wide OPTIONS, transfer codings other
+ * than chunked) and requests whose framing is malformed or ambiguous (400 and the connection
+ * closed; RFC 9112).
+ *
+ * The connection limits are the pool's, over all its threads: at ServerLimits::maxConnections
+ * the connections idle the longest make room for new ones, and one address may hold
+ * ServerLimits::maxConnectionsPerAddress. connectionCounts() says what they did.
  *
  * Each request is logged at info level on the \c gatehouse.http category: method, path without
- * query, status, duration in microseconds and peer address.
+ * query, status, duration in microseconds and peer address. When a connection limit starts
+ * closing connections a warning says so, naming the address, and a summary follows once it
+ * has stopped for 10 s; not a line per connection.
  *
  * Call listen() and stop() from the thread that created the pool.
  */
@@ -46,6 +57,17 @@ public:
     //! Number of serving threads for the next listen(); 0 (the default) means one per core.
     void setThreadCount(int count);
     int threadCount() const;
+
+    /*!
+     * Addresses or subnets (as QHostAddress::parseSubnet() gives them) of reverse proxies:
+     * behind one, every client arrives from its address, so connections from these are exempt
+     * from ServerLimits::maxConnectionsPerAddress. Takes effect at once, for new connections;
+     * thread-safe.
+     */
+    void setTrustedProxies(const QList<QPair<QHostAddress, int>> &subnets);
+
+    //! What the connection limits have done so far. Thread-safe.
+    ConnectionCounts connectionCounts() const;
 
     /*!
      * Starts serving on \a address and \a port (0 picks a free port). Returns the port the pool

@@ -234,7 +234,8 @@ void readServer(ObjectReader &root, ServerSettings &server)
     server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
     ServerLimits &limits = server.limits;
     limits.maxBodySize = r.integer(QStringLiteral("maxBodySize"), 1).value_or(limits.maxBodySize);
-    limits.maxHeaderSize = r.integer(QStringLiteral("maxHeaderSize"), 1024).value_or(limits.maxHeaderSize);
+    // At most what QHttpServer 6.4 reads whole (ServerLimits::maxHeaderSize).
+    limits.maxHeaderSize = r.integer(QStringLiteral("maxHeaderSize"), 1024, 100 * 1024).value_or(limits.maxHeaderSize);
     const auto duration = [&r](const QString &key, std::chrono::milliseconds &slot) {
         if (const auto ms = r.integer(key, 1, 3600 * 1000))
             slot = std::chrono::milliseconds(*ms);
@@ -243,6 +244,8 @@ void readServer(ObjectReader &root, ServerSettings &server)
     duration(QStringLiteral("bodyTimeoutMs"), limits.bodyTimeout);
     duration(QStringLiteral("idleTimeoutMs"), limits.idleTimeout);
     limits.maxConnections = int(r.integer(QStringLiteral("maxConnections"), 1, 1000000).value_or(limits.maxConnections));
+    limits.maxConnectionsPerAddress = int(
+        r.integer(QStringLiteral("maxConnectionsPerAddress"), 0, 1000000).value_or(limits.maxConnectionsPerAddress));
     server.scriptTimeoutMs = int(r.integer(QStringLiteral("scriptTimeoutMs"), 1, 600000).value_or(server.scriptTimeoutMs));
     server.startupNotice = r.string(QStringLiteral("startupNotice")).value_or(QString());
     server.reloadOnChange = r.boolean(QStringLiteral("reloadOnChange")).value_or(server.reloadOnChange);

@@ -38,7 +38,7 @@ QByteArray methodBytes(QByteArrayView scanned)
 
 } // namespace
 
-Connection::Connection(HttpWorker *worker, QObject *parent)
+Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &admission, QObject *parent)
     : QTcpSocket(parent),
       m_worker(worker),
       m_scanner(worker->limits().maxHeaderSize, worker->limits().maxBodySize)
@@ -47,14 +47,30 @@ Connection::Connection(HttpWorker *worker, QObject *parent)
     setReadBufferSize(limits.maxHeaderSize + limits.maxBodySize + kReadBufferSlack);
     connect(this, &QTcpSocket::readyRead, this, &Connection::inspectIncoming);
     m_worker->track(this);
-    setTimer(Timer::Header, limits.headerTimeout);
+    const Clock::time_point now = Clock::now();
+    setTimer(Timer::Header, limits.headerTimeout, now);
+    m_worker->registry().join(this, admission, now);  // idle: it has not sent a byte
 }
 
 Connection::~Connection()
 {
+    m_worker->registry().leave(this);  // first: admit() may evict it until then
     for (const Exchange &exchange : m_exchanges)
         exchange.log.finish(499);  // the connection ended before this response was sent
     m_worker->untrack(this);
+}
+
+void Connection::evict()
+{
+    // On the thread admitting a new connection, under the registry's lock.
+    QMetaObject::invokeMethod(this, &Connection::closeEvicted, Qt::QueuedConnection);
+}
+
+void Connection::closeEvicted()
+{
+    // Idle, or it would not have been evicted: nothing is lost but the connection.
+    if (state() == ConnectedState && !m_closing)
+        abortConnection();
 }
 
 void Connection::attachAfterServer()
@@ -80,6 +96,11 @@ void Connection::inspectIncoming()
 
     const RequestScanner::Phase before = m_scanner.phase();
     m_scanned += m_scanner.scan(buffer.constData() + m_scanned, peeked - m_scanned);
+    if (before == RequestScanner::Phase::Idle && m_scanner.phase() != RequestScanner::Phase::Idle
+        && !beginRequest()) {
+        abortConnection();  // evicted while idle, just before this request arrived
+        return;
+    }
     if (m_scanner.phase() == RequestScanner::Phase::Failed)
         reject(m_scanner.errorStatus());
     else if (m_scanner.phase() != before)
@@ -104,15 +125,24 @@ void Connection::afterServerRead()
         return;
     }
     m_scanned = bytesAvailable();
+    if (m_scanned == 0 && m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
+        becomeIdle(Clock::now());  // what came after the last request was empty lines
 }
 
 void Connection::dispatch(const QHttpServerRequest &request)
 {
     m_dispatched = true;
-    const RequestScanner::Phase phase = m_scanner.phase();
-    if (phase != RequestScanner::Phase::Body && phase != RequestScanner::Phase::Complete) {
-        qCWarning(lcHttp, "request parsed before its headers were checked; closing the connection");
+    if (m_scanner.phase() != RequestScanner::Phase::Complete) {
+        qCWarning(lcHttp, "request parsed before the guard saw it whole; closing the connection");
         abortConnection();
+        return;
+    }
+    if (request.body().size() != m_scanner.contentSize()
+        || request.headers().size() != m_scanner.fieldCount()) {
+        // QHttpServer 6.4 read the request's fields or body differently from the guard: the
+        // request does not reach the handler, nor does what follows it.
+        qCWarning(lcHttp, "request read differently by QHttpServer and the guard; refusing it");
+        reject(400);
         return;
     }
     if (m_exchanges.size() >= kMaxPipelined) {
@@ -126,8 +156,9 @@ void Connection::dispatch(const QHttpServerRequest &request)
     exchange.head = m_scanner.method() == "HEAD";
     exchange.close = !m_scanner.keepAlive();
     exchange.http10 = m_scanner.isHttp10();
-    const AuthRequest authRequest =
-        makeAuthRequest(request, methodBytes(m_scanner.method()), this);
+    AuthRequest authRequest = makeAuthRequest(request, methodBytes(m_scanner.method()), this);
+    if (m_scanner.isAbsoluteForm())
+        useTargetAuthority(authRequest.url, m_scanner.target());
     m_scanner.next();
     if (exchange.close)
         stopReading();  // the client's last request: nothing after it is processed (RFC 9112, 9.6)
@@ -296,10 +327,13 @@ void Connection::updateTimer()
     switch (m_scanner.phase()) {
     case RequestScanner::Phase::Idle:
         // Reached right after handing a request on or writing responses.
-        if (m_exchanges.empty())
-            setTimer(Timer::Idle, limits.idleTimeout);
-        else
+        if (m_exchanges.empty()) {
+            const Clock::time_point now = Clock::now();
+            setTimer(Timer::Idle, limits.idleTimeout, now);
+            becomeIdle(now);
+        } else {
             setTimer(Timer::None, {});
+        }
         break;
     case RequestScanner::Phase::Head:
         if (m_timer != Timer::Header)
@@ -315,10 +349,37 @@ void Connection::updateTimer()
     }
 }
 
+void Connection::becomeIdle(Clock::time_point now)
+{
+    // Not while the next request waits in the read buffer (QHttpServer signals for it later),
+    // nor while a response is still on its way to a slow reader.
+    if (bytesAvailable() > 0)
+        return;
+    if (bytesToWrite() > 0) {
+        connect(this, &QIODevice::bytesWritten, this, &Connection::idleWhenFlushed, Qt::UniqueConnection);
+        return;
+    }
+    endRequest(now);
+}
+
+void Connection::idleWhenFlushed()
+{
+    if (bytesToWrite() > 0)
+        return;
+    disconnect(this, &QIODevice::bytesWritten, this, &Connection::idleWhenFlushed);
+    if (!m_closing && m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
+        becomeIdle(Clock::now());
+}
+
 void Connection::setTimer(Timer timer, std::chrono::milliseconds after)
 {
+    setTimer(timer, after, timer == Timer::None ? Clock::time_point() : Clock::now());
+}
+
+void Connection::setTimer(Timer timer, std::chrono::milliseconds after, Clock::time_point now)
+{
     m_timer = timer;
-    m_deadline = timer == Timer::None ? Clock::time_point::max() : Clock::now() + after;
+    m_deadline = timer == Timer::None ? Clock::time_point::max() : now + after;
 }
 
 } // namespace Gatehouse

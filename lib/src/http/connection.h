@@ -1,6 +1,7 @@
 #pragma once
 #include <gatehouse/authresponse.h>
 
+#include "http/connectionregistry.h"
 #include "http/requestlog.h"
 #include "http/requestscanner.h"
 
@@ -32,15 +33,20 @@ class HttpWorker;
  * once their futures finish, on this thread. A request with Connection: close, or HTTP/1.0
  * without keep-alive, is the connection's last: nothing sent after it is processed, and the
  * connection closes once its response is written.
+ *
+ * As a member of the pool's ConnectionRegistry it is busy from the first byte of a request
+ * until its response is written, and idle otherwise; an idle connection may be evicted to make
+ * room for a new one, and then closes at once.
  */
-class Connection final : public QTcpSocket
+class Connection final : public QTcpSocket, public ConnectionRegistry::Member
 {
     Q_OBJECT
 
 public:
     using Clock = std::chrono::steady_clock;
 
-    Connection(HttpWorker *worker, QObject *parent);
+    //! Serves the connection \a admission admitted to \a worker's registry.
+    Connection(HttpWorker *worker, const ConnectionRegistry::Admission &admission, QObject *parent);
     ~Connection() override;
 
     //! Connects the slot that must run after QHttpServer's parser; call once it is connected.
@@ -65,7 +71,11 @@ private:
     };
     enum class Timer { None, Header, Body, Idle, Closing };
 
+    void evict() override;
+    void closeEvicted();
     void inspectIncoming();
+    void becomeIdle(Clock::time_point now);
+    void idleWhenFlushed();
     void watch(quint64 sequence, const QFuture<AuthResponse> &future);
     void afterServerRead();
     void complete(quint64 sequence, const QFuture<AuthResponse> &future);
@@ -77,6 +87,7 @@ private:
     void shutdownWhenFlushed();
     void updateTimer();
     void setTimer(Timer timer, std::chrono::milliseconds after);
+    void setTimer(Timer timer, std::chrono::milliseconds after, Clock::time_point now);
 
     HttpWorker *const m_worker;
     RequestScanner m_scanner;

@@ -14,22 +14,19 @@ GuardedTcpServer::GuardedTcpServer(HttpWorker *worker) : QTcpServer(worker), m_w
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
 {
-    if (!m_worker->admitConnection()) {
-        if (!m_refusing) {
-            qCWarning(lcHttp, "limit of %d open connections reached: closing new connections",
-                      m_worker->limits().maxConnections);
-        }
-        m_refusing = true;
+    // Refused at a limit (the registry's log says so, once): closed without a word, as early
+    // as possible.
+    const std::optional<ConnectionRegistry::Admission> admission = m_worker->admitConnection(descriptor);
+    if (!admission) {
         ::close(int(descriptor));
         return;
     }
-    m_refusing = false;
-    m_worker->place(descriptor);
+    m_worker->place(descriptor, *admission);
 }
 
-void GuardedTcpServer::serve(qintptr descriptor)
+void GuardedTcpServer::serve(qintptr descriptor, const ConnectionRegistry::Admission &admission)
 {
-    auto *connection = new Connection(m_worker, this);
+    auto *connection = new Connection(m_worker, admission, this);
     if (!connection->setSocketDescriptor(descriptor)) {
         qCWarning(lcHttp, "cannot take over an accepted connection: %s",
                   qPrintable(connection->errorString()));

@@ -1,4 +1,6 @@
 #pragma once
+#include "http/connectionregistry.h"
+
 #include <QTcpServer>
 
 namespace Gatehouse {
@@ -6,10 +8,10 @@ namespace Gatehouse {
 class HttpWorker;
 
 /*!
- * The listening side of an HttpWorker. It closes connections beyond the pool's limit at once,
- * lets the worker place the others (here or on a less busy thread), and turns each socket it
- * serves into a Connection, so that the connection's guard sees incoming bytes before
- * QHttpServer's parser.
+ * The listening side of an HttpWorker. It closes at once the connections the pool's registry
+ * does not admit, lets the worker place the others (here or on a less busy thread), and turns
+ * each socket it serves into a Connection, so that the connection's guard sees incoming bytes
+ * before QHttpServer's parser.
  */
 class GuardedTcpServer final : public QTcpServer
 {
@@ -19,14 +21,13 @@ public:
     explicit GuardedTcpServer(HttpWorker *worker);
 
     //! Serves the admitted connection \a descriptor as a Connection of this server's worker.
-    void serve(qintptr descriptor);
+    void serve(qintptr descriptor, const ConnectionRegistry::Admission &admission);
 
 protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
     HttpWorker *const m_worker;
-    bool m_refusing = false;
 };
 
 } // namespace Gatehouse

@@ -1,11 +1,13 @@
 #include <gatehouse/httpserverpool.h>
 
 #include "http/connectionbalancer.h"
+#include "http/connectionregistry.h"
 #include "http/httpworker.h"
 #include "http/listensocket.h"
 #include "http/logging.h"
 
 #include <QThread>
+#include <QTimer>
 
 #include <memory>
 #include <vector>
@@ -32,7 +34,9 @@ public:
     int threadCount = 0;
     quint16 port = 0;
     QString error;
-    QAtomicInt openConnections;
+    ConnectionRegistry registry;
+    //! Lets the registry summarise what its limits did once they are no longer reached.
+    QTimer logTimer;
     std::unique_ptr<ConnectionBalancer> balancer;
     std::vector<Thread> threads;
 };
@@ -43,7 +47,7 @@ bool HttpServerPoolPrivate::startThread(qintptr descriptor, int index, QString *
     entry.thread = std::make_unique<QThread>();
     entry.thread->setObjectName(QStringLiteral("gatehouse-http-%1").arg(index));
     entry.thread->start();
-    entry.worker = new HttpWorker(handler, limits, &openConnections, balancer.get(), index);
+    entry.worker = new HttpWorker(handler, limits, &registry, balancer.get(), index);
     entry.worker->moveToThread(entry.thread.get());
     bool listening = false;
     HttpWorker *worker = entry.worker;
@@ -60,6 +64,9 @@ bool HttpServerPoolPrivate::startThread(qintptr descriptor, int index, QString *
 HttpServerPool::HttpServerPool(RequestHandler handler, QObject *parent)
     : QObject(parent), d_ptr(std::make_unique<HttpServerPoolPrivate>(std::move(handler)))
 {
+    Q_D(HttpServerPool);
+    d->logTimer.setInterval(std::chrono::seconds(1));
+    connect(&d->logTimer, &QTimer::timeout, this, [d] { d->registry.tick(); });
 }
 
 HttpServerPool::~HttpServerPool()
@@ -91,6 +98,18 @@ int HttpServerPool::threadCount() const
     return d->threadCount;
 }
 
+void HttpServerPool::setTrustedProxies(const QList<QPair<QHostAddress, int>> &subnets)
+{
+    Q_D(HttpServerPool);
+    d->registry.setExempt(subnets);
+}
+
+ConnectionCounts HttpServerPool::connectionCounts() const
+{
+    Q_D(const HttpServerPool);
+    return d->registry.counts();
+}
+
 quint16 HttpServerPool::listen(const QHostAddress &address, quint16 port)
 {
     Q_D(HttpServerPool);
@@ -120,7 +139,7 @@ quint16 HttpServerPool::listen(const QHostAddress &address, quint16 port)
         descriptors.push_back(descriptor);
     }
 
-    d->openConnections.storeRelaxed(0);
+    d->registry.setLimits(d->limits.maxConnections, d->limits.maxConnectionsPerAddress);
     d->balancer = std::make_unique<ConnectionBalancer>(count);
     for (int i = 0; i < count; ++i) {
         if (!d->startThread(descriptors[std::size_t(i)], i, &d->error)) {
@@ -133,6 +152,7 @@ quint16 HttpServerPool::listen(const QHostAddress &address, quint16 port)
         }
     }
     d->port = port;
+    d->logTimer.start();
     return port;
 }
 
@@ -174,6 +194,8 @@ void HttpServerPool::stop()
     d->threads.clear();
     d->balancer.reset();
     d->port = 0;
+    d->logTimer.stop();
+    d->registry.flushLog();
 }
 
 } // namespace Gatehouse

@@ -12,6 +12,7 @@
 #include <memory>
 #include <utility>
 
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace Gatehouse {
@@ -25,15 +26,32 @@ std::chrono::milliseconds expiryInterval(const ServerLimits &limits)
     return std::clamp(shortest / 4, std::chrono::milliseconds(10), std::chrono::milliseconds(250));
 }
 
-//! An accepted socket on its way to another thread: closed unless that thread takes it.
+//! The peer of the accepted socket \a descriptor; a null address if it is gone already.
+QHostAddress peerOf(qintptr descriptor)
+{
+    sockaddr_storage address{};
+    socklen_t length = sizeof(address);
+    if (::getpeername(int(descriptor), reinterpret_cast<sockaddr *>(&address), &length) != 0)
+        return {};
+    return QHostAddress(reinterpret_cast<const sockaddr *>(&address));
+}
+
+//! An accepted socket on its way to another thread: closed, and no longer counted, unless that
+//! thread takes it.
 class HandedOverDescriptor
 {
 public:
-    explicit HandedOverDescriptor(qintptr descriptor) : m_descriptor(descriptor) {}
+    HandedOverDescriptor(qintptr descriptor, ConnectionRegistry *registry,
+                         const ConnectionRegistry::Admission &admission)
+        : m_descriptor(descriptor), m_registry(registry), m_admission(admission)
+    {
+    }
     ~HandedOverDescriptor()
     {
-        if (m_descriptor >= 0)
-            ::close(int(m_descriptor));
+        if (m_descriptor < 0)
+            return;
+        ::close(int(m_descriptor));
+        m_registry->cancel(m_admission);
     }
     HandedOverDescriptor(const HandedOverDescriptor &) = delete;
     HandedOverDescriptor &operator=(const HandedOverDescriptor &) = delete;
@@ -42,15 +60,17 @@ public:
 
 private:
     qintptr m_descriptor;
+    ConnectionRegistry *const m_registry;
+    const ConnectionRegistry::Admission m_admission;
 };
 
 } // namespace
 
 HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
-                       QAtomicInt *openConnections, ConnectionBalancer *balancer, int index)
+                       ConnectionRegistry *registry, ConnectionBalancer *balancer, int index)
     : m_handler(std::move(handler)),
       m_limits(limits),
-      m_openConnections(openConnections),
+      m_registry(registry),
       m_balancer(balancer),
       m_index(index),
       m_expiryTimer(this),
@@ -87,28 +107,26 @@ void HttpWorker::stopListening()
         m_server->close();
 }
 
-bool HttpWorker::admitConnection()
+std::optional<ConnectionRegistry::Admission> HttpWorker::admitConnection(qintptr descriptor)
 {
-    if (m_openConnections->fetchAndAddRelaxed(1) < m_limits.maxConnections)
-        return true;
-    m_openConnections->fetchAndSubRelaxed(1);
-    return false;
+    return m_registry->admit(peerOf(descriptor));
 }
 
-void HttpWorker::place(qintptr descriptor)
+void HttpWorker::place(qintptr descriptor, const ConnectionRegistry::Admission &admission)
 {
     const ConnectionBalancer::Assignment target = m_balancer->assign(m_index);
     if (target.index == m_index)
-        m_server->serve(descriptor);
+        m_server->serve(descriptor, admission);
     else
-        target.worker->adopt(descriptor);
+        target.worker->adopt(descriptor, admission);
 }
 
-void HttpWorker::adopt(qintptr descriptor)
+void HttpWorker::adopt(qintptr descriptor, const ConnectionRegistry::Admission &admission)
 {
-    auto handedOver = std::make_shared<HandedOverDescriptor>(descriptor);
+    auto handedOver = std::make_shared<HandedOverDescriptor>(descriptor, m_registry, admission);
     QMetaObject::invokeMethod(
-        this, [this, handedOver] { m_server->serve(handedOver->take()); }, Qt::QueuedConnection);
+        this, [this, handedOver, admission] { m_server->serve(handedOver->take(), admission); },
+        Qt::QueuedConnection);
 }
 
 void HttpWorker::track(Connection *connection)
@@ -125,7 +143,6 @@ void HttpWorker::untrack(Connection *connection)
         return;
     *it = m_connections.back();
     m_connections.pop_back();
-    m_openConnections->fetchAndSubRelaxed(1);
     m_balancer->release(m_index);
     if (m_connections.empty())
         m_expiryTimer.stop();

@@ -2,10 +2,10 @@
 #include <gatehouse/requesthandler.h>
 #include <gatehouse/serverlimits.h>
 
+#include "http/connectionregistry.h"
 #include "http/responseserializer.h"
 
 #include <QAbstractHttpServer>
-#include <QAtomicInt>
 #include <QTimer>
 
 #include <memory>
@@ -30,10 +30,10 @@ class HttpWorker final : public QAbstractHttpServer
 
 public:
     /*!
-     * Thread \a index of a pool: \a openConnections counts connections over the whole pool,
+     * Thread \a index of a pool: \a registry admits and counts connections over the whole pool,
      * \a balancer spreads them over its threads.
      */
-    HttpWorker(RequestHandler handler, const ServerLimits &limits, QAtomicInt *openConnections,
+    HttpWorker(RequestHandler handler, const ServerLimits &limits, ConnectionRegistry *registry,
                ConnectionBalancer *balancer, int index);
     ~HttpWorker() override;
 
@@ -48,12 +48,13 @@ public:
     //! A buffer connections may use while scanning incoming bytes.
     QByteArray &scratch() { return m_scratch; }
 
-    //! Counts a new connection unless the pool is at its limit.
-    bool admitConnection();
+    ConnectionRegistry &registry() const { return *m_registry; }
+    //! Admits the accepted connection \a descriptor to the registry, or not (see ConnectionRegistry).
+    std::optional<ConnectionRegistry::Admission> admitConnection(qintptr descriptor);
     //! Serves an admitted connection here, or hands it to a less busy thread of the pool.
-    void place(qintptr descriptor);
+    void place(qintptr descriptor, const ConnectionRegistry::Admission &admission);
     //! Serves \a descriptor, accepted by another thread. Thread-safe; closes it if this worker ends first.
-    void adopt(qintptr descriptor);
+    void adopt(qintptr descriptor, const ConnectionRegistry::Admission &admission);
     //! Called by a Connection when it opens and when it is destroyed.
     void track(Connection *connection);
     void untrack(Connection *connection);
@@ -67,7 +68,7 @@ private:
 
     const RequestHandler m_handler;
     const ServerLimits m_limits;
-    QAtomicInt *const m_openConnections;
+    ConnectionRegistry *const m_registry;
     ConnectionBalancer *const m_balancer;
     const int m_index;
     GuardedTcpServer *m_server = nullptr;

@@ -33,6 +33,18 @@ void dropDefaultPort(QUrl &url)
 
 } // namespace
 
+void useTargetAuthority(QUrl &url, QByteArrayView target)
+{
+    const QUrl absolute = QUrl::fromEncoded(target.toByteArray(), QUrl::StrictMode);
+    QUrl candidate = url;
+    candidate.setHost(absolute.host());
+    candidate.setPort(absolute.port());
+    if (absolute.host().isEmpty() || !candidate.isValid())
+        return;
+    url = std::move(candidate);
+    dropDefaultPort(url);
+}
+
 QByteArray methodName(QHttpServerRequest::Method method)
 {
     switch (method) {

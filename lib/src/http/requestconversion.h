@@ -19,6 +19,13 @@ QByteArray methodName(QHttpServerRequest::Method method);
  */
 QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socket);
 
+/*!
+ * Makes the authority of the absolute-form request target \a target (http://host:port/path)
+ * that of \a url, as RFC 9112 (3.2.2) has it: the target names the host, not the Host header.
+ * The scheme stays the connection's.
+ */
+void useTargetAuthority(QUrl &url, QByteArrayView target);
+
 //! \a address without IPv4-in-IPv6 mapping (::ffff:127.0.0.1 becomes 127.0.0.1).
 QHostAddress plainAddress(const QHostAddress &address);
 

@@ -6,24 +6,32 @@ namespace Gatehouse {
 
 /*!
  * Follows the framing of the HTTP/1.1 requests arriving on one connection, ahead of
- * QHttpServer's own parser, so that limits are enforced before anything is buffered.
+ * QHttpServer's own parser, so that limits are enforced before anything is buffered and no
+ * request whose framing two parsers could read differently gets through.
  *
- * It reads the request line and headers (Content-Length, Transfer-Encoding, Connection, Upgrade
- * and the version), counts the body and reports the status a request that breaks a limit deserves.
- * It stops after the last byte of a complete request; next() starts the following one. A
- * chunked body has no end the scanner looks for: it counts every byte it is given (framing
- * included) until next().
+ * It reads the request line and the header section strictly (RFC 9112: CRLF line ends, no
+ * obs-fold, no whitespace before a field's colon, no control characters, exactly one Host in
+ * HTTP/1.1, one Content-Length of digits, a Transfer-Encoding that is exactly "chunked" and
+ * never beside Content-Length), follows the body to its end, chunked or not, and reports the
+ * status a request that breaks a rule or a limit deserves. It stops after the last byte of a
+ * complete request; next() starts the following one.
  */
 class RequestScanner
 {
 public:
     enum class Phase {
-        Idle,      //!< between requests; blank lines are skipped
+        Idle,      //!< between requests; empty lines are skipped
         Head,      //!< inside the request line or headers
         Body,      //!< inside the body
         Complete,  //!< the request is complete
         Failed,    //!< the request broke a limit or is malformed: see errorStatus()
     };
+
+    //! Header fields a request may have: QHttpServer 6.4 drops every field of a request with more.
+    static constexpr int kMaxFieldCount = 100;
+    //! Largest header section scanned, whatever the configured limit: QHttpServer 6.4 drops
+    //! every field of a request with a longer field.
+    static constexpr qint64 kMaxHeaderSize = 100 * 1024;
 
     RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize);
 
@@ -36,22 +44,39 @@ public:
     void next();
 
     Phase phase() const { return m_phase; }
-    //! 400, 413, 431, or 501 for a WebSocket upgrade, once phase() is Failed.
+    //! Once phase() is Failed: 400 (malformed), 413 (body), 414 (request line), 431 (header
+    //! section), 501 (a transfer coding, method or upgrade the server does not implement) or 505
+    //! (an HTTP version other than 1.x).
     int errorStatus() const { return m_errorStatus; }
 
-    // Known once the header block is complete (phase Body, Complete, or Failed with 413).
-    QByteArrayView method() const { return m_method; }
-    QByteArrayView target() const { return m_target; }
+    // Known once the request line is complete.
+    QByteArrayView method() const { return QByteArrayView(m_head).first(m_methodLength); }
+    QByteArrayView target() const
+    {
+        return m_targetLength ? QByteArrayView(m_head).sliced(m_methodLength + 1, m_targetLength) : QByteArrayView();
+    }
+    //! Whether target() is in absolute form (http://host/path): its authority names the host,
+    //! not the Host field (RFC 9112, 3.2.2).
+    bool isAbsoluteForm() const { return m_absoluteForm; }
     bool isHttp10() const { return m_http10; }
     //! Whether the connection stays open after this request (HTTP/1.1 unless "Connection: close";
     //! HTTP/1.0 only with "Connection: keep-alive").
     bool keepAlive() const { return m_keepAlive; }
+    //! Header field lines of the request.
+    int fieldCount() const { return m_fieldCount; }
+    //! Length of the body without its chunk framing, once the request is complete.
+    qint64 contentSize() const { return m_contentSize; }
 
 private:
+    enum class Chunk { SizeLine, Data, DataEnd, Trailer };
+
     qsizetype scanHead(const char *data, qsizetype size);
-    qsizetype scanBody(qsizetype size);
+    qsizetype scanBody(const char *data, qsizetype size);
+    qsizetype scanChunked(const char *data, qsizetype size);
+    bool chunkLineDone(QByteArrayView line);
     void parseHead();
-    bool parseHeaderLine(QByteArrayView line);
+    bool parseRequestLine(QByteArrayView line);
+    bool parseField(QByteArrayView line);
     void fail(int status);
 
     const qint64 m_maxHeaderSize;
@@ -59,18 +84,34 @@ private:
     Phase m_phase = Phase::Idle;
     int m_errorStatus = 0;
     QByteArray m_head;
-    QByteArrayView m_method;
-    QByteArrayView m_target;
+    qsizetype m_lineStart = 0;  //!< where the line being read starts in m_head
+    qsizetype m_methodLength = 0;  //!< the method starts m_head
+    qsizetype m_targetLength = 0;  //!< the target follows it, after a space
+    bool m_absoluteForm = false;
     bool m_http10 = false;
     bool m_keepAlive = true;
-    bool m_chunked = false;
+    int m_fieldCount = 0;
+    int m_hostCount = 0;
+    bool m_hostValid = true;
     bool m_connectionClose = false;
     bool m_connectionKeepAlive = false;
     bool m_connectionUpgrade = false;
     bool m_webSocket = false;
     qint64 m_contentLength = -1;
-    qint64 m_bodyRemaining = 0;
-    qint64 m_bodyScanned = 0;
+    // Transfer-Encoding, over all its lines.
+    bool m_transferEncoding = false;
+    int m_chunkedCodings = 0;
+    int m_otherCodings = 0;
+    bool m_lastCodingChunked = false;
+    // The body.
+    bool m_chunked = false;
+    Chunk m_chunk = Chunk::SizeLine;
+    QByteArray m_line;            //!< a chunk-size or trailer line being read
+    qint64 m_chunkRemaining = 0;  //!< data bytes of the current chunk still to come
+    int m_dataEndRead = 0;        //!< bytes of the CRLF after a chunk's data read so far
+    qint64 m_bodyRemaining = 0;   //!< Content-Length bytes still to come
+    qint64 m_bodyScanned = 0;     //!< body bytes scanned, chunk framing included
+    qint64 m_contentSize = 0;
 };
 
 } // namespace Gatehouse

@@ -102,6 +102,7 @@ QByteArray reasonPhrase(int status)
     case 502: return QByteArrayLiteral("Bad Gateway");
     case 503: return QByteArrayLiteral("Service Unavailable");
     case 504: return QByteArrayLiteral("Gateway Timeout");
+    case 505: return QByteArrayLiteral("HTTP Version Not Supported");
     default: return QByteArrayLiteral("Unknown Status");
     }
 }

@@ -3,6 +3,8 @@
 //   bench_httpserverpool --threads 2 --seconds 20 &
 //   wrk -t1 -c50 -d5s --latency http://127.0.0.1:PORT/auth/session
 //
+// With --requests N it quits after answering N requests (compare.sh, instructions.sh).
+//
 // Prints the port once listening and, at exit, the peak resident set size (VmHWM).
 // Per-request logging is off unless --log is given. Like a production server should, it runs
 // Qt's poll-based event dispatcher (QT_NO_GLIB=1): with the GLib one, threads serve about a
@@ -15,6 +17,7 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
+#include <atomic>
 #include <cstdio>
 
 using namespace Gatehouse;
@@ -63,14 +66,23 @@ int main(int argc, char **argv)
     const QCommandLineOption seconds(QStringLiteral("seconds"), QStringLiteral("Run time."),
                                      QStringLiteral("s"), QStringLiteral("20"));
     const QCommandLineOption log(QStringLiteral("log"), QStringLiteral("Log every request."));
-    parser.addOptions({threads, port, seconds, log});
+    const QCommandLineOption requests(QStringLiteral("requests"),
+                                      QStringLiteral("Quit after answering this many requests (0: never)."),
+                                      QStringLiteral("n"), QStringLiteral("0"));
+    parser.addOptions({threads, port, seconds, log, requests});
     parser.process(app);
 
     if (!parser.isSet(log))
         QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.http.info=false"));
 
     const AuthResponse response = sessionResponse();
-    HttpServerPool pool([response](const AuthRequest &) { return QtFuture::makeReadyFuture(response); });
+    const qint64 quitAfter = parser.value(requests).toLongLong();
+    std::atomic<qint64> answered{0};
+    HttpServerPool pool([&, response](const AuthRequest &) {
+        if (++answered == quitAfter)
+            QMetaObject::invokeMethod(&app, &QCoreApplication::quit, Qt::QueuedConnection);
+        return QtFuture::makeReadyFuture(response);
+    });
     pool.setThreadCount(parser.value(threads).toInt());
     const quint16 listening = pool.listen(QHostAddress::LocalHost, quint16(parser.value(port).toUInt()));
     if (!listening) {

@@ -34,8 +34,11 @@ class RawHttpClient
 public:
     static constexpr int kTimeout = 5000;
 
-    explicit RawHttpClient(quint16 port)
+    //! Connects to \a port on 127.0.0.1, from \a from (another loopback address, say) if given.
+    explicit RawHttpClient(quint16 port, const QHostAddress &from = {})
     {
+        if (!from.isNull())
+            m_socket.bind(from);
         m_socket.connectToHost(QHostAddress::LocalHost, port);
         m_socket.waitForConnected(kTimeout);
     }

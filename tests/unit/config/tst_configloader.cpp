@@ -110,6 +110,7 @@ void tst_ConfigLoader::defaults()
     QCOMPARE(result.server.listen, QStringLiteral("127.0.0.1:3000"));
     QCOMPARE(result.server.threads, 0);
     QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
+    QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
     QCOMPARE(result.server.scriptTimeoutMs, 2000);
 }
 
@@ -150,7 +151,7 @@ void tst_ConfigLoader::everyOption()
         "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
-                   "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password"}
+                   "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password"}
     })json", {});
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(render(result.warnings()), QStringList());
@@ -215,6 +216,7 @@ void tst_ConfigLoader::everyOption()
     QCOMPARE(s.limits.bodyTimeout.count(), 4000);
     QCOMPARE(s.limits.idleTimeout.count(), 7000);
     QCOMPARE(s.limits.maxConnections, 100);
+    QCOMPARE(s.limits.maxConnectionsPerAddress, 8);
     QCOMPARE(s.scriptTimeoutMs, 500);
     QCOMPARE(s.startupNotice, QStringLiteral("Demo account: demo / demo-password"));
 }
@@ -442,6 +444,11 @@ void tst_ConfigLoader::errors_data()
         {"server.listen: must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000",
          "server.threads: must be an integer from 0 to 1024", "server.maxBodySize: must be a positive integer",
          "server.idleTimeoutMs: must be an integer from 1 to 3600000", "server.port: unknown key"});
+    row("server connection limits", R"({"providers": [], "server": {"maxHeaderSize": 200000,
+            "maxConnections": 0, "maxConnectionsPerAddress": "64"}})",
+        {"server.maxHeaderSize: must be an integer from 1024 to 102400",
+         "server.maxConnections: must be an integer from 1 to 1000000",
+         "server.maxConnectionsPerAddress: must be an integer from 0 to 1000000"});
 }
 
 void tst_ConfigLoader::errors()
