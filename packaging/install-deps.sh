@@ -16,8 +16,9 @@ build_run=(
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
 )
-# Real servers and the browser the test suite starts on 127.0.0.1 by itself.
-test_only=(postgresql mariadb-server chromium)
+# Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
+# sanitizer runtimes and llvm-symbolizer for the sanitizer tier (packaging/test-sanitize.sh).
+test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
