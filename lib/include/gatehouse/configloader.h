@@ -20,6 +20,15 @@
  * \c {ID} is the provider id in upper snake case (\c local-idp becomes \c LOCAL_IDP). A value in
  * the JSON always wins over the environment, secrets included (as in Auth.js).
  *
+ * Secrets need not be written into the file or the environment. Every variable above (and
+ * \c DATABASE_PASSWORD) may come from a file instead: \c NAME_FILE=/path, or a systemd
+ * credential named \c NAME in \c $CREDENTIALS_DIRECTORY (\c LoadCredential=AUTH_SECRET:/etc/gatehouse/secret).
+ * In the JSON, \c secretFile (a file name or a list, instead of \c secret), a provider's
+ * \c clientSecretFile and \c apiKeyFile, and \c adapter.passwordFile name files, relative to the
+ * configuration file. A file's value is its contents without the line end; a file that cannot
+ * be read is an error at the key that names it (\c "secretFile: cannot read /etc/gatehouse/secret:
+ * Permission denied"), one every user may read is a warning.
+ *
  * Validation reports every problem at once, each with the key path and the reason
  * (\c "providers[1].issuer: not a URL"). Unknown keys are problems too. Warnings (for example a
  * secret shorter than 32 characters) do not make the configuration invalid.
@@ -93,6 +102,9 @@ struct GATEHOUSE_EXPORT ServerSettings
     QJsonObject adapterOptions;
     //! \c adapter.url (or \c DATABASE_URL); empty: no adapter.
     QString adapterUrl;
+    //! The database password when the URL has none: the file \c adapter.passwordFile, else
+    //! \c DATABASE_PASSWORD (or its file or systemd credential, see the table above).
+    QString adapterPassword;
 
     //! \c server.listen: \c HOST:PORT to listen on (\c [::1]:3000 for IPv6).
     QString listen = QStringLiteral("127.0.0.1:3000");
@@ -111,6 +123,8 @@ struct GATEHOUSE_EXPORT ServerSettings
     //! \c server.reloadOnChange: reload when the configuration file changes on disk (SIGHUP
     //! always reloads).
     bool reloadOnChange = true;
+    //! \c server.logFormat: \c "text" (one readable line per entry) or \c "json" (one object per line).
+    QString logFormat = QStringLiteral("text");
 };
 
 //! A loaded configuration: the engine's Config, the server's settings, and every problem found.

@@ -80,6 +80,8 @@ QFuture<AuthResponse> token(const State &state)
         try {
             std::rethrow_exception(error);
         } catch (const AuthError &e) {
+            if (isUnavailable(e))  // the session (or the account) cannot be read now: not signed out
+                return storeFailure(*state, e);
             logError(state->config, e);
             if (e.type() == QLatin1String("AccountNotLinked"))
                 return failure(404, e.type());
