@@ -3,8 +3,9 @@
 # Meant for a build folder of its own: packaging/test-sanitize.sh builds build-sanitize with it
 # and runs the unit and integration tiers there (tests/sanitize/README.md).
 #
-# -O1 keeps stack traces true to the source and builds faster than -O2; UBSan stops at its
-# first finding (-fno-sanitize-recover) like ASan does, so any report fails the test.
+# -O1 keeps stack traces true to the source and builds faster than -O2; line tables are all
+# the debug information a stack trace needs, and much less to compile and link than -g. UBSan
+# stops at its first finding (-fno-sanitize-recover) like ASan does, so any report fails the test.
 set(GATEHOUSE_SANITIZE "" CACHE STRING
     "Build with these sanitizers, comma-separated: address, undefined, leak (empty: none)")
 
@@ -22,7 +23,12 @@ if(GATEHOUSE_SANITIZE)
         message(FATAL_ERROR "GATEHOUSE_SANITIZE needs gcc or clang")
     endif()
     set(_gh_flags -fsanitize=${GATEHOUSE_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
-    add_compile_options(${_gh_flags} -O1 -g)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        set(_gh_debug -gline-tables-only)
+    else()
+        set(_gh_debug -g1)
+    endif()
+    add_compile_options(${_gh_flags} -O1 ${_gh_debug})
     # The flags an outside program needs with the sanitized library (tests/package uses them).
     list(JOIN _gh_flags " " GATEHOUSE_SANITIZE_FLAGS)
     add_link_options(-fsanitize=${GATEHOUSE_SANITIZE})
