@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite through CTest.
+# Installs what is missing, builds, and runs the whole test suite through CTest, then the short
+# fuzz runs (tests/fuzz/run.sh) and the sanitizer tier (packaging/test-sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packaging/install-deps.sh
@@ -9,3 +10,6 @@ packaging/build.sh
 # Fuzzing: every libFuzzer target of tests/fuzz, built with clang in build-fuzz, runs for a
 # bounded time under AddressSanitizer/UBSan; a crash, leak, timeout or property violation fails.
 tests/fuzz/run.sh short
+
+# The unit and integration tiers again, under AddressSanitizer, LeakSanitizer and UBSan.
+packaging/test-sanitize.sh

@@ -12,6 +12,8 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
 
+#include <functional>
+
 namespace Gatehouse {
 
 namespace {
@@ -55,23 +57,48 @@ QFuture<T> storing(const QJsonObject &account, QFuture<T> stored)
     });
 }
 
-QFuture<SignInResult> createAndLink(const State &state, SignInResult result)
+//! What createAndLink() stored, and the events and audit records that announce it.
+SignInResult announceCreated(const State &state, SignInResult result, const UserAndAccount &created)
+{
+    result.user = userJson(created.user);
+    result.account = created.account.toJson();
+    result.isNewUser = true;
+    Hooks::emitEvent(state->config.events.createUser, "createUser", QJsonObject{{QStringLiteral("user"), result.user}});
+    Audit::record(*state, QStringLiteral("createUser"), created.user.id, created.account.provider);
+    Audit::record(*state, QStringLiteral("linkAccount"), created.user.id, created.account.provider);
+    Hooks::emitEvent(state->config.events.linkAccount, "linkAccount",
+                     QJsonObject{{QStringLiteral("user"), result.user}, {QStringLiteral("account"), result.account},
+                                 {QStringLiteral("profile"), result.profile}});
+    return result;
+}
+
+/*!
+ * Stores a new user with the sign-in's account. When the store refuses it as a duplicate and
+ * \a lookAgain is given, another sign-in stored this user or account since they were looked up
+ * (the same person signing in twice at once): \a lookAgain decides instead.
+ */
+QFuture<SignInResult> createAndLink(const State &state, const SignInResult &result,
+                                    std::function<QFuture<SignInResult>()> lookAgain = {})
 {
     Adapter &adapter = *state->config.adapter;
     const AdapterAccount account = accountFromJson(result.account, QString());
-    return storing(result.account, adapter.createUserAndLinkAccount(newUserFrom(result.user), account))
-        .then(QtFuture::Launch::Sync, [state, result](const UserAndAccount &created) mutable {
-            result.user = userJson(created.user);
-            result.account = created.account.toJson();
-            result.isNewUser = true;
-            Hooks::emitEvent(state->config.events.createUser, "createUser", QJsonObject{{QStringLiteral("user"), result.user}});
-            Audit::record(*state, QStringLiteral("createUser"), created.user.id, created.account.provider);
-            Audit::record(*state, QStringLiteral("linkAccount"), created.user.id, created.account.provider);
-            Hooks::emitEvent(state->config.events.linkAccount, "linkAccount",
-                             QJsonObject{{QStringLiteral("user"), result.user}, {QStringLiteral("account"), result.account},
-                                         {QStringLiteral("profile"), result.profile}});
-            return result;
+    QFuture<UserAndAccount> stored = adapter.createUserAndLinkAccount(newUserFrom(result.user), account);
+    if (!lookAgain) {
+        return storing(result.account, stored).then(QtFuture::Launch::Sync, [state, result](const UserAndAccount &created) {
+            return announceCreated(state, result, created);
         });
+    }
+    return stored
+        .then(QtFuture::Launch::Sync, [state, result, lookAgain](QFuture<UserAndAccount> attempt) -> QFuture<SignInResult> {
+            try {
+                return QtFuture::makeReadyFuture(announceCreated(state, result, attempt.result()));
+            } catch (const AdapterError &error) {
+                if (error.reason() != AdapterError::Reason::Conflict)
+                    return storing(result.account, QtFuture::makeExceptionalFuture<SignInResult>(std::current_exception()));
+            }
+            return lookAgain();
+        })
+        .unwrap();
 }
 
 QFuture<SignInResult> linkTo(const State &state, SignInResult result, const AdapterUser &user)
@@ -152,6 +179,58 @@ AuthError notLinked()
                      QStringLiteral("another account already uses this email address"));
 }
 
+/*!
+ * The stored user of a sign-in (\a current: who is signed in): by its provider account, else a
+ * new one when its email address is free. Two first sign-ins of one person can race here (both
+ * find no account, one stores the user first); the other finds the address taken or its insert
+ * refused, and looks once more (\a secondLook) before it refuses anything.
+ */
+QFuture<SignInResult> findUser(const State &state, const SignInResult &result, const std::optional<AdapterUser> &current,
+                               bool secondLook)
+{
+    Adapter &adapter = *state->config.adapter;
+    const QString provider = result.account.value(QStringLiteral("provider")).toString();
+    const QString providerAccountId = result.account.value(QStringLiteral("providerAccountId")).toString();
+    const bool dangerousLinking =
+        state->provider && state->provider->option(QStringLiteral("allowDangerousEmailAccountLinking")).toBool();
+    const auto lookAgain = [state, result, current, secondLook]() -> std::function<QFuture<SignInResult>()> {
+        if (secondLook)
+            return {};
+        return [state, result, current] { return findUser(state, result, current, true); };
+    };
+    return adapter.getUserByAccount(provider, providerAccountId).then(QtFuture::Launch::Sync,
+        [state, result, provider, current, dangerousLinking, lookAgain](const std::optional<AdapterUser> &byAccount) -> QFuture<SignInResult> {
+            Adapter &adapter = *state->config.adapter;
+            if (byAccount) {
+                // The account is known: its user signs in, unless someone else is signed in.
+                if (current && current->id != byAccount->id)
+                    throw notLinked();
+                SignInResult known = result;
+                known.user = userJson(*byAccount);
+                return whenEnabled(state, byAccount->id, provider, [state, known] { return renewTokens(state, known); });
+            }
+            if (current) {  // a signed-in user adds another account
+                const AdapterUser user = *current;
+                return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
+            }
+            const QString email = result.user.value(QStringLiteral("email")).toString();
+            if (email.isEmpty())
+                return createAndLink(state, result, lookAgain());
+            return adapter.getUserByEmail(email).then(QtFuture::Launch::Sync,
+                [state, result, provider, dangerousLinking, lookAgain](const std::optional<AdapterUser> &byEmail) -> QFuture<SignInResult> {
+                    if (!byEmail)
+                        return createAndLink(state, result, lookAgain());
+                    if (!dangerousLinking) {
+                        if (const auto again = lookAgain())
+                            return again();
+                        throw notLinked();
+                    }
+                    const AdapterUser user = *byEmail;
+                    return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
+                }).unwrap();
+        }).unwrap();
+}
+
 } // namespace
 
 AdapterAccount accountFromJson(const QJsonObject &account, const QString &userId)
@@ -173,42 +252,10 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
     if (result.stored)
         return whenEnabled(state, result.user.value(QStringLiteral("id")).toString(), provider,
                            [result] { return QtFuture::makeReadyFuture(result); });
-    Adapter &adapter = *s.config.adapter;
-    const QString providerAccountId = result.account.value(QStringLiteral("providerAccountId")).toString();
-    const bool dangerousLinking = s.provider && s.provider->option(QStringLiteral("allowDangerousEmailAccountLinking")).toBool();
-
-    return currentUser(s).then(QtFuture::Launch::Sync,
-        [state, result, provider, providerAccountId, dangerousLinking](const std::optional<AdapterUser> &current) {
-            Adapter &adapter = *state->config.adapter;
-            return adapter.getUserByAccount(provider, providerAccountId).then(QtFuture::Launch::Sync,
-                [state, result, provider, current, dangerousLinking](const std::optional<AdapterUser> &byAccount) -> QFuture<SignInResult> {
-                    Adapter &adapter = *state->config.adapter;
-                    if (byAccount) {
-                        // The account is known: its user signs in, unless someone else is signed in.
-                        if (current && current->id != byAccount->id)
-                            throw notLinked();
-                        SignInResult known = result;
-                        known.user = userJson(*byAccount);
-                        return whenEnabled(state, byAccount->id, provider, [state, known] { return renewTokens(state, known); });
-                    }
-                    if (current) {  // a signed-in user adds another account
-                        const AdapterUser user = *current;
-                        return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
-                    }
-                    const QString email = result.user.value(QStringLiteral("email")).toString();
-                    if (email.isEmpty())
-                        return createAndLink(state, result);
-                    return adapter.getUserByEmail(email).then(QtFuture::Launch::Sync,
-                        [state, result, provider, dangerousLinking](const std::optional<AdapterUser> &byEmail) -> QFuture<SignInResult> {
-                            if (!byEmail)
-                                return createAndLink(state, result);
-                            if (!dangerousLinking)
-                                throw notLinked();
-                            const AdapterUser user = *byEmail;
-                            return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
-                        }).unwrap();
-                }).unwrap();
-        }).unwrap();
+    return currentUser(s)
+        .then(QtFuture::Launch::Sync,
+              [state, result](const std::optional<AdapterUser> &current) { return findUser(state, result, current, false); })
+        .unwrap();
 }
 
 } // namespace Gatehouse

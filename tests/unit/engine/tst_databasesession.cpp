@@ -47,6 +47,77 @@ Reply signIn(EngineClient &client, const QString &user = "alice")
     return client.postForm("/auth/callback/credentials", {{"csrfToken", csrf}, {"username", user}, {"password", "pw"}});
 }
 
+/*!
+ * The race of two first sign-ins of one person at once: over \a store, another sign-in stores
+ * the same user and account right after this one looked them up (once), by account or by email.
+ */
+class RacingAdapter final : public Adapter
+{
+public:
+    enum class After { AccountLookup, EmailLookup };
+    RacingAdapter(std::shared_ptr<MemoryAdapter> store, After moment, QString email)
+        : m_store(std::move(store)), m_moment(moment), m_email(std::move(email))
+    {
+    }
+
+    QStringList implementedMethods() const override { return m_store->implementedMethods(); }
+    QFuture<AdapterUser> createUser(const AdapterUser &user) override { return m_store->createUser(user); }
+    QFuture<std::optional<AdapterUser>> getUser(const QString &id) override { return m_store->getUser(id); }
+    QFuture<std::optional<AdapterUser>> getUserByEmail(const QString &email) override
+    {
+        auto found = m_store->getUserByEmail(email);
+        if (m_moment == After::EmailLookup)
+            race();
+        return found;
+    }
+    QFuture<std::optional<AdapterUser>> getUserByAccount(const QString &provider, const QString &id) override
+    {
+        m_provider = provider;
+        m_providerAccountId = id;
+        auto found = m_store->getUserByAccount(provider, id);
+        if (m_moment == After::AccountLookup)
+            race();
+        return found;
+    }
+    QFuture<AdapterAccount> linkAccount(const AdapterAccount &account) override { return m_store->linkAccount(account); }
+    QFuture<AdapterSession> createSession(const AdapterSession &session) override { return m_store->createSession(session); }
+    QFuture<std::optional<SessionAndUser>> getSessionAndUser(const QString &token) override
+    {
+        return m_store->getSessionAndUser(token);
+    }
+    QFuture<std::optional<AdapterSession>> updateSession(const AdapterSessionUpdate &update) override
+    {
+        return m_store->updateSession(update);
+    }
+    QFuture<std::optional<AdapterSession>> deleteSession(const QString &token) override { return m_store->deleteSession(token); }
+    QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user, const AdapterAccount &account) override
+    {
+        return m_store->createUserAndLinkAccount(user, account);
+    }
+
+    QString racerId;  //!< the user the other sign-in stored
+
+private:
+    void race()
+    {
+        if (!racerId.isEmpty())
+            return;
+        AdapterUser user;
+        user.email = m_email;
+        AdapterAccount account;
+        account.provider = m_provider;
+        account.providerAccountId = m_providerAccountId;
+        account.type = QStringLiteral("credentials");
+        racerId = m_store->createUserAndLinkAccount(user, account).result().user.id;
+    }
+
+    std::shared_ptr<MemoryAdapter> m_store;
+    const After m_moment;
+    const QString m_email;
+    QString m_provider;
+    QString m_providerAccountId;
+};
+
 } // namespace
 
 class TestDatabaseSession : public QObject
@@ -163,6 +234,34 @@ private Q_SLOTS:
         const QDateTime expires = f.adapter->getSessionAndUser(token).result()->session.expires;
         const qint64 left = QDateTime::currentDateTimeUtc().secsTo(expires);
         QVERIFY2(extended ? left > f.config.session.maxAge - 10 : left < f.config.session.maxAge - 3500, qPrintable(QString::number(left)));
+    }
+
+    void sameFirstSignInTwiceAtOnce_data()
+    {
+        QTest::addColumn<bool>("afterEmailLookup");
+        QTest::newRow("stored after the account lookup") << false;
+        QTest::newRow("stored after the email lookup") << true;
+    }
+
+    void sameFirstSignInTwiceAtOnce()
+    {
+        // Both sign-ins find no account; the other one stores the user first. This one signs in
+        // as that user: no OAuthAccountNotLinked, no error, no second user.
+        QFETCH(bool, afterEmailLookup);
+        Fixture f;
+        auto racing = std::make_shared<RacingAdapter>(
+            f.adapter, afterEmailLookup ? RacingAdapter::After::EmailLookup : RacingAdapter::After::AccountLookup,
+            QStringLiteral("alice@example.test"));
+        f.config.adapter = racing;
+        Auth auth(f.config);
+        EngineClient client(auth);
+        Reply r = signIn(client);
+        QCOMPARE(r.location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY(!racing->racerId.isEmpty());
+        const auto stored = f.adapter->getSessionAndUser(client.cookies.value("authjs.session-token")).result();
+        QVERIFY(stored);
+        QCOMPARE(stored->user.id, racing->racerId);
+        QCOMPARE(f.events, QStringList{"signIn:false"});  // the other sign-in created the user
     }
 
     void emailOfAnotherUserIsNotLinked()

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The sanitizer tier: builds ./build-sanitize with AddressSanitizer, LeakSanitizer and UBSan
+# (cmake/GatehouseSanitize.cmake) and runs the unit and integration tiers there; any sanitizer
+# report, in a test or in a process it starts, fails the run (tests/sanitize/README.md).
+# The e2e and gui tiers run on the normal build only (packaging/test.sh).
+# Extra arguments go to CMake.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# Only the test folders of the two tiers are built (the interop test is in the integration tier).
+dirs=$(cd tests && printf '%s;' unit/* integration/* interop/*)package
+# clang, like the fuzz targets (tests/fuzz): its sanitizer runtimes and llvm-symbolizer are
+# installed for them anyway.
+cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DGATEHOUSE_SANITIZE=address,undefined -DGATEHOUSE_BUILD_BENCHMARKS=OFF \
+  "-DGATEHOUSE_TEST_DIRS=$dirs" "${launcher[@]}" "$@" >/dev/null
+cmake --build build-sanitize -j"$(nproc)"
+cd build-sanitize
+ctest -L 'unit|integration' --output-on-failure -j"$(nproc)" --timeout 900
