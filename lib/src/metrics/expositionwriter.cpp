@@ -63,12 +63,15 @@ QByteArray ExpositionWriter::number(double value)
         return QByteArrayLiteral("NaN");
     if (std::isinf(value))
         return value > 0 ? QByteArrayLiteral("+Inf") : QByteArrayLiteral("-Inf");
-    // Whole numbers (counts, bytes, timestamps) as integers; others in the shortest form that
-    // reads back exactly, in %g's style (0.0005, 1e+21).
-    if (std::fabs(value) < 9007199254740992.0 && value == std::trunc(value))
+    // Whole numbers (counts, bytes) as integers; others in the shortest form that reads back
+    // exactly, without an exponent where that stays short (0.0005, 1795674690.25, 9.3e-05, 1e+21).
+    const double magnitude = std::fabs(value);
+    if (magnitude < 9007199254740992.0 && value == std::trunc(value))
         return QByteArray::number(qint64(value));
-    char buffer[32];
-    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general);
+    const std::chars_format format =
+        magnitude >= 1e-4 && magnitude < 1e15 ? std::chars_format::fixed : std::chars_format::general;
+    char buffer[64];
+    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value, format);
     return QByteArray(buffer, r.ptr - buffer);
 }
 

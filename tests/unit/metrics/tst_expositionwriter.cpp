@@ -41,6 +41,8 @@ private Q_SLOTS:
         QTest::newRow("integer") << 42.0 << QByteArray("42");
         QTest::newRow("fraction") << 0.0005 << QByteArray("0.0005");
         QTest::newRow("shortest round trip") << 0.1 << QByteArray("0.1");
+        QTest::newRow("timestamp") << 1795674690.25 << QByteArray("1795674690.25");
+        QTest::newRow("small") << 9.3355e-05 << QByteArray("9.3355e-05");
         QTest::newRow("large") << 1e21 << QByteArray("1e+21");
         QTest::newRow("+Inf") << std::numeric_limits<double>::infinity() << QByteArray("+Inf");
         QTest::newRow("-Inf") << -std::numeric_limits<double>::infinity() << QByteArray("-Inf");
