@@ -24,6 +24,8 @@ test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
 # The Debian packages (packaging/package.sh) and their checks: debhelper builds them, lintian
 # checks them, systemd's systemd-analyze checks the unit offline.
 test_only+=(debhelper dpkg-dev fakeroot lintian systemd)
+# promtool (from prometheus; the server itself is never started) checks the /metrics page.
+test_only+=(prometheus)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
@@ -45,8 +47,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The database packages start system services; the tests run their own throwaway servers.
-for service in postgresql mariadb; do
+# The database and prometheus packages start system services; the tests run their own
+# throwaway servers and need only promtool.
+for service in postgresql mariadb prometheus; do
   if command -v service >/dev/null 2>&1 && service "$service" status >/dev/null 2>&1; then
     $SUDO service "$service" stop >/dev/null 2>&1 || true
   fi

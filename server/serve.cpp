@@ -8,6 +8,7 @@
 #include "logwriter.h"
 #include "operations/databasereadiness.h"
 #include "operations/healthroutes.h"
+#include "operations/metricsroutes.h"
 #include "operations/readiness.h"
 #include "serverconfiguration.h"
 #include "signalwatcher.h"
@@ -16,6 +17,7 @@
 #include <gatehouse/auth.h>
 #include <gatehouse/autherror.h>
 #include <gatehouse/httpserverpool.h>
+#include <gatehouse/metrics.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/version.h>
 
@@ -152,6 +154,13 @@ ServerConfiguration loadForServing(const ServeOptions &options, const QString &e
     return configuration;
 }
 
+QHostAddress metricsAddress(const ServerSettings &settings)
+{
+    QHostAddress address;
+    parseListenAddress(settings.metricsListen, &address);
+    return address;
+}
+
 } // namespace
 
 int serve(const ServeOptions &options)
@@ -207,9 +216,11 @@ int serve(const ServeOptions &options)
         notifier.reloading(QStringLiteral("reloading the configuration (%1)").arg(reason));
     });
     QObject::connect(&reloader, &ConfigReloader::reloaded, &notifier, [&notifier, &serving] {
+        Metrics::recordConfigurationReload(true);
         notifier.ready(serving);
     });
     QObject::connect(&reloader, &ConfigReloader::rejected, &notifier, [&notifier, &serving] {
+        Metrics::recordConfigurationReload(false);
         notifier.ready(serving + QStringLiteral("; the last reload was refused (see the log)"));
     });
     SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
@@ -223,8 +234,7 @@ int serve(const ServeOptions &options)
         QCoreApplication::quit();
     });
 
-    // /healthz and /readyz answer before the engine; a metrics listener would join here, on an
-    // address of its own.
+    // /healthz and /readyz answer before the engine; /metrics only on an address of its own.
     Readiness readiness;
     if (database) {
         readiness.addCheck(std::make_unique<DatabaseReadiness>([database] { return database->schemaVersion(); },
@@ -243,6 +253,27 @@ int serve(const ServeOptions &options)
     QHostAddress address;
     quint16 port = 0;
     parseListenAddress(settings.listen, &address, &port);
+    std::unique_ptr<HttpServerPool> metricsPool;
+    if (!settings.metricsListen.isEmpty()) {
+        QHostAddress metricsAddress;
+        quint16 metricsPort = 0;
+        parseListenAddress(settings.metricsListen, &metricsAddress, &metricsPort);
+        if (metricsPort != 0 && metricsPort == port) {
+            // The pools bind with SO_REUSEPORT: the same port would mix metrics into public traffic.
+            qCCritical(lcServer).noquote() << "configuration error: server.metricsListen: must differ from the serving"
+                                              " address" << settings.listen;
+            return 1;
+        }
+        Metrics::setEnabled(true);
+        metricsPool = std::make_unique<HttpServerPool>([](const AuthRequest &request) {
+            return QtFuture::makeReadyFuture(MetricsRoutes::handle(request));
+        });
+        metricsPool->setThreadCount(1);
+        if (metricsPool->listen(metricsAddress, metricsPort) == 0) {
+            qCCritical(lcServer).noquote() << "server.metricsListen:" << metricsPool->errorString();
+            return 1;
+        }
+    }
     if (pool.listen(address, port) == 0) {
         qCCritical(lcServer).noquote() << pool.errorString();  // it names the address
         return 1;
@@ -250,10 +281,16 @@ int serve(const ServeOptions &options)
     const QString origin = originOf(address, pool.serverPort());
     logStartup(config, settings, origin,
                settings.threads > 0 ? settings.threads : QThread::idealThreadCount(), ephemeralSecret);
+    if (metricsPool) {
+        qCInfo(lcServer).noquote() << "metrics:" << originOf(metricsAddress(settings), metricsPool->serverPort())
+                                          + QStringLiteral("/metrics");
+    }
     serving = QStringLiteral("serving on %1").arg(origin);
     notifier.ready(serving);
     const int exitCode = QCoreApplication::exec();
     pool.stop();
+    if (metricsPool)
+        metricsPool->stop();
     qCInfo(lcServer) << "stopped";
     return exitCode;
 }

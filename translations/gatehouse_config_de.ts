@@ -217,6 +217,14 @@
         <translation>muss IP-ADRESSE:PORT sein, zum Beispiel 127.0.0.1:3000 oder [::1]:3000</translation>
     </message>
     <message>
+        <source>must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)</source>
+        <translation>muss IP-ADRESSE:PORT sein, zum Beispiel 127.0.0.1:9464 (ohne den Schlüssel sind die Metriken aus)</translation>
+    </message>
+    <message>
+        <source>must differ from server.listen: metrics are never served on the public address</source>
+        <translation>muss sich von server.listen unterscheiden: Metriken werden nie auf der öffentlichen Adresse angeboten</translation>
+    </message>
+    <message>
         <source>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</source>
         <translation>keine Datenbank-URL (sqlite:///pfad/gatehouse.db, postgresql://benutzer@host:port/db, mysql://...)</translation>
     </message>

@@ -217,6 +217,14 @@
         <translation>must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000</translation>
     </message>
     <message>
+        <source>must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)</source>
+        <translation>must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)</translation>
+    </message>
+    <message>
+        <source>must differ from server.listen: metrics are never served on the public address</source>
+        <translation>must differ from server.listen: metrics are never served on the public address</translation>
+    </message>
+    <message>
         <source>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</source>
         <translation>not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)</translation>
     </message>

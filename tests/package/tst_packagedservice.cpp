@@ -3,13 +3,16 @@
 // configuration as an unprivileged user, in a mount namespace whose /var/lib/gatehouse is a fresh
 // state folder (StateDirectory=), with the secret the package's postinst makes handed over as a
 // credential (LoadCredential=) and the unit's Environment=. /readyz answers 200, a person signs
-// in with a built-in password, and in JSON mode every log line is a JSON object.
+// in with a built-in password, and in JSON mode every log line is a JSON object. With
+// server.metricsListen set in the packaged configuration (as the README tells an operator),
+// /metrics on that address shows the sign-in and passes `promtool check metrics`.
 #include "serverharness.h"
 #include "support/serverprocess.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -137,6 +140,20 @@ void TestPackagedService::startsAsTheUnitSays()
     command << QStringLiteral("--listen") << QStringLiteral("127.0.0.1:%1").arg(port) << QStringLiteral("--log-format")
             << QStringLiteral("json");
     const QString configFile = command.at(command.indexOf(QStringLiteral("--config")) + 1);
+    // The operator turns the metrics on: server.metricsListen in the packaged configuration.
+    const quint16 metricsPort = freeLoopbackPort();
+    {
+        QFile packaged(configFile);
+        QVERIFY(packaged.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(packaged.readAll()).object();
+        packaged.close();
+        QJsonObject serverSection = json.value(QStringLiteral("server")).toObject();
+        QVERIFY2(!serverSection.contains(QStringLiteral("metricsListen")), "metrics must be off by default");
+        serverSection.insert(QStringLiteral("metricsListen"), QStringLiteral("127.0.0.1:%1").arg(metricsPort));
+        json.insert(QStringLiteral("server"), serverSection);
+        QVERIFY(packaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        packaged.write(QJsonDocument(json).toJson());
+    }
 
     // The user's environment: what the unit sets, the library from the root, the credentials.
     QStringList environment = {QStringLiteral("LD_LIBRARY_PATH=%1/usr/lib/%2").arg(root, QStringLiteral(GATEHOUSE_MULTIARCH)),
@@ -190,6 +207,25 @@ void TestPackagedService::startsAsTheUnitSays()
                                              {QStringLiteral("password"), password}});
     QVERIFY2(!location.contains(QStringLiteral("error")), qPrintable(location + readLog()));
     QCOMPARE(browser.sessionUser().value(QStringLiteral("email")).toString(), QStringLiteral("packaged@example.test"));
+
+    // The metrics, on their own address only.
+    QVERIFY(browser.get(QStringLiteral("/metrics")).first != 200);
+    Browser scraper(QStringLiteral("http://127.0.0.1:%1").arg(metricsPort));
+    const auto [metricsCode, metrics] = scraper.get(QStringLiteral("/metrics"));
+    QVERIFY2(metricsCode == 200, metrics.constData());
+    QVERIFY2(metrics.contains("\ngatehouse_signins_total{provider=\"credentials\"} 1\n"), metrics.constData());
+    QVERIFY(metrics.contains("\ngatehouse_http_requests_total{action=\"session\",status=\"200\"} 1\n"));
+    QVERIFY(metrics.contains("\nprocess_resident_memory_bytes "));
+    const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
+    QVERIFY2(!promtool.isEmpty(), "promtool is missing: packaging/install-deps.sh installs it (Debian's prometheus)");
+    QProcess check;
+    check.start(promtool, {QStringLiteral("check"), QStringLiteral("metrics")});
+    QVERIFY(check.waitForStarted());
+    check.write(metrics);
+    check.closeWriteChannel();
+    QVERIFY(check.waitForFinished(30000));
+    const QByteArray said = check.readAllStandardOutput() + check.readAllStandardError();
+    QVERIFY2(check.exitCode() == 0 && said.trimmed().isEmpty(), said.constData());
 
     ::kill(pid_t(process.processId()), SIGTERM);
     QVERIFY(process.waitForFinished(15000));

@@ -108,6 +108,11 @@ struct GATEHOUSE_EXPORT ServerSettings
 
     //! \c server.listen: \c HOST:PORT to listen on (\c [::1]:3000 for IPv6).
     QString listen = QStringLiteral("127.0.0.1:3000");
+    /*!
+     * \c server.metricsListen: \c HOST:PORT of the Prometheus listener (\c GET /metrics, on
+     * this address only). Empty (the default): no listener, nothing counted.
+     */
+    QString metricsListen;
     //! \c server.threads: serving threads; 0 means one per core.
     int threads = 0;
     /*!

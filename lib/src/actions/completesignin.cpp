@@ -4,6 +4,7 @@
 #include "actions/callbacks.h"
 #include "actions/resolveuser.h"
 #include "actions/sessionclaims.h"
+#include "metrics/catalogue.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 
@@ -32,6 +33,7 @@ AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<S
     if (!result.profile.isEmpty())
         message.insert(QStringLiteral("profile"), result.profile);
     Hooks::emitEvent(s.config.events.signIn, "signIn", message);
+    Metrics::recordSignIn(s.provider ? s.provider->id : result.account.value(QStringLiteral("provider")).toString());
     Audit::record(s, QStringLiteral("signIn"), result.user.value(QStringLiteral("id")).toString(),
                   result.account.value(QStringLiteral("provider")).toString(),
                   QJsonObject{{QStringLiteral("isNewUser"), result.isNewUser}});

@@ -1,6 +1,7 @@
 #include "actions/errorresponse.h"
 
 #include "core/logging.h"
+#include "metrics/catalogue.h"
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
@@ -67,6 +68,8 @@ void logFailure(const Config &config, std::exception_ptr error)
 AuthResponse errorResponse(const RequestState &state, const AuthError &error)
 {
     logError(state.config, error);
+    if (state.provider && (state.action == QLatin1String("signin") || state.action == QLatin1String("callback")))
+        Metrics::recordSignInFailure(state.provider->id, error.type());
     const QString kind = isUnavailable(error) ? QStringLiteral("Unavailable") : error.kind();
     QString url;
     if (kind == QLatin1String("Configuration") || kind == QLatin1String("AccessDenied")

@@ -1,6 +1,7 @@
 #include "actions/storeratelimiter.h"
 
 #include "core/logging.h"
+#include "metrics/catalogue.h"
 
 #include <limits>
 
@@ -33,7 +34,11 @@ StoreRateLimiter::StoreRateLimiter(GatehouseStore &store)
 QFuture<bool> StoreRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
 {
     return m_store.rateLimitAllows(key, windowOf(windowSeconds), limit)
-        .then(QtFuture::Launch::Sync, [](bool allows) { return !allows; });
+        .then(QtFuture::Launch::Sync, [key](bool allows) {
+            if (!allows)
+                Metrics::recordRateLimited(key);
+            return !allows;
+        });
 }
 
 void StoreRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)

@@ -219,6 +219,19 @@ void readTrustedProxies(ObjectReader &root, QList<QPair<QHostAddress, int>> &tru
     }
 }
 
+// Whether two HOST:PORT listen addresses would serve the same port (a wildcard takes every address).
+static bool sharesListenAddress(const QString &a, const QString &b)
+{
+    QHostAddress addressA, addressB;
+    quint16 portA = 0, portB = 0;
+    if (!parseListenAddress(a, &addressA, &portA) || !parseListenAddress(b, &addressB, &portB) || portA != portB)
+        return false;
+    const auto wildcard = [](const QHostAddress &x) {
+        return x == QHostAddress::AnyIPv4 || x == QHostAddress::AnyIPv6 || x == QHostAddress::Any;
+    };
+    return portA != 0 && (addressA.isEqual(addressB) || wildcard(addressA) || wildcard(addressB));
+}
+
 void readServer(ObjectReader &root, ServerSettings &server)
 {
     const auto object = root.object(QStringLiteral("server"));
@@ -230,6 +243,14 @@ void readServer(ObjectReader &root, ServerSettings &server)
             server.listen = *listen;
         else
             r.error(QStringLiteral("listen"), Messages::ListenAddress);
+    }
+    if (const auto metricsListen = r.string(QStringLiteral("metricsListen"))) {
+        if (!parseListenAddress(*metricsListen))
+            r.error(QStringLiteral("metricsListen"), Messages::MetricsListenAddress);
+        else if (sharesListenAddress(*metricsListen, server.listen))
+            r.error(QStringLiteral("metricsListen"), Messages::MetricsListenIsPublic);
+        else
+            server.metricsListen = *metricsListen;
     }
     server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
     ServerLimits &limits = server.limits;

@@ -1,5 +1,7 @@
 #include "core/ratelimiter.h"
 
+#include "metrics/catalogue.h"
+
 #include <QMutexLocker>
 
 #include <algorithm>
@@ -14,7 +16,10 @@ MemoryRateLimiter::MemoryRateLimiter(int maxKeys)
 
 QFuture<bool> MemoryRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
 {
-    return QtFuture::makeReadyFuture(limitedNow(key, limit, windowSeconds));
+    const bool limited = limitedNow(key, limit, windowSeconds);
+    if (limited)
+        Metrics::recordRateLimited(key);
+    return QtFuture::makeReadyFuture(limited);
 }
 
 bool MemoryRateLimiter::limitedNow(const QString &key, int limit, qint64 windowSeconds)

@@ -4,6 +4,7 @@
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
 #include "actions/recover.h"
+#include "metrics/catalogue.h"
 
 #include <gatehouse/errors.h>
 
@@ -40,6 +41,27 @@ void throwIfInvalid(const Config &config)
         throw InvalidConfiguration(problems.join(QLatin1Char('\n')));
 }
 
+/*!
+ * The metrics' action label of \a path: the engine's action after the base path, or "other"
+ * (never the path itself, which a client chooses).
+ */
+QByteArrayView actionLabel(const QString &path, const QString &basePath)
+{
+    static const char *const actions[] = {"providers", "session", "csrf", "signin", "signout", "callback",
+                                          "verify-request", "error", "webauthn-options", "token"};
+    const qsizetype prefix = basePath == QLatin1String("/") ? 0 : basePath.size();
+    if (!path.startsWith(QStringView(basePath).first(prefix)) || path.size() <= prefix || path.at(prefix) != u'/')
+        return "other";
+    QStringView action = QStringView(path).mid(prefix + 1);
+    if (const qsizetype slash = action.indexOf(u'/'); slash >= 0)
+        action = action.first(slash);
+    for (const char *known : actions) {
+        if (action == QLatin1String(known))
+            return known;
+    }
+    return "other";
+}
+
 } // namespace
 
 AuthPrivate::AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory)
@@ -66,7 +88,19 @@ QFuture<AuthResponse> AuthPrivate::handle(const AuthRequest &request) const
 {
     QString problem;
     std::shared_ptr<const Config> effective = configFor(request, &problem);
-    return dispatch(engine, std::move(effective), request, problem);
+    if (!Metrics::enabled())
+        return dispatch(engine, std::move(effective), request, problem);
+    const Metrics::Clock::time_point started = Metrics::Clock::now();
+    const QByteArrayView action = actionLabel(request.url.path(), effective->basePath);
+    QFuture<AuthResponse> response = dispatch(engine, std::move(effective), request, problem);
+    if (response.isFinished() && !response.isCanceled() && response.resultCount() > 0) {
+        Metrics::recordRequest(action, response.result().status, started);  // the common, synchronous path
+        return response;
+    }
+    return response.then(QtFuture::Launch::Sync, [action, started](const AuthResponse &answer) {
+        Metrics::recordRequest(action, answer.status, started);
+        return answer;
+    });
 }
 
 QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, const QByteArray &method,

@@ -5,6 +5,7 @@
 #include "http/logging.h"
 #include "http/requestconversion.h"
 #include "http/responseserializer.h"
+#include "metrics/catalogue.h"
 
 #include <QFutureWatcher>
 #include <QHttpServerRequest>
@@ -47,6 +48,7 @@ Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &
     setReadBufferSize(limits.maxHeaderSize + limits.maxBodySize + kReadBufferSlack);
     connect(this, &QTcpSocket::readyRead, this, &Connection::inspectIncoming);
     m_worker->track(this);
+    Metrics::addOpenConnections(1);
     const Clock::time_point now = Clock::now();
     setTimer(Timer::Header, limits.headerTimeout, now);
     m_worker->registry().join(this, admission, now);  // idle: it has not sent a byte
@@ -58,6 +60,7 @@ Connection::~Connection()
     for (const Exchange &exchange : m_exchanges)
         exchange.log.finish(499);  // the connection ended before this response was sent
     m_worker->untrack(this);
+    Metrics::addOpenConnections(-1);
 }
 
 void Connection::evict()

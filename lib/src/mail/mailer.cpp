@@ -1,5 +1,7 @@
 #include "mail/mailer.h"
 
+#include "metrics/catalogue.h"
+
 #include <gatehouse/autherror.h>
 
 #include <QPromise>
@@ -18,6 +20,7 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
     QString problem;
     const QByteArray mime = message.toMime(&problem);
     if (mime.isEmpty()) {
+        Metrics::recordEmail(false);
         QPromise<void> refused;
         refused.start();
         refused.setException(AuthError(QStringLiteral("EmailSignin"),
@@ -25,7 +28,16 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
         refused.finish();
         return refused.future();
     }
-    return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime);
+    return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime)
+        .then(QtFuture::Launch::Sync, [](QFuture<void> sent) {
+            try {
+                sent.waitForFinished();  // rethrows the transport's error
+            } catch (...) {
+                Metrics::recordEmail(false);
+                throw;
+            }
+            Metrics::recordEmail(true);
+        });
 }
 
 } // namespace Gatehouse::Mail

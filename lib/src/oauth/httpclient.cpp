@@ -1,5 +1,6 @@
 #include "oauth/httpclient.h"
 
+#include "metrics/catalogue.h"
 #include "oauth/logging.h"
 
 #include <QHash>
@@ -138,7 +139,8 @@ QFuture<HttpResponse> HttpClient::send(const HttpRequest &request) const
         if (exchange->body.size() > limit)
             giveUp(tooLarge);
     });
-    QObject::connect(reply, &QNetworkReply::finished, reply, [reply, exchange, promise, limit, tooLarge, timer] {
+    QObject::connect(reply, &QNetworkReply::finished, reply, [reply, exchange, promise, limit, tooLarge, timer,
+                                                              started = Metrics::start(), endpoint = request.endpoint] {
         timer->stop();
         if (exchange->settled)
             return;
@@ -161,6 +163,7 @@ QFuture<HttpResponse> HttpClient::send(const HttpRequest &request) const
                 response.headers.append({h.first, h.second});
             response.body = std::move(exchange->body);
         }
+        Metrics::recordOAuthCall(endpoint, reply->request().url().host(), started, response.status, !response.ok());
         if (!response.ok())
             qCDebug(lcOAuth).noquote() << reply->request().url().toString(QUrl::RemoveQuery) << "failed:" << response.error;
         promise->addResult(std::move(response));

@@ -23,6 +23,8 @@ struct HttpRequest
 {
     QByteArray method = "GET";
     QUrl url;
+    //! What the call is for (discovery, jwks, token, userinfo): the metrics' endpoint label.
+    QByteArray endpoint = "other";
     HeaderList headers;
     QByteArray body;
     int timeoutMs = 10000;              //!< for the whole exchange, connecting included

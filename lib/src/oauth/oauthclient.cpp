@@ -110,6 +110,7 @@ QFuture<Endpoints> OAuthClient::endpoints(const ProviderSettings &settings, Need
         .get(url.toString() + QLatin1Char(' ') + expectedIssuer, false,
              [&http, url, expectedIssuer, timeoutMs] {
                  HttpRequest request;
+                 request.endpoint = "discovery";
                  request.url = url;
                  request.timeoutMs = timeoutMs;
                  request.headers.append({QByteArrayLiteral("Accept"), QByteArray("application/json")});
@@ -136,6 +137,7 @@ QFuture<QJsonObject> OAuthClient::requestTokens(const ProviderSettings &s, const
     ParamList body = grant;
     body += e.token.params;
     HttpRequest request;
+    request.endpoint = "token";
     request.method = "POST";
     request.url = e.token.url;
     request.timeoutMs = s.timeoutMs;
@@ -169,6 +171,7 @@ QFuture<QJsonObject> OAuthClient::requestTokens(const ProviderSettings &s, const
 QFuture<QJsonObject> OAuthClient::userinfo(const ProviderSettings &s, const Endpoints &e, const QString &accessToken) const
 {
     HttpRequest request;
+    request.endpoint = "userinfo";
     request.url = e.userinfo.url;
     if (!e.userinfo.params.isEmpty()) {
         QUrlQuery query(request.url);
@@ -216,6 +219,7 @@ QFuture<std::shared_ptr<const JwkSet>> OAuthClient::keySet(const QUrl &url, bool
     using Fetched = DocumentCache<JwkSet>::Fetched;
     return m_jwks.get(url.toString(), refresh, [&http, url, timeoutMs] {
         HttpRequest request;
+        request.endpoint = "jwks";
         request.url = url;
         request.timeoutMs = timeoutMs;
         request.headers.append({QByteArrayLiteral("Accept"), QByteArray("application/json, application/jwk-set+json")});

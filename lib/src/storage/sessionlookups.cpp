@@ -1,6 +1,7 @@
 #include "storage/sessionlookups.h"
 
 #include "storage/deliveryhome.h"
+#include "metrics/catalogue.h"
 
 #include <QException>
 #include <QSet>
@@ -85,6 +86,7 @@ void SessionLookups::answerBatch()
 
     std::exception_ptr failure;
     Found found;
+    Metrics::recordSessionLookupBatch(tokens.size());
     try {
         found = m_query(tokens);
     } catch (...) {

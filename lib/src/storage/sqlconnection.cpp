@@ -1,6 +1,7 @@
 #include "storage/sqlconnection.h"
 
 #include "storage/logging.h"
+#include "metrics/catalogue.h"
 
 #include <gatehouse/adaptererror.h>
 
@@ -487,7 +488,10 @@ SqlQuery &SqlQuery::bind(bool flag)
 
 SqlQuery &SqlQuery::exec(const QString &conflict)
 {
-    if (!m_query.exec())
+    const Metrics::Clock::time_point started = Metrics::start();
+    const bool ok = m_query.exec();
+    Metrics::recordStorageQuery(m_method, started, ok);
+    if (!ok)
         m_connection.raise(m_query.lastError(), m_method, conflict);
     return *this;
 }

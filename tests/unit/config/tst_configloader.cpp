@@ -108,6 +108,7 @@ void tst_ConfigLoader::defaults()
     QVERIFY(result.server.callbacksScript.isEmpty());
     QVERIFY(result.server.adapterUrl.isEmpty());
     QCOMPARE(result.server.listen, QStringLiteral("127.0.0.1:3000"));
+    QVERIFY(result.server.metricsListen.isEmpty());   // metrics are off by default
     QCOMPARE(result.server.threads, 0);
     QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
     QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
@@ -151,7 +152,8 @@ void tst_ConfigLoader::everyOption()
         "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
-                   "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password"}
+                   "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password",
+                   "metricsListen": "127.0.0.1:9464"}
     })json", {});
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(render(result.warnings()), QStringList());
@@ -209,6 +211,7 @@ void tst_ConfigLoader::everyOption()
     QCOMPARE(s.adapterUrl, QStringLiteral("sqlite:///var/lib/gatehouse/gatehouse.db"));
     QCOMPARE(s.adapterOptions.value(QStringLiteral("url")).toString(), s.adapterUrl);
     QCOMPARE(s.listen, QStringLiteral("[::1]:8080"));
+    QCOMPARE(s.metricsListen, QStringLiteral("127.0.0.1:9464"));
     QCOMPARE(s.threads, 4);
     QCOMPARE(s.limits.maxBodySize, qint64(1024));
     QCOMPARE(s.limits.maxHeaderSize, qint64(4096));
@@ -449,6 +452,11 @@ void tst_ConfigLoader::errors_data()
         {"server.maxHeaderSize: must be an integer from 1024 to 102400",
          "server.maxConnections: must be an integer from 1 to 1000000",
          "server.maxConnectionsPerAddress: must be an integer from 0 to 1000000"});
+    row("server.metricsListen", R"({"providers": [], "server": {"metricsListen": "9464"}})",
+        {"server.metricsListen: must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)"});
+    row("server.metricsListen on the public port",
+        R"({"providers": [], "server": {"listen": "127.0.0.1:3000", "metricsListen": "0.0.0.0:3000"}})",
+        {"server.metricsListen: must differ from server.listen: metrics are never served on the public address"});
 }
 
 void tst_ConfigLoader::errors()

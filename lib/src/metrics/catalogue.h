@@ -1,0 +1,137 @@
+#pragma once
+/*
+ * Gatehouse's own metric families and the one call each boundary makes to record into them:
+ * the engine (requests, sign-ins and their failures, rate-limit refusals), the mailer, the
+ * OAuth HTTP client, the SQL adapter, the session lookup batches and the HTTP front's
+ * connections. Every call is a relaxed atomic load and nothing more while metrics are off
+ * (Metrics::setEnabled()); on, it finds its labelled child without a lock.
+ */
+#include "metrics/counter.h"
+#include "metrics/family.h"
+#include "metrics/gauge.h"
+#include "metrics/histogram.h"
+#include "metrics/registry.h"
+
+#include <QByteArrayView>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+
+namespace Gatehouse::Metrics {
+
+namespace detail {
+inline std::atomic<bool> enabled{false};
+} // namespace detail
+
+inline bool enabled()
+{
+    return detail::enabled.load(std::memory_order_relaxed);
+}
+
+using Clock = std::chrono::steady_clock;
+//! Now, when counting; a null time point otherwise (the clock is not read).
+inline Clock::time_point start()
+{
+    return enabled() ? Clock::now() : Clock::time_point{};
+}
+
+struct Catalogue
+{
+    Catalogue();
+
+    Family<Counter> requests;
+    Family<Histogram> requestDuration;
+    Family<Counter> signIns;
+    Family<Counter> signInFailures;
+    Family<Counter> rateLimitRefusals;
+    Family<Counter> emailsSent;
+    Family<Counter> emailFailures;
+    Family<Histogram> oauthDuration;
+    Family<Counter> oauthErrors;
+    Family<Histogram> storageDuration;
+    Family<Counter> storageErrors;
+    Family<Counter> sessionLookupBatches;
+    Family<Histogram> sessionLookupBatchSize;
+    Family<Gauge> openConnections;
+    Family<Counter> configReloads;
+    Family<Gauge> configLastReloadSuccessful;
+    Family<Gauge> configLastReloadSuccessTime;
+    Registry registry;
+};
+
+//! The process's catalogue (created on first use).
+Catalogue &catalogue();
+
+namespace detail {
+void recordRequest(QByteArrayView action, int status, Clock::time_point started);
+void recordSignIn(const QString &provider);
+void recordSignInFailure(const QString &provider, const QString &reason);
+void recordRateLimited(const QString &key);
+void recordEmail(bool sent);
+void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_point started, int status,
+                     bool transportError);
+void recordStorageQuery(const QString &operation, Clock::time_point started, bool ok);
+void recordSessionLookupBatch(qsizetype size);
+void addOpenConnections(int delta);
+} // namespace detail
+
+//! One request answered by the engine: \a action is one of the engine's actions or "other".
+inline void recordRequest(QByteArrayView action, int status, Clock::time_point started)
+{
+    if (enabled())
+        detail::recordRequest(action, status, started);
+}
+//! A completed sign-in with \a provider (its id).
+inline void recordSignIn(const QString &provider)
+{
+    if (enabled())
+        detail::recordSignIn(provider);
+}
+//! A sign-in refused or failed: \a reason is the Auth.js error type (CredentialsSignin, ...).
+inline void recordSignInFailure(const QString &provider, const QString &reason)
+{
+    if (enabled())
+        detail::recordSignInFailure(provider, reason);
+}
+//! A rate limiter said no; \a key is the limiter's "<flow>:<provider>:<scope>:<value>".
+inline void recordRateLimited(const QString &key)
+{
+    if (enabled())
+        detail::recordRateLimited(key);
+}
+inline void recordEmail(bool sent)
+{
+    if (enabled())
+        detail::recordEmail(sent);
+}
+/*!
+ * One outbound call to an OAuth/OIDC provider (\a endpoint: discovery, jwks, token, userinfo,
+ * ...) that ended with HTTP \a status or, when \a transportError, without an answer.
+ */
+inline void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_point started, int status,
+                            bool transportError)
+{
+    if (enabled() && started != Clock::time_point{})
+        detail::recordOAuthCall(endpoint, host, started, status, transportError);
+}
+//! One statement of the adapter method \a operation.
+inline void recordStorageQuery(const QString &operation, Clock::time_point started, bool ok)
+{
+    if (enabled() && started != Clock::time_point{})
+        detail::recordStorageQuery(operation, started, ok);
+}
+//! One batch of session lookups answered by one query.
+inline void recordSessionLookupBatch(qsizetype size)
+{
+    if (enabled())
+        detail::recordSessionLookupBatch(size);
+}
+//! A connection of the HTTP front opened (+1) or closed (-1). Counted even while off, so the
+//! gauge is right when counting starts later.
+inline void addOpenConnections(int delta)
+{
+    detail::addOpenConnections(delta);
+}
+
+} // namespace Gatehouse::Metrics
