@@ -1,5 +1,7 @@
 #include "http/connectionregistry.h"
 
+#include "metrics/catalogue.h"
+
 #include <algorithm>
 
 namespace Gatehouse {
@@ -101,6 +103,7 @@ std::optional<ConnectionRegistry::Admission> ConnectionRegistry::admit(const QHo
         const auto it = m_perAddress.constFind(admission.key);
         if (it != m_perAddress.cend() && *it >= m_maxPerAddress) {
             ++m_counts.refusedPerAddress;
+            Metrics::recordConnectionsLimited("refused_per_address");
             m_log.refusedPerAddress(textOf(admission.key), m_maxPerAddress, now);
             return std::nullopt;
         }
@@ -109,10 +112,12 @@ std::optional<ConnectionRegistry::Admission> ConnectionRegistry::admit(const QHo
         const int evicted = evictIdle();
         if (evicted == 0) {
             ++m_counts.refusedAtCapacity;
+            Metrics::recordConnectionsLimited("refused_at_capacity");
             m_log.refusedAtCapacity(m_maxConnections, textOf(admission.key), [this] { return holders(); }, now);
             return std::nullopt;
         }
         m_counts.evicted += quint64(evicted);
+        Metrics::recordConnectionsLimited("evicted", evicted);
         m_log.evicted(evicted, m_maxConnections, textOf(admission.key), [this] { return holders(); }, now);
     }
     ++m_open;

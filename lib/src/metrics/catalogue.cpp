@@ -60,6 +60,10 @@ Catalogue::Catalogue()
       sessionLookupBatchSize("gatehouse_session_lookup_batch_size", "Session tokens looked up per batch.", {},
                              {batchBounds()}),
       openConnections("gatehouse_http_open_connections", "Open client connections of the HTTP server.", {}),
+      connectionsLimited("gatehouse_http_connections_limited_total",
+                         "Connections closed or refused by the connection limits, by outcome (evicted idle, "
+                         "refused at the server's cap, refused by the per-address limit).",
+                         {"outcome"}),
       configReloads("gatehouse_config_reloads_total", "Configuration reloads, by result (accepted or refused).",
                     {"result"}),
       configLastReloadSuccessful("gatehouse_config_last_reload_successful",
@@ -73,6 +77,8 @@ Catalogue::Catalogue()
     sessionLookupBatches.with({});
     sessionLookupBatchSize.with({});
     openConnections.with({});
+    for (const char *outcome : {"evicted", "refused_at_capacity", "refused_per_address"})
+        connectionsLimited.with({outcome});
     configReloads.with({"accepted"});
     configReloads.with({"refused"});
     configLastReloadSuccessful.with({}).set(1);
@@ -86,7 +92,7 @@ Catalogue::Catalogue()
     for (const Collectable *family : std::initializer_list<const Collectable *>{
              &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
-             &sessionLookupBatchSize, &openConnections, &configReloads, &configLastReloadSuccessful,
+             &sessionLookupBatchSize, &openConnections, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
         registry.add(family);
     registry.add([](ExpositionWriter &w) {
@@ -168,6 +174,11 @@ void addOpenConnections(int delta)
 {
     static Gauge &open = catalogue().openConnections.with({});
     open.add(delta);
+}
+
+void recordConnectionsLimited(QByteArrayView outcome, int count)
+{
+    catalogue().connectionsLimited.with({outcome}).increment(std::uint64_t(count));
 }
 
 } // namespace detail

@@ -54,6 +54,7 @@ struct Catalogue
     Family<Counter> sessionLookupBatches;
     Family<Histogram> sessionLookupBatchSize;
     Family<Gauge> openConnections;
+    Family<Counter> connectionsLimited;
     Family<Counter> configReloads;
     Family<Gauge> configLastReloadSuccessful;
     Family<Gauge> configLastReloadSuccessTime;
@@ -74,6 +75,7 @@ void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_p
 void recordStorageQuery(const QString &operation, Clock::time_point started, bool ok);
 void recordSessionLookupBatch(qsizetype size);
 void addOpenConnections(int delta);
+void recordConnectionsLimited(QByteArrayView outcome, int count);
 } // namespace detail
 
 //! One request answered by the engine: \a action is one of the engine's actions or "other".
@@ -132,6 +134,14 @@ inline void recordSessionLookupBatch(qsizetype size)
 inline void addOpenConnections(int delta)
 {
     detail::addOpenConnections(delta);
+}
+
+//! The connection limits acted: \a outcome is "evicted" (\a count idle connections closed to
+//! make room), "refused_at_capacity" or "refused_per_address" (one new connection refused).
+inline void recordConnectionsLimited(QByteArrayView outcome, int count = 1)
+{
+    if (enabled())
+        detail::recordConnectionsLimited(outcome, count);
 }
 
 } // namespace Gatehouse::Metrics

@@ -4,6 +4,7 @@
 // address is held to server.maxConnectionsPerAddress while another is served; a trusted proxy
 // is exempt, also after a reload that adds it; the log says each of it once.
 #include "serverharness.h"
+#include "support/serverprocess.h"
 
 #include <QDir>
 #include <QFile>
@@ -138,6 +139,27 @@ bool sendOn(int fd, const QByteArray &bytes)
     return ::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
 }
 
+//! The value of the sample \a series on the metrics listener at 127.0.0.1:\a port; -1 if absent.
+double scrape(quint16 port, const QByteArray &series)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(2000))
+        return -1;
+    socket.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    QByteArray received;
+    QTest::qWaitFor([&] {
+        received += socket.readAll();
+        return socket.state() == QAbstractSocket::UnconnectedState;
+    }, 5000);
+    received += socket.readAll();
+    for (const QByteArray &line : received.split('\n')) {
+        if (line.startsWith(series + ' '))
+            return line.mid(series.size() + 1).toDouble();
+    }
+    return -1;
+}
+
 } // namespace
 
 class TestServerConnectionLimits : public QObject
@@ -240,8 +262,10 @@ private Q_SLOTS:
     void limitPerAddress()
     {
         ServerUnderTest server;
+        const quint16 metricsPort = freeLoopbackPort();
         const QString file = writeConfig(QStringLiteral("per-address.json"),
-                                         QStringLiteral(R"(, "server": {"maxConnectionsPerAddress": 64})"));
+                                         QStringLiteral(R"(, "server": {"maxConnectionsPerAddress": 64, )"
+                                                        R"("metricsListen": "127.0.0.1:%1"})").arg(metricsPort));
         QVERIFY(server.start(file, m_dir.path()));
         QTest::qWait(200);  // the connections start() probed the port with are gone
 
@@ -258,6 +282,9 @@ private Q_SLOTS:
 
         QVERIFY(server.waitForLog(QStringLiteral("127.0.0.1 reached the limit of 64 connections per address: "
                                                  "closing its new connections")));
+        // An operator's dashboard sees the refusal too.
+        QCOMPARE(scrape(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="refused_per_address"})"), 1.0);
+        QCOMPARE(scrape(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="evicted"})"), 0.0);
     }
 
     void trustedProxyAddedByReload()
