@@ -3,7 +3,7 @@
  * One function per action of SPEC.md's endpoint table. Each runs after initialize() (except
  * providers) and returns the full response; errors are returned as responses, never thrown.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::Actions {
 

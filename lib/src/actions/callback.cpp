@@ -1,10 +1,10 @@
 #include "actions/actions.h"
 
-#include "actions/credentials.h"
-#include "actions/emailflow.h"
-#include "actions/errorresponse.h"
-#include "actions/oauthflow.h"
-#include "actions/webauthnflow.h"
+#include "signin/credentialsflow.h"
+#include "signin/emailflow.h"
+#include "request/errorresponse.h"
+#include "signin/oauthflow.h"
+#include "signin/webauthnflow.h"
 
 #include <gatehouse/errors.h>
 
@@ -22,7 +22,7 @@ QFuture<AuthResponse> callback(const State &state)
         }
         if (!s.csrfVerified)
             return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
-        return Credentials::signIn(state);
+        return CredentialsFlow::signIn(state);
     }
     // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
     if (type == QLatin1String("oauth") || type == QLatin1String("oidc"))

@@ -1,10 +1,10 @@
-#include "actions/pageview.h"
+#include "actions/pageresponses.h"
 
-#include "actions/webauthnflow.h"
+#include "signin/webauthnflow.h"
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
 
-namespace Gatehouse::PageView {
+namespace Gatehouse::PageResponses {
 
 namespace {
 
@@ -70,4 +70,13 @@ AuthResponse verifyRequest(const RequestState &state)
     return toResponse(state, Pages::verifyRequest(contextOf(state), state.engine.translator()));
 }
 
-} // namespace Gatehouse::PageView
+AuthResponse toCustomPage(const RequestState &state, const QString &page, const QUrlQuery &query)
+{
+    QString url = state.pageUrl(page);
+    const QString encoded = query.toString(QUrl::FullyEncoded);
+    if (!encoded.isEmpty())
+        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + encoded;
+    return state.withCookies(state.redirect(url));
+}
+
+} // namespace Gatehouse::PageResponses

@@ -1,15 +1,21 @@
 #pragma once
 /*
  * The built-in pages as responses: the page context from the request state (theme, language,
- * CSRF token, callback URL) and the page's Content-Security-Policy header.
+ * CSRF token, callback URL) and the page's Content-Security-Policy header; and the redirect to
+ * a page's configured replacement (pages.signIn, ...).
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
-namespace Gatehouse::PageView {
+#include <QUrlQuery>
+
+namespace Gatehouse::PageResponses {
 
 AuthResponse signIn(const RequestState &state);
 AuthResponse signOut(const RequestState &state);
 AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
 
-} // namespace Gatehouse::PageView
+//! A redirect to the configured replacement of built-in page \a page, carrying \a query.
+AuthResponse toCustomPage(const RequestState &state, const QString &page, const QUrlQuery &query);
+
+} // namespace Gatehouse::PageResponses

@@ -1,9 +1,9 @@
 #include "actions/actions.h"
 
-#include "actions/emailflow.h"
-#include "actions/errorresponse.h"
-#include "actions/oauthflow.h"
-#include "actions/pageview.h"
+#include "signin/emailflow.h"
+#include "request/errorresponse.h"
+#include "signin/oauthflow.h"
+#include "actions/pageresponses.h"
 
 #include <gatehouse/errors.h>
 
@@ -16,7 +16,7 @@ namespace {
 AuthResponse signInPage(const RequestState &state)
 {
     if (state.config.pages.signIn.isEmpty())
-        return PageView::signIn(state);
+        return PageResponses::signIn(state);
     // A custom sign-in page gets the callback URL (and any error) as Auth.js passes them.
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(state.callbackUrl)));

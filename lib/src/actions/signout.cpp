@@ -1,10 +1,10 @@
 #include "actions/actions.h"
 
-#include "actions/audit.h"
-#include "actions/callbacks.h"
-#include "actions/errorresponse.h"
-#include "actions/pageview.h"
-#include "actions/recover.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "request/errorresponse.h"
+#include "actions/pageresponses.h"
+#include "core/futures.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 
@@ -101,7 +101,7 @@ QFuture<AuthResponse> signOut(const State &state)
     if (!s.isPost()) {
         if (!s.config.pages.signOut.isEmpty())
             return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signout")))));
-        return QtFuture::makeReadyFuture(PageView::signOut(s));
+        return QtFuture::makeReadyFuture(PageResponses::signOut(s));
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));

@@ -1,8 +1,8 @@
 #include "actions/actions.h"
 
-#include "actions/currentuser.h"
-#include "actions/errorresponse.h"
-#include "actions/recover.h"
+#include "signin/currentuser.h"
+#include "request/errorresponse.h"
+#include "core/futures.h"
 
 #include <gatehouse/errors.h>
 #include <gatehouse/tokens.h>

@@ -287,7 +287,7 @@ void readSmtpServer(ObjectReader &r, QJsonObject &options, const ProviderContext
     s.finish();
 }
 
-// rateLimit: false, or {perAddress, perClient, windowSeconds} (actions/emailsettings.h).
+// rateLimit: false, or {perAddress, perClient, windowSeconds} (signin/emailsettings.h).
 void readEmailRateLimit(ObjectReader &r)
 {
     const QJsonValue limit = r.value(QStringLiteral("rateLimit"));

@@ -1,4 +1,4 @@
-#include "storage/deliveryhome.h"
+#include "core/deliveryhome.h"
 
 #include <QMetaObject>
 

@@ -3,7 +3,7 @@
 #include "core/origin.h"
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
-#include "actions/recover.h"
+#include "core/futures.h"
 
 #include <gatehouse/errors.h>
 

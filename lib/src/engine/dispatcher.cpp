@@ -1,11 +1,11 @@
 #include "engine/dispatcher.h"
 
 #include "actions/actions.h"
-#include "actions/errorresponse.h"
-#include "actions/initialize.h"
-#include "actions/pageview.h"
-#include "actions/recover.h"
-#include "actions/webauthnflow.h"
+#include "request/errorresponse.h"
+#include "request/initialize.h"
+#include "actions/pageresponses.h"
+#include "core/futures.h"
+#include "signin/webauthnflow.h"
 #include "core/clientaddress.h"
 #include "core/logging.h"
 
@@ -77,7 +77,7 @@ AuthResponse configurationError(const RequestState &state)
                           (state.pageUrl(QStringLiteral("error")) + QStringLiteral("?error=Configuration")).toUtf8()});
         return r;
     }
-    return PageView::error(state, QStringLiteral("Configuration"));
+    return PageResponses::error(state, QStringLiteral("Configuration"));
 }
 
 QFuture<AuthResponse> runAction(const State &state)

@@ -4,7 +4,7 @@
  * Auth.js refuses (400 "Bad request.", the untrusted-host configuration error), run the common
  * initialisation, and call the action for the method.
  */
-#include "actions/enginedata.h"
+#include "request/enginedata.h"
 
 #include <gatehouse/authrequest.h>
 #include <gatehouse/authresponse.h>

@@ -1,4 +1,4 @@
-#include "actions/audit.h"
+#include "request/audit.h"
 
 #include "core/logging.h"
 

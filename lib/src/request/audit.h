@@ -4,7 +4,7 @@
  * linked accounts, with time, user, provider and client address. Written only when the
  * adapter is also a GatehouseStore; never holds a secret. Writing never delays a response.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::Audit {
 

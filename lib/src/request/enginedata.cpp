@@ -1,6 +1,6 @@
-#include "actions/enginedata.h"
+#include "request/enginedata.h"
 
-#include "actions/storeratelimiter.h"
+#include "request/storeratelimiter.h"
 
 #include <QMutexLocker>
 

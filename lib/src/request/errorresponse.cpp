@@ -1,4 +1,4 @@
-#include "actions/errorresponse.h"
+#include "request/errorresponse.h"
 
 #include "core/logging.h"
 

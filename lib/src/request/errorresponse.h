@@ -1,5 +1,5 @@
 #pragma once
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <gatehouse/autherror.h>
 

@@ -1,4 +1,4 @@
-#include "actions/callbacks.h"
+#include "request/hooks.h"
 
 #include "core/logging.h"
 #include "core/redirect.h"

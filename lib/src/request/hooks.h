@@ -3,7 +3,7 @@
  * Calling the configured callbacks and events, with Auth.js's defaults when one is not set.
  * Defaults complete synchronously, so the common path allocates no extra futures.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <gatehouse/callbacks.h>
 

@@ -1,6 +1,6 @@
-#include "actions/initialize.h"
+#include "request/initialize.h"
 
-#include "actions/callbacks.h"
+#include "request/hooks.h"
 #include "core/redirect.h"
 #include "core/requestbody.h"
 

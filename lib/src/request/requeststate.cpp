@@ -1,4 +1,4 @@
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <QJsonObject>
 

@@ -6,7 +6,7 @@
 #include "core/cookies.h"
 #include "core/csrf.h"
 #include "core/origin.h"
-#include "actions/enginedata.h"
+#include "request/enginedata.h"
 
 #include <gatehouse/authrequest.h>
 #include <gatehouse/authresponse.h>

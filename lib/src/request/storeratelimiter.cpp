@@ -1,4 +1,4 @@
-#include "actions/storeratelimiter.h"
+#include "request/storeratelimiter.h"
 
 #include "core/logging.h"
 

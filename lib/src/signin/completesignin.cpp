@@ -1,9 +1,9 @@
-#include "actions/completesignin.h"
+#include "signin/completesignin.h"
 
-#include "actions/audit.h"
-#include "actions/callbacks.h"
-#include "actions/resolveuser.h"
-#include "actions/sessionclaims.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "signin/resolveuser.h"
+#include "signin/sessionclaims.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 

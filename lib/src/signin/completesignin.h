@@ -5,7 +5,7 @@
  * callback URL. Provider flows (credentials, OAuth, email, WebAuthn) end here. Nothing is
  * written for a user before it is allowed to sign in (SignInResult::whenAllowed).
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <functional>
 

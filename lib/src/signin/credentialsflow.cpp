@@ -1,12 +1,12 @@
-#include "actions/credentials.h"
+#include "signin/credentialsflow.h"
 
-#include "actions/audit.h"
-#include "actions/completesignin.h"
-#include "actions/errorresponse.h"
-#include "actions/recover.h"
+#include "request/audit.h"
+#include "signin/completesignin.h"
+#include "request/errorresponse.h"
+#include "core/futures.h"
 #include "core/logging.h"
 
-namespace Gatehouse::Credentials {
+namespace Gatehouse::CredentialsFlow {
 
 namespace {
 
@@ -136,4 +136,4 @@ QFuture<AuthResponse> signIn(const State &state)
     return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
 }
 
-} // namespace Gatehouse::Credentials
+} // namespace Gatehouse::CredentialsFlow

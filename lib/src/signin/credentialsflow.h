@@ -1,7 +1,7 @@
 #pragma once
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
-namespace Gatehouse::Credentials {
+namespace Gatehouse::CredentialsFlow {
 
 /*!
  * Sign-in through a credentials provider (POST callback/<id>, CSRF already checked): rate
@@ -10,4 +10,4 @@ namespace Gatehouse::Credentials {
  */
 QFuture<AuthResponse> signIn(const State &state);
 
-} // namespace Gatehouse::Credentials
+} // namespace Gatehouse::CredentialsFlow

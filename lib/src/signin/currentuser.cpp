@@ -1,4 +1,4 @@
-#include "actions/currentuser.h"
+#include "signin/currentuser.h"
 
 #include "session/databasesession.h"
 #include "session/jwtsession.h"

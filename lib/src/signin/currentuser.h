@@ -3,7 +3,7 @@
  * The stored user already signed in on this request, whatever the session strategy: the
  * database session's user, or the stored user named by the JWT's "sub". Needs an adapter.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <gatehouse/adaptertypes.h>
 

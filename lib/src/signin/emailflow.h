@@ -17,7 +17,7 @@
  * (emailuser.h) through completeSignIn(), which asks \c signIn again without
  * \c verificationRequest.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::EmailFlow {
 

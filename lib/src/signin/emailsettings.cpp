@@ -1,4 +1,4 @@
-#include "actions/emailsettings.h"
+#include "signin/emailsettings.h"
 
 #include <gatehouse/autherror.h>
 

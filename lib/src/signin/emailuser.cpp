@@ -1,8 +1,8 @@
-#include "actions/emailuser.h"
+#include "signin/emailuser.h"
 
-#include "actions/audit.h"
-#include "actions/callbacks.h"
-#include "actions/resolveuser.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "signin/resolveuser.h"
 #include "crypto/random.h"
 
 #include <gatehouse/adapter.h>

@@ -16,7 +16,7 @@
  *   A refused sign-in stores no user, account or session. When another request created the
  *   same user a moment earlier, that user signs in instead (unless it is disabled).
  */
-#include "actions/completesignin.h"
+#include "signin/completesignin.h"
 
 namespace Gatehouse::EmailFlow {
 

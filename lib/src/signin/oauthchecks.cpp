@@ -1,4 +1,4 @@
-#include "actions/oauthchecks.h"
+#include "signin/oauthchecks.h"
 
 #include "crypto/base64url.h"
 #include "crypto/hash.h"

@@ -4,7 +4,7 @@
  * encrypted cookies that carry them from the sign-in to the callback. A cookie is bound to the
  * provider that set it: it is not accepted by another provider's callback (GHSA-x445-f3h2-j279).
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <optional>
 

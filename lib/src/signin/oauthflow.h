@@ -5,7 +5,7 @@
  * GET (or form_post POST) callback/<id> checks them, exchanges the code, verifies the id_token
  * or fetches userinfo, maps the profile and finishes with completeSignIn().
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::OAuthFlow {
 

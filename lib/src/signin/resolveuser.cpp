@@ -1,10 +1,10 @@
-#include "actions/resolveuser.h"
+#include "signin/resolveuser.h"
 
-#include "actions/audit.h"
-#include "actions/callbacks.h"
-#include "actions/currentuser.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "signin/currentuser.h"
 
-#include "actions/errorresponse.h"
+#include "request/errorresponse.h"
 
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>

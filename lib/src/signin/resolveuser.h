@@ -11,7 +11,7 @@
  * callback returning false, before anything is stored for it; so is an already stored one (the
  * built-in password, email links, passkeys).
  */
-#include "actions/completesignin.h"
+#include "signin/completesignin.h"
 
 #include <gatehouse/adaptertypes.h>
 

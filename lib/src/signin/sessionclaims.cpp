@@ -1,5 +1,5 @@
 #include "core/timeformat.h"
-#include "actions/sessionclaims.h"
+#include "signin/sessionclaims.h"
 
 #include "core/jsonwriter.h"
 

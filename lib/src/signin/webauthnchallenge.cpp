@@ -1,4 +1,4 @@
-#include "actions/webauthnchallenge.h"
+#include "signin/webauthnchallenge.h"
 
 #include "crypto/base64url.h"
 #include "crypto/random.h"

@@ -4,7 +4,7 @@
  * encrypted authjs.webauthn-challenge cookie (JWE, key derived with the cookie name as salt),
  * valid for 15 minutes and deleted by the callback that uses it.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -20,7 +20,7 @@
  * discoverable and user-verified, as Auth.js's passkey provider does. New credentials may use
  * the algorithms of registrationOptions.supportedAlgorithmIDs (default EdDSA, ES256, RS256).
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::WebAuthnFlow {
 

@@ -6,7 +6,7 @@
 #include "storage/logging.h"
 #include "storage/sqlconnection.h"
 
-#include "storage/deliveryhome.h"
+#include "core/deliveryhome.h"
 #include "storage/sessionlookups.h"
 #include "storage/storagepool.h"
 
