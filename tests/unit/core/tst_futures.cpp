@@ -1,5 +1,5 @@
 // recover(): a response passes through, a failure becomes the handler's response.
-#include "actions/recover.h"
+#include "core/futures.h"
 
 #include <QTest>
 
@@ -16,7 +16,7 @@ struct Failure : std::runtime_error
 
 } // namespace
 
-class TestRecover : public QObject
+class TestFutures : public QObject
 {
     Q_OBJECT
 
@@ -56,5 +56,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecover)
-#include "tst_recover.moc"
+QTEST_GUILESS_MAIN(TestFutures)
+#include "tst_futures.moc"

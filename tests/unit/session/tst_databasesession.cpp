@@ -1,6 +1,6 @@
 // The database session strategy over the adapter contract (MemoryAdapter): credentials with
 // database sessions (which Auth.js refuses), user creation and linking, expiry, updateAge, sign-out.
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <gatehouse/memoryadapter.h>
 

@@ -1,6 +1,6 @@
 // Credentials sign-in beyond the transcript: rate limits, callbacks, events, large and rotated
 // sessions, lazy configuration, custom pages, asynchronous authorize.
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -53,7 +53,7 @@ Reply signIn(EngineClient &client, const QString &user = "alice", const QString 
 
 } // namespace
 
-class TestCredentials : public QObject
+class TestCredentialsFlow : public QObject
 {
     Q_OBJECT
 
@@ -343,5 +343,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCredentials)
-#include "tst_credentials.moc"
+QTEST_GUILESS_MAIN(TestCredentialsFlow)
+#include "tst_credentialsflow.moc"

@@ -3,7 +3,7 @@
 // with database sessions, email links; nothing is written for it before the refusal (no email
 // verified, no account linked); its database session ends at the next read; enabled again, it
 // signs in.
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <gatehouse/gatehousestore.h>
 #include <gatehouse/memoryadapter.h>

@@ -1,10 +1,10 @@
 // Email sign-in through the engine, with an in-process SMTP server and a memory adapter:
 // scenario group 14 of the Auth.js reference transcript (transcript-database.txt), then what
 // Gatehouse adds: users and accounts, callbacks, rate limits, failures, concurrency.
-#include "../../unit/engine/engineclient.h"
+#include "support/engineclient.h"
 #include "../../unit/mail/fakesmtpserver.h"
 #include "../../unit/mail/receivedmessage.h"
-#include "actions/emailflow.h"
+#include "signin/emailflow.h"
 #include "recordingadapter.h"
 
 #include <QJsonArray>

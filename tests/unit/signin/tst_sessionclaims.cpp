@@ -1,4 +1,4 @@
-#include "actions/sessionclaims.h"
+#include "signin/sessionclaims.h"
 #include "core/jsonwriter.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 // The WebAuthn flow through the engine: webauthn-options, the challenge cookie, the callback
 // storing users, accounts and authenticators in a MemoryAdapter, and the sign-in page's script.
 // A software authenticator plays the browser and the passkey.
-#include "engineclient.h"
+#include "support/engineclient.h"
 #include "softauthenticator.h"
 
 #include <gatehouse/memoryadapter.h>
