@@ -40,7 +40,7 @@ QStringList render(const QList<ConfigProblem> &problems)
 
 } // namespace
 
-class tst_ConfigLoader : public QObject
+class TestConfigLoader : public QObject
 {
     Q_OBJECT
 
@@ -68,7 +68,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void tst_ConfigLoader::initTestCase()
+void TestConfigLoader::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
@@ -76,12 +76,12 @@ void tst_ConfigLoader::initTestCase()
     script.write("function authorize(credentials, request) { return null; }\n");
 }
 
-ConfigResult tst_ConfigLoader::load(const QByteArray &json, const QStringList &env)
+ConfigResult TestConfigLoader::load(const QByteArray &json, const QStringList &env)
 {
     return loadConfig(parse(json), environment(env), m_dir.path());
 }
 
-void tst_ConfigLoader::defaults()
+void TestConfigLoader::defaults()
 {
     const ConfigResult result = load(R"({"providers": []})");
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
@@ -113,7 +113,7 @@ void tst_ConfigLoader::defaults()
     QCOMPARE(result.server.scriptTimeoutMs, 2000);
 }
 
-void tst_ConfigLoader::everyOption()
+void TestConfigLoader::everyOption()
 {
     const ConfigResult result = load(R"json({
         "providers": [
@@ -219,7 +219,7 @@ void tst_ConfigLoader::everyOption()
     QCOMPARE(s.startupNotice, QStringLiteral("Demo account: demo / demo-password"));
 }
 
-void tst_ConfigLoader::issueExample()
+void TestConfigLoader::issueExample()
 {
     // Issue 2, section 6, plus the reference's second provider (section 7).
     const ConfigResult result = load(R"({ "basePath": "/auth", "trustHost": true, "session": { "strategy": "jwt" },
@@ -238,7 +238,7 @@ void tst_ConfigLoader::issueExample()
     QCOMPARE(fields.keys(), (QStringList{QStringLiteral("password"), QStringLiteral("username")}));
 }
 
-void tst_ConfigLoader::errors_data()
+void TestConfigLoader::errors_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -444,7 +444,7 @@ void tst_ConfigLoader::errors_data()
          "server.idleTimeoutMs: must be an integer from 1 to 3600000", "server.port: unknown key"});
 }
 
-void tst_ConfigLoader::errors()
+void TestConfigLoader::errors()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -455,7 +455,7 @@ void tst_ConfigLoader::errors()
     QVERIFY(!result.isValid());
 }
 
-void tst_ConfigLoader::warnings_data()
+void TestConfigLoader::warnings_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -492,7 +492,7 @@ void tst_ConfigLoader::warnings_data()
         << QStringList{R"(AUTH_URL: its path "/api/auth" differs from basePath "/auth"; basePath is used)"};
 }
 
-void tst_ConfigLoader::warnings()
+void TestConfigLoader::warnings()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -505,7 +505,7 @@ void tst_ConfigLoader::warnings()
 
 // Every catalogue entry loads by id alone (plus credentials), keeps its endpoints and its
 // name, and takes overrides.
-void tst_ConfigLoader::everyBuiltinProvider()
+void TestConfigLoader::everyBuiltinProvider()
 {
     const QStringList ids = builtinProviderIds();
     QVERIFY(ids.size() >= 30);
@@ -540,7 +540,7 @@ void tst_ConfigLoader::everyBuiltinProvider()
     QCOMPARE(p.options.value("clientSecret").toString(), QStringLiteral("gh-secret"));
 }
 
-void tst_ConfigLoader::allProblemsAtOnce()
+void TestConfigLoader::allProblemsAtOnce()
 {
     const ConfigResult result = load(R"({"basePath": "x", "session": {"maxAge": 0}, "theme": {"colorScheme": "x"},
         "providers": [{"id": "i", "name": "I", "type": "oidc", "clientId": "c", "issuer": "nope"}]})", {});
@@ -550,7 +550,7 @@ void tst_ConfigLoader::allProblemsAtOnce()
                           "theme.colorScheme: must be one of auto, dark, light"}));
 }
 
-void tst_ConfigLoader::syntaxErrors_data()
+void TestConfigLoader::syntaxErrors_data()
 {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("expected");
@@ -565,7 +565,7 @@ void tst_ConfigLoader::syntaxErrors_data()
                                    << QStringLiteral(" the configuration must be a JSON object {...}");
 }
 
-void tst_ConfigLoader::syntaxErrors()
+void TestConfigLoader::syntaxErrors()
 {
     QFETCH(QByteArray, content);
     QFETCH(QString, expected);
@@ -578,7 +578,7 @@ void tst_ConfigLoader::syntaxErrors()
     QCOMPARE(render(result.problems), QStringList{path + QStringLiteral(":") + expected});
 }
 
-void tst_ConfigLoader::unreadableFile()
+void TestConfigLoader::unreadableFile()
 {
     const QString path = m_dir.filePath(QStringLiteral("absent.json"));
     const ConfigResult result = loadConfigFile(path, environment({goodSecretVariable()}));
@@ -587,7 +587,7 @@ void tst_ConfigLoader::unreadableFile()
              qPrintable(result.errors().first().message));
 }
 
-void tst_ConfigLoader::listenAddress_data()
+void TestConfigLoader::listenAddress_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("valid");
@@ -607,7 +607,7 @@ void tst_ConfigLoader::listenAddress_data()
     QTest::newRow("empty host") << QStringLiteral(":3000") << false << QHostAddress() << 0;
 }
 
-void tst_ConfigLoader::listenAddress()
+void TestConfigLoader::listenAddress()
 {
     QFETCH(QString, text);
     QFETCH(bool, valid);
@@ -622,5 +622,5 @@ void tst_ConfigLoader::listenAddress()
     }
 }
 
-QTEST_GUILESS_MAIN(tst_ConfigLoader)
+QTEST_GUILESS_MAIN(TestConfigLoader)
 #include "tst_configloader.moc"
