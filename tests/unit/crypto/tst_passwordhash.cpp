@@ -111,9 +111,9 @@ void TestPasswordHash::verifiesHashesFromOtherImplementations()
 
 void TestPasswordHash::burnVerification()
 {
-    // Must neither throw (its built-in hash is well-formed) nor accept anything.
-    burnPasswordVerification("anything");
-    burnPasswordVerification("");
+    // Its built-in hash is well-formed: burning the time of a verification never throws.
+    QVERIFY_THROWS_NO_EXCEPTION(burnPasswordVerification("anything"));
+    QVERIFY_THROWS_NO_EXCEPTION(burnPasswordVerification(""));
 }
 
 QTEST_GUILESS_MAIN(TestPasswordHash)
