@@ -1,18 +1,16 @@
 #include "engine/dispatcher.h"
 
-#include "actions/actions.h"
+#include "actions/routes.h"
 #include "request/errorresponse.h"
 #include "request/initialize.h"
 #include "actions/pageresponses.h"
 #include "core/futures.h"
-#include "signin/webauthnflow.h"
 #include "core/clientaddress.h"
 #include "core/logging.h"
 
 #include <gatehouse/errors.h>
 
 #include <QJsonObject>
-#include <QSet>
 
 namespace Gatehouse {
 
@@ -23,47 +21,10 @@ AuthResponse badRequest()
     return AuthResponse::json(QStringLiteral("Bad request."), 400);
 }
 
-struct Route
-{
-    QString action;
-    QString providerId;
-    bool valid = false;
-};
-
-Route parseRoute(const AuthRequest &request, const QString &basePath)
-{
-    static const QSet<QString> actions = {
-        QStringLiteral("providers"), QStringLiteral("session"), QStringLiteral("csrf"),
-        QStringLiteral("signin"), QStringLiteral("signout"), QStringLiteral("callback"),
-        QStringLiteral("verify-request"), QStringLiteral("error"), QStringLiteral("webauthn-options"),
-        QStringLiteral("token")};
-    static const QSet<QString> withProvider = {
-        QStringLiteral("signin"), QStringLiteral("callback"), QStringLiteral("webauthn-options"), QStringLiteral("token")};
-
-    Route route;
-    const QString path = request.url.path(QUrl::FullyDecoded);
-    const QString prefix = basePath == QLatin1String("/") ? QString() : basePath;
-    if (!path.startsWith(prefix + QLatin1Char('/')))
-        return route;
-    const QStringList segments = path.mid(prefix.size() + 1).split(QLatin1Char('/'));
-    if (segments.size() > 2 || !actions.contains(segments.at(0)))
-        return route;
-    route.action = segments.at(0);
-    if (segments.size() == 2) {
-        if (!withProvider.contains(route.action) || segments.at(1).isEmpty())
-            return route;
-        route.providerId = segments.at(1);
-    }
-    route.valid = true;
-    return route;
-}
-
 //! Auth.js's answer to a configuration it cannot serve (untrusted host, missing secret).
 AuthResponse configurationError(const RequestState &state)
 {
-    static const QSet<QString> htmlPages = {QStringLiteral("signin"), QStringLiteral("signout"),
-                                            QStringLiteral("error"), QStringLiteral("verify-request")};
-    if (!htmlPages.contains(state.action) || state.request.method != "GET") {
+    if (!Actions::isPage(state.action) || state.request.method != "GET") {
         return AuthResponse::json(
             QJsonObject{{QStringLiteral("message"),
                          QStringLiteral("There was a problem with the server configuration. "
@@ -80,51 +41,12 @@ AuthResponse configurationError(const RequestState &state)
     return PageResponses::error(state, QStringLiteral("Configuration"));
 }
 
-QFuture<AuthResponse> runAction(const State &state)
-{
-    const RequestState &s = *state;
-    const QString &action = s.action;
-    if (s.request.method == "GET") {
-        if (action == QLatin1String("csrf"))
-            return QtFuture::makeReadyFuture(Actions::csrf(s));
-        if (action == QLatin1String("session"))
-            return Actions::session(state);
-        if (action == QLatin1String("signin"))
-            return Actions::signIn(state);
-        if (action == QLatin1String("signout"))
-            return Actions::signOut(state);
-        if (action == QLatin1String("callback"))
-            return Actions::callback(state);
-        if (action == QLatin1String("error"))
-            return QtFuture::makeReadyFuture(Actions::errorPage(s));
-        if (action == QLatin1String("verify-request"))
-            return QtFuture::makeReadyFuture(Actions::verifyRequest(s));
-        // [GET actions of provider flows]
-        if (action == QLatin1String("webauthn-options"))
-            return WebAuthnFlow::options(state);
-        if (action == QLatin1String("token"))
-            return Actions::token(state);
-    } else {
-        if (action == QLatin1String("session"))
-            return Actions::session(state);
-        if (action == QLatin1String("signin"))
-            return Actions::signIn(state);
-        if (action == QLatin1String("signout"))
-            return Actions::signOut(state);
-        if (action == QLatin1String("callback"))
-            return Actions::callback(state);
-    }
-    return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnknownAction"),
-                     QStringLiteral("action %1 is not supported for %2").arg(action, QString::fromLatin1(s.request.method)))));
-}
-
 } // namespace
 
 QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
                                const AuthRequest &request, const QString &configProblem, Caller caller)
 {
-    const Route route = parseRoute(request, config->basePath);
+    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), config->basePath);
     if (!route.valid)
         return QtFuture::makeReadyFuture(badRequest());
     if (request.method != "GET" && request.method != "POST") {
@@ -171,15 +93,15 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
         }
     }
 
-    if (s.action == QLatin1String("providers") && request.method == "GET")
-        return QtFuture::makeReadyFuture(Actions::providers(s));
+    if (!route.initialize && request.method == "GET")
+        return Actions::run(state);  // providers: nothing to initialise, as in Auth.js
 
     QFuture<AuthResponse> response;
     try {
         QFuture<void> ready = initialize(state);
         response = ready.isFinished() && !ready.isCanceled()
-            ? runAction(state)
-            : ready.then(QtFuture::Launch::Sync, [state]() { return runAction(state); }).unwrap();
+            ? Actions::run(state)
+            : ready.then(QtFuture::Launch::Sync, [state]() { return Actions::run(state); }).unwrap();
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }

@@ -1,8 +1,8 @@
 #pragma once
 /*
- * From a request to an action: parse "<basePath>/<action>[/<providerId>]", refuse what
- * Auth.js refuses (400 "Bad request.", the untrusted-host configuration error), run the common
- * initialisation, and call the action for the method.
+ * From a request to an action: find its route (actions/routes.h), refuse what Auth.js refuses
+ * (400 "Bad request.", the untrusted-host configuration error), run the common
+ * initialisation, and run the action for the method.
  */
 #include "request/enginedata.h"
 
