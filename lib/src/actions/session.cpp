@@ -2,7 +2,6 @@
 #include "actions/actions.h"
 
 #include "request/hooks.h"
-#include "core/continuewith.h"
 #include "request/errorresponse.h"
 #include "core/futures.h"
 #include "signin/sessionclaims.h"

@@ -2,7 +2,7 @@
 
 #include <gatehouse/autherror.h>
 
-#include <QPromise>
+#include "core/futures.h"
 
 namespace Gatehouse::Mail {
 
@@ -18,12 +18,8 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
     QString problem;
     const QByteArray mime = message.toMime(&problem);
     if (mime.isEmpty()) {
-        QPromise<void> refused;
-        refused.start();
-        refused.setException(AuthError(QStringLiteral("EmailSignin"),
-                                       QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
-        refused.finish();
-        return refused.future();
+        return failedFuture<void>(AuthError(QStringLiteral("EmailSignin"),
+                                            QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
     }
     return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime);
 }

@@ -1,6 +1,7 @@
 #include <gatehouse/tokens.h>
 #include <gatehouse/errors.h>
 
+#include "core/futures.h"
 #include "oauth/oauthclient.h"
 #include "oauth/waiters.h"
 
@@ -62,16 +63,6 @@ bool refreshedMeanwhile(const AdapterAccount &found, const AdapterAccount &seen,
 {
     return found.accessToken && !found.accessToken->isEmpty() && found.accessToken != seen.accessToken
         && (!found.expiresAt || *found.expiresAt > now);
-}
-
-template<typename T>
-QFuture<T> failed(std::exception_ptr error)
-{
-    QPromise<T> promise;
-    promise.start();
-    promise.setException(error);
-    promise.finish();
-    return promise.future();
 }
 
 /*!
@@ -260,7 +251,7 @@ QFuture<AdapterAccount> AccessTokens::account(const QString &userId, const QStri
     try {
         work = validAccount(self, userId, provider);
     } catch (...) {
-        work = failed<AdapterAccount>(std::current_exception());
+        work = failedFuture<AdapterAccount>(std::current_exception());
     }
     work.then(QtFuture::Launch::Sync, [settle](const QFuture<AdapterAccount> &done) {
         try {

@@ -1,5 +1,7 @@
 #include "oauth/oauthclient.h"
 
+#include "core/futures.h"
+
 #include "oauth/cachecontrol.h"
 #include "oauth/errors.h"
 #include "oauth/idtoken.h"
@@ -242,11 +244,7 @@ QFuture<QJsonObject> OAuthClient::verifyIdToken(const ProviderSettings &s, const
     try {
         return verifyParsed(s, e, idToken, nonce);
     } catch (...) {
-        QPromise<QJsonObject> promise;
-        promise.start();
-        promise.setException(std::current_exception());
-        promise.finish();
-        return promise.future();
+        return failedFuture<QJsonObject>(std::current_exception());
     }
 }
 

@@ -1,6 +1,6 @@
 #include <gatehouse/passwordcredentials.h>
 
-#include "core/continuewith.h"
+#include "core/futures.h"
 #include "crypto/password.h"
 
 #include <gatehouse/autherror.h>

@@ -1,6 +1,6 @@
 #include "session/databasesession.h"
 
-#include "core/continuewith.h"
+#include "core/futures.h"
 #include "crypto/random.h"
 
 #include <gatehouse/gatehousestore.h>

@@ -1,6 +1,6 @@
 #include <gatehouse/memoryadapter.h>
 
-#include "storage/futures.h"
+#include "storage/settle.h"
 #include "storage/ratelimitwindow.h"
 #include "storage/storerules.h"
 

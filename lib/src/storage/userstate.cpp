@@ -3,7 +3,7 @@
 #include <gatehouse/autherror.h>
 #include <gatehouse/gatehousestore.h>
 
-#include "core/continuewith.h"
+#include "core/futures.h"
 
 namespace Gatehouse {
 

@@ -1,5 +1,5 @@
 #pragma once
-/*! \file futures.h  Finished futures, for stores that answer at once. */
+/*! \file settle.h  Finished futures, for stores that answer at once (MemoryAdapter). */
 #include <gatehouse/adaptererror.h>
 
 #include <QFuture>
@@ -7,16 +7,6 @@
 #include <type_traits>
 
 namespace Gatehouse::Futures {
-
-template<typename T>
-QFuture<T> failed(const QException &error)
-{
-    QPromise<T> promise;
-    promise.start();
-    promise.setException(error);
-    promise.finish();
-    return promise.future();
-}
 
 //! Runs \a work now and returns its result, or its AdapterError, as a finished future.
 template<typename Work>
