@@ -66,7 +66,7 @@ void logStartup(const Config &config, const ServerSettings &settings, const QStr
     const QString publicOrigin = config.url.isValid() ? config.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery
                                                                             | QUrl::RemoveFragment).toString()
                                                       : origin;
-    qCInfo(lcServer).noquote() << "sign-in page:" << publicOrigin + config.basePath + QStringLiteral("/signin");
+    qCInfo(lcServer).noquote() << "sign-in page:" << config.pageUrl(PagesOptions::Page::SignIn, publicOrigin);
     for (const Provider &provider : config.providers)
         qCInfo(lcServer).noquote() << "provider" << provider.id + QStringLiteral(":") << provider.name
                                    << QStringLiteral("(%1)").arg(provider.type);

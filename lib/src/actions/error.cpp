@@ -11,7 +11,7 @@ AuthResponse errorPage(const RequestState &state)
         QUrlQuery query;
         if (!error.isEmpty())
             query.addQueryItem(QStringLiteral("error"), QString::fromLatin1(QUrl::toPercentEncoding(error)));
-        return PageResponses::toCustomPage(state, QStringLiteral("error"), query);
+        return PageResponses::toCustomPage(state, RequestState::Page::Error, query);
     }
     return PageResponses::error(state, error);
 }

@@ -1,5 +1,7 @@
 #include "actions/pageresponses.h"
 
+#include "core/urls.h"
+
 #include "signin/webauthnflow.h"
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
@@ -70,13 +72,9 @@ AuthResponse verifyRequest(const RequestState &state)
     return toResponse(state, Pages::verifyRequest(contextOf(state), state.engine.translator()));
 }
 
-AuthResponse toCustomPage(const RequestState &state, const QString &page, const QUrlQuery &query)
+AuthResponse toCustomPage(const RequestState &state, RequestState::Page page, const QUrlQuery &query)
 {
-    QString url = state.pageUrl(page);
-    const QString encoded = query.toString(QUrl::FullyEncoded);
-    if (!encoded.isEmpty())
-        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + encoded;
-    return state.withCookies(state.redirect(url));
+    return state.withCookies(state.redirect(Urls::withQuery(state.pageUrl(page), query)));
 }
 
 } // namespace Gatehouse::PageResponses

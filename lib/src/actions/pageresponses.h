@@ -16,6 +16,6 @@ AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
 
 //! A redirect to the configured replacement of built-in page \a page, carrying \a query.
-AuthResponse toCustomPage(const RequestState &state, const QString &page, const QUrlQuery &query);
+AuthResponse toCustomPage(const RequestState &state, RequestState::Page page, const QUrlQuery &query = {});
 
 } // namespace Gatehouse::PageResponses

@@ -1,6 +1,7 @@
 #include "actions/routes.h"
 
 #include "actions/actions.h"
+#include "core/urls.h"
 #include "request/errorresponse.h"
 
 #include <gatehouse/errors.h>
@@ -55,7 +56,7 @@ const Entry *find(QStringView action)
 Route parseRoute(const QString &path, const QString &basePath)
 {
     Route route;
-    const QString prefix = basePath == QLatin1String("/") ? QString() : basePath;
+    const QString prefix = Urls::basePathPrefix(basePath);
     if (!path.startsWith(prefix + QLatin1Char('/')))
         return route;
     const QStringList segments = path.mid(prefix.size() + 1).split(QLatin1Char('/'));

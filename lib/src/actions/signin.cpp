@@ -23,9 +23,7 @@ AuthResponse signInPage(const RequestState &state)
     const QString error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (!error.isEmpty())
         query.addQueryItem(QStringLiteral("error"), QString::fromLatin1(QUrl::toPercentEncoding(error)));
-    QString url = state.pageUrl(QStringLiteral("signin"));
-    url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + query.toString(QUrl::FullyEncoded);
-    return state.withCookies(state.redirect(url));
+    return PageResponses::toCustomPage(state, RequestState::Page::SignIn, query);
 }
 
 } // namespace
@@ -51,7 +49,7 @@ QFuture<AuthResponse> signIn(const State &state)
         return EmailFlow::signIn(state);
     if (!s.provider || s.provider->type == QLatin1String("credentials")) {
         // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
-        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signin")))));
+        return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignIn));
     }
     return QtFuture::makeReadyFuture(errorResponse(
         s, AuthError(QStringLiteral("UnsupportedStrategy"),

@@ -100,7 +100,7 @@ QFuture<AuthResponse> signOut(const State &state)
     const RequestState &s = *state;
     if (!s.isPost()) {
         if (!s.config.pages.signOut.isEmpty())
-            return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signout")))));
+            return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignOut));
         return QtFuture::makeReadyFuture(PageResponses::signOut(s));
     }
     if (!s.csrfVerified)

@@ -7,7 +7,7 @@ namespace Gatehouse::Actions {
 AuthResponse verifyRequest(const RequestState &state)
 {
     if (!state.config.pages.verifyRequest.isEmpty())
-        return PageResponses::toCustomPage(state, QStringLiteral("verify-request"), state.query);
+        return PageResponses::toCustomPage(state, RequestState::Page::VerifyRequest, state.query);
     return PageResponses::verifyRequest(state);
 }
 

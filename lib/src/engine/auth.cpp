@@ -1,6 +1,7 @@
 #include "engine/authprivate.h"
 
 #include "core/origin.h"
+#include "core/urls.h"
 #include "engine/configcheck.h"
 #include "engine/dispatcher.h"
 #include "core/futures.h"
@@ -60,8 +61,7 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
     AuthRequest call;
     call.method = method;
     call.url = request.url;
-    call.url.setPath((effective->basePath == QLatin1String("/") ? QString() : effective->basePath)
-                     + QLatin1Char('/') + action);
+    call.url.setPath(Urls::basePathPrefix(effective->basePath) + QLatin1Char('/') + action);
     call.url.setQuery(QString());
     call.remoteAddress = request.remoteAddress;
     // Keep what identifies the client (cookies, forwarding headers, language), drop the rest.
@@ -131,13 +131,9 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
     if (provider.isEmpty()) {
         // No provider: send the client to the sign-in page, which comes back to redirectTo.
         const RequestOrigin origin = resolveOrigin(request, *d->config);
-        const QString custom = d->config->pages.signIn;
-        QString url = custom.isEmpty() ? origin.origin + (d->config->basePath == QLatin1String("/") ? QString() : d->config->basePath)
-                                           + QStringLiteral("/signin")
-                                       : (custom.startsWith(QLatin1Char('/')) ? origin.origin + custom : custom);
         const QString back = options.redirectTo.isEmpty() ? request.url.toString() : options.redirectTo;
-        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + QStringLiteral("callbackUrl=")
-            + QString::fromLatin1(QUrl::toPercentEncoding(back));
+        const QString url = Urls::withQuery(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin),
+                                            QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(back)));
         if (!options.redirect)
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}}));
         return QtFuture::makeReadyFuture(AuthResponse::redirect(QUrl(url)));
@@ -171,19 +167,13 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
     return d->session(request).then(QtFuture::Launch::Sync,
         [self, request](const std::optional<QJsonObject> &session) -> QFuture<Authorization> {
             const Config &config = *self->config;
-            // Denied: to the sign-in page, coming back to the requested URL afterwards.
+            // Denied: to the sign-in page on the requested host, coming back to the requested URL.
             const auto toSignIn = [&config, request]() {
-                const QString back = QStringLiteral("callbackUrl=")
-                    + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString()));
-                const QString custom = config.pages.signIn;
-                if (!custom.isEmpty() && !custom.startsWith(QLatin1Char('/')))
-                    return AuthResponse::redirect(QUrl(custom + (custom.contains(QLatin1Char('?')) ? u'&' : u'?') + back));
-                QUrl signIn = request.url;
-                signIn.setPath(!custom.isEmpty() ? custom
-                               : (config.basePath == QLatin1String("/") ? QString() : config.basePath) + QStringLiteral("/signin"));
-                signIn.setQuery(back);
-                signIn.setFragment(QString());
-                return AuthResponse::redirect(signIn);
+                const QString origin =
+                    request.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
+                return AuthResponse::redirect(QUrl(Urls::withQuery(
+                    config.pageUrl(PagesOptions::Page::SignIn, origin),
+                    QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())))));
             };
             if (!config.callbacks.authorized)
                 return QtFuture::makeReadyFuture(Authorization{session, session ? std::nullopt : std::optional(toSignIn())});

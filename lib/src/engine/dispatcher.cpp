@@ -7,6 +7,7 @@
 #include "core/futures.h"
 #include "core/clientaddress.h"
 #include "core/logging.h"
+#include "core/urls.h"
 
 #include <gatehouse/errors.h>
 
@@ -35,7 +36,7 @@ AuthResponse configurationError(const RequestState &state)
         AuthResponse r;
         r.status = 302;
         r.headers.append({QByteArrayLiteral("location"),
-                          (state.pageUrl(QStringLiteral("error")) + QStringLiteral("?error=Configuration")).toUtf8()});
+                          Urls::withQuery(state.pageUrl(RequestState::Page::Error), QStringLiteral("error=Configuration")).toUtf8()});
         return r;
     }
     return PageResponses::error(state, QStringLiteral("Configuration"));
@@ -62,7 +63,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     s.providerId = route.providerId;
     s.origin = resolveOrigin(request, s.config);
     s.clientAddress = clientAddress(request, s.config.trustedProxies);
-    s.baseUrl = s.origin.origin + (s.config.basePath == QLatin1String("/") ? QString() : s.config.basePath);
+    s.baseUrl = s.origin.origin + Urls::basePathPrefix(s.config.basePath);
     s.returnRedirectAsJson = !request.header("x-auth-return-redirect").isEmpty();
     s.internal = caller == Caller::Internal;
     s.query = QUrlQuery(request.url);

@@ -1,6 +1,7 @@
 #include <gatehouse/httpserverintegration.h>
 
 #include "core/timeformat.h"
+#include "core/urls.h"
 #include "http/handlercall.h"
 #include "http/logging.h"
 #include "http/requestconversion.h"
@@ -37,11 +38,8 @@ protected:
     {
         if (request.method() == QHttpServerRequest::Method::Unknown)
             return false;
-        if (m_basePath == QLatin1String("/"))
-            return true;
         const QString path = request.url().path();
-        return path.startsWith(m_basePath)
-            && (path.size() == m_basePath.size() || path.at(m_basePath.size()) == QLatin1Char('/'));
+        return path == m_basePath || path.startsWith(Urls::basePathPrefix(m_basePath) + QLatin1Char('/'));
     }
 
 private:

@@ -1,6 +1,7 @@
 #include "request/errorresponse.h"
 
 #include "core/logging.h"
+#include "core/urls.h"
 
 #include <gatehouse/errors.h>
 
@@ -35,15 +36,10 @@ AuthResponse errorResponse(const RequestState &state, const AuthError &error)
 {
     logError(state.config, error);
     const QString kind = error.kind();
-    QString url;
-    if (kind == QLatin1String("Configuration") || kind == QLatin1String("AccessDenied")
-        || kind == QLatin1String("Verification")) {
-        url = state.pageUrl(QStringLiteral("error"));
-    } else {
-        url = state.pageUrl(QStringLiteral("signin"));
-    }
-    url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?'))
-        + QStringLiteral("error=") + QString::fromLatin1(QUrl::toPercentEncoding(kind));
+    const bool errorPage = kind == QLatin1String("Configuration") || kind == QLatin1String("AccessDenied")
+        || kind == QLatin1String("Verification");
+    QString url = Urls::withQuery(state.pageUrl(errorPage ? RequestState::Page::Error : RequestState::Page::SignIn),
+                                  QStringLiteral("error=") + QString::fromLatin1(QUrl::toPercentEncoding(kind)));
     if (const auto *credentials = dynamic_cast<const CredentialsSignin *>(&error))
         url += QStringLiteral("&code=") + QString::fromLatin1(QUrl::toPercentEncoding(credentials->code()));
     if (state.returnRedirectAsJson)

@@ -31,20 +31,4 @@ AuthResponse RequestState::redirect(const QString &url) const
     return r;
 }
 
-QString RequestState::pageUrl(const QString &page) const
-{
-    QString custom;
-    if (page == QLatin1String("signin"))
-        custom = config.pages.signIn;
-    else if (page == QLatin1String("signout"))
-        custom = config.pages.signOut;
-    else if (page == QLatin1String("error"))
-        custom = config.pages.error;
-    else if (page == QLatin1String("verify-request"))
-        custom = config.pages.verifyRequest;
-    if (custom.isEmpty())
-        return baseUrl + QLatin1Char('/') + page;
-    return custom.startsWith(QLatin1Char('/')) ? origin.origin + custom : custom;
-}
-
 } // namespace Gatehouse

@@ -20,6 +20,8 @@ namespace Gatehouse {
 
 struct RequestState
 {
+    using Page = PagesOptions::Page;
+
     RequestState(std::shared_ptr<const EngineData> engineData, std::shared_ptr<const Config> configData,
                  AuthRequest request)
         : engine(*engineData), config(*configData), request(std::move(request))
@@ -54,8 +56,8 @@ struct RequestState
     AuthResponse withCookies(AuthResponse response) const;
     //! A redirect to \a url, or {url} JSON for X-Auth-Return-Redirect clients.
     AuthResponse redirect(const QString &url) const;
-    //! The URL of built-in page \a page ("signin", "error") or its configured replacement.
-    QString pageUrl(const QString &page) const;
+    //! The URL of built-in page \a page, or of its configured replacement.
+    QString pageUrl(Page page) const { return config.pageUrl(page, origin.origin); }
 
 private:
     std::shared_ptr<const EngineData> m_engine;
