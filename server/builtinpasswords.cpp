@@ -8,7 +8,7 @@ namespace Gatehouse {
 void bindBuiltinPasswords(Config &config, const std::shared_ptr<Adapter> &adapter)
 {
     for (Provider &provider : config.providers) {
-        if (provider.type != QLatin1String("credentials")
+        if (!provider.isCredentials()
             || provider.options.value(QStringLiteral("authorize")).toString() != QLatin1String("builtin"))
             continue;
         if (!adapter)

@@ -93,10 +93,6 @@ Function objectFunction(const ScriptCallbacks &script, const QString &function)
     };
 }
 
-bool isOAuth(const Provider &provider)
-{
-    return provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc");
-}
 
 QJsonObject themeJson(const Theme &theme)
 {
@@ -285,18 +281,18 @@ QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, con
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+        if (provider.isCredentials() && !function.isEmpty()
             && function != QLatin1String("builtin"))
             uses.append({QStringLiteral("providers[%1].authorize").arg(i), function});
         for (const QString &key : {QStringLiteral("profile"), QStringLiteral("account")}) {
             const QString named = provider.options.value(key).toString();
-            if (isOAuth(provider) && !named.isEmpty())
+            if (provider.isOAuth() && !named.isEmpty())
                 uses.append({QStringLiteral("providers[%1].%2").arg(i).arg(key), named});
         }
     }
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
-        if (provider.type != QLatin1String("email"))
+        if (!provider.isEmail())
             continue;
         for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")}) {
             if (const QString function = provider.options.value(key).toString(); !function.isEmpty())
@@ -314,10 +310,10 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
 {
     for (Provider &provider : config.providers) {
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+        if (provider.isCredentials() && !function.isEmpty()
             && function != QLatin1String("builtin"))
             provider.authorize = authorizeFunction(script, function);
-        if (!isOAuth(provider))
+        if (!provider.isOAuth())
             continue;
         if (const QString profile = provider.options.value(QStringLiteral("profile")).toString(); !profile.isEmpty())
             provider.profile = objectFunction<ProfileFunction, QJsonObject, QJsonObject>(script, profile);
@@ -325,7 +321,7 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
             provider.account = objectFunction<AccountFunction, QJsonObject>(script, account);
     }
     for (Provider &provider : config.providers) {
-        if (provider.type == QLatin1String("email"))
+        if (provider.isEmail())
             bindEmailFunctions(script, provider, config.theme);
     }
     bindCallbacks(script, config.callbacks, settings.callbackFunctions);

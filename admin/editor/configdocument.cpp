@@ -410,7 +410,7 @@ QVariantList ConfigDocument::providerFields(int index) const
     QVariantList fields{field("id", tr("Id"), "text"), field("name", tr("Name on the button"), "text")};
     if (!isBuiltinProvider(index) || providerAt(index).contains(QStringLiteral("type")))
         fields << field("type", tr("Type"), "type");
-    if (type == QLatin1String("oauth") || type == QLatin1String("oidc")) {
+    if (Provider::isOAuthType(type)) {
         fields << field("clientId", tr("Client id"), "text", env + QStringLiteral("_ID"))
                << field("clientSecret", tr("Client secret"), "secret", env + QStringLiteral("_SECRET"))
                << field("issuer", tr("Issuer URL"), "url", env + QStringLiteral("_ISSUER"));

@@ -13,8 +13,8 @@ namespace Gatehouse::Actions {
 QFuture<AuthResponse> callback(const State &state)
 {
     const RequestState &s = *state;
-    const QString type = s.provider->type;
-    if (type == QLatin1String("credentials")) {
+    const Provider &provider = *s.provider;
+    if (provider.isCredentials()) {
         if (!s.isPost()) {
             return QtFuture::makeReadyFuture(errorResponse(
                 s, AuthError(QStringLiteral("UnknownAction"),
@@ -24,17 +24,15 @@ QFuture<AuthResponse> callback(const State &state)
             return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
         return CredentialsFlow::signIn(state);
     }
-    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
-    if (type == QLatin1String("oauth") || type == QLatin1String("oidc"))
+    if (provider.isOAuth())
         return OAuthFlow::callback(state);
-    // [callback flows]
-    if (type == QLatin1String("email"))
+    if (provider.isEmail())
         return EmailFlow::callback(state);
-    if (type == QLatin1String("webauthn"))
+    if (provider.isWebAuthn())
         return WebAuthnFlow::callback(state);
     return QtFuture::makeReadyFuture(errorResponse(
         s, AuthError(QStringLiteral("UnsupportedStrategy"),
-                     QStringLiteral("callbacks of %1 providers are not supported by this build").arg(type))));
+                     QStringLiteral("callbacks of %1 providers are not supported by this build").arg(provider.type))));
 }
 
 } // namespace Gatehouse::Actions

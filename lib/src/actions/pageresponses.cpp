@@ -46,7 +46,7 @@ AuthResponse signIn(const RequestState &state)
         context.callbackUrl = requested;
     Pages::SignInContent content;
     for (const Provider &p : state.config.providers) {
-        if (p.type == QLatin1String("webauthn") && !state.config.experimental.enableWebAuthn)
+        if (p.isWebAuthn() && !state.config.experimental.enableWebAuthn)
             continue;
         content.providers.append(Pages::PageProvider::fromProvider(p, state.baseUrl));
     }

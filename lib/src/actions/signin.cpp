@@ -41,13 +41,11 @@ QFuture<AuthResponse> signIn(const State &state)
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
-    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
-    if (s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc")))
+    if (s.provider && s.provider->isOAuth())
         return OAuthFlow::signIn(state);
-    // [signin flows]
-    if (s.provider && s.provider->type == QLatin1String("email"))
+    if (s.provider && s.provider->isEmail())
         return EmailFlow::signIn(state);
-    if (!s.provider || s.provider->type == QLatin1String("credentials")) {
+    if (!s.provider || s.provider->isCredentials()) {
         // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
         return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignIn));
     }

@@ -20,7 +20,7 @@ QList<const Provider *> endSessionProviders(const Config &config)
 {
     QList<const Provider *> found;
     for (const Provider &p : config.providers) {
-        if (p.type == QLatin1String("oidc") && p.option(QStringLiteral("endSession")).toBool())
+        if (p.isOidc() && p.option(QStringLiteral("endSession")).toBool())
             found.append(&p);
     }
     return found;

@@ -40,7 +40,7 @@ QString refusal(const RequestState &s)
 QFuture<AuthResponse> token(const State &state)
 {
     const RequestState &s = *state;
-    const bool enabled = s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc"))
+    const bool enabled = s.provider && s.provider->isOAuth()
         && s.provider->option(QStringLiteral("accessTokenEndpoint")).toBool();
     if (!enabled)
         return QtFuture::makeReadyFuture(failure(404, QStringLiteral("NotFound")));

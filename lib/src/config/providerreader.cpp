@@ -18,10 +18,6 @@ namespace Gatehouse::ConfigDetail {
 
 namespace {
 
-const QStringList providerTypes = {QStringLiteral("oauth"), QStringLiteral("oidc"),
-                                   QStringLiteral("email"), QStringLiteral("credentials"),
-                                   QStringLiteral("webauthn")};
-
 // A URL given as a string, or an object {url, params} (authorization, token, userinfo).
 void readEndpoint(ObjectReader &provider, const QString &key)
 {
@@ -155,7 +151,7 @@ void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext
         r.error(key, Messages::NeedsScript);
 }
 
-void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
+void readOAuth(ObjectReader &r, bool oidc, QJsonObject &options,
                const QProcessEnvironment &env, const QString &envName, const ProviderContext &context)
 {
     const QString prefix = QStringLiteral("AUTH_") + envName;
@@ -176,7 +172,7 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
     for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token"),
                                     QStringLiteral("userinfo")})
         readEndpoint(r, endpoint);
-    if (!discovery && type == QLatin1String("oidc")) {
+    if (!discovery && oidc) {
         r.error(QStringLiteral("issuer"), Messages::IssuerMissing, {prefix});
     } else if (!discovery) {
         for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token")}) {
@@ -198,7 +194,7 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
     }
     const QJsonValue checks = r.value(QStringLiteral("checks"));
     QStringList allowedChecks = {QStringLiteral("none"), QStringLiteral("state"), QStringLiteral("pkce")};
-    if (type == QLatin1String("oidc"))
+    if (oidc)
         allowedChecks.insert(2, QStringLiteral("nonce"));
     if (checks.isArray()) {
         const QJsonArray list = checks.toArray();
@@ -474,10 +470,10 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
             r.error(QStringLiteral("name"), Messages::Missing);
         if (!r.has(QStringLiteral("type"))) {
             r.value(QStringLiteral("type"));
-            r.error(QStringLiteral("type"), Messages::ProviderTypeMissing, {providerTypes.join(QStringLiteral(", "))});
+            r.error(QStringLiteral("type"), Messages::ProviderTypeMissing, {Provider::types().join(QStringLiteral(", "))});
             continue;
         }
-        const std::optional<QString> type = r.choice(QStringLiteral("type"), providerTypes);
+        const std::optional<QString> type = r.choice(QStringLiteral("type"), Provider::types());
         if (!type)
             continue;
         provider.type = *type;
@@ -486,11 +482,11 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
             provider.options.remove(key);
 
         const QString envName = providerEnvironmentName(provider.id);
-        if (provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc"))
-            readOAuth(r, provider.type, provider.options, env, envName, context);
-        else if (provider.type == QLatin1String("email"))
+        if (provider.isOAuth())
+            readOAuth(r, provider.isOidc(), provider.options, env, envName, context);
+        else if (provider.isEmail())
             readEmail(r, provider.options, env, envName, context);
-        else if (provider.type == QLatin1String("credentials"))
+        else if (provider.isCredentials())
             readCredentials(r, context);
         else
             readWebAuthn(r, context);

@@ -143,7 +143,7 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
         if (p.id == provider)
             target = &p;
     }
-    const bool credentials = target && target->type == QLatin1String("credentials");
+    const bool credentials = target && target->isCredentials();
     return d->internalCall(request, "POST", (credentials ? QStringLiteral("callback/") : QStringLiteral("signin/")) + provider,
                            body, !options.redirect);
 }

@@ -173,7 +173,7 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
 {
     const Provider *provider = nullptr;
     for (const Provider &p : self->config.providers) {
-        if (p.id == providerId && (p.type == QLatin1String("oauth") || p.type == QLatin1String("oidc")))
+        if (p.id == providerId && p.isOAuth())
             provider = &p;
     }
     if (!provider)

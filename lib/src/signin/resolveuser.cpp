@@ -41,8 +41,7 @@ AdapterUser newUserFrom(const QJsonObject &user)
 template<typename T>
 QFuture<T> storing(const QJsonObject &account, QFuture<T> stored)
 {
-    const QString type = account.value(QStringLiteral("type")).toString();
-    if (type != QLatin1String("oauth") && type != QLatin1String("oidc"))
+    if (!Provider::isOAuthType(account.value(QStringLiteral("type")).toString()))
         return stored;
     return stored.onFailed([](const AdapterError &error) -> T {
         throw OAuthCreateAccount(QStringLiteral("the user or account could not be stored: ") + error.message(), error.cause());
@@ -91,8 +90,7 @@ QFuture<SignInResult> linkTo(const State &state, SignInResult result, const Adap
 QFuture<SignInResult> renewTokens(const State &state, const SignInResult &known)
 {
     auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
-    const QString type = known.account.value(QStringLiteral("type")).toString();
-    if (!store || (type != QLatin1String("oauth") && type != QLatin1String("oidc"))
+    if (!store || !Provider::isOAuthType(known.account.value(QStringLiteral("type")).toString())
         || !known.account.value(QStringLiteral("access_token")).isString())
         return QtFuture::makeReadyFuture(known);
     // The sign-in's account has expires_at and a lower-case token_type already (profile.h).

@@ -336,7 +336,7 @@ AuthResponse failure(const RequestState &s, std::exception_ptr error)
 //! What every WebAuthn provider request needs: the provider type and an adapter.
 std::optional<AuthError> unusable(const RequestState &s)
 {
-    if (s.provider->type != QLatin1String("webauthn"))
+    if (!s.provider->isWebAuthn())
         return InvalidProvider(QStringLiteral("provider '%1' is not a WebAuthn provider").arg(s.provider->id));
     if (!s.config.experimental.enableWebAuthn)
         return InvalidProvider(QStringLiteral("WebAuthn needs experimental.enableWebAuthn"));
@@ -352,7 +352,7 @@ QUrl scriptUrl(const RequestState &state)
     if (!state.config.experimental.enableWebAuthn)
         return {};
     for (const Provider &p : state.config.providers) {
-        if (p.type == QLatin1String("webauthn"))
+        if (p.isWebAuthn())
             return QUrl(state.baseUrl + QStringLiteral("/webauthn-options"));
     }
     return {};
