@@ -17,8 +17,7 @@ QFuture<AuthResponse> callback(const State &state)
     if (provider.isCredentials()) {
         if (!s.isPost()) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("UnknownAction"),
-                             QStringLiteral("credentials callbacks only accept POST"))));
+                s, UnknownAction(QStringLiteral("credentials callbacks only accept POST"))));
         }
         if (!s.csrfVerified)
             return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
@@ -31,8 +30,7 @@ QFuture<AuthResponse> callback(const State &state)
     if (provider.isWebAuthn())
         return WebAuthnFlow::callback(state);
     return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnsupportedStrategy"),
-                     QStringLiteral("callbacks of %1 providers are not supported by this build").arg(provider.type))));
+        s, UnsupportedStrategy(QStringLiteral("callbacks of %1 providers are not supported by this build").arg(provider.type))));
 }
 
 } // namespace Gatehouse::Actions

@@ -88,8 +88,7 @@ QFuture<AuthResponse> run(const State &state)
     if (endpoint)
         return endpoint(state);
     return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnknownAction"),
-                     QStringLiteral("action %1 is not supported for %2").arg(s.action, QString::fromLatin1(s.request.method)))));
+        s, UnknownAction(QStringLiteral("action %1 is not supported for %2").arg(s.action, QString::fromLatin1(s.request.method)))));
 }
 
 } // namespace Gatehouse::Actions

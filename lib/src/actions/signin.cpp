@@ -34,8 +34,7 @@ QFuture<AuthResponse> signIn(const State &state)
     if (!s.isPost()) {
         if (s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("UnknownAction"),
-                             QStringLiteral("sign-in with a provider needs POST (with csrfToken)"))));
+                s, UnknownAction(QStringLiteral("sign-in with a provider needs POST (with csrfToken)"))));
         }
         return QtFuture::makeReadyFuture(signInPage(s));
     }
@@ -50,8 +49,7 @@ QFuture<AuthResponse> signIn(const State &state)
         return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignIn));
     }
     return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnsupportedStrategy"),
-                     QStringLiteral("sign-in with %1 providers is not supported by this build").arg(s.provider->type))));
+        s, UnsupportedStrategy(QStringLiteral("sign-in with %1 providers is not supported by this build").arg(s.provider->type))));
 }
 
 } // namespace Gatehouse::Actions

@@ -79,12 +79,14 @@ QFuture<AuthResponse> token(const State &state)
     return recover(response, [state](std::exception_ptr error) {
         try {
             std::rethrow_exception(error);
+        } catch (const AccountNotLinked &e) {
+            logError(state->config, e);
+            return failure(404, e.type());
+        } catch (const RefreshAccessTokenError &e) {
+            logError(state->config, e);
+            return failure(502, e.type());
         } catch (const AuthError &e) {
             logError(state->config, e);
-            if (e.type() == QLatin1String("AccountNotLinked"))
-                return failure(404, e.type());
-            if (e.type() == QLatin1String("RefreshAccessTokenError"))
-                return failure(502, e.type());
             return failure(500, QStringLiteral("Configuration"));
         } catch (...) {
             logFailure(state->config, std::current_exception());

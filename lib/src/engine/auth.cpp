@@ -17,8 +17,7 @@ namespace {
 void throwIfInvalid(const Config &config)
 {
     if (config.secret.isEmpty() || config.secret.first().isEmpty())
-        throw AuthError(QStringLiteral("MissingSecret"),
-                        QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
+        throw MissingSecret(QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
     const QStringList problems = checkConfig(config);
     if (!problems.isEmpty())
         throw InvalidConfiguration(problems.join(QLatin1Char('\n')));

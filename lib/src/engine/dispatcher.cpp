@@ -69,11 +69,12 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     s.query = QUrlQuery(request.url);
 
     if (!s.origin.trusted || !configProblem.isEmpty()) {
-        logError(s.config, !configProblem.isEmpty()
-                     ? MissingSecret(configProblem)
-                     : AuthError(QStringLiteral("UntrustedHost"),
-                                 QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
-                                     .arg(request.url.toString(QUrl::RemoveQuery))));
+        if (!configProblem.isEmpty()) {
+            logError(s.config, MissingSecret(configProblem));
+        } else {
+            logError(s.config, UntrustedHost(QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
+                                                 .arg(request.url.toString(QUrl::RemoveQuery))));
+        }
         s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
         return QtFuture::makeReadyFuture(configurationError(s));
     }
@@ -89,8 +90,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("NotFound")}}, 404));
         if (!s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("InvalidProvider"),
-                             QStringLiteral("no provider with id '%1'").arg(s.providerId))));
+                s, InvalidProvider(QStringLiteral("no provider with id '%1'").arg(s.providerId))));
         }
     }
 

@@ -1,6 +1,6 @@
 #include "mail/mailer.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include "core/futures.h"
 
@@ -18,8 +18,7 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
     QString problem;
     const QByteArray mime = message.toMime(&problem);
     if (mime.isEmpty()) {
-        return failedFuture<void>(AuthError(QStringLiteral("EmailSignin"),
-                                            QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
+        return failedFuture<void>(EmailSignin(QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
     }
     return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime);
 }

@@ -91,7 +91,7 @@ QFuture<void> delay(QObject *context, int ms)
     return promise->future();
 }
 
-AuthError refreshFailed(const QString &message, const QString &cause = {})
+RefreshAccessTokenError refreshFailed(const QString &message, const QString &cause = {})
 {
     return RefreshAccessTokenError(message, cause);
 }
@@ -148,8 +148,7 @@ QFuture<AdapterAccount> waitForOther(const Refresh &r, const AdapterAccount &cur
         .unwrap()
         .then(r.context, [r, current](const std::optional<AdapterAccount> &found) -> QFuture<AdapterAccount> {
             if (!found)
-                throw AuthError(QStringLiteral("AccountNotLinked"),
-                                QStringLiteral("the account of user \"%1\" was removed during the refresh").arg(r.userId));
+                throw AccountNotLinked(QStringLiteral("the account of user \"%1\" was removed during the refresh").arg(r.userId));
             const qint64 now = QDateTime::currentSecsSinceEpoch();
             if (usable(*found, now) || refreshedMeanwhile(*found, current, now))
                 return QtFuture::makeReadyFuture(*found);
@@ -189,8 +188,7 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
     QFuture<AdapterAccount> result = self->store->getAccountByUser(userId, providerId)
         .then(r.context, [r, userId, providerId](const std::optional<AdapterAccount> &found) {
             if (!found)
-                throw AuthError(QStringLiteral("AccountNotLinked"),
-                                QStringLiteral("user \"%1\" has no account with provider \"%2\"").arg(userId, providerId));
+                throw AccountNotLinked(QStringLiteral("user \"%1\" has no account with provider \"%2\"").arg(userId, providerId));
             if (usable(*found, QDateTime::currentSecsSinceEpoch()))
                 return QtFuture::makeReadyFuture(*found);
             if (!found->refreshToken || found->refreshToken->isEmpty())
@@ -216,9 +214,8 @@ AccessTokens::AccessTokens(const Config &config, std::shared_ptr<AccountTokenSto
     if (!store)
         store = std::dynamic_pointer_cast<AccountTokenStore>(config.adapter);
     if (!store)
-        throw AuthError(QStringLiteral("MissingAdapterMethods"),
-                        QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
-                                       "(SqlAdapter and MemoryAdapter do); the adapter does not"));
+        throw MissingAdapterMethods(QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
+                                                   "(SqlAdapter and MemoryAdapter do); the adapter does not"));
     d->store = std::move(store);
 }
 

@@ -3,7 +3,7 @@
 #include "core/futures.h"
 #include "crypto/password.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 #include <QThreadPool>
@@ -17,8 +17,7 @@ GatehouseStore &storeOf(const std::shared_ptr<Adapter> &adapter)
 {
     auto *store = dynamic_cast<GatehouseStore *>(adapter.get());
     if (!store)
-        throw AuthError(QStringLiteral("InvalidConfiguration"),
-                        QStringLiteral("built-in passwords need an adapter that is also a GatehouseStore"));
+        throw InvalidConfiguration(QStringLiteral("built-in passwords need an adapter that is also a GatehouseStore"));
     return *store;
 }
 

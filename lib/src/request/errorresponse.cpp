@@ -57,11 +57,9 @@ AuthResponse errorResponse(const RequestState &state, std::exception_ptr error)
     } catch (const AuthError &e) {
         return errorResponse(state, e);
     } catch (const std::exception &e) {
-        return errorResponse(state, AuthError(QStringLiteral("CallbackRouteError"),
-                                              QString::fromUtf8(e.what())));
+        return errorResponse(state, CallbackRouteError(QString::fromUtf8(e.what())));
     } catch (...) {
-        return errorResponse(state, AuthError(QStringLiteral("CallbackRouteError"),
-                                              QStringLiteral("unknown exception")));
+        return errorResponse(state, CallbackRouteError(QStringLiteral("unknown exception")));
     }
 }
 

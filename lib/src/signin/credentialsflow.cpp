@@ -6,6 +6,8 @@
 #include "core/futures.h"
 #include "core/logging.h"
 
+#include <gatehouse/errors.h>
+
 namespace Gatehouse::CredentialsFlow {
 
 namespace {
@@ -111,8 +113,7 @@ QFuture<AuthResponse> signIn(const State &state)
     const Attempt attempt = attemptOf(s);
     if (!s.provider->authorize) {
         return QtFuture::makeReadyFuture(errorResponse(
-            s, AuthError(QStringLiteral("InvalidProvider"),
-                         QStringLiteral("credentials provider '%1' has no authorize function").arg(s.provider->id))));
+            s, InvalidProvider(QStringLiteral("credentials provider '%1' has no authorize function").arg(s.provider->id))));
     }
     QFuture<AuthResponse> response;
     try {

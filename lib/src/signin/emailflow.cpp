@@ -24,13 +24,12 @@ QString encoded(const QString &value)
     return QString::fromLatin1(QUrl::toPercentEncoding(value));
 }
 
-AuthError missingAdapter(const RequestState &s)
+MissingAdapter missingAdapter(const RequestState &s)
 {
-    return AuthError(QStringLiteral("MissingAdapter"),
-                     QStringLiteral("email provider '%1' needs an adapter to store verification tokens").arg(s.provider->id));
+    return MissingAdapter(QStringLiteral("email provider '%1' needs an adapter to store verification tokens").arg(s.provider->id));
 }
 
-AuthError verificationFailed(const QString &why)
+Verification verificationFailed(const QString &why)
 {
     return Verification(QStringLiteral("sign-in link refused: %1").arg(why));
 }
@@ -52,9 +51,8 @@ QFuture<void> checkRateLimits(const State &state, const LinkRequest &r)
     if (!limit.enabled)
         return QtFuture::makeReadyFuture();
     const auto refuse = [limit](int count, const char *what) {
-        return AuthError(QStringLiteral("EmailSignin"),
-                         QStringLiteral("rate limited: %1 sign-in mails for %2 within %3 s already")
-                             .arg(count).arg(QLatin1String(what)).arg(limit.windowSeconds));
+        return EmailSignin(QStringLiteral("rate limited: %1 sign-in mails for %2 within %3 s already")
+                               .arg(count).arg(QLatin1String(what)).arg(limit.windowSeconds));
     };
     return state->engine.rateLimiter().isLimited(r.clientKey, limit.perClient, limit.windowSeconds)
         .then(QtFuture::Launch::Sync, [state, r, limit, refuse](bool clientLimited) {
@@ -124,8 +122,7 @@ QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
                     try {
                         done.waitForFinished();
                     } catch (const std::exception &e) {
-                        throw AuthError(QStringLiteral("EmailSignin"),
-                                        QStringLiteral("sendVerificationRequest failed: %1").arg(QString::fromUtf8(e.what())));
+                        throw EmailSignin(QStringLiteral("sendVerificationRequest failed: %1").arg(QString::fromUtf8(e.what())));
                     }
                 });
             } else {
@@ -165,10 +162,9 @@ QString customNormalisation(QFuture<QString> done)
             throw std::runtime_error("it gave no address");
         return done.result();
     } catch (const std::exception &e) {
-        throw AuthError(QStringLiteral("EmailSignin"),
-                        QStringLiteral("normalizeIdentifier refused the address: %1").arg(QString::fromUtf8(e.what())));
+        throw EmailSignin(QStringLiteral("normalizeIdentifier refused the address: %1").arg(QString::fromUtf8(e.what())));
     } catch (...) {
-        throw AuthError(QStringLiteral("EmailSignin"), QStringLiteral("normalizeIdentifier refused the address"));
+        throw EmailSignin(QStringLiteral("normalizeIdentifier refused the address"));
     }
 }
 
@@ -184,7 +180,7 @@ QFuture<QString> normalizedEmail(const RequestState &s)
     if (!normalize) {
         const Mail::AddressCheck address = Mail::normalizeAddress(raw);
         if (!address.isValid())
-            throw AuthError(QStringLiteral("InvalidEmail"), QStringLiteral("the email address %1").arg(address.problem));
+            throw InvalidEmail(QStringLiteral("the email address %1").arg(address.problem));
         return QtFuture::makeReadyFuture(address.address);
     }
     QFuture<QString> custom;
@@ -196,8 +192,7 @@ QFuture<QString> normalizedEmail(const RequestState &s)
     return custom.then(QtFuture::Launch::Sync, [](QFuture<QString> done) {
         const Mail::AddressCheck address = Mail::checkAddress(customNormalisation(done));
         if (!address.isValid())
-            throw AuthError(QStringLiteral("InvalidEmail"),
-                            QStringLiteral("the email address from normalizeIdentifier %1").arg(address.problem));
+            throw InvalidEmail(QStringLiteral("the email address from normalizeIdentifier %1").arg(address.problem));
         return address.address;
     });
 }
@@ -279,8 +274,7 @@ QFuture<AuthResponse> startCallback(const State &state)
     const QString token = s.query.queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded);
     const QString email = s.query.queryItemValue(QStringLiteral("email"), QUrl::FullyDecoded);
     if (token.isEmpty())
-        throw AuthError(QStringLiteral("Configuration"),
-                        QStringLiteral("missing token: the sign-in link was opened without its token"));
+        throw Configuration(QStringLiteral("missing token: the sign-in link was opened without its token"));
     if (email.isEmpty())
         throw verificationFailed(QStringLiteral("it has no email parameter"));
     QStringList hashes;

@@ -1,6 +1,6 @@
 #include "signin/emailsettings.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonObject>
 
@@ -10,8 +10,7 @@ namespace {
 
 [[noreturn]] void invalid(const Provider &provider, const QString &problem)
 {
-    throw AuthError(QStringLiteral("InvalidProvider"),
-                    QStringLiteral("email provider '%1': %2").arg(provider.id, problem));
+    throw InvalidProvider(QStringLiteral("email provider '%1': %2").arg(provider.id, problem));
 }
 
 int positiveInteger(const Provider &provider, const QJsonObject &object, const QString &key, qint64 fallback,

@@ -5,6 +5,7 @@
 #include "signin/resolveuser.h"
 #include "crypto/random.h"
 
+#include <gatehouse/errors.h>
 #include <gatehouse/adapter.h>
 #include <gatehouse/adaptererror.h>
 
@@ -88,8 +89,7 @@ QFuture<SignInResult> signUp(const State &state, const QString &email)
             return state->config.adapter->getUserByEmail(email)
                 .then(QtFuture::Launch::Sync, [state, email](const std::optional<AdapterUser> &user) {
                     if (!user)
-                        throw AuthError(QStringLiteral("EmailCreateAccount"),
-                                        QStringLiteral("the user for the signed-in address could not be created"));
+                        throw EmailCreateAccount(QStringLiteral("the user for the signed-in address could not be created"));
                     return signInCreatedMeanwhile(state, *user);
                 })
                 .unwrap();

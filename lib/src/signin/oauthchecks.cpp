@@ -3,7 +3,8 @@
 #include "crypto/base64url.h"
 #include "crypto/hash.h"
 #include "crypto/random.h"
-#include "oauth/errors.h"
+
+#include <gatehouse/errors.h>
 
 namespace Gatehouse::OAuthChecks {
 
@@ -35,17 +36,17 @@ QString use(const RequestState &s, const CookieOption &cookie, const QString &ch
 {
     const QString sent = Cookies::read(cookie.name, s.requestCookies);
     if (sent.isEmpty())
-        throw OAuth::invalidCheck(QStringLiteral("%1 cookie was missing").arg(check));
+        throw InvalidCheck(QStringLiteral("%1 cookie was missing").arg(check));
     const auto codec = s.engine.jwe(s.config.secret);
     const std::optional<QJsonObject> claims = codec->decrypt(sent, cookie.name);
     if (!claims)
-        throw OAuth::invalidCheck(QStringLiteral("%1 cookie could not be decrypted or has expired").arg(check));
+        throw InvalidCheck(QStringLiteral("%1 cookie could not be decrypted or has expired").arg(check));
     if (claims->value(QStringLiteral("provider")).toString() != s.provider->id)
-        throw OAuth::invalidCheck(QStringLiteral("%1 cookie was set for provider \"%2\", not \"%3\"")
-                                      .arg(check, claims->value(QStringLiteral("provider")).toString(), s.provider->id));
+        throw InvalidCheck(QStringLiteral("%1 cookie was set for provider \"%2\", not \"%3\"")
+                               .arg(check, claims->value(QStringLiteral("provider")).toString(), s.provider->id));
     const QString value = claims->value(QStringLiteral("value")).toString();
     if (value.isEmpty())
-        throw OAuth::invalidCheck(QStringLiteral("%1 cookie holds no value").arg(check));
+        throw InvalidCheck(QStringLiteral("%1 cookie holds no value").arg(check));
     return value;
 }
 

@@ -5,7 +5,6 @@
 #include "signin/oauthchecks.h"
 #include "core/futures.h"
 #include "crypto/random.h"
-#include "oauth/errors.h"
 #include "oauth/oauthclient.h"
 #include "oauth/profile.h"
 
@@ -132,7 +131,7 @@ AuthResponse authorizationRedirect(const State &state, const ProviderSettings &s
 }
 
 //! Any failure of the sign-in step, reported as Auth.js does: OAuthSignin.
-AuthError signInError(std::exception_ptr error)
+OAuthSignin signInError(std::exception_ptr error)
 {
     try {
         std::rethrow_exception(error);
@@ -196,13 +195,13 @@ QFuture<QJsonObject> profileOf(const State &state, const ProviderSettings &setti
     if (settings.useIdToken) {
         const QString idToken = tokens.value(QStringLiteral("id_token")).toString();
         if (idToken.isEmpty())
-            throw callbackError(QStringLiteral("the token response of oidc provider \"%1\" has no id_token").arg(settings.id));
+            throw CallbackRouteError(QStringLiteral("the token response of oidc provider \"%1\" has no id_token").arg(settings.id));
         return client.verifyIdToken(settings, endpoints, idToken, nonce);
     }
     if (!settings.profileFromToken.isEmpty()) {
         const QJsonValue profile = valueAtPath(tokens, settings.profileFromToken);
         if (!profile.isObject())
-            throw callbackError(QStringLiteral("the token response has no object at \"%1\"").arg(settings.profileFromToken));
+            throw CallbackRouteError(QStringLiteral("the token response has no object at \"%1\"").arg(settings.profileFromToken));
         return QtFuture::makeReadyFuture(profile.toObject());
     }
     return client.userinfo(settings, endpoints, tokens.value(QStringLiteral("access_token")).toString());
@@ -316,17 +315,16 @@ QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &setti
     // RFC 9207: the authorization response names its issuer when the issuer says it will.
     const QString iss = paramOf(params, QStringLiteral("iss"));
     if (hasParam(params, QStringLiteral("iss")) && !endpoints.issuer.isEmpty() && iss != endpoints.issuer)
-        throw callbackError(QStringLiteral("the authorization response comes from issuer \"%1\", not \"%2\"").arg(iss, endpoints.issuer));
+        throw CallbackRouteError(QStringLiteral("the authorization response comes from issuer \"%1\", not \"%2\"").arg(iss, endpoints.issuer));
     if (!hasParam(params, QStringLiteral("iss")) && endpoints.issParameterSupported)
-        throw callbackError(QStringLiteral("the authorization response has no \"iss\" although the issuer sends it"));
+        throw CallbackRouteError(QStringLiteral("the authorization response has no \"iss\" although the issuer sends it"));
     if (hasParam(params, QStringLiteral("error"))) {
-        throw AuthError(QStringLiteral("OAuthCallbackError"),
-                        QStringLiteral("provider \"%1\" answered error=%2").arg(settings.id, paramOf(params, QStringLiteral("error"))),
-                        paramOf(params, QStringLiteral("error_description")));
+        throw OAuthCallbackError(QStringLiteral("provider \"%1\" answered error=%2").arg(settings.id, paramOf(params, QStringLiteral("error"))),
+                                 paramOf(params, QStringLiteral("error_description")));
     }
     const QString code = paramOf(params, QStringLiteral("code"));
     if (code.isEmpty())
-        throw callbackError(QStringLiteral("the authorization response has no code"));
+        throw CallbackRouteError(QStringLiteral("the authorization response has no code"));
     Verified checks;
     if (settings.pkce)
         checks.codeVerifier = OAuthChecks::use(s, s.cookies.pkceCodeVerifier, QStringLiteral("PKCE code_verifier"));
@@ -379,7 +377,7 @@ QFuture<AuthResponse> callback(const State &state)
         if (settings.state) {
             const QString expected = OAuthChecks::use(s, s.cookies.state, QStringLiteral("state"));
             if (paramOf(params, QStringLiteral("state")) != expected)
-                throw invalidCheck(QStringLiteral("the state parameter does not match the state cookie"));
+                throw InvalidCheck(QStringLiteral("the state parameter does not match the state cookie"));
         }
         Needs needs = Need::Token;
         if (settings.useIdToken)

@@ -138,10 +138,9 @@ QFuture<SignInResult> whenEnabled(const State &state, const QString &userId, con
         .unwrap();
 }
 
-AuthError notLinked()
+OAuthAccountNotLinked notLinked()
 {
-    return AuthError(QStringLiteral("OAuthAccountNotLinked"),
-                     QStringLiteral("another account already uses this email address"));
+    return OAuthAccountNotLinked(QStringLiteral("another account already uses this email address"));
 }
 
 } // namespace

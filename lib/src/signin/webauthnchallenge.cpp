@@ -13,7 +13,7 @@ namespace Gatehouse {
 
 namespace {
 
-AuthError invalidCheck(const QString &message)
+InvalidCheck invalidCheck(const QString &message)
 {
     return InvalidCheck(QStringLiteral("WebAuthn challenge: ") + message);
 }

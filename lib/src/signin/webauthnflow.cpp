@@ -13,6 +13,7 @@
 #include "crypto/random.h"
 
 #include <gatehouse/adapter.h>
+#include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
 
 #include <QFile>
@@ -180,9 +181,8 @@ const Script &script()
 AuthResponse scriptResponse(const RequestState &s)
 {
     if (scriptUrl(s).isEmpty()) {
-        return errorResponse(s, AuthError(QStringLiteral("InvalidProvider"),
-                                          QStringLiteral("webauthn-options without a provider serves the passkey script, "
-                                                         "but no WebAuthn provider is enabled")));
+        return errorResponse(s, InvalidProvider(QStringLiteral("webauthn-options without a provider serves the passkey script, "
+                                                               "but no WebAuthn provider is enabled")));
     }
     const Script &js = script();
     AuthResponse response;
@@ -251,8 +251,7 @@ QFuture<AuthResponse> registerCredential(const State &state, const QJsonObject &
     return adapter.getAuthenticator(authenticator.credentialID)
         .then(QtFuture::Launch::Sync, [state, result](const std::optional<AdapterAuthenticator> &existing) {
             if (existing)
-                throw AuthError(QStringLiteral("WebAuthnVerificationError"),
-                                QStringLiteral("credential %1 is registered already").arg(existing->credentialID));
+                throw WebAuthnVerificationError(QStringLiteral("credential %1 is registered already").arg(existing->credentialID));
             // The signIn callback runs first, then the user and the account are stored.
             return completeSignIn(state, result);
         })
@@ -281,27 +280,24 @@ QFuture<AuthResponse> authenticate(const State &state, const QJsonObject &creden
     return s.config.adapter->getAuthenticator(credentialId)
         .then(QtFuture::Launch::Sync, [state, credential, rawId, expected](const std::optional<AdapterAuthenticator> &found) {
             if (!found)
-                throw AuthError(QStringLiteral("WebAuthnVerificationError"),
-                                QStringLiteral("no stored authenticator has credential ID %1")
-                                    .arg(QString::fromLatin1(rawId.toBase64())));
+                throw WebAuthnVerificationError(QStringLiteral("no stored authenticator has credential ID %1")
+                                                    .arg(QString::fromLatin1(rawId.toBase64())));
             const auto publicKey = QByteArray::fromBase64Encoding(found->credentialPublicKey.toLatin1(),
                                                                   QByteArray::AbortOnBase64DecodingErrors);
             if (!publicKey)
-                throw AuthError(QStringLiteral("AdapterError"),
-                                QStringLiteral("stored authenticator %1 has a public key that is not base64").arg(found->credentialID));
+                throw AdapterError(AdapterError::Reason::Failed,
+                                   QStringLiteral("stored authenticator %1 has a public key that is not base64").arg(found->credentialID));
             const WebAuthn::StoredCredential stored{rawId, *publicKey, found->counter};
             const WebAuthn::VerifiedAssertion verified = WebAuthn::verifyAuthentication(credential, stored, expected);
             const qint64 newCounter = verified.newCounter;
             return state->config.adapter->getAccount(found->providerAccountId, state->provider->id)
                 .then(QtFuture::Launch::Sync, [state, found, newCounter](const std::optional<AdapterAccount> &account) {
                     if (!account)
-                        throw AuthError(QStringLiteral("WebAuthnVerificationError"),
-                                        QStringLiteral("authenticator %1 has no %2 account").arg(found->credentialID, state->provider->id));
+                        throw WebAuthnVerificationError(QStringLiteral("authenticator %1 has no %2 account").arg(found->credentialID, state->provider->id));
                     return state->config.adapter->getUser(account->userId)
                         .then(QtFuture::Launch::Sync, [state, account, found, newCounter](const std::optional<AdapterUser> &user) {
                             if (!user)
-                                throw AuthError(QStringLiteral("WebAuthnVerificationError"),
-                                                QStringLiteral("the user %1 of the authenticator does not exist").arg(account->userId));
+                                throw WebAuthnVerificationError(QStringLiteral("the user %1 of the authenticator does not exist").arg(account->userId));
                             // completeSignIn finds the user by this account again and refuses
                             // when someone else is signed in (OAuthAccountNotLinked), as Auth.js.
                             SignInResult result;
@@ -333,16 +329,16 @@ AuthResponse failure(const RequestState &s, std::exception_ptr error)
     }
 }
 
-//! What every WebAuthn provider request needs: the provider type and an adapter.
-std::optional<AuthError> unusable(const RequestState &s)
+//! What every WebAuthn provider request needs, the provider type and an adapter; null when there.
+std::exception_ptr unusable(const RequestState &s)
 {
     if (!s.provider->isWebAuthn())
-        return InvalidProvider(QStringLiteral("provider '%1' is not a WebAuthn provider").arg(s.provider->id));
+        return std::make_exception_ptr(InvalidProvider(QStringLiteral("provider '%1' is not a WebAuthn provider").arg(s.provider->id)));
     if (!s.config.experimental.enableWebAuthn)
-        return InvalidProvider(QStringLiteral("WebAuthn needs experimental.enableWebAuthn"));
+        return std::make_exception_ptr(InvalidProvider(QStringLiteral("WebAuthn needs experimental.enableWebAuthn")));
     if (!s.config.adapter)
-        return MissingAdapter(QStringLiteral("the WebAuthn provider '%1' needs an adapter").arg(s.provider->id));
-    return std::nullopt;
+        return std::make_exception_ptr(MissingAdapter(QStringLiteral("the WebAuthn provider '%1' needs an adapter").arg(s.provider->id)));
+    return nullptr;
 }
 
 } // namespace
@@ -363,8 +359,8 @@ QFuture<AuthResponse> options(const State &state)
     const RequestState &s = *state;
     if (!s.provider)
         return ready(scriptResponse(s));
-    if (const auto error = unusable(s))
-        return ready(errorResponse(s, *error));
+    if (const std::exception_ptr error = unusable(s))
+        return ready(errorResponse(s, error));
     const QString action = s.query.queryItemValue(QStringLiteral("action"), QUrl::FullyDecoded);
     if (!action.isEmpty() && action != Register && action != Authenticate)
         return ready(jsonError(s, QStringLiteral("Invalid action")));
@@ -399,8 +395,8 @@ QFuture<AuthResponse> options(const State &state)
 QFuture<AuthResponse> callback(const State &state)
 {
     const RequestState &s = *state;
-    if (const auto error = unusable(s))
-        return ready(errorResponse(s, *error));
+    if (const std::exception_ptr error = unusable(s))
+        return ready(errorResponse(s, error));
     // Whatever the outcome, the challenge has been used.
     const QList<SetCookie> used = WebAuthnChallenge::remove(s);
     QFuture<AuthResponse> response;
