@@ -131,7 +131,7 @@ bool ConfigReloader::reload(const QString &reason)
     qCInfo(lcServer).noquote() << QStringLiteral("%1: reloading the configuration from %2").arg(reason, m_configFile);
     ServerConfiguration next = m_load();
     m_fingerprint = fingerprint();
-    ConfigResult &loaded = next.loaded;
+    ServerConfigResult &loaded = next.loaded;
     if (loaded.config.secret.isEmpty())
         loaded.problems.append({QStringLiteral("secret"), QStringLiteral("missing (set AUTH_SECRET or \"secret\")")});
     const auto reject = [this](const QList<ConfigProblem> &errors) {

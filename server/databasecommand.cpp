@@ -1,6 +1,6 @@
 #include "databasecommand.h"
 
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <gatehouse/adaptererror.h>
 
@@ -16,7 +16,7 @@ std::unique_ptr<SqlAdapter> databaseFor(const DatabaseChoice &choice, QTextStrea
     if (url.isEmpty() && !choice.configFile.isEmpty()) {
         ConfigLoadOptions options;
         options.requireSecret = false;   // the database commands never use the secret
-        const ConfigResult loaded = loadConfigFile(choice.configFile, env, options);
+        const ServerConfigResult loaded = loadServerConfigFile(choice.configFile, env, options);
         url = loaded.server.adapterUrl;
         source = QStringLiteral("adapter.url of %1").arg(choice.configFile);
         if (url.isEmpty()) {

@@ -114,7 +114,7 @@ ServerConfiguration loadForServing(const ServeOptions &options, const QString &e
     loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
     ServerConfiguration configuration =
         loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), loadOptions);
-    ConfigResult &loaded = configuration.loaded;
+    ServerConfigResult &loaded = configuration.loaded;
     if (!options.listen.isEmpty()) {
         loaded.server.listen = options.listen;
         if (!parseListenAddress(options.listen))
@@ -135,7 +135,7 @@ int serve(const ServeOptions &options)
     // One ephemeral secret for the life of the process, so that a reload keeps the sessions.
     const QString ephemeral = options.dev ? generateSecret() : QString();
     ServerConfiguration configuration = loadForServing(options, ephemeral);
-    ConfigResult &loaded = configuration.loaded;
+    ServerConfigResult &loaded = configuration.loaded;
     Config &config = loaded.config;
     ServerSettings &settings = loaded.server;
     const bool ephemeralSecret = options.dev && config.secret == QStringList{ephemeral};

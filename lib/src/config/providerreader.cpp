@@ -2,6 +2,7 @@
 
 #include "config/messages.h"
 
+#include <gatehouse/configloader.h>
 #include <gatehouse/providers.h>
 
 #include "mail/message.h"
@@ -332,12 +333,10 @@ void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment 
     for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")})
         readFunctionName(r, key, context);
     r.rejectFunctions({QStringLiteral("generateVerificationToken")});
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("type"), Messages::EmailNeedsAdapter);
 }
 
 // The built-in password table signs in with these two form fields.
-void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
+void readBuiltinCredentials(ObjectReader &r)
 {
     // readFormFields() has reported a "credentials" that is not an object.
     if (const QJsonValue fields = r.value(QStringLiteral("credentials")); fields.isObject()) {
@@ -346,8 +345,6 @@ void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
                 r.error(QStringLiteral("credentials"), Messages::BuiltinNeedsField, {name});
         }
     }
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("authorize"), Messages::BuiltinNeedsAdapter);
 }
 
 void readCredentials(ObjectReader &r, const ProviderContext &context)
@@ -357,14 +354,14 @@ void readCredentials(ObjectReader &r, const ProviderContext &context)
     if (authorize.isUndefined())
         r.error(QStringLiteral("authorize"), Messages::AuthorizeMissing);
     else if (authorize.toString() == QLatin1String("builtin"))
-        readBuiltinCredentials(r, context);
+        readBuiltinCredentials(r);
     else if (!isFunctionName(authorize.toString()))
         r.error(QStringLiteral("authorize"), Messages::FunctionName);
     else if (!context.hasScript)
         r.error(QStringLiteral("authorize"), Messages::NeedsScript);
 }
 
-void readWebAuthn(ObjectReader &r, const ProviderContext &context)
+void readWebAuthn(ObjectReader &r)
 {
     if (const auto rp = r.object(QStringLiteral("relayingParty"))) {
         ObjectReader p(*rp, r.pathOf(QStringLiteral("relayingParty")), r.problems());
@@ -390,10 +387,6 @@ void readWebAuthn(ObjectReader &r, const ProviderContext &context)
         }
         o.finish();
     }
-    if (!context.webAuthnEnabled)
-        r.error(QStringLiteral("type"), Messages::WebAuthnNotEnabled);
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("type"), Messages::WebAuthnNeedsAdapter);
 }
 
 /*
@@ -440,8 +433,6 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         problems.error(QStringLiteral("providers"), Messages::MustBeList);
         return result;
     }
-    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_-]+$"));
-    QHash<QString, qsizetype> seen;
     const QJsonArray list = value.toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString path = QStringLiteral("providers[%1]").arg(i);
@@ -455,16 +446,8 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         ObjectReader r(*entry, path, problems);
         Provider provider;
         provider.id = r.string(QStringLiteral("id")).value_or(QString());
-        if (!r.has(QStringLiteral("id"))) {
+        if (!r.has(QStringLiteral("id")))
             r.error(QStringLiteral("id"), Messages::Missing);
-        } else if (!provider.id.isEmpty() && !idPattern.match(provider.id).hasMatch()) {
-            r.error(QStringLiteral("id"), Messages::ProviderIdCharacters);
-        } else if (seen.contains(provider.id)) {
-            r.error(QStringLiteral("id"), Messages::DuplicateProviderId,
-                    {provider.id, QString::number(seen.value(provider.id))});
-        } else if (!provider.id.isEmpty()) {
-            seen.insert(provider.id, i);
-        }
         provider.name = r.string(QStringLiteral("name")).value_or(QString());
         if (!r.has(QStringLiteral("name")))
             r.error(QStringLiteral("name"), Messages::Missing);
@@ -489,7 +472,7 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         else if (provider.isCredentials())
             readCredentials(r, context);
         else
-            readWebAuthn(r, context);
+            readWebAuthn(r);
         r.finish();
         result.append(provider);
     }

@@ -2,10 +2,10 @@
 
 #include "core/origin.h"
 #include "core/urls.h"
-#include "engine/configcheck.h"
 #include "engine/dispatcher.h"
 #include "core/futures.h"
 
+#include <gatehouse/configcheck.h>
 #include <gatehouse/errors.h>
 
 #include <QJsonDocument>
@@ -18,9 +18,13 @@ void throwIfInvalid(const Config &config)
 {
     if (config.secret.isEmpty() || config.secret.first().isEmpty())
         throw MissingSecret(QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
-    const QStringList problems = checkConfig(config);
-    if (!problems.isEmpty())
-        throw InvalidConfiguration(problems.join(QLatin1Char('\n')));
+    QStringList errors;
+    for (const ConfigProblem &problem : checkConfig(config)) {
+        if (problem.severity == ConfigProblem::Severity::Error)
+            errors << problem.toString();
+    }
+    if (!errors.isEmpty())
+        throw InvalidConfiguration(errors.join(QLatin1Char('\n')));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QJsonDocument>
 #include <QTest>
@@ -25,9 +26,9 @@ QProcessEnvironment environment(const QStringList &variables)
     return env;
 }
 
-ConfigResult load(const QByteArray &json, const QStringList &env)
+ServerConfigResult load(const QByteArray &json, const QStringList &env)
 {
-    return loadConfig(parse(json), environment(env), QStringLiteral("/nonexistent"));
+    return loadServerConfig(parse(json), environment(env), QStringLiteral("/nonexistent"));
 }
 
 QString problems(const ConfigResult &result)
@@ -305,7 +306,7 @@ void TestConfigEnvironment::databaseUrl()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expected);
-    const ConfigResult result = load(json, {"AUTH_SECRET=" + secretA, "DATABASE_URL=postgresql://env@db/gatehouse"});
+    const ServerConfigResult result = load(json, {"AUTH_SECRET=" + secretA, "DATABASE_URL=postgresql://env@db/gatehouse"});
     QVERIFY2(result.isValid(), qPrintable(problems(result)));
     QCOMPARE(result.server.adapterUrl, expected);
     QCOMPARE(result.server.adapterOptions.value(QStringLiteral("url")).toString(), expected);

@@ -1,4 +1,5 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 #include <gatehouse/providers.h>
 
 #include <QFile>
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void warnings_data();
     void warnings();
     void allProblemsAtOnce();
+    void rootBasePath();
     void everyBuiltinProvider();
     void syntaxErrors_data();
     void syntaxErrors();
@@ -62,7 +64,7 @@ private Q_SLOTS:
     void listenAddress();
 
 private:
-    ConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
+    ServerConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
     static QString goodSecretVariable() { return QStringLiteral("AUTH_SECRET=") + goodSecret; }
 
     QTemporaryDir m_dir;
@@ -76,14 +78,14 @@ void TestConfigLoader::initTestCase()
     script.write("function authorize(credentials, request) { return null; }\n");
 }
 
-ConfigResult TestConfigLoader::load(const QByteArray &json, const QStringList &env)
+ServerConfigResult TestConfigLoader::load(const QByteArray &json, const QStringList &env)
 {
-    return loadConfig(parse(json), environment(env), m_dir.path());
+    return loadServerConfig(parse(json), environment(env), m_dir.path());
 }
 
 void TestConfigLoader::defaults()
 {
-    const ConfigResult result = load(R"({"providers": []})");
+    const ServerConfigResult result = load(R"({"providers": []})");
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     const Config &c = result.config;
     QCOMPARE(c.basePath, QStringLiteral("/auth"));
@@ -265,7 +267,6 @@ void TestConfigLoader::errors_data()
 
     row("basePath relative", R"({"providers": [], "basePath": "auth"})", {R"(basePath: must start with "/")"});
     row("basePath trailing slash", R"({"providers": [], "basePath": "/auth/"})", {R"(basePath: must not end with "/")"});
-    row("basePath root", R"({"providers": [], "basePath": "/"})", {R"(basePath: must not end with "/")"});
     row("basePath query", R"({"providers": [], "basePath": "/auth?x"})", {"basePath: must be a plain path such as /auth"});
     row("url garbage", R"({"providers": [], "url": "not a url"})", {"url: not a URL"});
     row("url scheme", R"({"providers": [], "url": "ftp://example.test/"})", {"url: must be an http or https URL"});
@@ -544,10 +545,19 @@ void TestConfigLoader::allProblemsAtOnce()
 {
     const ConfigResult result = load(R"({"basePath": "x", "session": {"maxAge": 0}, "theme": {"colorScheme": "x"},
         "providers": [{"id": "i", "name": "I", "type": "oidc", "clientId": "c", "issuer": "nope"}]})", {});
+    // The reader's problems in the order of the keys, then the checker's.
     QCOMPARE(render(result.errors()),
-             (QStringList{R"(secret: missing (set AUTH_SECRET or "secret"))", R"(basePath: must start with "/")",
-                          "providers[0].issuer: not a URL", "session.maxAge: must be a positive integer",
-                          "theme.colorScheme: must be one of auto, dark, light"}));
+             (QStringList{R"(secret: missing (set AUTH_SECRET or "secret"))", "providers[0].issuer: not a URL",
+                          "session.maxAge: must be a positive integer",
+                          "theme.colorScheme: must be one of auto, dark, light", R"(basePath: must start with "/")"}));
+}
+
+// The root is a base path like any other: the engine serves /signin, /session, ... then.
+void TestConfigLoader::rootBasePath()
+{
+    const ConfigResult result = load(R"({"providers": [], "basePath": "/"})");
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QCOMPARE(result.config.basePath, QStringLiteral("/"));
 }
 
 void TestConfigLoader::syntaxErrors_data()

@@ -193,7 +193,7 @@ void TestScriptCallbacks::issueExample()
     // Issue 2, section 6, as written: the JSON file, callbacks.js, AUTH_SECRET from the environment.
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("a-secret-of-at-least-thirty-two-characters"));
-    ConfigResult loaded = loadConfigFile(examples + QStringLiteral("/credentials/gatehouse.json"), env);
+    ServerConfigResult loaded = loadServerConfigFile(examples + QStringLiteral("/credentials/gatehouse.json"), env);
     QCOMPARE(loaded.problems, QList<ConfigProblem>());
     const ScriptCallbacks callbacks(loaded.server.callbacksScript, 2000ms);
     QCOMPARE(callbacks.check(scriptFunctionUses(loaded.config, loaded.server)), QList<ConfigProblem>());

@@ -628,7 +628,7 @@ private Q_SLOTS:
 
     void configurationErrors()
     {
-        // An email provider without an adapter is refused at construction, naming the provider.
+        // An email provider without an adapter is refused at construction, naming its key path.
         Config noAdapter = emailConfig(nullptr, QStringLiteral("smtp://127.0.0.1:25"));
         noAdapter.providers[0].id = QStringLiteral("magic");
         try {
@@ -636,7 +636,7 @@ private Q_SLOTS:
             QFAIL("an email provider without an adapter was accepted");
         } catch (const AuthError &e) {
             QCOMPARE(e.type(), QStringLiteral("InvalidConfiguration"));
-            QVERIFY2(e.message().contains(QStringLiteral("email provider 'magic' needs an adapter")), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("providers[0].type: an email provider needs an adapter")), qPrintable(e.message()));
         }
 
         // Unusable options show as a Configuration error when a link is requested.
