@@ -2,7 +2,6 @@
 /*! \file sqladapter.h  The adapter over Qt SQL: SQLite, PostgreSQL and MariaDB. */
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
-#include <gatehouse/tokens.h>
 
 #include <functional>
 #include <memory>
@@ -63,11 +62,11 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
 class SqlAdapterPrivate;
 
 /*!
- * Implements the Adapter contract and GatehouseStore on a relational database, in the tables
- * of Auth.js's SQL adapters (\c users, \c accounts, \c sessions, \c verification_token, quoted
- * camelCase columns) plus \c authenticators and Gatehouse's own \c gatehouse_* tables. A
- * database made by Auth.js's PostgreSQL adapter is used as it is: migrate() only adds what is
- * missing.
+ * Implements the Adapter contract and every store interface (gatehousestore.h) on a relational
+ * database, in the tables of Auth.js's SQL adapters (\c users, \c accounts, \c sessions,
+ * \c verification_token, quoted camelCase columns) plus \c authenticators and Gatehouse's own
+ * \c gatehouse_* tables. A database made by Auth.js's PostgreSQL adapter is used as it is:
+ * migrate() only adds what is missing.
  *
  * Calls run on a thread pool owned by the adapter (\c maxThreads threads, kept alive); each
  * thread holds its own connection, opened on first use. When a connection turns out to be
@@ -79,7 +78,12 @@ class SqlAdapterPrivate;
  * SQLite connections use WAL, \c foreign_keys=ON and a 5 s busy timeout. User ids are the
  * database's integer ids, as strings.
  */
-class GATEHOUSE_EXPORT SqlAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
+class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
+                                          public AuditStore,
+                                          public UserStateStore,
+                                          public RateLimitStore,
+                                          public AdminStore,
+                                          public AccountTokenStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -138,25 +142,27 @@ public:
     QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user,
                                                      const AdapterAccount &account) override;
 
+    // AuditStore
     QFuture<qint64> appendAudit(const AuditEvent &event) override;
     QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit, int offset = 0) override;
+
+    // UserStateStore
     QFuture<void> setPassword(const QString &userId, const QString &hash) override;
     QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
     QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
     QFuture<void> setUserDisabled(const QString &userId, bool disabled) override;
     QFuture<bool> isUserDisabled(const QString &userId) override;
     QFuture<std::optional<SessionAndUserState>> getSessionAndUserState(const QString &sessionToken) override;
+    QFuture<qint64> deleteUserSessions(const QString &userId) override;
+
+    // RateLimitStore
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;
-    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
-                                          int offset, int limit) override;
-    QFuture<qint64> countUsers(const QString &search) override;
-    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override;
-    QFuture<qint64> countSessions(const QString &userId) override;
-    QFuture<qint64> deleteUserSessions(const QString &userId) override;
-    QFuture<qint64> deleteExpiredSessions() override;
+
+    // AdminStore
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;
+    QFuture<qint64> countUsers(const QString &search) override;
     QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) override;
     QFuture<QList<SessionListEntry>> listSessionEntries(const SessionFilter &filter, qint64 offset, int limit) override;
     QFuture<qint64> countSessionEntries(const SessionFilter &filter) override;

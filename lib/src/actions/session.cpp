@@ -46,7 +46,7 @@ template<typename MakeSession>
 AuthResponse databaseSessionResponse(const RequestState &s, const AdapterSession &session, bool isUpdate,
                                      QByteArray body, MakeSession makeSession)
 {
-    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     AuthResponse response = jsonResponse(std::move(body), !isUpdate);
     response.cookies = db.write(session, s.requestCookies);
     Hooks::emitEvent(s.config.events.session, "session",
@@ -58,7 +58,7 @@ QFuture<AuthResponse> databaseSession(const State &state)
 {
     const RequestState &s = *state;
     const bool isUpdate = s.isPost();
-    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     const QString token = db.token(s.requestCookies);
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));

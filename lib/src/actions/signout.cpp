@@ -36,7 +36,7 @@ QList<const Provider *> endSessionProviders(const Config &config)
 QFuture<AuthResponse> endProviderSession(const State &state, const AuthResponse &local, const QString &userId,
                                          QList<const Provider *> candidates, QObject *context)
 {
-    auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
+    AccountTokenStore *store = state->stores().accountTokens.get();
     if (!store || userId.isEmpty() || candidates.isEmpty())
         return QtFuture::makeReadyFuture(local);
     const Provider *provider = candidates.takeFirst();
@@ -114,7 +114,7 @@ QFuture<AuthResponse> signOut(const State &state)
     response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);
     response = s.withCookies(response);
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+        const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
         const QString token = db.token(s.requestCookies);
         if (token.isEmpty()) {
             Hooks::emitEvent(s.config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), QJsonValue::Null}});

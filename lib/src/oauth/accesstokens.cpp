@@ -2,6 +2,7 @@
 #include <gatehouse/errors.h>
 
 #include "core/futures.h"
+#include "storage/stores.h"
 #include "oauth/oauthclient.h"
 #include "oauth/waiters.h"
 
@@ -212,7 +213,7 @@ AccessTokens::AccessTokens(const Config &config, std::shared_ptr<AccountTokenSto
 {
     d->config = config;
     if (!store)
-        store = std::dynamic_pointer_cast<AccountTokenStore>(config.adapter);
+        store = Stores::of(config.adapter).accountTokens;
     if (!store)
         throw MissingAdapterMethods(QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
                                                    "(SqlAdapter and MemoryAdapter do); the adapter does not"));

@@ -2,15 +2,13 @@
 
 #include "core/logging.h"
 
-#include <gatehouse/adapter.h>
-#include <gatehouse/gatehousestore.h>
 
 namespace Gatehouse::Audit {
 
 void record(const RequestState &state, const QString &type, const QString &userId, const QString &provider,
             const QJsonObject &detail)
 {
-    auto *store = dynamic_cast<GatehouseStore *>(state.config.adapter.get());
+    AuditStore *store = state.stores().audit.get();
     if (!store)
         return;
     AuditEvent event;

@@ -2,7 +2,7 @@
 /*
  * The persisted audit log (gatehouse_audit): sign-ins, failures, sign-outs, new users and
  * linked accounts, with time, user, provider and client address. Written only when the
- * adapter is also a GatehouseStore; never holds a secret. Writing never delays a response.
+ * adapter implements AuditStore; never holds a secret. Writing never delays a response.
  */
 #include "request/requeststate.h"
 

@@ -7,10 +7,10 @@
 namespace Gatehouse {
 
 namespace {
-std::unique_ptr<RateLimiter> limiterFor(Adapter *adapter)
+std::unique_ptr<RateLimiter> limiterFor(const Stores &stores)
 {
-    if (auto *store = dynamic_cast<GatehouseStore *>(adapter))
-        return std::make_unique<StoreRateLimiter>(*store);
+    if (stores.rateLimits)
+        return std::make_unique<StoreRateLimiter>(*stores.rateLimits);
     return std::make_unique<MemoryRateLimiter>();
 }
 } // namespace
@@ -18,16 +18,23 @@ std::unique_ptr<RateLimiter> limiterFor(Adapter *adapter)
 EngineData::EngineData(const QStringList &secrets, const std::shared_ptr<Adapter> &adapter)
     : m_secrets(secrets)
     , m_jwe(secrets.isEmpty() ? nullptr : std::make_shared<const Jose::JweCodec>(secrets))
-    , m_adapter(adapter)
-    , m_rateLimiter(limiterFor(adapter.get()))
+    , m_stores(std::make_shared<const Stores>(Stores::of(adapter)))
+    , m_rateLimiter(limiterFor(*m_stores))
 {
 }
 
 EngineData::EngineData(const Config &config)
     : EngineData(config.secret, config.adapter)
 {
-    if (auto store = std::dynamic_pointer_cast<AccountTokenStore>(config.adapter))
-        m_tokens.emplace(config, std::move(store));
+    if (m_stores->accountTokens)
+        m_tokens.emplace(config, m_stores->accountTokens);
+}
+
+std::shared_ptr<const Stores> EngineData::storesFor(const std::shared_ptr<Adapter> &adapter) const
+{
+    if (adapter == m_stores->adapter)
+        return m_stores;
+    return std::make_shared<const Stores>(Stores::of(adapter));
 }
 
 std::shared_ptr<const Jose::JweCodec> EngineData::jwe(const QStringList &secrets) const

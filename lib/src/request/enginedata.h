@@ -9,7 +9,8 @@
 #include "oauth/oauthclient.h"
 #include "pages/pagetranslator.h"
 
-#include <gatehouse/adapter.h>
+#include "storage/stores.h"
+
 #include <gatehouse/tokens.h>
 
 #include <QHash>
@@ -24,12 +25,19 @@ class EngineData
 {
 public:
     /*!
-     * Keys for \a secrets; failures are counted in \a adapter when it is a GatehouseStore
-     * (shared by every server on the database), otherwise in memory.
+     * Keys for \a secrets and what \a adapter offers beyond the Adapter contract, found once;
+     * failures are counted in its RateLimitStore when it has one (shared by every server on the
+     * database), otherwise in memory.
      */
     EngineData(const QStringList &secrets, const std::shared_ptr<Adapter> &adapter);
     //! The same for \a config, with access tokens when its adapter implements AccountTokenStore.
     explicit EngineData(const Config &config);
+
+    /*!
+     * What \a adapter offers: the stores found when the engine was built, or for a lazy
+     * configuration with another adapter, that adapter's.
+     */
+    std::shared_ptr<const Stores> storesFor(const std::shared_ptr<Adapter> &adapter) const;
 
     //! The JWE codec for \a secrets (the configured ones, or a lazy configuration's).
     std::shared_ptr<const Jose::JweCodec> jwe(const QStringList &secrets) const;
@@ -45,7 +53,7 @@ private:
     QStringList m_secrets;
     std::shared_ptr<const Jose::JweCodec> m_jwe;
     Pages::PageTranslator m_translator;
-    std::shared_ptr<Adapter> m_adapter;  // keeps the store of a StoreRateLimiter alive
+    std::shared_ptr<const Stores> m_stores;  // also keeps the store of a StoreRateLimiter alive
     std::unique_ptr<RateLimiter> m_rateLimiter;
     Mail::Mailer m_mailer;
     OAuth::OAuthClient m_oauth;

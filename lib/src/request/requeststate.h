@@ -25,7 +25,8 @@ struct RequestState
     RequestState(std::shared_ptr<const EngineData> engineData, std::shared_ptr<const Config> configData,
                  AuthRequest request)
         : engine(*engineData), config(*configData), request(std::move(request))
-        , m_engine(std::move(engineData)), m_config(std::move(configData)) {}
+        , m_engine(std::move(engineData)), m_config(std::move(configData))
+        , m_stores(m_engine->storesFor(m_config->adapter)) {}
 
     const EngineData &engine;       //!< kept alive by this state while the request runs
     const Config &config;
@@ -50,6 +51,8 @@ struct RequestState
     bool internal = false;          //!< a programmatic call (Auth::signIn, ...): no CSRF token needed
 
     bool isPost() const { return request.method == "POST"; }
+    //! What the configured adapter offers beyond the Adapter contract (null where it does not).
+    const Stores &stores() const { return *m_stores; }
     //! A body field, falling back to the query.
     QString param(const QString &name) const;
     //! \a response with the initialisation's cookies prepended.
@@ -62,6 +65,7 @@ struct RequestState
 private:
     std::shared_ptr<const EngineData> m_engine;
     std::shared_ptr<const Config> m_config;
+    std::shared_ptr<const Stores> m_stores;
 };
 
 using State = std::shared_ptr<RequestState>;

@@ -25,7 +25,7 @@ void logFailure(QFuture<T> future, const char *what)
 }
 } // namespace
 
-StoreRateLimiter::StoreRateLimiter(GatehouseStore &store)
+StoreRateLimiter::StoreRateLimiter(RateLimitStore &store)
     : m_store(store)
 {
 }

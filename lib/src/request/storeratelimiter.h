@@ -5,20 +5,20 @@
  */
 #include "core/ratelimiter.h"
 
-#include <gatehouse/gatehousestore.h>
+#include <gatehouse/ratelimitstore.h>
 
 namespace Gatehouse {
 
 class StoreRateLimiter final : public RateLimiter
 {
 public:
-    explicit StoreRateLimiter(GatehouseStore &store);
+    explicit StoreRateLimiter(RateLimitStore &store);
     QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) override;
     void recordFailure(const QString &key, qint64 windowSeconds) override;
     void reset(const QString &key) override;
 
 private:
-    GatehouseStore &m_store;
+    RateLimitStore &m_store;
 };
 
 } // namespace Gatehouse

@@ -3,12 +3,10 @@
 #include "core/futures.h"
 #include "crypto/random.h"
 
-#include <gatehouse/gatehousestore.h>
-
 namespace Gatehouse {
 
-DatabaseSession::DatabaseSession(Adapter &adapter, const SessionOptions &options, const CookieOption &cookie)
-    : m_adapter(adapter), m_options(options), m_cookie(cookie)
+DatabaseSession::DatabaseSession(const Stores &stores, const SessionOptions &options, const CookieOption &cookie)
+    : m_adapter(*stores.adapter), m_userState(stores.userState.get()), m_options(options), m_cookie(cookie)
 {
 }
 
@@ -56,9 +54,9 @@ QFuture<std::optional<SessionAndUser>> DatabaseSession::read(const QString &toke
     Adapter *adapter = &m_adapter;
     const qint64 maxAge = m_options.maxAge;
     const qint64 updateAge = m_options.updateAge;
-    // A store that is also a GatehouseStore reads the user's disabled flag in the same step; any
-    // other store knows no disabled users.
-    if (auto *store = dynamic_cast<GatehouseStore *>(adapter)) {
+    // A store with a UserStateStore reads the user's disabled flag in the same step; any other
+    // store knows no disabled users.
+    if (UserStateStore *store = m_userState) {
         return continueWith(store->getSessionAndUserState(token),
             [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
                 const Found found = read ? Found(SessionAndUser{read->session, read->user}) : Found();

@@ -62,11 +62,11 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
 QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &result)
 {
     const RequestState &s = *state;
-    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     return db.create(result.user.value(QStringLiteral("id")).toString())
         .then(QtFuture::Launch::Sync, [state, result](const AdapterSession &session) {
             const RequestState &s = *state;
-            const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+            const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
             return signedIn(s, result, db.write(session, s.requestCookies));
         });
 }

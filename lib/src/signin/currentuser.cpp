@@ -11,7 +11,7 @@ QFuture<std::optional<AdapterUser>> currentUser(const RequestState &s)
 {
     Adapter &adapter = *s.config.adapter;
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        const DatabaseSession db(adapter, s.config.session, s.cookies.sessionToken);
+        const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
         const QString token = db.token(s.requestCookies);
         if (token.isEmpty())
             return QtFuture::makeReadyFuture(std::optional<AdapterUser>());

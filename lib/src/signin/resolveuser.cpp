@@ -7,7 +7,6 @@
 #include "request/errorresponse.h"
 
 #include <gatehouse/adapter.h>
-#include <gatehouse/gatehousestore.h>
 #include <gatehouse/tokens.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
@@ -89,7 +88,7 @@ QFuture<SignInResult> linkTo(const State &state, SignInResult result, const Adap
  */
 QFuture<SignInResult> renewTokens(const State &state, const SignInResult &known)
 {
-    auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
+    AccountTokenStore *store = state->stores().accountTokens.get();
     if (!store || !Provider::isOAuthType(known.account.value(QStringLiteral("type")).toString())
         || !known.account.value(QStringLiteral("access_token")).isString())
         return QtFuture::makeReadyFuture(known);
@@ -116,14 +115,14 @@ QFuture<SignInResult> renewTokens(const State &state, const SignInResult &known)
 }
 
 /*!
- * Runs \a next when the stored user \a userId may sign in. A disabled user (GatehouseStore) is
+ * Runs \a next when the stored user \a userId may sign in. A disabled user (UserStateStore) is
  * refused the way a signIn callback returning false refuses it, with an audit event; nothing
  * about the user is stored first (no account linked, no token renewed).
  */
 template<typename Next>
 QFuture<SignInResult> whenEnabled(const State &state, const QString &userId, const QString &provider, Next next)
 {
-    auto *store = dynamic_cast<GatehouseStore *>(state->config.adapter.get());
+    UserStateStore *store = state->stores().userState.get();
     if (!store)
         return next();
     return store->isUserDisabled(userId)

@@ -7,7 +7,7 @@
  * storing the user or the account of an OAuth/OIDC sign-in fails, the error is OAuthCreateAccount.
  * A returning user's OAuth/OIDC sign-in stores its new token set on the known account (with an
  * AccountTokenStore), so a refresh token the provider revoked is replaced by signing in again.
- * A disabled user (GatehouseStore::isUserDisabled) is refused with AccessDenied, as by a signIn
+ * A disabled user (UserStateStore::isUserDisabled) is refused with AccessDenied, as by a signIn
  * callback returning false, before anything is stored for it; so is an already stored one (the
  * built-in password, email links, passkeys).
  */

@@ -588,23 +588,6 @@ QFuture<void> MemoryAdapter::resetRateLimit(const QString &key)
     });
 }
 
-QFuture<QList<AdapterUser>> MemoryAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending,
-                                                     int offset, int limit)
-{
-    UserPageRequest request;
-    request.search = search;
-    request.sort = sort;
-    request.ascending = ascending;
-    request.offset = qMax(0, offset);
-    request.limit = limit;
-    return settle([&] {
-        QList<AdapterUser> users;
-        for (const UserListEntry &entry : listUsersPage(request).result())
-            users.append(entry.user);
-        return users;
-    });
-}
-
 QFuture<qint64> MemoryAdapter::countUsers(const QString &search)
 {
     return settle([&] {
@@ -613,40 +596,11 @@ QFuture<qint64> MemoryAdapter::countUsers(const QString &search)
     });
 }
 
-QFuture<QList<AdapterSession>> MemoryAdapter::listSessions(const QString &userId, int offset, int limit)
-{
-    return settle([&] {
-        QReadLocker locker(&d->lock);
-        QList<AdapterSession> found = d->sessionsOf(userId);
-        std::sort(found.begin(), found.end(), [](const AdapterSession &a, const AdapterSession &b) {
-            return a.expires != b.expires ? a.expires > b.expires : a.sessionToken < b.sessionToken;
-        });
-        return page(found, offset, limit);
-    });
-}
-
-QFuture<qint64> MemoryAdapter::countSessions(const QString &userId)
-{
-    return settle([&] {
-        QReadLocker locker(&d->lock);
-        return qint64(d->sessionsOf(userId).size());
-    });
-}
-
 QFuture<qint64> MemoryAdapter::deleteUserSessions(const QString &userId)
 {
     return settle([&] {
         QWriteLocker locker(&d->lock);
         return qint64(d->sessions.removeIf([&](const auto &it) { return it.value().userId == userId; }));
-    });
-}
-
-QFuture<qint64> MemoryAdapter::deleteExpiredSessions()
-{
-    return settle([&] {
-        QWriteLocker locker(&d->lock);
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        return qint64(d->sessions.removeIf([&](const auto &it) { return it.value().expires < now; }));
     });
 }
 

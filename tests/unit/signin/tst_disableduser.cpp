@@ -1,9 +1,10 @@
-// A disabled user (GatehouseStore::setUserDisabled) is refused by the engine like a signIn
+// A disabled user (UserStateStore::setUserDisabled) is refused by the engine like a signIn
 // callback returning false: OAuth against a scripted token and userinfo endpoint, credentials
 // with database sessions, email links; nothing is written for it before the refusal (no email
 // verified, no account linked); its database session ends at the next read; enabled again, it
 // signs in.
 #include "support/engineclient.h"
+#include "support/sessioncount.h"
 
 #include <gatehouse/gatehousestore.h>
 #include <gatehouse/memoryadapter.h>
@@ -200,7 +201,7 @@ private Q_SLOTS:
         const Reply refused = oauthSignIn(second);
         QCOMPARE(refused.location(), accessDenied);
         QVERIFY(!second.cookies.contains("authjs.session-token"));
-        QCOMPARE(f.adapter->countSessions(olga->id).result(), qint64(0));
+        QCOMPARE(Test::countSessions(*f.adapter, olga->id).result(), qint64(0));
         // Refused before anything was stored for the user: the first sign-in's token stays.
         QCOMPARE(f.idp.tokenRequests, 2);
         QCOMPARE(f.adapter->getAccount("olga-1", "corp").result()->accessToken, std::optional<QString>("at-1"));
@@ -242,7 +243,7 @@ private Q_SLOTS:
         QCOMPARE(*after, uma);
         QVERIFY(!f.adapter->getAccount(uma.email, QStringLiteral("email")).result());
         QVERIFY(!f.adapter->getUserByAccount(QStringLiteral("email"), uma.email).result());
-        QCOMPARE(f.adapter->countSessions(uma.id).result(), qint64(0));
+        QCOMPARE(Test::countSessions(*f.adapter, uma.id).result(), qint64(0));
         const QList<AuditEvent> failures = f.failures();
         QCOMPARE(failures.size(), 1);
         QCOMPARE(failures.first().userId, uma.id);
@@ -258,7 +259,7 @@ private Q_SLOTS:
         QCOMPARE(sent.size(), 2);
         QCOMPARE(client.get(pathOf(sent.last())).location(), QByteArray("http://127.0.0.1:9300"));
         QVERIFY(f.adapter->getUser(uma.id).result()->emailVerified);
-        QCOMPARE(f.adapter->countSessions(uma.id).result(), qint64(1));
+        QCOMPARE(Test::countSessions(*f.adapter, uma.id).result(), qint64(1));
     }
 
     void oauthLinkToADisabledUserWritesNothing()
@@ -279,7 +280,7 @@ private Q_SLOTS:
         QVERIFY(!f.adapter->getUserByAccount("corp", "olga-1").result());
         QCOMPARE(*f.adapter->getUser(olga.id).result(), olga);
         QCOMPARE(f.adapter->countUsers({}).result(), qint64(1));
-        QCOMPARE(f.adapter->countSessions(olga.id).result(), qint64(0));
+        QCOMPARE(Test::countSessions(*f.adapter, olga.id).result(), qint64(0));
         QCOMPARE(f.failures().size(), 1);
         QCOMPARE(f.failures().first().userId, olga.id);
 
