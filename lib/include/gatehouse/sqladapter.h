@@ -26,7 +26,7 @@ namespace Gatehouse {
  * (bytes of the file read through a memory map; default 0, none; Debian's SQLite allows at most
  * 2147418112): \c sqlite:///var/lib/gatehouse/gatehouse.db?mmap_size=2147418112. Pages read
  * through a memory map count towards the process's resident size (as shared file pages, which
- * the kernel may reclaim); README.md has measurements of both options on a large database.
+ * the kernel may reclaim); tests/bench/database/README.md has what both options cost and bring.
  */
 struct GATEHOUSE_EXPORT SqlAdapterOptions
 {
@@ -46,8 +46,7 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
 
     /*!
      * Gatehouse's SQLite page cache per connection: 64 MiB (SQLite's own default is 2 MB). It
-     * fills only with pages that are read, so a small database costs no more; on 10 million
-     * sessions the server's peak resident size was 276 MB with 4 storage threads (README.md).
+     * fills only with pages that are read, so a small database costs no more.
      */
     static constexpr qint64 defaultSqliteCacheSize = -65536;
 
