@@ -38,11 +38,9 @@ QFuture<Found> settleRead(Adapter *adapter, const QString &token, qint64 maxAge,
     const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
     if (now < due)
         return QtFuture::makeReadyFuture(found);
-    AdapterSessionUpdate update;
-    update.sessionToken = token;
-    update.expires = now.addSecs(maxAge);
+    const AdapterSessionUpdate update = AdapterSessionUpdate(token).setExpires(now.addSecs(maxAge));
     SessionAndUser extended = *found;
-    extended.session.expires = *update.expires;
+    update.applyTo(extended.session);
     return continueWith(adapter->updateSession(update),
                         [extended](const std::optional<AdapterSession> &) { return Found(extended); });
 }

@@ -157,15 +157,13 @@ QFuture<std::optional<AdapterSession>> MemoryAdapter::updateSession(const Adapte
 {
     return settle([&]() -> std::optional<AdapterSession> {
         QWriteLocker locker(&d->lock);
-        const auto it = d->sessions.find(update.sessionToken);
+        const auto it = d->sessions.find(update.sessionToken());
         if (it == d->sessions.end())
             return std::nullopt;
-        if (update.userId) {
-            d->requireUser(*update.userId, QStringLiteral("updateSession"));
-            it->userId = *update.userId;
-        }
-        if (update.expires)
-            it->expires = utc(*update.expires);
+        if (update.hasUserId())
+            d->requireUser(update.userId(), QStringLiteral("updateSession"));
+        update.applyTo(*it);
+        it->expires = utc(it->expires);
         return *it;
     });
 }

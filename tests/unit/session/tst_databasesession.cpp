@@ -129,10 +129,8 @@ private Q_SLOTS:
         EngineClient client(auth);
         signIn(client);
         const QString token = client.cookies.value("authjs.session-token");
-        AdapterSessionUpdate past;
-        past.sessionToken = token;
-        past.expires = QDateTime::currentDateTimeUtc().addSecs(-1);
-        f.adapter->updateSession(past).waitForFinished();
+        f.adapter->updateSession(AdapterSessionUpdate(token).setExpires(QDateTime::currentDateTimeUtc().addSecs(-1)))
+            .waitForFinished();
         QCOMPARE(client.get("/auth/session").response.body, QByteArray("null"));
         QVERIFY(!f.adapter->getSessionAndUser(token).result());
     }
@@ -155,10 +153,8 @@ private Q_SLOTS:
         signIn(client);
         const QString token = client.cookies.value("authjs.session-token");
         // Pretend the session was created an hour ago.
-        AdapterSessionUpdate older;
-        older.sessionToken = token;
-        older.expires = QDateTime::currentDateTimeUtc().addSecs(f.config.session.maxAge - 3600);
-        f.adapter->updateSession(older).waitForFinished();
+        const QDateTime createdAnHourAgo = QDateTime::currentDateTimeUtc().addSecs(f.config.session.maxAge - 3600);
+        f.adapter->updateSession(AdapterSessionUpdate(token).setExpires(createdAnHourAgo)).waitForFinished();
         client.get("/auth/session");
         const QDateTime expires = f.adapter->getSessionAndUser(token).result()->session.expires;
         const qint64 left = QDateTime::currentDateTimeUtc().secsTo(expires);

@@ -354,15 +354,15 @@ void AdapterConformance::updateSessionChangesOnlyWhatIsSet()
     take(m_adapter->createSession(session));
 
     const QDateTime later = inSeconds(7200);
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, std::nullopt, later})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setExpires(later))),
              std::optional(AdapterSession{session.sessionToken, first.id, later}));
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, second.id, std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setUserId(second.id))),
              std::optional(AdapterSession{session.sessionToken, second.id, later}));
     QCOMPARE(take(m_adapter->getSessionAndUser(session.sessionToken))->user, second);
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, std::nullopt, std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken))),
              std::optional(AdapterSession{session.sessionToken, second.id, later}));
-    QCOMPARE(take(m_adapter->updateSession({QStringLiteral("unknown"), std::nullopt, later})), std::nullopt);
-    QCOMPARE(failure(m_adapter->updateSession({session.sessionToken, QStringLiteral("987654"), std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(QStringLiteral("unknown")).setExpires(later))), std::nullopt);
+    QCOMPARE(failure(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setUserId(QStringLiteral("987654")))),
              Reason::NotFound);
     QCOMPARE(take(m_adapter->getSessionAndUser(session.sessionToken))->session.userId, second.id);
 }
