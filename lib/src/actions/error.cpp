@@ -1,6 +1,6 @@
 #include "actions/actions.h"
 
-#include "actions/pageresponses.h"
+#include "request/pageresponses.h"
 
 namespace Gatehouse::Actions {
 

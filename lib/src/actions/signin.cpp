@@ -3,7 +3,7 @@
 #include "signin/emailflow.h"
 #include "request/errorresponse.h"
 #include "signin/oauthflow.h"
-#include "actions/pageresponses.h"
+#include "request/pageresponses.h"
 
 #include <gatehouse/errors.h>
 

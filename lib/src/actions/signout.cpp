@@ -3,7 +3,7 @@
 #include "request/audit.h"
 #include "request/hooks.h"
 #include "request/errorresponse.h"
-#include "actions/pageresponses.h"
+#include "request/pageresponses.h"
 #include "core/futures.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"

@@ -3,7 +3,7 @@
 #include "actions/routes.h"
 #include "request/errorresponse.h"
 #include "request/initialize.h"
-#include "actions/pageresponses.h"
+#include "request/pageresponses.h"
 #include "core/futures.h"
 #include "core/clientaddress.h"
 #include "core/logging.h"

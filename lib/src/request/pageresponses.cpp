@@ -1,8 +1,7 @@
-#include "actions/pageresponses.h"
+#include "request/pageresponses.h"
 
 #include "core/urls.h"
 
-#include "signin/webauthnflow.h"
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
 
@@ -50,7 +49,7 @@ AuthResponse signIn(const RequestState &state)
             continue;
         content.providers.append(Pages::PageProvider::fromProvider(p, state.baseUrl));
     }
-    if (const QUrl script = WebAuthnFlow::scriptUrl(state); !script.isEmpty())
+    if (const QUrl script = passkeyScriptUrl(state); !script.isEmpty())
         content.scripts.append(script);
     content.error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     content.email = state.query.queryItemValue(QStringLiteral("email"), QUrl::FullyDecoded);
@@ -70,6 +69,17 @@ AuthResponse error(const RequestState &state, const QString &errorType)
 AuthResponse verifyRequest(const RequestState &state)
 {
     return toResponse(state, Pages::verifyRequest(contextOf(state), state.engine.translator()));
+}
+
+QUrl passkeyScriptUrl(const RequestState &state)
+{
+    if (!state.config.experimental.enableWebAuthn)
+        return {};
+    for (const Provider &p : state.config.providers) {
+        if (p.isWebAuthn())
+            return QUrl(state.baseUrl + QStringLiteral("/webauthn-options"));
+    }
+    return {};
 }
 
 AuthResponse toCustomPage(const RequestState &state, RequestState::Page page, const QUrlQuery &query)

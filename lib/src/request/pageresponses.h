@@ -15,6 +15,9 @@ AuthResponse signOut(const RequestState &state);
 AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
 
+//! The URL of the passkey script of the sign-in page; empty when no WebAuthn provider is enabled.
+QUrl passkeyScriptUrl(const RequestState &state);
+
 //! A redirect to the configured replacement of built-in page \a page, carrying \a query.
 AuthResponse toCustomPage(const RequestState &state, RequestState::Page page, const QUrlQuery &query = {});
 

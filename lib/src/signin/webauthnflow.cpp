@@ -5,6 +5,7 @@
 #include "request/errorresponse.h"
 #include "core/futures.h"
 #include "signin/webauthnchallenge.h"
+#include "request/pageresponses.h"
 #include "webauthn/ceremony.h"
 #include "webauthn/logging.h"
 #include "webauthn/options.h"
@@ -180,7 +181,7 @@ const Script &script()
 
 AuthResponse scriptResponse(const RequestState &s)
 {
-    if (scriptUrl(s).isEmpty()) {
+    if (PageResponses::passkeyScriptUrl(s).isEmpty()) {
         return errorResponse(s, InvalidProvider(QStringLiteral("webauthn-options without a provider serves the passkey script, "
                                                                "but no WebAuthn provider is enabled")));
     }
@@ -342,17 +343,6 @@ std::exception_ptr unusable(const RequestState &s)
 }
 
 } // namespace
-
-QUrl scriptUrl(const RequestState &state)
-{
-    if (!state.config.experimental.enableWebAuthn)
-        return {};
-    for (const Provider &p : state.config.providers) {
-        if (p.isWebAuthn())
-            return QUrl(state.baseUrl + QStringLiteral("/webauthn-options"));
-    }
-    return {};
-}
 
 QFuture<AuthResponse> options(const State &state)
 {

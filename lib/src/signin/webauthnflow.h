@@ -28,7 +28,5 @@ namespace Gatehouse::WebAuthnFlow {
 QFuture<AuthResponse> options(const State &state);
 //! POST callback/<provider> of a webauthn provider.
 QFuture<AuthResponse> callback(const State &state);
-//! The URL of the passkey script for the sign-in page; empty when no WebAuthn provider is enabled.
-QUrl scriptUrl(const RequestState &state);
 
 } // namespace Gatehouse::WebAuthnFlow
