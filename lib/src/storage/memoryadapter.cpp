@@ -143,13 +143,9 @@ QFuture<AdapterSession> MemoryAdapter::createSession(const AdapterSession &sessi
 
 QFuture<std::optional<SessionAndUser>> MemoryAdapter::getSessionAndUser(const QString &sessionToken)
 {
-    return settle([&]() -> std::optional<SessionAndUser> {
+    return settle([&] {
         QReadLocker locker(&d->lock);
-        const auto session = d->sessions.constFind(sessionToken);
-        if (session == d->sessions.cend())
-            return std::nullopt;
-        const AdapterUser *user = d->user(session->userId);
-        return user ? std::optional(SessionAndUser{*session, *user}) : std::nullopt;
+        return d->sessionAndUser(sessionToken);
     });
 }
 
@@ -253,12 +249,11 @@ QFuture<AdapterAuthenticator> MemoryAdapter::updateAuthenticatorCounter(const QS
 {
     return settle([&] {
         QWriteLocker locker(&d->lock);
-        const auto it = d->authenticators.find(credentialID);
-        if (it == d->authenticators.end())
-            throw AdapterError(Reason::NotFound,
-                               QStringLiteral("updateAuthenticatorCounter: there is no authenticator \"%1\"").arg(credentialID));
-        it->counter = newCounter;
-        return *it;
+        AdapterAuthenticator &stored = d->existing(
+            d->authenticators, credentialID,
+            QStringLiteral("updateAuthenticatorCounter: there is no authenticator \"%1\"").arg(credentialID));
+        stored.counter = newCounter;
+        return stored;
     });
 }
 

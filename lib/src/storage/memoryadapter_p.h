@@ -78,6 +78,24 @@ public:
         return it == users.cend() ? nullptr : &*it;
     }
 
+    //! The entry of \a key in \a map; an AdapterError NotFound saying \a missing when there is none.
+    template<typename Map, typename Key>
+    static auto &existing(Map &map, const Key &key, const QString &missing)
+    {
+        const auto it = map.find(key);
+        if (it == map.end())
+            throw AdapterError(Reason::NotFound, missing);
+        return *it;
+    }
+
+    //! The session with \a token and its user; nullopt when either is missing. Under the lock.
+    std::optional<SessionAndUser> sessionAndUser(const QString &token) const
+    {
+        const auto session = sessions.constFind(token);
+        const AdapterUser *owner = session == sessions.cend() ? nullptr : user(session->userId);
+        return owner ? std::optional(SessionAndUser{*session, *owner}) : std::nullopt;
+    }
+
     const AdapterUser *userByEmail(const QString &email) const
     {
         if (email.isEmpty())

@@ -55,11 +55,8 @@ QFuture<void> MemoryAdapter::setPasswordDisabled(const QString &userId, bool dis
 {
     return settle([&] {
         QWriteLocker locker(&d->lock);
-        const auto it = d->passwords.find(userId);
-        if (it == d->passwords.end())
-            throw AdapterError(Reason::NotFound,
-                               QStringLiteral("setPasswordDisabled: user \"%1\" has no password").arg(userId));
-        it->disabled = disabled;
+        d->existing(d->passwords, userId, QStringLiteral("setPasswordDisabled: user \"%1\" has no password").arg(userId))
+            .disabled = disabled;
     });
 }
 
@@ -99,13 +96,10 @@ QFuture<std::optional<SessionAndUserState>> MemoryAdapter::getSessionAndUserStat
 {
     return settle([&]() -> std::optional<SessionAndUserState> {
         QReadLocker locker(&d->lock);
-        const auto session = d->sessions.constFind(sessionToken);
-        if (session == d->sessions.cend())
+        const std::optional<SessionAndUser> found = d->sessionAndUser(sessionToken);
+        if (!found)
             return std::nullopt;
-        const AdapterUser *user = d->user(session->userId);
-        if (!user)
-            return std::nullopt;
-        return SessionAndUserState{*session, *user, d->disabledUsers.contains(user->id)};
+        return SessionAndUserState{found->session, found->user, d->disabledUsers.contains(found->user.id)};
     });
 }
 
@@ -170,20 +164,20 @@ QFuture<std::optional<AdapterAccount>> MemoryAdapter::updateAccountTokens(const 
 {
     return settle([&]() -> std::optional<AdapterAccount> {
         QWriteLocker locker(&d->lock);
-        const auto it = d->accounts.find({account.provider, account.providerAccountId});
-        if (it == d->accounts.end())
-            throw AdapterError(Reason::NotFound, QStringLiteral("updateAccountTokens: there is no account \"%1\" of provider \"%2\"")
-                                                     .arg(account.providerAccountId, account.provider));
-        if (it->refreshToken.value_or(QString()) != previousRefreshToken)
+        AdapterAccount &stored = d->existing(
+            d->accounts, MemoryDetail::AccountKey{account.provider, account.providerAccountId},
+            QStringLiteral("updateAccountTokens: there is no account \"%1\" of provider \"%2\"")
+                .arg(account.providerAccountId, account.provider));
+        if (stored.refreshToken.value_or(QString()) != previousRefreshToken)
             return std::nullopt;
-        it->accessToken = account.accessToken;
-        it->refreshToken = account.refreshToken;
-        it->expiresAt = account.expiresAt;
-        it->idToken = account.idToken;
-        it->scope = account.scope;
-        it->tokenType = account.tokenType ? std::optional(account.tokenType->toLower()) : std::nullopt;
+        stored.accessToken = account.accessToken;
+        stored.refreshToken = account.refreshToken;
+        stored.expiresAt = account.expiresAt;
+        stored.idToken = account.idToken;
+        stored.scope = account.scope;
+        stored.tokenType = account.tokenType ? std::optional(account.tokenType->toLower()) : std::nullopt;
         d->rateLimits.remove(StoreRules::tokenRefreshKey(account.provider, account.providerAccountId));
-        return *it;
+        return stored;
     });
 }
 
