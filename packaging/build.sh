@@ -5,5 +5,7 @@ cd "$(dirname "$0")/.."
 launcher=()
 # ccache, when installed, makes rebuilds of a fresh checkout fast; nothing depends on it.
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" "$@" >/dev/null
+# The prefix /usr is the Debian packages' (packaging/package.sh installs this tree for them);
+# `cmake --install build --prefix DIR` installs elsewhere.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr "${launcher[@]}" "$@" >/dev/null
 cmake --build build -j"$(nproc)"

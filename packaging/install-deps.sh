@@ -15,9 +15,14 @@ build_run=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
+  libsystemd-dev
 )
-# Real servers and the browser the test suite starts on 127.0.0.1 by itself.
-test_only=(postgresql mariadb-server chromium)
+# Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
+# libFuzzer and sanitizer runtimes and llvm-symbolizer for the fuzz targets (tests/fuzz).
+test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
+# The Debian packages (packaging/package.sh) and their checks: debhelper builds them, lintian
+# checks them, systemd's systemd-analyze checks the unit offline.
+test_only+=(debhelper dpkg-dev fakeroot lintian systemd)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")

@@ -2,14 +2,17 @@
 
 #include "builtinpasswords.h"
 #include "logging.h"
+#include "logwriter.h"
 
 #include <gatehouse/autherror.h>
+#include <gatehouse/sqladapter.h>
 
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLoggingCategory>
 #include <QTimer>
+#include <QUrl>
 
 namespace Gatehouse {
 
@@ -21,6 +24,15 @@ QByteArray contentsOf(const QString &path)
     if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
         return QByteArrayLiteral("(unreadable)");
     return file.readAll();
+}
+
+// A database URL as logs may show it: without its password.
+QString displayDatabaseUrl(const QString &url)
+{
+    if (const std::optional<SqlAdapterOptions> options = SqlAdapterOptions::fromUrl(url))
+        return options->displayUrl();
+    QUrl parsed(url);
+    return parsed.isValid() ? parsed.toString(QUrl::RemovePassword) : QStringLiteral("(not a URL)");
 }
 
 QString limitsText(const ServerLimits &l)
@@ -117,8 +129,8 @@ void ConfigReloader::logRestartOnlyChanges(const ServerSettings &next) const
         changed(QStringLiteral("server.threads"), QString::number(m_running.threads), QString::number(next.threads));
     if (limitsText(next.limits) != limitsText(m_running.limits))
         changed(QStringLiteral("server connection limits"), limitsText(m_running.limits), limitsText(next.limits));
-    if (next.adapterUrl != m_running.adapterUrl)
-        changed(QStringLiteral("adapter.url"), m_running.adapterUrl, next.adapterUrl);
+    if (next.adapterUrl != m_running.adapterUrl)   // shown without a password the URL may hold
+        changed(QStringLiteral("adapter.url"), displayDatabaseUrl(m_running.adapterUrl), displayDatabaseUrl(next.adapterUrl));
 }
 
 bool ConfigReloader::reload(const QString &reason)
@@ -129,6 +141,7 @@ bool ConfigReloader::reload(const QString &reason)
         return false;
     }
     qCInfo(lcServer).noquote() << QStringLiteral("%1: reloading the configuration from %2").arg(reason, m_configFile);
+    Q_EMIT reloading(reason);
     ServerConfiguration next = m_load();
     m_fingerprint = fingerprint();
     ServerConfigResult &loaded = next.loaded;
@@ -160,6 +173,8 @@ bool ConfigReloader::reload(const QString &reason)
     }
     m_callbacksScript = loaded.server.callbacksScript;
     m_reloadOnChange = loaded.server.reloadOnChange;
+    LogWriter::setFormat(loaded.server.logFormat == QLatin1String("json") ? LogWriter::Format::Json
+                                                                         : LogWriter::Format::Text);
     if (m_watcher)
         watch();
     QLoggingCategory::setFilterRules(config.debug ? QStringLiteral("gatehouse.*.debug=true") : QString());

@@ -62,6 +62,8 @@ public:
     bool reload(const QString &reason);
 
 Q_SIGNALS:
+    //! A reload begins (before the file is read).
+    void reloading(const QString &reason);
     void reloaded();
     void rejected();
 

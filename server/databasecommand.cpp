@@ -4,19 +4,33 @@
 
 #include <gatehouse/adaptererror.h>
 
+#include <QDir>
+#include <QJsonObject>
 #include <QProcessEnvironment>
 
 namespace Gatehouse {
+
+std::unique_ptr<SqlAdapter> adapterFor(const QString &url, const QString &password, QString *error)
+{
+    std::optional<SqlAdapterOptions> options = SqlAdapterOptions::fromUrl(url, error);
+    if (!options)
+        return nullptr;
+    if (options->password.isEmpty())
+        options->password = password;
+    return std::make_unique<SqlAdapter>(*options);
+}
 
 std::unique_ptr<SqlAdapter> databaseFor(const DatabaseChoice &choice, QTextStream &err)
 {
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     QString url = choice.url;
     QString source = QStringLiteral("--database");
+    ConfigLoadOptions options;
+    options.requireSecret = false;   // the database commands never use the secret
+    // The environment alone gives DATABASE_PASSWORD, also from its file or systemd credential.
+    ServerConfigResult loaded = loadServerConfig(QJsonObject(), env, QDir::currentPath(), options);
     if (url.isEmpty() && !choice.configFile.isEmpty()) {
-        ConfigLoadOptions options;
-        options.requireSecret = false;   // the database commands never use the secret
-        const ServerConfigResult loaded = loadServerConfigFile(choice.configFile, env, options);
+        loaded = loadServerConfigFile(choice.configFile, env, options);
         url = loaded.server.adapterUrl;
         source = QStringLiteral("adapter.url of %1").arg(choice.configFile);
         if (url.isEmpty()) {
@@ -35,8 +49,12 @@ std::unique_ptr<SqlAdapter> databaseFor(const DatabaseChoice &choice, QTextStrea
             return nullptr;
         }
     }
+    for (const ConfigProblem &problem : loaded.errors()) {
+        if (problem.path.contains(QLatin1String("DATABASE_PASSWORD")) || problem.path.contains(QLatin1String("passwordFile")))
+            err << "gatehouse-server: " << problem.toString() << '\n';
+    }
     QString error;
-    std::unique_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(url, &error);
+    std::unique_ptr<SqlAdapter> adapter = adapterFor(url, loaded.server.adapterPassword, &error);
     if (!adapter)
         err << "gatehouse-server: " << source << ": " << error << '\n';
     return adapter;

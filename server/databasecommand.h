@@ -18,6 +18,13 @@ struct DatabaseChoice
 };
 
 /*!
+ * The adapter for the database URL \a url; \a password (ServerSettings::adapterPassword: a
+ * password file, DATABASE_PASSWORD or its file or credential) when the URL has none. Nothing is
+ * connected yet. Null with the reason in \a error when the URL is not usable.
+ */
+std::unique_ptr<SqlAdapter> adapterFor(const QString &url, const QString &password, QString *error);
+
+/*!
  * The adapter for \a choice: --database, else the configuration's \c adapter.url, else
  * \c DATABASE_URL. Nothing is connected yet. On failure writes why to \a err and returns null.
  */

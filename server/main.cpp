@@ -1,5 +1,7 @@
 // gatehouse-server: the command line.
+#include "backupcommand.h"
 #include "logging.h"
+#include "logwriter.h"
 #include "migratecommand.h"
 #include "serve.h"
 #include "serverconfiguration.h"
@@ -38,15 +40,27 @@ const char description[] =
     "  user disable EMAIL   refuse the user's sign-in with every provider and end their database sessions\n"
     "  user enable EMAIL    let the user sign in again\n"
     "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
+    "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
+    "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "\n"
-    "migrate and user use the database of --database URL, else adapter.url of --config FILE, else\n"
+    "Serving answers GET /healthz (200 while it serves) and GET /readyz (200 when the database\n"
+    "answers and has this build's schema, else 503 naming the failed check) outside the base path.\n"
+    "Under systemd (Type=notify) it reports READY=1, RELOADING=1, STOPPING=1 and serves\n"
+    "WatchdogSec=. The log goes to standard error as text or JSON lines (--log-format,\n"
+    "server.logFormat), with syslog priorities when standard error is the journal.\n"
+    "\n"
+    "migrate, user and backup use the database of --database URL, else adapter.url of --config FILE, else\n"
     "DATABASE_URL. Passwords are read from standard input (--password-stdin: its first line) or\n"
     "asked twice on the terminal without echo; never from the command line. A password has 8 to\n"
     "1024 characters and is not the email address. Exit codes: 0 done, 1 failed (unknown email,\n"
     "user already exists, unacceptable password, database unreachable or not migrated), 2 usage.\n"
     "\n"
     "The configuration file is JSON with the keys of Gatehouse::Config; the environment fills\n"
-    "what it leaves open (AUTH_SECRET, AUTH_URL, AUTH_TRUST_HOST, AUTH_<PROVIDER>_ID, ...).";
+    "what it leaves open (AUTH_SECRET, AUTH_URL, AUTH_TRUST_HOST, AUTH_<PROVIDER>_ID, ...).\n"
+    "Secrets can come from files: secretFile, a provider's clientSecretFile or apiKeyFile and\n"
+    "adapter.passwordFile in the configuration; NAME_FILE=/path for any of those variables\n"
+    "(AUTH_SECRET_FILE, DATABASE_PASSWORD_FILE, ...); or systemd credentials of the same names\n"
+    "($CREDENTIALS_DIRECTORY/AUTH_SECRET, LoadCredential=). See gatehouse-server(8).";
 
 int checkConfig(const QString &file)
 {
@@ -74,18 +88,17 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gatehouse-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GATEHOUSE_VERSION_STRING));
-    qSetMessagePattern(QStringLiteral("%{time yyyy-MM-ddThh:mm:ss.zzz} "
-                                      "%{if-debug}debug%{endif}%{if-info}info%{endif}%{if-warning}warning%{endif}"
-                                      "%{if-critical}error%{endif}%{if-fatal}fatal%{endif} %{category}: %{message}"));
+    // Text until the command line or the configuration says otherwise.
+    LogWriter::install(LogWriter::Format::Text);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QString::fromLatin1(description));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("secret, check-config, migrate or user (default: serve)"),
+                                 QStringLiteral("secret, check-config, migrate, user or backup (default: serve)"),
                                  QStringLiteral("[command]"));
-    parser.addPositionalArgument(QStringLiteral("arguments"), QStringLiteral("of user: ACTION [EMAIL]"),
+    parser.addPositionalArgument(QStringLiteral("arguments"), QStringLiteral("of user: ACTION [EMAIL]; of backup: FILE"),
                                  QStringLiteral("[arguments...]"));
     const QCommandLineOption configOption({QStringLiteral("c"), QStringLiteral("config")},
                                           QStringLiteral("The JSON configuration file."), QStringLiteral("file"));
@@ -110,14 +123,28 @@ int main(int argc, char *argv[])
     const QCommandLineOption searchOption(QStringLiteral("search"),
                                           QStringLiteral("user list: only users whose email or name contains this."),
                                           QStringLiteral("text"));
+    const QCommandLineOption logFormatOption(QStringLiteral("log-format"),
+                                             QStringLiteral("text or json (one object per line); wins over "
+                                                            "server.logFormat."),
+                                             QStringLiteral("format"));
     parser.addOptions({configOption, listenOption, threadsOption, devOption, databaseOption, nameOption,
-                       passwordStdinOption, searchOption});
+                       passwordStdinOption, searchOption, logFormatOption});
     parser.process(app);
+    if (parser.isSet(logFormatOption)) {
+        const std::optional<LogWriter::Format> format = LogWriter::parseFormat(parser.value(logFormatOption));
+        if (!format) {
+            QTextStream(stderr) << "gatehouse-server: --log-format must be text or json\n";
+            return 2;
+        }
+        LogWriter::install(*format);
+        LogWriter::fixFormat();
+    }
 
     const QStringList positional = parser.positionalArguments();
     const QString command = positional.value(0);
     QTextStream err(stderr);
-    const bool databaseCommand = command == QLatin1String("migrate") || command == QLatin1String("user");
+    const bool databaseCommand = command == QLatin1String("migrate") || command == QLatin1String("user")
+        || command == QLatin1String("backup");
     if (databaseCommand) {
         // Progress and results go to stdout; the library's info lines would repeat them.
         QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.info=false"));
@@ -128,6 +155,13 @@ int main(int argc, char *argv[])
                 return 2;
             }
             return migrateCommand(database);
+        }
+        if (command == QLatin1String("backup")) {
+            if (positional.size() != 2) {
+                err << "gatehouse-server: backup needs one argument, the new file to write; see --help\n";
+                return 2;
+            }
+            return backupCommand(database, positional.at(1));
         }
         if (positional.size() < 2 || positional.size() > 3) {
             err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "

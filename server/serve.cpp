@@ -2,10 +2,16 @@
 
 #include "builtinpasswords.h"
 #include "configreloader.h"
+#include "databasecommand.h"
 #include "liveengine.h"
 #include "logging.h"
+#include "logwriter.h"
+#include "operations/databasereadiness.h"
+#include "operations/healthroutes.h"
+#include "operations/readiness.h"
 #include "serverconfiguration.h"
 #include "signalwatcher.h"
+#include "systemdnotifier.h"
 
 #include <gatehouse/auth.h>
 #include <gatehouse/autherror.h>
@@ -14,8 +20,11 @@
 #include <gatehouse/version.h>
 
 #include <QCoreApplication>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QThread>
+#include <QTimer>
 
 #include <csignal>
 
@@ -84,10 +93,11 @@ void logStartup(const Config &config, const ServerSettings &settings, const QStr
 }
 
 // The database of adapter.url (or DATABASE_URL), migrated to the current schema; null on failure.
-std::shared_ptr<Adapter> openDatabase(const QString &url)
+// A long migration keeps systemd's start-up timeout and watchdog at bay.
+std::shared_ptr<SqlAdapter> openDatabase(const ServerSettings &settings, SystemdNotifier &notifier)
 {
     QString error;
-    std::shared_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(url, &error);
+    std::shared_ptr<SqlAdapter> adapter = adapterFor(settings.adapterUrl, settings.adapterPassword, &error);
     if (!adapter) {
         qCCritical(lcServer).noquote() << "configuration error: adapter.url:" << error;
         return nullptr;
@@ -96,6 +106,20 @@ std::shared_ptr<Adapter> openDatabase(const QString &url)
     QFuture<int> migration = adapter->migrate([](const QString &line) {
         qCInfo(lcServer).noquote() << "migration:" << line;
     });
+    if (!migration.isFinished()) {
+        QEventLoop loop;
+        QFutureWatcher<int> watcher;
+        QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+        QTimer keepAlive;
+        keepAlive.setInterval(10000);
+        QObject::connect(&keepAlive, &QTimer::timeout, &notifier, [&notifier] {
+            notifier.extendStartup(30, QStringLiteral("migrating the database schema"));
+        });
+        keepAlive.start();
+        watcher.setFuture(migration);
+        if (!migration.isFinished())
+            loop.exec();
+    }
     try {
         migration.waitForFinished();
         qCInfo(lcServer) << "database schema version" << migration.result();
@@ -132,6 +156,8 @@ ServerConfiguration loadForServing(const ServeOptions &options, const QString &e
 
 int serve(const ServeOptions &options)
 {
+    // Created first: systemd's watchdog may be armed from the start, before READY=1.
+    SystemdNotifier notifier;
     // One ephemeral secret for the life of the process, so that a reload keeps the sessions.
     const QString ephemeral = options.dev ? generateSecret() : QString();
     ServerConfiguration configuration = loadForServing(options, ephemeral);
@@ -139,6 +165,8 @@ int serve(const ServeOptions &options)
     Config &config = loaded.config;
     ServerSettings &settings = loaded.server;
     const bool ephemeralSecret = options.dev && config.secret == QStringList{ephemeral};
+    LogWriter::setFormat(settings.logFormat == QLatin1String("json") ? LogWriter::Format::Json
+                                                                    : LogWriter::Format::Text);
 
     reportProblems(loaded.problems);
     if (config.secret.isEmpty()) {
@@ -155,10 +183,12 @@ int serve(const ServeOptions &options)
     if (config.debug)
         QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.debug=true"));
 
+    std::shared_ptr<SqlAdapter> database;
     if (!settings.adapterUrl.isEmpty()) {
-        config.adapter = openDatabase(settings.adapterUrl);
-        if (!config.adapter)
+        database = openDatabase(settings, notifier);
+        if (!database)
             return 1;
+        config.adapter = database;
     }
 
     std::optional<LiveEngine> engine;
@@ -172,17 +202,36 @@ int serve(const ServeOptions &options)
 
     ConfigReloader reloader(options.configFile, [options, ephemeral] { return loadForServing(options, ephemeral); },
                             *engine, configuration, config.adapter);
+    QString serving;   // the STATUS= line while serving
+    QObject::connect(&reloader, &ConfigReloader::reloading, &notifier, [&notifier](const QString &reason) {
+        notifier.reloading(QStringLiteral("reloading the configuration (%1)").arg(reason));
+    });
+    QObject::connect(&reloader, &ConfigReloader::reloaded, &notifier, [&notifier, &serving] {
+        notifier.ready(serving);
+    });
+    QObject::connect(&reloader, &ConfigReloader::rejected, &notifier, [&notifier, &serving] {
+        notifier.ready(serving + QStringLiteral("; the last reload was refused (see the log)"));
+    });
     SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
-    QObject::connect(&signalWatcher, &SignalWatcher::received, [&reloader](int signalNumber) {
+    QObject::connect(&signalWatcher, &SignalWatcher::received, [&reloader, &notifier](int signalNumber) {
         if (signalNumber == SIGHUP) {
             reloader.reload(QStringLiteral("SIGHUP"));
             return;
         }
         qCInfo(lcServer) << (signalNumber == SIGTERM ? "SIGTERM" : "SIGINT") << "received; stopping";
+        notifier.stopping(QStringLiteral("stopping"));
         QCoreApplication::quit();
     });
 
-    HttpServerPool pool([&engine](const AuthRequest &request) { return engine->handle(request); });
+    // /healthz and /readyz answer before the engine; a metrics listener would join here, on an
+    // address of its own.
+    Readiness readiness;
+    if (database) {
+        readiness.addCheck(std::make_unique<DatabaseReadiness>([database] { return database->schemaVersion(); },
+                                                               SqlAdapter::latestSchemaVersion()));
+    }
+    const HealthRoutes routes(&readiness, [&engine](const AuthRequest &request) { return engine->handle(request); });
+    HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });
     pool.setLimits(settings.limits);
     pool.setThreadCount(settings.threads);
     QHostAddress address;
@@ -192,8 +241,11 @@ int serve(const ServeOptions &options)
         qCCritical(lcServer).noquote() << pool.errorString();  // it names the address
         return 1;
     }
-    logStartup(config, settings, originOf(address, pool.serverPort()),
+    const QString origin = originOf(address, pool.serverPort());
+    logStartup(config, settings, origin,
                settings.threads > 0 ? settings.threads : QThread::idealThreadCount(), ephemeralSecret);
+    serving = QStringLiteral("serving on %1").arg(origin);
+    notifier.ready(serving);
     const int exitCode = QCoreApplication::exec();
     pool.stop();
     qCInfo(lcServer) << "stopped";

@@ -377,5 +377,29 @@
         <extracomment>%1 lists the provider types</extracomment>
         <translation>fehlt; einer von %1 (oder die id eines eingebauten Anbieters)</translation>
     </message>
+    <message>
+        <source>give either %1 or %2, not both</source>
+        <extracomment>%1 and %2 are the two keys or variables that give the same value</extracomment>
+        <translation>Entweder %1 oder %2 angeben, nicht beides</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>%1 ist leer</translation>
+    </message>
+    <message>
+        <source>%1 can be read by every user of this machine (mode %2): allow only root and the service (chmod 0600 or 0640)</source>
+        <extracomment>%1 is a file name, %2 its permissions in octal (0644)</extracomment>
+        <translation>%1 kann von jedem Benutzer dieses Rechners gelesen werden (Modus %2): nur root und dem Dienst erlauben (chmod 0600 oder 0640)</translation>
+    </message>
+    <message>
+        <source>the systemd credential %2 gives %1 too: keep one of them</source>
+        <extracomment>%1 is the name of an environment variable, %2 a file name</extracomment>
+        <translation>Die systemd-Credential %2 setzt %1 ebenfalls: nur eines davon behalten</translation>
+    </message>
+    <message>
+        <source>must be a file name or a list of file names</source>
+        <translation>muss ein Dateiname oder eine Liste von Dateinamen sein</translation>
+    </message>
 </context>
 </TS>

@@ -377,5 +377,29 @@
         <extracomment>%1 lists the provider types</extracomment>
         <translation>missing; one of %1 (or the id of a built-in provider)</translation>
     </message>
+    <message>
+        <source>give either %1 or %2, not both</source>
+        <extracomment>%1 and %2 are the two keys or variables that give the same value</extracomment>
+        <translation>give either %1 or %2, not both</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>%1 is empty</translation>
+    </message>
+    <message>
+        <source>%1 can be read by every user of this machine (mode %2): allow only root and the service (chmod 0600 or 0640)</source>
+        <extracomment>%1 is a file name, %2 its permissions in octal (0644)</extracomment>
+        <translation>%1 can be read by every user of this machine (mode %2): allow only root and the service (chmod 0600 or 0640)</translation>
+    </message>
+    <message>
+        <source>the systemd credential %2 gives %1 too: keep one of them</source>
+        <extracomment>%1 is the name of an environment variable, %2 a file name</extracomment>
+        <translation>the systemd credential %2 gives %1 too: keep one of them</translation>
+    </message>
+    <message>
+        <source>must be a file name or a list of file names</source>
+        <translation>must be a file name or a list of file names</translation>
+    </message>
 </context>
 </TS>

@@ -139,6 +139,21 @@
         <translation>Anmelden</translation>
     </message>
     <message>
+        <source>Service unavailable</source>
+        <extracomment>Heading of the error page while the sign-in service cannot reach its database</extracomment>
+        <translation>Dienst nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>The sign-in service is temporarily unavailable.</source>
+        <extracomment>Error page text while the sign-in service cannot reach its database</extracomment>
+        <translation>Der Anmeldedienst ist vorübergehend nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Please try again in a moment.</source>
+        <extracomment>Error page text while the sign-in service cannot reach its database, second sentence</extracomment>
+        <translation>Bitte versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
         <source>Check your email</source>
         <extracomment>Heading of the page shown after a sign-in link was e-mailed</extracomment>
         <translation>Prüfen Sie Ihr E-Mail-Postfach</translation>

@@ -139,6 +139,21 @@
         <translation>Sign in</translation>
     </message>
     <message>
+        <source>Service unavailable</source>
+        <extracomment>Heading of the error page while the sign-in service cannot reach its database</extracomment>
+        <translation>Service unavailable</translation>
+    </message>
+    <message>
+        <source>The sign-in service is temporarily unavailable.</source>
+        <extracomment>Error page text while the sign-in service cannot reach its database</extracomment>
+        <translation>The sign-in service is temporarily unavailable.</translation>
+    </message>
+    <message>
+        <source>Please try again in a moment.</source>
+        <extracomment>Error page text while the sign-in service cannot reach its database, second sentence</extracomment>
+        <translation>Please try again in a moment.</translation>
+    </message>
+    <message>
         <source>Check your email</source>
         <extracomment>Heading of the page shown after a sign-in link was e-mailed</extracomment>
         <translation>Check your email</translation>

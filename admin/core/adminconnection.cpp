@@ -6,7 +6,9 @@
 #include <gatehouse/serversettings.h>
 #include <gatehouse/sqladapter.h>
 
+#include <QDir>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QSettings>
 #include <QTimer>
 #include <QUrl>
@@ -32,6 +34,16 @@ bool isDatabaseUrl(const QString &target)
     static const QStringList schemes{QStringLiteral("sqlite:"), QStringLiteral("postgresql:"),
                                      QStringLiteral("postgres:"), QStringLiteral("mysql:"), QStringLiteral("mariadb:")};
     return std::any_of(schemes.cbegin(), schemes.cend(), [&](const QString &s) { return target.startsWith(s); });
+}
+
+// DATABASE_PASSWORD as gatehouse-server reads it: the variable, DATABASE_PASSWORD_FILE or the
+// systemd credential.
+QString environmentDatabasePassword()
+{
+    ConfigLoadOptions options;
+    options.requireSecret = false;
+    return loadServerConfig(QJsonObject(), QProcessEnvironment::systemEnvironment(), QDir::currentPath(), options)
+        .server.adapterPassword;
 }
 
 QString seconds(int milliseconds)
@@ -173,6 +185,7 @@ void AdminConnection::open(const QString &givenTarget)
     if (target.startsWith(QLatin1String("file:")))
         target = QUrl(target).toLocalFile();
     QString url = target;
+    QString password = isDatabaseUrl(target) ? environmentDatabasePassword() : QString();
     d->target = target;
     if (target.isEmpty()) {
         d->displayUrl.clear();
@@ -201,6 +214,7 @@ void AdminConnection::open(const QString &givenTarget)
             return;
         }
         url = config.server.adapterUrl;
+        password = config.server.adapterPassword;
         d->sessionMaxAge = config.config.session.maxAge;
         if (url.isEmpty()) {
             d->displayUrl.clear();
@@ -212,6 +226,10 @@ void AdminConnection::open(const QString &givenTarget)
 
     QString urlError;
     std::optional<SqlAdapterOptions> options = SqlAdapterOptions::fromUrl(url, &urlError);
+    // The password the server would use when the URL has none: adapter.passwordFile, or
+    // DATABASE_PASSWORD from the environment, its file or its systemd credential.
+    if (options && options->password.isEmpty())
+        options->password = password;
     if (!options) {
         d->displayUrl.clear();
         Q_EMIT targetChanged();

@@ -1,13 +1,13 @@
-// libFuzzer target for the parsers that read what a client sends during WebAuthn ceremonies:
-// attestation objects (CBOR, packed statements with X.509 chains), authenticator data and COSE
-// keys. Every input must be refused with a VerificationError or accepted, never crash, hang or
-// leak. Seeds: corpus/webauthn (attestation objects and authenticator data from the recorded
-// ceremonies of tests/unit/webauthn/data).
+// libFuzzer target for the binary parsers of WebAuthn ceremonies (webauthn/): CBOR items,
+// attestation objects (packed statements with X.509 chains), authenticator data, COSE keys, and
+// the client data JSON a browser signs over. Every input must be refused with a VerificationError
+// or accepted, never crash, hang or leak. Seeds: corpus/webauthn (attestation objects,
+// authenticator data and client data from the recorded ceremonies of tests/unit/webauthn/data).
+#include "fuzzsupport.h"
 #include "webauthn/attestation.h"
+#include "webauthn/cbor.h"
+#include "webauthn/clientdata.h"
 #include "webauthn/verificationerror.h"
-
-#include <QByteArray>
-#include <QLoggingCategory>
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@ using namespace Gatehouse::WebAuthn;
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*=false"));
+    Fuzz::silenceLogging();
     return 0;
 }
 
@@ -34,6 +34,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     try {
         PublicKey::fromCose(input);
+    } catch (const VerificationError &) {
+    }
+    try {
+        qsizetype consumed = -1;
+        Cbor::decodeItem(input, QStringLiteral("item"), &consumed);
+        FUZZ_CHECK(consumed > 0 && consumed <= input.size(), QString::number(consumed));
+    } catch (const VerificationError &) {
+    }
+    try {
+        const ClientData clientData = ClientData::parse(input);
+        clientData.check(QStringLiteral("webauthn.get"), QByteArray(32, 'c'), {QStringLiteral("https://app.example")});
     } catch (const VerificationError &) {
     }
     return 0;

@@ -194,6 +194,31 @@ void PostgresServer::stop()
     }
 }
 
+void PostgresServer::kill()
+{
+    if (d->server.state() == QProcess::NotRunning)
+        return;
+    ::kill(pid_t(d->server.processId()), SIGKILL);
+    d->server.waitForFinished(10000);
+    // The backends and auxiliary processes run in the data folder; they exit on their own
+    // when they notice the postmaster is gone.
+    const QString data = QFileInfo(d->dataDir()).canonicalFilePath();
+    const QDeadlineTimer deadline(10000);
+    for (;;) {
+        bool left = false;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            if (pid.front().isDigit()
+                && QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).canonicalFilePath() == data) {
+                left = true;
+                break;
+            }
+        }
+        if (!left || deadline.hasExpired())
+            return;
+        QThread::msleep(50);
+    }
+}
+
 bool PostgresServer::restart(QString *error)
 {
     stop();

@@ -39,6 +39,12 @@ public:
     void stop();
     //! stop() and start() on the same port and data, e.g. to test lost connections.
     bool restart(QString *error = nullptr);
+    /*!
+     * Stops the server as a crash does: SIGKILL to the postmaster. Its backends end as soon as
+     * they notice (connections are cut); waits for that (at most 10 s), so start() brings it
+     * back on the same port and data. Committed data survives (it is in the files).
+     */
+    void kill();
     bool isRunning() const;
 
     QString host() const;                       //!< "127.0.0.1"

@@ -23,11 +23,21 @@ struct GATEHOUSE_EXPORT SignInOptions
     QJsonObject authorizationParams;  //!< extra parameters for an OAuth authorization request
 };
 
+//! What is known of a request's session.
+enum class SessionStatus {
+    SignedIn,     //!< the request has a valid session
+    SignedOut,    //!< it has none: no session cookie, or one whose session is unknown, expired or ended
+    Unavailable,  //!< the session store failed (e.g. the database is down): the request may well be
+                  //!< signed in; answer 503 and let the client try again, do not sign it out
+};
+
 //! The outcome of route protection: the session, and the response to send when denied.
 struct GATEHOUSE_EXPORT Authorization
 {
     std::optional<QJsonObject> session;   //!< the request's session, if any
     std::optional<AuthResponse> denied;   //!< set: send this instead of the route's answer
+    //! Unavailable: \c denied is a 503 with Retry-After (not a redirect to the sign-in page).
+    SessionStatus status = SessionStatus::SignedOut;
 };
 
 //! Options of the programmatic sign-out.
@@ -65,7 +75,12 @@ public:
     //! Handles one request under the configured base path.
     QFuture<AuthResponse> handle(const AuthRequest &request) const;
 
-    //! The session of \a request (what GET {basePath}/session would return), or nullopt.
+    /*!
+     * The session of \a request (what GET {basePath}/session would return), or nullopt when it
+     * is signed out. Fails with SessionUnavailable (errors.h) when the session store failed, as
+     * during a database outage: the request may well be signed in, so do not treat it as
+     * signed out (answer 503, or try again later).
+     */
     QFuture<std::optional<QJsonObject>> session(const AuthRequest &request) const;
 
     /*!
@@ -89,6 +104,10 @@ public:
      * proceed; otherwise it is the response to send instead: the callback's own response, or
      * a redirect to the sign-in page that comes back to the requested URL. Without an
      * \c authorized callback a request may proceed when it has a session.
+     *
+     * When the session store failed (\c status Unavailable), \c denied is a 503 with
+     * Retry-After, the error page for a request that accepts HTML and JSON otherwise, and the
+     * \c authorized callback is not asked: nobody is sent to a sign-in that cannot work.
      */
     QFuture<Authorization> authorize(const AuthRequest &request) const;
 
@@ -112,6 +131,7 @@ private:
 /*!
  * The session of \a request under \a config, or nullopt: a one-off engine for code that has no
  * Auth at hand. Builds the engine (and derives keys) on every call: keep an Auth where it counts.
+ * Fails with SessionUnavailable as Auth::session() does.
  */
 GATEHOUSE_EXPORT QFuture<std::optional<QJsonObject>> getSession(const AuthRequest &request, const Config &config);
 

@@ -23,7 +23,8 @@ public:
     QString cause() const { return m_cause; }      //!< underlying error, if any
 
     //! The error kind Auth.js redirects with: "Configuration", "AccessDenied", "Verification",
-    //! or a sign-in page error ("CredentialsSignin", "OAuthSignin", ...).
+    //! or a sign-in page error ("CredentialsSignin", "OAuthSignin", ...); Gatehouse adds
+    //! "Unavailable" (the store cannot answer now).
     QString kind() const;
 
     const char *what() const noexcept override;

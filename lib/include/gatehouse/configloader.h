@@ -20,6 +20,15 @@
  * \c {ID} is the provider id in upper snake case (\c local-idp becomes \c LOCAL_IDP). A value in
  * the JSON always wins over the environment, secrets included (as in Auth.js).
  *
+ * Secrets need not be written into the file or the environment. Every variable above (and
+ * \c DATABASE_PASSWORD) may come from a file instead: \c NAME_FILE=/path, or a systemd
+ * credential named \c NAME in \c $CREDENTIALS_DIRECTORY (\c LoadCredential=AUTH_SECRET:/etc/gatehouse/secret).
+ * In the JSON, \c secretFile (a file name or a list, instead of \c secret), a provider's
+ * \c clientSecretFile and \c apiKeyFile, and \c adapter.passwordFile name files, relative to the
+ * configuration file. A file's value is its contents without the line end; a file that cannot
+ * be read is an error at the key that names it (\c "secretFile: cannot read /etc/gatehouse/secret:
+ * Permission denied"), one every user may read is a warning.
+ *
  * Validation reports every problem at once, each with the key path and the reason
  * (\c "providers[1].issuer: not a URL"): the reader's own (unknown keys, values of the wrong
  * shape or type) and those of checkConfig(), the one semantic check (configcheck.h). Warnings

@@ -7,8 +7,8 @@ namespace Gatehouse {
 /*
  * Each class is an AuthError whose type() is its own name. kind() maps it to what users see:
  * the sign-in page errors keep their identifier, AccessDenied and Verification have their own
- * error page, everything else is a server "Configuration" error. CredentialsSignin, which
- * carries a code, is declared in autherror.h.
+ * error page, SessionUnavailable has the "Unavailable" one (a 503), everything else is a server
+ * "Configuration" error. CredentialsSignin, which carries a code, is declared in autherror.h.
  */
 #define GATEHOUSE_AUTH_ERROR(Name)                                                           \
     class GATEHOUSE_EXPORT Name : public AuthError                                             \
@@ -54,6 +54,8 @@ GATEHOUSE_AUTH_ERROR(SessionTokenError)   //!< the session callback failed
 //! A server-side problem without a class of its own (as Auth.js names such errors: a sign-in
 //! link opened without its token).
 GATEHOUSE_AUTH_ERROR(Configuration)
+// The store cannot answer now (its kind() is "Unavailable": the error page answers 503).
+GATEHOUSE_AUTH_ERROR(SessionUnavailable)  //!< the session store failed: whether the request is signed in is unknown
 
 #undef GATEHOUSE_AUTH_ERROR
 

@@ -32,6 +32,9 @@ struct GATEHOUSE_EXPORT ServerSettings
     QJsonObject adapterOptions;
     //! \c adapter.url (or \c DATABASE_URL); empty: no adapter.
     QString adapterUrl;
+    //! The database password when the URL has none: the file \c adapter.passwordFile, else
+    //! \c DATABASE_PASSWORD (or its file or systemd credential, see configloader.h).
+    QString adapterPassword;
 
     //! \c server.listen: \c HOST:PORT to listen on (\c [::1]:3000 for IPv6).
     QString listen = QStringLiteral("127.0.0.1:3000");
@@ -50,6 +53,8 @@ struct GATEHOUSE_EXPORT ServerSettings
     //! \c server.reloadOnChange: reload when the configuration file changes on disk (SIGHUP
     //! always reloads).
     bool reloadOnChange = true;
+    //! \c server.logFormat: \c "text" (one readable line per entry) or \c "json" (one object per line).
+    QString logFormat = QStringLiteral("text");
 };
 
 //! loadConfig()'s result with the server's settings from the same file.

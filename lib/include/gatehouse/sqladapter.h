@@ -2,6 +2,7 @@
 /*! \file sqladapter.h  The adapter over Qt SQL: SQLite, PostgreSQL and MariaDB. */
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
+#include <gatehouse/storehealth.h>
 
 #include <functional>
 #include <memory>
@@ -76,6 +77,13 @@ class SqlAdapterPrivate;
  *
  * SQLite connections use WAL, \c foreign_keys=ON and a 5 s busy timeout. User ids are the
  * database's integer ids, as strings.
+ *
+ * When the database cannot be reached (refused, timed out, shutting down, an SQLite file moved
+ * away), calls fail with AdapterError Reason::Unavailable; while it stays so, one call at a
+ * time tries it again and the others fail at once, and the outage is logged once, not per call
+ * (see health()). Connections to PostgreSQL and MariaDB time out after 2 s (the URL's
+ * \c connect_timeout or \c MYSQL_OPT_CONNECT_TIMEOUT overrides it), and a server that falls
+ * silent is given up within seconds (TCP keepalives; read and write timeouts on MariaDB).
  */
 class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public AuditStore,
@@ -92,6 +100,16 @@ public:
     static std::unique_ptr<SqlAdapter> fromUrl(const QString &url, QString *errorMessage = nullptr);
 
     const SqlAdapterOptions &options() const;
+
+    /*!
+     * Whether the database answered the latest call, and since when it does not (see
+     * StoreHealth). Cheap and thread-safe: for a readiness check. An adapter that has made no
+     * call since the database went away still says reachable; probe() asks.
+     */
+    StoreStatus health() const;
+    //! Asks the database (\c SELECT 1) and finishes with health() afterwards; never fails.
+    //! The adapter must live until the future has finished.
+    QFuture<StoreStatus> probe();
 
     //! Receives one human-readable line per migration step (on a storage thread). Without
     //! one, migrate() writes the lines to the \c gatehouse.storage log category.

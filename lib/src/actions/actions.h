@@ -21,7 +21,8 @@ QFuture<AuthResponse> webAuthnOptions(const State &state);         // GET webaut
  * GET token/id: the signed-in user's valid access token of provider id (refreshed when it has
  * expired) as {accessToken, expiresAt, tokenType, scope}, for providers with
  * "accessTokenEndpoint": true. JSON errors: 401 SessionRequired, 403 AccessDenied (not a
- * same-origin script request), 404 NotFound / AccountNotLinked, 502 RefreshAccessTokenError.
+ * same-origin script request), 404 NotFound / AccountNotLinked, 502 RefreshAccessTokenError,
+ * 503 Unavailable (the store cannot answer now; with Retry-After).
  */
 QFuture<AuthResponse> token(const State &state);
 

@@ -54,6 +54,24 @@ AuthResponse databaseSessionResponse(const RequestState &s, const AdapterSession
     return s.withCookies(response);
 }
 
+/*!
+ * What the session endpoint answers when \a error escaped a jwt or session callback: a store
+ * that cannot answer now (the callback reads storage during an outage) leaves the cookie alone
+ * and answers 503 (storeFailure()); any other failure ends the session.
+ */
+AuthResponse sessionFailure(const RequestState &s, std::exception_ptr error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const AuthError &e) {
+        if (isUnavailable(e))
+            return storeFailure(s, e);
+    } catch (...) {
+    }
+    logFailure(s.config, error);
+    return noSession(s, !s.isPost());
+}
+
 QFuture<AuthResponse> databaseSession(const State &state)
 {
     const RequestState &s = *state;
@@ -63,10 +81,14 @@ QFuture<AuthResponse> databaseSession(const State &state)
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
     QFuture<AuthResponse> response = continueWith(db.read(token),
-        [state, isUpdate](const std::optional<SessionAndUser> &found) -> QFuture<AuthResponse> {
+        [state, isUpdate](const SessionRead &read) -> QFuture<AuthResponse> {
             const RequestState &s = *state;
-            if (!found)
+            // Not signed out: the store could not tell. The cookie stays.
+            if (read.status == SessionStatus::Unavailable)
+                return QtFuture::makeReadyFuture(storeFailure(s, *read.error));
+            if (read.status == SessionStatus::SignedOut)
                 return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+            const std::optional<SessionAndUser> &found = read.session;
             const AdapterUser &user = found->user;
             const QDateTime &expires = found->session.expires;
             if (!s.config.callbacks.session) {
@@ -87,10 +109,7 @@ QFuture<AuthResponse> databaseSession(const State &state)
                                                [&session] { return session; });
             });
         });
-    return recover(response, [state](std::exception_ptr error) {
-        logFailure(state->config, error);
-        return noSession(*state, !state->isPost());
-    });
+    return recover(response, [state](std::exception_ptr error) { return sessionFailure(*state, error); });
 }
 
 /*!
@@ -159,11 +178,9 @@ QFuture<AuthResponse> session(const State &state)
                                                     [&session] { return session; });
                       });
               });
-    // A failing jwt or session callback ends the session rather than leaking an error.
-    return recover(response, [state](std::exception_ptr error) {
-        logFailure(state->config, error);
-        return noSession(*state, !state->isPost());
-    });
+    // A failing jwt or session callback ends the session rather than leaking an error, unless
+    // it is the store that failed.
+    return recover(response, [state](std::exception_ptr error) { return sessionFailure(*state, error); });
 }
 
 } // namespace Gatehouse::Actions

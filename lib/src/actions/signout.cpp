@@ -133,7 +133,10 @@ QFuture<AuthResponse> signOut(const State &state)
                     Audit::record(*state, QStringLiteral("signOut"), deleted->userId, QString());
                 return afterSignOut(state, response, deleted ? deleted->userId : QString(), context);
             }).unwrap();
-        // The cookie goes whatever storage says; a storage failure is logged.
+        // The cookie goes whatever storage says (the person asked to leave); a storage failure
+        // is logged. While the store cannot be reached, the session stays in it until it
+        // expires (README "When the database is down"); the store logs the outage, not each
+        // sign-out.
         return releasing(context, recover(done, [state, response](std::exception_ptr error) {
             logFailure(state->config, error);
             return response;

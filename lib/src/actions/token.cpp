@@ -86,6 +86,8 @@ QFuture<AuthResponse> token(const State &state)
             logError(state->config, e);
             return failure(502, e.type());
         } catch (const AuthError &e) {
+            if (isUnavailable(e))  // the session (or the account) cannot be read now: not signed out
+                return storeFailure(*state, e);
             logError(state->config, e);
             return failure(500, QStringLiteral("Configuration"));
         } catch (...) {

@@ -6,6 +6,7 @@
 #include "config/jsonreader.h"
 #include "config/messages.h"
 #include "config/providerreader.h"
+#include "config/secretsources.h"
 #include "config/sections.h"
 
 #include <QFile>
@@ -86,10 +87,41 @@ QString firstSet(const QProcessEnvironment &env, const QStringList &names)
     return {};
 }
 
-void readSecret(ObjectReader &root, const QProcessEnvironment &env, const ConfigLoadOptions &options,
-                QStringList &secret)
+// secretFile: a file name or a list of them, each file holding one secret (newest first).
+void readSecretFiles(ObjectReader &root, const QString &baseDir, QList<std::pair<QString, QString>> &found)
+{
+    const QString key = QStringLiteral("secretFile");
+    const QJsonValue v = root.value(key);
+    if (v.isUndefined())
+        return;
+    if (root.has(QStringLiteral("secret"))) {
+        root.error(key, Messages::ValueOrFile, {QStringLiteral("secret"), key});
+        return;
+    }
+    QList<std::pair<QString, QJsonValue>> names;   // (where, file name)
+    if (v.isArray() && !v.toArray().isEmpty()) {
+        const QJsonArray list = v.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i)
+            names.append({QStringLiteral("secretFile[%1]").arg(i), list.at(i)});
+    } else {
+        names.append({key, v});
+    }
+    for (const auto &[where, name] : std::as_const(names)) {
+        if (!name.isString() || name.toString().isEmpty()) {
+            root.problems().error(where, Messages::FileOrFiles);
+            continue;
+        }
+        if (const std::optional<QString> value = readSecretFile(name.toString(), baseDir, where, root.problems()))
+            found.append({where, *value});
+    }
+}
+
+void readSecret(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir,
+                const ConfigLoadOptions &options, QStringList &secret)
 {
     QList<std::pair<QString, QString>> found;   // (where, value)
+    readSecretFiles(root, baseDir, found);
+    const bool inFile = root.has(QStringLiteral("secret")) || root.has(QStringLiteral("secretFile"));
     const QJsonValue v = root.value(QStringLiteral("secret"));
     if (v.isString() && !v.toString().isEmpty()) {
         found.append({QStringLiteral("secret"), v.toString()});
@@ -113,7 +145,7 @@ void readSecret(ObjectReader &root, const QProcessEnvironment &env, const Config
     const QStringList variables = {QStringLiteral("AUTH_SECRET"), QStringLiteral("NEXTAUTH_SECRET"),
                                    QStringLiteral("AUTH_SECRET_1"), QStringLiteral("AUTH_SECRET_2"),
                                    QStringLiteral("AUTH_SECRET_3")};
-    if (v.isUndefined()) {
+    if (!inFile) {
         const QString primary = firstSet(env, variables.mid(0, 2));
         if (!primary.isEmpty())
             found.append({primary, env.value(primary)});
@@ -133,7 +165,7 @@ void readSecret(ObjectReader &root, const QProcessEnvironment &env, const Config
             root.problems().warning(where, Messages::SecretTooShort, {QString::number(recommendedSecretLength)});
         secret.append(value);
     }
-    if (v.isUndefined() && found.isEmpty() && options.requireSecret)
+    if (!inFile && found.isEmpty() && options.requireSecret)
         root.error(QStringLiteral("secret"), Messages::SecretMissing);
 }
 
@@ -210,18 +242,19 @@ std::pair<int, int> position(const QByteArray &data, qsizetype offset)
 
 } // namespace
 
-ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvironment &env, const QString &baseDir,
-                                    const ConfigLoadOptions &options)
+ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvironment &environment,
+                                    const QString &baseDir, const ConfigLoadOptions &options)
 {
     ServerConfigResult result;
     ProblemList problems;
+    const QProcessEnvironment env = withSecretFiles(environment, problems);
     ObjectReader root(json, QString(), problems);
     Config &config = result.config;
 
-    readSecret(root, env, options, config.secret);
+    readSecret(root, env, baseDir, options, config.secret);
     readUrlAndBasePath(root, env, config);
     readFlags(root, env, config);
-    readAdapter(root, env, result.server);
+    readAdapter(root, env, baseDir, result.server);
     readScript(root, baseDir, result.server);
     readExperimental(root, config.experimental);
 

@@ -139,4 +139,15 @@ inline constexpr const char *DuplicateProviderId = QT_TRANSLATE_NOOP("Gatehouse:
 //: %1 lists the provider types
 inline constexpr const char *ProviderTypeMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing; one of %1 (or the id of a built-in provider)");
 
+// Secrets read from files (secretFile, clientSecretFile, NAME_FILE, systemd credentials).
+//: %1 and %2 are the two keys or variables that give the same value
+inline constexpr const char *ValueOrFile = QT_TRANSLATE_NOOP("Gatehouse::Config", "give either %1 or %2, not both");
+//: %1 is a file name
+inline constexpr const char *SecretFileEmpty = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1 is empty");
+//: %1 is a file name, %2 its permissions in octal (0644)
+inline constexpr const char *SecretFileReadableByAll = QT_TRANSLATE_NOOP("Gatehouse::Config", "%1 can be read by every user of this machine (mode %2): allow only root and the service (chmod 0600 or 0640)");
+//: %1 is the name of an environment variable, %2 a file name
+inline constexpr const char *CredentialAndVariable = QT_TRANSLATE_NOOP("Gatehouse::Config", "the systemd credential %2 gives %1 too: keep one of them");
+inline constexpr const char *FileOrFiles = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a file name or a list of file names");
+
 } // namespace Gatehouse::ConfigDetail::Messages

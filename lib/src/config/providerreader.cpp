@@ -1,6 +1,7 @@
 #include "config/providerreader.h"
 
 #include "config/messages.h"
+#include "config/secretsources.h"
 
 #include <gatehouse/configloader.h>
 #include <gatehouse/providers.h>
@@ -156,6 +157,7 @@ void readOAuth(ObjectReader &r, bool oidc, QJsonObject &options,
                const QProcessEnvironment &env, const QString &envName, const ProviderContext &context)
 {
     const QString prefix = QStringLiteral("AUTH_") + envName;
+    readSecretFileKey(r, options, QStringLiteral("clientSecretFile"), QStringLiteral("clientSecret"), context.baseDir);
     inferFromEnvironment(options, QStringLiteral("clientId"), prefix + QStringLiteral("_ID"), env, r.problems());
     inferFromEnvironment(options, QStringLiteral("clientSecret"), prefix + QStringLiteral("_SECRET"), env, r.problems());
     inferFromEnvironment(options, QStringLiteral("issuer"), prefix + QStringLiteral("_ISSUER"), env, r.problems(), true);
@@ -304,6 +306,7 @@ void readEmailRateLimit(ObjectReader &r)
 void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment &env,
                const QString &envName, const ProviderContext &context)
 {
+    readSecretFileKey(r, options, QStringLiteral("apiKeyFile"), QStringLiteral("apiKey"), context.baseDir);
     inferFromEnvironment(options, QStringLiteral("apiKey"),
                          QStringLiteral("AUTH_%1_KEY").arg(envName), env, r.problems());
     r.string(QStringLiteral("apiKey"));

@@ -4,6 +4,7 @@
 
 #include "config/messages.h"
 #include "config/providerreader.h"
+#include "config/secretsources.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -236,11 +237,14 @@ void readServer(ObjectReader &root, ServerSettings &server)
     server.scriptTimeoutMs = int(r.integer(QStringLiteral("scriptTimeoutMs"), 1, 600000).value_or(server.scriptTimeoutMs));
     server.startupNotice = r.string(QStringLiteral("startupNotice")).value_or(QString());
     server.reloadOnChange = r.boolean(QStringLiteral("reloadOnChange")).value_or(server.reloadOnChange);
+    server.logFormat = r.choice(QStringLiteral("logFormat"), {QStringLiteral("text"), QStringLiteral("json")})
+                           .value_or(server.logFormat);
     r.finish();
 }
 
-void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSettings &server)
+void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir, ServerSettings &server)
 {
+    server.adapterPassword = env.value(QStringLiteral("DATABASE_PASSWORD"));
     const QStringList schemes = {QStringLiteral("sqlite"), QStringLiteral("postgresql"),
                                  QStringLiteral("postgres"), QStringLiteral("mysql"),
                                  QStringLiteral("mariadb")};
@@ -278,6 +282,12 @@ void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSetti
     }
     ObjectReader r(*object, root.pathOf(QStringLiteral("adapter")), root.problems());
     server.adapterOptions = *object;
+    if (const auto passwordFile = r.string(QStringLiteral("passwordFile"))) {
+        server.adapterOptions.remove(QStringLiteral("passwordFile"));
+        if (const auto password = readSecretFile(*passwordFile, baseDir, r.pathOf(QStringLiteral("passwordFile")),
+                                                 r.problems()))
+            server.adapterPassword = *password;
+    }
     if (const auto url = r.string(QStringLiteral("url"))) {
         if (checkUrl(*url, r.pathOf(QStringLiteral("url"))))
             server.adapterUrl = *url;

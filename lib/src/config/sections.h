@@ -28,8 +28,9 @@ void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit);
 void readTrustedProxies(ObjectReader &root, QList<QPair<QHostAddress, int>> &trustedProxies);
 //! \c server (gatehouse-server's own settings)
 void readServer(ObjectReader &root, ServerSettings &server);
-//! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url
-void readAdapter(ObjectReader &root, const QProcessEnvironment &env, ServerSettings &server);
+//! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url and \c DATABASE_PASSWORD
+//! for \c adapter.passwordFile (relative to \a baseDir)
+void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir, ServerSettings &server);
 //! \c callbacksScript (resolved against \a baseDir), \c callbacks and \c events
 void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &server);
 

@@ -34,6 +34,8 @@ QString AuthError::kind() const
         return m_type;
     if (m_type == QLatin1String("AccessDenied") || m_type == QLatin1String("Verification"))
         return m_type;
+    if (m_type == QLatin1String("SessionUnavailable"))
+        return QStringLiteral("Unavailable");
     return QStringLiteral("Configuration");
 }
 

@@ -31,6 +31,36 @@ int chunkIndex(const QString &cookieName, const QString &name)
     return ok && index >= 0 ? index : -1;
 }
 
+// The lengths of the chunks \a value is split into, each at most kChunkSize bytes once encoded.
+// Session tokens (all unreserved) are cut every kChunkSize characters, as Auth.js cuts them; other
+// values (whose characters take up to 12 bytes encoded) at the last whole character that fits.
+QList<qsizetype> chunkLengths(const QString &value)
+{
+    QList<qsizetype> lengths;
+    if (Cookies::encodedValueSize(value) == value.size()) {
+        for (qsizetype pos = 0; pos < value.size(); pos += Cookies::kChunkSize)
+            lengths.append(qMin<qsizetype>(Cookies::kChunkSize, value.size() - pos));
+        return lengths;
+    }
+    qsizetype length = 0;
+    qsizetype bytes = 0;
+    for (qsizetype pos = 0; pos < value.size();) {
+        const bool pair = value.at(pos).isHighSurrogate() && pos + 1 < value.size() && value.at(pos + 1).isLowSurrogate();
+        const qsizetype units = pair ? 2 : 1;
+        const qsizetype size = Cookies::encodedValueSize(QString::fromRawData(value.constData() + pos, units));
+        if (bytes + size > Cookies::kChunkSize) {
+            lengths.append(length);
+            length = bytes = 0;
+        }
+        length += units;
+        bytes += size;
+        pos += units;
+    }
+    if (length > 0)
+        lengths.append(length);
+    return lengths;
+}
+
 SetCookie deletion(const QString &name, const CookieOptions &options)
 {
     SetCookie c{name, QString(), options};
@@ -77,15 +107,20 @@ QList<SetCookie> write(const CookieOption &cookie, const QString &value,
     if (wholeSize <= kMaxCookieSize) {
         out.append({cookie.name, value, cookie.options});
     } else {
-        for (qsizetype pos = 0; pos < value.size(); pos += kChunkSize, ++written)
-            out.append({cookie.name + QLatin1Char('.') + QString::number(written),
-                        value.mid(pos, kChunkSize), cookie.options});
+        qsizetype pos = 0;
+        for (const qsizetype length : chunkLengths(value)) {
+            out.append({cookie.name + QLatin1Char('.') + QString::number(written++), value.mid(pos, length),
+                        cookie.options});
+            pos += length;
+        }
         if (requestCookies.contains(cookie.name))
             out.append(deletion(cookie.name, cookie.options));
     }
+    // Every other chunk goes, including ones a written chunk does not overwrite because the
+    // browser spelled its index differently ("name.01" would otherwise be read as chunk 1 too).
     for (auto it = requestCookies.keyBegin(); it != requestCookies.keyEnd(); ++it) {
         const int index = chunkIndex(*it, cookie.name);
-        if (index >= written)
+        if (index >= written || (index >= 0 && *it != cookie.name + QLatin1Char('.') + QString::number(index)))
             out.append(deletion(*it, cookie.options));
     }
     return out;

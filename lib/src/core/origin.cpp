@@ -16,7 +16,8 @@ RequestOrigin resolveOrigin(const AuthRequest &request, const Config &config)
     RequestOrigin result;
     if (config.url.isValid() && !config.url.host().isEmpty()) {
         result.origin = Redirect::originOf(config.url);
-        result.trusted = true;
+        // A URL without a scheme ("//app.example") has no origin to keep redirects on.
+        result.trusted = !result.origin.isEmpty();
     } else {
         QUrl url = request.url;
         if (config.trustHost) {

@@ -48,6 +48,8 @@ QString sameOrigin(const QString &url, const QString &baseUrl)
     if (url == baseUrl)
         return url;  // the usual callback-url cookie: nothing to parse
     if (url.startsWith(QLatin1Char('/'))) {
+        if (baseUrl.isEmpty())
+            return baseUrl;  // "//host/x" must join an origin, never stand alone
         // "/path" joins the origin; "//host/x" stays a path on this origin, like Auth.js.
         const QUrl joined(baseUrl + url, QUrl::StrictMode);
         return joined.isValid() ? baseUrl + url : baseUrl;

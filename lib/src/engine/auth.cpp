@@ -14,6 +14,23 @@ namespace Gatehouse {
 
 namespace {
 
+/*!
+ * Route protection while the session store fails: a 503 with Retry-After, the error page for a
+ * browser and the session endpoint's JSON for anything else; never the sign-in page.
+ * \a sessionAnswer is that JSON answer.
+ */
+QFuture<Authorization> unavailable(const AuthPrivate &engine, const AuthRequest &request, AuthResponse sessionAnswer)
+{
+    const auto denied = [](AuthResponse response) {
+        response.cookies.clear();  // the engine's own cookies (CSRF) are no business of the host's route
+        return Authorization{std::nullopt, std::move(response), SessionStatus::Unavailable};
+    };
+    if (!request.header("accept").contains("text/html"))
+        return QtFuture::makeReadyFuture(denied(std::move(sessionAnswer)));
+    return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, QStringLiteral("error=Unavailable"))
+        .then(QtFuture::Launch::Sync, denied);
+}
+
 void throwIfInvalid(const Config &config)
 {
     if (config.secret.isEmpty() || config.secret.first().isEmpty())
@@ -57,7 +74,8 @@ QFuture<AuthResponse> AuthPrivate::handle(const AuthRequest &request) const
 }
 
 QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, const QByteArray &method,
-                                              const QString &action, const QJsonObject &body, bool asJson) const
+                                              const QString &action, const QJsonObject &body, bool asJson,
+                                              const QString &query) const
 {
     QString problem;
     std::shared_ptr<const Config> effective = configFor(request, &problem);
@@ -65,7 +83,7 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
     call.method = method;
     call.url = request.url;
     call.url.setPath(Urls::basePathPrefix(effective->basePath) + QLatin1Char('/') + action);
-    call.url.setQuery(QString());
+    call.url.setQuery(query);
     call.remoteAddress = request.remoteAddress;
     // Keep what identifies the client (cookies, forwarding headers, language), drop the rest.
     for (const auto &h : request.headers) {
@@ -83,16 +101,22 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
     return dispatch(engine, std::move(effective), call, problem, Caller::Internal);
 }
 
-QFuture<std::optional<QJsonObject>> AuthPrivate::session(const AuthRequest &request) const
+QFuture<AuthPrivate::SessionAnswer> AuthPrivate::session(const AuthRequest &request) const
 {
     return internalCall(request, "GET", QStringLiteral("session"), {}, false)
-        .then(QtFuture::Launch::Sync, [](const AuthResponse &response) -> std::optional<QJsonObject> {
-            if (response.status != 200)
-                return std::nullopt;
+        .then(QtFuture::Launch::Sync, [](const AuthResponse &response) {
+            SessionAnswer answer;
+            answer.response = response;
             const QJsonDocument doc = QJsonDocument::fromJson(response.body);
-            if (!doc.isObject())
-                return std::nullopt;
-            return doc.object();
+            // A store that failed answers 503 (cannot answer now) or 500 with an error; a server
+            // that cannot serve at all (no secret, untrusted host) answers 500 without one.
+            if (response.status == 503 || (response.status == 500 && doc.object().contains(QLatin1String("error")))) {
+                answer.status = SessionStatus::Unavailable;
+            } else if (response.status == 200 && doc.isObject()) {
+                answer.status = SessionStatus::SignedIn;
+                answer.session = doc.object();
+            }
+            return answer;
         });
 }
 
@@ -120,7 +144,13 @@ QFuture<AuthResponse> Auth::handle(const AuthRequest &request) const
 
 QFuture<std::optional<QJsonObject>> Auth::session(const AuthRequest &request) const
 {
-    return d->session(request);
+    return d->session(request).then(QtFuture::Launch::Sync, [](const AuthPrivate::SessionAnswer &answer) {
+        if (answer.status == SessionStatus::Unavailable)
+            throw SessionUnavailable(QStringLiteral("the session store failed (the session endpoint answered %1); "
+                                                    "whether the request is signed in is unknown")
+                                         .arg(answer.response.status));
+        return answer.session;
+    });
 }
 
 QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &provider,
@@ -168,7 +198,10 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
 {
     const std::shared_ptr<const AuthPrivate> self = d;
     return d->session(request).then(QtFuture::Launch::Sync,
-        [self, request](const std::optional<QJsonObject> &session) -> QFuture<Authorization> {
+        [self, request](const AuthPrivate::SessionAnswer &answer) -> QFuture<Authorization> {
+            if (answer.status == SessionStatus::Unavailable)
+                return unavailable(*self, request, answer.response);
+            const std::optional<QJsonObject> &session = answer.session;
             const Config &config = *self->config;
             // Denied: to the sign-in page on the requested host, coming back to the requested URL.
             const auto toSignIn = [&config, request]() {
@@ -178,13 +211,15 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
                     config.pageUrl(PagesOptions::Page::SignIn, origin),
                     QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())))));
             };
+            const SessionStatus status = answer.status;
             if (!config.callbacks.authorized)
-                return QtFuture::makeReadyFuture(Authorization{session, session ? std::nullopt : std::optional(toSignIn())});
+                return QtFuture::makeReadyFuture(
+                    Authorization{session, session ? std::nullopt : std::optional(toSignIn()), status});
             return config.callbacks.authorized({session, request})
-                .then(QtFuture::Launch::Sync, [toSignIn, session](const AuthorizedDecision &decision) {
+                .then(QtFuture::Launch::Sync, [toSignIn, session, status](const AuthorizedDecision &decision) {
                     if (decision.response)
-                        return Authorization{session, decision.response};
-                    return Authorization{session, decision.allow ? std::nullopt : std::optional(toSignIn())};
+                        return Authorization{session, decision.response, status};
+                    return Authorization{session, decision.allow ? std::nullopt : std::optional(toSignIn()), status};
                 });
         })
         .unwrap();

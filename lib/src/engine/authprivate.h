@@ -14,11 +14,20 @@ class AuthPrivate : public std::enable_shared_from_this<AuthPrivate>
 public:
     AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory);
 
+    //! What GET session answered a request, and what that says of its session.
+    struct SessionAnswer
+    {
+        SessionStatus status = SessionStatus::SignedOut;
+        std::optional<QJsonObject> session;  //!< SignedIn: the session
+        AuthResponse response;               //!< the endpoint's answer
+    };
+
     QFuture<AuthResponse> handle(const AuthRequest &request) const;
-    QFuture<std::optional<QJsonObject>> session(const AuthRequest &request) const;
-    //! \a request rewritten as a call of \a method on <basePath>/<action> with \a body.
+    QFuture<SessionAnswer> session(const AuthRequest &request) const;
+    //! \a request rewritten as a call of \a method on <basePath>/<action>?<query> with \a body.
     QFuture<AuthResponse> internalCall(const AuthRequest &request, const QByteArray &method,
-                                       const QString &action, const QJsonObject &body, bool asJson) const;
+                                       const QString &action, const QJsonObject &body, bool asJson,
+                                       const QString &query = {}) const;
 
     std::shared_ptr<const Config> config;   //!< static configuration (or the request-less one)
     ConfigFactory factory;                  //!< lazy initialisation, if used

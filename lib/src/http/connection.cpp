@@ -131,7 +131,8 @@ void Connection::dispatch(const QHttpServerRequest &request)
     m_scanner.next();
     if (exchange.close)
         stopReading();  // the client's last request: nothing after it is processed (RFC 9112, 9.6)
-    exchange.log = RequestLog::start(authRequest.method, authRequest.url, authRequest.remoteAddress);
+    exchange.log = RequestLog::start(authRequest.method, authRequest.url, authRequest.remoteAddress,
+                                     authRequest.header("x-request-id"));
     const quint64 sequence = m_firstSequence + m_exchanges.size();
     m_exchanges.push_back(std::move(exchange));
 

@@ -149,7 +149,7 @@ bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
             options.close = requestsClose(request);
             deliver(responder.socket(), options, callHandler(*handler, authRequest),
                     RequestLog::start(authRequest.method, authRequest.url,
-                                      authRequest.remoteAddress));
+                                      authRequest.remoteAddress, authRequest.header("x-request-id")));
         });
     if (!added)
         qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": QHttpServer refused the route",

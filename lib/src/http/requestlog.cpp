@@ -2,11 +2,15 @@
 
 #include "http/logging.h"
 
+#include <QAtomicInteger>
+#include <QRandomGenerator>
 #include <QUrl>
 
 namespace Gatehouse {
 
 namespace {
+
+thread_local const RequestLogEntry *currentEntry = nullptr;
 
 QByteArray printable(QByteArrayView text)
 {
@@ -17,17 +21,49 @@ QByteArray printable(QByteArrayView text)
         .toPercentEncoding("!$&'()*+,;=:@/-._~", QByteArray(), '%');
 }
 
+bool isRequestId(QByteArrayView text)
+{
+    if (text.isEmpty() || text.size() > 64)
+        return false;
+    for (const char c : text) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            || c == '-' || c == '_' || c == '.';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+// A random prefix per process and a counter: unique within the process, unguessable across runs.
+QByteArray newRequestId()
+{
+    static const quint32 prefix = QRandomGenerator::system()->generate();
+    static QAtomicInteger<quint32> counter;
+    char text[17];
+    std::snprintf(text, sizeof text, "%08x%08x", prefix, counter.fetchAndAddRelaxed(1) + 1);
+    return QByteArray(text, 16);
+}
+
 } // namespace
 
-RequestLog RequestLog::start(QByteArrayView method, const QUrl &url, const QHostAddress &peer)
+const RequestLogEntry *RequestLogEntry::current()
+{
+    return currentEntry;
+}
+
+RequestLog RequestLog::start(QByteArrayView method, const QUrl &url, const QHostAddress &peer,
+                             QByteArrayView requestId)
 {
     RequestLog log;
     if (!lcHttp().isInfoEnabled())
         return log;
     log.m_enabled = true;
-    log.m_method = printable(method);
-    log.m_path = url.path(QUrl::FullyEncoded).toLatin1();
-    log.m_peer = peer;
+    log.m_entry.id = isRequestId(requestId) ? requestId.toByteArray() : newRequestId();
+    log.m_entry.method = printable(method);
+    log.m_entry.path = url.path(QUrl::FullyEncoded).toLatin1();
+    if (log.m_entry.path.isEmpty())
+        log.m_entry.path = QByteArrayLiteral("/");
+    log.m_entry.client = peer;
     log.m_start = std::chrono::steady_clock::now();
     return log;
 }
@@ -40,9 +76,10 @@ RequestLog RequestLog::startRaw(QByteArrayView method, QByteArrayView target,
         return log;
     const qsizetype query = target.indexOf('?');
     log.m_enabled = true;
-    log.m_method = printable(method);
-    log.m_path = printable(query < 0 ? target : target.first(query));
-    log.m_peer = peer;
+    log.m_entry.id = newRequestId();
+    log.m_entry.method = printable(method);
+    log.m_entry.path = printable(query < 0 ? target : target.first(query));
+    log.m_entry.client = peer;
     log.m_start = std::chrono::steady_clock::now();
     return log;
 }
@@ -51,11 +88,14 @@ void RequestLog::finish(int status) const
 {
     if (!m_enabled || !lcHttp().isInfoEnabled())
         return;
-    const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
+    RequestLogEntry entry = m_entry;
+    entry.status = status;
+    entry.duration = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - m_start);
-    qCInfo(lcHttp, "%s %s %d %lldus %s", m_method.constData(),
-           m_path.isEmpty() ? "/" : m_path.constData(), status, qlonglong(elapsed.count()),
-           qPrintable(m_peer.toString()));
+    currentEntry = &entry;
+    qCInfo(lcHttp, "%s %s %d %lldus %s", entry.method.constData(), entry.path.constData(), status,
+           qlonglong(entry.duration.count()), qPrintable(entry.client.toString()));
+    currentEntry = nullptr;
 }
 
 } // namespace Gatehouse

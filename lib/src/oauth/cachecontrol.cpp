@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace Gatehouse::OAuth {
 
 namespace {
@@ -26,15 +28,17 @@ QDateTime freshUntil(const HttpResponse &response, const CacheLimits &limits)
         directive = directive.trimmed().toLower();
         if (directive == "no-store" || directive == "no-cache")
             return received;
+        // delta-seconds are digits: a negative value is invalid, and a cache then treats the
+        // response as stale (RFC 9111 §1.2.2), which also keeps "- Age" below from overflowing.
         bool ok = false;
         if (directive.startsWith("max-age=")) {
             const qint64 seconds = directive.mid(8).replace('"', QByteArray()).toLongLong(&ok);
             if (ok)
-                lifetime = seconds;
+                lifetime = std::max<qint64>(seconds, 0);
         } else if (directive.startsWith("s-maxage=")) {
             const qint64 seconds = directive.mid(9).replace('"', QByteArray()).toLongLong(&ok);
             if (ok)
-                sharedLifetime = seconds;
+                sharedLifetime = std::max<qint64>(seconds, 0);
         }
     }
     if (sharedLifetime)

@@ -21,24 +21,6 @@ QString urlForLog(const QUrl &url)
     return url.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo | QUrl::RemoveFragment);
 }
 
-//! The response's JSON object (or form-encoded pairs), or a CallbackRouteError.
-QJsonObject jsonBody(const HttpResponse &response, const QString &what)
-{
-    if (response.mediaType() == "application/x-www-form-urlencoded") {
-        QJsonObject object;
-        const QUrlQuery form(QString::fromUtf8(response.body).replace(QLatin1Char('+'), QLatin1Char(' ')));
-        for (const auto &item : form.queryItems(QUrl::FullyDecoded))
-            object.insert(item.first, item.second);
-        return object;
-    }
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(response.body, &error);
-    if (!doc.isObject())
-        throw CallbackRouteError(QStringLiteral("%1 answered status %2 with a body that is not a JSON object")
-                                     .arg(what).arg(response.status));
-    return doc.object();
-}
-
 void requireResponse(const HttpResponse &response, const QString &what)
 {
     if (!response.ok())
@@ -84,6 +66,23 @@ QJsonObject checkedClaims(const CompactJws &jws, const ProviderSettings &s, cons
 }
 
 } // namespace
+
+QJsonObject jsonBody(const HttpResponse &response, const QString &what)
+{
+    if (response.mediaType() == "application/x-www-form-urlencoded") {
+        QJsonObject object;
+        const QUrlQuery form(QString::fromUtf8(response.body).replace(QLatin1Char('+'), QLatin1Char(' ')));
+        for (const auto &item : form.queryItems(QUrl::FullyDecoded))
+            object.insert(item.first, item.second);
+        return object;
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(response.body, &error);
+    if (!doc.isObject())
+        throw CallbackRouteError(QStringLiteral("%1 answered status %2 with a body that is not a JSON object")
+                                     .arg(what).arg(response.status));
+    return doc.object();
+}
 
 QByteArray formEncode(const ParamList &params)
 {

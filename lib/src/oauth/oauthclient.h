@@ -80,4 +80,10 @@ private:
 //! \a params as \c application/x-www-form-urlencoded (spaces as "+", like URLSearchParams).
 QByteArray formEncode(const ParamList &params);
 
+/*!
+ * The JSON object of a token or userinfo \a response, or its pairs when it is form-encoded (as
+ * some providers answer). Throws \c CallbackRouteError naming \a what when it is neither.
+ */
+QJsonObject jsonBody(const HttpResponse &response, const QString &what);
+
 } // namespace Gatehouse::OAuth

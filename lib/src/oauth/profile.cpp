@@ -5,6 +5,9 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <cmath>
+
 namespace Gatehouse::OAuth {
 
 namespace {
@@ -24,7 +27,9 @@ QString text(const QJsonValue &v)
 {
     if (v.isDouble()) {
         const double d = v.toDouble();
-        return d == double(qint64(d)) ? QString::number(qint64(d)) : QString::number(d);
+        // Whole numbers print without a fraction; converting one outside qint64 is undefined.
+        const bool whole = d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == std::trunc(d);
+        return whole ? QString::number(qint64(d)) : QString::number(d);
     }
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
@@ -62,6 +67,14 @@ QJsonValue mapped(const QJsonObject &profile, const QJsonValue &rule)
             return value;
     }
     return value;
+}
+
+// \a seconds as a whole number within what JSON holds exactly (2^53 - 1 either way): a provider's
+// absurd expires_in or expires_at must not overflow the conversion or the sum with now.
+qint64 wholeSeconds(double seconds)
+{
+    constexpr double limit = 9007199254740991.0;
+    return std::isnan(seconds) ? 0 : qint64(std::clamp(seconds, -limit, limit));
 }
 
 } // namespace
@@ -116,9 +129,10 @@ QJsonObject accountFromTokens(const QJsonObject &tokens, const QString &provider
     const QJsonValue expiresAt = tokens.value(QLatin1String("expires_at"));
     const QJsonValue expiresIn = tokens.value(QLatin1String("expires_in"));
     bool ok = false;
-    const qint64 seconds = expiresIn.isDouble() ? qint64(expiresIn.toDouble()) : expiresIn.toString().toLongLong(&ok);
+    const qint64 seconds = expiresIn.isDouble() ? wholeSeconds(expiresIn.toDouble())
+                                                : wholeSeconds(double(expiresIn.toString().toLongLong(&ok)));
     if (expiresAt.isDouble())
-        account.insert(QStringLiteral("expires_at"), qint64(expiresAt.toDouble()));
+        account.insert(QStringLiteral("expires_at"), wholeSeconds(expiresAt.toDouble()));
     else if (expiresIn.isDouble() || ok)
         account.insert(QStringLiteral("expires_at"), now + seconds);
     if (tokens.value(QLatin1String("scope")).isString())

@@ -39,6 +39,12 @@ Page error(const PageContext &context, const QString &errorType, const PageTrans
         status = 403;
         heading = Messages::AccessDeniedHeading;
         message = join({paragraph(Messages::AccessDeniedText), signInLink()});
+    } else if (errorType == u"Unavailable") {
+        // Gatehouse's own: the store cannot answer now (a database outage); nothing is wrong
+        // with the person's sign-in.
+        status = 503;
+        heading = Messages::UnavailableHeading;
+        message = join({paragraph(Messages::UnavailableText), paragraph(Messages::UnavailableRetry)});
     } else if (errorType == u"Verification") {
         status = 403;
         heading = Messages::VerificationHeading;

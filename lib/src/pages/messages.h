@@ -71,6 +71,12 @@ inline constexpr const char *VerificationInvalid = QT_TRANSLATE_NOOP("Gatehouse:
 inline constexpr const char *VerificationExpired = QT_TRANSLATE_NOOP("Gatehouse::Pages", "It may have been used already or it may have expired.");
 //: Link from the error page back to the sign-in page
 inline constexpr const char *SignInLink = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign in");
+//: Heading of the error page while the sign-in service cannot reach its database
+inline constexpr const char *UnavailableHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Service unavailable");
+//: Error page text while the sign-in service cannot reach its database
+inline constexpr const char *UnavailableText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The sign-in service is temporarily unavailable.");
+//: Error page text while the sign-in service cannot reach its database, second sentence
+inline constexpr const char *UnavailableRetry = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Please try again in a moment.");
 
 // Verify-request page.
 //: Heading of the page shown after a sign-in link was e-mailed

@@ -77,8 +77,9 @@ Page signOut(const PageContext &context, const PageTranslator &translator);
 
 /*!
  * The error page for the error identifier \a errorType: \c Configuration (status 500),
- * \c AccessDenied and \c Verification (403, with a link to the sign-in page), anything else
- * a generic page (200) linking to the site.
+ * \c AccessDenied and \c Verification (403, with a link to the sign-in page), Gatehouse's
+ * \c Unavailable (503: the store cannot answer now, try again), anything else a generic page
+ * (200) linking to the site.
  */
 Page error(const PageContext &context, const QString &errorType, const PageTranslator &translator);
 

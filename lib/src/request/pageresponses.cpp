@@ -1,9 +1,9 @@
 #include "request/pageresponses.h"
 
 #include "core/urls.h"
-
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
+#include "request/errorresponse.h"
 
 namespace Gatehouse::PageResponses {
 
@@ -27,6 +27,8 @@ AuthResponse toResponse(const RequestState &state, const Pages::Page &page)
     response.headers.append({QByteArrayLiteral("content-security-policy"), page.contentSecurityPolicy});
     response.headers.append({QByteArrayLiteral("x-frame-options"), QByteArrayLiteral("DENY")});
     response.headers.append({QByteArrayLiteral("referrer-policy"), QByteArrayLiteral("no-referrer")});
+    if (page.status == 503)  // the Unavailable error page
+        response.headers.append({QByteArrayLiteral("retry-after"), QByteArray::number(kRetryAfterSeconds)});
     return state.withCookies(response);
 }
 

@@ -1,6 +1,7 @@
 #include "session/databasesession.h"
 
 #include "core/futures.h"
+#include "core/logging.h"
 #include "crypto/random.h"
 
 namespace Gatehouse {
@@ -19,51 +20,157 @@ namespace {
 
 using Found = std::optional<SessionAndUser>;
 
+SessionRead signedIn(const SessionAndUser &found)
+{
+    return SessionRead{SessionStatus::SignedIn, found, std::nullopt};
+}
+
+//! The read of a store that failed with \a error (an adapter that throws something other than
+//! an AdapterError failed all the same).
+SessionRead unavailable(std::exception_ptr error)
+{
+    const auto failed = [](const QString &what) {
+        return AdapterError(AdapterError::Reason::Failed, QStringLiteral("getSessionAndUser: %1").arg(what));
+    };
+    AdapterError reason = failed(QStringLiteral("the lookup was cancelled"));
+    try {
+        if (error)
+            std::rethrow_exception(error);
+    } catch (const AdapterError &e) {
+        reason = e;
+    } catch (const std::exception &e) {
+        reason = failed(QString::fromUtf8(e.what()));
+    } catch (...) {
+        reason = failed(QStringLiteral("unknown exception"));
+    }
+    return SessionRead{SessionStatus::Unavailable, std::nullopt, reason};
+}
+
+/*!
+ * \a result once the store call \a step() has finished, whether it worked or not: a session
+ * that could not be extended or deleted is answered as it was found (logged at debug level;
+ * an outage is logged by the store).
+ */
+template<typename Step>
+QFuture<SessionRead> whatever(Step step, const SessionRead &result, const char *what)
+{
+    const auto note = [what](const char *error) {
+        qCDebug(lcCore).noquote() << "database session:" << what << "failed:" << error;
+    };
+    try {
+        return step().then(QtFuture::Launch::Sync, [result, note](QFuture<std::optional<AdapterSession>> done) {
+            try {
+                done.waitForFinished();
+            } catch (const std::exception &e) {
+                note(e.what());
+            }
+            return result;
+        });
+    } catch (const std::exception &e) {
+        note(e.what());
+        return QtFuture::makeReadyFuture(result);
+    }
+}
+
 /*!
  * What a read makes of the stored session \a found: nothing when there is none, it has expired or
  * its user is \a disabled (the row is deleted then); otherwise the session, extended by maxAge
  * at most once per updateAge.
  */
-QFuture<Found> settleRead(Adapter *adapter, const QString &token, qint64 maxAge, qint64 updateAge,
-                          const Found &found, bool disabled)
+QFuture<SessionRead> settleRead(Adapter *adapter, const QString &token, qint64 maxAge, qint64 updateAge,
+                                const Found &found, bool disabled)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (!found)
-        return QtFuture::makeReadyFuture(Found());
+        return QtFuture::makeReadyFuture(SessionRead());
     // A disabled user's session ends like an expired one (disabling deletes them already; this
     // covers one started meanwhile).
     if (found->session.expires <= now || disabled)
-        return continueWith(adapter->deleteSession(token), [](const std::optional<AdapterSession> &) { return Found(); });
+        return whatever([adapter, &token] { return adapter->deleteSession(token); }, SessionRead(), "deleting an ended session");
     // The session was last extended at expires - maxAge.
     const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
     if (now < due)
-        return QtFuture::makeReadyFuture(found);
+        return QtFuture::makeReadyFuture(signedIn(*found));
     const AdapterSessionUpdate update = AdapterSessionUpdate(token).setExpires(now.addSecs(maxAge));
     SessionAndUser extended = *found;
     update.applyTo(extended.session);
-    return continueWith(adapter->updateSession(update),
-                        [extended](const std::optional<AdapterSession> &) { return Found(extended); });
+    QFuture<std::optional<AdapterSession>> updating;
+    try {
+        updating = adapter->updateSession(update);
+    } catch (...) {
+        updating = failedFuture<std::optional<AdapterSession>>(std::current_exception());
+    }
+    return updating.then(QtFuture::Launch::Sync,
+        [found = *found, extended](QFuture<std::optional<AdapterSession>> done) {
+            try {
+                done.waitForFinished();
+                return signedIn(extended);
+            } catch (const std::exception &e) {
+                qCDebug(lcCore).noquote() << "database session: extending failed; answered unextended:" << e.what();
+                return signedIn(found);
+            }
+        });
+}
+
+//! \a settle applied to \a lookup's result; Unavailable when \a lookup fails. Never fails.
+template<typename T, typename Settle>
+QFuture<SessionRead> readWith(const QFuture<T> &lookup, Settle settle)
+{
+    if (lookup.isFinished()) {
+        if (!lookup.isCanceled() && lookup.resultCount() > 0)
+            return settle(lookup.result());
+        try {
+            QFuture<T>(lookup).waitForFinished();  // rethrows the store's error
+        } catch (...) {
+            return QtFuture::makeReadyFuture(unavailable(std::current_exception()));
+        }
+        return QtFuture::makeReadyFuture(unavailable(nullptr));
+    }
+    // One continuation on the usual, asynchronous path (as continueWith() does).
+    auto promise = std::make_shared<QPromise<SessionRead>>();
+    promise->start();
+    QFuture<SessionRead> read = promise->future();
+    QFuture<T>(lookup).then(QtFuture::Launch::Sync, [promise, settle = std::move(settle)](QFuture<T> finished) {
+        QFuture<SessionRead> next;
+        try {
+            finished.waitForFinished();
+            next = finished.resultCount() > 0 ? settle(finished.result())
+                                              : QtFuture::makeReadyFuture(unavailable(nullptr));
+        } catch (...) {
+            next = QtFuture::makeReadyFuture(unavailable(std::current_exception()));
+        }
+        if (next.isFinished()) {
+            Detail::settle(*promise, next);
+            return;
+        }
+        next.then(QtFuture::Launch::Sync, [promise](QFuture<SessionRead> done) { Detail::settle(*promise, done); });
+    });
+    return read;
 }
 
 } // namespace
 
-QFuture<std::optional<SessionAndUser>> DatabaseSession::read(const QString &token) const
+QFuture<SessionRead> DatabaseSession::read(const QString &token) const
 {
     Adapter *adapter = &m_adapter;
     const qint64 maxAge = m_options.maxAge;
     const qint64 updateAge = m_options.updateAge;
-    // A store with a UserStateStore reads the user's disabled flag in the same step; any other
-    // store knows no disabled users.
-    if (UserStateStore *store = m_userState) {
-        return continueWith(store->getSessionAndUserState(token),
-            [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
-                const Found found = read ? Found(SessionAndUser{read->session, read->user}) : Found();
-                return settleRead(adapter, token, maxAge, updateAge, found, read && read->userDisabled);
-            });
+    try {
+        // A store with a UserStateStore reads the user's disabled flag in the same step; any other
+        // store knows no disabled users.
+        if (UserStateStore *store = m_userState) {
+            return readWith(store->getSessionAndUserState(token),
+                [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
+                    const Found found = read ? Found(SessionAndUser{read->session, read->user}) : Found();
+                    return settleRead(adapter, token, maxAge, updateAge, found, read && read->userDisabled);
+                });
+        }
+        return readWith(adapter->getSessionAndUser(token), [adapter, token, maxAge, updateAge](const Found &found) {
+            return settleRead(adapter, token, maxAge, updateAge, found, false);
+        });
+    } catch (...) {  // an adapter that throws instead of failing its future
+        return QtFuture::makeReadyFuture(unavailable(std::current_exception()));
     }
-    return continueWith(adapter->getSessionAndUser(token), [adapter, token, maxAge, updateAge](const Found &found) {
-        return settleRead(adapter, token, maxAge, updateAge, found, false);
-    });
 }
 
 QFuture<AdapterSession> DatabaseSession::create(const QString &userId) const

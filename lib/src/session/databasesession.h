@@ -7,12 +7,26 @@
 #include "core/cookies.h"
 #include "storage/stores.h"
 
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/auth.h>
 #include <gatehouse/config.h>
 
 #include <QFuture>
 #include <optional>
 
 namespace Gatehouse {
+
+/*!
+ * What reading a database session found. Only the store's answer "none", or a session that has
+ * expired or whose user is disabled, is SignedOut; a store that failed to answer is
+ * Unavailable, and the session may well be there: its cookie must stay.
+ */
+struct SessionRead
+{
+    SessionStatus status = SessionStatus::SignedOut;
+    std::optional<SessionAndUser> session;  //!< SignedIn: the session and its user
+    std::optional<AdapterError> error;      //!< Unavailable: what the store failed with
+};
 
 class DatabaseSession
 {
@@ -23,10 +37,13 @@ public:
     //! The session token of the request, or an empty string.
     QString token(const QMap<QString, QString> &requestCookies) const;
     /*!
-     * The session and user for \a token, extended when due; nullopt when unknown, expired or
-     * of a disabled user (such a session is deleted from storage).
+     * The session and user for \a token, extended when due; SignedOut when unknown, expired or
+     * of a disabled user (such a session is deleted from storage); Unavailable when the store
+     * failed to look it up (any AdapterError: a database that is down, a missing table, ...).
+     * Never fails. An extension or a deletion that fails is logged (debug) and changes nothing:
+     * the session is answered as it was found.
      */
-    QFuture<std::optional<SessionAndUser>> read(const QString &token) const;
+    QFuture<SessionRead> read(const QString &token) const;
     //! A new session for \a userId, expiring after maxAge.
     QFuture<AdapterSession> create(const QString &userId) const;
     //! The cookie that holds \a session's token until it expires.

@@ -15,8 +15,10 @@ QFuture<std::optional<AdapterUser>> currentUser(const RequestState &s)
         const QString token = db.token(s.requestCookies);
         if (token.isEmpty())
             return QtFuture::makeReadyFuture(std::optional<AdapterUser>());
-        return db.read(token).then(QtFuture::Launch::Sync, [](const std::optional<SessionAndUser> &found) {
-            return found ? std::optional<AdapterUser>(found->user) : std::optional<AdapterUser>();
+        return db.read(token).then(QtFuture::Launch::Sync, [](const SessionRead &read) {
+            if (read.status == SessionStatus::Unavailable)
+                throw *read.error;
+            return read.session ? std::optional<AdapterUser>(read.session->user) : std::optional<AdapterUser>();
         });
     }
     const auto codec = s.engine.jwe(s.config.secret);

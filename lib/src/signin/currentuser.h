@@ -10,6 +10,7 @@
 namespace Gatehouse {
 
 //! The signed-in stored user, or nullopt (no session, or a JWT whose subject is not stored).
+//! Fails with the store's AdapterError when the session (or the user) cannot be read.
 QFuture<std::optional<AdapterUser>> currentUser(const RequestState &state);
 
 } // namespace Gatehouse

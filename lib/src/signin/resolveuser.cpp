@@ -36,13 +36,19 @@ AdapterUser newUserFrom(const QJsonObject &user)
     return u;
 }
 
-//! \a stored, with a storage failure of an OAuth or OIDC sign-in reported as OAuthCreateAccount.
+/*!
+ * \a stored, with a storage failure of an OAuth or OIDC sign-in reported as OAuthCreateAccount,
+ * except a store that cannot answer now: that is no problem of the account (the error page
+ * says to try again).
+ */
 template<typename T>
 QFuture<T> storing(const QJsonObject &account, QFuture<T> stored)
 {
     if (!Provider::isOAuthType(account.value(QStringLiteral("type")).toString()))
         return stored;
     return stored.onFailed([](const AdapterError &error) -> T {
+        if (error.reason() == AdapterError::Reason::Unavailable)
+            throw error;
         throw OAuthCreateAccount(QStringLiteral("the user or account could not be stored: ") + error.message(), error.cause());
     });
 }

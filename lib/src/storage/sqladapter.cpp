@@ -221,6 +221,25 @@ const SqlAdapterOptions &SqlAdapter::options() const
     return d->options;
 }
 
+StoreStatus SqlAdapter::health() const
+{
+    return d->health.status();
+}
+
+QFuture<StoreStatus> SqlAdapter::probe()
+{
+    SqlAdapterPrivate *p = d.get();
+    return d->run(QStringLiteral("probe"), [](SqlConnection &c) { c.execute(QStringLiteral("SELECT 1"), QStringLiteral("probe")); })
+        .then(QtFuture::Launch::Sync, [p](QFuture<void> done) {
+            try {
+                done.waitForFinished();
+            } catch (...) {
+                // health has it
+            }
+            return p->health.status();
+        });
+}
+
 QFuture<int> SqlAdapter::migrate(ProgressFunction progress)
 {
     return d->run(QStringLiteral("migrate"),

@@ -6,13 +6,14 @@ namespace Gatehouse {
 
 SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
     : options(options)
+    , health(QStringLiteral("database ") + options.displayUrl())
     , m_connectionPrefix(QStringLiteral("gatehouse-storage-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
     , m_sessionLookups([this](std::function<void()> job) { pool.start(std::move(job)); },
                        [this](const QStringList &tokens) {
                            const QString method = QStringLiteral("getSessionAndUserState");
                            return call(method, [&tokens, &method](SqlConnection &c) {
                                return SqlRows::sessionsAndUserStates(c, tokens, method);
-                           });
+                           }, tokens.size());
                        },
                        kMaxSessionBatch, maxThreads(options), kSlowSessionBatch)
     , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
@@ -33,7 +34,7 @@ SqlConnection &SqlAdapterPrivate::connection()
     if (!m_connections.hasLocalData()) {
         const QString name = m_connectionPrefix + u'-'
             + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()), 16);
-        m_connections.setLocalData(new SqlConnection(options, name));
+        m_connections.setLocalData(new SqlConnection(options, name, &m_file));
     }
     return *m_connections.localData();
 }

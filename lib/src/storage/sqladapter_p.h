@@ -2,6 +2,7 @@
 /*! \file sqladapter_p.h  SqlAdapter's thread pool, connections and row mapping. */
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/storehealth.h>
 
 #include "storage/logging.h"
 #include "storage/sqlconnection.h"
@@ -71,6 +72,8 @@ public:
     bool onStorageThread() const { return pool.isPoolThread(); }
 
     SqlAdapterOptions options;
+    //! Whether the database answers; logs its outages (see StoreHealth).
+    StoreHealth health;
 
 private:
     //! Distinct tokens one query of m_sessionLookups answers at most.
@@ -83,8 +86,45 @@ private:
      * disk takes milliseconds, and the disk could serve several at once (SLOW_READ_US there).
      */
     static constexpr std::chrono::milliseconds kSlowSessionBatch{10};
+
+    /*!
+     * attempt() \a work, unless the database is known to be unreachable and another call is
+     * trying it already (then it fails at once); tells health how it went. \a calls: how many
+     * callers wait for this work (a batch of session lookups answers several).
+     */
     template<typename Work>
-    auto call(const QString &method, const Work &work)
+    auto call(const QString &method, const Work &work, qint64 calls = 1)
+    {
+        const StoreHealth::Admission admission = health.admit();
+        if (!admission)
+            throw AdapterError(AdapterError::Reason::Unavailable,
+                               QStringLiteral("%1: the database is unreachable: %2").arg(method, health.status().reason));
+        try {
+            if constexpr (std::is_void_v<decltype(attempt(method, work))>) {
+                attempt(method, work);
+                health.succeeded(admission);
+            } else {
+                auto result = attempt(method, work);
+                health.succeeded(admission);
+                return result;
+            }
+        } catch (const SqlBusy &busy) {
+            // There, but it cannot answer now: the caller may try again; the database is not down.
+            health.succeeded(admission);
+            throw AdapterError(AdapterError::Reason::Unavailable,
+                               QStringLiteral("%1: the database cannot answer now: %2").arg(method, busy.detail), busy.detail);
+        } catch (const AdapterError &error) {
+            // Any other answer of the database (a conflict, a constraint, ...) shows it is there.
+            if (error.reason() == AdapterError::Reason::Unavailable)
+                health.failed(error.message(), calls);
+            else
+                health.succeeded(admission);
+            throw;
+        }
+    }
+
+    template<typename Work>
+    auto attempt(const QString &method, const Work &work)
     {
         SqlConnection &c = connection();
         int lost = 0;
@@ -98,7 +138,9 @@ private:
                 if (++lost == 2)
                     throw AdapterError(AdapterError::Reason::Unavailable,
                                        QStringLiteral("%1: the database connection was lost: %2").arg(method, failure.detail));
-                qCWarning(lcStorage).noquote() << method << "lost its database connection; reconnecting:" << failure.detail;
+                // Not a warning: a reconnection that works is no news, and one that does not is
+                // the outage health reports.
+                qCDebug(lcStorage).noquote() << method << "lost its database connection; reconnecting:" << failure.detail;
             } catch (const SqlTransientConflict &failure) {
                 if (++conflicts == 3)
                     throw AdapterError(AdapterError::Reason::Failed,
@@ -112,6 +154,8 @@ private:
     static int maxThreads(const SqlAdapterOptions &options);
 
     QString m_connectionPrefix;
+    //! What the connections know together of an SQLite file (see SqlConnection).
+    SqliteFileState m_file;
     // Declared before the pool: the pool's threads end first, and each deletes its connection.
     QThreadStorage<SqlConnection *> m_connections;
     // Declared before the pool as well: its threads run the batches still scheduled when it ends.

@@ -4,10 +4,13 @@
 
 #include <gatehouse/adaptererror.h>
 
+#include <QFile>
 #include <QSqlError>
 #include <QVersionNumber>
 
 #include <algorithm>
+
+#include <sys/stat.h>
 
 namespace Gatehouse {
 
@@ -20,6 +23,23 @@ bool isMemoryDatabase(const SqlAdapterOptions &options)
     return options.backend == SqlBackend::SQLite && options.databaseName == QLatin1String(":memory:");
 }
 
+//! An SQLite database in a file named by its path (not in memory, not a file: URI).
+bool isFileDatabase(const SqlAdapterOptions &options)
+{
+    return options.backend == SqlBackend::SQLite && !options.databaseName.isEmpty() && !isMemoryDatabase(options)
+        && !options.databaseName.startsWith(QLatin1String("file:"));
+}
+
+//! How often an SQLite connection looks whether its file is still the one at its path.
+constexpr std::chrono::milliseconds kFileCheckInterval{250};
+
+// SQLite's primary result codes (the low byte of an extended one).
+constexpr int kSqliteBusy = 5;
+constexpr int kSqliteLocked = 6;
+constexpr int kSqliteCantOpen = 14;
+constexpr int kSqliteConstraint = 19;
+constexpr int kSqliteReadOnlyDbMoved = 8 | (4 << 8);
+
 QString joinOptions(const QString &first, const QString &second)
 {
     if (first.isEmpty())
@@ -29,24 +49,68 @@ QString joinOptions(const QString &first, const QString &second)
 
 } // namespace
 
-SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name)
+SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file)
     : m_options(options)
     , m_name(std::move(name))
+    , m_shared(file)
 {
 }
 
 SqlConnection::~SqlConnection()
 {
-    m_statements.clear();
-    if (m_db.isValid())
-        m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_name);
+    close();
+}
+
+QString SqlConnection::defaultConnectOptions(SqlBackend backend)
+{
+    switch (backend) {
+    case SqlBackend::SQLite:
+        return QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000");
+    case SqlBackend::PostgreSQL:
+        // libpq: give up connecting after 2 s (its minimum); a server that stops answering is
+        // noticed by keepalives after about 5 + 3 x 1 s of silence, or when data sent is not
+        // acknowledged within 5 s.
+        return QStringLiteral("connect_timeout=2;keepalives=1;keepalives_idle=5;keepalives_interval=1;"
+                              "keepalives_count=3;tcp_user_timeout=5000");
+    case SqlBackend::MySQL:
+        // Affected rows = matched rows, as elsewhere. The client library tries a read up to
+        // three times: a silent server fails a call after 3 x 10 s.
+        return QStringLiteral("CLIENT_FOUND_ROWS;MYSQL_OPT_CONNECT_TIMEOUT=2;MYSQL_OPT_READ_TIMEOUT=10;"
+                              "MYSQL_OPT_WRITE_TIMEOUT=10");
+    }
+    return {};
+}
+
+std::optional<SqlConnection::FileIdentity> SqlConnection::fileAtPath() const
+{
+    struct stat info;
+    if (::stat(QFile::encodeName(m_options.databaseName).constData(), &info) != 0)
+        return std::nullopt;
+    return FileIdentity{quint64(info.st_dev), quint64(info.st_ino)};
+}
+
+bool SqlConnection::fileUnchanged()
+{
+    const auto now = std::chrono::steady_clock::now();
+    const quint64 changes = m_shared ? m_shared->changes.load() : 0;
+    if (now - m_fileChecked < kFileCheckInterval && changes == m_changesSeen)
+        return true;
+    m_fileChecked = now;
+    m_changesSeen = changes;
+    const std::optional<FileIdentity> found = fileAtPath();
+    if (found == m_file)
+        return true;
+    qCDebug(lcStorage).noquote() << "the database file" << m_options.databaseName
+                                 << (found ? "was replaced" : "is gone") << "; closing" << m_name;
+    if (m_shared)
+        m_changesSeen = ++m_shared->changes;  // the other connections look at once
+    close();
+    return false;
 }
 
 void SqlConnection::open()
 {
-    if (m_db.isOpen())
+    if (m_db.isOpen() && (!m_file || fileUnchanged()))
         return;
     if (!m_db.isValid()) {
         m_db = QSqlDatabase::addDatabase(m_options.driverName(), m_name);
@@ -62,13 +126,14 @@ void SqlConnection::open()
         m_db.setPort(m_options.port);
         m_db.setUserName(m_options.userName);
         m_db.setPassword(m_options.password);
-        QString connectOptions = m_options.connectOptions;
-        if (m_options.backend == SqlBackend::SQLite)
-            connectOptions = joinOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"), connectOptions);
-        else if (m_options.backend == SqlBackend::MySQL) // affected rows = matched rows, as elsewhere
-            connectOptions = joinOptions(QStringLiteral("CLIENT_FOUND_ROWS"), connectOptions);
-        m_db.setConnectOptions(connectOptions);
+        // The URL's options come last: the drivers take the last value of an option.
+        m_db.setConnectOptions(joinOptions(defaultConnectOptions(m_options.backend), m_options.connectOptions));
     }
+    const bool file = isFileDatabase(m_options);
+    if (file && m_shared && m_shared->seen.load() && !fileAtPath())
+        throw AdapterError(Reason::Unavailable,
+                           QStringLiteral("the database file %1 is missing (moved or removed?); it is not created anew")
+                               .arg(m_options.databaseName));
     if (!m_db.open())
         throw AdapterError(Reason::Unavailable,
                            QStringLiteral("cannot connect to %1: %2").arg(m_options.displayUrl(), m_db.lastError().text()));
@@ -77,6 +142,15 @@ void SqlConnection::open()
     } catch (...) {
         close();
         throw;
+    }
+    if (file) {
+        m_file = fileAtPath();
+        m_fileChecked = std::chrono::steady_clock::now();
+        if (m_shared) {
+            m_changesSeen = m_shared->changes.load();
+            if (m_file)
+                m_shared->seen.store(true);
+        }
     }
     qCDebug(lcStorage) << "connected to" << m_options.displayUrl() << "as" << m_name;
 }
@@ -119,9 +193,14 @@ void SqlConnection::setUp()
 
 void SqlConnection::close()
 {
+    // The driver goes first: a prepared statement that outlives its driver is not deallocated
+    // on the server, where QPSQL would try, and warn for each statement of a connection that
+    // is lost. Closing the connection frees them on the server anyway; QSQLITE finalizes its
+    // statements before it closes.
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_name);
     m_statements.clear();
-    if (m_db.isValid())
-        m_db.close();
+    m_file.reset();
 }
 
 QSqlQuery &SqlConnection::prepared(const QString &sql, const QString &method)
@@ -187,8 +266,10 @@ bool SqlConnection::isLost(const QSqlError &error) const
     // Not QSqlError::ConnectionError: QSQLITE reports every failed step with it.
     const QString code = error.nativeErrorCode();
     switch (m_options.backend) {
-    case SqlBackend::SQLite: // a file does not go away
-        return false;
+    case SqlBackend::SQLite: { // the file cannot be opened (or was moved): reopen it at its path
+        const int extended = code.toInt();
+        return (extended & 0xff) == kSqliteCantOpen || extended == kSqliteReadOnlyDbMoved;
+    }
     case SqlBackend::PostgreSQL: // QPSQL closes a broken connection; class 08: connection
         // exception; 57P0x: the server is shutting down
         return !m_db.isOpen() || code.startsWith(QLatin1String("08")) || code.startsWith(QLatin1String("57P0"));
@@ -217,17 +298,43 @@ bool SqlConnection::isTransient(const QSqlError &error) const
     return false;
 }
 
+bool SqlConnection::isUnavailable(const QSqlError &error) const
+{
+    const QString code = error.nativeErrorCode();
+    switch (m_options.backend) {
+    case SqlBackend::SQLite: { // still locked by another connection when the busy timeout ran out
+        const int primary = code.toInt() & 0xff;
+        return primary == kSqliteBusy || primary == kSqliteLocked;
+    }
+    case SqlBackend::PostgreSQL:
+        // query_canceled (statement_timeout), lock_not_available (lock_timeout), read-only
+        // transaction (a standby after a failover), out of memory, too many connections
+        return code == QLatin1String("57014") || code == QLatin1String("55P03") || code == QLatin1String("25006")
+            || code == QLatin1String("53200") || code == QLatin1String("53300");
+    case SqlBackend::MySQL: {
+        // ER_CON_COUNT_ERROR, ER_TOO_MANY_USER_CONNECTIONS, ER_OPTION_PREVENTS_STATEMENT
+        // (read-only), ER_STATEMENT_TIMEOUT (MariaDB), ER_QUERY_TIMEOUT (MySQL)
+        static constexpr int unavailable[] = {1040, 1203, 1290, 1969, 3024};
+        const int number = code.toInt();
+        return std::find(std::begin(unavailable), std::end(unavailable), number) != std::end(unavailable);
+    }
+    }
+    return false;
+}
+
 void SqlConnection::raise(const QSqlError &error, const QString &method, const QString &conflict)
 {
     if (isLost(error))
         throw SqlConnectionLost{error.text()};
     if (isTransient(error))
         throw SqlTransientConflict{error.text()};
+    if (isUnavailable(error))
+        throw SqlBusy{error.text()};
     const QString code = error.nativeErrorCode();
     bool constraint = false;
     switch (m_options.backend) {
     case SqlBackend::SQLite: // SQLITE_CONSTRAINT and its extended codes
-        constraint = (code.toInt() & 0xff) == 19;
+        constraint = (code.toInt() & 0xff) == kSqliteConstraint;
         break;
     case SqlBackend::PostgreSQL: // class 23: integrity constraint violation
         constraint = code.startsWith(QLatin1String("23"));

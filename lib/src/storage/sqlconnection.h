@@ -6,7 +6,10 @@
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace Gatehouse {
 
@@ -26,16 +29,45 @@ struct SqlTransientConflict
     QString detail;
 };
 
+//! Thrown inside a storage call when the database is there but cannot answer now (a lock or
+//! statement timeout, a read-only standby): the call fails with AdapterError Unavailable, but
+//! the database is not down (StoreHealth is told it answered).
+struct SqlBusy
+{
+    QString detail;
+};
+
+/*!
+ * What the connections of one adapter know together of its SQLite file: that it existed once
+ * (from then on a missing file is not created anew), and how often one of them found it moved,
+ * removed or replaced (the others then look at once, not at their next turn).
+ */
+struct SqliteFileState
+{
+    std::atomic<bool> seen{false};
+    std::atomic<quint64> changes{0};
+};
+
 /*!
  * A connection owned by one storage thread (never used from another). Opened on first use
  * and set up for Gatehouse: SQLite gets WAL, foreign keys and a busy timeout, MariaDB gets
  * ANSI_QUOTES (so the same "quoted" SQL works everywhere) and UTC, PostgreSQL gets UTC.
  * Prepared statements are kept per SQL text for the life of the connection.
+ *
+ * PostgreSQL and MariaDB connections get timeouts (defaultConnectOptions()), so a database
+ * that vanished fails a call within seconds instead of holding it for minutes. An SQLite
+ * connection notices when its database file is moved away, removed or replaced (an open file
+ * would go on being read and written under its old name): it closes, and reopens the file at
+ * the path; a file that is gone is an Unavailable error, not a new empty database.
  */
 class SqlConnection
 {
 public:
-    SqlConnection(const SqlAdapterOptions &options, QString name);
+    /*!
+     * \a file is shared by the connections of one adapter (see SqliteFileState). Null: a
+     * missing file is always created, and each connection looks at its file on its own.
+     */
+    SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file = nullptr);
     ~SqlConnection();
     SqlConnection(const SqlConnection &) = delete;
     SqlConnection &operator=(const SqlConnection &) = delete;
@@ -45,9 +77,12 @@ public:
     //! prepared statements, which drop the returned rows).
     bool hasReturning() const { return m_options.backend != SqlBackend::MySQL; }
 
-    //! Opens the connection if needed. Throws AdapterError (Unavailable) when that fails.
+    /*!
+     * Opens the connection if needed (and reopens an SQLite file that was replaced). Throws
+     * AdapterError (Unavailable) when that fails.
+     */
     void open();
-    //! Drops the prepared statements and closes; the next open() reconnects.
+    //! Closes and drops the prepared statements; the next open() connects anew.
     void close();
 
     //! The prepared statement for \a sql (prepared on first use).
@@ -60,8 +95,10 @@ public:
 
     /*!
      * Turns a failed statement into the right exception: SqlConnectionLost when the
-     * connection broke, SqlTransientConflict for a deadlock, AdapterError Conflict for a unique or foreign key (with \a conflict
-     * as its message when given), AdapterError Failed otherwise.
+     * connection broke (or an SQLite file cannot be opened any more), SqlTransientConflict for a
+     * deadlock, SqlBusy when the database cannot answer now (a lock or statement timeout, a
+     * read-only standby), AdapterError Conflict for a unique or foreign key (with \a conflict as
+     * its message when given), AdapterError Failed otherwise (a disk that is full included).
      */
     [[noreturn]] void raise(const QSqlError &error, const QString &method, const QString &conflict = {});
 
@@ -81,15 +118,38 @@ public:
     void commit(const QString &method);
     void rollback();
 
+    /*!
+     * The driver options Gatehouse sets before the URL's own (which win): connect timeouts and,
+     * for PostgreSQL, TCP keepalives and a send timeout, so a lost server is noticed in seconds.
+     */
+    static QString defaultConnectOptions(SqlBackend backend);
+
 private:
+    //! An SQLite file by device and inode: the same path may later name another file.
+    struct FileIdentity
+    {
+        quint64 device = 0;
+        quint64 inode = 0;
+        bool operator==(const FileIdentity &other) const { return device == other.device && inode == other.inode; }
+    };
+
     void setUp();
     bool isLost(const QSqlError &error) const;
     bool isTransient(const QSqlError &error) const;
+    bool isUnavailable(const QSqlError &error) const;
+    //! SQLite: whether the open connection still reads the file at its path (checked at most
+    //! every few hundred milliseconds); closes the connection when not.
+    bool fileUnchanged();
+    std::optional<FileIdentity> fileAtPath() const;
 
     SqlAdapterOptions m_options;
     QString m_name;
+    SqliteFileState *m_shared;
+    quint64 m_changesSeen = 0;                            //!< m_shared->changes when last looked
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
+    std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened
+    std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
 };
 
 /*!

@@ -58,11 +58,16 @@ public:
     {
         return memory->getUserByAccount(provider, id);
     }
+    //! How createUserAndLinkAccount fails: a broken database, or one that cannot be reached.
+    AdapterError::Reason failure = AdapterError::Reason::Failed;
+
     QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &, const AdapterAccount &) override
     {
         QPromise<UserAndAccount> failed;
         failed.start();
-        failed.setException(AdapterError(AdapterError::Reason::Unavailable, QStringLiteral("createUserAndLinkAccount: the database is gone")));
+        failed.setException(AdapterError(failure, failure == AdapterError::Reason::Failed
+                                                      ? QStringLiteral("createUserAndLinkAccount: the database is broken")
+                                                      : QStringLiteral("createUserAndLinkAccount: the database is gone")));
         failed.finish();
         return failed.future();
     }
@@ -578,7 +583,10 @@ private Q_SLOTS:
         QTest::newRow("account fails") << "account-fails" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCreateAccount")
                                        << "OAuthCreateAccount: the account callback of provider \"local-idp\" failed: ";
         QTest::newRow("storage fails") << "storage-fails" << QByteArray("http://127.0.0.1:9300/auth/signin?error=OAuthCreateAccount")
-                                       << "OAuthCreateAccount: the user or account could not be stored: createUserAndLinkAccount: the database is gone";
+                                       << "OAuthCreateAccount: the user or account could not be stored: createUserAndLinkAccount: the database is broken";
+        // A database that cannot be reached is no problem of the account: the error page says to try again.
+        QTest::newRow("storage unreachable") << "storage-unreachable" << QByteArray("http://127.0.0.1:9300/auth/error?error=Unavailable")
+                                             << "AdapterError: createUserAndLinkAccount: the database is gone";
     }
 
     void failingCallbacks()
@@ -602,6 +610,8 @@ private Q_SLOTS:
             };
         }
         auto failingStore = std::make_shared<FailingAdapter>();
+        if (failing == QLatin1String("storage-unreachable"))
+            failingStore->failure = AdapterError::Reason::Unavailable;
         Config c = config({p}, &observed);
         c.adapter = failingStore;
         c.session.strategy = SessionOptions::Strategy::Jwt;

@@ -49,6 +49,7 @@ class TestServerOidc : public QObject
     Gatehouse::Testing::ServerUnderTest m_server;
     quint16 m_port = 0;
     QNetworkAccessManager m_nam;
+    QStringList m_neverLogged;   //!< tokens and codes seen: the server's log must not hold them
 
     QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
 
@@ -89,6 +90,9 @@ class TestServerOidc : public QObject
             if (answer.status < 300 || answer.status >= 400 || answer.location.isEmpty())
                 return answer;
             const QUrl next = url.resolved(QUrl(QString::fromUtf8(answer.location)));
+            const QString code = QUrlQuery(next).queryItemValue(QStringLiteral("code"));
+            if (!code.isEmpty())
+                m_neverLogged << code;   // the authorization code, on its way to the callback
             if (next.port() == m_port && !next.path().startsWith(QLatin1String("/auth/")))
                 return answer;  // back at the application
             url = next;
@@ -155,6 +159,7 @@ private Q_SLOTS:
         file.close();
 
         m_server.setEnvironment("AUTH_LOCAL_IDP_SECRET", "gh-server-secret");   // inferred from the environment
+        m_server.setEnvironment("QT_LOGGING_RULES", "gatehouse.*.debug=true");   // for noSecretInTheLog
         QVERIFY2(m_server.start(m_dir.filePath("gatehouse.json"), m_dir.path()),
                  qPrintable("gatehouse-server did not start listening:\n" + m_server.log()));
         m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
@@ -218,6 +223,7 @@ private Q_SLOTS:
         QCOMPARE(done.location, base().toUtf8());
         const QString session = jarCookie("authjs.session-token");
         QCOMPARE(session.size(), 36);   // a database session's token
+        m_neverLogged << session << jarCookie("authjs.csrf-token");
         QCOMPARE(QJsonDocument::fromJson(get(QUrl(base() + "/auth/session")).body).object()
                      .value("user").toObject().value("email").toString(), QString("alice@example.test"));
 
@@ -233,6 +239,19 @@ private Q_SLOTS:
         const Answer replay = get(QUrl(base() + "/auth/session"), {{"Cookie", "authjs.session-token=" + session.toLatin1()}});
         QCOMPARE(replay.body, QByteArray("null"));
         QVERIFY2(replay.setCookie.contains("authjs.session-token=; Max-Age=0"), replay.setCookie.constData());
+    }
+
+    //! A debug-level log of the sign-ins above holds no secret, authorization code or token.
+    void noSecretInTheLog()
+    {
+        QVERIFY(m_neverLogged.size() >= 3);
+        const QString log = m_server.log();
+        QVERIFY(log.contains(QStringLiteral("/auth/callback/local-idp")));
+        for (const QString &secret : m_neverLogged + QStringList{QStringLiteral("gh-server-secret"),
+                                                                  Gatehouse::Testing::serverSecret()}) {
+            for (const QString &part : secret.split(u'|'))
+                QVERIFY2(part.size() < 16 || !log.contains(part), qPrintable(QStringLiteral("logged: ") + part));
+        }
     }
 };
 

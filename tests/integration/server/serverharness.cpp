@@ -6,6 +6,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
+#include <QNetworkCookie>
 #include <QNetworkCookieJar>
 #include <QNetworkReply>
 #include <QSaveFile>
@@ -87,9 +88,22 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     if (!workingDirectory.isEmpty())
         m_process.setWorkingDirectory(workingDirectory);
     prepareChild(m_process, std::nullopt);
-    m_process.start(QStringLiteral(GATEHOUSE_SERVER),
-                    {QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
-                     QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"), QStringLiteral("2")});
+    if (!m_logFile.isEmpty())
+        m_process.setStandardErrorFile(m_logFile);
+    const QStringList arguments = QStringList{QStringLiteral("--config"), configFile, QStringLiteral("--listen"),
+                                              QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("--threads"),
+                                              QStringLiteral("2")}
+        + m_extraArguments;
+    if (m_fileSizeLimit > 0) {
+        // An ignored signal stays ignored across exec.
+        m_process.start(QStringLiteral("/bin/sh"),
+                        QStringList{QStringLiteral("-c"),
+                                    QStringLiteral("trap '' XFSZ; exec prlimit --fsize=%1 -- \"$0\" \"$@\"").arg(m_fileSizeLimit),
+                                    QStringLiteral(GATEHOUSE_SERVER)}
+                            + arguments);
+    } else {
+        m_process.start(QStringLiteral(GATEHOUSE_SERVER), arguments);
+    }
     if (!m_process.waitForStarted(10000))
         return false;
     const QDeadlineTimer deadline(15000);
@@ -111,6 +125,10 @@ QString ServerUnderTest::baseUrl() const
 
 QString ServerUnderTest::log()
 {
+    if (!m_logFile.isEmpty()) {
+        QFile file(m_logFile);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
     m_log += QString::fromUtf8(m_process.readAllStandardError()) + QString::fromUtf8(m_process.readAllStandardOutput());
     return m_log;
 }
@@ -121,7 +139,10 @@ bool ServerUnderTest::waitForLog(const QString &text, int timeoutMs)
     while (!log().contains(text)) {
         if (deadline.hasExpired() || m_process.state() != QProcess::Running)
             return false;
-        m_process.waitForReadyRead(100);
+        if (m_logFile.isEmpty())
+            m_process.waitForReadyRead(100);
+        else
+            QTest::qWait(50);
     }
     return true;
 }
@@ -139,6 +160,20 @@ Browser::Browser(QString baseUrl) : m_base(std::move(baseUrl))
 void Browser::clearCookies()
 {
     m_nam.setCookieJar(new QNetworkCookieJar(&m_nam));
+}
+
+QString Browser::cookie(const QString &name)
+{
+    for (const QNetworkCookie &c : m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/session")))) {
+        if (c.name() == name.toUtf8())
+            return QString::fromUtf8(c.value());
+    }
+    return {};
+}
+
+QList<QNetworkCookie> Browser::cookies() const
+{
+    return m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/")));
 }
 
 QNetworkReply *Browser::wait(QNetworkReply *reply)
@@ -182,6 +217,19 @@ QNetworkReply *Browser::beginSignIn(const QString &provider, const QList<std::pa
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
     return m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
+}
+
+int Browser::signOut()
+{
+    const QString token =
+        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("csrfToken"), token);
+    QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/signout")));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
 }
 
 QJsonObject Browser::sessionUser()

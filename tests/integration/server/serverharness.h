@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkCookie>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -50,6 +51,15 @@ public:
     quint16 reservePort();
     //! Sets \a name to \a value in the server's environment (serverEnvironment() besides).
     void setEnvironment(const QString &name, const QString &value);
+    /*!
+     * Runs the server with no file larger than \a bytes (RLIMIT_FSIZE, through prlimit), its
+     * SIGXFSZ ignored: a write past the limit fails with EFBIG, as on a full disk.
+     */
+    void setFileSizeLimit(qint64 bytes) { m_fileSizeLimit = bytes; }
+    //! Arguments start() passes after its own (e.g. --log-format json).
+    void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
+    //! Sends the server's standard error to the file \a path (log() reads it from there).
+    void setLogFile(const QString &path) { m_logFile = path; }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
     //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
     //! reserved one, or a free one.
@@ -63,11 +73,15 @@ public:
     //! Sends \a signalNumber to the server.
     void signal(int signalNumber);
     bool isRunning() const { return m_process.state() == QProcess::Running; }
+    qint64 processId() const { return m_process.processId(); }
 
 private:
     QProcess m_process;
     QProcessEnvironment m_environment = serverEnvironment();
+    QStringList m_extraArguments;
+    QString m_logFile;
     quint16 m_port = 0;
+    qint64 m_fileSizeLimit = 0;
     QString m_log;
 };
 
@@ -85,10 +99,16 @@ public:
     //! signIn() in two halves: the POST is sent, its answer is awaited by finishSignIn().
     QNetworkReply *beginSignIn(const QString &provider, const QList<std::pair<QString, QString>> &fields);
     QString finishSignIn(QNetworkReply *reply);
+    //! POST /auth/signout with the CSRF token; returns the status.
+    int signOut();
     //! The user object of GET /auth/session, empty when signed out.
     QJsonObject sessionUser();
     //! Forgets every cookie.
     void clearCookies();
+    //! The value of cookie \a name in the jar (empty when there is none).
+    QString cookie(const QString &name);
+    //! The cookies the server has set, as the browser would send them.
+    QList<QNetworkCookie> cookies() const;
 
 private:
     QNetworkReply *wait(QNetworkReply *reply);

@@ -137,6 +137,42 @@ private Q_SLOTS:
         QCOMPARE(out.at(2).options.maxAge.value_or(-1), 0);
     }
 
+    // Found by tests/fuzz (cookies): chunks were cut every kChunkSize characters, so a value of
+    // multi-byte characters gave cookies of up to 12 times the size a browser keeps, and a chunk
+    // could end in half a surrogate pair.
+    void nonAsciiChunksFitAndReassemble()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        const QString value = QStringLiteral("J\u00fcrgen \U0001F600 ").repeated(700);
+        const QList<SetCookie> out = Cookies::write(set.sessionToken, value, {});
+        QVERIFY(out.size() > 1);
+        QMap<QString, QString> jar;
+        for (const SetCookie &c : out) {
+            QVERIFY2(c.toHeaderValue().size() <= Cookies::kMaxCookieSize, qPrintable(c.name));
+            QVERIFY(!c.value.back().isHighSurrogate());
+            jar.insert(c.name, c.value);
+        }
+        QCOMPARE(Cookies::read(set.sessionToken.name, jar), value);
+    }
+
+    // Found by tests/fuzz (cookies): a chunk the browser sent as "name.01" was neither
+    // overwritten by "name.1" nor deleted, and was read back as a second chunk 1.
+    void chunkWithAnotherSpellingIsDeleted()
+    {
+        const CookieSet set = CookieSet::resolve(false, {});
+        const QMap<QString, QString> request{{QStringLiteral("authjs.session-token.01"), QStringLiteral("stale")}};
+        const QList<SetCookie> out = Cookies::write(set.sessionToken, QString(9000, QLatin1Char('a')), request);
+        QMap<QString, QString> jar = request;
+        for (const SetCookie &c : out) {
+            if (c.options.maxAge == 0)
+                jar.remove(c.name);
+            else
+                jar.insert(c.name, c.value);
+        }
+        QVERIFY(!jar.contains(QStringLiteral("authjs.session-token.01")));
+        QCOMPARE(Cookies::read(set.sessionToken.name, jar), QString(9000, QLatin1Char('a')));
+    }
+
     void encodedValueSizeIsTheHeaderGrowth()
     {
         const SetCookie empty{QStringLiteral("authjs.session-token"), QString(), {}};

@@ -27,6 +27,10 @@ private Q_SLOTS:
                                                      << "http://127.0.0.1:9300" << false << false;
         QTest::newRow("AUTH_URL wins") << false << "https://app.example.test/auth" << QByteArray("http") << QByteArray("evil.example")
                                        << "https://app.example.test" << true << true;
+        // Found by tests/fuzz (redirect): an AUTH_URL without a scheme gave an empty origin that
+        // was trusted, and "//evil.example/x" then joined it as an off-site callback URL.
+        QTest::newRow("AUTH_URL without scheme") << false << "//[::1]:3000" << QByteArray() << QByteArray() << ""
+                                                 << false << false;
         QTest::newRow("bogus proto") << true << "" << QByteArray("javascript") << QByteArray() << "http://127.0.0.1:9300" << true << false;
     }
     void resolve()

@@ -42,6 +42,14 @@ private Q_SLOTS:
         QCOMPARE(Redirect::sameOrigin(url, QStringLiteral("http://127.0.0.1:9300")), expected);
     }
 
+    // Found by tests/fuzz (redirect): without an origin a path was returned as it was, and
+    // "//evil.example/x" is another site to a browser.
+    void pathNeedsAnOrigin()
+    {
+        QCOMPARE(Redirect::sameOrigin(QStringLiteral("//evil.example/x"), QString()), QString());
+        QCOMPARE(Redirect::sameOrigin(QStringLiteral("/dashboard"), QString()), QString());
+    }
+
     void originOf()
     {
         QCOMPARE(Redirect::originOf(QUrl("https://user:pw@example.test:8443/a?b#c")), QStringLiteral("https://example.test:8443"));

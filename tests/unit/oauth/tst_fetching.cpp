@@ -230,6 +230,9 @@ private Q_SLOTS:
         QTest::newRow("too long") << HeaderList{{"Cache-Control", "max-age=9999999"}} << qint64(86400);
         QTest::newRow("Expires minus Date") << HeaderList{{"Date", "Thu, 01 Jan 2026 12:00:00 GMT"}, {"Expires", "Thu, 01 Jan 2026 13:00:00 GMT"}} << qint64(3600);
         QTest::newRow("invalid Expires") << HeaderList{{"Expires", "0"}} << qint64(0);
+        // Found by tests/fuzz (tokenresponse): the lowest max-age minus an Age overflowed.
+        QTest::newRow("negative max-age") << HeaderList{{"Cache-Control", "max-age=-9223372036854775808"}, {"Age", "5"}} << qint64(0);
+        QTest::newRow("negative s-maxage") << HeaderList{{"Cache-Control", "max-age=60, s-maxage=-1"}} << qint64(0);
         QTest::newRow("Expires in the past") << HeaderList{{"Date", "Thu, 01 Jan 2026 12:00:00 GMT"}, {"Expires", "Thu, 01 Jan 2026 11:00:00 GMT"}} << qint64(0);
     }
 

@@ -35,6 +35,10 @@ private Q_SLOTS:
                                                      << QJsonObject{{"id", "42"}, {"name", "a"}};
         QTest::newRow("null name falls through") << QJsonObject{{"sub", "u"}, {"name", QJsonValue::Null}, {"preferred_username", "ann"}}
                                                  << QJsonObject{{"id", "u"}, {"name", "ann"}};
+        // Found by tests/fuzz (tokenresponse): numbers beyond qint64 were converted to it (undefined).
+        QTest::newRow("huge numeric id") << QJsonObject{{"id", 1e300}} << QJsonObject{{"id", "1e+300"}};
+        QTest::newRow("large numeric id") << QJsonObject{{"id", 1e18}} << QJsonObject{{"id", "1000000000000000000"}};
+        QTest::newRow("fractional id") << QJsonObject{{"id", -2.5}} << QJsonObject{{"id", "-2.5"}};
         QTest::newRow("null email stays null") << QJsonObject{{"sub", "u"}, {"email", QJsonValue::Null}}
                                                << QJsonObject{{"id", "u"}, {"email", QJsonValue::Null}};
     }
@@ -78,6 +82,11 @@ private Q_SLOTS:
         QCOMPARE(accountFromTokens({{"access_token", "at"}, {"expires_in", "60"}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1060));
         QCOMPARE(accountFromTokens({{"access_token", "at"}, {"expires_at", 5000}, {"expires_in", 60}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(5000));
         QVERIFY(!accountFromTokens({{"access_token", "at"}}, "p", "oauth", "1", 1000).contains("expires_at"));
+        // Found by tests/fuzz (tokenresponse): absurd lifetimes overflowed converting to qint64
+        // or adding now; they are kept within JSON's exact integers.
+        QCOMPARE(accountFromTokens({{"expires_in", 1e59}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1000 + 9007199254740991.0));
+        QCOMPARE(accountFromTokens({{"expires_in", "9223372036854775807"}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(1000 + 9007199254740991.0));
+        QCOMPARE(accountFromTokens({{"expires_at", -1e300}}, "p", "oauth", "1", 1000).value("expires_at"), QJsonValue(-9007199254740991.0));
     }
 };
 

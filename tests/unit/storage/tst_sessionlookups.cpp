@@ -266,6 +266,38 @@ private Q_SLOTS:
         lookups.lookup(QStringLiteral("three"));
         QCOMPARE(pool.jobs.size(), std::size_t(1));
     }
+
+    void lookupsAfterAnOutageGetFreshAnswers()
+    {
+        // The database goes down while a batch runs, and is back before the lookups that
+        // gathered meanwhile are answered: they get the sessions, not the old batch's error.
+        Harness h(8, 4);
+        h.table.rows.insert(QStringLiteral("t1"), stored(QStringLiteral("t1"), QStringLiteral("1")));
+        h.table.rows.insert(QStringLiteral("t2"), stored(QStringLiteral("t2"), QStringLiteral("2")));
+        bool down = true;
+        QFuture<std::optional<SessionAndUserState>> gathered;
+        h.whileQuerying = [&](const QStringList &) {
+            if (!down)
+                return;
+            gathered = h.lookups.lookup(QStringLiteral("t2"));
+            throw AdapterError(AdapterError::Reason::Unavailable, QStringLiteral("getSessionAndUserState: down"));
+        };
+        auto first = h.lookups.lookup(QStringLiteral("t1"));
+        h.pool.runOne();
+        QVERIFY(first.isFinished());
+        QVERIFY_THROWS_EXCEPTION(AdapterError, first.waitForFinished());
+        QVERIFY(!gathered.isFinished());
+        QCOMPARE(h.pool.jobs.size(), std::size_t(1));  // the next batch is on its way: nothing wedged
+
+        down = false;
+        h.pool.runOne();
+        QVERIFY(gathered.isFinished());
+        QCOMPARE(gathered.result()->session.userId, QStringLiteral("2"));
+        auto again = h.lookups.lookup(QStringLiteral("t1"));
+        h.pool.runOne();
+        QCOMPARE(again.result()->session.userId, QStringLiteral("1"));
+        QVERIFY(h.pool.jobs.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSessionLookups)

@@ -1,6 +1,13 @@
-// SqlConnection: what every new connection is set up with.
+// SqlConnection: what every new connection is set up with; how SQLite failures are classified
+// (a lock held too long is Unavailable); an SQLite file moved away or replaced under open
+// connections is noticed, and a missing one is not created anew.
 #include "storage/sqlconnection.h"
 
+#include <gatehouse/adaptererror.h>
+
+#include <QDir>
+#include <QFile>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -8,6 +15,30 @@
 using namespace Gatehouse;
 
 namespace {
+
+//! Runs \a sql on \a connection as a storage call does: open (or reopen), then the statement.
+void run(SqlConnection &connection, const QString &sql)
+{
+    connection.open();
+    connection.execute(sql, QStringLiteral("test"));
+}
+
+qint64 count(SqlConnection &connection, const QString &table)
+{
+    connection.open();
+    SqlQuery query(connection, QStringLiteral("SELECT count(*) FROM ") + table, QStringLiteral("test"));
+    return query.execFirst() ? query.integer(0) : -1;
+}
+
+//! Renames \a from (with its -wal and -shm files) to \a to.
+bool moveDatabase(const QString &from, const QString &to)
+{
+    for (const QString suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        if (QFile::exists(from + suffix) && !QFile::rename(from + suffix, to + suffix))
+            return false;
+    }
+    return true;
+}
 
 QVariant pragma(SqlConnection &connection, const QString &name)
 {
@@ -52,6 +83,97 @@ private Q_SLOTS:
         connection.close();
         connection.open();
         QCOMPARE(pragma(connection, QStringLiteral("cache_size")).toInt(), -16384);
+    }
+
+    void sqliteLockHeldTooLongIsUnavailable()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("busy.db"));
+        SqlConnection holder(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-busy-holder"));
+        SqlConnection waiter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-busy-waiter"));
+        run(holder, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+        run(holder, QStringLiteral("BEGIN IMMEDIATE"));
+        run(waiter, QStringLiteral("PRAGMA busy_timeout = 100"));
+        try {
+            run(waiter, QStringLiteral("BEGIN IMMEDIATE"));
+            QFAIL("took a write lock that another connection holds");
+        } catch (const SqlBusy &busy) {  // the adapter fails the call with Unavailable
+            QVERIFY2(busy.detail.contains(QStringLiteral("database is locked")), qPrintable(busy.detail));
+        }
+        holder.rollback();
+    }
+
+    void sqliteFileMovedAwayIsMissingNotRecreated()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("moved.db"));
+        SqliteFileState shared;
+        SqlConnection connection(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
+                                 QStringLiteral("tst-moved"), &shared);
+        run(connection, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+        run(connection, QStringLiteral("INSERT INTO t VALUES (1)"));
+        QVERIFY(shared.seen);
+        QVERIFY(moveDatabase(path, dir.filePath(QStringLiteral("elsewhere.db"))));
+        QTest::qWait(300);  // the file is looked at every 250 ms at most
+        try {
+            connection.open();
+            QFAIL("opened a database file that is gone");
+        } catch (const AdapterError &error) {
+            QCOMPARE(error.reason(), AdapterError::Reason::Unavailable);
+            QCOMPARE(error.message(), QStringLiteral("the database file %1 is missing (moved or removed?); it is not "
+                                                     "created anew").arg(path));
+        }
+        QVERIFY(!QFile::exists(path));
+        // A second connection of the same adapter does not create it either.
+        SqlConnection another(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
+                              QStringLiteral("tst-moved-2"), &shared);
+        QVERIFY_THROWS_EXCEPTION(AdapterError, another.open());
+        QVERIFY(!QFile::exists(path));
+
+        QVERIFY(moveDatabase(dir.filePath(QStringLiteral("elsewhere.db")), path));
+        QCOMPARE(count(connection, QStringLiteral("t")), 1);
+        QCOMPARE(count(another, QStringLiteral("t")), 1);
+    }
+
+    void sqliteConnectionsLookTogether()
+    {
+        // One connection finds the file gone: the others look at once, not at their next turn
+        // (a connection still reading the moved file would say the database is back).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shared.db"));
+        SqliteFileState shared;
+        SqlConnection first(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-first"), &shared);
+        run(first, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+        QTest::qWait(300);
+        SqlConnection second(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path), QStringLiteral("tst-second"), &shared);
+        QCOMPARE(count(second, QStringLiteral("t")), 0);  // it has just looked
+        QVERIFY(moveDatabase(path, dir.filePath(QStringLiteral("moved.db"))));
+        QVERIFY_THROWS_EXCEPTION(AdapterError, first.open());
+        QVERIFY_THROWS_EXCEPTION(AdapterError, second.open());
+    }
+
+    void sqliteFileReplacedIsReopened()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("replaced.db"));
+        SqliteFileState shared;
+        SqlConnection connection(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path),
+                                 QStringLiteral("tst-replaced"), &shared);
+        run(connection, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+        // A restored backup put in its place: two rows.
+        const QString backup = dir.filePath(QStringLiteral("backup.db"));
+        {
+            SqlConnection writer(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + backup), QStringLiteral("tst-backup"));
+            run(writer, QStringLiteral("CREATE TABLE t (x INTEGER)"));
+            run(writer, QStringLiteral("INSERT INTO t VALUES (1), (2)"));
+        }
+        QVERIFY(QFile::remove(path + QStringLiteral("-wal")) || !QFile::exists(path + QStringLiteral("-wal")));
+        QVERIFY(QFile::remove(path + QStringLiteral("-shm")) || !QFile::exists(path + QStringLiteral("-shm")));
+        QVERIFY(QFile::rename(backup, dir.filePath(QStringLiteral("incoming.db"))));
+        QVERIFY(::rename(QFile::encodeName(dir.filePath(QStringLiteral("incoming.db"))).constData(),
+                         QFile::encodeName(path).constData()) == 0);
+        QTest::qWait(300);
+        QCOMPARE(count(connection, QStringLiteral("t")), 2);
     }
 };
 

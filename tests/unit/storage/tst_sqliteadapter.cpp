@@ -3,6 +3,10 @@
 #include <gatehouse/userstate.h>
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -365,6 +369,7 @@ private Q_SLOTS:
     {
         const QString path = m_dir.filePath(QStringLiteral("missing-folder/x.db"));
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("^database sqlite://.* is unreachable: ")));
         try {
             adapter.getUser(QStringLiteral("1")).waitForFinished();
             QFAIL("getUser succeeded without a database");
@@ -372,6 +377,60 @@ private Q_SLOTS:
             QCOMPARE(error.reason(), AdapterError::Reason::Unavailable);
             QVERIFY2(error.message().contains(path), qPrintable(error.message()));
         }
+    }
+
+    void aWriteLockHeldTooLongIsUnavailable()
+    {
+        // Another process holds the write lock beyond the 5 s busy timeout: the call fails as
+        // one that may be tried again, and the database is not taken for down (it answered).
+        const QString path = m_dir.filePath(QStringLiteral("locked.db"));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QCOMPARE(adapter.migrate().result(), SqlAdapter::latestSchemaVersion());
+        {
+            QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("lock-holder"));
+            holder.setDatabaseName(path);
+            QVERIFY(holder.open());
+            QSqlQuery lock(holder);
+            QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
+            try {
+                adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}).waitForFinished();
+                QFAIL("wrote while another connection held the write lock");
+            } catch (const AdapterError &error) {
+                QCOMPARE(error.reason(), AdapterError::Reason::Unavailable);
+                QVERIFY2(error.message().startsWith(QStringLiteral("createUser: the database cannot answer now: ")),
+                         qPrintable(error.message()));
+            }
+            QVERIFY(adapter.health().reachable);
+            lock.exec(QStringLiteral("ROLLBACK"));
+            holder.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("lock-holder"));
+        QVERIFY(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}).result().id.size() > 0);
+    }
+
+    void aDirectoryInPlaceOfTheFileIsUnavailable()
+    {
+        // What an operator's mistake (or a test) can do to a running server, root or not.
+        const QString path = m_dir.filePath(QStringLiteral("swapped.db"));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QCOMPARE(adapter.migrate().result(), SqlAdapter::latestSchemaVersion());
+        const AdapterUser user = adapter.createUser({{}, {}, QStringLiteral("d@example.test"), {}, {}}).result();
+        QVERIFY(QFile::rename(path, path + QStringLiteral(".away")));
+        QVERIFY(QDir().mkpath(path));
+        QTest::qWait(300);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("^database sqlite://.* is unreachable: ")));
+        try {
+            adapter.getUser(user.id).waitForFinished();
+            QFAIL("getUser read a directory");
+        } catch (const AdapterError &error) {
+            QCOMPARE(error.reason(), AdapterError::Reason::Unavailable);
+        }
+        QVERIFY(!adapter.health().reachable);
+        QVERIFY(QDir(path).removeRecursively());
+        QVERIFY(QFile::rename(path + QStringLiteral(".away"), path));
+        QTest::ignoreMessage(QtInfoMsg, QRegularExpression(QStringLiteral("is reachable again after")));
+        QCOMPARE(adapter.getUser(user.id).result()->email, QStringLiteral("d@example.test"));
+        QVERIFY(adapter.health().reachable);
     }
 
 private:

@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Writes the seed corpora of the fuzz targets (corpus/<target>/) from the unit-test vectors they
+# are named after, in each target's input format (see the comment at the top of fuzz_<target>.cpp:
+# parts are cut at "\n---\n", some targets start with an option byte). The seeds are committed;
+# run this again after changing a format or adding vectors. Needs only coreutils.
+#   tests/fuzz/make-corpus.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+S=$'\n---\n'
+
+# seed <target> <name> <bytes, with printf %b escapes>
+seed() {
+  mkdir -p "$here/corpus/$1"
+  printf '%b' "$3" >"$here/corpus/$1/$2"
+}
+
+b64url() { base64 -w0 | tr '+/' '-_' | tr -d '='; }
+unb64url() {
+  local s
+  s=$(tr -- '-_' '+/')
+  while [ $(( ${#s} % 4 )) -ne 0 ]; do s="$s="; done
+  printf '%s' "$s" | base64 -d
+}
+
+# --- requestscanner: option byte (limits, cuts), then the stream (tst_requestscanner.cpp) ---
+t=requestscanner
+seed $t get '\x0aGET /auth/session HTTP/1.1\r\nHost: x\r\n\r\n'
+seed $t bare-lf '\x0aGET / HTTP/1.1\nHost: x\n\n'
+seed $t leading-blank '\x05\r\n\r\nHEAD / HTTP/1.1\r\n\r\n'
+seed $t connection-close '\x0aGET / HTTP/1.1\r\nConnection: Upgrade, CLOSE\r\n\r\n'
+seed $t http10-keepalive '\x0aGET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n'
+seed $t body '\x06POST /auth/callback/credentials HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 27\r\n\r\ncsrfToken=abc&username=demo'
+seed $t body-too-large '\x05POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n'
+seed $t conflicting-length '\x0aPOST / HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'
+seed $t signed-length '\x0aPOST / HTTP/1.1\r\nContent-Length: +5\r\n\r\nhello'
+seed $t chunked '\x0aPOST /auth/signin HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'
+seed $t chunked-and-length '\x0aPOST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3;ext=1\r\nabc\r\n0\r\n\r\n'
+seed $t websocket '\x0aGET /ws HTTP/1.1\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\r\n'
+seed $t header-too-large '\x00GET / HTTP/1.1\r\nX-Long: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n'
+seed $t bad-version '\x0aGET / HTTP/2.0\r\n\r\n'
+seed $t http09 '\x0aGET /\r\n\r\n'
+seed $t h2-preface '\x0aPRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'
+seed $t no-colon '\x0aGET / HTTP/1.1\r\nHost x\r\n\r\n'
+seed $t obs-fold '\x0aGET / HTTP/1.1\r\nX-A: a\r\n b\r\nHost: x\r\n\r\n'
+seed $t pipelined '\x0aGET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 2\r\n\r\nokGET /c HTTP/1.0\r\n\r\n'
+seed $t pipelined-failing '\x0aGET /a HTTP/1.1\r\n\r\nGET  HTTP/1.1\r\n\r\nGET /c HTTP/1.1\r\n\r\n'
+
+# --- cookies: option byte (bit 0 secure, bits 1-4 repeat), Cookie, Cookie, value (tst_cookies.cpp, tst_csrf.cpp) ---
+t=cookies
+secret='fuzz-secret-one-0123456789abcdef'
+csrf_hash=$(printf '%s' "abc123$secret" | sha256sum | cut -d' ' -f1)
+seed $t session "\x00authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..aXY.Y3Q.dGFn; authjs.csrf-token=abc123%7C$csrf_hash${S}${S}eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..aXY.Y3Q.dGFn"
+seed $t chunks "\x00authjs.session-token.1=BBBB; authjs.session-token.0=AAAA; authjs.session-token.2=CC${S}authjs.session-token.3=stale${S}AAAABBBBCC"
+seed $t secure "\x01__Secure-authjs.session-token.0=xyz; __Host-authjs.csrf-token=abc123|$csrf_hash${S}${S}xyz"
+seed $t quoted '\x00authjs.callback-url="http%3A%2F%2F127.0.0.1%3A9300"; a=b; =c; d${S}${S}http://127.0.0.1:9300/dashboard'
+seed $t bad-csrf "\x00authjs.csrf-token=abc|0000; authjs.csrf-token=second${S}authjs.csrf-token=|abc${S}J\xc3\xbcrgen x"
+seed $t bearer "\x00other=1${S}Bearer eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..aXY.Y3Q.dGFn extra${S}"
+seed $t long-value "\x1eauthjs.session-token=short${S}${S}$(head -c 600 /dev/zero | tr '\0' 'a')"
+seed $t long-unicode "\x1eauthjs.session-token.0=a; authjs.session-token.01=b${S}${S}$(printf 'J\xc3\xbcrgen \xf0\x9f\x98\x80 %.0s' $(seq 40))"
+
+# --- requestbody: Content-Type, body (tst_requestbody.cpp) ---
+t=requestbody
+seed $t form "application/x-www-form-urlencoded${S}csrfToken=abc%7Cdef&callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2F&email=a+b%40example.test&x&=y&x=2"
+seed $t form-charset "application/x-www-form-urlencoded; charset=UTF-8${S}name=J%C3%BCrgen&bad=%zz%&plus=a+b"
+seed $t json "application/json${S}{\"csrfToken\":\"abc\",\"callbackUrl\":\"/x\",\"nested\":{\"a\":[1,2,{\"b\":null}]},\"n\":1e308}"
+seed $t json-params " Application/JSON ; charset=utf-8${S}{\"a\":\"\\\\u0000\\\\ud83d\\\\ude00\"}"
+seed $t json-malformed "application/json${S}{\"a\":"
+seed $t json-array "application/json${S}[1,2]"
+seed $t text "text/plain${S}csrfToken=x"
+
+# --- jwe: option byte; bit 0 clear: a token; set: header JSON, payload, edits (tst_jwe.cpp, tst_jwt.cpp) ---
+t=jwe
+claims='{"name":"Ada Lovelace","email":"ada@example.test","picture":null,"sub":"5b7b2e2a-1c1b-4b55-9d1f-0a4c7b2f6e11","exp":4102444800,"iat":1700000000,"jti":"0b9f2c1e-3d4a-4c5b-8e6f-7a8b9c0d1e2f"}'
+seed $t own-header "\x01${S}${claims}${S}"
+seed $t second-secret "\x03${S}{\"sub\":\"1\",\"exp\":4102444800}${S}"
+seed $t outsider "\x05${S}${claims}${S}"
+seed $t other-salt "\x07${S}${claims}${S}"
+seed $t foreign-header-kid "\x09{\"enc\":\"A256CBC-HS512\",\"alg\":\"dir\"}${S}${claims}${S}"
+seed $t foreign-header-zip "\x09{\"alg\":\"dir\",\"enc\":\"A256CBC-HS512\",\"zip\":\"DEF\"}${S}{}${S}"
+seed $t foreign-header-crit "\x09{\"alg\":\"dir\",\"enc\":\"A256CBC-HS512\",\"crit\":[\"b64\"],\"b64\":false}${S}{}${S}"
+seed $t foreign-header-kid-number "\x09{\"alg\":\"dir\",\"enc\":\"A256CBC-HS512\",\"kid\":7}${S}{\"a\":1}${S}"
+seed $t raw-header "\x11eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0${S}{\"exp\":\"soon\"}${S}"
+seed $t expired "\x01${S}{\"sub\":\"1\",\"exp\":1000000000}${S}"
+seed $t not-yet "\x01${S}{\"sub\":\"1\",\"nbf\":4102444800}${S}"
+seed $t not-json "\x01${S}not json${S}"
+seed $t array-payload "\x01${S}[1,2,3]${S}"
+seed $t escapes "\x01${S}{\"k\\\\u0000\":\"\\\\u001f\\\\\"\\\\\\\\/\\\\ud83d\\\\ude00\xc3\xbc\",\"n\":[1.5,-0,1e300,true,null,{}]}${S}"
+seed $t edited "\x01${S}${claims}${S}\x00\x10A\x02\x40x\x03\x90y"
+seed $t jws '\x00eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
+seed $t only-header '\x00eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0....'
+seed $t surrogates '\x00eyJ\xf0\x9f\x98\x80.....'
+seed $t six-parts '\x00a.b.c.d.e.f'
+
+# --- idtoken: option byte; bit 0 clear: a JWS; set: header, payload, nonce, edits (tst_idtoken.cpp, tst_jws.cpp) ---
+t=idtoken
+good='{"iss":"https://idp.example","sub":"user-1","aud":"gatehouse-client","exp":4102444800,"iat":1699999990,"nonce":"n-0S6_WzA2Mj"}'
+for alg in HS256 HS384 HS512 RS256 RS384 RS512 PS256 PS384 PS512 ES256 ES384 ES512 EdDSA; do
+  seed $t "$alg" "\x01{\"alg\":\"$alg\",\"kid\":\"k1\",\"typ\":\"JWT\"}${S}${good}${S}n-0S6_WzA2Mj${S}"
+done
+seed $t hs256-wrong-secret "\x03{\"alg\":\"HS256\"}${S}${good}${S}n-0S6_WzA2Mj${S}"
+seed $t audiences "\x01{\"alg\":\"HS256\"}${S}{\"iss\":\"https://idp.example\",\"sub\":\"1\",\"aud\":[\"gatehouse-client\",\"api\"],\"azp\":\"gatehouse-client\",\"exp\":4102444800,\"iat\":1}${S}${S}"
+seed $t expired "\x01{\"alg\":\"ES256\"}${S}{\"iss\":\"https://idp.example\",\"sub\":\"1\",\"aud\":\"gatehouse-client\",\"exp\":1000,\"iat\":1,\"nbf\":4102444800}${S}${S}"
+seed $t exp-string "\x01{\"alg\":\"HS512\"}${S}{\"iss\":\"https://idp.example\",\"sub\":\"1\",\"aud\":\"gatehouse-client\",\"exp\":\"4102444800\",\"iat\":1}${S}n${S}"
+seed $t alg-none "\x01{\"alg\":\"none\"}${S}${good}${S}${S}"
+seed $t crit "\x01{\"alg\":\"RS256\",\"crit\":[\"exp\"]}${S}${good}${S}${S}"
+seed $t edited "\x01{\"alg\":\"ES384\"}${S}${good}${S}${S}\x00\x50A\x02\x10x"
+seed $t raw-jws '\x00eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
+seed $t raw-es256 '\x00eyJhbGciOiJFUzI1NiJ9.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+seed $t raw-two-parts '\x00eyJhbGciOiJIUzI1NiJ9.e30'
+
+# --- jwks: the JWK Set (tst_jws.cpp) ---
+t=jwks
+rsa_n=$(head -c 256 /dev/zero | tr '\0' '\377' | b64url)
+seed $t rsa-short '{"keys":[{"kty":"RSA","kid":"r1","use":"sig","alg":"RS256","n":"sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw","e":"AQAB"}]}'
+seed $t rsa "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"r2\",\"key_ops\":[\"verify\"],\"n\":\"${rsa_n}\",\"e\":\"AQAB\"}]}"
+seed $t ec '{"keys":[{"kty":"EC","crv":"P-256","kid":"e1","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"},{"kty":"EC","crv":"P-256","x":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","y":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"},{"kty":"EC","crv":"P-384","x":"AA","y":"AA"},{"kty":"EC","crv":"secp256k1"}]}'
+seed $t okp '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"o1","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},{"kty":"OKP","crv":"Ed448","x":"AAAA"},{"kty":"OKP","crv":"X25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}]}'
+seed $t private '{"keys":[{"kty":"RSA","n":"AQAB","e":"AQAB","d":"AQAB"},{"kty":"oct","k":"c2VjcmV0","kid":"sym"},{"kty":"XYZ"},{"kty":"RSA","n":"AQAB"},7,null,"x"]}'
+seed $t not-a-set '{"keys":{}}'
+seed $t empty '{"keys":[]}'
+
+# --- discovery: expected issuer, document (tst_fetching.cpp, the local OpenID provider) ---
+t=discovery
+doc='{"issuer":"https://idp.example","authorization_endpoint":"https://idp.example/auth","token_endpoint":"https://idp.example/token","userinfo_endpoint":"https://idp.example/me","jwks_uri":"https://idp.example/jwks","end_session_endpoint":"https://idp.example/session/end","id_token_signing_alg_values_supported":["RS256","ES256","EdDSA"],"authorization_response_iss_parameter_supported":true,"response_types_supported":["code"]}'
+seed $t full "https://idp.example/${S}${doc}"
+seed $t no-expected "${S}${doc}"
+seed $t other-issuer "https://idp.example${S}{\"issuer\":\"https://evil.example\"}"
+seed $t bad-endpoint "https://idp.example${S}{\"issuer\":\"https://idp.example\",\"token_endpoint\":\"javascript:alert(1)\",\"jwks_uri\":7}"
+seed $t minimal "https://idp.example${S}{\"issuer\":\"https://idp.example/\",\"authorization_endpoint\":\"http://[::1]:9300/a\"}"
+seed $t not-object "https://idp.example${S}[\"issuer\"]"
+
+# --- tokenresponse: option byte (status), headers, body, mapping, path (tst_profile.cpp, tst_fetching.cpp) ---
+t=tokenresponse
+seed $t json "\x00Content-Type: application/json; charset=utf-8\nCache-Control: max-age=300\nAge: 20${S}{\"access_token\":\"at\",\"token_type\":\"Bearer\",\"expires_in\":3600,\"refresh_token\":\"rt\",\"id_token\":\"a.b.c\",\"scope\":\"openid email\",\"sub\":\"42\",\"email\":\"Ada@Example.TEST\",\"name\":\"Ada\"}${S}{\"id\":\"sub\",\"image\":\"https://cdn.example/{sub}/{avatar}.png\"}${S}email"
+seed $t form "\x00Content-Type: application/x-www-form-urlencoded\nExpires: Sun, 06 Nov 1994 08:49:37 GMT\nDate: Sun, 06 Nov 1994 08:49:00 GMT${S}access_token=at&token_type=bearer&expires_in=60&scope=a+b&id=%C3%BC${S}{\"name\":[\"login\",\"name\"],\"email\":null}${S}scope"
+seed $t error "\x01Content-Type: application/json\nCache-Control: no-store${S}{\"error\":\"invalid_grant\",\"error_description\":\"expired\"}${S}${S}"
+seed $t nested "\x00Cache-Control: s-maxage=\"99999999\", max-age=1${S}{\"data\":{\"id\":7,\"images\":[{\"url\":\"u\"}],\"mail\":\"X@Y.Z\"},\"expires_at\":1.5e9}${S}{\"id\":\"data.id\",\"image\":\"data.images.0.url\",\"email\":\"data.mail\"}${S}data.images.0.url"
+seed $t numbers "\x00Cache-Control: max-age=-9223372036854775808\nAge: 5${S}{\"id\":12345678901234567890,\"sub\":1e300,\"expires_in\":\"soon\"}${S}{\"id\":[\"missing\",\"id\"]}${S}id"
+seed $t not-json "\x00Content-Type: text/html${S}<html>${S}${S}"
+
+# --- webauthn: the binary parsers (attestation objects and authenticator data were there; client data added) ---
+t=webauthn
+for f in "$root"/tests/unit/webauthn/data/*.json; do
+  base=$(basename "$f" .json)
+  i=0
+  for cd in $(grep -o '"clientDataJSON": "[^"]*"' "$f" | cut -d'"' -f4); do
+    printf '%s' "$cd" | unb64url >"$here/corpus/$t/$base-$i.clientdata"
+    i=$((i + 1))
+  done
+done
+
+# --- ceremony: the recorded ceremonies themselves ---
+mkdir -p "$here/corpus/ceremony"
+cp "$root"/tests/unit/webauthn/data/*.json "$here/corpus/ceremony/"
+
+# --- address: the address (tst_address.cpp) ---
+t=address
+i=0
+while IFS= read -r line; do
+  seed $t "$(printf '%02d' $i)" "$line"
+  i=$((i + 1))
+done <<'EOF'
+alice@example.test
+Alice@Example.TEST
+  alice@example.test \t\n
+a.b-c_d'e*f=g?h^i{j}k~l/m@example.test
+root@localhost
+\xef\xbd\x81\xef\xbd\x8c\xef\xbd\x89\xef\xbd\x83\xef\xbd\x85@\xef\xbd\x85\xef\xbd\x98\xef\xbd\x81\xef\xbd\x8d\xef\xbd\x90\xef\xbd\x8c\xef\xbd\x85.test
+victim\xef\xbc\xa0victim.test
+user@b\xc3\xbccher.example
+user@\xe4\xbe\x8b\xe3\x81\x88\xe3\x80\x82\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88
+"e@attacker.test"@victim.test
+victim@victim.test,attacker@attacker.test
+victim@victim.test;attacker@attacker.test
+group:attacker@attacker.test
+attacker\xef\xb9\xabattacker.test@victim.test
+victim@attacker.test\xe2\x88\x99victim.test
+Victim <attacker@attacker.test>
+victim@[127.0.0.1]
+victim@127.0.0.1
+attacker%attacker.test@victim.test
+victim@victim.test\r\nBcc: attacker@attacker.test
+vic\xe2\x80\x8btim@victim.test
+victim@\xe2\x80\xaetset.mitciv
+user@xn--bcher-kva.example
+a@-bad-.example
+a@xn--.example
+EOF
+
+# --- config: the file, environment (tests/unit/config, packaging/examples) ---
+t=config
+for f in "$root"/packaging/examples/*/gatehouse.json; do
+  seed $t "example-$(basename "$(dirname "$f")")" "$(cat "$f")${S}AUTH_SECRET=fuzz-secret-0123456789abcdef0123456789"
+done
+seed $t oidc "{\"secret\":[\"0123456789abcdef0123456789abcdef\"],\"url\":\"https://app.example/auth\",\"providers\":[{\"id\":\"local-idp\",\"type\":\"oidc\",\"issuer\":\"https://idp.example\",\"clientId\":\"c\",\"clientSecret\":\"s\",\"checks\":[\"pkce\",\"state\",\"nonce\"],\"profileMapping\":{\"id\":\"sub\"}},{\"id\":\"github\"},{\"id\":\"email\",\"type\":\"email\",\"from\":\"Gatehouse <noreply@example.test>\",\"server\":{\"host\":\"127.0.0.1\",\"port\":2525}}],\"session\":{\"strategy\":\"jwt\",\"maxAge\":3600,\"updateAge\":60},\"cookies\":{\"sessionToken\":{\"name\":\"sid\",\"options\":{\"sameSite\":\"strict\"}}},\"pages\":{\"signIn\":\"/login\"},\"theme\":{\"colorScheme\":\"dark\",\"brandColor\":\"#346df1\"},\"server\":{\"listen\":\"[::1]:3000\",\"threads\":2,\"maxBodySize\":65536},\"adapter\":{\"url\":\"postgresql://u@localhost/db\"},\"trustHost\":false}${S}AUTH_LOCAL_IDP_ID=id\nAUTH_URL=https://app.example/base\nAUTH_TRUST_HOST=yes"
+seed $t env-only "{}${S}AUTH_SECRET=short\nAUTH_SECRET_1=old\nNEXTAUTH_URL=http://[::1]:3000\nDATABASE_URL=sqlite:/tmp/x.db\nAUTH_GITHUB_ID=a\nAUTH_GITHUB_SECRET=b"
+seed $t unknown-keys "{\"secert\":\"x\",\"session\":{\"maxage\":-1,\"strategy\":\"cookie\"},\"providers\":[7,{\"type\":\"oauth\"}],\"basePath\":\"auth\"}${S}"
+seed $t syntax-error "{\n  \"basePath\": \"/auth\",\n  \"providers\": [\n    {\"id\": \"x\",}\n  ]\n}${S}"
+seed $t syntax-error-unicode "{\"name\": \"J\xc3\xbcrgen \xf0\x9f\x98\x80\"\n  \"x\"${S}"
+seed $t relative-files "{\"secret\":\"0123456789abcdef0123456789abcdef\",\"callbacksScript\":\"callbacks.js\",\"callbacks\":{\"signIn\":\"allow\"},\"providers\":[{\"id\":\"oidc\",\"type\":\"oidc\",\"issuer\":\"https://idp.example\",\"clientId\":\"c\",\"ca\":\"ca.pem\"}]}${S}"
+
+# --- redirect: option byte (bit 0 trustHost, bit 1 AUTH_URL), callbackUrl, Host, X-Forwarded-Host, X-Forwarded-Proto, AUTH_URL (tst_redirect.cpp, tst_origin.cpp) ---
+t=redirect
+i=0
+for url in '/dashboard' '/a?b=c#d' 'http://127.0.0.1:9300/profile?x=1' 'http://127.0.0.1:9300' 'http://evil.example/' \
+  'http://127.0.0.1:9301/' 'https://127.0.0.1:9300/' '//evil.example/x' '/\\evil.example' 'http:\\\\evil.example' \
+  'javascript:alert(1)' 'data:text/html,<script>' 'http://127.0.0.1:9300@evil.example/' '/a\r\nSet-Cookie: x=y' \
+  '/a\tb' '%%%:::' 'dashboard' 'HTTP://127.0.0.1:9300/x' 'http://127.0.0.1:09300/x' 'http:/evil.example' \
+  'http:evil.example' 'http://127.0.0.1:9300%2f@evil.example' 'http://[::1]:9300/' '/%2e%2e/x'; do
+  seed $t "$(printf '%02d' $i)" "\x01${url}${S}127.0.0.1:9300${S}${S}${S}"
+  i=$((i + 1))
+done
+seed $t forwarded "\x01/x${S}127.0.0.1:9300${S}auth.example.test, x${S}https, http${S}"
+seed $t forwarded-port "\x01https://auth.example.test:8443/x${S}127.0.0.1:9300${S}auth.example.test:8443${S}https${S}"
+seed $t auth-url "\x02https://app.example.test/auth/x${S}evil.example${S}evil.example${S}http${S}https://app.example.test/auth"
+seed $t auth-url-ipv6 "\x03http://[::1]:3000/x${S}${S}${S}${S}http://[::1]:3000"
+seed $t idn-host "\x01http://b\xc3\xbccher.example/x${S}b\xc3\xbccher.example${S}${S}${S}"
+
+# --- acceptlanguage: the header (tst_pagetranslator.cpp, browsers) ---
+t=acceptlanguage
+i=0
+for h in 'de-DE,de;q=0.9' 'de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7' 'fr' 'fr-FR,fr;q=0.9,de;q=0.5' '' 'en;q=0.5, de;q=0.8' \
+  'de, en' 'de;q=0' '*' '*;q=0.5, en;q=0' 'DE_at' 'de;q=1.5' 'de;q=abc, en' 'de;Q=0.3;x=y' 'zh-Hant-TW;q=0.8, *;q=0.1' \
+  'de;q=nan' 'de;q=1e-300'; do
+  seed $t "$(printf '%02d' $i)" "$h"
+  i=$((i + 1))
+done
+echo "make-corpus: done"
