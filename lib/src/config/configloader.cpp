@@ -281,10 +281,10 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     ConfigCheckOptions check;
     check.adapterExpected = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
     check.functionsBoundLater = true;
-    for (const ConfigProblem &problem : checkConfig(config, check)) {
-        if (!problems.hasErrorAt(problem.path))
-            problems.append(problem);
-    }
+    QList<ConfigProblem> semantic = checkConfig(config, check);
+    semantic.removeIf([&problems](const ConfigProblem &problem) { return problems.hasErrorAt(problem.path); });
+    for (const ConfigProblem &problem : std::as_const(semantic))
+        problems.append(problem);
     result.problems = problems.take();
     return result;
 }

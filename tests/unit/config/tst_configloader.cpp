@@ -117,7 +117,7 @@ void TestConfigLoader::defaults()
 
 void TestConfigLoader::everyOption()
 {
-    const ConfigResult result = load(R"json({
+    const ServerConfigResult result = load(R"json({
         "providers": [
             {"id": "credentials", "name": "Credentials", "type": "credentials", "authorize": "authorize",
              "credentials": {"username": {"label": "Username", "type": "text", "required": true}}},
