@@ -14,29 +14,6 @@ Pane {
     property string message
     padding: 0
 
-    function fieldLabel(key) {
-        switch (key) {
-        case "id": return qsTr("Id")
-        case "name": return qsTr("Name on the button")
-        case "type": return qsTr("Type")
-        case "clientId": return qsTr("Client id")
-        case "clientSecret": return qsTr("Client secret")
-        case "issuer": return qsTr("Issuer URL")
-        case "wellKnown": return qsTr("Discovery document URL")
-        case "authorization": return qsTr("Authorization endpoint")
-        case "token": return qsTr("Token endpoint")
-        case "userinfo": return qsTr("Userinfo endpoint")
-        case "allowDangerousEmailAccountLinking": return qsTr("Link accounts by email address (dangerous)")
-        case "from": return qsTr("Sender address")
-        case "server": return qsTr("SMTP server")
-        case "apiKey": return qsTr("API key")
-        case "maxAge": return qsTr("Link lifetime (seconds)")
-        case "authorize": return qsTr("Authorize function (or builtin)")
-        case "enableConditionalUI": return qsTr("Offer passkeys in the browser's autofill")
-        }
-        return key
-    }
-
     FileDialog {
         id: openDialog
         title: qsTr("Open a gatehouse-server configuration")
@@ -263,7 +240,7 @@ Pane {
                                                 required property var modelData
                                                 document: view.document
                                                 keyPath: providerFrame.path + "." + modelData.key
-                                                label: view.fieldLabel(modelData.key)
+                                                label: modelData.label
                                                 kind: modelData.kind === "type" ? "choice" : modelData.kind
                                                 choices: modelData.kind === "type" ? view.document.providerTypes : []
                                                 placeholder: modelData.placeholder

@@ -1,6 +1,6 @@
 #include "builtinpasswords.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 #include <gatehouse/passwordcredentials.h>
 
 namespace Gatehouse {
@@ -8,12 +8,11 @@ namespace Gatehouse {
 void bindBuiltinPasswords(Config &config, const std::shared_ptr<Adapter> &adapter)
 {
     for (Provider &provider : config.providers) {
-        if (provider.type != QLatin1String("credentials")
+        if (!provider.isCredentials()
             || provider.options.value(QStringLiteral("authorize")).toString() != QLatin1String("builtin"))
             continue;
         if (!adapter)
-            throw AuthError(QStringLiteral("InvalidConfiguration"),
-                            QStringLiteral("provider %1: \"authorize\": \"builtin\" needs an adapter").arg(provider.id));
+            throw InvalidConfiguration(QStringLiteral("provider %1: \"authorize\": \"builtin\" needs an adapter").arg(provider.id));
         const Provider builtin = passwordCredentialsProvider(adapter, provider.id, provider.name);
         provider.authorize = builtin.authorize;
         if (!provider.options.contains(QStringLiteral("credentials")))

@@ -147,7 +147,7 @@ bool ConfigReloader::reload(const QString &reason)
     Q_EMIT reloading(reason);
     ServerConfiguration next = m_load();
     m_fingerprint = fingerprint();
-    ConfigResult &loaded = next.loaded;
+    ServerConfigResult &loaded = next.loaded;
     if (loaded.config.secret.isEmpty())
         loaded.problems.append({QStringLiteral("secret"), QStringLiteral("missing (set AUTH_SECRET or \"secret\")")});
     const auto reject = [this](const QList<ConfigProblem> &errors) {

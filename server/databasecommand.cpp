@@ -1,6 +1,6 @@
 #include "databasecommand.h"
 
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <gatehouse/adaptererror.h>
 
@@ -28,9 +28,9 @@ std::unique_ptr<SqlAdapter> databaseFor(const DatabaseChoice &choice, QTextStrea
     ConfigLoadOptions options;
     options.requireSecret = false;   // the database commands never use the secret
     // The environment alone gives DATABASE_PASSWORD, also from its file or systemd credential.
-    ConfigResult loaded = loadConfig(QJsonObject(), env, QDir::currentPath(), options);
+    ServerConfigResult loaded = loadServerConfig(QJsonObject(), env, QDir::currentPath(), options);
     if (url.isEmpty() && !choice.configFile.isEmpty()) {
-        loaded = loadConfigFile(choice.configFile, env, options);
+        loaded = loadServerConfigFile(choice.configFile, env, options);
         url = loaded.server.adapterUrl;
         source = QStringLiteral("adapter.url of %1").arg(choice.configFile);
         if (url.isEmpty()) {

@@ -3,7 +3,7 @@
 #include "logging.h"
 #include "scripterror.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonDocument>
 
@@ -47,14 +47,14 @@ void insertIfSet(QJsonObject &object, const QString &key, const QJsonObject &val
 }
 
 //! The future of calling \a function with the single argument \a argument, converted by \a
-//! convert; a failure becomes an AuthError of type \a errorType.
-template <typename T, typename Convert>
+//! convert; a failure becomes the AuthError \a Error (the one Auth.js gives for that callback).
+template <typename T, typename Error, typename Convert>
 QFuture<T> callScript(const ScriptCallbacks &script, const QString &function, const QJsonValue &argument,
-                      const QString &errorType, Convert convert)
+                      Convert convert)
 {
     return script.call(function, {argument})
         .then([convert](const QJsonValue &result) -> T { return convert(result); })
-        .onFailed([errorType](const ScriptError &error) -> T { throw AuthError(errorType, error.message()); });
+        .onFailed([](const ScriptError &error) -> T { throw Error(error.message()); });
 }
 
 AuthorizeFunction authorizeFunction(const ScriptCallbacks &script, const QString &function)
@@ -81,22 +81,16 @@ Function objectFunction(const ScriptCallbacks &script, const QString &function)
 {
     return [script, function](const Args &...arguments) {
         return script.call(function, {arguments...})
+            // A ScriptError: the flow names the provider and turns it into OAuthCallbackError
+            // or OAuthCreateAccount.
             .then([function](const QJsonValue &result) {
                 if (!result.isObject())
                     throw ScriptError(QStringLiteral("%1 must return an object").arg(function));
                 return result.toObject();
-            })
-            .onFailed([](const ScriptError &error) -> QJsonObject {
-                // The flow names the provider and turns this into OAuthCallbackError / OAuthCreateAccount.
-                throw AuthError(QStringLiteral("ScriptError"), error.message());
             });
     };
 }
 
-bool isOAuth(const Provider &provider)
-{
-    return provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc");
-}
 
 QJsonObject themeJson(const Theme &theme)
 {
@@ -124,7 +118,7 @@ void bindEmailFunctions(const ScriptCallbacks &script, Provider &provider, const
 {
     if (const QString fn = provider.options.value(QStringLiteral("normalizeIdentifier")).toString(); !fn.isEmpty()) {
         provider.normalizeIdentifier = [script, fn](const QString &identifier) {
-            return callScript<QString>(script, fn, identifier, QStringLiteral("EmailSignin"), [fn](const QJsonValue &result) {
+            return callScript<QString, EmailSignin>(script, fn, identifier, [fn](const QJsonValue &result) {
                 if (!result.isString())
                     throw ScriptError(QStringLiteral("%1 must return the address as a string").arg(fn));
                 return result.toString();
@@ -142,7 +136,7 @@ void bindEmailFunctions(const ScriptCallbacks &script, Provider &provider, const
                                      {QStringLiteral("provider"), providerJson},
                                      {QStringLiteral("theme"), themeObject},
                                      {QStringLiteral("request"), requestJson(r.request)}};
-            return callScript<QJsonValue>(script, fn, params, QStringLiteral("EmailSignin"),
+            return callScript<QJsonValue, EmailSignin>(script, fn, params,
                                           [](const QJsonValue &result) { return result; })
                 .then([](const QJsonValue &) {});
         };
@@ -161,7 +155,7 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
             insertIfSet(argument, QStringLiteral("credentials"), p.credentials);
             if (p.verificationRequest)
                 argument.insert(QStringLiteral("email"), QJsonObject{{QStringLiteral("verificationRequest"), true}});
-            return callScript<SignInDecision>(script, fn, argument, QStringLiteral("AccessDenied"),
+            return callScript<SignInDecision, AccessDenied>(script, fn, argument,
                                               [](const QJsonValue &result) {
                                                   SignInDecision decision;
                                                   decision.allow = isTruthy(result);
@@ -174,7 +168,7 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
     if (const QString fn = named("redirect"); !fn.isEmpty()) {
         callbacks.redirect = [script, fn](const RedirectParams &p) {
             const QJsonObject argument{{QStringLiteral("url"), p.url}, {QStringLiteral("baseUrl"), p.baseUrl}};
-            return callScript<QString>(script, fn, argument, QStringLiteral("CallbackRouteError"),
+            return callScript<QString, CallbackRouteError>(script, fn, argument,
                                        [fn](const QJsonValue &result) {
                                            if (!result.isString())
                                                throw ScriptError(QStringLiteral("%1 must return a URL string").arg(fn));
@@ -194,8 +188,8 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
                 argument.insert(QStringLiteral("isNewUser"), true);
             if (!p.session.isUndefined())
                 argument.insert(QStringLiteral("session"), p.session);
-            return callScript<std::optional<QJsonObject>>(
-                script, fn, argument, QStringLiteral("JWTSessionError"),
+            return callScript<std::optional<QJsonObject>, JWTSessionError>(
+                script, fn, argument,
                 [fn](const QJsonValue &result) -> std::optional<QJsonObject> {
                     if (result.isObject())
                         return result.toObject();
@@ -214,7 +208,7 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
                 argument.insert(QStringLiteral("newSession"), p.newSession);
             if (!p.trigger.isEmpty())
                 argument.insert(QStringLiteral("trigger"), p.trigger);
-            return callScript<QJsonObject>(script, fn, argument, QStringLiteral("SessionTokenError"),
+            return callScript<QJsonObject, SessionTokenError>(script, fn, argument,
                                            [fn](const QJsonValue &result) {
                                                if (!result.isObject())
                                                    throw ScriptError(QStringLiteral("%1 must return the session object").arg(fn));
@@ -226,7 +220,7 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
         callbacks.authorized = [script, fn](const AuthorizedParams &p) {
             const QJsonObject argument{{QStringLiteral("auth"), p.auth ? QJsonValue(*p.auth) : QJsonValue()},
                                        {QStringLiteral("request"), requestJson(p.request)}};
-            return callScript<AuthorizedDecision>(script, fn, argument, QStringLiteral("CallbackRouteError"),
+            return callScript<AuthorizedDecision, CallbackRouteError>(script, fn, argument,
                                                   [](const QJsonValue &result) {
                 AuthorizedDecision decision;
                 const QJsonObject object = result.toObject();
@@ -285,18 +279,18 @@ QList<ScriptCallbacks::FunctionUse> scriptFunctionUses(const Config &config, con
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+        if (provider.isCredentials() && !function.isEmpty()
             && function != QLatin1String("builtin"))
             uses.append({QStringLiteral("providers[%1].authorize").arg(i), function});
         for (const QString &key : {QStringLiteral("profile"), QStringLiteral("account")}) {
             const QString named = provider.options.value(key).toString();
-            if (isOAuth(provider) && !named.isEmpty())
+            if (provider.isOAuth() && !named.isEmpty())
                 uses.append({QStringLiteral("providers[%1].%2").arg(i).arg(key), named});
         }
     }
     for (qsizetype i = 0; i < config.providers.size(); ++i) {
         const Provider &provider = config.providers.at(i);
-        if (provider.type != QLatin1String("email"))
+        if (!provider.isEmail())
             continue;
         for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")}) {
             if (const QString function = provider.options.value(key).toString(); !function.isEmpty())
@@ -314,10 +308,10 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
 {
     for (Provider &provider : config.providers) {
         const QString function = provider.options.value(QStringLiteral("authorize")).toString();
-        if (provider.type == QLatin1String("credentials") && !function.isEmpty()
+        if (provider.isCredentials() && !function.isEmpty()
             && function != QLatin1String("builtin"))
             provider.authorize = authorizeFunction(script, function);
-        if (!isOAuth(provider))
+        if (!provider.isOAuth())
             continue;
         if (const QString profile = provider.options.value(QStringLiteral("profile")).toString(); !profile.isEmpty())
             provider.profile = objectFunction<ProfileFunction, QJsonObject, QJsonObject>(script, profile);
@@ -325,7 +319,7 @@ void bindScript(const ScriptCallbacks &script, Config &config, const ServerSetti
             provider.account = objectFunction<AccountFunction, QJsonObject>(script, account);
     }
     for (Provider &provider : config.providers) {
-        if (provider.type == QLatin1String("email"))
+        if (provider.isEmail())
             bindEmailFunctions(script, provider, config.theme);
     }
     bindCallbacks(script, config.callbacks, settings.callbackFunctions);

@@ -35,7 +35,7 @@
 #include "scriptcallbacks.h"
 
 #include <gatehouse/config.h>
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QList>
 

@@ -77,7 +77,7 @@ void logStartup(const Config &config, const ServerSettings &settings, const QStr
     const QString publicOrigin = config.url.isValid() ? config.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery
                                                                             | QUrl::RemoveFragment).toString()
                                                       : origin;
-    qCInfo(lcServer).noquote() << "sign-in page:" << publicOrigin + config.basePath + QStringLiteral("/signin");
+    qCInfo(lcServer).noquote() << "sign-in page:" << config.pageUrl(PagesOptions::Page::SignIn, publicOrigin);
     for (const Provider &provider : config.providers)
         qCInfo(lcServer).noquote() << "provider" << provider.id + QStringLiteral(":") << provider.name
                                    << QStringLiteral("(%1)").arg(provider.type);
@@ -140,7 +140,7 @@ ServerConfiguration loadForServing(const ServeOptions &options, const QString &e
     loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
     ServerConfiguration configuration =
         loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), loadOptions);
-    ConfigResult &loaded = configuration.loaded;
+    ServerConfigResult &loaded = configuration.loaded;
     if (!options.listen.isEmpty()) {
         loaded.server.listen = options.listen;
         if (!parseListenAddress(options.listen))
@@ -170,7 +170,7 @@ int serve(const ServeOptions &options)
     // One ephemeral secret for the life of the process, so that a reload keeps the sessions.
     const QString ephemeral = options.dev ? generateSecret() : QString();
     ServerConfiguration configuration = loadForServing(options, ephemeral);
-    ConfigResult &loaded = configuration.loaded;
+    ServerConfigResult &loaded = configuration.loaded;
     Config &config = loaded.config;
     ServerSettings &settings = loaded.server;
     const bool ephemeralSecret = options.dev && config.secret == QStringList{ephemeral};

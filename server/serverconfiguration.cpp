@@ -14,9 +14,9 @@ ServerConfiguration loadServerConfiguration(const QString &file, const QProcessE
                                             const ConfigLoadOptions &options)
 {
     ServerConfiguration result;
-    result.loaded = file.isEmpty() ? loadConfig(QJsonObject(), env, QDir::currentPath(), options)
-                                   : loadConfigFile(file, env, options);
-    ConfigResult &loaded = result.loaded;
+    result.loaded = file.isEmpty() ? loadServerConfig(QJsonObject(), env, QDir::currentPath(), options)
+                                   : loadServerConfigFile(file, env, options);
+    ServerConfigResult &loaded = result.loaded;
     if (loaded.server.callbacksScript.isEmpty())
         return result;
 

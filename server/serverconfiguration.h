@@ -3,7 +3,7 @@
  *  and the callbacks script, loaded and checked together. */
 #include "scriptcallbacks.h"
 
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -16,7 +16,7 @@ struct ServerConfiguration
 {
     //! The engine's Config (callbacks bound to the script), the server settings and every
     //! problem, the callbacks script's included.
-    ConfigResult loaded;
+    ServerConfigResult loaded;
     //! The callbacks script, when the configuration names one and it loaded.
     std::optional<ScriptCallbacks> script;
 };

@@ -39,74 +39,6 @@
 <context>
     <name>ConfigView</name>
     <message>
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>Name on the button</source>
-        <translation>Name auf der Schaltfläche</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>Client id</source>
-        <translation>Client-ID</translation>
-    </message>
-    <message>
-        <source>Client secret</source>
-        <translation>Client-Geheimnis</translation>
-    </message>
-    <message>
-        <source>Issuer URL</source>
-        <translation>Aussteller-URL</translation>
-    </message>
-    <message>
-        <source>Discovery document URL</source>
-        <translation>URL des Discovery-Dokuments</translation>
-    </message>
-    <message>
-        <source>Authorization endpoint</source>
-        <translation>Autorisierungs-Endpunkt</translation>
-    </message>
-    <message>
-        <source>Token endpoint</source>
-        <translation>Token-Endpunkt</translation>
-    </message>
-    <message>
-        <source>Userinfo endpoint</source>
-        <translation>Userinfo-Endpunkt</translation>
-    </message>
-    <message>
-        <source>Link accounts by email address (dangerous)</source>
-        <translation>Konten über die E-Mail-Adresse verknüpfen (gefährlich)</translation>
-    </message>
-    <message>
-        <source>Sender address</source>
-        <translation>Absenderadresse</translation>
-    </message>
-    <message>
-        <source>SMTP server</source>
-        <translation>SMTP-Server</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>Link lifetime (seconds)</source>
-        <translation>Gültigkeit des Links (Sekunden)</translation>
-    </message>
-    <message>
-        <source>Authorize function (or builtin)</source>
-        <translation>Authorize-Funktion (oder builtin)</translation>
-    </message>
-    <message>
-        <source>Offer passkeys in the browser&apos;s autofill</source>
-        <translation>Passkeys im Autofill des Browsers anbieten</translation>
-    </message>
-    <message>
         <source>Open a gatehouse-server configuration</source>
         <translation>Eine gatehouse-server-Konfiguration öffnen</translation>
     </message>
@@ -149,20 +81,6 @@
     <message>
         <source>No problems</source>
         <translation>Keine Probleme</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n Fehler</numerusform>
-            <numerusform>%n Fehler</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n Warnung</numerusform>
-            <numerusform>%n Warnungen</numerusform>
-        </translation>
     </message>
     <message>
         <source>Open…</source>
@@ -616,6 +534,74 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name on the button</source>
+        <translation>Name auf der Schaltfläche</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Client id</source>
+        <translation>Client-ID</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>Client-Geheimnis</translation>
+    </message>
+    <message>
+        <source>Issuer URL</source>
+        <translation>Aussteller-URL</translation>
+    </message>
+    <message>
+        <source>Discovery document URL</source>
+        <translation>URL des Discovery-Dokuments</translation>
+    </message>
+    <message>
+        <source>Authorization endpoint</source>
+        <translation>Autorisierungs-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Token endpoint</source>
+        <translation>Token-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Userinfo endpoint</source>
+        <translation>Userinfo-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Link accounts by email address (dangerous)</source>
+        <translation>Konten über die E-Mail-Adresse verknüpfen (gefährlich)</translation>
+    </message>
+    <message>
+        <source>Sender address</source>
+        <translation>Absenderadresse</translation>
+    </message>
+    <message>
+        <source>SMTP server</source>
+        <translation>SMTP-Server</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Link lifetime (seconds)</source>
+        <translation>Gültigkeit des Links (Sekunden)</translation>
+    </message>
+    <message>
+        <source>Authorize function (or builtin)</source>
+        <translation>Authorize-Funktion (oder builtin)</translation>
+    </message>
+    <message>
+        <source>Offer passkeys in the browser&apos;s autofill</source>
+        <translation>Passkeys im Autofill des Browsers anbieten</translation>
     </message>
 </context>
 <context>

@@ -39,74 +39,6 @@
 <context>
     <name>ConfigView</name>
     <message>
-        <source>Id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name on the button</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Client secret</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Issuer URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Discovery document URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Authorization endpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Token endpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Userinfo endpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Link accounts by email address (dangerous)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sender address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SMTP server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Link lifetime (seconds)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Authorize function (or builtin)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Offer passkeys in the browser&apos;s autofill</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open a gatehouse-server configuration</source>
         <translation type="unfinished"></translation>
     </message>
@@ -149,20 +81,6 @@
     <message>
         <source>No problems</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n error</numerusform>
-            <numerusform>%n errors</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
-        </translation>
     </message>
     <message>
         <source>Open…</source>
@@ -615,6 +533,74 @@
     </message>
     <message>
         <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name on the button</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issuer URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discovery document URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authorization endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Userinfo endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link accounts by email address (dangerous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sender address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link lifetime (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authorize function (or builtin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer passkeys in the browser&apos;s autofill</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -337,6 +337,10 @@
         <translation>fehlt (der Name einer Funktion in „callbacksScript“)</translation>
     </message>
     <message>
+        <source>a credentials provider needs an authorize function</source>
+        <translation>ein Credentials-Anbieter braucht eine authorize-Funktion</translation>
+    </message>
+    <message>
         <source>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</source>
         <translation>muss eine nicht leere Liste aus -8 (EdDSA), -7 (ES256) oder -257 (RS256) sein</translation>
     </message>

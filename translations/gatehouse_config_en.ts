@@ -337,6 +337,10 @@
         <translation>missing (the name of a function in &quot;callbacksScript&quot;)</translation>
     </message>
     <message>
+        <source>a credentials provider needs an authorize function</source>
+        <translation>a credentials provider needs an authorize function</translation>
+    </message>
+    <message>
         <source>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</source>
         <translation>must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)</translation>
     </message>

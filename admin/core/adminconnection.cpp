@@ -3,7 +3,7 @@
 #include "asyncresult.h"
 #include "logging.h"
 
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 #include <gatehouse/sqladapter.h>
 
 #include <QDir>
@@ -42,7 +42,7 @@ QString environmentDatabasePassword()
 {
     ConfigLoadOptions options;
     options.requireSecret = false;
-    return loadConfig(QJsonObject(), QProcessEnvironment::systemEnvironment(), QDir::currentPath(), options)
+    return loadServerConfig(QJsonObject(), QProcessEnvironment::systemEnvironment(), QDir::currentPath(), options)
         .server.adapterPassword;
 }
 
@@ -204,7 +204,7 @@ void AdminConnection::open(const QString &givenTarget)
         }
         ConfigLoadOptions options;
         options.requireSecret = false;
-        const ConfigResult config = loadConfigFile(d->configPath, QProcessEnvironment::systemEnvironment(), options);
+        const ServerConfigResult config = loadServerConfigFile(d->configPath, QProcessEnvironment::systemEnvironment(), options);
         const QList<ConfigProblem> errors = config.errors();
         // Only an unreadable file stops us: other problems are the config editor's business.
         if (!errors.isEmpty() && errors.first().path.isEmpty() && config.server.adapterUrl.isEmpty()) {

@@ -16,6 +16,15 @@
 
 namespace Gatehouse::Admin {
 
+//! An admin operation refused (no such user any more, an email in use, ...): \c message() says why.
+class AdminError : public AuthError
+{
+public:
+    explicit AdminError(QString message) : AuthError(QStringLiteral("AdminError"), std::move(message)) {}
+    void raise() const override { throw *this; }
+    AdminError *clone() const override { return new AdminError(*this); }
+};
+
 //! A finished future's value, or the sentence saying why there is none.
 template<typename T>
 struct Outcome

@@ -15,11 +15,6 @@ namespace {
 constexpr int auditRows = 50;
 constexpr int sessionRows = 500;
 
-[[noreturn]] void refuse(const QString &message)
-{
-    throw AuthError(QStringLiteral("AdminError"), message);
-}
-
 //! Everything UserDetail shows, read on a worker thread.
 struct Snapshot
 {
@@ -238,7 +233,7 @@ void UserDetail::unlinkAccount(const QString &provider, const QString &providerA
 {
     d->act(QStringLiteral("unlinkAccount"), [provider, providerAccountId](SqlAdapter &store) {
         if (!store.unlinkAccount(provider, providerAccountId).result())
-            refuse(tr("there is no %1 account %2").arg(provider, providerAccountId));
+            throw AdminError(tr("there is no %1 account %2").arg(provider, providerAccountId));
         return tr("unlinked the %1 account %2").arg(provider, providerAccountId);
     });
 }
@@ -247,7 +242,7 @@ void UserDetail::revokeSession(const QString &sessionToken)
 {
     d->act(QStringLiteral("revokeSession"), [sessionToken](SqlAdapter &store) {
         if (!store.deleteSession(sessionToken).result())
-            refuse(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+            throw AdminError(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
         return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
     });
 }
@@ -265,7 +260,7 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
 {
     d->act(QStringLiteral("removeAuthenticator"), [credentialID](SqlAdapter &store) {
         if (!store.deleteAuthenticator(credentialID).result())
-            refuse(tr("the authenticator %1 does not exist any more").arg(credentialID));
+            throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
         return tr("removed the authenticator %1").arg(credentialID);
     });
 }

@@ -24,11 +24,6 @@ constexpr int maxInFlight = 3;    // page queries running at once
 constexpr int maxQueued = 8;      // newest page requests kept; older ones are out of view by now
 constexpr int minPasswordLength = 8;
 
-[[noreturn]] void refuse(const QString &message)
-{
-    throw AuthError(QStringLiteral("AdminError"), message);
-}
-
 QString normalisedEmail(const QString &email)
 {
     return email.trimmed().toLower();
@@ -472,7 +467,7 @@ void UsersModel::createUser(const QString &email, const QString &name, const QSt
         operation,
         [user](const std::shared_ptr<SqlAdapter> &store) {
             if (store->getUserByEmail(user.email).result())
-                refuse(tr("a user with the email %1 exists already").arg(user.email));
+                throw AdminError(tr("a user with the email %1 exists already").arg(user.email));
             const AdapterUser created = store->createUser(user).result();
             return std::pair(tr("created the user %1").arg(created.email), QVariantMap{{QStringLiteral("userId"), created.id}});
         },
@@ -490,12 +485,12 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
     update.setName(nullIfBlank(name)).setEmail(normalisedEmail(email)).setImage(nullIfBlank(image));
     d->edit(operation, [update, userId](const std::shared_ptr<SqlAdapter> &store) {
         if (const auto other = store->getUserByEmail(update.email()).result(); other && other->id != userId)
-            refuse(tr("a user with the email %1 exists already").arg(update.email()));
+            throw AdminError(tr("a user with the email %1 exists already").arg(update.email()));
         try {
             store->updateUser(update).result();
         } catch (const AdapterError &error) {
             if (error.reason() == AdapterError::Reason::NotFound)
-                refuse(tr("there is no user with id %1").arg(userId));
+                throw AdminError(tr("there is no user with id %1").arg(userId));
             throw;
         }
         return std::pair(tr("saved the user %1").arg(update.email()), QVariantMap{{QStringLiteral("userId"), userId}});
@@ -513,7 +508,7 @@ void UsersModel::setEmailVerified(const QString &userId, bool verified)
                              QVariantMap{{QStringLiteral("userId"), userId}});
         } catch (const AdapterError &error) {
             if (error.reason() == AdapterError::Reason::NotFound)
-                refuse(tr("there is no user with id %1").arg(userId));
+                throw AdminError(tr("there is no user with id %1").arg(userId));
             throw;
         }
     });
@@ -526,7 +521,7 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
         return d->fail(operation, tr("the password must have at least %1 characters").arg(minPasswordLength));
     d->edit(operation, [userId, password](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->getUser(userId).result())
-            refuse(tr("there is no user with id %1").arg(userId));
+            throw AdminError(tr("there is no user with id %1").arg(userId));
         setUserPassword(store, userId, password).waitForFinished();
         return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
     });
@@ -536,7 +531,7 @@ void UsersModel::resetPassword(const QString &userId)
 {
     d->edit(QStringLiteral("resetPassword"), [userId](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->getUser(userId).result())
-            refuse(tr("there is no user with id %1").arg(userId));
+            throw AdminError(tr("there is no user with id %1").arg(userId));
         const QString password = randomPassword();
         setUserPassword(store, userId, password).waitForFinished();
         return std::pair(tr("set a new random password; show it to the user once"),
@@ -552,7 +547,7 @@ void UsersModel::setDisabled(const QString &userId, bool disabled)
             revoked = setUserDisabled(store, userId, disabled).result();
         } catch (const AdapterError &error) {
             if (error.reason() == AdapterError::Reason::NotFound)
-                refuse(tr("there is no user with id %1").arg(userId));
+                throw AdminError(tr("there is no user with id %1").arg(userId));
             throw;
         }
         if (!disabled)
@@ -569,7 +564,7 @@ void UsersModel::remove(const QString &userId)
         [userId](const std::shared_ptr<SqlAdapter> &store) {
             const std::optional<AdapterUser> deleted = store->deleteUser(userId).result();
             if (!deleted)
-                refuse(tr("there is no user with id %1").arg(userId));
+                throw AdminError(tr("there is no user with id %1").arg(userId));
             return std::pair(tr("deleted the user %1 with its accounts, sessions and authenticators").arg(deleted->email),
                              QVariantMap{{QStringLiteral("userId"), userId}});
         },

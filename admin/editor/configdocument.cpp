@@ -398,34 +398,36 @@ QString ConfigDocument::providerTitle(int index) const
 
 QVariantList ConfigDocument::providerFields(int index) const
 {
-    auto field = [](const char *key, const char *kind, const QString &placeholder = {}) {
+    auto field = [](const char *key, const QString &label, const char *kind, const QString &placeholder = {}) {
         return QVariantMap{{QStringLiteral("key"), QString::fromLatin1(key)},
+                           {QStringLiteral("label"), label},
                            {QStringLiteral("kind"), QString::fromLatin1(kind)},
                            {QStringLiteral("placeholder"), placeholder}};
     };
     const QString type = providerType(index);
     const QString id = providerAt(index).value(QStringLiteral("id")).toString();
     const QString env = QStringLiteral("AUTH_") + providerEnvironmentName(id);
-    QVariantList fields{field("id", "text"), field("name", "text")};
+    QVariantList fields{field("id", tr("Id"), "text"), field("name", tr("Name on the button"), "text")};
     if (!isBuiltinProvider(index) || providerAt(index).contains(QStringLiteral("type")))
-        fields << field("type", "type");
-    if (type == QLatin1String("oauth") || type == QLatin1String("oidc")) {
-        fields << field("clientId", "text", env + QStringLiteral("_ID"))
-               << field("clientSecret", "secret", env + QStringLiteral("_SECRET"))
-               << field("issuer", "url", env + QStringLiteral("_ISSUER"));
+        fields << field("type", tr("Type"), "type");
+    if (Provider::isOAuthType(type)) {
+        fields << field("clientId", tr("Client id"), "text", env + QStringLiteral("_ID"))
+               << field("clientSecret", tr("Client secret"), "secret", env + QStringLiteral("_SECRET"))
+               << field("issuer", tr("Issuer URL"), "url", env + QStringLiteral("_ISSUER"));
         if (!isBuiltinProvider(index))
-            fields << field("wellKnown", "url") << field("authorization", "url")
-                   << field("token", "url") << field("userinfo", "url");
-        fields << field("allowDangerousEmailAccountLinking", "bool");
+            fields << field("wellKnown", tr("Discovery document URL"), "url")
+                   << field("authorization", tr("Authorization endpoint"), "url")
+                   << field("token", tr("Token endpoint"), "url") << field("userinfo", tr("Userinfo endpoint"), "url");
+        fields << field("allowDangerousEmailAccountLinking", tr("Link accounts by email address (dangerous)"), "bool");
     } else if (type == QLatin1String("email")) {
-        fields << field("from", "text", QStringLiteral("auth@example.com"))
-               << field("server", "text", QStringLiteral("smtp://user:password@smtp.example.com:587"))
-               << field("apiKey", "secret", env + QStringLiteral("_KEY"))
-               << field("maxAge", "int", QStringLiteral("86400"));
+        fields << field("from", tr("Sender address"), "text", QStringLiteral("auth@example.com"))
+               << field("server", tr("SMTP server"), "text", QStringLiteral("smtp://user:password@smtp.example.com:587"))
+               << field("apiKey", tr("API key"), "secret", env + QStringLiteral("_KEY"))
+               << field("maxAge", tr("Link lifetime (seconds)"), "int", QStringLiteral("86400"));
     } else if (type == QLatin1String("credentials")) {
-        fields << field("authorize", "text", QStringLiteral("builtin"));
+        fields << field("authorize", tr("Authorize function (or builtin)"), "text", QStringLiteral("builtin"));
     } else if (type == QLatin1String("webauthn")) {
-        fields << field("enableConditionalUI", "bool");
+        fields << field("enableConditionalUI", tr("Offer passkeys in the browser's autofill"), "bool");
     }
     return fields;
 }

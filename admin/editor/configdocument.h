@@ -123,7 +123,7 @@ public:
     Q_INVOKABLE bool isBuiltinProvider(int index) const;
     /*!
      * The fields the editor offers for provider \a index:
-     * [{key, label, kind: "text"|"secret"|"url"|"bool"|"int", placeholder}].
+     * [{key, label (translated), kind: "text"|"secret"|"url"|"bool"|"int"|"type", placeholder}].
      */
     Q_INVOKABLE QVariantList providerFields(int index) const;
 

@@ -160,7 +160,7 @@ void ThemePreview::start()
     // The server binds credentials checks (JavaScript or "builtin") itself; the preview only
     // shows the form and never signs anybody in.
     for (Provider &provider : config.providers) {
-        if (provider.type == QLatin1String("credentials") && !provider.authorize)
+        if (provider.isCredentials() && !provider.authorize)
             provider.authorize = [](const QJsonObject &, const AuthRequest &) {
                 return QtFuture::makeReadyFuture(std::optional<QJsonObject>());
             };

@@ -7,7 +7,8 @@ if(rc)
     message(FATAL_ERROR "installing the build tree failed (${rc})")
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE}" -B "${WORK_DIR}/build" -G "${GENERATOR}"
-        "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_CXX_COMPILER=${COMPILER}" "-DCMAKE_CXX_FLAGS=${SANITIZE_FLAGS}"
+        "-DCMAKE_PREFIX_PATH=${prefix}" "-DGATEHOUSE_README=${README}"
+        "-DCMAKE_CXX_COMPILER=${COMPILER}" "-DCMAKE_CXX_FLAGS=${SANITIZE_FLAGS}"
     RESULT_VARIABLE rc)
 if(rc)
     message(FATAL_ERROR "configuring the consumer against the installed package failed (${rc})")

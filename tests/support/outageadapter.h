@@ -17,7 +17,12 @@
 
 namespace Gatehouse::Testing {
 
-class OutageAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
+class OutageAdapter final : public Adapter,
+                            public AuditStore,
+                            public UserStateStore,
+                            public RateLimitStore,
+                            public AdminStore,
+                            public AccountTokenStore
 {
 public:
     std::shared_ptr<MemoryAdapter> memory = std::make_shared<MemoryAdapter>();
@@ -245,41 +250,17 @@ public:
             return fail<void>();
         return memory->resetRateLimit(key);
     }
-    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset, int limit) override
-    {
-        if (failing(QStringLiteral("listUsers")))
-            return fail<QList<AdapterUser>>();
-        return memory->listUsers(search, sort, ascending, offset, limit);
-    }
     QFuture<qint64> countUsers(const QString &search) override
     {
         if (failing(QStringLiteral("countUsers")))
             return fail<qint64>();
         return memory->countUsers(search);
     }
-    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override
-    {
-        if (failing(QStringLiteral("listSessions")))
-            return fail<QList<AdapterSession>>();
-        return memory->listSessions(userId, offset, limit);
-    }
-    QFuture<qint64> countSessions(const QString &userId) override
-    {
-        if (failing(QStringLiteral("countSessions")))
-            return fail<qint64>();
-        return memory->countSessions(userId);
-    }
     QFuture<qint64> deleteUserSessions(const QString &userId) override
     {
         if (failing(QStringLiteral("deleteUserSessions")))
             return fail<qint64>();
         return memory->deleteUserSessions(userId);
-    }
-    QFuture<qint64> deleteExpiredSessions() override
-    {
-        if (failing(QStringLiteral("deleteExpiredSessions")))
-            return fail<qint64>();
-        return memory->deleteExpiredSessions();
     }
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override
     {

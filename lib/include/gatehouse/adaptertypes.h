@@ -115,12 +115,31 @@ struct GATEHOUSE_EXPORT AdapterSession
     friend bool operator!=(const AdapterSession &a, const AdapterSession &b) { return !(a == b); }
 };
 
-//! A partial update of a session (\c updateSession): only the fields that are set change.
-struct GATEHOUSE_EXPORT AdapterSessionUpdate
+//! A partial update of a session (\c updateSession): only the fields that were set change.
+class GATEHOUSE_EXPORT AdapterSessionUpdate
 {
-    QString sessionToken;
-    std::optional<QString> userId;
-    std::optional<QDateTime> expires;
+public:
+    explicit AdapterSessionUpdate(QString sessionToken) : m_sessionToken(std::move(sessionToken)) {}
+
+    QString sessionToken() const { return m_sessionToken; }
+
+    AdapterSessionUpdate &setUserId(QString userId) { m_userId = std::move(userId); return *this; }
+    AdapterSessionUpdate &setExpires(QDateTime expires) { m_expires = std::move(expires); return *this; }
+
+    bool hasUserId() const { return m_userId.has_value(); }
+    bool hasExpires() const { return m_expires.has_value(); }
+    bool isEmpty() const { return !hasUserId() && !hasExpires(); }
+
+    QString userId() const { return m_userId.value_or(QString()); }
+    QDateTime expires() const { return m_expires.value_or(QDateTime()); }
+
+    //! Copies the fields that were set into \a session.
+    void applyTo(AdapterSession &session) const;
+
+private:
+    QString m_sessionToken;
+    std::optional<QString> m_userId;
+    std::optional<QDateTime> m_expires;
 };
 
 //! \c getSessionAndUser's result.

@@ -9,13 +9,13 @@ namespace Gatehouse {
 
 /*!
  * Base of every Gatehouse error. \c type() is the stable identifier used in logs and in the
- * \c error query parameter (\c CredentialsSignin, \c AccessDenied, \c Configuration, ...).
- * Derives from QException so it travels through QFuture.
+ * \c error query parameter (\c CredentialsSignin, \c AccessDenied, \c Configuration, ...):
+ * the name of the error's class, one per identifier (errors.h). Derives from QException so it
+ * travels through QFuture.
  */
 class GATEHOUSE_EXPORT AuthError : public QException
 {
 public:
-    AuthError(QString type, QString message = {}, QString cause = {});
     ~AuthError() override;
 
     QString type() const { return m_type; }        //!< e.g. "MissingCSRF"
@@ -30,6 +30,13 @@ public:
     const char *what() const noexcept override;
     void raise() const override { throw *this; }
     AuthError *clone() const override { return new AuthError(*this); }
+
+protected:
+    /*!
+     * An error of type \a type: the name of the subclass that calls it (errors.h), so that
+     * every error is thrown as its class and a \c catch by type catches every instance.
+     */
+    AuthError(QString type, QString message, QString cause = {});
 
 private:
     QString m_type;

@@ -45,6 +45,9 @@ struct GATEHOUSE_EXPORT JwtOptions
 //! \c pages options: paths (or URLs) of custom pages; empty means the built-in page.
 struct GATEHOUSE_EXPORT PagesOptions
 {
+    //! The built-in pages (\c newUser is only ever a custom one).
+    enum class Page { SignIn, SignOut, Error, VerifyRequest };
+
     QString signIn;
     QString signOut;
     QString error;
@@ -137,6 +140,12 @@ struct GATEHOUSE_EXPORT Config
 
     //! The session strategy in effect (resolves the adapter-dependent default).
     SessionOptions::Strategy sessionStrategy() const;
+    /*!
+     * Where clients of \a origin (scheme://host[:port]) find \a page: its replacement in
+     * \c pages (a path there is made absolute on \a origin), or the built-in page under
+     * \c basePath, e.g. \c http://localhost:3000/auth/signin.
+     */
+    QString pageUrl(PagesOptions::Page page, const QString &origin) const;
 };
 
 /*!

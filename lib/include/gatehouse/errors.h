@@ -46,6 +46,14 @@ GATEHOUSE_AUTH_ERROR(CallbackRouteError)  //!< a provider callback failed (token
 GATEHOUSE_AUTH_ERROR(InvalidEndpoints)    //!< an OAuth provider without usable endpoints
 GATEHOUSE_AUTH_ERROR(WebAuthnVerificationError)  //!< a WebAuthn ceremony did not verify
 GATEHOUSE_AUTH_ERROR(RefreshAccessTokenError)    //!< refreshing an OAuth access token failed
+GATEHOUSE_AUTH_ERROR(AccountNotLinked)    //!< the user has no account with that provider (access tokens)
+GATEHOUSE_AUTH_ERROR(OAuthProfileParseError)  //!< the identity provider's profile has no usable id
+GATEHOUSE_AUTH_ERROR(InvalidEmail)        //!< an email sign-in for what is not one plain address
+GATEHOUSE_AUTH_ERROR(JWTSessionError)     //!< the jwt callback failed
+GATEHOUSE_AUTH_ERROR(SessionTokenError)   //!< the session callback failed
+//! A server-side problem without a class of its own (as Auth.js names such errors: a sign-in
+//! link opened without its token).
+GATEHOUSE_AUTH_ERROR(Configuration)
 // The store cannot answer now (its kind() is "Unavailable": the error page answers 503).
 GATEHOUSE_AUTH_ERROR(SessionUnavailable)  //!< the session store failed: whether the request is signed in is unknown
 

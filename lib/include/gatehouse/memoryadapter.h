@@ -2,7 +2,6 @@
 /*! \file memoryadapter.h  A complete adapter that keeps everything in memory (tests, demos). */
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
-#include <gatehouse/tokens.h>
 
 #include <memory>
 
@@ -11,12 +10,17 @@ namespace Gatehouse {
 class MemoryAdapterPrivate;
 
 /*!
- * Implements the whole Adapter contract and GatehouseStore in memory, with the same rules as
- * SqlAdapter: user ids are assigned as increasing integers ("1", "2", ...), emails and
- * (provider, providerAccountId) are unique, deleting a user cascades. Thread-safe; every
+ * Implements the whole Adapter contract and every store interface (gatehousestore.h) in
+ * memory, with the same rules as SqlAdapter: user ids are assigned as increasing integers
+ * ("1", "2", ...), emails and (provider, providerAccountId) are unique, deleting a user cascades. Thread-safe; every
  * future it returns is already finished. Data is lost when the object is destroyed.
  */
-class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
+class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
+                                             public AuditStore,
+                                             public UserStateStore,
+                                             public RateLimitStore,
+                                             public AdminStore,
+                                             public AccountTokenStore
 {
 public:
     MemoryAdapter();
@@ -52,25 +56,27 @@ public:
     QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user,
                                                      const AdapterAccount &account) override;
 
+    // AuditStore
     QFuture<qint64> appendAudit(const AuditEvent &event) override;
     QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit, int offset = 0) override;
+
+    // UserStateStore
     QFuture<void> setPassword(const QString &userId, const QString &hash) override;
     QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
     QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
     QFuture<void> setUserDisabled(const QString &userId, bool disabled) override;
     QFuture<bool> isUserDisabled(const QString &userId) override;
     QFuture<std::optional<SessionAndUserState>> getSessionAndUserState(const QString &sessionToken) override;
+    QFuture<qint64> deleteUserSessions(const QString &userId) override;
+
+    // RateLimitStore
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;
-    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
-                                          int offset, int limit) override;
-    QFuture<qint64> countUsers(const QString &search) override;
-    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override;
-    QFuture<qint64> countSessions(const QString &userId) override;
-    QFuture<qint64> deleteUserSessions(const QString &userId) override;
-    QFuture<qint64> deleteExpiredSessions() override;
+
+    // AdminStore
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;
+    QFuture<qint64> countUsers(const QString &search) override;
     QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) override;
     QFuture<QList<SessionListEntry>> listSessionEntries(const SessionFilter &filter, qint64 offset, int limit) override;
     QFuture<qint64> countSessionEntries(const SessionFilter &filter) override;

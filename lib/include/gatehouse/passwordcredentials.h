@@ -1,7 +1,6 @@
 #pragma once
 /*! \file passwordcredentials.h  Built-in password sign-in: Argon2id hashes kept in the store. */
 #include <gatehouse/adapter.h>
-#include <gatehouse/gatehousestore.h>
 #include <gatehouse/global.h>
 #include <gatehouse/provider.h>
 
@@ -18,8 +17,8 @@ namespace Gatehouse {
  * Hashing runs on a small thread pool owned by the provider, never on a serving thread. An
  * unknown address or a disabled credential costs the same time as a wrong password.
  *
- * \a store must implement both Adapter and GatehouseStore (SqlAdapter and MemoryAdapter do);
- * otherwise this throws an AuthError naming the problem.
+ * \a store must also implement UserStateStore (SqlAdapter and MemoryAdapter do); otherwise this
+ * throws an AuthError naming the problem.
  */
 GATEHOUSE_EXPORT Provider passwordCredentialsProvider(std::shared_ptr<Adapter> store,
                                                       const QString &id = QStringLiteral("credentials"),

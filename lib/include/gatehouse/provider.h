@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <optional>
 
@@ -60,7 +61,7 @@ struct GATEHOUSE_EXPORT Provider
 {
     QString id;       //!< unique; part of URLs
     QString name;     //!< shown on the sign-in button
-    QString type;     //!< "oauth", "oidc", "email", "credentials", "webauthn"
+    QString type;     //!< one of types(): "oauth", "oidc", "email", "credentials", "webauthn"
     QJsonObject options;
 
     AuthorizeFunction authorize;  //!< credentials providers
@@ -82,6 +83,17 @@ struct GATEHOUSE_EXPORT Provider
 
     //! \c options[key], or \a fallback when absent.
     QJsonValue option(const QString &key, const QJsonValue &fallback = {}) const;
+
+    //! The provider types, as \c type spells them.
+    static QStringList types();
+    //! Whether \a type is \c oauth or \c oidc: an OAuth 2.0 flow, OpenID Connect included.
+    static bool isOAuthType(QStringView type) { return type == u"oauth" || type == u"oidc"; }
+
+    bool isOAuth() const { return isOAuthType(type); }    //!< \c oauth or \c oidc
+    bool isOidc() const { return type == u"oidc"; }
+    bool isEmail() const { return type == u"email"; }
+    bool isCredentials() const { return type == u"credentials"; }
+    bool isWebAuthn() const { return type == u"webauthn"; }
 };
 
 } // namespace Gatehouse

@@ -3,7 +3,6 @@
 #include <gatehouse/adapter.h>
 #include <gatehouse/gatehousestore.h>
 #include <gatehouse/storehealth.h>
-#include <gatehouse/tokens.h>
 
 #include <functional>
 #include <memory>
@@ -28,7 +27,7 @@ namespace Gatehouse {
  * (bytes of the file read through a memory map; default 0, none; Debian's SQLite allows at most
  * 2147418112): \c sqlite:///var/lib/gatehouse/gatehouse.db?mmap_size=2147418112. Pages read
  * through a memory map count towards the process's resident size (as shared file pages, which
- * the kernel may reclaim); README.md has measurements of both options on a large database.
+ * the kernel may reclaim); tests/bench/database/README.md has what both options cost and bring.
  */
 struct GATEHOUSE_EXPORT SqlAdapterOptions
 {
@@ -48,8 +47,7 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
 
     /*!
      * Gatehouse's SQLite page cache per connection: 64 MiB (SQLite's own default is 2 MB). It
-     * fills only with pages that are read, so a small database costs no more; on 10 million
-     * sessions the server's peak resident size was 276 MB with 4 storage threads (README.md).
+     * fills only with pages that are read, so a small database costs no more.
      */
     static constexpr qint64 defaultSqliteCacheSize = -65536;
 
@@ -64,11 +62,11 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
 class SqlAdapterPrivate;
 
 /*!
- * Implements the Adapter contract and GatehouseStore on a relational database, in the tables
- * of Auth.js's SQL adapters (\c users, \c accounts, \c sessions, \c verification_token, quoted
- * camelCase columns) plus \c authenticators and Gatehouse's own \c gatehouse_* tables. A
- * database made by Auth.js's PostgreSQL adapter is used as it is: migrate() only adds what is
- * missing.
+ * Implements the Adapter contract and every store interface (gatehousestore.h) on a relational
+ * database, in the tables of Auth.js's SQL adapters (\c users, \c accounts, \c sessions,
+ * \c verification_token, quoted camelCase columns) plus \c authenticators and Gatehouse's own
+ * \c gatehouse_* tables. A database made by Auth.js's PostgreSQL adapter is used as it is:
+ * migrate() only adds what is missing.
  *
  * Calls run on a thread pool owned by the adapter (\c maxThreads threads, kept alive); each
  * thread holds its own connection, opened on first use. When a connection turns out to be
@@ -87,7 +85,12 @@ class SqlAdapterPrivate;
  * \c connect_timeout or \c MYSQL_OPT_CONNECT_TIMEOUT overrides it), and a server that falls
  * silent is given up within seconds (TCP keepalives; read and write timeouts on MariaDB).
  */
-class GATEHOUSE_EXPORT SqlAdapter final : public Adapter, public GatehouseStore, public AccountTokenStore
+class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
+                                          public AuditStore,
+                                          public UserStateStore,
+                                          public RateLimitStore,
+                                          public AdminStore,
+                                          public AccountTokenStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -156,25 +159,27 @@ public:
     QFuture<UserAndAccount> createUserAndLinkAccount(const AdapterUser &user,
                                                      const AdapterAccount &account) override;
 
+    // AuditStore
     QFuture<qint64> appendAudit(const AuditEvent &event) override;
     QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit, int offset = 0) override;
+
+    // UserStateStore
     QFuture<void> setPassword(const QString &userId, const QString &hash) override;
     QFuture<void> setPasswordDisabled(const QString &userId, bool disabled) override;
     QFuture<std::optional<PasswordCredential>> passwordHash(const QString &email) override;
     QFuture<void> setUserDisabled(const QString &userId, bool disabled) override;
     QFuture<bool> isUserDisabled(const QString &userId) override;
     QFuture<std::optional<SessionAndUserState>> getSessionAndUserState(const QString &sessionToken) override;
+    QFuture<qint64> deleteUserSessions(const QString &userId) override;
+
+    // RateLimitStore
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;
-    QFuture<QList<AdapterUser>> listUsers(const QString &search, UserSortColumn sort, bool ascending,
-                                          int offset, int limit) override;
-    QFuture<qint64> countUsers(const QString &search) override;
-    QFuture<QList<AdapterSession>> listSessions(const QString &userId, int offset, int limit) override;
-    QFuture<qint64> countSessions(const QString &userId) override;
-    QFuture<qint64> deleteUserSessions(const QString &userId) override;
-    QFuture<qint64> deleteExpiredSessions() override;
+
+    // AdminStore
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;
+    QFuture<qint64> countUsers(const QString &search) override;
     QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) override;
     QFuture<QList<SessionListEntry>> listSessionEntries(const SessionFilter &filter, qint64 offset, int limit) override;
     QFuture<qint64> countSessionEntries(const SessionFilter &filter) override;

@@ -16,9 +16,9 @@ namespace Gatehouse {
  * valid until it expires. The built-in password keeps its own state.
  *
  * Finishes with the number of sessions ended (0 when enabling). Fails with AdapterError
- * Reason::NotFound for an unknown user, and with an AuthError when \a store is not also a
- * GatehouseStore (SqlAdapter and MemoryAdapter are). gatehouse-server's \c user command and
- * the admin app both call this.
+ * Reason::NotFound for an unknown user, and with an AuthError when \a store does not also
+ * implement UserStateStore (SqlAdapter and MemoryAdapter do). gatehouse-server's \c user
+ * command and the admin app both call this.
  *
  * Keeps \a store alive while it works and lets go of it before it finishes, so a caller that
  * drops its own reference once it has the result ends the adapter in its own thread.

@@ -1,9 +1,10 @@
 #pragma once
 /*
- * One function per action of SPEC.md's endpoint table. Each runs after initialize() (except
- * providers) and returns the full response; errors are returned as responses, never thrown.
+ * One function per action of SPEC.md's endpoint table, one file each; routes.h maps paths and
+ * methods to them. Each runs after initialize() (except providers) and returns the full
+ * response; errors are returned as responses, never thrown.
  */
-#include "actions/requeststate.h"
+#include "request/requeststate.h"
 
 namespace Gatehouse::Actions {
 
@@ -15,6 +16,7 @@ QFuture<AuthResponse> signOut(const State &state);                 // GET/POST s
 QFuture<AuthResponse> callback(const State &state);                // GET/POST callback/id
 AuthResponse errorPage(const RequestState &state);                 // GET error
 AuthResponse verifyRequest(const RequestState &state);             // GET verify-request
+QFuture<AuthResponse> webAuthnOptions(const State &state);         // GET webauthn-options[/id]
 /*
  * GET token/id: the signed-in user's valid access token of provider id (refreshed when it has
  * expired) as {accessToken, expiresAt, tokenType, scope}, for providers with

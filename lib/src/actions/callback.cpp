@@ -1,10 +1,10 @@
 #include "actions/actions.h"
 
-#include "actions/credentials.h"
-#include "actions/emailflow.h"
-#include "actions/errorresponse.h"
-#include "actions/oauthflow.h"
-#include "actions/webauthnflow.h"
+#include "signin/credentialsflow.h"
+#include "signin/emailflow.h"
+#include "request/errorresponse.h"
+#include "signin/oauthflow.h"
+#include "signin/webauthnflow.h"
 
 #include <gatehouse/errors.h>
 
@@ -13,28 +13,24 @@ namespace Gatehouse::Actions {
 QFuture<AuthResponse> callback(const State &state)
 {
     const RequestState &s = *state;
-    const QString type = s.provider->type;
-    if (type == QLatin1String("credentials")) {
+    const Provider &provider = *s.provider;
+    if (provider.isCredentials()) {
         if (!s.isPost()) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("UnknownAction"),
-                             QStringLiteral("credentials callbacks only accept POST"))));
+                s, UnknownAction(QStringLiteral("credentials callbacks only accept POST"))));
         }
         if (!s.csrfVerified)
             return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
-        return Credentials::signIn(state);
+        return CredentialsFlow::signIn(state);
     }
-    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
-    if (type == QLatin1String("oauth") || type == QLatin1String("oidc"))
+    if (provider.isOAuth())
         return OAuthFlow::callback(state);
-    // [callback flows]
-    if (type == QLatin1String("email"))
+    if (provider.isEmail())
         return EmailFlow::callback(state);
-    if (type == QLatin1String("webauthn"))
+    if (provider.isWebAuthn())
         return WebAuthnFlow::callback(state);
     return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnsupportedStrategy"),
-                     QStringLiteral("callbacks of %1 providers are not supported by this build").arg(type))));
+        s, UnsupportedStrategy(QStringLiteral("callbacks of %1 providers are not supported by this build").arg(provider.type))));
 }
 
 } // namespace Gatehouse::Actions

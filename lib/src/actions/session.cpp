@@ -1,11 +1,10 @@
 #include "core/timeformat.h"
 #include "actions/actions.h"
 
-#include "actions/callbacks.h"
-#include "core/continuewith.h"
-#include "actions/errorresponse.h"
-#include "actions/recover.h"
-#include "actions/sessionclaims.h"
+#include "request/hooks.h"
+#include "request/errorresponse.h"
+#include "core/futures.h"
+#include "signin/sessionclaims.h"
 #include "core/jsonwriter.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
@@ -47,7 +46,7 @@ template<typename MakeSession>
 AuthResponse databaseSessionResponse(const RequestState &s, const AdapterSession &session, bool isUpdate,
                                      QByteArray body, MakeSession makeSession)
 {
-    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     AuthResponse response = jsonResponse(std::move(body), !isUpdate);
     response.cookies = db.write(session, s.requestCookies);
     Hooks::emitEvent(s.config.events.session, "session",
@@ -77,7 +76,7 @@ QFuture<AuthResponse> databaseSession(const State &state)
 {
     const RequestState &s = *state;
     const bool isUpdate = s.isPost();
-    const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     const QString token = db.token(s.requestCookies);
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));

@@ -1,9 +1,9 @@
 #include "actions/actions.h"
 
-#include "actions/emailflow.h"
-#include "actions/errorresponse.h"
-#include "actions/oauthflow.h"
-#include "actions/pageview.h"
+#include "signin/emailflow.h"
+#include "request/errorresponse.h"
+#include "signin/oauthflow.h"
+#include "request/pageresponses.h"
 
 #include <gatehouse/errors.h>
 
@@ -16,16 +16,14 @@ namespace {
 AuthResponse signInPage(const RequestState &state)
 {
     if (state.config.pages.signIn.isEmpty())
-        return PageView::signIn(state);
+        return PageResponses::signIn(state);
     // A custom sign-in page gets the callback URL (and any error) as Auth.js passes them.
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(state.callbackUrl)));
     const QString error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (!error.isEmpty())
         query.addQueryItem(QStringLiteral("error"), QString::fromLatin1(QUrl::toPercentEncoding(error)));
-    QString url = state.pageUrl(QStringLiteral("signin"));
-    url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + query.toString(QUrl::FullyEncoded);
-    return state.withCookies(state.redirect(url));
+    return PageResponses::toCustomPage(state, RequestState::Page::SignIn, query);
 }
 
 } // namespace
@@ -36,26 +34,22 @@ QFuture<AuthResponse> signIn(const State &state)
     if (!s.isPost()) {
         if (s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("UnknownAction"),
-                             QStringLiteral("sign-in with a provider needs POST (with csrfToken)"))));
+                s, UnknownAction(QStringLiteral("sign-in with a provider needs POST (with csrfToken)"))));
         }
         return QtFuture::makeReadyFuture(signInPage(s));
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
-    // Provider flows plug in here, one line each (OAuth/OIDC, email, WebAuthn).
-    if (s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc")))
+    if (s.provider && s.provider->isOAuth())
         return OAuthFlow::signIn(state);
-    // [signin flows]
-    if (s.provider && s.provider->type == QLatin1String("email"))
+    if (s.provider && s.provider->isEmail())
         return EmailFlow::signIn(state);
-    if (!s.provider || s.provider->type == QLatin1String("credentials")) {
+    if (!s.provider || s.provider->isCredentials()) {
         // Credentials are posted to callback/<id>; here Auth.js sends the user to the sign-in page.
-        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signin")))));
+        return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignIn));
     }
     return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnsupportedStrategy"),
-                     QStringLiteral("sign-in with %1 providers is not supported by this build").arg(s.provider->type))));
+        s, UnsupportedStrategy(QStringLiteral("sign-in with %1 providers is not supported by this build").arg(s.provider->type))));
 }
 
 } // namespace Gatehouse::Actions

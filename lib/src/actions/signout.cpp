@@ -1,10 +1,10 @@
 #include "actions/actions.h"
 
-#include "actions/audit.h"
-#include "actions/callbacks.h"
-#include "actions/errorresponse.h"
-#include "actions/pageview.h"
-#include "actions/recover.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "request/errorresponse.h"
+#include "request/pageresponses.h"
+#include "core/futures.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 
@@ -20,7 +20,7 @@ QList<const Provider *> endSessionProviders(const Config &config)
 {
     QList<const Provider *> found;
     for (const Provider &p : config.providers) {
-        if (p.type == QLatin1String("oidc") && p.option(QStringLiteral("endSession")).toBool())
+        if (p.isOidc() && p.option(QStringLiteral("endSession")).toBool())
             found.append(&p);
     }
     return found;
@@ -36,7 +36,7 @@ QList<const Provider *> endSessionProviders(const Config &config)
 QFuture<AuthResponse> endProviderSession(const State &state, const AuthResponse &local, const QString &userId,
                                          QList<const Provider *> candidates, QObject *context)
 {
-    auto *store = dynamic_cast<AccountTokenStore *>(state->config.adapter.get());
+    AccountTokenStore *store = state->stores().accountTokens.get();
     if (!store || userId.isEmpty() || candidates.isEmpty())
         return QtFuture::makeReadyFuture(local);
     const Provider *provider = candidates.takeFirst();
@@ -100,8 +100,8 @@ QFuture<AuthResponse> signOut(const State &state)
     const RequestState &s = *state;
     if (!s.isPost()) {
         if (!s.config.pages.signOut.isEmpty())
-            return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.pageUrl(QStringLiteral("signout")))));
-        return QtFuture::makeReadyFuture(PageView::signOut(s));
+            return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::SignOut));
+        return QtFuture::makeReadyFuture(PageResponses::signOut(s));
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
@@ -114,7 +114,7 @@ QFuture<AuthResponse> signOut(const State &state)
     response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);
     response = s.withCookies(response);
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        const DatabaseSession db(*s.config.adapter, s.config.session, s.cookies.sessionToken);
+        const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
         const QString token = db.token(s.requestCookies);
         if (token.isEmpty()) {
             Hooks::emitEvent(s.config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), QJsonValue::Null}});

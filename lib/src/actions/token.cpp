@@ -1,8 +1,8 @@
 #include "actions/actions.h"
 
-#include "actions/currentuser.h"
-#include "actions/errorresponse.h"
-#include "actions/recover.h"
+#include "signin/currentuser.h"
+#include "request/errorresponse.h"
+#include "core/futures.h"
 
 #include <gatehouse/errors.h>
 #include <gatehouse/tokens.h>
@@ -40,7 +40,7 @@ QString refusal(const RequestState &s)
 QFuture<AuthResponse> token(const State &state)
 {
     const RequestState &s = *state;
-    const bool enabled = s.provider && (s.provider->type == QLatin1String("oauth") || s.provider->type == QLatin1String("oidc"))
+    const bool enabled = s.provider && s.provider->isOAuth()
         && s.provider->option(QStringLiteral("accessTokenEndpoint")).toBool();
     if (!enabled)
         return QtFuture::makeReadyFuture(failure(404, QStringLiteral("NotFound")));
@@ -79,14 +79,16 @@ QFuture<AuthResponse> token(const State &state)
     return recover(response, [state](std::exception_ptr error) {
         try {
             std::rethrow_exception(error);
+        } catch (const AccountNotLinked &e) {
+            logError(state->config, e);
+            return failure(404, e.type());
+        } catch (const RefreshAccessTokenError &e) {
+            logError(state->config, e);
+            return failure(502, e.type());
         } catch (const AuthError &e) {
             if (isUnavailable(e))  // the session (or the account) cannot be read now: not signed out
                 return storeFailure(*state, e);
             logError(state->config, e);
-            if (e.type() == QLatin1String("AccountNotLinked"))
-                return failure(404, e.type());
-            if (e.type() == QLatin1String("RefreshAccessTokenError"))
-                return failure(502, e.type());
             return failure(500, QStringLiteral("Configuration"));
         } catch (...) {
             logFailure(state->config, std::current_exception());

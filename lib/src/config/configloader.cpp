@@ -1,4 +1,7 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
+
+#include "config/configcheck.h"
 
 #include "config/jsonreader.h"
 #include "config/messages.h"
@@ -6,7 +9,6 @@
 #include "config/secretsources.h"
 #include "config/sections.h"
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -17,29 +19,6 @@
 namespace Gatehouse {
 
 using namespace ConfigDetail;
-
-QString ConfigProblem::toString() const
-{
-    return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
-}
-
-QString ConfigProblem::translatedMessage() const
-{
-    if (sourceText.isEmpty())
-        return message;
-    const QByteArray source = sourceText.toUtf8();
-    return fillArguments(QCoreApplication::translate(Messages::Context, source.constData()), arguments);
-}
-
-QString ConfigProblem::translatedString() const
-{
-    return path.isEmpty() ? translatedMessage() : path + QStringLiteral(": ") + translatedMessage();
-}
-
-bool ConfigProblem::operator==(const ConfigProblem &other) const
-{
-    return path == other.path && message == other.message && severity == other.severity;
-}
 
 bool ConfigResult::isValid() const
 {
@@ -190,20 +169,6 @@ void readSecret(ObjectReader &root, const QProcessEnvironment &env, const QStrin
         root.error(QStringLiteral("secret"), Messages::SecretMissing);
 }
 
-// Why \a path is not a usable base path (a Messages text; \a ofUrl: the one about the path of
-// AUTH_URL), or null.
-const char *basePathProblem(const QString &path, bool ofUrl = false)
-{
-    if (!path.startsWith(u'/'))
-        return ofUrl ? Messages::UrlPathStartsWithSlash : Messages::PathStartsWithSlash;
-    if (path.endsWith(u'/'))
-        return ofUrl ? Messages::UrlPathEndsWithSlash : Messages::PathEndsWithSlash;
-    if (path.contains(QLatin1String("//")) || path.contains(u'?') || path.contains(u'#')
-        || std::any_of(path.cbegin(), path.cend(), [](QChar c) { return c.isSpace(); }))
-        return ofUrl ? Messages::UrlPlainPath : Messages::PlainPath;
-    return nullptr;
-}
-
 void readUrlAndBasePath(ObjectReader &root, const QProcessEnvironment &env, Config &config)
 {
     QString urlSource = QStringLiteral("url");
@@ -221,12 +186,8 @@ void readUrlAndBasePath(ObjectReader &root, const QProcessEnvironment &env, Conf
         urlPath.chop(1);
 
     if (const auto basePath = root.string(QStringLiteral("basePath"))) {
-        const char *problem = basePathProblem(*basePath);
-        if (problem)
-            root.error(QStringLiteral("basePath"), problem);
-        else
-            config.basePath = *basePath;
-        if (!problem && !urlPath.isEmpty() && urlPath != *basePath)
+        config.basePath = *basePath;  // checkConfig() says what may be wrong with it
+        if (!basePathProblem(*basePath) && !urlPath.isEmpty() && urlPath != *basePath)
             root.problems().warning(urlSource, Messages::UrlPathDiffers, {urlPath, *basePath});
     } else if (!root.has(QStringLiteral("basePath")) && !urlPath.isEmpty()) {
         const char *problem = basePathProblem(urlPath, true);
@@ -241,8 +202,6 @@ void readFlags(ObjectReader &root, const QProcessEnvironment &env, Config &confi
 {
     config.debug = root.boolean(QStringLiteral("debug")).value_or(config.debug);
     config.skipCSRFCheck = root.boolean(QStringLiteral("skipCSRFCheck")).value_or(config.skipCSRFCheck);
-    if (config.skipCSRFCheck)
-        root.warning(QStringLiteral("skipCSRFCheck"), Messages::CsrfOff);
     config.useSecureCookies = root.boolean(QStringLiteral("useSecureCookies"));
 
     if (const auto trustHost = root.boolean(QStringLiteral("trustHost"))) {
@@ -283,10 +242,10 @@ std::pair<int, int> position(const QByteArray &data, qsizetype offset)
 
 } // namespace
 
-ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &environment, const QString &baseDir,
-                        const ConfigLoadOptions &options)
+ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvironment &environment,
+                                    const QString &baseDir, const ConfigLoadOptions &options)
 {
-    ConfigResult result;
+    ServerConfigResult result;
     ProblemList problems;
     const QProcessEnvironment env = withSecretFiles(environment, problems);
     ObjectReader root(json, QString(), problems);
@@ -300,13 +259,11 @@ ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &envi
     readExperimental(root, config.experimental);
 
     ProviderContext context;
-    context.hasAdapter = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
-    context.webAuthnEnabled = config.experimental.enableWebAuthn;
     context.hasScript = root.has(QStringLiteral("callbacksScript"));
     context.baseDir = baseDir;
     config.providers = readProviders(root.value(QStringLiteral("providers")), env, context, problems);
 
-    readSession(root, config.session, context.hasAdapter);
+    readSession(root, config.session);
     readJwt(root, config.jwt);
     const bool secureDefault = config.useSecureCookies.value_or(config.url.scheme() == QLatin1String("https"));
     readCookies(root, config.cookies, secureDefault);
@@ -318,16 +275,33 @@ ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &envi
     root.rejectFunctions({QStringLiteral("logger")});
     root.finish();
 
+    // Then what the values mean together. The adapter is opened later (from adapter.url) and
+    // the functions come from the callbacks script; a key whose value was refused already is
+    // not reported twice.
+    ConfigCheckOptions check;
+    check.adapterExpected = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
+    check.functionsBoundLater = true;
+    QList<ConfigProblem> semantic = checkConfig(config, check);
+    semantic.removeIf([&problems](const ConfigProblem &problem) { return problems.hasErrorAt(problem.path); });
+    for (const ConfigProblem &problem : std::as_const(semantic))
+        problems.append(problem);
     result.problems = problems.take();
     return result;
 }
 
-ConfigResult loadConfigFile(const QString &path, const QProcessEnvironment &env, const ConfigLoadOptions &options)
+ConfigResult loadConfig(const QJsonObject &json, const QProcessEnvironment &env, const QString &baseDir,
+                        const ConfigLoadOptions &options)
+{
+    return loadServerConfig(json, env, baseDir, options);
+}
+
+ServerConfigResult loadServerConfigFile(const QString &path, const QProcessEnvironment &env,
+                                        const ConfigLoadOptions &options)
 {
     const auto failure = [](const char *text, const QStringList &arguments) {
         ProblemList problems;
         problems.error(QString(), text, arguments);
-        ConfigResult result;
+        ServerConfigResult result;
         result.problems = problems.take();
         return result;
     };
@@ -344,7 +318,12 @@ ConfigResult loadConfigFile(const QString &path, const QProcessEnvironment &env,
     }
     if (!document.isObject())
         return failure(Messages::NotAJsonObject, {path});
-    return loadConfig(document.object(), env, QFileInfo(path).absolutePath(), options);
+    return loadServerConfig(document.object(), env, QFileInfo(path).absolutePath(), options);
+}
+
+ConfigResult loadConfigFile(const QString &path, const QProcessEnvironment &env, const ConfigLoadOptions &options)
+{
+    return loadServerConfigFile(path, env, options);
 }
 
 } // namespace Gatehouse

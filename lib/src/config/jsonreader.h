@@ -1,6 +1,6 @@
 #pragma once
 /*! \file jsonreader.h  Typed, problem-collecting access to one JSON object of a configuration. */
-#include <gatehouse/configloader.h>
+#include "config/problemlist.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -11,27 +11,6 @@
 #include <optional>
 
 namespace Gatehouse::ConfigDetail {
-
-/*!
- * Collects the problems of one load. A problem's text is one of the source texts of
- * config/messages.h with the values of its placeholders (%1, %2, ...): ConfigProblem keeps both,
- * beside the English message.
- */
-class ProblemList
-{
-public:
-    void error(const QString &path, const char *text, const QStringList &arguments = {});
-    void warning(const QString &path, const char *text, const QStringList &arguments = {});
-    //! A message made elsewhere (the mail module's checks), which has no translation.
-    void untranslatedError(const QString &path, const QString &message);
-    bool hasErrorAt(const QString &path) const;
-    //! True when there is an error at \a path or at a key path inside it.
-    bool hasErrorUnder(const QString &path) const;
-    QList<ConfigProblem> take() { return std::move(m_problems); }
-
-private:
-    QList<ConfigProblem> m_problems;
-};
 
 /*!
  * Reads the members of one JSON object at key path \a path. Every accessor declares its key
@@ -78,9 +57,6 @@ private:
 
 //! The known name closest to \a name, if close enough to be a likely typo.
 std::optional<QString> closestMatch(const QString &name, const QStringList &known);
-
-//! \a pattern with %1, %2, ... replaced by \a arguments in one pass (a % in an argument stays).
-QString fillArguments(const QString &pattern, const QStringList &arguments);
 
 //! True for an absolute http(s) URL with a host.
 bool isHttpUrl(const QString &text);

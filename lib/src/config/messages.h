@@ -1,7 +1,7 @@
 #pragma once
 /*
- * Every problem text of the configuration loader, in English, marked for lupdate (context
- * "Gatehouse::Config"; translations in translations/gatehouse_config_<language>.ts). A problem
+ * Every problem text of the configuration reader and checker, in English, marked for lupdate
+ * (context "Gatehouse::Config"; translations in translations/gatehouse_config_<language>.ts). A problem
  * keeps its text as written here and the values of its placeholders, so the server logs
  * English and a tool with the catalogue installed shows the same problem in its user's
  * language (ConfigProblem::translatedMessage()).
@@ -124,6 +124,7 @@ inline constexpr const char *EmailNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::C
 inline constexpr const char *BuiltinNeedsField = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"authorize\": \"builtin\" needs a field named \"%1\"");
 inline constexpr const char *BuiltinNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"builtin\" checks the passwords stored in the database: it needs an adapter (set \"adapter\": {\"url\": ...} or DATABASE_URL)");
 inline constexpr const char *AuthorizeMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing (the name of a function in \"callbacksScript\")");
+inline constexpr const char *AuthorizeFunctionMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "a credentials provider needs an authorize function");
 inline constexpr const char *AlgorithmIds = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a non-empty list of -8 (EdDSA), -7 (ES256) or -257 (RS256)");
 inline constexpr const char *WebAuthnNotEnabled = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"webauthn\" needs \"experimental\": {\"enableWebAuthn\": true}");
 inline constexpr const char *WebAuthnNeedsAdapter = QT_TRANSLATE_NOOP("Gatehouse::Config", "a webauthn provider needs an adapter (set \"adapter\" or DATABASE_URL)");

@@ -3,6 +3,7 @@
 #include "config/messages.h"
 #include "config/secretsources.h"
 
+#include <gatehouse/configloader.h>
 #include <gatehouse/providers.h>
 
 #include "mail/message.h"
@@ -18,10 +19,6 @@
 namespace Gatehouse::ConfigDetail {
 
 namespace {
-
-const QStringList providerTypes = {QStringLiteral("oauth"), QStringLiteral("oidc"),
-                                   QStringLiteral("email"), QStringLiteral("credentials"),
-                                   QStringLiteral("webauthn")};
 
 // A URL given as a string, or an object {url, params} (authorization, token, userinfo).
 void readEndpoint(ObjectReader &provider, const QString &key)
@@ -156,7 +153,7 @@ void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext
         r.error(key, Messages::NeedsScript);
 }
 
-void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
+void readOAuth(ObjectReader &r, bool oidc, QJsonObject &options,
                const QProcessEnvironment &env, const QString &envName, const ProviderContext &context)
 {
     const QString prefix = QStringLiteral("AUTH_") + envName;
@@ -178,7 +175,7 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
     for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token"),
                                     QStringLiteral("userinfo")})
         readEndpoint(r, endpoint);
-    if (!discovery && type == QLatin1String("oidc")) {
+    if (!discovery && oidc) {
         r.error(QStringLiteral("issuer"), Messages::IssuerMissing, {prefix});
     } else if (!discovery) {
         for (const QString &endpoint : {QStringLiteral("authorization"), QStringLiteral("token")}) {
@@ -200,7 +197,7 @@ void readOAuth(ObjectReader &r, const QString &type, QJsonObject &options,
     }
     const QJsonValue checks = r.value(QStringLiteral("checks"));
     QStringList allowedChecks = {QStringLiteral("none"), QStringLiteral("state"), QStringLiteral("pkce")};
-    if (type == QLatin1String("oidc"))
+    if (oidc)
         allowedChecks.insert(2, QStringLiteral("nonce"));
     if (checks.isArray()) {
         const QJsonArray list = checks.toArray();
@@ -289,7 +286,7 @@ void readSmtpServer(ObjectReader &r, QJsonObject &options, const ProviderContext
     s.finish();
 }
 
-// rateLimit: false, or {perAddress, perClient, windowSeconds} (actions/emailsettings.h).
+// rateLimit: false, or {perAddress, perClient, windowSeconds} (signin/emailsettings.h).
 void readEmailRateLimit(ObjectReader &r)
 {
     const QJsonValue limit = r.value(QStringLiteral("rateLimit"));
@@ -339,12 +336,10 @@ void readEmail(ObjectReader &r, QJsonObject &options, const QProcessEnvironment 
     for (const QString &key : {QStringLiteral("normalizeIdentifier"), QStringLiteral("sendVerificationRequest")})
         readFunctionName(r, key, context);
     r.rejectFunctions({QStringLiteral("generateVerificationToken")});
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("type"), Messages::EmailNeedsAdapter);
 }
 
 // The built-in password table signs in with these two form fields.
-void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
+void readBuiltinCredentials(ObjectReader &r)
 {
     // readFormFields() has reported a "credentials" that is not an object.
     if (const QJsonValue fields = r.value(QStringLiteral("credentials")); fields.isObject()) {
@@ -353,8 +348,6 @@ void readBuiltinCredentials(ObjectReader &r, const ProviderContext &context)
                 r.error(QStringLiteral("credentials"), Messages::BuiltinNeedsField, {name});
         }
     }
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("authorize"), Messages::BuiltinNeedsAdapter);
 }
 
 void readCredentials(ObjectReader &r, const ProviderContext &context)
@@ -364,14 +357,14 @@ void readCredentials(ObjectReader &r, const ProviderContext &context)
     if (authorize.isUndefined())
         r.error(QStringLiteral("authorize"), Messages::AuthorizeMissing);
     else if (authorize.toString() == QLatin1String("builtin"))
-        readBuiltinCredentials(r, context);
+        readBuiltinCredentials(r);
     else if (!isFunctionName(authorize.toString()))
         r.error(QStringLiteral("authorize"), Messages::FunctionName);
     else if (!context.hasScript)
         r.error(QStringLiteral("authorize"), Messages::NeedsScript);
 }
 
-void readWebAuthn(ObjectReader &r, const ProviderContext &context)
+void readWebAuthn(ObjectReader &r)
 {
     if (const auto rp = r.object(QStringLiteral("relayingParty"))) {
         ObjectReader p(*rp, r.pathOf(QStringLiteral("relayingParty")), r.problems());
@@ -397,10 +390,6 @@ void readWebAuthn(ObjectReader &r, const ProviderContext &context)
         }
         o.finish();
     }
-    if (!context.webAuthnEnabled)
-        r.error(QStringLiteral("type"), Messages::WebAuthnNotEnabled);
-    if (!context.hasAdapter)
-        r.error(QStringLiteral("type"), Messages::WebAuthnNeedsAdapter);
 }
 
 /*
@@ -447,8 +436,6 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         problems.error(QStringLiteral("providers"), Messages::MustBeList);
         return result;
     }
-    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_-]+$"));
-    QHash<QString, qsizetype> seen;
     const QJsonArray list = value.toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString path = QStringLiteral("providers[%1]").arg(i);
@@ -462,25 +449,17 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
         ObjectReader r(*entry, path, problems);
         Provider provider;
         provider.id = r.string(QStringLiteral("id")).value_or(QString());
-        if (!r.has(QStringLiteral("id"))) {
+        if (!r.has(QStringLiteral("id")))
             r.error(QStringLiteral("id"), Messages::Missing);
-        } else if (!provider.id.isEmpty() && !idPattern.match(provider.id).hasMatch()) {
-            r.error(QStringLiteral("id"), Messages::ProviderIdCharacters);
-        } else if (seen.contains(provider.id)) {
-            r.error(QStringLiteral("id"), Messages::DuplicateProviderId,
-                    {provider.id, QString::number(seen.value(provider.id))});
-        } else if (!provider.id.isEmpty()) {
-            seen.insert(provider.id, i);
-        }
         provider.name = r.string(QStringLiteral("name")).value_or(QString());
         if (!r.has(QStringLiteral("name")))
             r.error(QStringLiteral("name"), Messages::Missing);
         if (!r.has(QStringLiteral("type"))) {
             r.value(QStringLiteral("type"));
-            r.error(QStringLiteral("type"), Messages::ProviderTypeMissing, {providerTypes.join(QStringLiteral(", "))});
+            r.error(QStringLiteral("type"), Messages::ProviderTypeMissing, {Provider::types().join(QStringLiteral(", "))});
             continue;
         }
-        const std::optional<QString> type = r.choice(QStringLiteral("type"), providerTypes);
+        const std::optional<QString> type = r.choice(QStringLiteral("type"), Provider::types());
         if (!type)
             continue;
         provider.type = *type;
@@ -489,14 +468,14 @@ QList<Provider> readProviders(const QJsonValue &value, const QProcessEnvironment
             provider.options.remove(key);
 
         const QString envName = providerEnvironmentName(provider.id);
-        if (provider.type == QLatin1String("oauth") || provider.type == QLatin1String("oidc"))
-            readOAuth(r, provider.type, provider.options, env, envName, context);
-        else if (provider.type == QLatin1String("email"))
+        if (provider.isOAuth())
+            readOAuth(r, provider.isOidc(), provider.options, env, envName, context);
+        else if (provider.isEmail())
             readEmail(r, provider.options, env, envName, context);
-        else if (provider.type == QLatin1String("credentials"))
+        else if (provider.isCredentials())
             readCredentials(r, context);
         else
-            readWebAuthn(r, context);
+            readWebAuthn(r);
         r.finish();
         result.append(provider);
     }

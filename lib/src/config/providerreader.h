@@ -13,8 +13,6 @@ namespace Gatehouse::ConfigDetail {
 //! What the provider checks need to know about the rest of the configuration.
 struct ProviderContext
 {
-    bool hasAdapter = false;
-    bool webAuthnEnabled = false;
     bool hasScript = false;        //!< a callbacksScript is configured
     QString baseDir;               //!< relative file names (server.tls.ca) are resolved here
 };

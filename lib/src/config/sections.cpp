@@ -54,21 +54,14 @@ void readCookieOptions(ObjectReader &cookie, CookieOptions &options, bool secure
 
 } // namespace
 
-void readSession(ObjectReader &root, SessionOptions &session, bool hasAdapter)
+void readSession(ObjectReader &root, SessionOptions &session)
 {
     const auto object = root.object(QStringLiteral("session"));
     if (!object)
         return;
     ObjectReader r(*object, root.pathOf(QStringLiteral("session")), root.problems());
-    if (const auto strategy = r.choice(QStringLiteral("strategy"), {QStringLiteral("jwt"), QStringLiteral("database")})) {
-        if (*strategy == QLatin1String("jwt")) {
-            session.strategy = SessionOptions::Strategy::Jwt;
-        } else if (hasAdapter) {
-            session.strategy = SessionOptions::Strategy::Database;
-        } else {
-            r.error(QStringLiteral("strategy"), Messages::DatabaseNeedsAdapter);
-        }
-    }
+    if (const auto strategy = r.choice(QStringLiteral("strategy"), {QStringLiteral("jwt"), QStringLiteral("database")}))
+        session.strategy = *strategy == QLatin1String("jwt") ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
     session.maxAge = r.integer(QStringLiteral("maxAge"), 1).value_or(session.maxAge);
     session.updateAge = r.integer(QStringLiteral("updateAge"), 0).value_or(session.updateAge);
     r.rejectFunctions({QStringLiteral("generateSessionToken")});
@@ -192,8 +185,6 @@ void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
         r.integer(QStringLiteral("maxFailuresPerAddress"), 1, 1000000).value_or(rateLimit.maxFailuresPerAddress));
     rateLimit.windowSeconds = r.integer(QStringLiteral("windowSeconds"), 1).value_or(rateLimit.windowSeconds);
     rateLimit.identifierField = r.string(QStringLiteral("identifierField")).value_or(rateLimit.identifierField);
-    if (!rateLimit.enabled)
-        r.warning(QStringLiteral("enabled"), Messages::RateLimitOff);
     r.finish();
 }
 

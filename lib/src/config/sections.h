@@ -4,13 +4,14 @@
 
 #include <gatehouse/config.h>
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QProcessEnvironment>
 
 namespace Gatehouse::ConfigDetail {
 
-//! \c session; \a hasAdapter decides whether the \c database strategy is possible.
-void readSession(ObjectReader &root, SessionOptions &session, bool hasAdapter);
+//! \c session.
+void readSession(ObjectReader &root, SessionOptions &session);
 //! \c jwt
 void readJwt(ObjectReader &root, JwtOptions &jwt);
 //! \c cookies; \a secureDefault is the \c secure attribute of overrides that do not set it.

@@ -1,3 +1,4 @@
+#include <gatehouse/adaptererror.h>
 #include <gatehouse/autherror.h>
 
 #include <QSet>
@@ -41,6 +42,13 @@ QString AuthError::kind() const
 CredentialsSignin::CredentialsSignin(QString code, QString message)
     : AuthError(QStringLiteral("CredentialsSignin"), std::move(message))
     , m_code(std::move(code))
+{
+}
+
+// Declared in adaptererror.h (the storage module), built here with every other error.
+AdapterError::AdapterError(Reason reason, QString message, QString cause)
+    : AuthError(QStringLiteral("AdapterError"), std::move(message), std::move(cause))
+    , m_reason(reason)
 {
 }
 

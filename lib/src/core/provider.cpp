@@ -8,4 +8,10 @@ QJsonValue Provider::option(const QString &key, const QJsonValue &fallback) cons
     return it == options.constEnd() ? fallback : *it;
 }
 
+QStringList Provider::types()
+{
+    return {QStringLiteral("oauth"), QStringLiteral("oidc"), QStringLiteral("email"), QStringLiteral("credentials"),
+            QStringLiteral("webauthn")};
+}
+
 } // namespace Gatehouse

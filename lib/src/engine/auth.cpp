@@ -1,11 +1,12 @@
 #include "engine/authprivate.h"
 
 #include "core/origin.h"
-#include "engine/configcheck.h"
+#include "core/urls.h"
 #include "engine/dispatcher.h"
-#include "actions/recover.h"
+#include "core/futures.h"
 #include "metrics/catalogue.h"
 
+#include <gatehouse/configcheck.h>
 #include <gatehouse/errors.h>
 
 #include <QJsonDocument>
@@ -34,11 +35,14 @@ QFuture<Authorization> unavailable(const AuthPrivate &engine, const AuthRequest 
 void throwIfInvalid(const Config &config)
 {
     if (config.secret.isEmpty() || config.secret.first().isEmpty())
-        throw AuthError(QStringLiteral("MissingSecret"),
-                        QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
-    const QStringList problems = checkConfig(config);
-    if (!problems.isEmpty())
-        throw InvalidConfiguration(problems.join(QLatin1Char('\n')));
+        throw MissingSecret(QStringLiteral("Please define a `secret` (or set AUTH_SECRET)."));
+    QStringList errors;
+    for (const ConfigProblem &problem : checkConfig(config)) {
+        if (problem.severity == ConfigProblem::Severity::Error)
+            errors << problem.toString();
+    }
+    if (!errors.isEmpty())
+        throw InvalidConfiguration(errors.join(QLatin1Char('\n')));
 }
 
 /*!
@@ -112,8 +116,7 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
     AuthRequest call;
     call.method = method;
     call.url = request.url;
-    call.url.setPath((effective->basePath == QLatin1String("/") ? QString() : effective->basePath)
-                     + QLatin1Char('/') + action);
+    call.url.setPath(Urls::basePathPrefix(effective->basePath) + QLatin1Char('/') + action);
     call.url.setQuery(query);
     call.remoteAddress = request.remoteAddress;
     // Keep what identifies the client (cookies, forwarding headers, language), drop the rest.
@@ -195,13 +198,9 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
     if (provider.isEmpty()) {
         // No provider: send the client to the sign-in page, which comes back to redirectTo.
         const RequestOrigin origin = resolveOrigin(request, *d->config);
-        const QString custom = d->config->pages.signIn;
-        QString url = custom.isEmpty() ? origin.origin + (d->config->basePath == QLatin1String("/") ? QString() : d->config->basePath)
-                                           + QStringLiteral("/signin")
-                                       : (custom.startsWith(QLatin1Char('/')) ? origin.origin + custom : custom);
         const QString back = options.redirectTo.isEmpty() ? request.url.toString() : options.redirectTo;
-        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + QStringLiteral("callbackUrl=")
-            + QString::fromLatin1(QUrl::toPercentEncoding(back));
+        const QString url = Urls::withQuery(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin),
+                                            QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(back)));
         if (!options.redirect)
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}}));
         return QtFuture::makeReadyFuture(AuthResponse::redirect(QUrl(url)));
@@ -211,7 +210,7 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
         if (p.id == provider)
             target = &p;
     }
-    const bool credentials = target && target->type == QLatin1String("credentials");
+    const bool credentials = target && target->isCredentials();
     return d->internalCall(request, "POST", (credentials ? QStringLiteral("callback/") : QStringLiteral("signin/")) + provider,
                            body, !options.redirect);
 }
@@ -238,19 +237,13 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
                 return unavailable(*self, request, answer.response);
             const std::optional<QJsonObject> &session = answer.session;
             const Config &config = *self->config;
-            // Denied: to the sign-in page, coming back to the requested URL afterwards.
+            // Denied: to the sign-in page on the requested host, coming back to the requested URL.
             const auto toSignIn = [&config, request]() {
-                const QString back = QStringLiteral("callbackUrl=")
-                    + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString()));
-                const QString custom = config.pages.signIn;
-                if (!custom.isEmpty() && !custom.startsWith(QLatin1Char('/')))
-                    return AuthResponse::redirect(QUrl(custom + (custom.contains(QLatin1Char('?')) ? u'&' : u'?') + back));
-                QUrl signIn = request.url;
-                signIn.setPath(!custom.isEmpty() ? custom
-                               : (config.basePath == QLatin1String("/") ? QString() : config.basePath) + QStringLiteral("/signin"));
-                signIn.setQuery(back);
-                signIn.setFragment(QString());
-                return AuthResponse::redirect(signIn);
+                const QString origin =
+                    request.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
+                return AuthResponse::redirect(QUrl(Urls::withQuery(
+                    config.pageUrl(PagesOptions::Page::SignIn, origin),
+                    QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())))));
             };
             const SessionStatus status = answer.status;
             if (!config.callbacks.authorized)

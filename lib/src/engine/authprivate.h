@@ -1,5 +1,5 @@
 #pragma once
-#include "actions/enginedata.h"
+#include "request/enginedata.h"
 
 #include <gatehouse/auth.h>
 

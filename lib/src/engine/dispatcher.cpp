@@ -1,18 +1,17 @@
 #include "engine/dispatcher.h"
 
-#include "actions/actions.h"
-#include "actions/errorresponse.h"
-#include "actions/initialize.h"
-#include "actions/pageview.h"
-#include "actions/recover.h"
-#include "actions/webauthnflow.h"
+#include "actions/routes.h"
+#include "request/errorresponse.h"
+#include "request/initialize.h"
+#include "request/pageresponses.h"
+#include "core/futures.h"
 #include "core/clientaddress.h"
 #include "core/logging.h"
+#include "core/urls.h"
 
 #include <gatehouse/errors.h>
 
 #include <QJsonObject>
-#include <QSet>
 
 namespace Gatehouse {
 
@@ -23,47 +22,10 @@ AuthResponse badRequest()
     return AuthResponse::json(QStringLiteral("Bad request."), 400);
 }
 
-struct Route
-{
-    QString action;
-    QString providerId;
-    bool valid = false;
-};
-
-Route parseRoute(const AuthRequest &request, const QString &basePath)
-{
-    static const QSet<QString> actions = {
-        QStringLiteral("providers"), QStringLiteral("session"), QStringLiteral("csrf"),
-        QStringLiteral("signin"), QStringLiteral("signout"), QStringLiteral("callback"),
-        QStringLiteral("verify-request"), QStringLiteral("error"), QStringLiteral("webauthn-options"),
-        QStringLiteral("token")};
-    static const QSet<QString> withProvider = {
-        QStringLiteral("signin"), QStringLiteral("callback"), QStringLiteral("webauthn-options"), QStringLiteral("token")};
-
-    Route route;
-    const QString path = request.url.path(QUrl::FullyDecoded);
-    const QString prefix = basePath == QLatin1String("/") ? QString() : basePath;
-    if (!path.startsWith(prefix + QLatin1Char('/')))
-        return route;
-    const QStringList segments = path.mid(prefix.size() + 1).split(QLatin1Char('/'));
-    if (segments.size() > 2 || !actions.contains(segments.at(0)))
-        return route;
-    route.action = segments.at(0);
-    if (segments.size() == 2) {
-        if (!withProvider.contains(route.action) || segments.at(1).isEmpty())
-            return route;
-        route.providerId = segments.at(1);
-    }
-    route.valid = true;
-    return route;
-}
-
 //! Auth.js's answer to a configuration it cannot serve (untrusted host, missing secret).
 AuthResponse configurationError(const RequestState &state)
 {
-    static const QSet<QString> htmlPages = {QStringLiteral("signin"), QStringLiteral("signout"),
-                                            QStringLiteral("error"), QStringLiteral("verify-request")};
-    if (!htmlPages.contains(state.action) || state.request.method != "GET") {
+    if (!Actions::isPage(state.action) || state.request.method != "GET") {
         return AuthResponse::json(
             QJsonObject{{QStringLiteral("message"),
                          QStringLiteral("There was a problem with the server configuration. "
@@ -74,49 +36,10 @@ AuthResponse configurationError(const RequestState &state)
         AuthResponse r;
         r.status = 302;
         r.headers.append({QByteArrayLiteral("location"),
-                          (state.pageUrl(QStringLiteral("error")) + QStringLiteral("?error=Configuration")).toUtf8()});
+                          Urls::withQuery(state.pageUrl(RequestState::Page::Error), QStringLiteral("error=Configuration")).toUtf8()});
         return r;
     }
-    return PageView::error(state, QStringLiteral("Configuration"));
-}
-
-QFuture<AuthResponse> runAction(const State &state)
-{
-    const RequestState &s = *state;
-    const QString &action = s.action;
-    if (s.request.method == "GET") {
-        if (action == QLatin1String("csrf"))
-            return QtFuture::makeReadyFuture(Actions::csrf(s));
-        if (action == QLatin1String("session"))
-            return Actions::session(state);
-        if (action == QLatin1String("signin"))
-            return Actions::signIn(state);
-        if (action == QLatin1String("signout"))
-            return Actions::signOut(state);
-        if (action == QLatin1String("callback"))
-            return Actions::callback(state);
-        if (action == QLatin1String("error"))
-            return QtFuture::makeReadyFuture(Actions::errorPage(s));
-        if (action == QLatin1String("verify-request"))
-            return QtFuture::makeReadyFuture(Actions::verifyRequest(s));
-        // [GET actions of provider flows]
-        if (action == QLatin1String("webauthn-options"))
-            return WebAuthnFlow::options(state);
-        if (action == QLatin1String("token"))
-            return Actions::token(state);
-    } else {
-        if (action == QLatin1String("session"))
-            return Actions::session(state);
-        if (action == QLatin1String("signin"))
-            return Actions::signIn(state);
-        if (action == QLatin1String("signout"))
-            return Actions::signOut(state);
-        if (action == QLatin1String("callback"))
-            return Actions::callback(state);
-    }
-    return QtFuture::makeReadyFuture(errorResponse(
-        s, AuthError(QStringLiteral("UnknownAction"),
-                     QStringLiteral("action %1 is not supported for %2").arg(action, QString::fromLatin1(s.request.method)))));
+    return PageResponses::error(state, QStringLiteral("Configuration"));
 }
 
 } // namespace
@@ -124,7 +47,7 @@ QFuture<AuthResponse> runAction(const State &state)
 QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
                                const AuthRequest &request, const QString &configProblem, Caller caller)
 {
-    const Route route = parseRoute(request, config->basePath);
+    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), config->basePath);
     if (!route.valid)
         return QtFuture::makeReadyFuture(badRequest());
     if (request.method != "GET" && request.method != "POST") {
@@ -140,17 +63,18 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     s.providerId = route.providerId;
     s.origin = resolveOrigin(request, s.config);
     s.clientAddress = clientAddress(request, s.config.trustedProxies);
-    s.baseUrl = s.origin.origin + (s.config.basePath == QLatin1String("/") ? QString() : s.config.basePath);
+    s.baseUrl = s.origin.origin + Urls::basePathPrefix(s.config.basePath);
     s.returnRedirectAsJson = !request.header("x-auth-return-redirect").isEmpty();
     s.internal = caller == Caller::Internal;
     s.query = QUrlQuery(request.url);
 
     if (!s.origin.trusted || !configProblem.isEmpty()) {
-        logError(s.config, !configProblem.isEmpty()
-                     ? MissingSecret(configProblem)
-                     : AuthError(QStringLiteral("UntrustedHost"),
-                                 QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
-                                     .arg(request.url.toString(QUrl::RemoveQuery))));
+        if (!configProblem.isEmpty()) {
+            logError(s.config, MissingSecret(configProblem));
+        } else {
+            logError(s.config, UntrustedHost(QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
+                                                 .arg(request.url.toString(QUrl::RemoveQuery))));
+        }
         s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
         return QtFuture::makeReadyFuture(configurationError(s));
     }
@@ -166,20 +90,19 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("NotFound")}}, 404));
         if (!s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
-                s, AuthError(QStringLiteral("InvalidProvider"),
-                             QStringLiteral("no provider with id '%1'").arg(s.providerId))));
+                s, InvalidProvider(QStringLiteral("no provider with id '%1'").arg(s.providerId))));
         }
     }
 
-    if (s.action == QLatin1String("providers") && request.method == "GET")
-        return QtFuture::makeReadyFuture(Actions::providers(s));
+    if (!route.initialize && request.method == "GET")
+        return Actions::run(state);  // providers: nothing to initialise, as in Auth.js
 
     QFuture<AuthResponse> response;
     try {
         QFuture<void> ready = initialize(state);
         response = ready.isFinished() && !ready.isCanceled()
-            ? runAction(state)
-            : ready.then(QtFuture::Launch::Sync, [state]() { return runAction(state); }).unwrap();
+            ? Actions::run(state)
+            : ready.then(QtFuture::Launch::Sync, [state]() { return Actions::run(state); }).unwrap();
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }

@@ -1,10 +1,10 @@
 #pragma once
 /*
- * From a request to an action: parse "<basePath>/<action>[/<providerId>]", refuse what
- * Auth.js refuses (400 "Bad request.", the untrusted-host configuration error), run the common
- * initialisation, and call the action for the method.
+ * From a request to an action: find its route (actions/routes.h), refuse what Auth.js refuses
+ * (400 "Bad request.", the untrusted-host configuration error), run the common
+ * initialisation, and run the action for the method.
  */
-#include "actions/enginedata.h"
+#include "request/enginedata.h"
 
 #include <gatehouse/authrequest.h>
 #include <gatehouse/authresponse.h>

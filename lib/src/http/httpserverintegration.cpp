@@ -1,6 +1,8 @@
 #include <gatehouse/httpserverintegration.h>
 
 #include "core/timeformat.h"
+#include "config/configcheck.h"
+#include "core/urls.h"
 #include "http/handlercall.h"
 #include "http/logging.h"
 #include "http/requestconversion.h"
@@ -37,28 +39,13 @@ protected:
     {
         if (request.method() == QHttpServerRequest::Method::Unknown)
             return false;
-        if (m_basePath == QLatin1String("/"))
-            return true;
         const QString path = request.url().path();
-        return path.startsWith(m_basePath)
-            && (path.size() == m_basePath.size() || path.at(m_basePath.size()) == QLatin1Char('/'));
+        return path == m_basePath || path.startsWith(Urls::basePathPrefix(m_basePath) + QLatin1Char('/'));
     }
 
 private:
     const QString m_basePath;
 };
-
-//! Why \a basePath cannot be mounted, or an empty string.
-QString basePathProblem(const QString &basePath)
-{
-    if (!basePath.startsWith(QLatin1Char('/')))
-        return QStringLiteral("it must start with '/'");
-    if (basePath.size() > 1 && basePath.endsWith(QLatin1Char('/')))
-        return QStringLiteral("it must not end with '/'");
-    if (basePath.contains(QLatin1Char('?')) || basePath.contains(QLatin1Char('#')))
-        return QStringLiteral("it must not contain '?' or '#'");
-    return {};
-}
 
 bool requestsClose(const QHttpServerRequest &request)
 {
@@ -112,20 +99,34 @@ void deliver(QTcpSocket *socket, const WireOptions &options, const QFuture<AuthR
 class HttpServerIntegrationPrivate
 {
 public:
-    explicit HttpServerIntegrationPrivate(RequestHandler h)
-        : handler(std::make_shared<const RequestHandler>(std::move(h)))
+    HttpServerIntegrationPrivate(RequestHandler h, std::optional<Auth> a)
+        : handler(std::make_shared<const RequestHandler>(std::move(h))), auth(std::move(a))
     {
     }
 
     std::shared_ptr<const RequestHandler> handler;
+    std::optional<Auth> auth;  //!< unset for a request handler
 };
 
+HttpServerIntegration::HttpServerIntegration(const Auth &auth, QObject *parent)
+    : QObject(parent)
+    , d_ptr(std::make_unique<HttpServerIntegrationPrivate>(
+          [auth](const AuthRequest &request) { return auth.handle(request); }, auth))
+{
+}
+
 HttpServerIntegration::HttpServerIntegration(RequestHandler handler, QObject *parent)
-    : QObject(parent), d_ptr(std::make_unique<HttpServerIntegrationPrivate>(std::move(handler)))
+    : QObject(parent), d_ptr(std::make_unique<HttpServerIntegrationPrivate>(std::move(handler), std::nullopt))
 {
 }
 
 HttpServerIntegration::~HttpServerIntegration() = default;
+
+bool HttpServerIntegration::mount(QHttpServer *server)
+{
+    Q_D(HttpServerIntegration);
+    return mount(server, d->auth ? d->auth->config().basePath : QStringLiteral("/auth"));
+}
 
 bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
 {
@@ -134,10 +135,8 @@ bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
         qCWarning(lcHttp, "cannot mount Gatehouse: no QHttpServer given");
         return false;
     }
-    const QString problem = basePathProblem(basePath);
-    if (!problem.isEmpty()) {
-        qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": %s", qPrintable(basePath),
-                  qPrintable(problem));
+    if (const char *problem = ConfigDetail::basePathProblem(basePath)) {
+        qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": %s", qPrintable(basePath), problem);
         return false;
     }
     const std::shared_ptr<const RequestHandler> handler = d->handler;
@@ -156,6 +155,23 @@ bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
         qCWarning(lcHttp, "cannot mount Gatehouse on base path \"%s\": QHttpServer refused the route",
                   qPrintable(basePath));
     return added;
+}
+
+HttpServerIntegration::RouteHandler HttpServerIntegration::protect(ProtectedHandler handler) const
+{
+    Q_D(const HttpServerIntegration);
+    if (!d->auth) {
+        qCWarning(lcHttp, "protect() needs an HttpServerIntegration made from an Auth: the route answers 500");
+        return [](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+            AuthResponse failure;
+            failure.status = 500;
+            respond(request, std::move(responder), QtFuture::makeReadyFuture(failure));
+        };
+    }
+    const Auth auth = *d->auth;
+    return [auth, handler = std::move(handler)](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+        serveProtected(auth, request, std::move(responder), handler);
+    };
 }
 
 AuthRequest HttpServerIntegration::toAuthRequest(const QHttpServerRequest &request,

@@ -4,7 +4,7 @@
 #include "http/connectionbalancer.h"
 #include "http/guardedtcpserver.h"
 #include "http/logging.h"
-#include "storage/deliveryhome.h"
+#include "core/deliveryhome.h"
 
 #include <QHttpServerRequest>
 

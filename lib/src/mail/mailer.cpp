@@ -2,9 +2,9 @@
 
 #include "metrics/catalogue.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
-#include <QPromise>
+#include "core/futures.h"
 
 namespace Gatehouse::Mail {
 
@@ -21,12 +21,7 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
     const QByteArray mime = message.toMime(&problem);
     if (mime.isEmpty()) {
         Metrics::recordEmail(false);
-        QPromise<void> refused;
-        refused.start();
-        refused.setException(AuthError(QStringLiteral("EmailSignin"),
-                                       QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
-        refused.finish();
-        return refused.future();
+        return failedFuture<void>(EmailSignin(QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
     }
     return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime)
         .then(QtFuture::Launch::Sync, [](QFuture<void> sent) {

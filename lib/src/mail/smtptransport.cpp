@@ -2,7 +2,7 @@
 
 #include "mail/smtpworker_p.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QMutexLocker>
 #include <QThread>
@@ -46,11 +46,9 @@ QFuture<void> SmtpTransport::send(const SmtpSettings &server, const Envelope &en
     QFuture<void> accepted = job->promise.future();
     SmtpWorker *w = worker();
     if (!w->reserve()) {
-        job->promise.setException(AuthError(
-            QStringLiteral("EmailSignin"),
-            QStringLiteral("sending mail through %1 refused: %2 messages are waiting already")
-                .arg(server.endpoint())
-                .arg(MaxActiveTransfers + MaxQueuedTransfers)));
+        job->promise.setException(EmailSignin(QStringLiteral("sending mail through %1 refused: %2 messages are waiting already")
+                                                  .arg(server.endpoint())
+                                                  .arg(MaxActiveTransfers + MaxQueuedTransfers)));
         job->promise.finish();
         return accepted;
     }

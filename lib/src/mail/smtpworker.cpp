@@ -2,7 +2,7 @@
 
 #include "mail/logging.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QSocketNotifier>
 #include <cstring>
@@ -11,10 +11,9 @@ namespace Gatehouse::Mail {
 
 namespace {
 
-AuthError sendError(const SmtpSettings &server, const QString &detail)
+EmailSignin sendError(const SmtpSettings &server, const QString &detail)
 {
-    return AuthError(QStringLiteral("EmailSignin"),
-                     QStringLiteral("sending mail through %1 failed: %2").arg(server.endpoint(), detail));
+    return EmailSignin(QStringLiteral("sending mail through %1 failed: %2").arg(server.endpoint(), detail));
 }
 
 long curlTlsMode(SmtpSettings::Tls tls)

@@ -1,6 +1,8 @@
 #include <gatehouse/tokens.h>
 #include <gatehouse/errors.h>
 
+#include "core/futures.h"
+#include "storage/stores.h"
 #include "oauth/oauthclient.h"
 #include "oauth/waiters.h"
 
@@ -64,16 +66,6 @@ bool refreshedMeanwhile(const AdapterAccount &found, const AdapterAccount &seen,
         && (!found.expiresAt || *found.expiresAt > now);
 }
 
-template<typename T>
-QFuture<T> failed(std::exception_ptr error)
-{
-    QPromise<T> promise;
-    promise.start();
-    promise.setException(error);
-    promise.finish();
-    return promise.future();
-}
-
 /*!
  * How long a claim on refreshing an account lasts: longer than a token request may take (the
  * HTTP time-out), so that a refresher that vanished leaves the account refreshable again.
@@ -100,7 +92,7 @@ QFuture<void> delay(QObject *context, int ms)
     return promise->future();
 }
 
-AuthError refreshFailed(const QString &message, const QString &cause = {})
+RefreshAccessTokenError refreshFailed(const QString &message, const QString &cause = {})
 {
     return RefreshAccessTokenError(message, cause);
 }
@@ -157,8 +149,7 @@ QFuture<AdapterAccount> waitForOther(const Refresh &r, const AdapterAccount &cur
         .unwrap()
         .then(r.context, [r, current](const std::optional<AdapterAccount> &found) -> QFuture<AdapterAccount> {
             if (!found)
-                throw AuthError(QStringLiteral("AccountNotLinked"),
-                                QStringLiteral("the account of user \"%1\" was removed during the refresh").arg(r.userId));
+                throw AccountNotLinked(QStringLiteral("the account of user \"%1\" was removed during the refresh").arg(r.userId));
             const qint64 now = QDateTime::currentSecsSinceEpoch();
             if (usable(*found, now) || refreshedMeanwhile(*found, current, now))
                 return QtFuture::makeReadyFuture(*found);
@@ -182,7 +173,7 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
 {
     const Provider *provider = nullptr;
     for (const Provider &p : self->config.providers) {
-        if (p.id == providerId && (p.type == QLatin1String("oauth") || p.type == QLatin1String("oidc")))
+        if (p.id == providerId && p.isOAuth())
             provider = &p;
     }
     if (!provider)
@@ -198,8 +189,7 @@ QFuture<AdapterAccount> validAccount(const std::shared_ptr<AccessTokensPrivate> 
     QFuture<AdapterAccount> result = self->store->getAccountByUser(userId, providerId)
         .then(r.context, [r, userId, providerId](const std::optional<AdapterAccount> &found) {
             if (!found)
-                throw AuthError(QStringLiteral("AccountNotLinked"),
-                                QStringLiteral("user \"%1\" has no account with provider \"%2\"").arg(userId, providerId));
+                throw AccountNotLinked(QStringLiteral("user \"%1\" has no account with provider \"%2\"").arg(userId, providerId));
             if (usable(*found, QDateTime::currentSecsSinceEpoch()))
                 return QtFuture::makeReadyFuture(*found);
             if (!found->refreshToken || found->refreshToken->isEmpty())
@@ -223,11 +213,10 @@ AccessTokens::AccessTokens(const Config &config, std::shared_ptr<AccountTokenSto
 {
     d->config = config;
     if (!store)
-        store = std::dynamic_pointer_cast<AccountTokenStore>(config.adapter);
+        store = Stores::of(config.adapter).accountTokens;
     if (!store)
-        throw AuthError(QStringLiteral("MissingAdapterMethods"),
-                        QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
-                                       "(SqlAdapter and MemoryAdapter do); the adapter does not"));
+        throw MissingAdapterMethods(QStringLiteral("access-token refresh needs a store that implements AccountTokenStore "
+                                                   "(SqlAdapter and MemoryAdapter do); the adapter does not"));
     d->store = std::move(store);
 }
 
@@ -260,7 +249,7 @@ QFuture<AdapterAccount> AccessTokens::account(const QString &userId, const QStri
     try {
         work = validAccount(self, userId, provider);
     } catch (...) {
-        work = failed<AdapterAccount>(std::current_exception());
+        work = failedFuture<AdapterAccount>(std::current_exception());
     }
     work.then(QtFuture::Launch::Sync, [settle](const QFuture<AdapterAccount> &done) {
         try {

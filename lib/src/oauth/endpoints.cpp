@@ -1,6 +1,6 @@
 #include "oauth/endpoints.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -92,16 +92,14 @@ Endpoints resolveEndpoints(const ProviderSettings &s, const ServerMetadata *meta
     }
     const auto require = [&](Need need, bool present, const char *name) {
         if (needs.testFlag(need) && !present)
-            throw AuthError(QStringLiteral("InvalidEndpoints"),
-                            QStringLiteral("provider \"%1\" has no %2 endpoint").arg(s.id, QLatin1String(name)));
+            throw InvalidEndpoints(QStringLiteral("provider \"%1\" has no %2 endpoint").arg(s.id, QLatin1String(name)));
     };
     require(Need::Authorization, e.authorization.isSet(), "authorization");
     require(Need::Token, e.token.isSet(), "token");
     require(Need::Userinfo, e.userinfo.isSet(), "userinfo");
     require(Need::Jwks, !e.jwksUri.isEmpty(), "jwks");
     if (needs.testFlag(Need::Jwks) && e.issuer.isEmpty())
-        throw AuthError(QStringLiteral("InvalidEndpoints"),
-                        QStringLiteral("provider \"%1\" has no issuer to check id_tokens against").arg(s.id));
+        throw InvalidEndpoints(QStringLiteral("provider \"%1\" has no issuer to check id_tokens against").arg(s.id));
     return e;
 }
 

@@ -1,6 +1,6 @@
 #include "oauth/idtoken.h"
 
-#include "oauth/errors.h"
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 
@@ -10,7 +10,7 @@ namespace {
 
 [[noreturn]] void reject(const QString &why)
 {
-    throw callbackError(QStringLiteral("id_token rejected: ") + why);
+    throw CallbackRouteError(QStringLiteral("id_token rejected: ") + why);
 }
 
 qint64 timeClaim(const QJsonObject &claims, const char *name, bool required)
@@ -62,9 +62,9 @@ void checkIdTokenClaims(const QJsonObject &claims, const IdTokenRules &rules)
     const QJsonValue nonce = claims.value(QLatin1String("nonce"));
     if (rules.nonce) {
         if (!nonce.isString() || nonce.toString() != *rules.nonce)
-            throw invalidCheck(QStringLiteral("the id_token's nonce does not match the nonce cookie"));
+            throw InvalidCheck(QStringLiteral("the id_token's nonce does not match the nonce cookie"));
     } else if (!nonce.isUndefined()) {
-        throw invalidCheck(QStringLiteral("the id_token has a nonce but none was sent"));
+        throw InvalidCheck(QStringLiteral("the id_token has a nonce but none was sent"));
     }
 }
 

@@ -1,13 +1,15 @@
 #include "oauth/oauthclient.h"
 
+#include "core/futures.h"
+
 #include "oauth/cachecontrol.h"
-#include "oauth/errors.h"
 #include "oauth/idtoken.h"
 #include "oauth/jws.h"
 #include "oauth/logging.h"
 
+#include <gatehouse/errors.h>
+
 #include <QJsonDocument>
-#include <QPromise>
 #include <QUrlQuery>
 
 namespace Gatehouse::OAuth {
@@ -22,7 +24,7 @@ QString urlForLog(const QUrl &url)
 void requireResponse(const HttpResponse &response, const QString &what)
 {
     if (!response.ok())
-        throw callbackError(QStringLiteral("%1 failed: %2").arg(what, response.error));
+        throw CallbackRouteError(QStringLiteral("%1 failed: %2").arg(what, response.error));
 }
 
 //! Which keys could have signed \a jws; the outcome of trying them.
@@ -45,7 +47,7 @@ KeyOutcome tryKeys(const CompactJws &jws, const JwkSet &set)
 
 [[noreturn]] void rejectToken(const QString &why)
 {
-    throw callbackError(QStringLiteral("id_token rejected: ") + why);
+    throw CallbackRouteError(QStringLiteral("id_token rejected: ") + why);
 }
 
 QJsonObject checkedClaims(const CompactJws &jws, const ProviderSettings &s, const Endpoints &e,
@@ -77,8 +79,8 @@ QJsonObject jsonBody(const HttpResponse &response, const QString &what)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(response.body, &error);
     if (!doc.isObject())
-        throw callbackError(QStringLiteral("%1 answered status %2 with a body that is not a JSON object")
-                                .arg(what).arg(response.status));
+        throw CallbackRouteError(QStringLiteral("%1 answered status %2 with a body that is not a JSON object")
+                                     .arg(what).arg(response.status));
     return doc.object();
 }
 
@@ -118,11 +120,11 @@ QFuture<Endpoints> OAuthClient::endpoints(const ProviderSettings &settings, Need
                      const QString what = QStringLiteral("discovery at %1").arg(urlForLog(url));
                      requireResponse(r, what);
                      if (r.status != 200)
-                         throw callbackError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
+                         throw CallbackRouteError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
                      QString problem;
                      std::optional<ServerMetadata> metadata = ServerMetadata::fromJson(r.body, expectedIssuer, &problem);
                      if (!metadata)
-                         throw callbackError(QStringLiteral("%1: %2").arg(what, problem));
+                         throw CallbackRouteError(QStringLiteral("%1: %2").arg(what, problem));
                      return Fetched{std::make_shared<const ServerMetadata>(std::move(*metadata)), freshUntil(r)};
                  });
              })
@@ -158,12 +160,12 @@ QFuture<QJsonObject> OAuthClient::requestTokens(const ProviderSettings &s, const
         const QJsonObject tokens = jsonBody(r, what);
         if (r.status != 200) {
             const QString error = tokens.value(QLatin1String("error")).toString();
-            throw callbackError(QStringLiteral("%1 answered status %2%3").arg(what).arg(r.status)
-                                    .arg(error.isEmpty() ? QString() : QStringLiteral(": ") + error),
-                                tokens.value(QLatin1String("error_description")).toString());
+            throw CallbackRouteError(QStringLiteral("%1 answered status %2%3").arg(what).arg(r.status)
+                                         .arg(error.isEmpty() ? QString() : QStringLiteral(": ") + error),
+                                     tokens.value(QLatin1String("error_description")).toString());
         }
         if (tokens.value(QLatin1String("access_token")).toString().isEmpty())
-            throw callbackError(QStringLiteral("%1: the response has no access_token").arg(what));
+            throw CallbackRouteError(QStringLiteral("%1: the response has no access_token").arg(what));
         return tokens;
     });
 }
@@ -187,7 +189,7 @@ QFuture<QJsonObject> OAuthClient::userinfo(const ProviderSettings &s, const Endp
     return m_http.send(request).then(QtFuture::Launch::Sync, [what](const HttpResponse &r) {
         requireResponse(r, what);
         if (r.status != 200)
-            throw callbackError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
+            throw CallbackRouteError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
         return jsonBody(r, what);
     });
 }
@@ -227,11 +229,11 @@ QFuture<std::shared_ptr<const JwkSet>> OAuthClient::keySet(const QUrl &url, bool
             const QString what = QStringLiteral("JWKS request to %1").arg(urlForLog(url));
             requireResponse(r, what);
             if (r.status != 200)
-                throw callbackError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
+                throw CallbackRouteError(QStringLiteral("%1 answered status %2").arg(what).arg(r.status));
             QString problem;
             std::optional<JwkSet> set = JwkSet::fromJson(r.body, &problem);
             if (!set)
-                throw callbackError(QStringLiteral("%1: %2").arg(what, problem));
+                throw CallbackRouteError(QStringLiteral("%1: %2").arg(what, problem));
             for (const QString &skipped : set->skipped)
                 qCDebug(lcOAuth).noquote() << what << "skipped" << skipped;
             return Fetched{std::make_shared<const JwkSet>(std::move(*set)), freshUntil(r)};
@@ -245,11 +247,7 @@ QFuture<QJsonObject> OAuthClient::verifyIdToken(const ProviderSettings &s, const
     try {
         return verifyParsed(s, e, idToken, nonce);
     } catch (...) {
-        QPromise<QJsonObject> promise;
-        promise.start();
-        promise.setException(std::current_exception());
-        promise.finish();
-        return promise.future();
+        return failedFuture<QJsonObject>(std::current_exception());
     }
 }
 

@@ -1,6 +1,6 @@
 #include "oauth/profile.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -112,9 +112,8 @@ QJsonObject userFromProfile(const QJsonObject &profile, const QJsonObject &mappi
         user.insert(field, v);
     }
     if (user.value(QLatin1String("id")).toString().isEmpty())
-        throw AuthError(QStringLiteral("OAuthProfileParseError"),
-                        QStringLiteral("the provider's profile has no user id (claims: %1)")
-                            .arg(QStringList(profile.keys()).join(QStringLiteral(", "))));
+        throw OAuthProfileParseError(QStringLiteral("the provider's profile has no user id (claims: %1)")
+                                         .arg(QStringList(profile.keys()).join(QStringLiteral(", "))));
     return user;
 }
 

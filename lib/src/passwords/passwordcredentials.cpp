@@ -1,9 +1,10 @@
 #include <gatehouse/passwordcredentials.h>
 
-#include "core/continuewith.h"
+#include "core/futures.h"
 #include "crypto/password.h"
+#include "storage/stores.h"
 
-#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 #include <QThreadPool>
@@ -13,12 +14,11 @@ namespace Gatehouse {
 
 namespace {
 
-GatehouseStore &storeOf(const std::shared_ptr<Adapter> &adapter)
+UserStateStore &storeOf(const std::shared_ptr<Adapter> &adapter)
 {
-    auto *store = dynamic_cast<GatehouseStore *>(adapter.get());
+    UserStateStore *store = Stores::of(adapter).userState.get();
     if (!store)
-        throw AuthError(QStringLiteral("InvalidConfiguration"),
-                        QStringLiteral("built-in passwords need an adapter that is also a GatehouseStore"));
+        throw InvalidConfiguration(QStringLiteral("built-in passwords need an adapter that implements UserStateStore"));
     return *store;
 }
 
@@ -34,7 +34,7 @@ std::shared_ptr<QThreadPool> hashingPool()
 
 Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QString &id, const QString &name)
 {
-    GatehouseStore &store = storeOf(adapter);
+    UserStateStore &store = storeOf(adapter);
     Provider provider;
     provider.id = id;
     provider.name = name;
@@ -49,7 +49,7 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
                          {QStringLiteral("autocomplete"), QStringLiteral("current-password")}}}},
     };
     const std::shared_ptr<QThreadPool> pool = hashingPool();
-    GatehouseStore *storePtr = &store;
+    UserStateStore *storePtr = &store;
     provider.authorize = [adapter, storePtr, pool](const QJsonObject &credentials, const AuthRequest &) {
         const QString email = credentials.value(QStringLiteral("email")).toString().trimmed().toLower();
         const QByteArray password = credentials.value(QStringLiteral("password")).toString().toUtf8();
@@ -80,7 +80,7 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
 
 QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &password)
 {
-    GatehouseStore *store = &storeOf(adapter);
+    UserStateStore *store = &storeOf(adapter);
     const std::shared_ptr<QThreadPool> pool = hashingPool();
     const QByteArray bytes = password.toUtf8();
     // The adapter is let go of before the future finishes (see continueWith()).

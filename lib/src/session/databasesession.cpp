@@ -1,15 +1,13 @@
 #include "session/databasesession.h"
 
-#include "core/continuewith.h"
+#include "core/futures.h"
 #include "core/logging.h"
 #include "crypto/random.h"
 
-#include <gatehouse/gatehousestore.h>
-
 namespace Gatehouse {
 
-DatabaseSession::DatabaseSession(Adapter &adapter, const SessionOptions &options, const CookieOption &cookie)
-    : m_adapter(adapter), m_options(options), m_cookie(cookie)
+DatabaseSession::DatabaseSession(const Stores &stores, const SessionOptions &options, const CookieOption &cookie)
+    : m_adapter(*stores.adapter), m_userState(stores.userState.get()), m_options(options), m_cookie(cookie)
 {
 }
 
@@ -93,11 +91,9 @@ QFuture<SessionRead> settleRead(Adapter *adapter, const QString &token, qint64 m
     const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
     if (now < due)
         return QtFuture::makeReadyFuture(signedIn(*found));
-    AdapterSessionUpdate update;
-    update.sessionToken = token;
-    update.expires = now.addSecs(maxAge);
+    const AdapterSessionUpdate update = AdapterSessionUpdate(token).setExpires(now.addSecs(maxAge));
     SessionAndUser extended = *found;
-    extended.session.expires = *update.expires;
+    update.applyTo(extended.session);
     QFuture<std::optional<AdapterSession>> updating;
     try {
         updating = adapter->updateSession(update);
@@ -160,9 +156,9 @@ QFuture<SessionRead> DatabaseSession::read(const QString &token) const
     const qint64 maxAge = m_options.maxAge;
     const qint64 updateAge = m_options.updateAge;
     try {
-        // A store that is also a GatehouseStore reads the user's disabled flag in the same step;
-        // any other store knows no disabled users.
-        if (auto *store = dynamic_cast<GatehouseStore *>(adapter)) {
+        // A store with a UserStateStore reads the user's disabled flag in the same step; any other
+        // store knows no disabled users.
+        if (UserStateStore *store = m_userState) {
             return readWith(store->getSessionAndUserState(token),
                 [adapter, token, maxAge, updateAge](const std::optional<SessionAndUserState> &read) {
                     const Found found = read ? Found(SessionAndUser{read->session, read->user}) : Found();

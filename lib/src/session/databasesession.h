@@ -2,11 +2,11 @@
 /*
  * The database session strategy: the cookie holds only a random session token; the session
  * lives in storage. Reading a session deletes it when expired or when its user is disabled
- * (GatehouseStore::setUserDisabled), and extends it by maxAge at most once per updateAge.
+ * (UserStateStore::setUserDisabled), and extends it by maxAge at most once per updateAge.
  */
 #include "core/cookies.h"
+#include "storage/stores.h"
 
-#include <gatehouse/adapter.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/auth.h>
 #include <gatehouse/config.h>
@@ -31,7 +31,8 @@ struct SessionRead
 class DatabaseSession
 {
 public:
-    DatabaseSession(Adapter &adapter, const SessionOptions &options, const CookieOption &cookie);
+    //! Sessions in \a stores' adapter, the disabled users of its UserStateStore if it has one.
+    DatabaseSession(const Stores &stores, const SessionOptions &options, const CookieOption &cookie);
 
     //! The session token of the request, or an empty string.
     QString token(const QMap<QString, QString> &requestCookies) const;
@@ -50,6 +51,7 @@ public:
 
 private:
     Adapter &m_adapter;
+    UserStateStore *m_userState;
     const SessionOptions &m_options;
     const CookieOption &m_cookie;
 };

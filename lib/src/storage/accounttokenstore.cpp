@@ -1,4 +1,4 @@
-#include <gatehouse/tokens.h>
+#include <gatehouse/accounttokenstore.h>
 
 namespace Gatehouse {
 

@@ -1,6 +1,8 @@
 #include <gatehouse/adapter.h>
 
-#include "storage/futures.h"
+#include <gatehouse/adaptererror.h>
+
+#include "core/futures.h"
 
 #include <memory>
 
@@ -46,7 +48,7 @@ QStringList Adapter::missingMethods(const QStringList &needed) const
 }
 
 #define GATEHOUSE_NOT_IMPLEMENTED(Type, method) \
-    return Futures::failed<Type>(AdapterError::notImplemented(QStringLiteral(method)))
+    return failedFuture<Type>(AdapterError::notImplemented(QStringLiteral(method)))
 
 QFuture<AdapterUser> Adapter::createUser(const AdapterUser &)
 {

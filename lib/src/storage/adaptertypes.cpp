@@ -96,6 +96,14 @@ void AdapterUserUpdate::applyTo(AdapterUser &user) const
         user.image = *m_image;
 }
 
+void AdapterSessionUpdate::applyTo(AdapterSession &session) const
+{
+    if (m_userId)
+        session.userId = *m_userId;
+    if (m_expires)
+        session.expires = *m_expires;
+}
+
 QJsonObject AdapterAccount::toJson() const
 {
     QJsonObject object = extra;

@@ -2,6 +2,9 @@
 
 namespace Gatehouse {
 
-GatehouseStore::~GatehouseStore() = default;
+AuditStore::~AuditStore() = default;
+UserStateStore::~UserStateStore() = default;
+RateLimitStore::~RateLimitStore() = default;
+AdminStore::~AdminStore() = default;
 
 } // namespace Gatehouse

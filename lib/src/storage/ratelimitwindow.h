@@ -1,5 +1,5 @@
 #pragma once
-/*! \file ratelimitwindow.h  The sliding-window counter behind GatehouseStore::hitRateLimit. */
+/*! \file ratelimitwindow.h  The sliding-window counter behind RateLimitStore::hitRateLimit. */
 #include <QtGlobal>
 
 namespace Gatehouse {

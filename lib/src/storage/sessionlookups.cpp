@@ -1,6 +1,6 @@
 #include "storage/sessionlookups.h"
 
-#include "storage/deliveryhome.h"
+#include "core/deliveryhome.h"
 #include "metrics/catalogue.h"
 
 #include <QException>

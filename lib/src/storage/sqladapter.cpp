@@ -461,33 +461,33 @@ QFuture<std::optional<AdapterSession>> SqlAdapter::updateSession(const AdapterSe
     const QString method = QStringLiteral("updateSession");
     return d->run(method, [update, method](SqlConnection &c) -> std::optional<AdapterSession> {
         QStringList assignments;
-        if (update.userId)
+        if (update.hasUserId())
             assignments << QStringLiteral("\"userId\" = ?");
-        if (update.expires)
+        if (update.hasExpires())
             assignments << QStringLiteral("expires = ?");
         if (assignments.isEmpty())
-            return selectSession(c, update.sessionToken, method);
+            return selectSession(c, update.sessionToken(), method);
         const QString sql = QStringLiteral("UPDATE sessions SET %1 WHERE \"sessionToken\" = ?")
                                 .arg(assignments.join(QStringLiteral(", ")));
         // Without a new owner, one statement; with one, the owner must exist at the same time.
         std::optional<SqlTransaction> transaction;
         std::optional<qint64> userId;
-        if (update.userId) {
+        if (update.hasUserId()) {
             transaction.emplace(c, method);
-            userId = requireUser(c, *update.userId, method);
+            userId = requireUser(c, update.userId(), method);
         }
         const bool returning = c.hasReturning();
         SqlQuery q(c, returning ? sql + QStringLiteral(" RETURNING ") + SqlRows::sessionColumns : sql, method);
         if (userId)
             q.bind(*userId);
-        if (update.expires)
-            q.bind(*update.expires);
-        q.bind(update.sessionToken).exec();
+        if (update.hasExpires())
+            q.bind(update.expires());
+        q.bind(update.sessionToken()).exec();
         std::optional<AdapterSession> updated;
         if (returning)
             updated = q.next() ? std::optional(SqlRows::session(q)) : std::nullopt;
         else
-            updated = selectSession(c, update.sessionToken, method);
+            updated = selectSession(c, update.sessionToken(), method);
         if (transaction)
             transaction->commit();
         return updated;

@@ -7,7 +7,7 @@
 #include "storage/logging.h"
 #include "storage/sqlconnection.h"
 
-#include "storage/deliveryhome.h"
+#include "core/deliveryhome.h"
 #include "storage/sessionlookups.h"
 #include "storage/storagepool.h"
 
@@ -81,12 +81,9 @@ private:
     /*!
      * Session queries that have run this long, or the last one answered having taken this long,
      * make room for another one beside them (up to one per storage thread). Normally one runs at
-     * a time: under load the lookups that arrive during a round trip form the next batch.
-     * Measured with 50 connections rotating 50 sessions on PostgreSQL (tests/bench/database): one
-     * at a time gave the most requests per second and the lowest p99; 2 and 4 at once gave more,
-     * smaller queries and p99 tails of tens of milliseconds. But a query that reads its pages
-     * from disk takes milliseconds, and the disk could serve several at once (see the bench
-     * README: SLOW_READ_US).
+     * a time: under load the lookups that arrive during a round trip form the next batch, which
+     * tests/bench/database/README.md found the fastest. But a query that reads its pages from
+     * disk takes milliseconds, and the disk could serve several at once (SLOW_READ_US there).
      */
     static constexpr std::chrono::milliseconds kSlowSessionBatch{10};
 

@@ -1,4 +1,5 @@
-// SqlAdapter's GatehouseStore part: audit log, passwords, disabled users, rate limits, admin listings.
+// SqlAdapter's store interfaces (gatehousestore.h): audit log, passwords, disabled users, rate
+// limits, admin listings.
 #include <gatehouse/sqladapter.h>
 
 #include "storage/ratelimitwindow.h"
@@ -313,42 +314,6 @@ QFuture<void> SqlAdapter::resetRateLimit(const QString &key)
     });
 }
 
-QFuture<QList<AdapterSession>> SqlAdapter::listSessions(const QString &userId, int offset, int limit)
-{
-    const QString method = QStringLiteral("listSessions");
-    return d->run(method, [userId, offset, limit, method](SqlConnection &c) {
-        QList<AdapterSession> sessions;
-        const std::optional<qint64> id = rowId(userId);
-        if (!userId.isEmpty() && !id)
-            return sessions;
-        SqlQuery q(c,
-                   QStringLiteral("SELECT %1 FROM sessions%2 ORDER BY expires DESC, \"sessionToken\" LIMIT ? OFFSET ?")
-                       .arg(SqlRows::sessionColumns, id ? QStringLiteral(" WHERE \"userId\" = ?") : QString()),
-                   method);
-        if (id)
-            q.bind(*id);
-        q.bind(qint64(qMax(0, limit))).bind(qint64(qMax(0, offset))).exec();
-        while (q.next())
-            sessions.append(SqlRows::session(q));
-        return sessions;
-    });
-}
-
-QFuture<qint64> SqlAdapter::countSessions(const QString &userId)
-{
-    const QString method = QStringLiteral("countSessions");
-    return d->run(method, [userId, method](SqlConnection &c) -> qint64 {
-        const std::optional<qint64> id = rowId(userId);
-        if (!userId.isEmpty() && !id)
-            return 0;
-        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM sessions") + (id ? QStringLiteral(" WHERE \"userId\" = ?") : QString()),
-                   method);
-        if (id)
-            q.bind(*id);
-        return q.execFirst() ? q.integer(0) : 0;
-    });
-}
-
 QFuture<qint64> SqlAdapter::deleteUserSessions(const QString &userId)
 {
     const QString method = QStringLiteral("deleteUserSessions");
@@ -358,15 +323,6 @@ QFuture<qint64> SqlAdapter::deleteUserSessions(const QString &userId)
             return 0;
         SqlQuery q(c, QStringLiteral("DELETE FROM sessions WHERE \"userId\" = ?"), method);
         return q.bind(*id).exec().rowsAffected();
-    });
-}
-
-QFuture<qint64> SqlAdapter::deleteExpiredSessions()
-{
-    const QString method = QStringLiteral("deleteExpiredSessions");
-    return d->run(method, [method](SqlConnection &c) -> qint64 {
-        SqlQuery q(c, QStringLiteral("DELETE FROM sessions WHERE expires < ?"), method);
-        return q.bind(QDateTime::currentDateTimeUtc()).exec().rowsAffected();
     });
 }
 

@@ -188,7 +188,7 @@ QString listingIndexes(SqlConnection &c, const Types &)
 }
 
 /*!
- * Whether a user may sign in at all, whatever the provider (GatehouseStore::setUserDisabled).
+ * Whether a user may sign in at all, whatever the provider (UserStateStore::setUserDisabled).
  * Before this step, disabling a user disabled only its built-in password: those users become
  * disabled users, and their passwords plain ones again (enabling the user enables both).
  * Every statement can run again (MariaDB commits DDL by itself).

@@ -1,5 +1,5 @@
-// SqlAdapter's user listings: search, sort, keyset and positional paging (listUsers,
-// countUsers, listUsersPage). Stays fast with millions of users: a page next to a known row is
+// SqlAdapter's user listings: search, sort, keyset and positional paging (listUsersPage,
+// countUsers). Stays fast with millions of users: a page next to a known row is
 // an index range scan from that row's sort key, and a position near the end is counted from
 // the end in the reversed order.
 #include <gatehouse/sqladapter.h>
@@ -262,24 +262,6 @@ QFuture<QList<UserListEntry>> SqlAdapter::listUsersPage(const UserPageRequest &r
 {
     const QString method = QStringLiteral("listUsersPage");
     return d->run(method, [request, method](SqlConnection &c) { return UserListing(c, request, method).page(); });
-}
-
-QFuture<QList<AdapterUser>> SqlAdapter::listUsers(const QString &search, UserSortColumn sort, bool ascending, int offset,
-                                                  int limit)
-{
-    const QString method = QStringLiteral("listUsers");
-    UserPageRequest request;
-    request.search = search;
-    request.sort = sort;
-    request.ascending = ascending;
-    request.offset = qMax(0, offset);
-    request.limit = limit;
-    return d->run(method, [request, method](SqlConnection &c) {
-        QList<AdapterUser> users;
-        for (const UserListEntry &entry : UserListing(c, request, method).page())
-            users.append(entry.user);
-        return users;
-    });
 }
 
 QFuture<qint64> SqlAdapter::countUsers(const QString &search)

@@ -1,18 +1,17 @@
 #include <gatehouse/userstate.h>
 
-#include <gatehouse/autherror.h>
-#include <gatehouse/gatehousestore.h>
+#include <gatehouse/errors.h>
 
-#include "core/continuewith.h"
+#include "core/futures.h"
+#include "storage/stores.h"
 
 namespace Gatehouse {
 
 QFuture<qint64> setUserDisabled(std::shared_ptr<Adapter> adapter, const QString &userId, bool disabled)
 {
-    auto *store = dynamic_cast<GatehouseStore *>(adapter.get());
+    UserStateStore *store = Stores::of(adapter).userState.get();
     if (!store)
-        throw AuthError(QStringLiteral("InvalidConfiguration"),
-                        QStringLiteral("disabling users needs an adapter that is also a GatehouseStore"));
+        throw InvalidConfiguration(QStringLiteral("disabling users needs an adapter that implements UserStateStore"));
     // The state first: a session started meanwhile is refused at its next read. continueWith()
     // lets go of the adapter before the result is out: a caller that drops its own reference once
     // it has the result holds the last one, so the adapter ends in the caller's thread, not in a

@@ -126,7 +126,9 @@ void load(const QString &url, const LoadPlan &plan)
 
 qint64 loadedSessions(SqlAdapter &adapter)
 {
-    const qint64 sessions = await(adapter.countSessions(QString()));
+    SessionFilter everySession;
+    everySession.activeOnly = false;
+    const qint64 sessions = await(adapter.countSessionEntries(everySession));
     if (sessions <= 0)
         throw std::runtime_error("the database has no sessions: run `gatehouse-bulkload load` first");
     return sessions;

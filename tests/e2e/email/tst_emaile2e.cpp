@@ -1,8 +1,8 @@
 // Email sign-in end to end: the engine mails real sign-in links through libcurl to npm
 // smtp-server on 127.0.0.1; the test reads each message as delivered, follows its link and
 // checks the session. Plain SMTP, STARTTLS with AUTH PLAIN, implicit TLS, and the failures.
-#include "../../unit/email/recordingadapter.h"
-#include "../../unit/engine/engineclient.h"
+#include "../../unit/signin/recordingadapter.h"
+#include "support/engineclient.h"
 #include "../../unit/mail/receivedmessage.h"
 #include "smtpsink.h"
 

@@ -4,7 +4,7 @@
  * http://127.0.0.1:9300) and every other URL is fetched over loopback with a cookie jar, so a
  * redirect chain through a real identity provider can be followed to its end.
  */
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <QNetworkAccessManager>
 #include <QStringList>

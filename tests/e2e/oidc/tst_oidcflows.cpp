@@ -604,7 +604,7 @@ private Q_SLOTS:
             p.account = [](const QJsonObject &) {
                 QPromise<QJsonObject> failed;
                 failed.start();
-                failed.setException(std::make_exception_ptr(AuthError("ScriptError", "account: TypeError")));
+                failed.setException(std::make_exception_ptr(std::runtime_error("account: TypeError")));
                 failed.finish();
                 return failed.future();
             };

@@ -35,7 +35,7 @@ QVariant readProperty(QObject *object, const char *name)
 
 } // namespace
 
-class tst_Screenshots : public QObject
+class TestScreenshots : public QObject
 {
     Q_OBJECT
 
@@ -119,5 +119,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_Screenshots)
+QTEST_MAIN(TestScreenshots)
 #include "tst_screenshots.moc"

@@ -6,6 +6,7 @@
 #include <QHttpServer>
 #include <QHttpServerResponder>
 #include <QLoggingCategory>
+#include <QUrlQuery>
 #include <QtTest>
 
 #include <memory>
@@ -36,6 +37,8 @@ private Q_SLOTS:
     void invalidBasePath_data();
     void invalidBasePath();
     void respondFromHostRoute();
+    void mountAndProtectAnAuth();
+    void protectNeedsAnAuth();
 
 private:
     quint16 mount(const QString &basePath = QStringLiteral("/auth"));
@@ -249,9 +252,9 @@ void TestHttpServerIntegration::invalidBasePath_data()
 {
     QTest::addColumn<QString>("basePath");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("relative") << QStringLiteral("auth") << QStringLiteral("start with '/'");
-    QTest::newRow("trailing slash") << QStringLiteral("/auth/") << QStringLiteral("end with '/'");
-    QTest::newRow("query") << QStringLiteral("/auth?x") << QStringLiteral("'?' or '#'");
+    QTest::newRow("relative") << QStringLiteral("auth") << QStringLiteral("must start with \"/\"");
+    QTest::newRow("trailing slash") << QStringLiteral("/auth/") << QStringLiteral("must not end with \"/\"");
+    QTest::newRow("query") << QStringLiteral("/auth?x") << QStringLiteral("must be a plain path such as /auth");
 }
 
 void TestHttpServerIntegration::invalidBasePath()
@@ -286,6 +289,63 @@ void TestHttpServerIntegration::respondFromHostRoute()
     QCOMPARE(response->value("Location"), QByteArray("/auth/signin"));
     QCOMPARE(seen.method, QByteArray("GET"));
     QCOMPARE(seen.url, QUrl(QStringLiteral("http://localhost:8000/protected?page=1")));
+    QCOMPARE(m_handler->requestCount(), 0);
+}
+
+void TestHttpServerIntegration::mountAndProtectAnAuth()
+{
+    // The embedding of the README: the Auth's endpoints under its base path, and a protected route.
+    Config config;
+    config.secret = {QStringLiteral("integration-secret-integration-secret-01")};
+    config.trustHost = true;
+    config.basePath = QStringLiteral("/api/auth");
+    Provider credentials;
+    credentials.id = credentials.name = credentials.type = QStringLiteral("credentials");
+    credentials.authorize = [](const QJsonObject &, const AuthRequest &) {
+        return QtFuture::makeReadyFuture(std::optional<QJsonObject>());
+    };
+    config.providers = {credentials};
+    const Auth auth(config);
+    HttpServerIntegration gatehouse(auth);
+    QVERIFY(gatehouse.mount(m_server.get()));
+    m_server->route(QStringLiteral("/dashboard"),
+                    gatehouse.protect([](const AuthRequest &, const std::optional<QJsonObject> &) {
+                        return QtFuture::makeReadyFuture(AuthResponse::html("<h1>Dashboard</h1>"));
+                    }));
+    const quint16 port = m_server->listen(QHostAddress::LocalHost, 0);
+    QVERIFY(port);
+
+    RawHttpClient client(port);
+    client.send("GET /api/auth/providers HTTP/1.1\r\nHost: localhost:8000\r\n\r\n");
+    const auto providers = client.readResponse();
+    QVERIFY(providers);
+    QCOMPARE(providers->status, 200);
+    QVERIFY2(providers->body.contains("localhost:8000/api/auth/signin/credentials"), providers->body.constData());
+
+    client.send("GET /dashboard?tab=2 HTTP/1.1\r\nHost: localhost:8000\r\n\r\n");
+    const auto denied = client.readResponse();
+    QVERIFY(denied);
+    QCOMPARE(denied->status, 302);
+    const QUrl signIn(QString::fromUtf8(denied->value("Location")));
+    QCOMPARE(signIn.adjusted(QUrl::RemoveQuery), QUrl(QStringLiteral("http://localhost:8000/api/auth/signin")));
+    QCOMPARE(QUrlQuery(signIn).queryItemValue(QStringLiteral("callbackUrl"), QUrl::FullyDecoded),
+             QStringLiteral("http://localhost:8000/dashboard?tab=2"));
+    QCOMPARE(m_handler->requestCount(), 0);
+}
+
+void TestHttpServerIntegration::protectNeedsAnAuth()
+{
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("protect\\(\\) needs an HttpServerIntegration made from an Auth")));
+    m_server->route(QStringLiteral("/dashboard"), m_integration->protect([](const AuthRequest &, const std::optional<QJsonObject> &) {
+        return QtFuture::makeReadyFuture(AuthResponse::html("<h1>Dashboard</h1>"));
+    }));
+    const quint16 port = mount();
+    QVERIFY(port);
+    RawHttpClient client(port);
+    client.send("GET /dashboard HTTP/1.1\r\nHost: localhost:8000\r\n\r\n");
+    const auto response = client.readResponse();
+    QVERIFY(response);
+    QCOMPARE(response->status, 500);
     QCOMPARE(m_handler->requestCount(), 0);
 }
 

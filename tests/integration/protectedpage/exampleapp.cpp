@@ -1,6 +1,6 @@
 #include "exampleapp.h"
 
-#include <gatehouse/protectedroute.h>
+#include <gatehouse/httpserverintegration.h>
 
 #include <QHttpServerResponder>
 #include <QJsonDocument>
@@ -34,18 +34,16 @@ Gatehouse::Config configuration(const QString &secret)
 
 void installRoutes(QHttpServer &server, const Gatehouse::Auth &auth, Gatehouse::HttpServerIntegration &gatehouse)
 {
-    gatehouse.mount(&server, QStringLiteral("/auth"));
+    gatehouse.mount(&server);
     server.route(QStringLiteral("/"), []() {
         return QStringLiteral("<a href=\"/dashboard\">Dashboard</a>");
     });
-    server.route(QStringLiteral("/dashboard"), [&auth](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        Gatehouse::serveProtected(auth, request, std::move(responder),
-            [](const Gatehouse::AuthRequest &, const std::optional<QJsonObject> &session) {
-                const QString name = session->value(QStringLiteral("user")).toObject().value(QStringLiteral("name")).toString();
-                return QtFuture::makeReadyFuture(
-                    Gatehouse::AuthResponse::html(QStringLiteral("<h1>Hello %1</h1>").arg(name.toHtmlEscaped()).toUtf8()));
-            });
-    });
+    server.route(QStringLiteral("/dashboard"),
+        gatehouse.protect([](const Gatehouse::AuthRequest &, const std::optional<QJsonObject> &session) {
+            const QString name = session->value(QStringLiteral("user")).toObject().value(QStringLiteral("name")).toString();
+            return QtFuture::makeReadyFuture(
+                Gatehouse::AuthResponse::html(QStringLiteral("<h1>Hello %1</h1>").arg(name.toHtmlEscaped()).toUtf8()));
+        }));
     server.route(QStringLiteral("/api/me"), [&auth](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         const Gatehouse::AuthRequest authRequest = Gatehouse::HttpServerIntegration::toAuthRequest(request, responder.socket());
         Gatehouse::HttpServerIntegration::respond(request, std::move(responder),

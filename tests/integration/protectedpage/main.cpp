@@ -15,7 +15,7 @@ int main(int argc, char **argv)
     const quint16 port = argc > 1 ? quint16(QByteArray(argv[1]).toUShort()) : 3001;
     const Gatehouse::Auth auth(Example::configuration(secret));
     QHttpServer server;
-    Gatehouse::HttpServerIntegration gatehouse([auth](const Gatehouse::AuthRequest &r) { return auth.handle(r); });
+    Gatehouse::HttpServerIntegration gatehouse(auth);
     Example::installRoutes(server, auth, gatehouse);
     if (!server.listen(QHostAddress::LocalHost, port)) {
         std::fprintf(stderr, "cannot listen on 127.0.0.1:%u\n", unsigned(port));

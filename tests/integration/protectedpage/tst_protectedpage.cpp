@@ -40,7 +40,7 @@ private Q_SLOTS:
     {
         const Gatehouse::Auth auth(Example::configuration(QStringLiteral("example-secret-example-secret-000001")));
         QHttpServer server;
-        Gatehouse::HttpServerIntegration gatehouse([auth](const Gatehouse::AuthRequest &r) { return auth.handle(r); });
+        Gatehouse::HttpServerIntegration gatehouse(auth);
         Example::installRoutes(server, auth, gatehouse);
         const quint16 port = server.listen(QHostAddress::LocalHost, 0);
         QVERIFY(port);

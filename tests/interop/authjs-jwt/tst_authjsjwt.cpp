@@ -48,7 +48,7 @@ QString kidOf(const QString &token)
 
 } // namespace
 
-class tst_AuthJsJwt : public QObject
+class TestAuthJsJwt : public QObject
 {
     Q_OBJECT
 
@@ -69,7 +69,7 @@ private Q_SLOTS:
     void getTokenAgrees();
 };
 
-QJsonArray tst_AuthJsJwt::authJs(const QJsonArray &operations)
+QJsonArray TestAuthJsJwt::authJs(const QJsonArray &operations)
 {
     QProcess node;
     node.start(QStringLiteral(GATEHOUSE_NODE), {QStringLiteral(GATEHOUSE_AUTHJS_JWT_SCRIPT)});
@@ -89,7 +89,7 @@ QJsonArray tst_AuthJsJwt::authJs(const QJsonArray &operations)
     return results;
 }
 
-void tst_AuthJsJwt::initTestCase()
+void TestAuthJsJwt::initTestCase()
 {
     const QFileInfo node(QStringLiteral(GATEHOUSE_NODE));
     if (!node.isExecutable())
@@ -105,7 +105,7 @@ void tst_AuthJsJwt::initTestCase()
     QVERIFY2(results[0][u"ok"].toBool(), qPrintable(results[0][u"error"].toString()));
 }
 
-void tst_AuthJsJwt::authJsTokensDecodeInGatehouse_data()
+void TestAuthJsJwt::authJsTokensDecodeInGatehouse_data()
 {
     QTest::addColumn<QJsonObject>("claims");
     QTest::addColumn<QStringList>("secret");
@@ -123,7 +123,7 @@ void tst_AuthJsJwt::authJsTokensDecodeInGatehouse_data()
     QTest::newRow("non-ascii secret") << userClaims() << QStringList{u"s\u00e9cr\u00ebt-\U0001F511-0123456789"_qs} << sessionCookie;
 }
 
-void tst_AuthJsJwt::authJsTokensDecodeInGatehouse()
+void TestAuthJsJwt::authJsTokensDecodeInGatehouse()
 {
     QFETCH(QJsonObject, claims);
     QFETCH(QStringList, secret);
@@ -145,12 +145,12 @@ void tst_AuthJsJwt::authJsTokensDecodeInGatehouse()
     QCOMPARE(ours->value(u"exp").toInteger() - ours->value(u"iat").toInteger(), 3600);
 }
 
-void tst_AuthJsJwt::gatehouseTokensDecodeInAuthJs_data()
+void TestAuthJsJwt::gatehouseTokensDecodeInAuthJs_data()
 {
     authJsTokensDecodeInGatehouse_data();
 }
 
-void tst_AuthJsJwt::gatehouseTokensDecodeInAuthJs()
+void TestAuthJsJwt::gatehouseTokensDecodeInAuthJs()
 {
     QFETCH(QJsonObject, claims);
     QFETCH(QStringList, secret);
@@ -167,7 +167,7 @@ void tst_AuthJsJwt::gatehouseTokensDecodeInAuthJs()
     QCOMPARE(theirs.value(u"exp").toInteger() - theirs.value(u"iat").toInteger(), 3600);
 }
 
-void tst_AuthJsJwt::secretRotation()
+void TestAuthJsJwt::secretRotation()
 {
     const QStringList rotating{newSecret, oldSecret};
     const QString gatehouseOld = Jwt::encode({userClaims(), {oldSecret}, sessionCookie, 3600});
@@ -197,7 +197,7 @@ void tst_AuthJsJwt::secretRotation()
     QVERIFY(!Jwt::decode({authJsRotating, {oldSecret}, sessionCookie}));
 }
 
-void tst_AuthJsJwt::wrongSecretFailsOnBothSides()
+void TestAuthJsJwt::wrongSecretFailsOnBothSides()
 {
     const QString ours = Jwt::encode({userClaims(), {referenceSecret}, sessionCookie, 3600});
     const QJsonArray results = authJs({
@@ -213,7 +213,7 @@ void tst_AuthJsJwt::wrongSecretFailsOnBothSides()
     QVERIFY(!Jwt::decode({theirs, {referenceSecret}, secureSessionCookie}));
 }
 
-void tst_AuthJsJwt::expiryAndClockTolerance()
+void TestAuthJsJwt::expiryAndClockTolerance()
 {
     // Both sides accept up to 15 s past exp. -60 and -5 stay clear of the boundary.
     const QString oursExpired = Jwt::encode({userClaims(), {referenceSecret}, sessionCookie, -60});
@@ -232,7 +232,7 @@ void tst_AuthJsJwt::expiryAndClockTolerance()
     QVERIFY2(results[3][u"ok"].toBool(), qPrintable(results[3][u"error"].toString()));
 }
 
-void tst_AuthJsJwt::getTokenAgrees_data()
+void TestAuthJsJwt::getTokenAgrees_data()
 {
     QTest::addColumn<QString>("cookieName");
     QTest::addColumn<bool>("secure");
@@ -246,7 +246,7 @@ void tst_AuthJsJwt::getTokenAgrees_data()
     QTest::newRow("bearer") << sessionCookie << false << 0 << true;
 }
 
-void tst_AuthJsJwt::getTokenAgrees()
+void TestAuthJsJwt::getTokenAgrees()
 {
     QFETCH(QString, cookieName);
     QFETCH(bool, secure);
@@ -294,5 +294,5 @@ void tst_AuthJsJwt::getTokenAgrees()
     QCOMPARE(*ours, results[0][u"value"].toObject());
 }
 
-QTEST_GUILESS_MAIN(tst_AuthJsJwt)
+QTEST_GUILESS_MAIN(TestAuthJsJwt)
 #include "tst_authjsjwt.moc"

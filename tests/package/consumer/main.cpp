@@ -1,5 +1,6 @@
 // A program outside the Gatehouse tree, built against the installed package: it configures
-// an engine with a credentials provider, signs in and reads the session back.
+// an engine with a credentials provider, signs in and reads the session back, and checks that
+// the library is the version of its headers.
 #include <gatehouse/auth.h>
 #include <gatehouse/jwt.h>
 #include <gatehouse/version.h>
@@ -51,7 +52,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sign-in through the installed library failed (status %d)\n", signedIn.status);
         return 1;
     }
-    std::printf("libgatehouse %s: signed in as %s\n", GATEHOUSE_VERSION_STRING,
+    if (QByteArray(Gatehouse::versionString()) != GATEHOUSE_VERSION_STRING) {
+        std::fprintf(stderr, "the library is %s, its headers %s\n", Gatehouse::versionString(), GATEHOUSE_VERSION_STRING);
+        return 1;
+    }
+    std::printf("libgatehouse %s: signed in as %s\n", Gatehouse::versionString(),
                 qPrintable(claims->value(QStringLiteral("name")).toString()));
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "userdetail.h"
 #include "usersmodel.h"
 #include "support/adminseed.h"
+#include "support/sessioncount.h"
 
 #include <gatehouse/sqladapter.h>
 
@@ -627,13 +628,13 @@ void AdminModelTests::usersDisableAndDeleteCascade()
 
     // User 0 (Ada) has a password, GitHub and passkey accounts, an authenticator, sessions.
     const QString ada = demo.userIds.first();
-    QVERIFY(store->countSessions(ada).result() > 0);
+    QVERIFY(Test::countSessions(*store, ada).result() > 0);
     model.setDisabled(ada, true);
     QVariantList op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
     QVERIFY(store->isUserDisabled(ada).result());
     QVERIFY(!store->passwordHash(demo.emails.first()).result()->disabled); // the password keeps its own state
-    QCOMPARE(store->countSessions(ada).result(), qint64(0)); // signed out everywhere
+    QCOMPARE(Test::countSessions(*store, ada).result(), qint64(0)); // signed out everywhere
     QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("disabled")).toBool(), waitMs);
     QVERIFY(!model.get(0).value(QStringLiteral("passwordDisabled")).toBool());
     model.setDisabled(ada, false);
@@ -653,14 +654,14 @@ void AdminModelTests::usersDisableAndDeleteCascade()
     // Delete cascades to accounts, sessions, authenticators and the password.
     QVERIFY(store->getAuthenticator(QStringLiteral("cred-1")).result());
     const QString carol = demo.userIds.at(4); // i = 4: accounts, passkey, password, sessions
-    QVERIFY(store->countSessions(carol).result() > 0);
+    QVERIFY(Test::countSessions(*store, carol).result() > 0);
     const QString carolEmail = demo.emails.at(4);
     model.remove(carol);
     op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
     QVERIFY(!store->getUser(carol).result());
     QVERIFY(store->listAccounts(carol).result().isEmpty());
-    QCOMPARE(store->countSessions(carol).result(), qint64(0));
+    QCOMPARE(Test::countSessions(*store, carol).result(), qint64(0));
     QVERIFY(store->listAuthenticatorsByUserId(carol).result().isEmpty());
     QVERIFY(!store->getAuthenticator(QStringLiteral("cred-5")).result());
     QVERIFY(!store->passwordHash(carolEmail).result());
@@ -699,7 +700,7 @@ void AdminModelTests::userDetailListsAndRevokes()
     QCOMPARE(authenticator.value(QStringLiteral("transports")).toStringList(), (QStringList{QStringLiteral("internal"), QStringLiteral("hybrid")}));
     QCOMPARE(authenticator.value(QStringLiteral("backedUp")).toBool(), true);
     const int sessions = detail.sessions()->rowCount();
-    QCOMPARE(qint64(sessions), store->countSessions(demo.userIds.first()).result());
+    QCOMPARE(qint64(sessions), Test::countSessions(*store, demo.userIds.first()).result());
     QVERIFY(sessions >= 1);
     const QVariantMap session = detail.sessions()->get(0);
     QVERIFY(session.value(QStringLiteral("tokenHint")).toString().endsWith(QStringLiteral("…")));
@@ -774,7 +775,7 @@ void AdminModelTests::sessionsFilterRevokeAndCleanUp()
     // By user: Ada's sessions only.
     model.setIncludeExpired(false);
     model.setUserFilter(QStringLiteral("LOVELACE"));
-    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), store->countSessions(demo.userIds.first()).result(), waitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), Test::countSessions(*store, demo.userIds.first()).result(), waitMs);
     QTRY_COMPARE_WITH_TIMEOUT(qint64(model.rowCount()), model.totalCount(), waitMs);
     QCOMPARE(model.get(0).value(QStringLiteral("userEmail")).toString(), demo.emails.first());
 

@@ -16,7 +16,7 @@
 
 using Gatehouse::Admin::ConfigDocument;
 
-class tst_ConfigDocument : public QObject
+class TestConfigDocument : public QObject
 {
     Q_OBJECT
 
@@ -218,5 +218,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ConfigDocument)
+QTEST_GUILESS_MAIN(TestConfigDocument)
 #include "tst_configdocument.moc"

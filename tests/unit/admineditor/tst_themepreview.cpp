@@ -30,7 +30,7 @@ int pixelsNear(const QImage &image, QColor colour)
 
 } // namespace
 
-class tst_ThemePreview : public QObject
+class TestThemePreview : public QObject
 {
     Q_OBJECT
 
@@ -120,5 +120,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_ThemePreview)
+QTEST_MAIN(TestThemePreview)
 #include "tst_themepreview.moc"

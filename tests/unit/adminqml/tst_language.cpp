@@ -9,7 +9,7 @@
 
 Q_IMPORT_QML_PLUGIN(Gatehouse_AdminPlugin)
 
-class tst_Language : public QObject
+class TestLanguage : public QObject
 {
     Q_OBJECT
 
@@ -39,5 +39,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(tst_Language)
+QTEST_MAIN(TestLanguage)
 #include "tst_language.moc"

@@ -1,4 +1,5 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QJsonDocument>
 #include <QTest>
@@ -25,9 +26,9 @@ QProcessEnvironment environment(const QStringList &variables)
     return env;
 }
 
-ConfigResult load(const QByteArray &json, const QStringList &env)
+ServerConfigResult load(const QByteArray &json, const QStringList &env)
 {
-    return loadConfig(parse(json), environment(env), QStringLiteral("/nonexistent"));
+    return loadServerConfig(parse(json), environment(env), QStringLiteral("/nonexistent"));
 }
 
 QString problems(const ConfigResult &result)
@@ -40,7 +41,7 @@ QString problems(const ConfigResult &result)
 
 } // namespace
 
-class tst_ConfigEnvironment : public QObject
+class TestConfigEnvironment : public QObject
 {
     Q_OBJECT
 
@@ -64,7 +65,7 @@ private Q_SLOTS:
     void databaseUrl();
 };
 
-void tst_ConfigEnvironment::secrets_data()
+void TestConfigEnvironment::secrets_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -94,7 +95,7 @@ void tst_ConfigEnvironment::secrets_data()
         << QStringList() << QStringList{secretC, secretA};
 }
 
-void tst_ConfigEnvironment::secrets()
+void TestConfigEnvironment::secrets()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -104,7 +105,7 @@ void tst_ConfigEnvironment::secrets()
     QVERIFY2(result.isValid(), qPrintable(problems(result)));
 }
 
-void tst_ConfigEnvironment::secretNotRequired()
+void TestConfigEnvironment::secretNotRequired()
 {
     ConfigLoadOptions options;
     options.requireSecret = false;
@@ -113,7 +114,7 @@ void tst_ConfigEnvironment::secretNotRequired()
     QVERIFY(result.config.secret.isEmpty());
 }
 
-void tst_ConfigEnvironment::url_data()
+void TestConfigEnvironment::url_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -136,7 +137,7 @@ void tst_ConfigEnvironment::url_data()
         << QStringList{"AUTH_URL=https://env.test/api/auth"} << QUrl("https://config.test") << QStringLiteral("/login");
 }
 
-void tst_ConfigEnvironment::url()
+void TestConfigEnvironment::url()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -148,7 +149,7 @@ void tst_ConfigEnvironment::url()
     QCOMPARE(result.config.basePath, basePath);
 }
 
-void tst_ConfigEnvironment::trustHost_data()
+void TestConfigEnvironment::trustHost_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("variable");
@@ -165,7 +166,7 @@ void tst_ConfigEnvironment::trustHost_data()
     QTest::newRow("configuration true wins") << QByteArray(R"({"trustHost": true})") << QStringLiteral("no") << true;
 }
 
-void tst_ConfigEnvironment::trustHost()
+void TestConfigEnvironment::trustHost()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, variable);
@@ -178,7 +179,7 @@ void tst_ConfigEnvironment::trustHost()
     QCOMPARE(result.config.trustHost, expected);
 }
 
-void tst_ConfigEnvironment::authUrlImpliesTrustHost_data()
+void TestConfigEnvironment::authUrlImpliesTrustHost_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -193,7 +194,7 @@ void tst_ConfigEnvironment::authUrlImpliesTrustHost_data()
     QTest::newRow("url in the configuration only") << QByteArray(R"({"url": "https://example.test"})") << QStringList() << false;
 }
 
-void tst_ConfigEnvironment::authUrlImpliesTrustHost()
+void TestConfigEnvironment::authUrlImpliesTrustHost()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -203,7 +204,7 @@ void tst_ConfigEnvironment::authUrlImpliesTrustHost()
     QCOMPARE(result.config.trustHost, expected);
 }
 
-void tst_ConfigEnvironment::redirectProxyUrl()
+void TestConfigEnvironment::redirectProxyUrl()
 {
     const QStringList env{"AUTH_SECRET=" + secretA, "AUTH_REDIRECT_PROXY_URL=https://proxy.test/auth"};
     QCOMPARE(load("{}", env).config.redirectProxyUrl, QStringLiteral("https://proxy.test/auth"));
@@ -211,7 +212,7 @@ void tst_ConfigEnvironment::redirectProxyUrl()
     QCOMPARE(load(json, env).config.redirectProxyUrl, QStringLiteral("https://mine.test/auth"));
 }
 
-void tst_ConfigEnvironment::providerEnvironmentName_data()
+void TestConfigEnvironment::providerEnvironmentName_data()
 {
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("expected");
@@ -221,14 +222,14 @@ void tst_ConfigEnvironment::providerEnvironmentName_data()
     QTest::newRow("underscore") << QStringLiteral("my_idp") << QStringLiteral("MY_IDP");
 }
 
-void tst_ConfigEnvironment::providerEnvironmentName()
+void TestConfigEnvironment::providerEnvironmentName()
 {
     QFETCH(QString, id);
     QFETCH(QString, expected);
     QCOMPARE(Gatehouse::providerEnvironmentName(id), expected);
 }
 
-void tst_ConfigEnvironment::providerCredentials_data()
+void TestConfigEnvironment::providerCredentials_data()
 {
     QTest::addColumn<QByteArray>("provider");
     QTest::addColumn<QStringList>("env");
@@ -265,7 +266,7 @@ void tst_ConfigEnvironment::providerCredentials_data()
         << QStringLiteral("json-id") << QString() << QStringLiteral("https://json.test");
 }
 
-void tst_ConfigEnvironment::providerCredentials()
+void TestConfigEnvironment::providerCredentials()
 {
     QFETCH(QByteArray, provider);
     QFETCH(QStringList, env);
@@ -280,7 +281,7 @@ void tst_ConfigEnvironment::providerCredentials()
     QCOMPARE(options.value(QStringLiteral("issuer")).toString(), issuer);
 }
 
-void tst_ConfigEnvironment::emailApiKey()
+void TestConfigEnvironment::emailApiKey()
 {
     const ConfigResult result = load(R"({"adapter": {"url": "sqlite:///tmp/g.db"},
         "providers": [{"id": "resend", "name": "Email", "type": "email", "from": "a@example.test",
@@ -291,7 +292,7 @@ void tst_ConfigEnvironment::emailApiKey()
              QStringLiteral("re_123"));
 }
 
-void tst_ConfigEnvironment::databaseUrl_data()
+void TestConfigEnvironment::databaseUrl_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("expected");
@@ -301,15 +302,15 @@ void tst_ConfigEnvironment::databaseUrl_data()
                                         << QStringLiteral("sqlite:///tmp/g.db");
 }
 
-void tst_ConfigEnvironment::databaseUrl()
+void TestConfigEnvironment::databaseUrl()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expected);
-    const ConfigResult result = load(json, {"AUTH_SECRET=" + secretA, "DATABASE_URL=postgresql://env@db/gatehouse"});
+    const ServerConfigResult result = load(json, {"AUTH_SECRET=" + secretA, "DATABASE_URL=postgresql://env@db/gatehouse"});
     QVERIFY2(result.isValid(), qPrintable(problems(result)));
     QCOMPARE(result.server.adapterUrl, expected);
     QCOMPARE(result.server.adapterOptions.value(QStringLiteral("url")).toString(), expected);
 }
 
-QTEST_GUILESS_MAIN(tst_ConfigEnvironment)
+QTEST_GUILESS_MAIN(TestConfigEnvironment)
 #include "tst_configenvironment.moc"

@@ -1,4 +1,5 @@
 #include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 #include <gatehouse/providers.h>
 
 #include <QFile>
@@ -40,7 +41,7 @@ QStringList render(const QList<ConfigProblem> &problems)
 
 } // namespace
 
-class tst_ConfigLoader : public QObject
+class TestConfigLoader : public QObject
 {
     Q_OBJECT
 
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void warnings_data();
     void warnings();
     void allProblemsAtOnce();
+    void rootBasePath();
     void everyBuiltinProvider();
     void syntaxErrors_data();
     void syntaxErrors();
@@ -62,13 +64,13 @@ private Q_SLOTS:
     void listenAddress();
 
 private:
-    ConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
+    ServerConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
     static QString goodSecretVariable() { return QStringLiteral("AUTH_SECRET=") + goodSecret; }
 
     QTemporaryDir m_dir;
 };
 
-void tst_ConfigLoader::initTestCase()
+void TestConfigLoader::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
@@ -76,14 +78,14 @@ void tst_ConfigLoader::initTestCase()
     script.write("function authorize(credentials, request) { return null; }\n");
 }
 
-ConfigResult tst_ConfigLoader::load(const QByteArray &json, const QStringList &env)
+ServerConfigResult TestConfigLoader::load(const QByteArray &json, const QStringList &env)
 {
-    return loadConfig(parse(json), environment(env), m_dir.path());
+    return loadServerConfig(parse(json), environment(env), m_dir.path());
 }
 
-void tst_ConfigLoader::defaults()
+void TestConfigLoader::defaults()
 {
-    const ConfigResult result = load(R"({"providers": []})");
+    const ServerConfigResult result = load(R"({"providers": []})");
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     const Config &c = result.config;
     QCOMPARE(c.basePath, QStringLiteral("/auth"));
@@ -115,9 +117,9 @@ void tst_ConfigLoader::defaults()
     QCOMPARE(result.server.scriptTimeoutMs, 2000);
 }
 
-void tst_ConfigLoader::everyOption()
+void TestConfigLoader::everyOption()
 {
-    const ConfigResult result = load(R"json({
+    const ServerConfigResult result = load(R"json({
         "providers": [
             {"id": "credentials", "name": "Credentials", "type": "credentials", "authorize": "authorize",
              "credentials": {"username": {"label": "Username", "type": "text", "required": true}}},
@@ -224,7 +226,7 @@ void tst_ConfigLoader::everyOption()
     QCOMPARE(s.startupNotice, QStringLiteral("Demo account: demo / demo-password"));
 }
 
-void tst_ConfigLoader::issueExample()
+void TestConfigLoader::issueExample()
 {
     // Issue 2, section 6, plus the reference's second provider (section 7).
     const ConfigResult result = load(R"({ "basePath": "/auth", "trustHost": true, "session": { "strategy": "jwt" },
@@ -243,7 +245,7 @@ void tst_ConfigLoader::issueExample()
     QCOMPARE(fields.keys(), (QStringList{QStringLiteral("password"), QStringLiteral("username")}));
 }
 
-void tst_ConfigLoader::errors_data()
+void TestConfigLoader::errors_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -270,7 +272,6 @@ void tst_ConfigLoader::errors_data()
 
     row("basePath relative", R"({"providers": [], "basePath": "auth"})", {R"(basePath: must start with "/")"});
     row("basePath trailing slash", R"({"providers": [], "basePath": "/auth/"})", {R"(basePath: must not end with "/")"});
-    row("basePath root", R"({"providers": [], "basePath": "/"})", {R"(basePath: must not end with "/")"});
     row("basePath query", R"({"providers": [], "basePath": "/auth?x"})", {"basePath: must be a plain path such as /auth"});
     row("url garbage", R"({"providers": [], "url": "not a url"})", {"url: not a URL"});
     row("url scheme", R"({"providers": [], "url": "ftp://example.test/"})", {"url: must be an http or https URL"});
@@ -459,7 +460,7 @@ void tst_ConfigLoader::errors_data()
         {"server.metricsListen: must differ from server.listen: metrics are never served on the public address"});
 }
 
-void tst_ConfigLoader::errors()
+void TestConfigLoader::errors()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -470,7 +471,7 @@ void tst_ConfigLoader::errors()
     QVERIFY(!result.isValid());
 }
 
-void tst_ConfigLoader::warnings_data()
+void TestConfigLoader::warnings_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QStringList>("env");
@@ -507,7 +508,7 @@ void tst_ConfigLoader::warnings_data()
         << QStringList{R"(AUTH_URL: its path "/api/auth" differs from basePath "/auth"; basePath is used)"};
 }
 
-void tst_ConfigLoader::warnings()
+void TestConfigLoader::warnings()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, env);
@@ -520,7 +521,7 @@ void tst_ConfigLoader::warnings()
 
 // Every catalogue entry loads by id alone (plus credentials), keeps its endpoints and its
 // name, and takes overrides.
-void tst_ConfigLoader::everyBuiltinProvider()
+void TestConfigLoader::everyBuiltinProvider()
 {
     const QStringList ids = builtinProviderIds();
     QVERIFY(ids.size() >= 30);
@@ -555,17 +556,26 @@ void tst_ConfigLoader::everyBuiltinProvider()
     QCOMPARE(p.options.value("clientSecret").toString(), QStringLiteral("gh-secret"));
 }
 
-void tst_ConfigLoader::allProblemsAtOnce()
+void TestConfigLoader::allProblemsAtOnce()
 {
     const ConfigResult result = load(R"({"basePath": "x", "session": {"maxAge": 0}, "theme": {"colorScheme": "x"},
         "providers": [{"id": "i", "name": "I", "type": "oidc", "clientId": "c", "issuer": "nope"}]})", {});
+    // The reader's problems in the order of the keys, then the checker's.
     QCOMPARE(render(result.errors()),
-             (QStringList{R"(secret: missing (set AUTH_SECRET or "secret"))", R"(basePath: must start with "/")",
-                          "providers[0].issuer: not a URL", "session.maxAge: must be a positive integer",
-                          "theme.colorScheme: must be one of auto, dark, light"}));
+             (QStringList{R"(secret: missing (set AUTH_SECRET or "secret"))", "providers[0].issuer: not a URL",
+                          "session.maxAge: must be a positive integer",
+                          "theme.colorScheme: must be one of auto, dark, light", R"(basePath: must start with "/")"}));
 }
 
-void tst_ConfigLoader::syntaxErrors_data()
+// The root is a base path like any other: the engine serves /signin, /session, ... then.
+void TestConfigLoader::rootBasePath()
+{
+    const ConfigResult result = load(R"({"providers": [], "basePath": "/"})");
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QCOMPARE(result.config.basePath, QStringLiteral("/"));
+}
+
+void TestConfigLoader::syntaxErrors_data()
 {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("expected");
@@ -580,7 +590,7 @@ void tst_ConfigLoader::syntaxErrors_data()
                                    << QStringLiteral(" the configuration must be a JSON object {...}");
 }
 
-void tst_ConfigLoader::syntaxErrors()
+void TestConfigLoader::syntaxErrors()
 {
     QFETCH(QByteArray, content);
     QFETCH(QString, expected);
@@ -593,7 +603,7 @@ void tst_ConfigLoader::syntaxErrors()
     QCOMPARE(render(result.problems), QStringList{path + QStringLiteral(":") + expected});
 }
 
-void tst_ConfigLoader::unreadableFile()
+void TestConfigLoader::unreadableFile()
 {
     const QString path = m_dir.filePath(QStringLiteral("absent.json"));
     const ConfigResult result = loadConfigFile(path, environment({goodSecretVariable()}));
@@ -602,7 +612,7 @@ void tst_ConfigLoader::unreadableFile()
              qPrintable(result.errors().first().message));
 }
 
-void tst_ConfigLoader::listenAddress_data()
+void TestConfigLoader::listenAddress_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("valid");
@@ -622,7 +632,7 @@ void tst_ConfigLoader::listenAddress_data()
     QTest::newRow("empty host") << QStringLiteral(":3000") << false << QHostAddress() << 0;
 }
 
-void tst_ConfigLoader::listenAddress()
+void TestConfigLoader::listenAddress()
 {
     QFETCH(QString, text);
     QFETCH(bool, valid);
@@ -637,5 +647,5 @@ void tst_ConfigLoader::listenAddress()
     }
 }
 
-QTEST_GUILESS_MAIN(tst_ConfigLoader)
+QTEST_GUILESS_MAIN(TestConfigLoader)
 #include "tst_configloader.moc"

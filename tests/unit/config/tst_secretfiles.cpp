@@ -2,7 +2,7 @@
 // JSON; NAME_FILE and systemd credentials ($CREDENTIALS_DIRECTORY/NAME) in the environment. The
 // rules an operator relies on: which source wins, what a file's value is, and an error that
 // names the key and the file when one cannot be read.
-#include <gatehouse/configloader.h>
+#include <gatehouse/serversettings.h>
 
 #include <QDir>
 #include <QFile>
@@ -35,7 +35,7 @@ QStringList render(const QList<ConfigProblem> &problems)
 
 } // namespace
 
-class tst_SecretFiles : public QObject
+class TestSecretFiles : public QObject
 {
     Q_OBJECT
 
@@ -63,18 +63,18 @@ private Q_SLOTS:
 
 private:
     QString write(const QString &name, const QByteArray &contents, QFile::Permissions mode = QFile::ReadOwner | QFile::WriteOwner);
-    ConfigResult load(const QByteArray &json, const QProcessEnvironment &env = {});
+    ServerConfigResult load(const QByteArray &json, const QProcessEnvironment &env = {});
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
-void tst_SecretFiles::init()
+void TestSecretFiles::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
 }
 
-QString tst_SecretFiles::write(const QString &name, const QByteArray &contents, QFile::Permissions mode)
+QString TestSecretFiles::write(const QString &name, const QByteArray &contents, QFile::Permissions mode)
 {
     const QString path = m_dir->filePath(name);
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -86,59 +86,59 @@ QString tst_SecretFiles::write(const QString &name, const QByteArray &contents, 
     return path;
 }
 
-ConfigResult tst_SecretFiles::load(const QByteArray &json, const QProcessEnvironment &env)
+ServerConfigResult TestSecretFiles::load(const QByteArray &json, const QProcessEnvironment &env)
 {
     const QString path = write(QStringLiteral("gatehouse.json"), json, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther);
-    return loadConfigFile(path, env);
+    return loadServerConfigFile(path, env);
 }
 
-void tst_SecretFiles::secretFile()
+void TestSecretFiles::secretFile()
 {
     const QString path = write(QStringLiteral("secret"), secretA.toUtf8());
-    const ConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
+    const ServerConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.secret, QStringList{secretA});
 }
 
-void tst_SecretFiles::secretFileList()
+void TestSecretFiles::secretFileList()
 {
     const QString newest = write(QStringLiteral("secret.new"), secretA.toUtf8());
     const QString older = write(QStringLiteral("secret.old"), secretB.toUtf8());
-    const ConfigResult result = load(text(R"({"secretFile": ["%1", "%2"]})").arg(newest, older).toUtf8());
+    const ServerConfigResult result = load(text(R"({"secretFile": ["%1", "%2"]})").arg(newest, older).toUtf8());
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.secret, (QStringList{secretA, secretB}));
 }
 
-void tst_SecretFiles::secretFileRelativeToConfiguration()
+void TestSecretFiles::secretFileRelativeToConfiguration()
 {
     write(QStringLiteral("keys/secret"), secretA.toUtf8());
     const QString elsewhere = QDir::currentPath();
     QVERIFY(QDir::setCurrent(QDir::tempPath()));
-    const ConfigResult result = load(R"({"secretFile": "keys/secret"})");
+    const ServerConfigResult result = load(R"({"secretFile": "keys/secret"})");
     QDir::setCurrent(elsewhere);
     QCOMPARE(result.config.secret, QStringList{secretA});
 }
 
-void tst_SecretFiles::lineEndIsNotPartOfTheValue()
+void TestSecretFiles::lineEndIsNotPartOfTheValue()
 {
     // `gatehouse-server secret > file` and editors end the file with a line end.
     const QString path = write(QStringLiteral("secret"), secretA.toUtf8() + "\r\n\n");
-    const ConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
+    const ServerConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
     QCOMPARE(result.config.secret, QStringList{secretA});
 }
 
-void tst_SecretFiles::secretAndSecretFileTogether()
+void TestSecretFiles::secretAndSecretFileTogether()
 {
     const QString path = write(QStringLiteral("secret"), secretA.toUtf8());
-    const ConfigResult result =
+    const ServerConfigResult result =
         load(text(R"({"secret": "%1", "secretFile": "%2"})").arg(secretB, path).toUtf8());
     QVERIFY(render(result.errors()).contains(QStringLiteral("secretFile: give either secret or secretFile, not both")));
 }
 
-void tst_SecretFiles::unreadableFileNamesKeyAndReason()
+void TestSecretFiles::unreadableFileNamesKeyAndReason()
 {
     const QString missing = m_dir->filePath(QStringLiteral("no-such-secret"));
-    ConfigResult result = load(text(R"({"secretFile": "%1"})").arg(missing).toUtf8());
+    ServerConfigResult result = load(text(R"({"secretFile": "%1"})").arg(missing).toUtf8());
     QCOMPARE(render(result.errors()),
              QStringList{QStringLiteral("secretFile: cannot read %1: No such file or directory").arg(missing)});
     QVERIFY(result.config.secret.isEmpty());
@@ -151,18 +151,18 @@ void tst_SecretFiles::unreadableFileNamesKeyAndReason()
              QStringList{QStringLiteral("secretFile: cannot read %1: Permission denied").arg(locked)});
 }
 
-void tst_SecretFiles::emptyFile()
+void TestSecretFiles::emptyFile()
 {
     const QString path = write(QStringLiteral("secret"), "\n");
-    const ConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
+    const ServerConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
     QCOMPARE(render(result.errors()), QStringList{QStringLiteral("secretFile: %1 is empty").arg(path)});
 }
 
-void tst_SecretFiles::readableByEveryone()
+void TestSecretFiles::readableByEveryone()
 {
     const QString path = write(QStringLiteral("secret"), secretA.toUtf8(),
                                QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-    const ConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
+    const ServerConfigResult result = load(text(R"({"secretFile": "%1"})").arg(path).toUtf8());
     QVERIFY(result.isValid());   // a warning: the secret is still used
     QCOMPARE(result.config.secret, QStringList{secretA});
     QVERIFY2(render(result.warnings()).contains(QStringLiteral(
@@ -171,12 +171,12 @@ void tst_SecretFiles::readableByEveryone()
              qPrintable(render(result.warnings()).join(u'\n')));
 }
 
-void tst_SecretFiles::environmentFileVariable()
+void TestSecretFiles::environmentFileVariable()
 {
     const QString path = write(QStringLiteral("secret"), secretA.toUtf8() + '\n');
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET_FILE"), path);
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.secret, QStringList{secretA});
 
@@ -187,64 +187,64 @@ void tst_SecretFiles::environmentFileVariable()
     QVERIFY(load("{}", other).isValid());
 }
 
-void tst_SecretFiles::environmentValueAndFileTogether()
+void TestSecretFiles::environmentValueAndFileTogether()
 {
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretB);
     env.insert(QStringLiteral("AUTH_SECRET_FILE"), write(QStringLiteral("secret"), secretA.toUtf8()));
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QCOMPARE(render(result.errors()),
              QStringList{QStringLiteral("AUTH_SECRET_FILE: give either AUTH_SECRET or AUTH_SECRET_FILE, not both")});
 }
 
-void tst_SecretFiles::credentialsDirectory()
+void TestSecretFiles::credentialsDirectory()
 {
     // systemd's LoadCredential=AUTH_SECRET:/etc/gatehouse/secret, as the packaged unit does.
     write(QStringLiteral("credentials/AUTH_SECRET"), secretA.toUtf8());
     write(QStringLiteral("credentials/AUTH_SECRET_1"), secretB.toUtf8());
     QProcessEnvironment env;
     env.insert(QStringLiteral("CREDENTIALS_DIRECTORY"), m_dir->filePath(QStringLiteral("credentials")));
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.secret, (QStringList{secretA, secretB}));
 
     // The JSON still wins over the environment, credentials included.
-    const ConfigResult inFile = load(text(R"({"secret": "%1"})").arg(secretB).toUtf8(), env);
+    const ServerConfigResult inFile = load(text(R"({"secret": "%1"})").arg(secretB).toUtf8(), env);
     QCOMPARE(inFile.config.secret, QStringList{secretB});
     QVERIFY(render(inFile.warnings()).contains(QStringLiteral("AUTH_SECRET: ignored: \"secret\" in the configuration wins")));
 }
 
-void tst_SecretFiles::credentialAndVariableTogether()
+void TestSecretFiles::credentialAndVariableTogether()
 {
     const QString credential = write(QStringLiteral("credentials/AUTH_SECRET"), secretA.toUtf8());
     QProcessEnvironment env;
     env.insert(QStringLiteral("CREDENTIALS_DIRECTORY"), m_dir->filePath(QStringLiteral("credentials")));
     env.insert(QStringLiteral("AUTH_SECRET"), secretB);
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QCOMPARE(render(result.errors()),
              QStringList{QStringLiteral("AUTH_SECRET: the systemd credential %1 gives AUTH_SECRET too: keep one of them")
                              .arg(credential)});
 }
 
-void tst_SecretFiles::credentialsIgnoreOtherNames()
+void TestSecretFiles::credentialsIgnoreOtherNames()
 {
     write(QStringLiteral("credentials/AUTH_SECRET"), secretA.toUtf8());
     write(QStringLiteral("credentials/tls.key"), "not for the configuration");
     write(QStringLiteral("credentials/HOME"), "/nowhere");
     QProcessEnvironment env;
     env.insert(QStringLiteral("CREDENTIALS_DIRECTORY"), m_dir->filePath(QStringLiteral("credentials")));
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.secret, QStringList{secretA});
 }
 
-void tst_SecretFiles::clientSecretFile()
+void TestSecretFiles::clientSecretFile()
 {
     const QString path = write(QStringLiteral("github-secret"), "client-secret-from-a-file\n");
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretA);
     env.insert(QStringLiteral("AUTH_GITHUB_SECRET"), QStringLiteral("from-the-environment"));
-    const ConfigResult result = load(text(R"({"providers": [{"id": "github", "clientId": "abc",
+    const ServerConfigResult result = load(text(R"({"providers": [{"id": "github", "clientId": "abc",
         "clientSecretFile": "%1"}]})").arg(path).toUtf8(), env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.providers.size(), 1);
@@ -253,12 +253,12 @@ void tst_SecretFiles::clientSecretFile()
     QVERIFY(!options.contains(QStringLiteral("clientSecretFile")));
 }
 
-void tst_SecretFiles::clientSecretFileAndValueTogether()
+void TestSecretFiles::clientSecretFileAndValueTogether()
 {
     const QString missing = m_dir->filePath(QStringLiteral("absent"));
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretA);
-    ConfigResult result = load(text(R"({"providers": [{"id": "github", "clientId": "abc",
+    ServerConfigResult result = load(text(R"({"providers": [{"id": "github", "clientId": "abc",
         "clientSecret": "x", "clientSecretFile": "%1"}]})").arg(missing).toUtf8(), env);
     QVERIFY(render(result.errors()).contains(
         QStringLiteral("providers[0].clientSecretFile: give either clientSecret or clientSecretFile, not both")));
@@ -268,25 +268,25 @@ void tst_SecretFiles::clientSecretFileAndValueTogether()
         QStringLiteral("providers[0].clientSecretFile: cannot read %1: No such file or directory").arg(missing)));
 }
 
-void tst_SecretFiles::providerSecretFromCredential()
+void TestSecretFiles::providerSecretFromCredential()
 {
     write(QStringLiteral("credentials/AUTH_GITHUB_SECRET"), "client-secret-from-a-credential");
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretA);
     env.insert(QStringLiteral("AUTH_GITHUB_ID"), QStringLiteral("abc"));
     env.insert(QStringLiteral("CREDENTIALS_DIRECTORY"), m_dir->filePath(QStringLiteral("credentials")));
-    const ConfigResult result = load(R"({"providers": [{"id": "github"}]})", env);
+    const ServerConfigResult result = load(R"({"providers": [{"id": "github"}]})", env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.config.providers.first().options.value(QStringLiteral("clientSecret")).toString(),
              QStringLiteral("client-secret-from-a-credential"));
 }
 
-void tst_SecretFiles::apiKeyFile()
+void TestSecretFiles::apiKeyFile()
 {
     const QString path = write(QStringLiteral("mail-key"), "smtp-password-from-a-file\n");
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretA);
-    const ConfigResult result = load(text(R"({"adapter": {"url": "sqlite:gatehouse.db"},
+    const ServerConfigResult result = load(text(R"({"adapter": {"url": "sqlite:gatehouse.db"},
         "providers": [{"id": "mail", "type": "email", "name": "Email", "from": "auth@example.test",
                        "server": "smtp://auth@mail.example.test:587", "apiKeyFile": "%1"}]})").arg(path).toUtf8(), env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
@@ -294,12 +294,12 @@ void tst_SecretFiles::apiKeyFile()
              QStringLiteral("smtp-password-from-a-file"));
 }
 
-void tst_SecretFiles::databasePassword()
+void TestSecretFiles::databasePassword()
 {
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), secretA);
     env.insert(QStringLiteral("DATABASE_PASSWORD_FILE"), write(QStringLiteral("db-env"), "from-the-variable-file\n"));
-    ConfigResult result = load(R"({"adapter": {"url": "postgresql://gatehouse@db.example.test/gatehouse"}})", env);
+    ServerConfigResult result = load(R"({"adapter": {"url": "postgresql://gatehouse@db.example.test/gatehouse"}})", env);
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(result.server.adapterPassword, QStringLiteral("from-the-variable-file"));
 
@@ -318,15 +318,15 @@ void tst_SecretFiles::databasePassword()
         QStringLiteral("adapter.passwordFile: cannot read %1: No such file or directory").arg(missing)));
 }
 
-void tst_SecretFiles::noSecretAnywhere()
+void TestSecretFiles::noSecretAnywhere()
 {
     // An empty credentials folder and no variable: the configuration says the secret is missing.
     QDir().mkpath(m_dir->filePath(QStringLiteral("credentials")));
     QProcessEnvironment env;
     env.insert(QStringLiteral("CREDENTIALS_DIRECTORY"), m_dir->filePath(QStringLiteral("credentials")));
-    const ConfigResult result = load("{}", env);
+    const ServerConfigResult result = load("{}", env);
     QCOMPARE(render(result.errors()), QStringList{QStringLiteral("secret: missing (set AUTH_SECRET or \"secret\")")});
 }
 
-QTEST_GUILESS_MAIN(tst_SecretFiles)
+QTEST_GUILESS_MAIN(TestSecretFiles)
 #include "tst_secretfiles.moc"

@@ -1,5 +1,5 @@
 // continueWith(): continuations at once when finished, later when pending, flattened, errors and cancellation passed on.
-#include "core/continuewith.h"
+#include "core/futures.h"
 
 #include <QPromise>
 #include <QTest>

@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <functional>
+#include <type_traits>
 
 using namespace Gatehouse;
 
@@ -41,6 +42,12 @@ private Q_SLOTS:
         row("InvalidCheck", [] { return InvalidCheck(); }, "Configuration");
         row("CallbackRouteError", [] { return CallbackRouteError(); }, "Configuration");
         row("MissingAdapter", [] { return MissingAdapter(); }, "Configuration");
+        row("AccountNotLinked", [] { return AccountNotLinked(); }, "Configuration");
+        row("OAuthProfileParseError", [] { return OAuthProfileParseError(); }, "Configuration");
+        row("InvalidEmail", [] { return InvalidEmail(); }, "Configuration");
+        row("JWTSessionError", [] { return JWTSessionError(); }, "Configuration");
+        row("SessionTokenError", [] { return SessionTokenError(); }, "Configuration");
+        row("Configuration", [] { return Configuration(); }, "Configuration");
     }
     void typeAndKind()
     {
@@ -50,6 +57,13 @@ private Q_SLOTS:
         const AuthError error = make();
         QCOMPARE(error.type(), type);
         QCOMPARE(error.kind(), kind);
+    }
+
+    void onlyTheClassesNameTheirType()
+    {
+        // An error is thrown as its class: a bare AuthError of any type cannot be made.
+        QVERIFY(!(std::is_constructible_v<AuthError, QString, QString>));
+        QVERIFY(!(std::is_constructible_v<AuthError, QString>));
     }
 
     void travelsThroughAFutureWithItsType()

@@ -37,7 +37,7 @@ struct Rfc7518B3
 
 } // namespace
 
-class tst_AesCbcHmacSha512 : public QObject
+class TestAesCbcHmacSha512 : public QObject
 {
     Q_OBJECT
 
@@ -53,7 +53,7 @@ private Q_SLOTS:
     void concurrentOperations();
 };
 
-void tst_AesCbcHmacSha512::rfc7518Encrypt()
+void TestAesCbcHmacSha512::rfc7518Encrypt()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -64,7 +64,7 @@ void tst_AesCbcHmacSha512::rfc7518Encrypt()
     QCOMPARE(tag.toHex(), v.tag.toHex());
 }
 
-void tst_AesCbcHmacSha512::rfc7518Decrypt()
+void TestAesCbcHmacSha512::rfc7518Decrypt()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -73,14 +73,14 @@ void tst_AesCbcHmacSha512::rfc7518Decrypt()
     QCOMPARE(*plaintext, v.plaintext);
 }
 
-void tst_AesCbcHmacSha512::roundTrip_data()
+void TestAesCbcHmacSha512::roundTrip_data()
 {
     QTest::addColumn<int>("size");
     for (int size : {0, 1, 15, 16, 17, 31, 32, 1000, 70000})
         QTest::addRow("%d bytes", size) << size;
 }
 
-void tst_AesCbcHmacSha512::roundTrip()
+void TestAesCbcHmacSha512::roundTrip()
 {
     QFETCH(int, size);
     const AesCbcHmacSha512 cipher(randomBytes(64));
@@ -93,7 +93,7 @@ void tst_AesCbcHmacSha512::roundTrip()
     QCOMPARE(cipher.decrypt(iv, ciphertext, aad, tag).value_or("<rejected>"), plaintext);
 }
 
-void tst_AesCbcHmacSha512::tamperedInputIsRejected()
+void TestAesCbcHmacSha512::tamperedInputIsRejected()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -118,7 +118,7 @@ void tst_AesCbcHmacSha512::tamperedInputIsRejected()
     QVERIFY(!AesCbcHmacSha512(otherKey).decrypt(v.iv, v.ciphertext, v.aad, v.tag));
 }
 
-void tst_AesCbcHmacSha512::wrongSizesAreRejected()
+void TestAesCbcHmacSha512::wrongSizesAreRejected()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -135,14 +135,14 @@ void tst_AesCbcHmacSha512::wrongSizesAreRejected()
                              cipher.encrypt(v.iv.chopped(1), "x", v.aad, out.data(), tag));
 }
 
-void tst_AesCbcHmacSha512::wrongKeySizeThrows()
+void TestAesCbcHmacSha512::wrongKeySizeThrows()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AesCbcHmacSha512(QByteArray(32, 'k')));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AesCbcHmacSha512(QByteArray(65, 'k')));
 }
 
 // Contexts are kept between operations: whatever ran before, an operation gives the vector's answer.
-void tst_AesCbcHmacSha512::reusedContextsKeepTheirKeys()
+void TestAesCbcHmacSha512::reusedContextsKeepTheirKeys()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -165,7 +165,7 @@ void tst_AesCbcHmacSha512::reusedContextsKeepTheirKeys()
     }
 }
 
-void tst_AesCbcHmacSha512::concurrentOperations()
+void TestAesCbcHmacSha512::concurrentOperations()
 {
     const Rfc7518B3 v;
     const AesCbcHmacSha512 cipher(v.key);
@@ -189,5 +189,5 @@ void tst_AesCbcHmacSha512::concurrentOperations()
     QCOMPARE(failures.load(), 0);
 }
 
-QTEST_GUILESS_MAIN(tst_AesCbcHmacSha512)
+QTEST_GUILESS_MAIN(TestAesCbcHmacSha512)
 #include "tst_aescbchmacsha512.moc"

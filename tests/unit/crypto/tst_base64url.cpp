@@ -5,7 +5,7 @@
 
 using namespace Gatehouse::Crypto;
 
-class tst_Base64Url : public QObject
+class TestBase64Url : public QObject
 {
     Q_OBJECT
 
@@ -18,7 +18,7 @@ private Q_SLOTS:
     void sizes();
 };
 
-void tst_Base64Url::vectors_data()
+void TestBase64Url::vectors_data()
 {
     QTest::addColumn<QByteArray>("decoded");
     QTest::addColumn<QByteArray>("encoded");
@@ -35,7 +35,7 @@ void tst_Base64Url::vectors_data()
         << QByteArray("eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0");
 }
 
-void tst_Base64Url::vectors()
+void TestBase64Url::vectors()
 {
     QFETCH(QByteArray, decoded);
     QFETCH(QByteArray, encoded);
@@ -51,7 +51,7 @@ void tst_Base64Url::vectors()
     QCOMPARE(base64UrlDecode(QStringView(wide)), std::optional<QByteArray>(decoded));
 }
 
-void tst_Base64Url::roundTripMatchesQt()
+void TestBase64Url::roundTripMatchesQt()
 {
     for (int size = 0; size < 200; ++size) {
         const QByteArray data = randomBytes(size);
@@ -62,7 +62,7 @@ void tst_Base64Url::roundTripMatchesQt()
     }
 }
 
-void tst_Base64Url::rejects_data()
+void TestBase64Url::rejects_data()
 {
     QTest::addColumn<QString>("encoded");
     QTest::newRow("padding") << QStringLiteral("Zg==");
@@ -80,7 +80,7 @@ void tst_Base64Url::rejects_data()
     QTest::newRow("non-latin-1 with ASCII low byte") << QString(QStringLiteral("Zm9") + QChar(0x0141));
 }
 
-void tst_Base64Url::rejects()
+void TestBase64Url::rejects()
 {
     QFETCH(QString, encoded);
     QCOMPARE(base64UrlDecode(QStringView(encoded)), std::nullopt);
@@ -88,7 +88,7 @@ void tst_Base64Url::rejects()
         QCOMPARE(base64UrlDecode(QByteArrayView(encoded.toLatin1())), std::nullopt);
 }
 
-void tst_Base64Url::sizes()
+void TestBase64Url::sizes()
 {
     for (qsizetype size = 0; size < 64; ++size) {
         const qsizetype length = base64UrlEncodedSize(size);
@@ -99,5 +99,5 @@ void tst_Base64Url::sizes()
     QCOMPARE(base64UrlDecodedSize(5), -1);
 }
 
-QTEST_GUILESS_MAIN(tst_Base64Url)
+QTEST_GUILESS_MAIN(TestBase64Url)
 #include "tst_base64url.moc"

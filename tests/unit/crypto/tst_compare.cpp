@@ -4,7 +4,7 @@
 
 using namespace Gatehouse::Crypto;
 
-class tst_Compare : public QObject
+class TestCompare : public QObject
 {
     Q_OBJECT
 
@@ -13,7 +13,7 @@ private Q_SLOTS:
     void constantTimeEquals();
 };
 
-void tst_Compare::constantTimeEquals_data()
+void TestCompare::constantTimeEquals_data()
 {
     QTest::addColumn<QByteArray>("a");
     QTest::addColumn<QByteArray>("b");
@@ -30,7 +30,7 @@ void tst_Compare::constantTimeEquals_data()
     QTest::newRow("case") << QByteArray("ABC") << QByteArray("abc") << false;
 }
 
-void tst_Compare::constantTimeEquals()
+void TestCompare::constantTimeEquals()
 {
     QFETCH(QByteArray, a);
     QFETCH(QByteArray, b);
@@ -39,5 +39,5 @@ void tst_Compare::constantTimeEquals()
     QCOMPARE(Gatehouse::Crypto::constantTimeEquals(b, a), equal);
 }
 
-QTEST_GUILESS_MAIN(tst_Compare)
+QTEST_GUILESS_MAIN(TestCompare)
 #include "tst_compare.moc"

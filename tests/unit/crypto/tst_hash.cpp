@@ -6,7 +6,7 @@
 
 using namespace Gatehouse::Crypto;
 
-class tst_Hash : public QObject
+class TestHash : public QObject
 {
     Q_OBJECT
 
@@ -21,7 +21,7 @@ private Q_SLOTS:
     void hkdfRejectsImpossibleLengths();
 };
 
-void tst_Hash::sha256_data()
+void TestHash::sha256_data()
 {
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QByteArray>("digest");
@@ -34,21 +34,21 @@ void tst_Hash::sha256_data()
         << QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
-void tst_Hash::sha256()
+void TestHash::sha256()
 {
     QFETCH(QByteArray, input);
     QFETCH(QByteArray, digest);
     QCOMPARE(Gatehouse::Crypto::sha256(input).toHex(), digest);
 }
 
-void tst_Hash::sha512()
+void TestHash::sha512()
 {
     QCOMPARE(Gatehouse::Crypto::sha512("abc").toHex(),
              QByteArray("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
                         "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"));
 }
 
-void tst_Hash::hmac_data()
+void TestHash::hmac_data()
 {
     QTest::addColumn<QByteArray>("key");
     QTest::addColumn<QByteArray>("data");
@@ -87,7 +87,7 @@ void tst_Hash::hmac_data()
                       "b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58");
 }
 
-void tst_Hash::hmac()
+void TestHash::hmac()
 {
     QFETCH(QByteArray, key);
     QFETCH(QByteArray, data);
@@ -97,7 +97,7 @@ void tst_Hash::hmac()
     QCOMPARE(hmacSha512(key, data).toHex(), sha512);
 }
 
-void tst_Hash::hkdf_data()
+void TestHash::hkdf_data()
 {
     QTest::addColumn<QByteArray>("ikm");
     QTest::addColumn<QByteArray>("salt");
@@ -123,7 +123,7 @@ void tst_Hash::hkdf_data()
                       "9d201395faa4b61a96c8");
 }
 
-void tst_Hash::hkdf()
+void TestHash::hkdf()
 {
     QFETCH(QByteArray, ikm);
     QFETCH(QByteArray, salt);
@@ -132,12 +132,12 @@ void tst_Hash::hkdf()
     QCOMPARE(hkdfSha256(ikm, salt, info, okm.size() / 2).toHex(), okm);
 }
 
-void tst_Hash::hkdfRejectsImpossibleLengths()
+void TestHash::hkdfRejectsImpossibleLengths()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, hkdfSha256("key", "salt", "info", 0));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, hkdfSha256("key", "salt", "info", 255 * 32 + 1));
     QCOMPARE(hkdfSha256("key", "salt", "info", 255 * 32).size(), 255 * 32);
 }
 
-QTEST_GUILESS_MAIN(tst_Hash)
+QTEST_GUILESS_MAIN(TestHash)
 #include "tst_hash.moc"

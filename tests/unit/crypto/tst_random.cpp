@@ -14,7 +14,7 @@
 
 using namespace Gatehouse::Crypto;
 
-class tst_Random : public QObject
+class TestRandom : public QObject
 {
     Q_OBJECT
 
@@ -33,7 +33,7 @@ private Q_SLOTS:
     void uuidFromBytes();
 };
 
-void tst_Random::bytesHaveTheRequestedSize_data()
+void TestRandom::bytesHaveTheRequestedSize_data()
 {
     QTest::addColumn<int>("size");
     QTest::newRow("0") << 0;
@@ -42,13 +42,13 @@ void tst_Random::bytesHaveTheRequestedSize_data()
     QTest::newRow("4097") << 4097;
 }
 
-void tst_Random::bytesHaveTheRequestedSize()
+void TestRandom::bytesHaveTheRequestedSize()
 {
     QFETCH(int, size);
     QCOMPARE(randomBytes(size).size(), size);
 }
 
-void tst_Random::bytesDiffer()
+void TestRandom::bytesDiffer()
 {
     // 32 random bytes repeat with probability 2^-256: a repeat means the generator is broken.
     QSet<QByteArray> seen;
@@ -62,12 +62,12 @@ void tst_Random::bytesDiffer()
     QCOMPARE(values.size(), 256);
 }
 
-void tst_Random::negativeSizeThrows()
+void TestRandom::negativeSizeThrows()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, randomBytes(-1));
 }
 
-void tst_Random::hexShape()
+void TestRandom::hexShape()
 {
     const QString hex = randomHex(32);
     QCOMPARE(hex.size(), 64);
@@ -75,7 +75,7 @@ void tst_Random::hexShape()
     QVERIFY(randomHex(32) != hex);
 }
 
-void tst_Random::uuidShape()
+void TestRandom::uuidShape()
 {
     const QRegularExpression v4(QStringLiteral(
         "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
@@ -85,7 +85,7 @@ void tst_Random::uuidShape()
     }
 }
 
-void tst_Random::uuidsDiffer()
+void TestRandom::uuidsDiffer()
 {
     QSet<QString> seen;
     for (int i = 0; i < 1000; ++i)
@@ -93,7 +93,7 @@ void tst_Random::uuidsDiffer()
     QCOMPARE(seen.size(), 1000);
 }
 
-void tst_Random::uuidFromBytes_data()
+void TestRandom::uuidFromBytes_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("uuid");
@@ -103,7 +103,7 @@ void tst_Random::uuidFromBytes_data()
     QTest::newRow("all zeros") << QByteArray(16, '\0') << QStringLiteral("00000000-0000-4000-8000-000000000000");
 }
 
-void tst_Random::uuidFromBytes()
+void TestRandom::uuidFromBytes()
 {
     QFETCH(QByteArray, bytes);
     QFETCH(QString, uuid);
@@ -115,7 +115,7 @@ void tst_Random::uuidFromBytes()
 }
 
 
-void tst_Random::smallDrawsNeverRepeat()
+void TestRandom::smallDrawsNeverRepeat()
 {
     // Small draws come from a buffer refilled 512 bytes at a time: across many refills, and
     // mixed with draws too large for it, no bytes are handed out twice.
@@ -127,7 +127,7 @@ void tst_Random::smallDrawsNeverRepeat()
     }
 }
 
-void tst_Random::threadsDrawDifferentBytes()
+void TestRandom::threadsDrawDifferentBytes()
 {
     QList<QByteArray> first, second;
     QThread *a = QThread::create([&] { for (int i = 0; i < 200; ++i) first.append(randomBytes(16)); });
@@ -143,7 +143,7 @@ void tst_Random::threadsDrawDifferentBytes()
     QCOMPARE(all.size(), 400);
 }
 
-void tst_Random::forkedChildDrawsOtherBytes()
+void TestRandom::forkedChildDrawsOtherBytes()
 {
     randomBytes(16);  // this thread's buffer now holds bytes drawn ahead
     int pipeFds[2];
@@ -174,5 +174,5 @@ void tst_Random::forkedChildDrawsOtherBytes()
     QVERIFY(QByteArray(bytes, 32) != parent);  // the child did not reuse the parent's buffer
 }
 
-QTEST_GUILESS_MAIN(tst_Random)
+QTEST_GUILESS_MAIN(TestRandom)
 #include "tst_random.moc"

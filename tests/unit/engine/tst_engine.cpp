@@ -1,6 +1,6 @@
 // The engine against the behaviour of the Auth.js reference transcript (transcript-jwt.txt):
 // one test per scenario group, asserting status, Location, cookies and bodies.
-#include "engineclient.h"
+#include "support/engineclient.h"
 #include "core/jsonwriter.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // The programmatic operations: signIn, signOut, update (unstable_update), session (auth())
 // and authorize (route protection with the authorized callback).
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <QJsonObject>
 #include <QTest>

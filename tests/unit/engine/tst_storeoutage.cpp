@@ -4,7 +4,7 @@
 // sign-ins end on the error page without counting against the person; no mail leaves for a
 // token that was not stored; sign-out still clears the cookie. The engine does not log per
 // request (the store logs its outage once).
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include "support/outageadapter.h"
 
@@ -164,9 +164,7 @@ private Q_SLOTS:
 
         f.signIn(client);
         const QString token = client.cookies.value(kCookie);
-        AdapterSessionUpdate past;
-        past.sessionToken = token;
-        past.expires = QDateTime::currentDateTimeUtc().addSecs(-1);
+        const AdapterSessionUpdate past = AdapterSessionUpdate(token).setExpires(QDateTime::currentDateTimeUtc().addSecs(-1));
         f.store->memory->updateSession(past).waitForFinished();
         Reply expired = client.get("/auth/session");
         QCOMPARE(expired.response.body, QByteArray("null"));

@@ -140,7 +140,7 @@ QJsonObject currentClaims()
 
 } // namespace
 
-class tst_Jwe : public QObject
+class TestJwe : public QObject
 {
     Q_OBJECT
 
@@ -174,7 +174,7 @@ private Q_SLOTS:
     void concurrentUse();
 };
 
-void tst_Jwe::roundTrip()
+void TestJwe::roundTrip()
 {
     const JweCodec codec({referenceSecret});
     QJsonObject claims = sampleClaims();
@@ -187,7 +187,7 @@ void tst_Jwe::roundTrip()
         QCOMPARE(decoded->value(it.key()), it.value());
 }
 
-void tst_Jwe::addsIatExpJti()
+void TestJwe::addsIatExpJti()
 {
     const JweCodec codec({referenceSecret});
     const qint64 before = QDateTime::currentSecsSinceEpoch();
@@ -211,7 +211,7 @@ void tst_Jwe::addsIatExpJti()
     QVERIFY(other && other->value(u"jti") != defaults->value(u"jti"));
 }
 
-void tst_Jwe::replacesIatExpJti()
+void TestJwe::replacesIatExpJti()
 {
     const JweCodec codec({referenceSecret});
     QJsonObject claims = sampleClaims();
@@ -225,7 +225,7 @@ void tst_Jwe::replacesIatExpJti()
     QVERIFY(decoded->value(u"jti").toString() != u"fixed");
 }
 
-void tst_Jwe::tokenShape()
+void TestJwe::tokenShape()
 {
     const JweCodec codec({referenceSecret});
     const QString token = codec.encrypt(sampleClaims(), sessionSalt);
@@ -242,7 +242,7 @@ void tst_Jwe::tokenShape()
     QVERIFY(codec.encrypt(sampleClaims(), sessionSalt).split(QLatin1Char('.'))[2] != parts[2]);
 }
 
-void tst_Jwe::rawRoundTrip_data()
+void TestJwe::rawRoundTrip_data()
 {
     QTest::addColumn<QByteArray>("payload");
     QTest::newRow("empty") << QByteArray();
@@ -252,14 +252,14 @@ void tst_Jwe::rawRoundTrip_data()
     QTest::newRow("beyond the stack buffer") << Crypto::randomBytes(10000);
 }
 
-void tst_Jwe::rawRoundTrip()
+void TestJwe::rawRoundTrip()
 {
     QFETCH(QByteArray, payload);
     const JweCodec codec({referenceSecret});
     QCOMPARE(codec.decryptRaw(codec.encryptRaw(payload, sessionSalt), sessionSalt).value_or("<rejected>"), payload);
 }
 
-void tst_Jwe::cjoseDecryptsOurTokens()
+void TestJwe::cjoseDecryptsOurTokens()
 {
     const JweCodec codec({referenceSecret});
     const QString token = codec.encrypt(sampleClaims(), sessionSalt, 60);
@@ -276,14 +276,14 @@ void tst_Jwe::cjoseDecryptsOurTokens()
     QVERIFY(!cjoseDecrypt(sessionKey(QStringLiteral("another secret")), token));
 }
 
-void tst_Jwe::weDecryptCjoseTokens_data()
+void TestJwe::weDecryptCjoseTokens_data()
 {
     QTest::addColumn<QByteArray>("kid");
     QTest::newRow("with our kid") << kidOf(referenceSecret);
     QTest::newRow("without kid") << QByteArray();
 }
 
-void tst_Jwe::weDecryptCjoseTokens()
+void TestJwe::weDecryptCjoseTokens()
 {
     QFETCH(QByteArray, kid);
     const JweCodec codec({referenceSecret});
@@ -299,7 +299,7 @@ void tst_Jwe::weDecryptCjoseTokens()
     QVERIFY(!codec.decrypt(cjoseEncrypt(sessionKey(QStringLiteral("another secret")), claimsJson(claims), kid), sessionSalt));
 }
 
-void tst_Jwe::wrongSecretOrSalt()
+void TestJwe::wrongSecretOrSalt()
 {
     const QString token = JweCodec({referenceSecret}).encrypt(sampleClaims(), sessionSalt);
     QVERIFY(!JweCodec({QStringLiteral("another secret")}).decrypt(token, sessionSalt));
@@ -313,7 +313,7 @@ void tst_Jwe::wrongSecretOrSalt()
     QVERIFY(!JweCodec({referenceSecret}).decrypt(foreignKid, sessionSalt));
 }
 
-void tst_Jwe::rotationByKid()
+void TestJwe::rotationByKid()
 {
     const QString oldSecret = QStringLiteral("old-secret-0123456789abcdef0123456789");
     const QString newSecret = QStringLiteral("new-secret-0123456789abcdef0123456789");
@@ -334,7 +334,7 @@ void tst_Jwe::rotationByKid()
     QVERIFY(JweCodec({oldSecret, newSecret}).decrypt(newToken, sessionSalt));
 }
 
-void tst_Jwe::rotationWithoutKid()
+void TestJwe::rotationWithoutKid()
 {
     const QString oldSecret = QStringLiteral("old-secret-0123456789abcdef0123456789");
     const QString newSecret = QStringLiteral("new-secret-0123456789abcdef0123456789");
@@ -346,7 +346,7 @@ void tst_Jwe::rotationWithoutKid()
     QVERIFY(!both.decrypt(craftToken(noKid, claimsJson(claims), sessionKey(referenceSecret)), sessionSalt));
 }
 
-void tst_Jwe::expiry()
+void TestJwe::expiry()
 {
     const JweCodec codec({referenceSecret});
     QVERIFY2(!codec.decrypt(codec.encrypt(sampleClaims(), sessionSalt, -60), sessionSalt), "expired a minute ago");
@@ -366,7 +366,7 @@ void tst_Jwe::expiry()
     QVERIFY(codec.decrypt(craftToken(headerWithKid(kidOf(referenceSecret)), claimsJson(noExp)), sessionSalt));
 }
 
-void tst_Jwe::claimTypes_data()
+void TestJwe::claimTypes_data()
 {
     QTest::addColumn<QString>("claim");
     QTest::addColumn<QJsonValue>("value");
@@ -378,7 +378,7 @@ void tst_Jwe::claimTypes_data()
     QTest::newRow("exp as array") << u"exp"_qs << QJsonValue(QJsonArray{later});
 }
 
-void tst_Jwe::claimTypes()
+void TestJwe::claimTypes()
 {
     QFETCH(QString, claim);
     QFETCH(QJsonValue, value);
@@ -390,7 +390,7 @@ void tst_Jwe::claimTypes()
     QVERIFY(!codec.decrypt(token, sessionSalt));
 }
 
-void tst_Jwe::payloadMustBeAnObject_data()
+void TestJwe::payloadMustBeAnObject_data()
 {
     QTest::addColumn<QByteArray>("payload");
     QTest::newRow("array") << QByteArray("[1,2]");
@@ -402,7 +402,7 @@ void tst_Jwe::payloadMustBeAnObject_data()
     QTest::newRow("binary") << QByteArray("\xff\xfe{}", 4);
 }
 
-void tst_Jwe::payloadMustBeAnObject()
+void TestJwe::payloadMustBeAnObject()
 {
     QFETCH(QByteArray, payload);
     const JweCodec codec({referenceSecret});
@@ -411,7 +411,7 @@ void tst_Jwe::payloadMustBeAnObject()
     QVERIFY(!codec.decrypt(token, sessionSalt));
 }
 
-void tst_Jwe::headerChecks_data()
+void TestJwe::headerChecks_data()
 {
     QTest::addColumn<QByteArray>("header");
     QTest::addColumn<QByteArray>("encryptedKey");
@@ -444,7 +444,7 @@ void tst_Jwe::headerChecks_data()
     QTest::newRow("empty") << QByteArray() << QByteArray() << false;
 }
 
-void tst_Jwe::headerChecks()
+void TestJwe::headerChecks()
 {
     QFETCH(QByteArray, header);
     QFETCH(QByteArray, encryptedKey);
@@ -458,7 +458,7 @@ void tst_Jwe::headerChecks()
         QCOMPARE(*codec.decrypt(token, sessionSalt), claims);
 }
 
-void tst_Jwe::everyCharacterTampered()
+void TestJwe::everyCharacterTampered()
 {
     static const QString alphabet =
         QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
@@ -476,7 +476,7 @@ void tst_Jwe::everyCharacterTampered()
     }
 }
 
-void tst_Jwe::everyByteTampered()
+void TestJwe::everyByteTampered()
 {
     const JweCodec codec({referenceSecret});
     const QString token = codec.encrypt(sampleClaims(), sessionSalt);
@@ -505,7 +505,7 @@ void tst_Jwe::everyByteTampered()
     QVERIFY(!codec.decryptRaw(swapped.join(QLatin1Char('.')), sessionSalt));
 }
 
-void tst_Jwe::truncated()
+void TestJwe::truncated()
 {
     const JweCodec codec({referenceSecret});
     const QString token = codec.encrypt(sampleClaims(), sessionSalt);
@@ -520,7 +520,7 @@ void tst_Jwe::truncated()
     QVERIFY(!codec.decryptRaw(QString(token + u'\0'), sessionSalt));
 }
 
-void tst_Jwe::garbage_data()
+void TestJwe::garbage_data()
 {
     QTest::addColumn<QString>("token");
     QTest::newRow("empty") << QString();
@@ -539,7 +539,7 @@ void tst_Jwe::garbage_data()
         + '.' + Crypto::base64UrlEncode(Crypto::randomBytes(64)) + '.' + Crypto::base64UrlEncode(Crypto::randomBytes(32)));
 }
 
-void tst_Jwe::garbage()
+void TestJwe::garbage()
 {
     QFETCH(QString, token);
     const JweCodec codec({referenceSecret});
@@ -547,7 +547,7 @@ void tst_Jwe::garbage()
     QVERIFY(!codec.decryptRaw(token, sessionSalt));
 }
 
-void tst_Jwe::randomMutations()
+void TestJwe::randomMutations()
 {
     const JweCodec codec({referenceSecret});
     const QString token = codec.encrypt(sampleClaims(), sessionSalt);
@@ -569,7 +569,7 @@ void tst_Jwe::randomMutations()
     }
 }
 
-void tst_Jwe::hugeInput()
+void TestJwe::hugeInput()
 {
     const JweCodec codec({referenceSecret});
     const QString header = QString::fromLatin1(DerivedKey(referenceSecret, sessionSalt).protectedHeader());
@@ -582,7 +582,7 @@ void tst_Jwe::hugeInput()
     QVERIFY(!codec.decrypt(QString(8 << 20, u'.'), sessionSalt));
 }
 
-void tst_Jwe::concurrentUse()
+void TestJwe::concurrentUse()
 {
     const JweCodec codec({referenceSecret, QStringLiteral("older secret")});
     std::atomic<int> failures{0};
@@ -607,5 +607,5 @@ void tst_Jwe::concurrentUse()
     QCOMPARE(failures.load(), 0);
 }
 
-QTEST_GUILESS_MAIN(tst_Jwe)
+QTEST_GUILESS_MAIN(TestJwe)
 #include "tst_jwe.moc"

@@ -63,7 +63,7 @@ private:
 
 } // namespace
 
-class tst_Jwt : public QObject
+class TestJwt : public QObject
 {
     Q_OBJECT
 
@@ -81,7 +81,7 @@ private Q_SLOTS:
     void getTokenSaltAndSecret();
 };
 
-void tst_Jwt::encodeDecode()
+void TestJwt::encodeDecode()
 {
     const QString token = Jwt::encode({claims(), {referenceSecret}, sessionCookie, 60});
     const std::optional<QJsonObject> decoded = Jwt::decode({token, {referenceSecret}, sessionCookie});
@@ -98,7 +98,7 @@ void tst_Jwt::encodeDecode()
     QCOMPARE(withDefaults->value(u"exp").toInteger() - withDefaults->value(u"iat").toInteger(), Jwt::DefaultMaxAge);
 }
 
-void tst_Jwt::decodeRejects()
+void TestJwt::decodeRejects()
 {
     const QString token = encodeFor(sessionCookie);
     QVERIFY(!Jwt::decode({QString(), {referenceSecret}, sessionCookie}));
@@ -108,7 +108,7 @@ void tst_Jwt::decodeRejects()
     QVERIFY(!Jwt::decode({encodeFor(sessionCookie, -3600), {referenceSecret}, sessionCookie}));
 }
 
-void tst_Jwt::decodeWithSecretList()
+void TestJwt::decodeWithSecretList()
 {
     const QString token = encodeFor(sessionCookie);
     QVERIFY(Jwt::decode({token, {u"newer"_qs, referenceSecret}, sessionCookie}));
@@ -118,21 +118,21 @@ void tst_Jwt::decodeWithSecretList()
     QVERIFY(!Jwt::decode({rotated, {referenceSecret}, sessionCookie}));
 }
 
-void tst_Jwt::interchangeableWithCodec()
+void TestJwt::interchangeableWithCodec()
 {
     const Jose::JweCodec codec({referenceSecret});
     QVERIFY(Jwt::decode({codec.encrypt(claims(), sessionCookie), {referenceSecret}, sessionCookie}));
     QVERIFY(codec.decrypt(encodeFor(sessionCookie), sessionCookie));
 }
 
-void tst_Jwt::missingSecret()
+void TestJwt::missingSecret()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Jwt::encode({claims(), {}, sessionCookie}));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Jwt::encode({claims(), {QString()}, sessionCookie}));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Jwt::decode({encodeFor(sessionCookie), {}, sessionCookie}));
 }
 
-void tst_Jwt::rawTokenFromCookies_data()
+void TestJwt::rawTokenFromCookies_data()
 {
     using Headers = QList<QPair<QByteArray, QByteArray>>;
     QTest::addColumn<Headers>("headers");
@@ -179,7 +179,7 @@ void tst_Jwt::rawTokenFromCookies_data()
     QTest::newRow("garbage cookie header") << Headers{{"Cookie", ";;==;authjs.session-token;=x"}} << plain << QString() << QString();
 }
 
-void tst_Jwt::rawTokenFromCookies()
+void TestJwt::rawTokenFromCookies()
 {
     using Headers = QList<QPair<QByteArray, QByteArray>>;
     QFETCH(Headers, headers);
@@ -195,7 +195,7 @@ void tst_Jwt::rawTokenFromCookies()
         QCOMPARE(token.value_or(u"<none>"_qs), expected);
 }
 
-void tst_Jwt::secureCookieDefaultFollowsAuthUrl()
+void TestJwt::secureCookieDefaultFollowsAuthUrl()
 {
     const EnvironmentGuard authUrl("AUTH_URL");
     const EnvironmentGuard nextAuthUrl("NEXTAUTH_URL");
@@ -214,7 +214,7 @@ void tst_Jwt::secureCookieDefaultFollowsAuthUrl()
     QCOMPARE(Jwt::getRawToken(tokenParams(headers, std::nullopt)), std::optional<QString>(u"s"_qs));
 }
 
-void tst_Jwt::getTokenDecodes()
+void TestJwt::getTokenDecodes()
 {
     const QString token = encodeFor(sessionCookie);
     const auto decoded = Jwt::getToken(tokenParams({{"Cookie", "authjs.session-token=" + token.toLatin1()}}));
@@ -234,7 +234,7 @@ void tst_Jwt::getTokenDecodes()
     QVERIFY(!Jwt::getToken(tokenParams({})));
 }
 
-void tst_Jwt::getTokenFromChunks()
+void TestJwt::getTokenFromChunks()
 {
     QJsonObject big = claims();
     big.insert(QStringLiteral("blob"), QString(9000, u'x'));
@@ -248,7 +248,7 @@ void tst_Jwt::getTokenFromChunks()
     QCOMPARE(decoded->value(u"blob").toString().size(), 9000);
 }
 
-void tst_Jwt::getTokenSaltAndSecret()
+void TestJwt::getTokenSaltAndSecret()
 {
     // An explicit salt overrides the cookie name.
     const QString token = encodeFor(u"custom-salt"_qs);
@@ -276,5 +276,5 @@ void tst_Jwt::getTokenSaltAndSecret()
     QVERIFY(!Jwt::getToken(empty));
 }
 
-QTEST_GUILESS_MAIN(tst_Jwt)
+QTEST_GUILESS_MAIN(TestJwt)
 #include "tst_jwt.moc"

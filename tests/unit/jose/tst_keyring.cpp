@@ -15,7 +15,7 @@ namespace {
 const QString referenceSecret = QStringLiteral("gatehouse-reference-test-secret-0123456789");
 }
 
-class tst_KeyRing : public QObject
+class TestKeyRing : public QObject
 {
     Q_OBJECT
 
@@ -32,7 +32,7 @@ private Q_SLOTS:
     void invalidSecretsThrow();
 };
 
-void tst_KeyRing::kidMatchesAuthJs_data()
+void TestKeyRing::kidMatchesAuthJs_data()
 {
     QTest::addColumn<QString>("salt");
     QTest::addColumn<QByteArray>("kid");
@@ -45,7 +45,7 @@ void tst_KeyRing::kidMatchesAuthJs_data()
         << QByteArray("2cM3qQRlT5Ffk6PaNw9Na1kqhucwfXkDWMy_Ct_yh6MnoNhBsqxabECAlpvofPFqE9hl0w06y05p3oAIEwMCSQ");
 }
 
-void tst_KeyRing::kidMatchesAuthJs()
+void TestKeyRing::kidMatchesAuthJs()
 {
     QFETCH(QString, salt);
     QFETCH(QByteArray, kid);
@@ -53,7 +53,7 @@ void tst_KeyRing::kidMatchesAuthJs()
     QCOMPARE(DerivedKey::thumbprint(DerivedKey::deriveKey(referenceSecret, salt)), kid);
 }
 
-void tst_KeyRing::protectedHeader()
+void TestKeyRing::protectedHeader()
 {
     const DerivedKey key(referenceSecret, QStringLiteral("authjs.session-token"));
     QCOMPARE(Gatehouse::Crypto::base64UrlDecode(QByteArrayView(key.protectedHeader())).value_or("<invalid>"),
@@ -61,7 +61,7 @@ void tst_KeyRing::protectedHeader()
     QCOMPARE(DerivedKey::deriveKey(referenceSecret, QStringLiteral("authjs.session-token")).size(), 64);
 }
 
-void tst_KeyRing::keysDependOnSecretAndSalt()
+void TestKeyRing::keysDependOnSecretAndSalt()
 {
     const QString salt = QStringLiteral("authjs.session-token");
     const QByteArray key = DerivedKey::deriveKey(referenceSecret, salt);
@@ -74,7 +74,7 @@ void tst_KeyRing::keysDependOnSecretAndSalt()
                                            "Auth.js Generated Encryption Key (n\xc3\xa4me)", 64));
 }
 
-void tst_KeyRing::keySetFollowsSecretOrder()
+void TestKeyRing::keySetFollowsSecretOrder()
 {
     const KeyRing ring({QStringLiteral("new-secret"), QStringLiteral("old-secret")});
     const KeySet &keys = ring.keySet(QStringLiteral("authjs.session-token"));
@@ -84,7 +84,7 @@ void tst_KeyRing::keySetFollowsSecretOrder()
     QCOMPARE(keys.at(1).kid(), DerivedKey(QStringLiteral("old-secret"), QStringLiteral("authjs.session-token")).kid());
 }
 
-void tst_KeyRing::findByKid()
+void TestKeyRing::findByKid()
 {
     const KeyRing ring({QStringLiteral("new-secret"), QStringLiteral("old-secret")});
     const KeySet &keys = ring.keySet(QStringLiteral("authjs.session-token"));
@@ -95,7 +95,7 @@ void tst_KeyRing::findByKid()
     QCOMPARE(keys.findByProtectedHeader(u"eyJhbGciOiJkaXIifQ"), nullptr);
 }
 
-void tst_KeyRing::keySetsAreCachedPerSalt()
+void TestKeyRing::keySetsAreCachedPerSalt()
 {
     const KeyRing ring({referenceSecret});
     const KeySet &session = ring.keySet(QStringLiteral("authjs.session-token"));
@@ -106,7 +106,7 @@ void tst_KeyRing::keySetsAreCachedPerSalt()
     QVERIFY(session.encryptionKey().kid() != pkce.encryptionKey().kid());
 }
 
-void tst_KeyRing::concurrentFirstUseDerivesOnce()
+void TestKeyRing::concurrentFirstUseDerivesOnce()
 {
     const KeyRing ring({referenceSecret, QStringLiteral("older")});
     const QStringList salts = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
@@ -131,7 +131,7 @@ void tst_KeyRing::concurrentFirstUseDerivesOnce()
     }
 }
 
-void tst_KeyRing::invalidSecretsThrow_data()
+void TestKeyRing::invalidSecretsThrow_data()
 {
     QTest::addColumn<QStringList>("secrets");
     QTest::newRow("none") << QStringList();
@@ -139,11 +139,11 @@ void tst_KeyRing::invalidSecretsThrow_data()
     QTest::newRow("empty after a good one") << QStringList{referenceSecret, QString()};
 }
 
-void tst_KeyRing::invalidSecretsThrow()
+void TestKeyRing::invalidSecretsThrow()
 {
     QFETCH(QStringList, secrets);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyRing ring(secrets));
 }
 
-QTEST_GUILESS_MAIN(tst_KeyRing)
+QTEST_GUILESS_MAIN(TestKeyRing)
 #include "tst_keyring.moc"

@@ -1,6 +1,6 @@
 // Built-in password sign-in through the engine, over a MemoryAdapter: database sessions for
 // stored users, refusals that look alike, disabled credentials and users, and the audit trail.
-#include "engineclient.h"
+#include "support/engineclient.h"
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/memoryadapter.h>

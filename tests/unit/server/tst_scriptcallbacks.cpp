@@ -123,7 +123,7 @@ private:
 
 } // namespace
 
-class tst_ScriptCallbacks : public QObject
+class TestScriptCallbacks : public QObject
 {
     Q_OBJECT
 
@@ -157,7 +157,7 @@ private:
     QString m_extra;
 };
 
-void tst_ScriptCallbacks::initTestCase()
+void TestScriptCallbacks::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_extra = m_dir.filePath(QStringLiteral("extra.js"));
@@ -166,12 +166,12 @@ void tst_ScriptCallbacks::initTestCase()
     file.write(extraScript);
 }
 
-ScriptCallbacks tst_ScriptCallbacks::script(std::chrono::milliseconds timeout) const
+ScriptCallbacks TestScriptCallbacks::script(std::chrono::milliseconds timeout) const
 {
     return ScriptCallbacks(m_extra, timeout);
 }
 
-void tst_ScriptCallbacks::issueExample_data()
+void TestScriptCallbacks::issueExample_data()
 {
     QTest::addColumn<QString>("username");
     QTest::addColumn<QString>("password");
@@ -184,7 +184,7 @@ void tst_ScriptCallbacks::issueExample_data()
     QTest::newRow("empty") << QString() << QString() << QJsonObject();
 }
 
-void tst_ScriptCallbacks::issueExample()
+void TestScriptCallbacks::issueExample()
 {
     QFETCH(QString, username);
     QFETCH(QString, password);
@@ -193,7 +193,7 @@ void tst_ScriptCallbacks::issueExample()
     // Issue 2, section 6, as written: the JSON file, callbacks.js, AUTH_SECRET from the environment.
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("a-secret-of-at-least-thirty-two-characters"));
-    ConfigResult loaded = loadConfigFile(examples + QStringLiteral("/credentials/gatehouse.json"), env);
+    ServerConfigResult loaded = loadServerConfigFile(examples + QStringLiteral("/credentials/gatehouse.json"), env);
     QCOMPARE(loaded.problems, QList<ConfigProblem>());
     const ScriptCallbacks callbacks(loaded.server.callbacksScript, 2000ms);
     QCOMPARE(callbacks.check(scriptFunctionUses(loaded.config, loaded.server)), QList<ConfigProblem>());
@@ -207,7 +207,7 @@ void tst_ScriptCallbacks::issueExample()
     QCOMPARE(future.result().has_value(), !user.isEmpty());
 }
 
-void tst_ScriptCallbacks::promiseAuthorize()
+void TestScriptCallbacks::promiseAuthorize()
 {
     Config config;
     config.providers = {Provider{QStringLiteral("credentials"), QStringLiteral("C"), QStringLiteral("credentials"),
@@ -221,7 +221,7 @@ void tst_ScriptCallbacks::promiseAuthorize()
     QCOMPARE(eve.result(), std::nullopt);
 }
 
-void tst_ScriptCallbacks::failingAuthorize_data()
+void TestScriptCallbacks::failingAuthorize_data()
 {
     QTest::addColumn<QString>("function");
     QTest::addColumn<QString>("code");
@@ -238,7 +238,7 @@ void tst_ScriptCallbacks::failingAuthorize_data()
                              << QStringLiteral("function 'noSuchFunction' not found in extra.js");
 }
 
-void tst_ScriptCallbacks::failingAuthorize()
+void TestScriptCallbacks::failingAuthorize()
 {
     QFETCH(QString, function);
     QFETCH(QString, code);
@@ -258,7 +258,7 @@ void tst_ScriptCallbacks::failingAuthorize()
     }
 }
 
-void tst_ScriptCallbacks::providerProfileAndAccount()
+void TestScriptCallbacks::providerProfileAndAccount()
 {
     Config config;
     Provider github{QStringLiteral("github"), QStringLiteral("GitHub"), QStringLiteral("oauth"),
@@ -284,7 +284,7 @@ void tst_ScriptCallbacks::providerProfileAndAccount()
     QCOMPARE(account.result(), QJsonObject({{"access_token", "at"}, {"scope", "repo"}}));
 }
 
-void tst_ScriptCallbacks::failingProviderCallbacks()
+void TestScriptCallbacks::failingProviderCallbacks()
 {
     Config config;
     config.providers = {Provider{QStringLiteral("github"), QStringLiteral("GitHub"), QStringLiteral("oauth"),
@@ -307,7 +307,7 @@ void tst_ScriptCallbacks::failingProviderCallbacks()
     QCOMPARE(messageOf(account), QStringLiteral("accountNotObject must return an object"));
 }
 
-void tst_ScriptCallbacks::jsonConversion()
+void TestScriptCallbacks::jsonConversion()
 {
     const ScriptCallbacks callbacks = script();
     const QJsonObject value{{"n", 1.5}, {"s", "text"}, {"b", true}, {"null", QJsonValue()}, {"list", QJsonArray{1, "2"}},
@@ -318,7 +318,7 @@ void tst_ScriptCallbacks::jsonConversion()
              QJsonValue(QJsonObject{{"date", "1970-01-01T00:00:00.000Z"}, {"list", QJsonArray{1, "two", QJsonValue()}}}));
 }
 
-void tst_ScriptCallbacks::runawayScript_data()
+void TestScriptCallbacks::runawayScript_data()
 {
     QTest::addColumn<QString>("function");
     QTest::addColumn<QString>("message");
@@ -329,7 +329,7 @@ void tst_ScriptCallbacks::runawayScript_data()
                                                 << QStringLiteral("forever did not settle within 300 ms");
 }
 
-void tst_ScriptCallbacks::runawayScript()
+void TestScriptCallbacks::runawayScript()
 {
     QFETCH(QString, function);
     QFETCH(QString, message);
@@ -345,7 +345,7 @@ void tst_ScriptCallbacks::runawayScript()
     QCOMPARE(callbacks.call(QStringLiteral("echo"), {QJsonValue(42)}).result(), QJsonValue(42));
 }
 
-void tst_ScriptCallbacks::runawayTopLevel()
+void TestScriptCallbacks::runawayTopLevel()
 {
     const QString path = m_dir.filePath(QStringLiteral("hang.js"));
     QFile file(path);
@@ -358,7 +358,7 @@ void tst_ScriptCallbacks::runawayTopLevel()
                                                          QStringLiteral("hang.js: loading took more than 200 ms and was interrupted")}}));
 }
 
-void tst_ScriptCallbacks::perThreadEngines()
+void TestScriptCallbacks::perThreadEngines()
 {
     // Each thread with an event loop has its own engine and so its own global state; threads
     // without one (this test function's) share the script thread's engine.
@@ -373,7 +373,7 @@ void tst_ScriptCallbacks::perThreadEngines()
     QCOMPARE(callbacks.call(QStringLiteral("countCalls"), {}).result(), QJsonValue(3));
 }
 
-void tst_ScriptCallbacks::lastCopyEndsEnginesOfRunningThreads()
+void TestScriptCallbacks::lastCopyEndsEnginesOfRunningThreads()
 {
     // A configuration reload drops a script while the serving threads go on: each of its
     // engines is deleted by its thread's event loop (a call still pending there fails at once
@@ -407,7 +407,7 @@ void tst_ScriptCallbacks::lastCopyEndsEnginesOfRunningThreads()
     QVERIFY(serving.wait(10000));
 }
 
-void tst_ScriptCallbacks::promiseOnWorkerThread()
+void TestScriptCallbacks::promiseOnWorkerThread()
 {
     // A Promise settles from the event loop of the thread whose engine runs it.
     const ScriptCallbacks callbacks = script();
@@ -423,7 +423,7 @@ void tst_ScriptCallbacks::promiseOnWorkerThread()
              qPrintable(rejected.error));
 }
 
-void tst_ScriptCallbacks::callFromThreadPool()
+void TestScriptCallbacks::callFromThreadPool()
 {
     // Storage continuations run on pool threads without an event loop; a Promise still settles.
     const ScriptCallbacks callbacks = script();
@@ -434,7 +434,7 @@ void tst_ScriptCallbacks::callFromThreadPool()
     QCOMPARE(future.result(), QJsonValue(QJsonObject{{"id", "2"}, {"name", "Bob"}}));
 }
 
-void tst_ScriptCallbacks::check_data()
+void TestScriptCallbacks::check_data()
 {
     QTest::addColumn<QByteArray>("source");
     QTest::addColumn<QStringList>("functions");
@@ -453,7 +453,7 @@ void tst_ScriptCallbacks::check_data()
         << QStringList{"callbacksScript: check.js:2: ReferenceError: undefinedThing is not defined"};
 }
 
-void tst_ScriptCallbacks::check()
+void TestScriptCallbacks::check()
 {
     QFETCH(QByteArray, source);
     QFETCH(QStringList, functions);
@@ -473,13 +473,13 @@ void tst_ScriptCallbacks::check()
     QCOMPARE(problems, expected);
 }
 
-void tst_ScriptCallbacks::console()
+void TestScriptCallbacks::console()
 {
     QTest::ignoreMessage(QtInfoMsg, "extra.js hello {\"a\":1} 2");
     QCOMPARE(script().call(QStringLiteral("logSomething"), {}).result(), QJsonValue());
 }
 
-void tst_ScriptCallbacks::callbacks()
+void TestScriptCallbacks::callbacks()
 {
     ServerSettings settings;
     settings.callbackFunctions = {{"signIn", "allowSignIn"}, {"jwt", "addRole"}, {"session", "addSessionField"},
@@ -532,7 +532,7 @@ void tst_ScriptCallbacks::callbacks()
     QCOMPARE(config.callbacks.jwt(jwt).result(), std::nullopt);
 }
 
-void tst_ScriptCallbacks::events()
+void TestScriptCallbacks::events()
 {
     ServerSettings settings;
     settings.eventFunctions = {{"signIn", "onSignIn"}};
@@ -545,5 +545,5 @@ void tst_ScriptCallbacks::events()
     QCOMPARE(callbacks.call(QStringLiteral("lastSignInEvent"), {}).result(), QJsonValue(message));
 }
 
-QTEST_GUILESS_MAIN(tst_ScriptCallbacks)
+QTEST_GUILESS_MAIN(TestScriptCallbacks)
 #include "tst_scriptcallbacks.moc"

@@ -19,13 +19,19 @@ namespace {
 
 const QString kToken = QStringLiteral("00000000-0000-4000-8000-000000000001");
 
+//! The stores \a adapter offers, without owning it (it outlives the DatabaseSession).
+Stores storesOf(Adapter &adapter)
+{
+    return Stores::of(std::shared_ptr<Adapter>(std::shared_ptr<Adapter>(), &adapter));
+}
+
 //! A stored user with a session expiring in \a expiresIn seconds (negative: expired).
 struct Stored
 {
     OutageAdapter store;
     SessionOptions options;
     CookieOption cookie;
-    DatabaseSession db{store, options, cookie};
+    DatabaseSession db{storesOf(store), options, cookie};
     AdapterUser user;
 
     explicit Stored(qint64 expiresIn = 3600)
@@ -161,7 +167,7 @@ private Q_SLOTS:
         adapter.createSession({kToken, user.id, QDateTime::currentDateTimeUtc().addSecs(3600)}).waitForFinished();
         SessionOptions options;
         CookieOption cookie;
-        const DatabaseSession db(adapter, options, cookie);
+        const DatabaseSession db(storesOf(adapter), options, cookie);
         QCOMPARE(db.read(kToken).result().status, SessionStatus::SignedIn);
 
         // Moved away with its WAL and shared-memory files while the connections are open.

@@ -53,13 +53,13 @@ void AdapterConformance::init()
     QString error;
     m_adapter = m_fixture.create(&error);
     QVERIFY2(m_adapter, qPrintable(error));
-    m_store = dynamic_cast<GatehouseStore *>(m_adapter.get());
-    QVERIFY(m_store);
+    m_stores = StoreInterfaces(m_adapter.get());
+    QVERIFY2(m_stores.complete(), "the store lacks one of the interfaces of gatehousestore.h");
 }
 
 void AdapterConformance::cleanup()
 {
-    m_store = nullptr;
+    m_stores = {};
     m_adapter.reset();
 }
 
@@ -102,7 +102,7 @@ void AdapterConformance::duplicateEmailIsAConflict()
     QCOMPARE(failure(m_adapter->createUser(newUser(QStringLiteral("same@example.test"), QStringLiteral("Second")))),
              Reason::Conflict);
     QCOMPARE(take(m_adapter->getUserByEmail(QStringLiteral("same@example.test"))), std::optional(first));
-    QCOMPARE(take(m_store->countUsers({})), qint64(1));
+    QCOMPARE(take(m_stores.admin->countUsers({})), qint64(1));
 }
 
 void AdapterConformance::unknownUsersAreNull_data()
@@ -124,7 +124,7 @@ void AdapterConformance::unknownUsersAreNull()
     QCOMPARE(take(m_adapter->getUserByEmail(QStringLiteral("unknown@example.test"))), std::nullopt);
     QCOMPARE(take(m_adapter->getUserByEmail(QString())), std::nullopt);
     QCOMPARE(take(m_adapter->getUserByAccount(QStringLiteral("github"), QStringLiteral("123"))), std::nullopt);
-    QCOMPARE(take(m_store->countUsers({})), qint64(1));
+    QCOMPARE(take(m_stores.admin->countUsers({})), qint64(1));
 }
 
 void AdapterConformance::updateUserChangesOnlyWhatIsSet()
@@ -174,7 +174,7 @@ void AdapterConformance::deleteUserCascades()
         take(m_adapter->linkAccount(account(u.id, QStringLiteral("github"), u.email)));
         take(m_adapter->createSession({QStringLiteral("session-") + u.id, u.id, inSeconds(3600)}));
         take(m_adapter->createAuthenticator(authenticator(QStringLiteral("cred-") + u.id, u.id)));
-        take(m_store->setPassword(u.id, QStringLiteral("$argon2id$v=19$hash-") + u.id));
+        take(m_stores.userState->setPassword(u.id, QStringLiteral("$argon2id$v=19$hash-") + u.id));
     }
 
     QCOMPARE(take(m_adapter->deleteUser(gone.id)), std::optional(gone));
@@ -184,13 +184,13 @@ void AdapterConformance::deleteUserCascades()
     QVERIFY(!take(m_adapter->getSessionAndUser(QStringLiteral("session-") + gone.id)));
     QCOMPARE(take(m_adapter->getAuthenticator(QStringLiteral("cred-") + gone.id)), std::nullopt);
     QVERIFY(take(m_adapter->listAuthenticatorsByUserId(gone.id)).isEmpty());
-    QVERIFY(!take(m_store->passwordHash(gone.email)));
+    QVERIFY(!take(m_stores.userState->passwordHash(gone.email)));
     QCOMPARE(take(m_adapter->deleteUser(gone.id)), std::nullopt);
 
     QCOMPARE(take(m_adapter->getUserByAccount(QStringLiteral("github"), kept.email)), std::optional(kept));
     QVERIFY(take(m_adapter->getSessionAndUser(QStringLiteral("session-") + kept.id)));
     QCOMPARE(take(m_adapter->listAuthenticatorsByUserId(kept.id)).size(), 1);
-    QVERIFY(take(m_store->passwordHash(kept.email)));
+    QVERIFY(take(m_stores.userState->passwordHash(kept.email)));
 }
 
 void AdapterConformance::linkAccountRoundTrips()
@@ -354,15 +354,15 @@ void AdapterConformance::updateSessionChangesOnlyWhatIsSet()
     take(m_adapter->createSession(session));
 
     const QDateTime later = inSeconds(7200);
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, std::nullopt, later})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setExpires(later))),
              std::optional(AdapterSession{session.sessionToken, first.id, later}));
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, second.id, std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setUserId(second.id))),
              std::optional(AdapterSession{session.sessionToken, second.id, later}));
     QCOMPARE(take(m_adapter->getSessionAndUser(session.sessionToken))->user, second);
-    QCOMPARE(take(m_adapter->updateSession({session.sessionToken, std::nullopt, std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken))),
              std::optional(AdapterSession{session.sessionToken, second.id, later}));
-    QCOMPARE(take(m_adapter->updateSession({QStringLiteral("unknown"), std::nullopt, later})), std::nullopt);
-    QCOMPARE(failure(m_adapter->updateSession({session.sessionToken, QStringLiteral("987654"), std::nullopt})),
+    QCOMPARE(take(m_adapter->updateSession(AdapterSessionUpdate(QStringLiteral("unknown")).setExpires(later))), std::nullopt);
+    QCOMPARE(failure(m_adapter->updateSession(AdapterSessionUpdate(session.sessionToken).setUserId(QStringLiteral("987654")))),
              Reason::NotFound);
     QCOMPARE(take(m_adapter->getSessionAndUser(session.sessionToken))->session.userId, second.id);
 }
@@ -464,7 +464,7 @@ void AdapterConformance::createUserAndLinkAccountIsAllOrNothing()
                                                          account(QString(), QStringLiteral("github"), QStringLiteral("free")))),
              Reason::Conflict);
     QCOMPARE(take(m_adapter->getAccount(QStringLiteral("free"), QStringLiteral("github"))), std::nullopt);
-    QCOMPARE(take(m_store->countUsers({})), qint64(1));
+    QCOMPARE(take(m_stores.admin->countUsers({})), qint64(1));
 }
 
 } // namespace Gatehouse::Testing

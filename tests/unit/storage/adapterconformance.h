@@ -51,7 +51,7 @@ private Q_SLOTS:
 private:
     AdapterFixture &m_fixture;
     std::shared_ptr<Adapter> m_adapter;
-    GatehouseStore *m_store = nullptr;
+    StoreInterfaces m_stores;
 };
 
 } // namespace Gatehouse::Testing

@@ -65,8 +65,8 @@ namespace Gatehouse::Testing {
 
 /*!
  * Makes the store under test. \c create() is called before every test function and must return
- * a fresh, empty store (a new database, migrated) that implements both Adapter and
- * GatehouseStore.
+ * a fresh, empty store (a new database, migrated) that implements the Adapter contract and
+ * every store interface of gatehousestore.h.
  */
 class AdapterFixture
 {
@@ -81,6 +81,25 @@ public:
         return true;
     }
     virtual std::shared_ptr<Adapter> create(QString *error) = 0;
+};
+
+//! The store interfaces (gatehousestore.h) of an adapter under test; null where it lacks one.
+struct StoreInterfaces
+{
+    StoreInterfaces() = default;
+    explicit StoreInterfaces(Adapter *adapter)
+        : audit(dynamic_cast<AuditStore *>(adapter))
+        , userState(dynamic_cast<UserStateStore *>(adapter))
+        , rateLimits(dynamic_cast<RateLimitStore *>(adapter))
+        , admin(dynamic_cast<AdminStore *>(adapter))
+    {
+    }
+    bool complete() const { return audit && userState && rateLimits && admin; }
+
+    AuditStore *audit = nullptr;
+    UserStateStore *userState = nullptr;
+    RateLimitStore *rateLimits = nullptr;
+    AdminStore *admin = nullptr;
 };
 
 /*!

@@ -23,13 +23,13 @@ void StoreConformance::init()
     QString error;
     m_adapter = m_fixture.create(&error);
     QVERIFY2(m_adapter, qPrintable(error));
-    m_store = dynamic_cast<GatehouseStore *>(m_adapter.get());
-    QVERIFY(m_store);
+    m_stores = StoreInterfaces(m_adapter.get());
+    QVERIFY2(m_stores.complete(), "the store lacks one of the interfaces of gatehousestore.h");
 }
 
 void StoreConformance::cleanup()
 {
-    m_store = nullptr;
+    m_stores = {};
     m_adapter.reset();
 }
 
@@ -43,23 +43,23 @@ void StoreConformance::auditLog()
     signIn.provider = QStringLiteral("github");
     signIn.clientAddress = QStringLiteral("203.0.113.7");
     signIn.detail = QJsonObject{{QStringLiteral("isNewUser"), true}};
-    const qint64 first = take(m_store->appendAudit(signIn));
+    const qint64 first = take(m_stores.audit->appendAudit(signIn));
 
     AuditEvent signOut;
     signOut.time = inSeconds(-60);
     signOut.type = QStringLiteral("signOut");
     signOut.userId = QStringLiteral("1");
-    const qint64 second = take(m_store->appendAudit(signOut));
+    const qint64 second = take(m_stores.audit->appendAudit(signOut));
 
     AuditEvent other;
     other.type = QStringLiteral("signIn");
     other.userId = QStringLiteral("alice"); // users of JWT-only setups have any kind of id
     other.provider = QStringLiteral("credentials");
     const QDateTime beforeNow = QDateTime::currentDateTimeUtc().addSecs(-1);
-    const qint64 third = take(m_store->appendAudit(other));
+    const qint64 third = take(m_stores.audit->appendAudit(other));
     QVERIFY(first < second && second < third);
 
-    const QList<AuditEvent> all = take(m_store->auditEvents({}, 10));
+    const QList<AuditEvent> all = take(m_stores.audit->auditEvents({}, 10));
     QCOMPARE(all.size(), 3);
     QCOMPARE(all.at(0).id, third);
     QVERIFY(all.at(0).time >= beforeNow);
@@ -80,18 +80,18 @@ void StoreConformance::auditLog()
     };
     AuditFilter filter;
     filter.type = QStringLiteral("signIn");
-    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), (QList<qint64>{third, first}));
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(filter, 10))), (QList<qint64>{third, first}));
     filter.provider = QStringLiteral("github");
-    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), QList<qint64>{first});
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(filter, 10))), QList<qint64>{first});
     filter = {};
     filter.userId = QStringLiteral("1");
-    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), (QList<qint64>{second, first}));
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(filter, 10))), (QList<qint64>{second, first}));
     filter = {};
     filter.from = start.addSecs(1);
     filter.to = beforeNow;
-    QCOMPARE(ids(take(m_store->auditEvents(filter, 10))), QList<qint64>{second});
-    QCOMPARE(ids(take(m_store->auditEvents({}, 1, 1))), QList<qint64>{second});
-    QVERIFY(take(m_store->auditEvents({}, 10, 3)).isEmpty());
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(filter, 10))), QList<qint64>{second});
+    QCOMPARE(ids(take(m_stores.audit->auditEvents({}, 1, 1))), QList<qint64>{second});
+    QVERIFY(take(m_stores.audit->auditEvents({}, 10, 3)).isEmpty());
 }
 
 void StoreConformance::passwords()
@@ -99,65 +99,65 @@ void StoreConformance::passwords()
     const AdapterUser owner = take(m_adapter->createUser(newUser(QStringLiteral("xavier@example.test"))));
     take(m_adapter->createUser(newUser(QStringLiteral("yvonne@example.test"))));
     const QString hash = QStringLiteral("$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA");
-    QCOMPARE(failure(m_store->setPassword(QStringLiteral("987654"), hash)), Reason::NotFound);
-    QCOMPARE(failure(m_store->setPasswordDisabled(owner.id, true)), Reason::NotFound);
+    QCOMPARE(failure(m_stores.userState->setPassword(QStringLiteral("987654"), hash)), Reason::NotFound);
+    QCOMPARE(failure(m_stores.userState->setPasswordDisabled(owner.id, true)), Reason::NotFound);
 
-    take(m_store->setPassword(owner.id, hash));
-    std::optional<PasswordCredential> credential = take(m_store->passwordHash(owner.email));
+    take(m_stores.userState->setPassword(owner.id, hash));
+    std::optional<PasswordCredential> credential = take(m_stores.userState->passwordHash(owner.email));
     QVERIFY(credential);
     QCOMPARE(credential->userId, owner.id);
     QCOMPARE(credential->hash, hash);
     QCOMPARE(credential->disabled, false);
 
-    take(m_store->setPasswordDisabled(owner.id, true));
-    take(m_store->setPasswordDisabled(owner.id, true)); // already disabled: still found
-    QCOMPARE(take(m_store->passwordHash(owner.email))->disabled, true);
-    take(m_store->setPassword(owner.id, QStringLiteral("$argon2id$new")));
-    credential = take(m_store->passwordHash(owner.email));
+    take(m_stores.userState->setPasswordDisabled(owner.id, true));
+    take(m_stores.userState->setPasswordDisabled(owner.id, true)); // already disabled: still found
+    QCOMPARE(take(m_stores.userState->passwordHash(owner.email))->disabled, true);
+    take(m_stores.userState->setPassword(owner.id, QStringLiteral("$argon2id$new")));
+    credential = take(m_stores.userState->passwordHash(owner.email));
     QCOMPARE(credential->hash, QStringLiteral("$argon2id$new"));
     QCOMPARE(credential->disabled, true);
-    take(m_store->setPasswordDisabled(owner.id, false));
-    QCOMPARE(take(m_store->passwordHash(owner.email))->disabled, false);
+    take(m_stores.userState->setPasswordDisabled(owner.id, false));
+    QCOMPARE(take(m_stores.userState->passwordHash(owner.email))->disabled, false);
 
-    QVERIFY(!take(m_store->passwordHash(QStringLiteral("yvonne@example.test"))));
-    QVERIFY(!take(m_store->passwordHash(QStringLiteral("nobody@example.test"))));
+    QVERIFY(!take(m_stores.userState->passwordHash(QStringLiteral("yvonne@example.test"))));
+    QVERIFY(!take(m_stores.userState->passwordHash(QStringLiteral("nobody@example.test"))));
 }
 
 void StoreConformance::disabledUsers()
 {
     const AdapterUser uma = take(m_adapter->createUser(newUser(QStringLiteral("uma@example.test"))));
     const AdapterUser vic = take(m_adapter->createUser(newUser(QStringLiteral("vic@example.test"))));
-    QCOMPARE(failure(m_store->setUserDisabled(QStringLiteral("987654"), true)), Reason::NotFound);
-    QCOMPARE(failure(m_store->setUserDisabled(QStringLiteral("not-an-id"), true)), Reason::NotFound);
-    QCOMPARE(take(m_store->isUserDisabled(uma.id)), false);
-    QCOMPARE(take(m_store->isUserDisabled(QStringLiteral("not-an-id"))), false);
+    QCOMPARE(failure(m_stores.userState->setUserDisabled(QStringLiteral("987654"), true)), Reason::NotFound);
+    QCOMPARE(failure(m_stores.userState->setUserDisabled(QStringLiteral("not-an-id"), true)), Reason::NotFound);
+    QCOMPARE(take(m_stores.userState->isUserDisabled(uma.id)), false);
+    QCOMPARE(take(m_stores.userState->isUserDisabled(QStringLiteral("not-an-id"))), false);
 
-    take(m_store->setUserDisabled(uma.id, true));
-    take(m_store->setUserDisabled(uma.id, true)); // already disabled: no error
-    QCOMPARE(take(m_store->isUserDisabled(uma.id)), true);
-    QCOMPARE(take(m_store->isUserDisabled(vic.id)), false);
+    take(m_stores.userState->setUserDisabled(uma.id, true));
+    take(m_stores.userState->setUserDisabled(uma.id, true)); // already disabled: no error
+    QCOMPARE(take(m_stores.userState->isUserDisabled(uma.id)), true);
+    QCOMPARE(take(m_stores.userState->isUserDisabled(vic.id)), false);
 
     // The session read sees the state in the same step; the session itself is untouched.
     const AdapterSession umaSession{QStringLiteral("s-uma"), uma.id, inSeconds(3600)};
     const AdapterSession vicSession{QStringLiteral("s-vic"), vic.id, inSeconds(3600)};
     take(m_adapter->createSession(umaSession));
     take(m_adapter->createSession(vicSession));
-    std::optional<SessionAndUserState> read = take(m_store->getSessionAndUserState(umaSession.sessionToken));
+    std::optional<SessionAndUserState> read = take(m_stores.userState->getSessionAndUserState(umaSession.sessionToken));
     QVERIFY(read);
     QCOMPARE(read->session, umaSession);
     QCOMPARE(read->user, uma);
     QVERIFY(read->userDisabled);
-    read = take(m_store->getSessionAndUserState(vicSession.sessionToken));
+    read = take(m_stores.userState->getSessionAndUserState(vicSession.sessionToken));
     QVERIFY(read);
     QCOMPARE(read->user, vic);
     QVERIFY(!read->userDisabled);
-    QVERIFY(!take(m_store->getSessionAndUserState(QStringLiteral("no-such-session"))));
+    QVERIFY(!take(m_stores.userState->getSessionAndUserState(QStringLiteral("no-such-session"))));
 
     // The listing shows it, beside the password's own state.
-    take(m_store->setPassword(vic.id, QStringLiteral("$argon2id$x")));
+    take(m_stores.userState->setPassword(vic.id, QStringLiteral("$argon2id$x")));
     UserPageRequest request;
     request.sort = UserSortColumn::Email;
-    const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+    const QList<UserListEntry> page = take(m_stores.admin->listUsersPage(request));
     QCOMPARE(page.size(), 2);
     QCOMPARE(page.at(0).user, uma);
     QVERIFY(page.at(0).disabled);
@@ -166,16 +166,16 @@ void StoreConformance::disabledUsers()
     QVERIFY(!page.at(1).disabled);
     QVERIFY(page.at(1).hasPassword && !page.at(1).passwordDisabled);
 
-    take(m_store->setUserDisabled(uma.id, false));
-    take(m_store->setUserDisabled(uma.id, false));
-    QCOMPARE(take(m_store->isUserDisabled(uma.id)), false);
-    QVERIFY(!take(m_store->getSessionAndUserState(umaSession.sessionToken))->userDisabled);
+    take(m_stores.userState->setUserDisabled(uma.id, false));
+    take(m_stores.userState->setUserDisabled(uma.id, false));
+    QCOMPARE(take(m_stores.userState->isUserDisabled(uma.id)), false);
+    QVERIFY(!take(m_stores.userState->getSessionAndUserState(umaSession.sessionToken))->userDisabled);
 
     // Deleting the user deletes its state.
-    take(m_store->setUserDisabled(vic.id, true));
+    take(m_stores.userState->setUserDisabled(vic.id, true));
     QCOMPARE(take(m_adapter->deleteUser(vic.id)), std::optional(vic));
-    QCOMPARE(take(m_store->isUserDisabled(vic.id)), false);
-    QVERIFY(!take(m_store->getSessionAndUserState(vicSession.sessionToken)));
+    QCOMPARE(take(m_stores.userState->isUserDisabled(vic.id)), false);
+    QVERIFY(!take(m_stores.userState->getSessionAndUserState(vicSession.sessionToken)));
 }
 
 void StoreConformance::concurrentSessionReads()
@@ -190,15 +190,15 @@ void StoreConformance::concurrentSessionReads()
         sessions.append({QStringLiteral("s-read-%1").arg(i), users.last().id, inSeconds(3600 + i)});
         take(m_adapter->createSession(sessions.last()));
     }
-    take(m_store->setUserDisabled(users.at(7).id, true));
+    take(m_stores.userState->setUserDisabled(users.at(7).id, true));
 
     QList<QFuture<std::optional<SessionAndUserState>>> reads;
     for (int round = 0; round < 2; ++round) {
         for (const AdapterSession &session : std::as_const(sessions))
-            reads.append(m_store->getSessionAndUserState(session.sessionToken));
+            reads.append(m_stores.userState->getSessionAndUserState(session.sessionToken));
     }
-    const auto absent = m_store->getSessionAndUserState(QStringLiteral("s-read-none"));
-    const auto otherCase = m_store->getSessionAndUserState(QStringLiteral("S-READ-3"));
+    const auto absent = m_stores.userState->getSessionAndUserState(QStringLiteral("s-read-none"));
+    const auto otherCase = m_stores.userState->getSessionAndUserState(QStringLiteral("S-READ-3"));
     for (int i = 0; i < reads.size(); ++i) {
         const std::optional<SessionAndUserState> read = take(reads.at(i));
         const int n = i % int(sessions.size());
@@ -215,11 +215,11 @@ void StoreConformance::rateLimit()
 {
     using namespace std::chrono_literals;
     for (int i = 0; i < 3; ++i)
-        QVERIFY2(take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)), qPrintable(QString::number(i)));
-    QVERIFY(!take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
-    QVERIFY(!take(m_store->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
-    QVERIFY(take(m_store->hitRateLimit(QStringLiteral("signin:198.51.100.1"), 1h, 3)));
-    QCOMPARE(failure(m_store->hitRateLimit(QStringLiteral("k"), 0ms, 3)), Reason::InvalidArgument);
+        QVERIFY2(take(m_stores.rateLimits->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)), qPrintable(QString::number(i)));
+    QVERIFY(!take(m_stores.rateLimits->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
+    QVERIFY(!take(m_stores.rateLimits->hitRateLimit(QStringLiteral("signin:203.0.113.7"), 1h, 3)));
+    QVERIFY(take(m_stores.rateLimits->hitRateLimit(QStringLiteral("signin:198.51.100.1"), 1h, 3)));
+    QCOMPARE(failure(m_stores.rateLimits->hitRateLimit(QStringLiteral("k"), 0ms, 3)), Reason::InvalidArgument);
 }
 
 void StoreConformance::rateLimitRace()
@@ -227,7 +227,7 @@ void StoreConformance::rateLimitRace()
     using namespace std::chrono_literals;
     QString error;
     const int allowed =
-        raceCount(20, [this] { return take(m_store->hitRateLimit(QStringLiteral("race"), 1h, 5)); }, &error);
+        raceCount(20, [this] { return take(m_stores.rateLimits->hitRateLimit(QStringLiteral("race"), 1h, 5)); }, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(allowed, 5);
 }
@@ -286,11 +286,17 @@ void StoreConformance::listUsers()
     for (const AdapterUser &u : {amy, ben, cid, dee})
         take(m_adapter->createUser(u));
 
+    UserPageRequest request;
+    request.search = search;
+    request.sort = sort;
+    request.ascending = ascending;
+    request.offset = offset;
+    request.limit = limit;
     QStringList found;
-    for (const AdapterUser &u : take(m_store->listUsers(search, sort, ascending, offset, limit)))
-        found.append(u.email);
+    for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+        found.append(entry.user.email);
     QCOMPARE(found, emails);
-    QCOMPARE(take(m_store->countUsers(search)), count);
+    QCOMPARE(take(m_stores.admin->countUsers(search)), count);
 }
 
 void StoreConformance::sessionListing()
@@ -304,16 +310,32 @@ void StoreConformance::sessionListing()
     for (const AdapterSession &s : {soon, late, past, others})
         take(m_adapter->createSession(s));
 
-    QCOMPARE(take(m_store->listSessions(first.id, 0, 10)), (QList<AdapterSession>{late, soon, past}));
-    QCOMPARE(take(m_store->listSessions(QString(), 1, 2)), (QList<AdapterSession>{others, soon}));
-    QVERIFY(take(m_store->listSessions(QStringLiteral("not-a-user"), 0, 10)).isEmpty());
-    QCOMPARE(take(m_store->countSessions(first.id)), qint64(3));
-    QCOMPARE(take(m_store->countSessions(QString())), qint64(4));
+    // Every session, expired ones too, of a user or of all users.
+    const auto sessions = [this](const QString &userId, qint64 offset, int limit) {
+        SessionFilter filter;
+        filter.userId = userId;
+        filter.activeOnly = false;
+        QList<AdapterSession> found;
+        for (const SessionListEntry &entry : take(m_stores.admin->listSessionEntries(filter, offset, limit)))
+            found.append(entry.session);
+        return found;
+    };
+    const auto count = [this](const QString &userId) {
+        SessionFilter filter;
+        filter.userId = userId;
+        filter.activeOnly = false;
+        return take(m_stores.admin->countSessionEntries(filter));
+    };
+    QCOMPARE(sessions(first.id, 0, 10), (QList<AdapterSession>{late, soon, past}));
+    QCOMPARE(sessions(QString(), 1, 2), (QList<AdapterSession>{others, soon}));
+    QVERIFY(sessions(QStringLiteral("not-a-user"), 0, 10).isEmpty());
+    QCOMPARE(count(first.id), qint64(3));
+    QCOMPARE(count(QString()), qint64(4));
 
-    QCOMPARE(take(m_store->deleteExpiredSessions()), qint64(1));
+    QCOMPARE(take(m_stores.admin->deleteExpiredSessionsBatch(100)), qint64(1));
     QVERIFY(!take(m_adapter->getSessionAndUser(past.sessionToken)));
-    QCOMPARE(take(m_store->deleteUserSessions(first.id)), qint64(2));
-    QCOMPARE(take(m_store->listSessions(QString(), 0, 10)), QList<AdapterSession>{others});
+    QCOMPARE(take(m_stores.userState->deleteUserSessions(first.id)), qint64(2));
+    QCOMPARE(sessions(QString(), 0, 10), QList<AdapterSession>{others});
 }
 
 void StoreConformance::userPagesByKeysetAndPosition()
@@ -328,13 +350,18 @@ void StoreConformance::userPagesByKeysetAndPosition()
             user.emailVerified = inSeconds(-1000 + i);
         created.append(take(m_adapter->createUser(user)));
     }
-    take(m_store->setPassword(created.at(2).id, QStringLiteral("$argon2id$x")));
-    take(m_store->setPasswordDisabled(created.at(2).id, true));
+    take(m_stores.userState->setPassword(created.at(2).id, QStringLiteral("$argon2id$x")));
+    take(m_stores.userState->setPasswordDisabled(created.at(2).id, true));
 
     for (const UserSortColumn sort : {UserSortColumn::Id, UserSortColumn::Name, UserSortColumn::Email, UserSortColumn::EmailVerified}) {
         for (const bool ascending : {true, false}) {
             const QString row = QStringLiteral("sort %1 %2").arg(int(sort)).arg(ascending ? "asc" : "desc");
-            const QList<AdapterUser> all = take(m_store->listUsers({}, sort, ascending, 0, 100));
+            UserPageRequest everyone;
+            everyone.sort = sort;
+            everyone.ascending = ascending;
+            QList<AdapterUser> all;
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(everyone)))
+                all.append(entry.user);
             QCOMPARE(all.size(), created.size());
             UserPageRequest request;
             request.sort = sort;
@@ -343,7 +370,7 @@ void StoreConformance::userPagesByKeysetAndPosition()
             // Forward, each page after the last row of the one before.
             QList<AdapterUser> forward;
             for (;;) {
-                const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+                const QList<UserListEntry> page = take(m_stores.admin->listUsersPage(request));
                 for (const UserListEntry &entry : page)
                     forward.append(entry.user);
                 if (page.size() < request.limit)
@@ -357,7 +384,7 @@ void StoreConformance::userPagesByKeysetAndPosition()
             request.offset = 0;
             QList<AdapterUser> backward;
             for (;;) {
-                const QList<UserListEntry> page = take(m_store->listUsersPage(request));
+                const QList<UserListEntry> page = take(m_stores.admin->listUsersPage(request));
                 for (auto it = page.crbegin(); it != page.crend(); ++it)
                     backward.prepend(it->user);
                 if (page.size() < request.limit)
@@ -369,12 +396,12 @@ void StoreConformance::userPagesByKeysetAndPosition()
             request.anchor.reset();
             request.offset = 4;
             QList<AdapterUser> nearEnd;
-            for (const UserListEntry &entry : take(m_store->listUsersPage(request)))
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
                 nearEnd.append(entry.user);
             QVERIFY2(nearEnd == all.mid(all.size() - 7, 3), qPrintable(row));
             request.backward = false;
             QList<AdapterUser> nearStart;
-            for (const UserListEntry &entry : take(m_store->listUsersPage(request)))
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
                 nearStart.append(entry.user);
             QVERIFY2(nearStart == all.mid(4, 3), qPrintable(row));
         }
@@ -383,7 +410,7 @@ void StoreConformance::userPagesByKeysetAndPosition()
     UserPageRequest search;
     search.search = created.at(2).id;
     bool found = false;
-    for (const UserListEntry &entry : take(m_store->listUsersPage(search))) {
+    for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(search))) {
         if (entry.user.id == created.at(2).id) {
             found = true;
             QVERIFY(entry.hasPassword && entry.passwordDisabled);
@@ -409,10 +436,10 @@ void StoreConformance::adminListings()
         take(m_adapter->linkAccount(account));
     }
     QStringList providers;
-    for (const AdapterAccount &account : take(m_store->listAccounts(zoe.id)))
+    for (const AdapterAccount &account : take(m_stores.admin->listAccounts(zoe.id)))
         providers.append(account.provider);
     QCOMPARE(providers, (QStringList{QStringLiteral("github"), QStringLiteral("google")}));
-    QVERIFY(take(m_store->listAccounts(QStringLiteral("no-user"))).isEmpty());
+    QVERIFY(take(m_stores.admin->listAccounts(QStringLiteral("no-user"))).isEmpty());
 
     const AdapterSession zoeLate{QStringLiteral("s-late"), zoe.id, inSeconds(7200)};
     const AdapterSession zoeSoon{QStringLiteral("s-soon"), zoe.id, inSeconds(60)};
@@ -423,42 +450,42 @@ void StoreConformance::adminListings()
 
     const auto tokens = [this](const SessionFilter &filter, qint64 offset = 0, int limit = 10) {
         QStringList found;
-        for (const SessionListEntry &entry : take(m_store->listSessionEntries(filter, offset, limit)))
+        for (const SessionListEntry &entry : take(m_stores.admin->listSessionEntries(filter, offset, limit)))
             found.append(entry.session.sessionToken);
         return found;
     };
     SessionFilter active;
     QCOMPARE(tokens(active), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-yan"), QStringLiteral("s-soon")}));
-    QCOMPARE(take(m_store->countSessionEntries(active)), qint64(3));
+    QCOMPARE(take(m_stores.admin->countSessionEntries(active)), qint64(3));
     QCOMPARE(tokens(active, 1, 1), QStringList{QStringLiteral("s-yan")});
-    const QList<SessionListEntry> withUser = take(m_store->listSessionEntries(active, 0, 1));
+    const QList<SessionListEntry> withUser = take(m_stores.admin->listSessionEntries(active, 0, 1));
     QCOMPARE(withUser.first().userEmail, zoe.email);
     QCOMPARE(withUser.first().userName, zoe.name);
     SessionFilter everything;
     everything.activeOnly = false;
-    QCOMPARE(take(m_store->countSessionEntries(everything)), qint64(4));
+    QCOMPARE(take(m_stores.admin->countSessionEntries(everything)), qint64(4));
     SessionFilter byName;
     byName.userSearch = QStringLiteral("PARK");
     QCOMPARE(tokens(byName), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-soon")}));
-    QCOMPARE(take(m_store->countSessionEntries(byName)), qint64(2));
+    QCOMPARE(take(m_stores.admin->countSessionEntries(byName)), qint64(2));
     SessionFilter google;
     google.provider = QStringLiteral("google");
     QCOMPARE(tokens(google), (QStringList{QStringLiteral("s-late"), QStringLiteral("s-soon")}));
     SessionFilter github;
     github.provider = QStringLiteral("github");
-    QCOMPARE(take(m_store->countSessionEntries(github)), qint64(3));
+    QCOMPARE(take(m_stores.admin->countSessionEntries(github)), qint64(3));
     SessionFilter yans;
     yans.userId = yan.id;
     QCOMPARE(tokens(yans), QStringList{QStringLiteral("s-yan")});
 
     for (int i = 0; i < 5; ++i)
         take(m_adapter->createSession({QStringLiteral("x-%1").arg(i), yan.id, inSeconds(-10 - i)}));
-    QCOMPARE(take(m_store->countExpiredSessions()), qint64(6));
-    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(4));
-    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(2));
-    QCOMPARE(take(m_store->deleteExpiredSessionsBatch(4)), qint64(0));
-    QCOMPARE(take(m_store->countExpiredSessions()), qint64(0));
-    QCOMPARE(take(m_store->countSessionEntries(everything)), qint64(3));
+    QCOMPARE(take(m_stores.admin->countExpiredSessions()), qint64(6));
+    QCOMPARE(take(m_stores.admin->deleteExpiredSessionsBatch(4)), qint64(4));
+    QCOMPARE(take(m_stores.admin->deleteExpiredSessionsBatch(4)), qint64(2));
+    QCOMPARE(take(m_stores.admin->deleteExpiredSessionsBatch(4)), qint64(0));
+    QCOMPARE(take(m_stores.admin->countExpiredSessions()), qint64(0));
+    QCOMPARE(take(m_stores.admin->countSessionEntries(everything)), qint64(3));
 }
 
 void StoreConformance::auditAggregates()
@@ -472,7 +499,7 @@ void StoreConformance::auditAggregates()
         event.time = time;
         event.type = type;
         event.provider = provider;
-        take(m_store->appendAudit(event));
+        take(m_stores.audit->appendAudit(event));
     };
     append(at(2, 1), QStringLiteral("signIn"), QStringLiteral("github"));
     append(at(2, 23), QStringLiteral("signIn"), QStringLiteral("google"));
@@ -485,7 +512,7 @@ void StoreConformance::auditAggregates()
     const QDateTime from(today.addDays(-29), QTime(0, 0), Qt::UTC);
     const QDateTime to(today.addDays(1), QTime(0, 0), Qt::UTC);
     const QList<AuditDayCount> days =
-        take(m_store->auditDailyCounts({QStringLiteral("signIn"), QStringLiteral("signInFailed")}, from, to));
+        take(m_stores.admin->auditDailyCounts({QStringLiteral("signIn"), QStringLiteral("signInFailed")}, from, to));
     QCOMPARE(days.size(), 3);
     QCOMPARE(days.at(0).day, today.addDays(-2));
     QCOMPARE(days.at(0).type, QStringLiteral("signIn"));
@@ -495,15 +522,15 @@ void StoreConformance::auditAggregates()
     QCOMPARE(days.at(1).count, qint64(1));
     QCOMPARE(days.at(2).day, today.addDays(-1));
     QCOMPARE(days.at(2).count, qint64(2));
-    QVERIFY(take(m_store->auditDailyCounts({}, from, to)).isEmpty());
+    QVERIFY(take(m_stores.admin->auditDailyCounts({}, from, to)).isEmpty());
 
-    const QList<AuditProviderCount> top = take(m_store->auditTopProviders(QStringLiteral("signIn"), from, to, 5));
+    const QList<AuditProviderCount> top = take(m_stores.admin->auditTopProviders(QStringLiteral("signIn"), from, to, 5));
     QCOMPARE(top.size(), 2);
     QCOMPARE(top.at(0).provider, QStringLiteral("github"));
     QCOMPARE(top.at(0).count, qint64(2));
     QCOMPARE(top.at(1).provider, QStringLiteral("google"));
     QCOMPARE(top.at(1).count, qint64(1));
-    QCOMPARE(take(m_store->auditTopProviders(QStringLiteral("signIn"), from, to, 1)).size(), 1);
+    QCOMPARE(take(m_stores.admin->auditTopProviders(QStringLiteral("signIn"), from, to, 1)).size(), 1);
 }
 
 } // namespace Gatehouse::Testing

@@ -1,5 +1,5 @@
 #pragma once
-/*! \file storeconformance.h  GatehouseStore's conformance suite, run against every store. */
+/*! \file storeconformance.h  The store interfaces' conformance suite (gatehousestore.h), run against every store. */
 #include "conformancesupport.h"
 
 #include <QObject>
@@ -7,8 +7,8 @@
 namespace Gatehouse::Testing {
 
 /*!
- * Every rule of GatehouseStore (audit log, passwords, disabled users, rate limits, listings), as the engine and
- * the admin app see them. runConformance() runs it with AdapterConformance.
+ * Every rule of the store interfaces (audit log, passwords, disabled users, rate limits,
+ * listings), as the engine and the admin app see them. runConformance() runs it with AdapterConformance.
  */
 class StoreConformance : public QObject
 {
@@ -37,7 +37,7 @@ private Q_SLOTS:
 private:
     AdapterFixture &m_fixture;
     std::shared_ptr<Adapter> m_adapter;
-    GatehouseStore *m_store = nullptr;
+    StoreInterfaces m_stores;
 };
 
 } // namespace Gatehouse::Testing

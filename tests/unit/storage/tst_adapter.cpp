@@ -82,7 +82,7 @@ private Q_SLOTS:
             {QStringLiteral("getAccount"), [&] { return errorOf(adapter.getAccount({}, {})).first; }},
             {QStringLiteral("createSession"), [&] { return errorOf(adapter.createSession({})).first; }},
             {QStringLiteral("getSessionAndUser"), [&] { return errorOf(adapter.getSessionAndUser({})).first; }},
-            {QStringLiteral("updateSession"), [&] { return errorOf(adapter.updateSession({})).first; }},
+            {QStringLiteral("updateSession"), [&] { return errorOf(adapter.updateSession(AdapterSessionUpdate(QString()))).first; }},
             {QStringLiteral("deleteSession"), [&] { return errorOf(adapter.deleteSession({})).first; }},
             {QStringLiteral("createVerificationToken"), [&] { return errorOf(adapter.createVerificationToken({})).first; }},
             {QStringLiteral("useVerificationToken"), [&] { return errorOf(adapter.useVerificationToken({}, {})).first; }},

@@ -1,0 +1,41 @@
+#pragma once
+/*! \file ratelimitstore.h  Rate limits kept in storage, shared by every server on the database. */
+#include <gatehouse/global.h>
+
+#include <QFuture>
+#include <QString>
+
+#include <chrono>
+
+namespace Gatehouse {
+
+/*!
+ * Sliding-window attempt counters (\c gatehouse_rate_limit). With it the engine's rate limits
+ * (failed credentials sign-ins, sign-in mails) count across every server sharing the
+ * database; without it each engine counts in its own memory. Futures fail with AdapterError.
+ */
+class GATEHOUSE_EXPORT RateLimitStore
+{
+public:
+    virtual ~RateLimitStore();
+
+    /*!
+     * Counts one attempt under \a key in a sliding window of length \a window and says whether
+     * it is allowed: at most \a limit attempts per window. Refused attempts are not counted.
+     * Atomic: concurrent callers (also in other processes sharing the database) never get more
+     * than \a limit "allowed" answers in one window.
+     */
+    virtual QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window,
+                                       int limit) = 0;
+    //! Whether hitRateLimit() would allow an attempt now, without counting one.
+    virtual QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window,
+                                          int limit) = 0;
+    //! Forgets every attempt counted under \a key.
+    virtual QFuture<void> resetRateLimit(const QString &key) = 0;
+
+protected:
+    RateLimitStore() = default;
+    Q_DISABLE_COPY(RateLimitStore)
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,88 @@
+#pragma once
+/*!
+ * \file serversettings.h  gatehouse-server's own settings, read from the same JSON file as the
+ * engine's Config (the top-level keys \c callbacksScript, \c callbacks, \c events, \c adapter
+ * and the \c server object). gatehouse-server and gatehouse-admin read them; an application
+ * that embeds the engine needs only configloader.h.
+ */
+#include <gatehouse/configloader.h>
+#include <gatehouse/serverlimits.h>
+
+#include <QHostAddress>
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+
+namespace Gatehouse {
+
+//! Settings of gatehouse-server that are not part of the engine's Config.
+struct GATEHOUSE_EXPORT ServerSettings
+{
+    //! Absolute path of the JavaScript file (\c callbacksScript, relative to the config file).
+    QString callbacksScript;
+    //! \c callbacks: callback name (\c signIn, \c redirect, \c jwt, \c session, \c authorized)
+    //! -> name of the JavaScript function.
+    QMap<QString, QString> callbackFunctions;
+    //! \c events: event name (\c signIn, \c signOut, \c createUser, \c updateUser,
+    //! \c linkAccount, \c session) -> name of the JavaScript function.
+    QMap<QString, QString> eventFunctions;
+
+    //! \c adapter as written, with \c url filled from \c DATABASE_URL when the JSON has none.
+    //! Empty: no adapter.
+    QJsonObject adapterOptions;
+    //! \c adapter.url (or \c DATABASE_URL); empty: no adapter.
+    QString adapterUrl;
+    //! The database password when the URL has none: the file \c adapter.passwordFile, else
+    //! \c DATABASE_PASSWORD (or its file or systemd credential, see configloader.h).
+    QString adapterPassword;
+
+    //! \c server.listen: \c HOST:PORT to listen on (\c [::1]:3000 for IPv6).
+    QString listen = QStringLiteral("127.0.0.1:3000");
+    /*!
+     * \c server.metricsListen: \c HOST:PORT of the Prometheus listener (\c GET /metrics, on
+     * this address only). Empty (the default): no listener, nothing counted.
+     */
+    QString metricsListen;
+    //! \c server.threads: serving threads; 0 means one per core.
+    int threads = 0;
+    /*!
+     * Connection limits: \c server.maxBodySize, \c server.maxHeaderSize (bytes),
+     * \c server.headerTimeoutMs, \c server.bodyTimeoutMs, \c server.idleTimeoutMs,
+     * \c server.maxConnections and \c server.maxConnectionsPerAddress, with ServerLimits'
+     * defaults. The server exempts \c trustedProxies from the per-address limit.
+     */
+    ServerLimits limits;
+    //! \c server.scriptTimeoutMs: longest a JavaScript callback may take.
+    int scriptTimeoutMs = 2000;
+    //! \c server.startupNotice: a line printed at start-up (the demo names its demo account).
+    QString startupNotice;
+    //! \c server.reloadOnChange: reload when the configuration file changes on disk (SIGHUP
+    //! always reloads).
+    bool reloadOnChange = true;
+    //! \c server.logFormat: \c "text" (one readable line per entry) or \c "json" (one object per line).
+    QString logFormat = QStringLiteral("text");
+};
+
+//! loadConfig()'s result with the server's settings from the same file.
+struct GATEHOUSE_EXPORT ServerConfigResult : ConfigResult
+{
+    ServerSettings server;
+};
+
+//! loadConfig() with the server's settings.
+GATEHOUSE_EXPORT ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvironment &env,
+                                                     const QString &baseDir,
+                                                     const ConfigLoadOptions &options = {});
+
+//! loadConfigFile() with the server's settings.
+GATEHOUSE_EXPORT ServerConfigResult loadServerConfigFile(const QString &path, const QProcessEnvironment &env,
+                                                         const ConfigLoadOptions &options = {});
+
+/*!
+ * Parses a listen address \c HOST:PORT, as in \c server.listen: HOST is an IP address or
+ * \c localhost (\c [::1]:3000 for IPv6), PORT 1 to 65535. Returns false when malformed.
+ */
+GATEHOUSE_EXPORT bool parseListenAddress(const QString &text, QHostAddress *address = nullptr,
+                                         quint16 *port = nullptr);
+
+} // namespace Gatehouse

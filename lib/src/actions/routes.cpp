@@ -1,0 +1,94 @@
+#include "actions/routes.h"
+
+#include "actions/actions.h"
+#include "core/urls.h"
+#include "request/errorresponse.h"
+
+#include <gatehouse/errors.h>
+
+namespace Gatehouse::Actions {
+
+namespace {
+
+using Endpoint = QFuture<AuthResponse> (*)(const State &);
+
+//! An endpoint that answers at once.
+template<AuthResponse (*answer)(const RequestState &)>
+QFuture<AuthResponse> now(const State &state)
+{
+    return QtFuture::makeReadyFuture(answer(*state));
+}
+
+struct Entry
+{
+    QLatin1String action;
+    Endpoint get;        //!< null: no GET
+    Endpoint post;       //!< null: no POST
+    bool takesProvider;  //!< <action>/<providerId> is a route too
+    bool page;           //!< GET answers with an HTML page
+};
+
+// One line per endpoint of SPEC.md's table.
+const Entry kRoutes[] = {
+    {QLatin1String("providers"), now<providers>, nullptr, false, false},
+    {QLatin1String("session"), session, session, false, false},
+    {QLatin1String("csrf"), now<csrf>, nullptr, false, false},
+    {QLatin1String("signin"), signIn, signIn, true, true},
+    {QLatin1String("signout"), signOut, signOut, false, true},
+    {QLatin1String("callback"), callback, callback, true, false},
+    {QLatin1String("verify-request"), now<verifyRequest>, nullptr, false, true},
+    {QLatin1String("error"), now<errorPage>, nullptr, false, true},
+    {QLatin1String("webauthn-options"), webAuthnOptions, nullptr, true, false},
+    {QLatin1String("token"), token, nullptr, true, false},
+};
+
+const Entry *find(QStringView action)
+{
+    for (const Entry &entry : kRoutes) {
+        if (entry.action == action)
+            return &entry;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+Route parseRoute(const QString &path, const QString &basePath)
+{
+    Route route;
+    const QString prefix = Urls::basePathPrefix(basePath);
+    if (!path.startsWith(prefix + QLatin1Char('/')))
+        return route;
+    const QStringList segments = path.mid(prefix.size() + 1).split(QLatin1Char('/'));
+    const Entry *entry = segments.size() <= 2 ? find(segments.at(0)) : nullptr;
+    if (!entry)
+        return route;
+    route.action = segments.at(0);
+    if (segments.size() == 2) {
+        if (!entry->takesProvider || segments.at(1).isEmpty())
+            return route;
+        route.providerId = segments.at(1);
+    }
+    route.initialize = entry->action != QLatin1String("providers");
+    route.valid = true;
+    return route;
+}
+
+bool isPage(const QString &action)
+{
+    const Entry *entry = find(action);
+    return entry && entry->page;
+}
+
+QFuture<AuthResponse> run(const State &state)
+{
+    const RequestState &s = *state;
+    const Entry *entry = find(s.action);
+    const Endpoint endpoint = !entry ? nullptr : s.isPost() ? entry->post : entry->get;
+    if (endpoint)
+        return endpoint(state);
+    return QtFuture::makeReadyFuture(errorResponse(
+        s, UnknownAction(QStringLiteral("action %1 is not supported for %2").arg(s.action, QString::fromLatin1(s.request.method)))));
+}
+
+} // namespace Gatehouse::Actions

@@ -1,0 +1,52 @@
+#include "core/urls.h"
+
+namespace Gatehouse::Urls {
+
+QString basePathPrefix(const QString &basePath)
+{
+    return basePath == QLatin1String("/") ? QString() : basePath;
+}
+
+QLatin1String pageSegment(PagesOptions::Page page)
+{
+    switch (page) {
+    case PagesOptions::Page::SignIn: return QLatin1String("signin");
+    case PagesOptions::Page::SignOut: return QLatin1String("signout");
+    case PagesOptions::Page::Error: return QLatin1String("error");
+    case PagesOptions::Page::VerifyRequest: return QLatin1String("verify-request");
+    }
+    Q_UNREACHABLE();
+}
+
+QString customPage(const PagesOptions &pages, PagesOptions::Page page)
+{
+    switch (page) {
+    case PagesOptions::Page::SignIn: return pages.signIn;
+    case PagesOptions::Page::SignOut: return pages.signOut;
+    case PagesOptions::Page::Error: return pages.error;
+    case PagesOptions::Page::VerifyRequest: return pages.verifyRequest;
+    }
+    Q_UNREACHABLE();
+}
+
+QString pageUrl(const Config &config, PagesOptions::Page page, const QString &origin)
+{
+    const QString custom = customPage(config.pages, page);
+    if (custom.isEmpty())
+        return origin + basePathPrefix(config.basePath) + QLatin1Char('/') + pageSegment(page);
+    return custom.startsWith(QLatin1Char('/')) ? origin + custom : custom;
+}
+
+QString withQuery(const QString &url, const QString &encodedQuery)
+{
+    if (encodedQuery.isEmpty())
+        return url;
+    return url + (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + encodedQuery;
+}
+
+QString withQuery(const QString &url, const QUrlQuery &query)
+{
+    return withQuery(url, query.toString(QUrl::FullyEncoded));
+}
+
+} // namespace Gatehouse::Urls

@@ -1,0 +1,35 @@
+#pragma once
+/*!
+ * \file urls.h  The URLs the engine builds, in one place: what the base path puts before an
+ * action, where each built-in page (or its configured replacement) is, and a query appended
+ * to a URL that may have one already.
+ */
+#include <gatehouse/config.h>
+
+#include <QString>
+#include <QUrlQuery>
+
+namespace Gatehouse::Urls {
+
+//! What goes before "/<action>": \a basePath, or nothing when it is "/".
+QString basePathPrefix(const QString &basePath);
+
+//! The path segment of built-in page \a page: "signin", "signout", "error", "verify-request".
+QLatin1String pageSegment(PagesOptions::Page page);
+
+//! The replacement of \a page in \a pages (\c pages.signIn, ...); empty for the built-in page.
+QString customPage(const PagesOptions &pages, PagesOptions::Page page);
+
+/*!
+ * Where a client of \a origin (scheme://host[:port]) finds \a page: its configured
+ * replacement (a path there is made absolute on \a origin), or the built-in page under the
+ * base path.
+ */
+QString pageUrl(const Config &config, PagesOptions::Page page, const QString &origin);
+
+//! \a url with \a encodedQuery appended after "?" or "&"; \a url itself when it is empty.
+QString withQuery(const QString &url, const QString &encodedQuery);
+//! The same for \a query, fully encoded.
+QString withQuery(const QString &url, const QUrlQuery &query);
+
+} // namespace Gatehouse::Urls

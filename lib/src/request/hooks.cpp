@@ -1,0 +1,68 @@
+#include "request/hooks.h"
+
+#include "core/logging.h"
+#include "core/redirect.h"
+
+#include <gatehouse/autherror.h>
+#include <gatehouse/errors.h>
+
+namespace Gatehouse::Hooks {
+
+QFuture<QString> redirect(const RequestState &state, const QString &url)
+{
+    if (!state.config.callbacks.redirect)
+        return QtFuture::makeReadyFuture(Redirect::sameOrigin(url, state.origin.origin));
+    return state.config.callbacks.redirect({url, state.origin.origin});
+}
+
+QFuture<SignInDecision> signIn(const RequestState &state, const SignInParams &params)
+{
+    if (!state.config.callbacks.signIn)
+        return QtFuture::makeReadyFuture(SignInDecision{});
+    // Whatever the callback throws becomes AccessDenied, with the original message logged.
+    const auto accessDenied = [](const QString &message) {
+        return AccessDenied(message);
+    };
+    QFuture<SignInDecision> decision;
+    try {
+        decision = state.config.callbacks.signIn(params);
+    } catch (const std::exception &e) {
+        throw accessDenied(QString::fromUtf8(e.what()));
+    }
+    return decision.then(QtFuture::Launch::Sync, [accessDenied](QFuture<SignInDecision> finished) {
+        try {
+            return finished.result();
+        } catch (const std::exception &e) {
+            throw accessDenied(QString::fromUtf8(e.what()));
+        } catch (...) {
+            throw accessDenied(QStringLiteral("signIn callback failed"));
+        }
+    });
+}
+
+QFuture<std::optional<QJsonObject>> jwt(const RequestState &state, const JwtParams &params)
+{
+    if (!state.config.callbacks.jwt)
+        return QtFuture::makeReadyFuture(std::optional<QJsonObject>(params.token));
+    return state.config.callbacks.jwt(params);
+}
+
+QFuture<QJsonObject> session(const RequestState &state, const SessionParams &params)
+{
+    if (!state.config.callbacks.session)
+        return QtFuture::makeReadyFuture(params.session);
+    return state.config.callbacks.session(params);
+}
+
+void emitEvent(const Events::Handler &handler, const char *name, const QJsonObject &message)
+{
+    if (!handler)
+        return;
+    try {
+        handler(message);
+    } catch (const std::exception &e) {
+        qCWarning(lcCore) << "event" << name << "handler failed:" << e.what();
+    }
+}
+
+} // namespace Gatehouse::Hooks

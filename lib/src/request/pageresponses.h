@@ -1,0 +1,24 @@
+#pragma once
+/*
+ * The built-in pages as responses: the page context from the request state (theme, language,
+ * CSRF token, callback URL) and the page's Content-Security-Policy header; and the redirect to
+ * a page's configured replacement (pages.signIn, ...).
+ */
+#include "request/requeststate.h"
+
+#include <QUrlQuery>
+
+namespace Gatehouse::PageResponses {
+
+AuthResponse signIn(const RequestState &state);
+AuthResponse signOut(const RequestState &state);
+AuthResponse error(const RequestState &state, const QString &errorType);
+AuthResponse verifyRequest(const RequestState &state);
+
+//! The URL of the passkey script of the sign-in page; empty when no WebAuthn provider is enabled.
+QUrl passkeyScriptUrl(const RequestState &state);
+
+//! A redirect to the configured replacement of built-in page \a page, carrying \a query.
+AuthResponse toCustomPage(const RequestState &state, RequestState::Page page, const QUrlQuery &query = {});
+
+} // namespace Gatehouse::PageResponses

@@ -1,0 +1,55 @@
+#include "request/storeratelimiter.h"
+
+#include "core/logging.h"
+#include "metrics/catalogue.h"
+
+#include <limits>
+
+namespace Gatehouse {
+
+namespace {
+std::chrono::milliseconds windowOf(qint64 seconds)
+{
+    return std::chrono::seconds(seconds);
+}
+
+template<typename T>
+void logFailure(QFuture<T> future, const char *what)
+{
+    future.then(QtFuture::Launch::Sync, [what](QFuture<T> done) {
+        try {
+            done.waitForFinished();
+        } catch (const std::exception &e) {
+            qCWarning(lcCore) << "rate limiter:" << what << "failed:" << e.what();
+        }
+    });
+}
+} // namespace
+
+StoreRateLimiter::StoreRateLimiter(RateLimitStore &store)
+    : m_store(store)
+{
+}
+
+QFuture<bool> StoreRateLimiter::isLimited(const QString &key, int limit, qint64 windowSeconds)
+{
+    return m_store.rateLimitAllows(key, windowOf(windowSeconds), limit)
+        .then(QtFuture::Launch::Sync, [key](bool allows) {
+            if (!allows)
+                Metrics::recordRateLimited(key);
+            return !allows;
+        });
+}
+
+void StoreRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
+{
+    // Failures are always counted; the limit applies when the next attempt is checked.
+    logFailure(m_store.hitRateLimit(key, windowOf(windowSeconds), std::numeric_limits<int>::max()), "recording a failure");
+}
+
+void StoreRateLimiter::reset(const QString &key)
+{
+    logFailure(m_store.resetRateLimit(key), "reset");
+}
+
+} // namespace Gatehouse

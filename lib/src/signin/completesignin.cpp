@@ -1,0 +1,123 @@
+#include "signin/completesignin.h"
+
+#include "metrics/catalogue.h"
+#include "request/audit.h"
+#include "request/hooks.h"
+#include "signin/resolveuser.h"
+#include "signin/sessionclaims.h"
+#include "session/databasesession.h"
+#include "session/jwtsession.h"
+
+#include <gatehouse/errors.h>
+
+namespace Gatehouse {
+
+namespace {
+
+//! Where the user goes: the callback URL, or pages.newUser on a first sign-in.
+QString targetOf(const RequestState &s, const SignInResult &result)
+{
+    if (result.isNewUser && !s.config.pages.newUser.isEmpty())
+        return s.config.pages.newUser.startsWith(QLatin1Char('/')) ? s.origin.origin + s.config.pages.newUser
+                                                                   : s.config.pages.newUser;
+    return s.callbackUrl;
+}
+
+AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<SetCookie> cookies)
+{
+    AuthResponse response = s.redirect(targetOf(s, result));
+    response.cookies = std::move(cookies);
+    QJsonObject message{{QStringLiteral("user"), result.user},
+                        {QStringLiteral("account"), result.account},
+                        {QStringLiteral("isNewUser"), result.isNewUser}};
+    if (!result.profile.isEmpty())
+        message.insert(QStringLiteral("profile"), result.profile);
+    Hooks::emitEvent(s.config.events.signIn, "signIn", message);
+    Metrics::recordSignIn(s.provider ? s.provider->id : result.account.value(QStringLiteral("provider")).toString());
+    Audit::record(s, QStringLiteral("signIn"), result.user.value(QStringLiteral("id")).toString(),
+                  result.account.value(QStringLiteral("provider")).toString(),
+                  QJsonObject{{QStringLiteral("isNewUser"), result.isNewUser}});
+    return s.withCookies(response);
+}
+
+QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
+{
+    const RequestState &s = *state;
+    JwtParams params;
+    params.token = SessionClaims::tokenFromUser(result.user);
+    params.user = result.user;
+    params.account = result.account;
+    params.profile = result.profile;
+    params.isNewUser = result.isNewUser;
+    params.trigger = result.isNewUser ? QStringLiteral("signUp") : QStringLiteral("signIn");
+    return Hooks::jwt(s, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
+        const RequestState &s = *state;
+        if (!token)
+            throw AccessDenied(QStringLiteral("the jwt callback returned null"));
+        const auto codec = s.engine.jwe(s.config.secret);
+        const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+        const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+        return signedIn(s, result, jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies));
+    });
+}
+
+QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &result)
+{
+    const RequestState &s = *state;
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+    return db.create(result.user.value(QStringLiteral("id")).toString())
+        .then(QtFuture::Launch::Sync, [state, result](const AdapterSession &session) {
+            const RequestState &s = *state;
+            const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+            return signedIn(s, result, db.write(session, s.requestCookies));
+        });
+}
+
+} // namespace
+
+QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &result)
+{
+    const RequestState &s = *state;
+    const bool database = s.config.sessionStrategy() == SessionOptions::Strategy::Database;
+    // Credentials users are stored only when the session must point at a stored user. A user
+    // that is stored already is still resolved: a disabled one is refused there.
+    const bool store = s.config.adapter
+        && (database || result.stored || result.provisional
+            || result.account.value(QStringLiteral("type")).toString() != QLatin1String("credentials"));
+    SignInParams signInParams;
+    signInParams.user = result.user;
+    signInParams.account = result.account;
+    signInParams.profile = result.profile;
+    signInParams.credentials = result.credentials;
+    // After the signIn callback: the user to sign in, or the redirect the callback chose.
+    struct Decided
+    {
+        SignInResult result;
+        QString redirectTo;
+    };
+    return Hooks::signIn(s, signInParams)
+        .then(QtFuture::Launch::Sync, [state, result, store](const SignInDecision &decision) -> QFuture<Decided> {
+            if (!decision.redirectTo.isEmpty())
+                return QtFuture::makeReadyFuture(Decided{result, decision.redirectTo});
+            if (!decision.allow)
+                throw AccessDenied(QStringLiteral("the signIn callback refused the user"));
+            // resolveUser() refuses a disabled user; only then may the flow write for the user.
+            QFuture<SignInResult> allowed = store ? resolveUser(state, result) : QtFuture::makeReadyFuture(result);
+            return allowed
+                .then(QtFuture::Launch::Sync,
+                      [](const SignInResult &resolved) {
+                          return resolved.whenAllowed ? resolved.whenAllowed(resolved) : QtFuture::makeReadyFuture(resolved);
+                      })
+                .unwrap()
+                .then(QtFuture::Launch::Sync, [](const SignInResult &resolved) { return Decided{resolved, {}}; });
+        })
+        .unwrap()
+        .then(QtFuture::Launch::Sync, [state, database](const Decided &decided) -> QFuture<AuthResponse> {
+            if (!decided.redirectTo.isEmpty())
+                return QtFuture::makeReadyFuture(state->redirect(decided.redirectTo));
+            return database ? databaseSession(state, decided.result) : jwtSession(state, decided.result);
+        })
+        .unwrap();
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,40 @@
+#pragma once
+/*
+ * The end of every successful sign-in, whatever the provider: the signIn callback, the jwt
+ * callback (trigger signIn), the session cookie, the signIn event and the redirect to the
+ * callback URL. Provider flows (credentials, OAuth, email, WebAuthn) end here. Nothing is
+ * written for a user before it is allowed to sign in (SignInResult::whenAllowed).
+ */
+#include "request/requeststate.h"
+
+#include <functional>
+
+namespace Gatehouse {
+
+struct SignInResult
+{
+    QJsonObject user;         //!< at least "id"
+    QJsonObject account;      //!< {provider, type, providerAccountId, ...token set}
+    QJsonObject profile;      //!< the identity provider's profile, if any
+    QJsonObject credentials;  //!< credentials providers: the submitted fields
+    bool isNewUser = false;
+    //! \c user needs no resolving: a stored user with the account linked.
+    bool stored = false;
+    /*!
+     * \c user is not stored and needs no resolving either: the provisional user of an email
+     * link for a new address, which \c whenAllowed creates.
+     */
+    bool provisional = false;
+    /*!
+     * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
+     * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's
+     * counter, the user of a new email address). Gets the resolved result and returns it as
+     * the session should see it.
+     */
+    std::function<QFuture<SignInResult>(const SignInResult &)> whenAllowed;
+};
+
+//! Finishes the sign-in of \a result; failures become AccessDenied errors of the future.
+QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &result);
+
+} // namespace Gatehouse

@@ -1,0 +1,29 @@
+#include "storage/stores.h"
+
+namespace Gatehouse {
+
+namespace {
+
+//! \a adapter as a \a Store, sharing its ownership; null when it is not one.
+template<typename Store>
+std::shared_ptr<Store> offered(const std::shared_ptr<Adapter> &adapter)
+{
+    auto *store = dynamic_cast<Store *>(adapter.get());
+    return store ? std::shared_ptr<Store>(adapter, store) : nullptr;
+}
+
+} // namespace
+
+Stores Stores::of(std::shared_ptr<Adapter> adapter)
+{
+    Stores stores;
+    stores.audit = offered<AuditStore>(adapter);
+    stores.userState = offered<UserStateStore>(adapter);
+    stores.rateLimits = offered<RateLimitStore>(adapter);
+    stores.admin = offered<AdminStore>(adapter);
+    stores.accountTokens = offered<AccountTokenStore>(adapter);
+    stores.adapter = std::move(adapter);
+    return stores;
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,34 @@
+#pragma once
+/*!
+ * \file stores.h  Which of Gatehouse's store interfaces an adapter offers, found once: the
+ * engine resolves them when it is built and keeps them (EngineData); the functions that take
+ * an adapter (setUserDisabled(), the built-in passwords, AccessTokens) resolve them here too.
+ */
+#include <gatehouse/accounttokenstore.h>
+#include <gatehouse/adapter.h>
+#include <gatehouse/adminstore.h>
+#include <gatehouse/auditstore.h>
+#include <gatehouse/ratelimitstore.h>
+#include <gatehouse/userstatestore.h>
+
+#include <memory>
+
+namespace Gatehouse {
+
+//! An adapter and the interfaces it implements. Each pointer shares ownership of the adapter.
+struct Stores
+{
+    std::shared_ptr<Adapter> adapter;
+
+    //! The interfaces \a adapter implements (none for a null adapter).
+    static Stores of(std::shared_ptr<Adapter> adapter);
+
+    // What the adapter offers beyond the Adapter contract; null where it does not.
+    std::shared_ptr<AuditStore> audit;
+    std::shared_ptr<UserStateStore> userState;
+    std::shared_ptr<RateLimitStore> rateLimits;
+    std::shared_ptr<AdminStore> admin;
+    std::shared_ptr<AccountTokenStore> accountTokens;
+};
+
+} // namespace Gatehouse
