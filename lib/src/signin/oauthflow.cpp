@@ -348,7 +348,7 @@ QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &setti
         .then(context, [state, settings, endpoints, grant, checks, context](bool first) {
             context->deleteLater();
             if (!first)
-                throw invalidCheck(QStringLiteral("the authorization code was used already"));
+                throw InvalidCheck(QStringLiteral("the authorization code was used already"));
             return state->engine.oauth().requestTokens(settings, endpoints, grant)
                 .then(QtFuture::Launch::Sync, [state, settings, endpoints, checks](const QJsonObject &tokens) {
                     return profileOf(state, settings, endpoints, tokens, checks.nonce)

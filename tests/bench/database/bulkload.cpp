@@ -126,7 +126,7 @@ void load(const QString &url, const LoadPlan &plan)
 
 qint64 loadedSessions(SqlAdapter &adapter)
 {
-    SessionFilter everySession;
+    Gatehouse::SessionFilter everySession;
     everySession.activeOnly = false;
     const qint64 sessions = await(adapter.countSessionEntries(everySession));
     if (sessions <= 0)
