@@ -426,13 +426,12 @@ qsizetype RequestScanner::scanBody(const char *data, qsizetype size)
 
 qsizetype RequestScanner::scanChunked(const char *data, qsizetype size)
 {
-    // The body limit counts the chunk framing as well, extensions included (7.1.1).
-    const qint64 allowed = m_maxBodySize - m_bodyScanned;
-    if (allowed <= 0) {
-        fail(413);
-        return 0;
-    }
-    size = qsizetype(qMin<qint64>(size, allowed + 1));
+    // The body limit counts the chunk framing as well, extensions included (7.1.1), and a line
+    // still open from an earlier read. Bytes past the limit are never looked at: one byte more
+    // than allowed is 413 whatever it holds, so where the reads split never changes the answer.
+    const qint64 allowed = m_maxBodySize - m_bodyScanned - m_line.size();
+    const qsizetype given = size;
+    size = qsizetype(qBound<qint64>(0, size, allowed));
     qsizetype pos = 0;
     while (pos < size && m_phase == Phase::Body) {
         switch (m_chunk) {
@@ -477,7 +476,7 @@ qsizetype RequestScanner::scanChunked(const char *data, qsizetype size)
             break;
         }
     }
-    if (m_phase == Phase::Body && m_bodyScanned + m_line.size() > m_maxBodySize)
+    if (m_phase == Phase::Body && given > size)
         fail(413);
     return pos;
 }

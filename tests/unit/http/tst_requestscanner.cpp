@@ -49,6 +49,7 @@ private Q_SLOTS:
     void bodies();
     void limits_data();
     void limits();
+    void lineOverLimitAcrossReads();
     void stopsAtEndOfRequest();
     void nextRequestAfterReset();
 };
@@ -169,6 +170,11 @@ void TestRequestScanner::bodies_data()
     row("bare lf after chunk data", chunked("5\r\nhello\n0\r\n\r\n"), Phase::Failed, 400, 0);
     row("control in an extension", chunked("5;a=\x01\r\nhello\r\n0\r\n\r\n"), Phase::Failed, 400, 0);
     row("trailer field", chunked("5\r\nhello\r\n0\r\nX-T: 1\r\n\r\n"), Phase::Failed, 400, 0);
+    row("chunked framing at the limit", chunked("59\r\n" + QByteArray(0x59, 'a') + "\r\n0\r\n\r\n"),
+        Phase::Complete, 0, 0x59);
+    row("chunked framing one byte over", chunked("5a\r\n" + QByteArray(0x5a, 'a') + "\r\n0\r\n\r\n"),
+        Phase::Failed, 413, 0);
+    row("malformed line one byte over", chunked("5;" + QByteArray(97, '\0') + "\r\n"), Phase::Failed, 413, 0);
     row("long extension over limit", chunked("5;" + QByteArray(200, 'e') + "\r\nhello\r\n0\r\n\r\n"),
         Phase::Failed, 413, 0);
     row("chunked twice", post("Transfer-Encoding: chunked, chunked\r\n", "0\r\n\r\n"), Phase::Failed, 400, 0);
@@ -232,6 +238,27 @@ void TestRequestScanner::limits()
     const QByteArray huge = "GET / HTTP/1.1\r\nHost: x\r\nX: " + QByteArray(RequestScanner::kMaxHeaderSize, 'a');
     feed(large, huge, huge.size());
     QCOMPARE(large.errorStatus(), 431);
+}
+
+void TestRequestScanner::lineOverLimitAcrossReads()
+{
+    // A malformed chunk line longer than the body limit is refused as too large, as it is when
+    // it arrives in one read, also when its end comes in a later read (found by fuzzing).
+    const QByteArray head = chunked({});
+    const QByteArray start = "5;" + QByteArray(58, '\x01');
+    const QByteArray end = QByteArray(58, '\x01') + "\r\nhello\r\n0\r\n\r\n";
+    RequestScanner scanner(kMaxHeader, kMaxBody);
+    QCOMPARE(scanner.scan(head.constData(), head.size()), head.size());
+    QCOMPARE(scanner.scan(start.constData(), start.size()), start.size());
+    QCOMPARE(scanner.phase(), Phase::Body);
+    scanner.scan(end.constData(), end.size());
+    QCOMPARE(scanner.phase(), Phase::Failed);
+    QCOMPARE(scanner.errorStatus(), 413);
+
+    RequestScanner whole(kMaxHeader, kMaxBody);
+    const QByteArray all = head + start + end;
+    whole.scan(all.constData(), all.size());
+    QCOMPARE(whole.errorStatus(), 413);
 }
 
 void TestRequestScanner::stopsAtEndOfRequest()
