@@ -68,10 +68,10 @@ QString failureMessage(QFuture<T> future)
 {
     try {
         future.waitForFinished();
+    } catch (const ScriptError &e) { // before AuthError, which it derives from
+        return QStringLiteral("ScriptError: ") + e.message();
     } catch (const AuthError &e) {
         return e.type() + QStringLiteral(": ") + e.message();
-    } catch (const ScriptError &e) {
-        return QStringLiteral("ScriptError: ") + e.message();
     }
     return QStringLiteral("(no failure)");
 }
