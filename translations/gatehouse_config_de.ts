@@ -409,5 +409,9 @@
         <source>must be a file name or a list of file names</source>
         <translation>muss ein Dateiname oder eine Liste von Dateinamen sein</translation>
     </message>
+    <message>
+        <source>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</source>
+        <translation>darf nicht „/“ sein: die Wurzel leitet dorthin weiter (ohne den Schlüssel ist es die Kontoseite)</translation>
+    </message>
 </context>
 </TS>

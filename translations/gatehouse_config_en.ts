@@ -409,5 +409,9 @@
         <source>must be a file name or a list of file names</source>
         <translation>must be a file name or a list of file names</translation>
     </message>
+    <message>
+        <source>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</source>
+        <translation>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</translation>
+    </message>
 </context>
 </TS>

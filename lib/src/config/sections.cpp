@@ -243,6 +243,14 @@ void readServer(ObjectReader &root, ServerSettings &server)
         else
             server.metricsListen = *metricsListen;
     }
+    if (const auto home = r.string(QStringLiteral("home"))) {
+        if (!isPathOrHttpUrl(*home))
+            r.error(QStringLiteral("home"), Messages::PathOrHttpUrl);
+        else if (home->startsWith(u'/') && QUrl(*home).path() == QLatin1String("/"))
+            r.error(QStringLiteral("home"), Messages::HomeIsRoot);
+        else
+            server.home = *home;
+    }
     server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
     ServerLimits &limits = server.limits;
     limits.maxBodySize = r.integer(QStringLiteral("maxBodySize"), 1).value_or(limits.maxBodySize);

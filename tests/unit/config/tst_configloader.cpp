@@ -111,6 +111,7 @@ void TestConfigLoader::defaults()
     QVERIFY(result.server.adapterUrl.isEmpty());
     QCOMPARE(result.server.listen, QStringLiteral("127.0.0.1:3000"));
     QVERIFY(result.server.metricsListen.isEmpty());   // metrics are off by default
+    QVERIFY(result.server.home.isEmpty());            // / goes to the account page
     QCOMPARE(result.server.threads, 0);
     QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
     QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
@@ -155,7 +156,7 @@ void TestConfigLoader::everyOption()
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
                    "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password",
-                   "metricsListen": "127.0.0.1:9464"}
+                   "metricsListen": "127.0.0.1:9464", "home": "https://app.example.test/start"}
     })json", {});
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(render(result.warnings()), QStringList());
@@ -214,6 +215,7 @@ void TestConfigLoader::everyOption()
     QCOMPARE(s.adapterOptions.value(QStringLiteral("url")).toString(), s.adapterUrl);
     QCOMPARE(s.listen, QStringLiteral("[::1]:8080"));
     QCOMPARE(s.metricsListen, QStringLiteral("127.0.0.1:9464"));
+    QCOMPARE(s.home, QStringLiteral("https://app.example.test/start"));
     QCOMPARE(s.threads, 4);
     QCOMPARE(s.limits.maxBodySize, qint64(1024));
     QCOMPARE(s.limits.maxHeaderSize, qint64(4096));
@@ -458,6 +460,12 @@ void TestConfigLoader::errors_data()
     row("server.metricsListen on the public port",
         R"({"providers": [], "server": {"listen": "127.0.0.1:3000", "metricsListen": "0.0.0.0:3000"}})",
         {"server.metricsListen: must differ from server.listen: metrics are never served on the public address"});
+    row("server.home", R"({"providers": [], "server": {"home": "ftp://files.example/"}})",
+        {R"(server.home: must be a path ("/login") or an http(s) URL)"});
+    row("server.home on another site by a path", R"({"providers": [], "server": {"home": "//evil.example/"}})",
+        {R"(server.home: must be a path ("/login") or an http(s) URL)"});
+    row("server.home the root itself", R"({"providers": [], "server": {"home": "/?x=1"}})",
+        {R"(server.home: must not be "/": the root redirects to it (leave the key out for the account page))"});
 }
 
 void TestConfigLoader::errors()
