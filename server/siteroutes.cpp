@@ -40,6 +40,10 @@ QFuture<AuthResponse> SiteRoutes::handle(const AuthRequest &request) const
         redirect.setHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
         return QtFuture::makeReadyFuture(redirect);
     }
+    // A person's browser gets a page; a program (no text/html in Accept) gets the engine's
+    // answer, Auth.js's 400, as the Auth.js transcript has it.
+    if (!request.header("accept").contains("text/html"))
+        return m_next(request);
     return QtFuture::makeReadyFuture(auth->notFound(request));
 }
 

@@ -11,7 +11,8 @@ namespace Gatehouse {
  * get a person's answer rather than Auth.js's bare 400:
  * - \c GET (or \c HEAD) \c / redirects (302) to \c server.home, by default the account page
  *   \c {basePath}/account; so does a sign-in without a callback URL, which ends at \c /;
- * - any other path outside the base path answers the engine's themed 404 page;
+ * - any other path outside the base path answers the engine's themed 404 page to a browser
+ *   (\c text/html in \c Accept); a program gets what the engine answers, Auth.js's 400;
  * - paths under the base path go to \a next (the engine), unchanged.
  */
 class SiteRoutes

@@ -19,12 +19,15 @@ Config configWith(const QString &basePath)
     return config;
 }
 
-AuthRequest requestFor(const QByteArray &method, const QString &path, const QByteArray &language = {})
+AuthRequest requestFor(const QByteArray &method, const QString &path, const QByteArray &language = {},
+                       const QByteArray &accept = "text/html,application/xhtml+xml,*/*;q=0.8")
 {
     AuthRequest request;
     request.method = method;
     request.url = QUrl(QStringLiteral("http://127.0.0.1:3000") + path);
     request.headers.append({QByteArrayLiteral("host"), QByteArrayLiteral("127.0.0.1:3000")});
+    if (!accept.isEmpty())
+        request.headers.append({QByteArrayLiteral("accept"), accept});
     if (!language.isEmpty())
         request.headers.append({QByteArrayLiteral("accept-language"), language});
     return request;
@@ -93,6 +96,20 @@ private Q_SLOTS:
             QVERIFY(response.body.contains("Page not found"));
             QVERIFY(response.body.contains("http://127.0.0.1:3000"));  // a way back to the site
         }
+    }
+
+    void programsGetTheEnginesAnswer()
+    {
+        // Without text/html in Accept: Auth.js's 400 from the engine, as its transcript has it.
+        const LiveEngine engine{Auth(configWith(QStringLiteral("/auth")))};
+        const SiteRoutes site(engine, {}, [&engine](const AuthRequest &request) { return engine.handle(request); });
+        for (const QByteArray &accept : {QByteArray(), QByteArray("*/*"), QByteArray("application/json")}) {
+            const AuthResponse response = site.handle(requestFor("GET", QStringLiteral("/other"), {}, accept)).result();
+            QCOMPARE(response.status, 400);
+            QCOMPARE(response.body, QByteArray("\"Bad request.\""));
+        }
+        // The root redirects whatever the client accepts.
+        QCOMPARE(site.handle(requestFor("GET", QStringLiteral("/"), {}, "*/*")).result().status, 302);
     }
 
     void notFoundInTheVisitorsLanguage()
