@@ -16,7 +16,7 @@ QFuture<bool> isRevoked(const Stores &stores, const QJsonObject &claims)
     try {
         notBefore = store->sessionsNotBefore(userId);
     } catch (const std::exception &e) {  // a store that throws instead of failing its future
-        qCWarning(lcCore) << "could not read the JWT revocation time:" << e.what();
+        qCDebug(lcCore) << "could not read the JWT revocation time:" << e.what();
         return QtFuture::makeReadyFuture(false);
     }
     return notBefore.then(QtFuture::Launch::Sync, [issued](QFuture<std::optional<QDateTime>> read) {
@@ -24,7 +24,7 @@ QFuture<bool> isRevoked(const Stores &stores, const QJsonObject &claims)
             const std::optional<QDateTime> time = read.result();
             return time && issued < time->toSecsSinceEpoch();
         } catch (const std::exception &e) {
-            qCWarning(lcCore) << "could not read the JWT revocation time:" << e.what();
+            qCDebug(lcCore) << "could not read the JWT revocation time:" << e.what();
             return false;
         }
     });

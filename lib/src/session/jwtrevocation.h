@@ -13,8 +13,8 @@ namespace Gatehouse::JwtRevocation {
 /*!
  * Whether the JWT \a claims were issued (\c iat) before the "not before" time of their stored
  * user (\c sub). False at once without an AccountStore, a subject or an \c iat. A store that
- * fails is logged and does not refuse the token: JWT sessions outlive a database outage, and a
- * revocation is kept, not lost, once the store answers again.
+ * fails does not refuse the token (logged at debug level: the store logs its outage itself):
+ * JWT sessions outlive a database outage, and a revocation applies again once it answers.
  */
 QFuture<bool> isRevoked(const Stores &stores, const QJsonObject &claims);
 
