@@ -20,9 +20,12 @@ SiteRoutes::SiteRoutes(const LiveEngine &engine, QString home, RequestHandler ne
 {
 }
 
-QString SiteRoutes::homeUrl(const QString &home, const QString &basePath)
+QString SiteRoutes::homeUrl(const QString &home, const Config &config)
 {
-    return home.isEmpty() ? prefixOf(basePath) + QStringLiteral("/account") : home;
+    if (!home.isEmpty())
+        return home;
+    // Paths without an origin: the browser stays on the address it used.
+    return config.pageUrl(config.pages.accountPage ? PagesOptions::Page::Account : PagesOptions::Page::SignIn, QString());
 }
 
 QFuture<AuthResponse> SiteRoutes::handle(const AuthRequest &request) const
@@ -36,7 +39,7 @@ QFuture<AuthResponse> SiteRoutes::handle(const AuthRequest &request) const
     if (path == QLatin1String("/") && (request.method == "GET" || request.method == "HEAD")) {
         AuthResponse redirect;
         redirect.status = 302;
-        redirect.setHeader(QByteArrayLiteral("Location"), homeUrl(m_home, basePath).toUtf8());
+        redirect.setHeader(QByteArrayLiteral("Location"), homeUrl(m_home, auth->config()).toUtf8());
         redirect.setHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
         return QtFuture::makeReadyFuture(redirect);
     }

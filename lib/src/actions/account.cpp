@@ -15,9 +15,10 @@ namespace Gatehouse::Actions {
 
 namespace {
 
+//! The account page's URL: the built-in one, or the application's own (pages.account).
 QString accountUrl(const RequestState &s)
 {
-    return s.baseUrl + QStringLiteral("/account");
+    return s.pageUrl(RequestState::Page::Account);
 }
 
 //! Not signed in: to the sign-in page, which comes back here afterwards.
@@ -170,6 +171,10 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
 QFuture<AuthResponse> account(const State &state)
 {
     const RequestState &s = *state;
+    if (!s.config.pages.accountPage)  // turned off: as if there were no such action
+        return QtFuture::makeReadyFuture(s.withCookies(AuthResponse::json(QStringLiteral("Bad request."), 400)));
+    if (!s.isPost() && !s.config.pages.account.isEmpty())
+        return QtFuture::makeReadyFuture(PageResponses::toCustomPage(s, RequestState::Page::Account, s.query));
     if (!s.config.adapter)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingAdapter(QStringLiteral("the account page needs an adapter"))));
     if (s.isPost()) {

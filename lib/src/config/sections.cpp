@@ -126,6 +126,18 @@ void readPages(ObjectReader &root, PagesOptions &pages)
         {QStringLiteral("verifyRequest"), &pages.verifyRequest},
         {QStringLiteral("newUser"), &pages.newUser},
     };
+    // account: a page of the application's, or false for none.
+    if (object->value(QStringLiteral("account")).isBool()) {
+        if (r.boolean(QStringLiteral("account")).value_or(true))
+            r.error(QStringLiteral("account"), Messages::AccountPage);
+        else
+            pages.accountPage = false;
+    } else if (const auto account = r.string(QStringLiteral("account"))) {
+        if (isPathOrHttpUrl(*account))
+            pages.account = *account;
+        else
+            r.error(QStringLiteral("account"), Messages::AccountPage);
+    }
     for (const auto &[key, slot] : targets) {
         const auto page = r.string(key);
         if (page && isPathOrHttpUrl(*page))

@@ -92,7 +92,7 @@ class TestAccountPage : public QObject
     QString m_alice;
     QString m_bob;
 
-    bool open(const QString &backend, SessionOptions::Strategy strategy)
+    bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {})
     {
         QString url;
         const QString name = QStringLiteral("account%1").arg(++m_databases);
@@ -130,6 +130,7 @@ class TestAccountPage : public QObject
         config.adapter = m_adapter;
         config.session.strategy = strategy;
         config.providers = {passwordCredentialsProvider(m_adapter)};
+        config.pages = pages;
         m_auth = std::make_unique<Auth>(config);
         return true;
     }
@@ -178,6 +179,34 @@ private Q_SLOTS:
         const Reply change = browser.post(QStringLiteral("/auth/account"), {{"action", "endAll"}});
         QCOMPARE(change.response.status, 302);
         QVERIFY(change.location().contains("/auth/signin?callbackUrl="));
+    }
+
+    void pageOfTheApplicationOrNone()
+    {
+        // pages.account: the application's own page; GET goes there, the forms still work.
+        PagesOptions pages;
+        pages.account = QStringLiteral("/me");
+        QVERIFY(open(QStringLiteral("sqlite"), SessionOptions::Strategy::Database, pages));
+        Browser browser(*m_auth, firefox);
+        QVERIFY(browser.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(browser.get(QStringLiteral("/auth/account?notice=nameSaved")).location(),
+                 QByteArray("http://127.0.0.1:9300/me?notice=nameSaved"));
+        QCOMPARE(browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Al"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/me?notice=nameSaved"));
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Al")));
+        cleanup();
+
+        // "account": false: no such action.
+        pages = {};
+        pages.accountPage = false;
+        QVERIFY(open(QStringLiteral("sqlite"), SessionOptions::Strategy::Database, pages));
+        Browser other(*m_auth, firefox);
+        QVERIFY(other.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const Reply none = other.get(QStringLiteral("/auth/account"));
+        QCOMPARE(none.response.status, 400);
+        QCOMPARE(none.response.body, QByteArray("\"Bad request.\""));
+        QCOMPARE(other.post(QStringLiteral("/auth/account"), {{"action", "endAll"}}).response.status, 400);
+        QCOMPARE(other.sessionEmail(), QStringLiteral("alice@example.test"));
     }
 
     void pageShowsProfileSessionsAndActivity_data() { backends(); }

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void initTestCase();
     void defaults();
     void everyOption();
+    void accountPageOff();
     void issueExample();
     void errors_data();
     void errors();
@@ -97,6 +98,7 @@ void TestConfigLoader::defaults()
     QCOMPARE(c.jwt.maxAge, qint64(2592000));
     QVERIFY(!c.cookies.sessionToken.has_value());
     QVERIFY(c.pages.signIn.isEmpty());
+    QVERIFY(c.pages.account.isEmpty() && c.pages.accountPage);   // the built-in account page
     QCOMPARE(c.theme.colorScheme, QStringLiteral("auto"));
     QVERIFY(!c.debug);
     QVERIFY(!c.experimental.enableWebAuthn);
@@ -142,7 +144,7 @@ void TestConfigLoader::everyOption()
         "events": {"signOut": "onSignOut"},
         "cookies": {"sessionToken": {"name": "my-session", "options": {"sameSite": "strict", "maxAge": 60}},
                     "csrfToken": {"name": "my-csrf"}},
-        "pages": {"signIn": "/login", "error": "https://example.test/oops"},
+        "pages": {"signIn": "/login", "error": "https://example.test/oops", "account": "/me"},
         "theme": {"colorScheme": "dark", "brandColor": "rgb(10, 20, 30)", "logo": "https://example.test/l.png",
                   "buttonText": "white"},
         "debug": true,
@@ -188,6 +190,8 @@ void TestConfigLoader::everyOption()
     QCOMPARE(c.cookies.csrfToken->options.path, QStringLiteral("/"));
     QCOMPARE(c.pages.signIn, QStringLiteral("/login"));
     QCOMPARE(c.pages.error, QStringLiteral("https://example.test/oops"));
+    QCOMPARE(c.pages.account, QStringLiteral("/me"));
+    QVERIFY(c.pages.accountPage);
     QCOMPARE(c.theme.colorScheme, QStringLiteral("dark"));
     QCOMPARE(c.theme.brandColor, QStringLiteral("rgb(10, 20, 30)"));
     QCOMPARE(c.theme.buttonText, QStringLiteral("white"));
@@ -428,6 +432,10 @@ void TestConfigLoader::errors_data()
         {"cookies.csrfToken.name: missing", R"(cookies.csrfToken.options.path: must start with "/")",
          "cookies.csrfToken.options.sameSite: must be one of lax, strict, none"});
     row("cookie unknown", R"({"providers": [], "cookies": {"session": {"name": "s"}}})", {"cookies.session: unknown key"});
+    row("pages.account", R"({"providers": [], "pages": {"account": true}})",
+        {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
+    row("pages.account not a path", R"({"providers": [], "pages": {"account": "me"}})",
+        {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
     row("pages", R"({"providers": [], "pages": {"signIn": "login", "signout": "/bye"}})",
         {R"(pages.signIn: must be a path ("/login") or an http(s) URL)",
          R"(pages.signout: unknown key (did you mean "signOut"?))"});
@@ -618,6 +626,14 @@ void TestConfigLoader::unreadableFile()
     QCOMPARE(result.errors().size(), 1);
     QVERIFY2(result.errors().first().message.startsWith(QStringLiteral("cannot read ") + path + u':'),
              qPrintable(result.errors().first().message));
+}
+
+void TestConfigLoader::accountPageOff()
+{
+    const ServerConfigResult result = load(R"json({"secret": "a-secret-that-is-long-enough-for-the-tests-0123", "providers": [], "pages": {"account": false}})json", {});
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QVERIFY(!result.config.pages.accountPage);
+    QVERIFY(result.config.pages.account.isEmpty());
 }
 
 void TestConfigLoader::listenAddress_data()

@@ -98,6 +98,23 @@ private Q_SLOTS:
         }
     }
 
+    void homeFollowsThePagesAccountOption()
+    {
+        Config config = configWith(QStringLiteral("/auth"));
+        QCOMPARE(SiteRoutes::homeUrl({}, config), QStringLiteral("/auth/account"));
+        QCOMPARE(SiteRoutes::homeUrl(QStringLiteral("/app"), config), QStringLiteral("/app"));
+        config.pages.account = QStringLiteral("/me");
+        QCOMPARE(SiteRoutes::homeUrl({}, config), QStringLiteral("/me"));
+        config.pages.account = QStringLiteral("https://app.example.test/profile");
+        QCOMPARE(SiteRoutes::homeUrl({}, config), QStringLiteral("https://app.example.test/profile"));
+        config.pages.account.clear();
+        config.pages.accountPage = false;   // no account page: the sign-in page
+        QCOMPARE(SiteRoutes::homeUrl({}, config), QStringLiteral("/auth/signin"));
+        const LiveEngine engine{Auth(config)};
+        const SiteRoutes site(engine, {}, [](const AuthRequest &) { return QtFuture::makeReadyFuture(AuthResponse()); });
+        QCOMPARE(site.handle(requestFor("GET", QStringLiteral("/"))).result().header("location"), QByteArray("/auth/signin"));
+    }
+
     void programsGetTheEnginesAnswer()
     {
         // Without text/html in Accept: Auth.js's 400 from the engine, as its transcript has it.
