@@ -65,7 +65,8 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
 
 /*!
  * Records where and when \a session began (AccountStore), for the account page. The sign-in
- * does not depend on it: a failure is logged and the session stands without details.
+ * does not depend on it: a failure is logged (at debug level: a store that fails reports its
+ * outage itself) and the session stands without details.
  */
 QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session)
 {
@@ -82,7 +83,7 @@ QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session
     try {
         written = store->recordSessionDetails(details);
     } catch (const std::exception &e) {
-        qCWarning(lcCore) << "could not record the session's details:" << e.what();
+        qCDebug(lcCore) << "could not record the session's details:" << e.what();
         return QtFuture::makeReadyFuture(false);
     }
     return written.then(QtFuture::Launch::Sync, [](QFuture<void> done) {
@@ -90,7 +91,7 @@ QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session
             done.waitForFinished();
             return true;
         } catch (const std::exception &e) {
-            qCWarning(lcCore) << "could not record the session's details:" << e.what();
+            qCDebug(lcCore) << "could not record the session's details:" << e.what();
             return false;
         }
     });
@@ -102,11 +103,12 @@ QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &re
     const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     return continueWith(db.create(result.user.value(QStringLiteral("id")).toString()),
         [state, result](const AdapterSession &session) {
-            return continueWith(recordDetails(*state, session), [state, result, session](bool) {
-                const RequestState &s = *state;
-                const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
-                return signedIn(s, result, db.write(session, s.requestCookies));
-            });
+            const RequestState &s = *state;
+            const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+            // The answer (and its audit event) first, as without details; the details are
+            // written before it is sent, so the account page that follows shows them.
+            const AuthResponse response = signedIn(s, result, db.write(session, s.requestCookies));
+            return continueWith(recordDetails(s, session), [response](bool) { return response; });
         });
 }
 
