@@ -104,8 +104,10 @@ QJsonValue withValue(const QJsonValue &node, const QList<Step> &steps, qsizetype
 QJsonValue toJson(const QVariant &value)
 {
     QJsonValue json = QJsonValue::fromVariant(value);
-    if (json.isDouble() && json.toDouble() == double(qint64(json.toDouble())))
-        json = QJsonValue(qint64(json.toDouble()));
+    const double d = json.toDouble();
+    // Beyond 2^53 a double is not an exact integer (and beyond 2^63 converting it is undefined).
+    if (json.isDouble() && std::fabs(d) <= 9007199254740991.0 && d == std::trunc(d))
+        json = QJsonValue(qint64(d));
     return json;
 }
 

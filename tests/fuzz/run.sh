@@ -14,9 +14,13 @@
 # sanitizer report, property violation, timeout (FUZZ_TIMEOUT seconds for one input) or memory
 # blow-up (FUZZ_RSS_MB) fails the run; its input is kept in FUZZ_WORK/artifacts/.
 #
+# Short runs use a fixed random seed (FUZZ_SEED, 1): CI explores the same inputs on every machine,
+# so what fails there fails here with the same seed, and a run here that reached as many executions
+# has seen them. Long runs take a new seed each time (FUZZ_SEED unset) to explore further.
+#
 # Environment: FUZZ_BUILD_DIR (build-fuzz), FUZZ_WORK (<build dir>/fuzz-work), FUZZ_SECONDS,
 # FUZZ_RUNS, FUZZ_JOBS (short mode, default: the number of cores), FUZZ_TIMEOUT (10; long: 120),
-# FUZZ_RSS_MB (2048). Long runs for a whole afternoon, in the background, only on idle CPU:
+# FUZZ_RSS_MB (2048), FUZZ_SEED (short: 1; long: random). Long runs for a whole afternoon, in the background, only on idle CPU:
 #   FUZZ_WORK=/var/tmp/gatehouse-fuzz nohup tests/fuzz/run.sh long > /var/tmp/gatehouse-fuzz.log 2>&1 &
 # and the executions each target reached are in FUZZ_WORK/logs/summary.txt.
 set -euo pipefail
@@ -88,14 +92,15 @@ build)
 short)
   seconds="${FUZZ_SECONDS:-20}"
   jobs="${FUZZ_JOBS:-$(nproc)}"
+  seed="${FUZZ_SEED:-1}"
   started=$SECONDS
   configure_and_build
-  echo "fuzz: built in $((SECONDS - started)) s; running ${#targets[@]} targets for ${seconds} s each, $jobs at a time"
+  echo "fuzz: built in $((SECONDS - started)) s; running ${#targets[@]} targets for ${seconds} s each, $jobs at a time, seed $seed"
   failed=()
   declare -A pids=()
   for name in "${targets[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
-    run_target "$name" -max_total_time="$seconds" &
+    run_target "$name" -seed="$seed" -max_total_time="$seconds" &
     pids[$name]=$!
   done
   for name in "${targets[@]}"; do
@@ -123,7 +128,7 @@ long)
   status=0
   for name in "${targets[@]}"; do
     started=$SECONDS
-    if nice -n 19 bash -c "$(declare -f run_target); $(declare -p here work build timeout rss); run_target $name -runs=$runs ${FUZZ_SECONDS:+-max_total_time=$FUZZ_SECONDS}"; then
+    if nice -n 19 bash -c "$(declare -f run_target); $(declare -p here work build timeout rss); run_target $name -runs=$runs ${FUZZ_SECONDS:+-max_total_time=$FUZZ_SECONDS} ${FUZZ_SEED:+-seed=$FUZZ_SEED}"; then
       line=$(summary_line "$name" ok)
     else
       line=$(summary_line "$name" FAILED)

@@ -25,7 +25,7 @@ void ConnectionLimitLog::setSink(Sink sink)
 ConnectionLimitLog::Episode &ConnectionLimitLog::capacityEpisode(int cap, Clock::time_point now)
 {
     if (!m_capacity) {
-        m_capacity.emplace();
+        m_capacity = Episode();  // not emplace(): clang sees Episode as not default-constructible inside the class
         m_capacity->first = now;
         m_capacity->limit = cap;
     }
@@ -68,7 +68,7 @@ void ConnectionLimitLog::refusedPerAddress(const QString &address, int limit, Cl
     auto it = m_addresses.find(address);
     if (it == m_addresses.end() && m_addresses.size() >= kNamedAddresses) {
         if (!m_otherAddresses) {
-            m_otherAddresses.emplace();
+            m_otherAddresses = Episode();
             m_otherAddresses->first = now;
             m_otherAddresses->limit = limit;
             emitLine(QtWarningMsg,

@@ -2,6 +2,7 @@
 #include <gatehouse/errors.h>
 
 #include "core/futures.h"
+#include "core/jsonnumber.h"
 #include "storage/stores.h"
 #include "oauth/oauthclient.h"
 #include "oauth/waiters.h"
@@ -51,9 +52,11 @@ AdapterAccount rotated(AdapterAccount account, const QJsonObject &tokens, qint64
     if (!text("token_type").isEmpty())
         account.tokenType = text("token_type").toLower();
     const QJsonValue expiresIn = tokens.value(QLatin1String("expires_in"));
-    bool ok = expiresIn.isDouble();
-    const qint64 seconds = ok ? qint64(expiresIn.toDouble()) : expiresIn.toString().toLongLong(&ok);
-    account.expiresAt = ok ? std::optional<qint64>(now + seconds) : std::nullopt;
+    bool ok = false;
+    const std::optional<qint64> seconds = expiresIn.isDouble()
+        ? jsonSeconds(expiresIn)
+        : jsonInteger(QJsonValue(double(expiresIn.toString().toLongLong(&ok))));
+    account.expiresAt = seconds && (expiresIn.isDouble() || ok) ? std::optional<qint64>(now + *seconds) : std::nullopt;
     account.expiresIn.reset();
     return account;
 }

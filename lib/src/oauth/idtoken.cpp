@@ -1,5 +1,7 @@
 #include "oauth/idtoken.h"
 
+#include "core/jsonnumber.h"
+
 #include <gatehouse/errors.h>
 
 #include <QJsonArray>
@@ -20,7 +22,10 @@ qint64 timeClaim(const QJsonObject &claims, const char *name, bool required)
         return -1;
     if (!v.isDouble())
         reject(QStringLiteral("\"%1\" is missing or not a number").arg(QLatin1String(name)));
-    return qint64(v.toDouble());
+    const std::optional<qint64> seconds = jsonSeconds(v);
+    if (!seconds)
+        reject(QStringLiteral("\"%1\" is out of range").arg(QLatin1String(name)));
+    return *seconds;
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "oauth/providersettings.h"
 
+#include "core/jsonnumber.h"
+
 #include <gatehouse/autherror.h>
 #include <gatehouse/errors.h>
 
@@ -25,8 +27,8 @@ QString paramValue(const QJsonValue &v)
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     if (v.isDouble()) {
-        const double d = v.toDouble();
-        return d == double(qint64(d)) ? QString::number(qint64(d)) : QString::number(d);
+        const std::optional<qint64> whole = jsonInteger(v);
+        return whole ? QString::number(*whole) : QString::number(v.toDouble());
     }
     return v.toString();
 }

@@ -22,11 +22,17 @@ UserStateStore &storeOf(const std::shared_ptr<Adapter> &adapter)
     return *store;
 }
 
-//! Argon2id work runs here: a couple of threads, so sign-in floods cannot starve the server.
-std::shared_ptr<QThreadPool> hashingPool()
+//! Argon2id work runs here: two threads for the whole process, so sign-in floods cannot starve
+//! the server. Never destroyed: the last reference to a pool of its own would go in a
+//! continuation run on one of the pool's threads, and a pool destroyed there waits for itself
+//! for ever (one stuck thread per password set).
+QThreadPool *hashingPool()
 {
-    auto pool = std::make_shared<QThreadPool>();
-    pool->setMaxThreadCount(2);
+    static QThreadPool *const pool = [] {
+        auto *threads = new QThreadPool;
+        threads->setMaxThreadCount(2);
+        return threads;
+    }();
     return pool;
 }
 
@@ -48,15 +54,14 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
                          {QStringLiteral("type"), QStringLiteral("password")},
                          {QStringLiteral("autocomplete"), QStringLiteral("current-password")}}}},
     };
-    const std::shared_ptr<QThreadPool> pool = hashingPool();
     UserStateStore *storePtr = &store;
-    provider.authorize = [adapter, storePtr, pool](const QJsonObject &credentials, const AuthRequest &) {
+    provider.authorize = [adapter, storePtr](const QJsonObject &credentials, const AuthRequest &) {
         const QString email = credentials.value(QStringLiteral("email")).toString().trimmed().toLower();
         const QByteArray password = credentials.value(QStringLiteral("password")).toString().toUtf8();
         return storePtr->passwordHash(email)
-            .then(QtFuture::Launch::Sync, [adapter, pool, password](const std::optional<PasswordCredential> &stored) {
+            .then(QtFuture::Launch::Sync, [adapter, password](const std::optional<PasswordCredential> &stored) {
                 // Verify (or burn the same time) on the hashing pool.
-                return QtConcurrent::run(pool.get(), [stored, password]() -> std::optional<QString> {
+                return QtConcurrent::run(hashingPool(), [stored, password]() -> std::optional<QString> {
                     if (!stored) {
                         Crypto::burnPasswordVerification(password);
                         return std::nullopt;
@@ -81,11 +86,10 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
 QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &password)
 {
     UserStateStore *store = &storeOf(adapter);
-    const std::shared_ptr<QThreadPool> pool = hashingPool();
     const QByteArray bytes = password.toUtf8();
     // The adapter is let go of before the future finishes (see continueWith()).
-    return continueWith(QtConcurrent::run(pool.get(), [bytes]() { return Crypto::hashPassword(bytes); }),
-                        [adapter = std::move(adapter), store, pool, userId](const QString &hash) {
+    return continueWith(QtConcurrent::run(hashingPool(), [bytes]() { return Crypto::hashPassword(bytes); }),
+                        [adapter = std::move(adapter), store, userId](const QString &hash) {
                             return store->setPassword(userId, hash);
                         });
 }

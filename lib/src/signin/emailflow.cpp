@@ -11,6 +11,7 @@
 #include "crypto/random.h"
 #include "mail/address.h"
 #include "mail/mailer.h"
+#include "metrics/catalogue.h"
 
 #include <gatehouse/adapter.h>
 #include <gatehouse/errors.h>
@@ -117,11 +118,14 @@ QFuture<AuthResponse> sendLink(const State &state, const LinkRequest &r)
                 } catch (...) {
                     sending = failedFuture<void>(std::current_exception());
                 }
-                // Whatever the custom sender fails with is an EmailSignin error.
+                // Whatever the custom sender fails with is an EmailSignin error. Its mails count
+                // as the built-in mailer's do.
                 sending = sending.then(QtFuture::Launch::Sync, [](QFuture<void> done) {
                     try {
                         done.waitForFinished();
+                        Metrics::recordEmail(true);
                     } catch (const std::exception &e) {
+                        Metrics::recordEmail(false);
                         throw EmailSignin(QStringLiteral("sendVerificationRequest failed: %1").arg(QString::fromUtf8(e.what())));
                     }
                 });

@@ -4,6 +4,7 @@
 #include "request/errorresponse.h"
 #include "signin/oauthchecks.h"
 #include "core/futures.h"
+#include "core/jsonnumber.h"
 #include "signin/singleuse.h"
 #include "crypto/random.h"
 #include "oauth/oauthclient.h"
@@ -269,8 +270,9 @@ QFuture<QJsonObject> accountOf(const Provider &provider, const ProviderSettings 
                 if (account.value(QLatin1String("token_type")).isString())
                     account.insert(QStringLiteral("token_type"), account.value(QLatin1String("token_type")).toString().toLower());
                 const QJsonValue expiresIn = account.value(QLatin1String("expires_in"));
-                if (!account.contains(QLatin1String("expires_at")) && expiresIn.isDouble())
-                    account.insert(QStringLiteral("expires_at"), now + qint64(expiresIn.toDouble()));
+                const std::optional<qint64> seconds = jsonSeconds(expiresIn);
+                if (!account.contains(QLatin1String("expires_at")) && seconds)
+                    account.insert(QStringLiteral("expires_at"), now + *seconds);
                 account.insert(QStringLiteral("provider"), settings.id);
                 account.insert(QStringLiteral("type"), settings.type);
                 account.insert(QStringLiteral("providerAccountId"), providerAccountId);

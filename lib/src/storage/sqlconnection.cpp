@@ -13,6 +13,7 @@
 #include <utility>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace Gatehouse {
 
@@ -333,9 +334,13 @@ bool SqlConnection::isUnavailable(const QSqlError &error) const
 void SqlConnection::raise(const QSqlError &error, const QString &method, const QString &conflict)
 {
     // SQLite opens a file it cannot write (made read-only or immutable) read-only, and such a
-    // connection stays so: the next call opens it again, and writes once the file can be written.
-    if (m_options.backend == SqlBackend::SQLite && error.nativeErrorCode().toInt() == kSqliteReadOnly)
+    // connection stays so: once the file can be written again, the statement runs again on a
+    // connection opened anew; until then the next call tries that.
+    if (m_options.backend == SqlBackend::SQLite && error.nativeErrorCode().toInt() == kSqliteReadOnly) {
+        if (::access(QFile::encodeName(m_options.databaseName).constData(), W_OK) == 0)
+            throw SqlConnectionLost{QStringLiteral("opened read-only; the file can be written again")};
         m_reopen = true;
+    }
     if (isLost(error))
         throw SqlConnectionLost{error.text()};
     if (isTransient(error))

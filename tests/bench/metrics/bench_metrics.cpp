@@ -5,6 +5,7 @@
 // Prints microseconds per request per round, the best of each side, and the median of the
 // rounds' on/off ratios. bench.sh (beside it) measures the same over HTTP with wrk.
 //   ninja bench_metrics && ./tests/bench/metrics/bench_metrics [requests per round] [rounds]
+// With "off N" or "on N" it only serves N requests so, for instructions.sh (callgrind).
 #include <gatehouse/auth.h>
 #include <gatehouse/jwt.h>
 #include <gatehouse/metrics.h>
@@ -81,7 +82,10 @@ double median(std::vector<double> values)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int count = argc > 1 ? std::max(1, atoi(argv[1])) : 20000;
+    const QByteArray only = argc > 1 ? QByteArray(argv[1]) : QByteArray();
+    const bool single = only == "off" || only == "on";
+    const int countAt = single ? 2 : 1;  // the argument that holds the number of requests
+    const int count = argc > countAt ? std::max(1, atoi(argv[countAt])) : 20000;
     const int rounds = argc > 2 ? std::max(1, atoi(argv[2])) : 10;
     Auth auth(benchConfig());
     const QString token = Jwt::encode({QJsonObject{{"name", "Alice"}, {"email", "alice@example.test"}, {"sub", "1"}},
@@ -90,6 +94,11 @@ int main(int argc, char **argv)
     if (!auth.handle(session).result().body.contains("alice@example.test")) {
         std::fprintf(stderr, "the session cookie was not accepted\n");
         return 1;
+    }
+    if (single) {
+        Metrics::setEnabled(only == "on");
+        microsecondsPerRequest(auth, session, count);
+        return 0;
     }
     microsecondsPerRequest(auth, session, count);  // warm-up
     std::printf("# Auth::handle() GET /auth/session, one thread, %d requests per turn, %d rounds, thread CPU time\n",

@@ -69,6 +69,8 @@ private Q_SLOTS:
         QTest::newRow("azp of another client") << "azp" << QJsonValue("client-2") << "CallbackRouteError" << "\"azp\" is \"client-2\"";
         QTest::newRow("expired") << "exp" << QJsonValue(double(now - 31)) << "CallbackRouteError" << "expired";
         QTest::newRow("exp as a string") << "exp" << QJsonValue(QString::number(now + 600)) << "CallbackRouteError" << "\"exp\" is missing or not a number";
+        QTest::newRow("exp beyond any integer") << "exp" << QJsonValue(4.1e89) << "CallbackRouteError" << "\"exp\" is out of range";
+        QTest::newRow("iat far in the past") << "iat" << QJsonValue(-1e300) << "CallbackRouteError" << "\"iat\" is out of range";
         QTest::newRow("no iat") << "iat" << QJsonValue(QJsonValue::Undefined) << "CallbackRouteError" << "\"iat\"";
         QTest::newRow("issued in the future") << "iat" << QJsonValue(double(now + 3600)) << "CallbackRouteError" << "issued in the future";
         QTest::newRow("not valid yet") << "nbf" << QJsonValue(double(now + 3600)) << "CallbackRouteError" << "not valid yet";

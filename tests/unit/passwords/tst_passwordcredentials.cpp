@@ -6,6 +6,7 @@
 #include <gatehouse/memoryadapter.h>
 #include <gatehouse/passwordcredentials.h>
 
+#include <QDir>
 #include <QJsonObject>
 #include <QTest>
 
@@ -62,6 +63,18 @@ private Q_SLOTS:
             QCOMPARE(failure.reason(), AdapterError::Reason::NotFound);
         }
         QCOMPARE(m_adapter.use_count(), 1);
+    }
+
+    void settingPasswordsLeavesNoThreadBehind()
+    {
+        // Each call used to make a hashing pool of its own, destroyed on one of its threads: that
+        // thread then waited for itself for ever.
+        const auto threads = [] { return QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(); };
+        const qsizetype before = threads();
+        for (int round = 0; round < 8; ++round)
+            setUserPassword(m_adapter, m_userId, QStringLiteral("password-%1").arg(round)).waitForFinished();
+        QTest::qWait(100);
+        QVERIFY2(threads() <= before + 2, qPrintable(QStringLiteral("%1 threads before, %2 after").arg(before).arg(threads())));
     }
 
     void signsInTheStoredUser()

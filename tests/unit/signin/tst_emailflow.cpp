@@ -8,6 +8,8 @@
 #include "signin/emailflow.h"
 #include "recordingadapter.h"
 
+#include <gatehouse/metrics.h>
+
 #include <QJsonArray>
 #include <algorithm>
 #include <QRegularExpression>
@@ -425,6 +427,38 @@ private Q_SLOTS:
         EngineClient other(failing);
         QCOMPARE(requestLink(other, "frank@example.test").location(),
                  QByteArray("http://127.0.0.1:9300/auth/signin?error=EmailSignin"));
+    }
+
+    void customSenderIsCounted()
+    {
+        // A provider's own sendVerificationRequest sends the mail: the metrics count it as the
+        // built-in mailer's.
+        const auto count = [](const QByteArray &name) {
+            const QByteArray page = Metrics::exposition();
+            const qsizetype at = page.indexOf("\n" + name + " ");
+            return at < 0 ? -1.0 : page.mid(at + name.size() + 2, page.indexOf('\n', at + 1) - at - name.size() - 2).toDouble();
+        };
+        Metrics::setEnabled(true);
+        const std::shared_ptr<void> off(nullptr, [](void *) { Metrics::setEnabled(false); });
+        const double sentBefore = count("gatehouse_emails_sent_total");
+        const double failedBefore = count("gatehouse_email_send_failures_total");
+
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config config = emailConfig(adapter, QStringLiteral("smtp://127.0.0.1:1"));  // never used
+        config.providers[0].sendVerificationRequest = [](const VerificationRequest &) { return QtFuture::makeReadyFuture(); };
+        Auth auth(config);
+        EngineClient client(auth);
+        QVERIFY(requestLink(client, "grace@example.test").location().contains("/auth/verify-request"));
+        QCOMPARE(count("gatehouse_emails_sent_total"), sentBefore + 1);
+
+        config.providers[0].sendVerificationRequest = [](const VerificationRequest &) -> QFuture<void> {
+            throw std::runtime_error("mail service down");
+        };
+        Auth failing(config);
+        EngineClient other(failing);
+        QVERIFY(requestLink(other, "heidi@example.test").location().contains("error=EmailSignin"));
+        QCOMPARE(count("gatehouse_email_send_failures_total"), failedBefore + 1);
+        QCOMPARE(count("gatehouse_emails_sent_total"), sentBefore + 1);
     }
 
     void smtpDownLeavesNoUsableToken()
