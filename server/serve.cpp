@@ -12,6 +12,7 @@
 #include "operations/readiness.h"
 #include "serverconfiguration.h"
 #include "signalwatcher.h"
+#include "siteroutes.h"
 #include "systemdnotifier.h"
 
 #include <gatehouse/auth.h>
@@ -241,7 +242,9 @@ int serve(const ServeOptions &options)
                                                                SqlAdapter::latestSchemaVersion(),
                                                                [database] { return database->health(); }));
     }
-    const HealthRoutes routes(&readiness, [&engine](const AuthRequest &request) { return engine->handle(request); });
+    // Outside the base path: / to server.home, the 404 page for the rest (siteroutes.h).
+    const SiteRoutes site(*engine, settings.home, [&engine](const AuthRequest &request) { return engine->handle(request); });
+    const HealthRoutes routes(&readiness, [&site](const AuthRequest &request) { return site.handle(request); });
     HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });
     pool.setLimits(settings.limits);
     pool.setThreadCount(settings.threads);

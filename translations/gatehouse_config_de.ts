@@ -409,5 +409,13 @@
         <source>must be a file name or a list of file names</source>
         <translation>muss ein Dateiname oder eine Liste von Dateinamen sein</translation>
     </message>
+    <message>
+        <source>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</source>
+        <translation>darf nicht „/“ sein: die Wurzel leitet dorthin weiter (ohne den Schlüssel ist es die Kontoseite)</translation>
+    </message>
+    <message>
+        <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
+        <translation>muss ein Pfad („/account“), eine http(s)-URL oder false (keine Kontoseite) sein</translation>
+    </message>
 </context>
 </TS>

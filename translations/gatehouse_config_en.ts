@@ -409,5 +409,13 @@
         <source>must be a file name or a list of file names</source>
         <translation>must be a file name or a list of file names</translation>
     </message>
+    <message>
+        <source>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</source>
+        <translation>must not be &quot;/&quot;: the root redirects to it (leave the key out for the account page)</translation>
+    </message>
+    <message>
+        <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
+        <translation>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</translation>
+    </message>
 </context>
 </TS>

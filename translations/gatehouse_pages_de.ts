@@ -163,5 +163,230 @@
         <extracomment>Text of the page shown after a sign-in link was e-mailed</extracomment>
         <translation>Ein Anmeldelink wurde an Ihre E-Mail-Adresse gesendet.</translation>
     </message>
+    <message>
+        <source>Not Found</source>
+        <extracomment>Title of the page for an address that does not exist</extracomment>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Page not found</source>
+        <extracomment>Heading of the page for an address that does not exist</extracomment>
+        <translation>Seite nicht gefunden</translation>
+    </message>
+    <message>
+        <source>There is nothing at this address.</source>
+        <extracomment>Text of the page for an address that does not exist</extracomment>
+        <translation>Unter dieser Adresse gibt es nichts.</translation>
+    </message>
+    <message>
+        <source>Your Account</source>
+        <extracomment>Title of the account page</extracomment>
+        <translation>Ihr Konto</translation>
+    </message>
+    <message>
+        <source>Your account</source>
+        <extracomment>Heading of the account page</extracomment>
+        <translation>Ihr Konto</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <extracomment>Heading of the profile section of the account page</extracomment>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <extracomment>Label of the name input on the account page</extracomment>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Save name</source>
+        <extracomment>Button that saves the name on the account page</extracomment>
+        <translation>Namen speichern</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <extracomment>After the e-mail address on the account page: the address was proven</extracomment>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <extracomment>After the e-mail address on the account page: the address was never proven</extracomment>
+        <translation>nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>Profile picture</source>
+        <extracomment>Alternative text of the person&apos;s picture on the account page</extracomment>
+        <translation>Profilbild</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <extracomment>Heading of the sessions section of the account page</extracomment>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <extracomment>Marks the session of the browser showing the account page</extracomment>
+        <translation>Diese Sitzung</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>A session&apos;s browser and operating system; %1 is the browser, %2 the system (&quot;Firefox on Linux&quot;)</extracomment>
+        <translation>%1 unter %2</translation>
+    </message>
+    <message>
+        <source>Unknown device</source>
+        <extracomment>A session whose browser is not known</extracomment>
+        <translation>Unbekanntes Gerät</translation>
+    </message>
+    <message>
+        <source>Signed in %1</source>
+        <extracomment>When a session began; %1 is a date and time</extracomment>
+        <translation>Angemeldet am %1</translation>
+    </message>
+    <message>
+        <source>Sign-in time not recorded</source>
+        <extracomment>A session whose beginning was not recorded</extracomment>
+        <translation>Anmeldezeit nicht erfasst</translation>
+    </message>
+    <message>
+        <source>Last active around %1</source>
+        <extracomment>A session&apos;s last activity; %1 is a date and time, exact to about a day</extracomment>
+        <translation>Zuletzt aktiv etwa am %1</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <extracomment>Where a session began; %1 is an IP address</extracomment>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>Sign out this session</source>
+        <extracomment>Button that signs out one other session</extracomment>
+        <translation>Diese Sitzung abmelden</translation>
+    </message>
+    <message>
+        <source>Sign out all other sessions</source>
+        <extracomment>Button that signs out every session except this one</extracomment>
+        <translation>Alle anderen Sitzungen abmelden</translation>
+    </message>
+    <message>
+        <source>Sign out everywhere</source>
+        <extracomment>Button that signs out every session including this one</extracomment>
+        <translation>Überall abmelden</translation>
+    </message>
+    <message>
+        <source>You are not signed in anywhere else.</source>
+        <extracomment>The account page has no other session to show</extracomment>
+        <translation>Sie sind nirgends sonst angemeldet.</translation>
+    </message>
+    <message>
+        <source>Your sign-in is kept in each browser itself, so other devices cannot be listed or signed out one by one. &quot;Sign out all other sessions&quot; and &quot;Sign out everywhere&quot; end every one of them at once.</source>
+        <extracomment>Explains sessions kept in the browser (JWT) that the server can end all at once</extracomment>
+        <translation>Ihre Anmeldung wird in jedem Browser selbst gespeichert, daher lassen sich andere Geräte nicht einzeln anzeigen oder abmelden. „Alle anderen Sitzungen abmelden“ und „Überall abmelden“ beenden alle auf einmal.</translation>
+    </message>
+    <message>
+        <source>Your sign-in is kept in each browser itself and this server cannot end it elsewhere: signing out ends it in this browser only; other devices stay signed in until their sign-in expires.</source>
+        <extracomment>Explains sessions kept in the browser (JWT) that the server cannot end</extracomment>
+        <translation>Ihre Anmeldung wird in jedem Browser selbst gespeichert und dieser Server kann sie anderswo nicht beenden: Abmelden beendet sie nur in diesem Browser; andere Geräte bleiben angemeldet, bis ihre Anmeldung abläuft.</translation>
+    </message>
+    <message>
+        <source>Recent activity</source>
+        <extracomment>Heading of the recent activity section of the account page</extracomment>
+        <translation>Letzte Aktivitäten</translation>
+    </message>
+    <message>
+        <source>No activity recorded yet.</source>
+        <extracomment>The account page has no activity to show</extracomment>
+        <translation>Noch keine Aktivität erfasst.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <extracomment>Column of the recent activity table: when</extracomment>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <extracomment>Column of the recent activity table: what happened</extracomment>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <extracomment>Column of the recent activity table: the sign-in method (provider)</extracomment>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <extracomment>Column of the recent activity table: the IP address</extracomment>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <extracomment>Recent activity: a sign-in</extracomment>
+        <translation>Angemeldet</translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <extracomment>Recent activity: a sign-in that failed</extracomment>
+        <translation>Anmeldung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Signed out</source>
+        <extracomment>Recent activity: a sign-out</extracomment>
+        <translation>Abgemeldet</translation>
+    </message>
+    <message>
+        <source>Account created</source>
+        <extracomment>Recent activity: the account was created</extracomment>
+        <translation>Konto erstellt</translation>
+    </message>
+    <message>
+        <source>Sign-in method linked</source>
+        <extracomment>Recent activity: a sign-in method was linked</extracomment>
+        <translation>Anmeldemethode verknüpft</translation>
+    </message>
+    <message>
+        <source>Profile changed</source>
+        <extracomment>Recent activity: the profile was changed</extracomment>
+        <translation>Profil geändert</translation>
+    </message>
+    <message>
+        <source>Session signed out</source>
+        <extracomment>Recent activity: one session was signed out from the account page</extracomment>
+        <translation>Sitzung abgemeldet</translation>
+    </message>
+    <message>
+        <source>Other sessions signed out</source>
+        <extracomment>Recent activity: all other sessions were signed out</extracomment>
+        <translation>Andere Sitzungen abgemeldet</translation>
+    </message>
+    <message>
+        <source>Signed out everywhere</source>
+        <extracomment>Recent activity: every session was signed out</extracomment>
+        <translation>Überall abgemeldet</translation>
+    </message>
+    <message>
+        <source>Your name was saved.</source>
+        <extracomment>Account page notice after saving the name</extracomment>
+        <translation>Ihr Name wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>The session was signed out.</source>
+        <extracomment>Account page notice after signing out another session</extracomment>
+        <translation>Die Sitzung wurde abgemeldet.</translation>
+    </message>
+    <message>
+        <source>All other sessions were signed out.</source>
+        <extracomment>Account page notice after signing out every other session</extracomment>
+        <translation>Alle anderen Sitzungen wurden abgemeldet.</translation>
+    </message>
+    <message>
+        <source>That session does not exist any more.</source>
+        <extracomment>Account page notice: the session to sign out does not exist (any more)</extracomment>
+        <translation>Diese Sitzung gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>A name has 1 to 255 characters.</source>
+        <extracomment>Account page notice: the name was refused</extracomment>
+        <translation>Ein Name hat 1 bis 255 Zeichen.</translation>
+    </message>
 </context>
 </TS>

@@ -163,5 +163,230 @@
         <extracomment>Text of the page shown after a sign-in link was e-mailed</extracomment>
         <translation>A sign in link has been sent to your email address.</translation>
     </message>
+    <message>
+        <source>Not Found</source>
+        <extracomment>Title of the page for an address that does not exist</extracomment>
+        <translation>Not Found</translation>
+    </message>
+    <message>
+        <source>Page not found</source>
+        <extracomment>Heading of the page for an address that does not exist</extracomment>
+        <translation>Page not found</translation>
+    </message>
+    <message>
+        <source>There is nothing at this address.</source>
+        <extracomment>Text of the page for an address that does not exist</extracomment>
+        <translation>There is nothing at this address.</translation>
+    </message>
+    <message>
+        <source>Your Account</source>
+        <extracomment>Title of the account page</extracomment>
+        <translation>Your Account</translation>
+    </message>
+    <message>
+        <source>Your account</source>
+        <extracomment>Heading of the account page</extracomment>
+        <translation>Your account</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <extracomment>Heading of the profile section of the account page</extracomment>
+        <translation>Profile</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <extracomment>Label of the name input on the account page</extracomment>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Save name</source>
+        <extracomment>Button that saves the name on the account page</extracomment>
+        <translation>Save name</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <extracomment>After the e-mail address on the account page: the address was proven</extracomment>
+        <translation>verified</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <extracomment>After the e-mail address on the account page: the address was never proven</extracomment>
+        <translation>not verified</translation>
+    </message>
+    <message>
+        <source>Profile picture</source>
+        <extracomment>Alternative text of the person&apos;s picture on the account page</extracomment>
+        <translation>Profile picture</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <extracomment>Heading of the sessions section of the account page</extracomment>
+        <translation>Sessions</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <extracomment>Marks the session of the browser showing the account page</extracomment>
+        <translation>This session</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>A session&apos;s browser and operating system; %1 is the browser, %2 the system (&quot;Firefox on Linux&quot;)</extracomment>
+        <translation>%1 on %2</translation>
+    </message>
+    <message>
+        <source>Unknown device</source>
+        <extracomment>A session whose browser is not known</extracomment>
+        <translation>Unknown device</translation>
+    </message>
+    <message>
+        <source>Signed in %1</source>
+        <extracomment>When a session began; %1 is a date and time</extracomment>
+        <translation>Signed in %1</translation>
+    </message>
+    <message>
+        <source>Sign-in time not recorded</source>
+        <extracomment>A session whose beginning was not recorded</extracomment>
+        <translation>Sign-in time not recorded</translation>
+    </message>
+    <message>
+        <source>Last active around %1</source>
+        <extracomment>A session&apos;s last activity; %1 is a date and time, exact to about a day</extracomment>
+        <translation>Last active around %1</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <extracomment>Where a session began; %1 is an IP address</extracomment>
+        <translation>from %1</translation>
+    </message>
+    <message>
+        <source>Sign out this session</source>
+        <extracomment>Button that signs out one other session</extracomment>
+        <translation>Sign out this session</translation>
+    </message>
+    <message>
+        <source>Sign out all other sessions</source>
+        <extracomment>Button that signs out every session except this one</extracomment>
+        <translation>Sign out all other sessions</translation>
+    </message>
+    <message>
+        <source>Sign out everywhere</source>
+        <extracomment>Button that signs out every session including this one</extracomment>
+        <translation>Sign out everywhere</translation>
+    </message>
+    <message>
+        <source>You are not signed in anywhere else.</source>
+        <extracomment>The account page has no other session to show</extracomment>
+        <translation>You are not signed in anywhere else.</translation>
+    </message>
+    <message>
+        <source>Your sign-in is kept in each browser itself, so other devices cannot be listed or signed out one by one. &quot;Sign out all other sessions&quot; and &quot;Sign out everywhere&quot; end every one of them at once.</source>
+        <extracomment>Explains sessions kept in the browser (JWT) that the server can end all at once</extracomment>
+        <translation>Your sign-in is kept in each browser itself, so other devices cannot be listed or signed out one by one. &quot;Sign out all other sessions&quot; and &quot;Sign out everywhere&quot; end every one of them at once.</translation>
+    </message>
+    <message>
+        <source>Your sign-in is kept in each browser itself and this server cannot end it elsewhere: signing out ends it in this browser only; other devices stay signed in until their sign-in expires.</source>
+        <extracomment>Explains sessions kept in the browser (JWT) that the server cannot end</extracomment>
+        <translation>Your sign-in is kept in each browser itself and this server cannot end it elsewhere: signing out ends it in this browser only; other devices stay signed in until their sign-in expires.</translation>
+    </message>
+    <message>
+        <source>Recent activity</source>
+        <extracomment>Heading of the recent activity section of the account page</extracomment>
+        <translation>Recent activity</translation>
+    </message>
+    <message>
+        <source>No activity recorded yet.</source>
+        <extracomment>The account page has no activity to show</extracomment>
+        <translation>No activity recorded yet.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <extracomment>Column of the recent activity table: when</extracomment>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <extracomment>Column of the recent activity table: what happened</extracomment>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <extracomment>Column of the recent activity table: the sign-in method (provider)</extracomment>
+        <translation>Method</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <extracomment>Column of the recent activity table: the IP address</extracomment>
+        <translation>Address</translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <extracomment>Recent activity: a sign-in</extracomment>
+        <translation>Signed in</translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <extracomment>Recent activity: a sign-in that failed</extracomment>
+        <translation>Sign-in failed</translation>
+    </message>
+    <message>
+        <source>Signed out</source>
+        <extracomment>Recent activity: a sign-out</extracomment>
+        <translation>Signed out</translation>
+    </message>
+    <message>
+        <source>Account created</source>
+        <extracomment>Recent activity: the account was created</extracomment>
+        <translation>Account created</translation>
+    </message>
+    <message>
+        <source>Sign-in method linked</source>
+        <extracomment>Recent activity: a sign-in method was linked</extracomment>
+        <translation>Sign-in method linked</translation>
+    </message>
+    <message>
+        <source>Profile changed</source>
+        <extracomment>Recent activity: the profile was changed</extracomment>
+        <translation>Profile changed</translation>
+    </message>
+    <message>
+        <source>Session signed out</source>
+        <extracomment>Recent activity: one session was signed out from the account page</extracomment>
+        <translation>Session signed out</translation>
+    </message>
+    <message>
+        <source>Other sessions signed out</source>
+        <extracomment>Recent activity: all other sessions were signed out</extracomment>
+        <translation>Other sessions signed out</translation>
+    </message>
+    <message>
+        <source>Signed out everywhere</source>
+        <extracomment>Recent activity: every session was signed out</extracomment>
+        <translation>Signed out everywhere</translation>
+    </message>
+    <message>
+        <source>Your name was saved.</source>
+        <extracomment>Account page notice after saving the name</extracomment>
+        <translation>Your name was saved.</translation>
+    </message>
+    <message>
+        <source>The session was signed out.</source>
+        <extracomment>Account page notice after signing out another session</extracomment>
+        <translation>The session was signed out.</translation>
+    </message>
+    <message>
+        <source>All other sessions were signed out.</source>
+        <extracomment>Account page notice after signing out every other session</extracomment>
+        <translation>All other sessions were signed out.</translation>
+    </message>
+    <message>
+        <source>That session does not exist any more.</source>
+        <extracomment>Account page notice: the session to sign out does not exist (any more)</extracomment>
+        <translation>That session does not exist any more.</translation>
+    </message>
+    <message>
+        <source>A name has 1 to 255 characters.</source>
+        <extracomment>Account page notice: the name was refused</extracomment>
+        <translation>A name has 1 to 255 characters.</translation>
+    </message>
 </context>
 </TS>

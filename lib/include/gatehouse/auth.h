@@ -121,6 +121,13 @@ public:
      */
     QFuture<QString> accessToken(const QString &userId, const QString &provider) const;
 
+    /*!
+     * The themed "page not found" (404) for \a request, in its language: what a server built
+     * on the engine answers for a path that nothing serves (gatehouse-server does so outside
+     * the base path). Paths under the base path keep Auth.js's answers; handle() serves them.
+     */
+    AuthResponse notFound(const AuthRequest &request) const;
+
     //! The configuration in effect (for a ConfigFactory engine: the one computed without a request).
     const Config &config() const;
 

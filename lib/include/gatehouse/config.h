@@ -46,13 +46,21 @@ struct GATEHOUSE_EXPORT JwtOptions
 struct GATEHOUSE_EXPORT PagesOptions
 {
     //! The built-in pages (\c newUser is only ever a custom one).
-    enum class Page { SignIn, SignOut, Error, VerifyRequest };
+    enum class Page { SignIn, SignOut, Error, VerifyRequest, Account };
 
     QString signIn;
     QString signOut;
     QString error;
     QString verifyRequest;
     QString newUser;
+    /*!
+     * Gatehouse's account page ({basePath}/account, gatehouse/account.h): empty for the built-in
+     * page, or the path or URL of the application's own, to which GET {basePath}/account then
+     * redirects (the built-in forms still post to {basePath}/account).
+     */
+    QString account;
+    //! False (\c "pages": {"account": false}): no account page; {basePath}/account answers 400.
+    bool accountPage = true;
 };
 
 //! \c theme of the built-in pages.

@@ -11,10 +11,12 @@
  * | UserStateStore (userstatestore.h) | refuses disabled users; built-in passwords | every user may sign in; no built-in passwords |
  * | RateLimitStore (ratelimitstore.h) | counts failed sign-ins across every server on the database | each engine counts in memory |
  * | AccountTokenStore (accounttokenstore.h) | refreshes OAuth access tokens, RP-initiated logout | no \c token endpoint, no \c accessToken() |
+ * | AccountStore (accountstore.h) | records where and when database sessions begin; "not before" of JWT sessions | the account page lists sessions without them; JWT sessions cannot be revoked |
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
+#include <gatehouse/accountstore.h>
 #include <gatehouse/accounttokenstore.h>
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>

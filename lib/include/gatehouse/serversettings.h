@@ -43,6 +43,12 @@ struct GATEHOUSE_EXPORT ServerSettings
      * this address only). Empty (the default): no listener, nothing counted.
      */
     QString metricsListen;
+    /*!
+     * \c server.home: where \c GET / sends a browser (a path on this site or an http(s) URL,
+     * e.g. the application the server protects). Empty (the default): the account page,
+     * \c {basePath}/account. Other paths outside the base path answer the 404 page.
+     */
+    QString home;
     //! \c server.threads: serving threads; 0 means one per core.
     int threads = 0;
     /*!

@@ -90,7 +90,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public UserStateStore,
                                           public RateLimitStore,
                                           public AdminStore,
-                                          public AccountTokenStore
+                                          public AccountTokenStore,
+                                          public AccountStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -197,6 +198,12 @@ public:
     QFuture<std::optional<AdapterAccount>> updateAccountTokens(const AdapterAccount &account,
                                                                const QString &previousRefreshToken) override;
     QFuture<void> releaseTokenRefresh(const QString &provider, const QString &providerAccountId) override;
+
+    // AccountStore
+    QFuture<void> recordSessionDetails(const SessionDetails &details) override;
+    QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) override;
+    QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) override;
+    QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

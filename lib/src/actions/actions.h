@@ -25,5 +25,12 @@ QFuture<AuthResponse> webAuthnOptions(const State &state);         // GET webaut
  * 503 Unavailable (the store cannot answer now; with Retry-After).
  */
 QFuture<AuthResponse> token(const State &state);
+/*!
+ * GET/POST account: the signed-in person's own page (profile, sessions, recent activity;
+ * lib/src/account/README.md). Signed out: a redirect to the sign-in page that comes back.
+ * POST (CSRF token and same-origin required) with \c action setName, endSession, endOthers or
+ * endAll changes, then redirects back with a notice.
+ */
+QFuture<AuthResponse> account(const State &state);
 
 } // namespace Gatehouse::Actions

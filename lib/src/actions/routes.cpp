@@ -40,6 +40,7 @@ const Entry kRoutes[] = {
     {QLatin1String("error"), now<errorPage>, nullptr, false, true},
     {QLatin1String("webauthn-options"), webAuthnOptions, nullptr, true, false},
     {QLatin1String("token"), token, nullptr, true, false},
+    {QLatin1String("account"), account, account, false, true},
 };
 
 const Entry *find(QStringView action)

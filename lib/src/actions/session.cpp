@@ -7,6 +7,7 @@
 #include "signin/sessionclaims.h"
 #include "core/jsonwriter.h"
 #include "session/databasesession.h"
+#include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
 
 namespace Gatehouse::Actions {
@@ -130,6 +131,10 @@ AuthResponse jwtSessionResponse(const RequestState &s, const Jose::JweCodec &cod
     return s.withCookies(response);
 }
 
+//! The JWT session of \a claims, a token not revoked: the jwt and session callbacks, a new token.
+QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose::JweCodec> codec,
+                                 const QJsonObject &claims);
+
 } // namespace
 
 QFuture<AuthResponse> session(const State &state)
@@ -146,9 +151,26 @@ QFuture<AuthResponse> session(const State &state)
     const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
     if (!claims)
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+    if (!s.stores().account)  // the common path without storage: nothing can be revoked
+        return jwtSession(state, codec, *claims);
+    // A token issued before its user signed out everywhere (jwtrevocation.h) is no session.
+    return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
+                        [state, codec, claims](bool revoked) -> QFuture<AuthResponse> {
+                            if (revoked)
+                                return QtFuture::makeReadyFuture(noSession(*state, !state->isPost()));
+                            return jwtSession(state, codec, *claims);
+                        });
+}
 
+namespace {
+
+QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose::JweCodec> codec,
+                                 const QJsonObject &claims)
+{
+    const RequestState &s = *state;
+    const bool isUpdate = s.isPost();
     JwtParams params;
-    params.token = *claims;
+    params.token = claims;
     if (isUpdate) {
         params.trigger = QStringLiteral("update");
         params.session = s.body.value(QStringLiteral("data"));
@@ -182,5 +204,7 @@ QFuture<AuthResponse> session(const State &state)
     // it is the store that failed.
     return recover(response, [state](std::exception_ptr error) { return sessionFailure(*state, error); });
 }
+
+} // namespace
 
 } // namespace Gatehouse::Actions

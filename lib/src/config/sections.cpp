@@ -126,6 +126,18 @@ void readPages(ObjectReader &root, PagesOptions &pages)
         {QStringLiteral("verifyRequest"), &pages.verifyRequest},
         {QStringLiteral("newUser"), &pages.newUser},
     };
+    // account: a page of the application's, or false for none.
+    if (object->value(QStringLiteral("account")).isBool()) {
+        if (r.boolean(QStringLiteral("account")).value_or(true))
+            r.error(QStringLiteral("account"), Messages::AccountPage);
+        else
+            pages.accountPage = false;
+    } else if (const auto account = r.string(QStringLiteral("account"))) {
+        if (isPathOrHttpUrl(*account))
+            pages.account = *account;
+        else
+            r.error(QStringLiteral("account"), Messages::AccountPage);
+    }
     for (const auto &[key, slot] : targets) {
         const auto page = r.string(key);
         if (page && isPathOrHttpUrl(*page))
@@ -242,6 +254,14 @@ void readServer(ObjectReader &root, ServerSettings &server)
             r.error(QStringLiteral("metricsListen"), Messages::MetricsListenIsPublic);
         else
             server.metricsListen = *metricsListen;
+    }
+    if (const auto home = r.string(QStringLiteral("home"))) {
+        if (!isPathOrHttpUrl(*home))
+            r.error(QStringLiteral("home"), Messages::PathOrHttpUrl);
+        else if (home->startsWith(u'/') && QUrl(*home).path() == QLatin1String("/"))
+            r.error(QStringLiteral("home"), Messages::HomeIsRoot);
+        else
+            server.home = *home;
     }
     server.threads = int(r.integer(QStringLiteral("threads"), 0, 1024).value_or(server.threads));
     ServerLimits &limits = server.limits;

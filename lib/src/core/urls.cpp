@@ -14,6 +14,7 @@ QLatin1String pageSegment(PagesOptions::Page page)
     case PagesOptions::Page::SignOut: return QLatin1String("signout");
     case PagesOptions::Page::Error: return QLatin1String("error");
     case PagesOptions::Page::VerifyRequest: return QLatin1String("verify-request");
+    case PagesOptions::Page::Account: return QLatin1String("account");
     }
     Q_UNREACHABLE();
 }
@@ -25,6 +26,7 @@ QString customPage(const PagesOptions &pages, PagesOptions::Page page)
     case PagesOptions::Page::SignOut: return pages.signOut;
     case PagesOptions::Page::Error: return pages.error;
     case PagesOptions::Page::VerifyRequest: return pages.verifyRequest;
+    case PagesOptions::Page::Account: return pages.account;
     }
     Q_UNREACHABLE();
 }

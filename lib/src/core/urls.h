@@ -14,7 +14,7 @@ namespace Gatehouse::Urls {
 //! What goes before "/<action>": \a basePath, or nothing when it is "/".
 QString basePathPrefix(const QString &basePath);
 
-//! The path segment of built-in page \a page: "signin", "signout", "error", "verify-request".
+//! The path segment of built-in page \a page: "signin", "signout", "error", "verify-request", "account".
 QLatin1String pageSegment(PagesOptions::Page page);
 
 //! The replacement of \a page in \a pages (\c pages.signIn, ...); empty for the built-in page.

@@ -52,7 +52,7 @@ void throwIfInvalid(const Config &config)
 QByteArrayView actionLabel(const QString &path, const QString &basePath)
 {
     static const char *const actions[] = {"providers", "session", "csrf", "signin", "signout", "callback",
-                                          "verify-request", "error", "webauthn-options", "token"};
+                                          "verify-request", "error", "webauthn-options", "token", "account"};
     const qsizetype prefix = basePath == QLatin1String("/") ? 0 : basePath.size();
     if (!path.startsWith(QStringView(basePath).first(prefix)) || path.size() <= prefix || path.at(prefix) != u'/')
         return "other";
@@ -174,6 +174,12 @@ Auth &Auth::operator=(const Auth &) = default;
 QFuture<AuthResponse> Auth::handle(const AuthRequest &request) const
 {
     return d->handle(request);
+}
+
+AuthResponse Auth::notFound(const AuthRequest &request) const
+{
+    QString problem;
+    return notFoundPage(d->engine, d->configFor(request, &problem), request);
 }
 
 QFuture<std::optional<QJsonObject>> Auth::session(const AuthRequest &request) const

@@ -33,7 +33,6 @@ public:
     ConfigFactory factory;                  //!< lazy initialisation, if used
     std::shared_ptr<const EngineData> engine;
 
-private:
     //! The configuration for \a request, or an error message when it cannot be used.
     std::shared_ptr<const Config> configFor(const AuthRequest &request, QString *problem) const;
 };

@@ -111,4 +111,20 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
 }
 
+AuthResponse notFoundPage(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
+                          const AuthRequest &request)
+{
+    RequestState s(std::move(engine), std::move(config), request);
+    s.origin = resolveOrigin(request, s.config);
+    // The page names the site it belongs to: not one that an untrusted Host header made up.
+    AuthResponse response = AuthResponse::json(QStringLiteral("Not found."), 404);
+    if (s.origin.trusted) {
+        s.baseUrl = s.origin.origin + Urls::basePathPrefix(s.config.basePath);
+        response = PageResponses::notFound(s);
+    }
+    if (request.method == "HEAD")
+        response.body.clear();
+    return response;
+}
+
 } // namespace Gatehouse

@@ -25,4 +25,8 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
                                const AuthRequest &request, const QString &configProblem,
                                Caller caller = Caller::Client);
 
+//! Auth::notFound(): the themed 404 page for \a request (a plain 404 when its host is not trusted).
+AuthResponse notFoundPage(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
+                          const AuthRequest &request);
+
 } // namespace Gatehouse

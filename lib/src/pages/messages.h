@@ -84,4 +84,98 @@ inline constexpr const char *VerifyRequestHeading = QT_TRANSLATE_NOOP("Gatehouse
 //: Text of the page shown after a sign-in link was e-mailed
 inline constexpr const char *VerifyRequestText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "A sign in link has been sent to your email address.");
 
+// Not-found page (the bundled server's answer to a path that nothing serves).
+//: Title of the page for an address that does not exist
+inline constexpr const char *NotFoundTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Not Found");
+//: Heading of the page for an address that does not exist
+inline constexpr const char *NotFoundHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Page not found");
+//: Text of the page for an address that does not exist
+inline constexpr const char *NotFoundText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "There is nothing at this address.");
+
+// Account page.
+//: Title of the account page
+inline constexpr const char *AccountTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your Account");
+//: Heading of the account page
+inline constexpr const char *AccountHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your account");
+//: Heading of the profile section of the account page
+inline constexpr const char *ProfileHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Profile");
+//: Label of the name input on the account page
+inline constexpr const char *NameLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Name");
+//: Button that saves the name on the account page
+inline constexpr const char *SaveName = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Save name");
+//: After the e-mail address on the account page: the address was proven
+inline constexpr const char *EmailVerified = QT_TRANSLATE_NOOP("Gatehouse::Pages", "verified");
+//: After the e-mail address on the account page: the address was never proven
+inline constexpr const char *EmailNotVerified = QT_TRANSLATE_NOOP("Gatehouse::Pages", "not verified");
+//: Alternative text of the person's picture on the account page
+inline constexpr const char *ProfilePicture = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Profile picture");
+//: Heading of the sessions section of the account page
+inline constexpr const char *SessionsHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sessions");
+//: Marks the session of the browser showing the account page
+inline constexpr const char *ThisSession = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This session");
+//: A session's browser and operating system; %1 is the browser, %2 the system ("Firefox on Linux")
+inline constexpr const char *SessionDevice = QT_TRANSLATE_NOOP("Gatehouse::Pages", "%1 on %2");
+//: A session whose browser is not known
+inline constexpr const char *UnknownDevice = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Unknown device");
+//: When a session began; %1 is a date and time
+inline constexpr const char *SessionStarted = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Signed in %1");
+//: A session whose beginning was not recorded
+inline constexpr const char *SessionStartedUnknown = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign-in time not recorded");
+//: A session's last activity; %1 is a date and time, exact to about a day
+inline constexpr const char *SessionLastActive = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Last active around %1");
+//: Where a session began; %1 is an IP address
+inline constexpr const char *SessionFrom = QT_TRANSLATE_NOOP("Gatehouse::Pages", "from %1");
+//: Button that signs out one other session
+inline constexpr const char *EndSession = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign out this session");
+//: Button that signs out every session except this one
+inline constexpr const char *EndOtherSessions = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign out all other sessions");
+//: Button that signs out every session including this one
+inline constexpr const char *EndAllSessions = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign out everywhere");
+//: The account page has no other session to show
+inline constexpr const char *NoOtherSessions = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You are not signed in anywhere else.");
+//: Explains sessions kept in the browser (JWT) that the server can end all at once
+inline constexpr const char *JwtSessionsRevocable = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your sign-in is kept in each browser itself, so other devices cannot be listed or signed out one by one. \"Sign out all other sessions\" and \"Sign out everywhere\" end every one of them at once.");
+//: Explains sessions kept in the browser (JWT) that the server cannot end
+inline constexpr const char *JwtSessionsNotRevocable = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your sign-in is kept in each browser itself and this server cannot end it elsewhere: signing out ends it in this browser only; other devices stay signed in until their sign-in expires.");
+//: Heading of the recent activity section of the account page
+inline constexpr const char *ActivityHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Recent activity");
+//: The account page has no activity to show
+inline constexpr const char *ActivityEmpty = QT_TRANSLATE_NOOP("Gatehouse::Pages", "No activity recorded yet.");
+//: Column of the recent activity table: when
+inline constexpr const char *ActivityTime = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Time");
+//: Column of the recent activity table: what happened
+inline constexpr const char *ActivityEvent = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Event");
+//: Column of the recent activity table: the sign-in method (provider)
+inline constexpr const char *ActivityMethod = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Method");
+//: Column of the recent activity table: the IP address
+inline constexpr const char *ActivityAddress = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Address");
+//: Recent activity: a sign-in
+inline constexpr const char *EventSignIn = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Signed in");
+//: Recent activity: a sign-in that failed
+inline constexpr const char *EventSignInFailed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign-in failed");
+//: Recent activity: a sign-out
+inline constexpr const char *EventSignOut = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Signed out");
+//: Recent activity: the account was created
+inline constexpr const char *EventCreateUser = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Account created");
+//: Recent activity: a sign-in method was linked
+inline constexpr const char *EventLinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign-in method linked");
+//: Recent activity: the profile was changed
+inline constexpr const char *EventAccountUpdate = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Profile changed");
+//: Recent activity: one session was signed out from the account page
+inline constexpr const char *EventSessionEnd = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Session signed out");
+//: Recent activity: all other sessions were signed out
+inline constexpr const char *EventSessionsEndOthers = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Other sessions signed out");
+//: Recent activity: every session was signed out
+inline constexpr const char *EventSessionsEndAll = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Signed out everywhere");
+//: Account page notice after saving the name
+inline constexpr const char *NoticeNameSaved = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your name was saved.");
+//: Account page notice after signing out another session
+inline constexpr const char *NoticeSessionEnded = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The session was signed out.");
+//: Account page notice after signing out every other session
+inline constexpr const char *NoticeOthersEnded = QT_TRANSLATE_NOOP("Gatehouse::Pages", "All other sessions were signed out.");
+//: Account page notice: the session to sign out does not exist (any more)
+inline constexpr const char *NoticeSessionNotFound = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That session does not exist any more.");
+//: Account page notice: the name was refused
+inline constexpr const char *NoticeInvalidName = QT_TRANSLATE_NOOP("Gatehouse::Pages", "A name has 1 to 255 characters.");
+
 } // namespace Gatehouse::Pages::Messages

@@ -1,6 +1,6 @@
 #pragma once
 /*
- * The built-in pages: sign-in, sign-out, error and verify-request. Each is rendered from a few
+ * The built-in pages: sign-in, sign-out, error, verify-request, not-found and the account page. Each is rendered from a few
  * static templates; every value is escaped or checked (see html.h, sanitize.h), the texts come
  * from the PageTranslator in the negotiated language and the theme of the configuration applies.
  *
@@ -22,6 +22,7 @@
 #include <gatehouse/config.h>
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QUrl>
@@ -55,6 +56,43 @@ struct SignInContent
     QList<QUrl> scripts;
 };
 
+//! The account page's content: the person's own profile, sessions and recent activity.
+struct AccountContent
+{
+    //! What can be shown and ended of the person's sessions.
+    enum class SessionKind {
+        Database,       //!< listed one by one, each can be ended
+        JwtRevocable,   //!< kept in the browsers: only "all others" and "everywhere" (a stored "not before")
+        JwtOnly,        //!< kept in the browsers, nothing the server can end
+    };
+    struct Session
+    {
+        QString id;                 //!< the public session id the end form posts
+        bool current = false;
+        QDateTime createdAt;        //!< invalid: not recorded
+        QDateTime lastActive;
+        QString clientAddress;
+        QString browser;
+        QString operatingSystem;
+    };
+    struct Activity
+    {
+        QDateTime time;
+        QString type;               //!< the audit event type ("signIn", "signInFailed", ...)
+        QString provider;
+        QString clientAddress;
+    };
+
+    QString name;
+    QString email;
+    bool emailVerified = false;
+    QString image;                  //!< checked like every image URL; empty: none
+    SessionKind sessionKind = SessionKind::Database;
+    QList<Session> sessions;        //!< Database: the current one first
+    QList<Activity> activity;       //!< newest first
+    QString notice;                 //!< the \c notice query value after a change, e.g. "nameSaved"
+};
+
 //! A rendered page.
 struct Page
 {
@@ -85,5 +123,16 @@ Page error(const PageContext &context, const QString &errorType, const PageTrans
 
 //! The page shown after a sign-in link was e-mailed, linking to the site.
 Page verifyRequest(const PageContext &context, const PageTranslator &translator);
+
+/*!
+ * The account page: the profile with a form posting \c csrfToken, \c action=setName and
+ * \c name to <baseUrl>/account; the sessions with forms posting \c action=endSession and
+ * \c sessionId, \c action=endOthers or \c action=endAll (what applies to \c sessionKind);
+ * the recent activity; a sign-out form. The notice of \c content.notice, if known, on top.
+ */
+Page account(const PageContext &context, const AccountContent &content, const PageTranslator &translator);
+
+//! The bundled server's answer (404) to a path that nothing serves, linking to the site.
+Page notFound(const PageContext &context, const PageTranslator &translator);
 
 } // namespace Gatehouse::Pages

@@ -73,6 +73,18 @@ AuthResponse verifyRequest(const RequestState &state)
     return toResponse(state, Pages::verifyRequest(contextOf(state), state.engine.translator()));
 }
 
+AuthResponse account(const RequestState &state, const Pages::AccountContent &content)
+{
+    AuthResponse response = toResponse(state, Pages::account(contextOf(state), content, state.engine.translator()));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
+AuthResponse notFound(const RequestState &state)
+{
+    return toResponse(state, Pages::notFound(contextOf(state), state.engine.translator()));
+}
+
 QUrl passkeyScriptUrl(const RequestState &state)
 {
     if (!state.config.experimental.enableWebAuthn)

@@ -4,6 +4,7 @@
  * CSRF token, callback URL) and the page's Content-Security-Policy header; and the redirect to
  * a page's configured replacement (pages.signIn, ...).
  */
+#include "pages/pages.h"
 #include "request/requeststate.h"
 
 #include <QUrlQuery>
@@ -14,6 +15,10 @@ AuthResponse signIn(const RequestState &state);
 AuthResponse signOut(const RequestState &state);
 AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
+//! The account page with \a content, never cached (it shows the person's own data).
+AuthResponse account(const RequestState &state, const Pages::AccountContent &content);
+//! The not-found page (404), for paths outside the base path that nothing serves.
+AuthResponse notFound(const RequestState &state);
 
 //! The URL of the passkey script of the sign-in page; empty when no WebAuthn provider is enabled.
 QUrl passkeyScriptUrl(const RequestState &state);

@@ -1,5 +1,7 @@
 #include "signin/completesignin.h"
 
+#include "core/futures.h"
+#include "core/logging.h"
 #include "metrics/catalogue.h"
 #include "request/audit.h"
 #include "request/hooks.h"
@@ -61,15 +63,52 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
     });
 }
 
+/*!
+ * Records where and when \a session began (AccountStore), for the account page. The sign-in
+ * does not depend on it: a failure is logged (at debug level: a store that fails reports its
+ * outage itself) and the session stands without details.
+ */
+QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session)
+{
+    AccountStore *store = s.stores().account.get();
+    if (!store)
+        return QtFuture::makeReadyFuture(false);
+    SessionDetails details;
+    details.sessionToken = session.sessionToken;
+    details.userId = session.userId;
+    details.createdAt = QDateTime::currentDateTimeUtc();
+    details.clientAddress = s.clientAddress.isNull() ? QString() : s.clientAddress.toString();
+    details.userAgent = QString::fromUtf8(s.request.header("user-agent")).left(512);
+    QFuture<void> written;
+    try {
+        written = store->recordSessionDetails(details);
+    } catch (const std::exception &e) {
+        qCDebug(lcCore) << "could not record the session's details:" << e.what();
+        return QtFuture::makeReadyFuture(false);
+    }
+    return written.then(QtFuture::Launch::Sync, [](QFuture<void> done) {
+        try {
+            done.waitForFinished();
+            return true;
+        } catch (const std::exception &e) {
+            qCDebug(lcCore) << "could not record the session's details:" << e.what();
+            return false;
+        }
+    });
+}
+
 QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &result)
 {
     const RequestState &s = *state;
     const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
-    return db.create(result.user.value(QStringLiteral("id")).toString())
-        .then(QtFuture::Launch::Sync, [state, result](const AdapterSession &session) {
+    return continueWith(db.create(result.user.value(QStringLiteral("id")).toString()),
+        [state, result](const AdapterSession &session) {
             const RequestState &s = *state;
             const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
-            return signedIn(s, result, db.write(session, s.requestCookies));
+            // The answer (and its audit event) first, as without details; the details are
+            // written before it is sent, so the account page that follows shows them.
+            const AuthResponse response = signedIn(s, result, db.write(session, s.requestCookies));
+            return continueWith(recordDetails(s, session), [response](bool) { return response; });
         });
 }
 

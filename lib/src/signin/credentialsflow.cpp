@@ -58,6 +58,39 @@ void recordFailure(const RequestState &s, const Attempt &a)
 }
 
 //! The account of a credentials sign-in: the user's id is the provider account id.
+/*!
+ * The audit event of a refused attempt. With the built-in passwords the address tried is a
+ * stored user's: the event names that user, so that the person sees the failure among their own
+ * activity (the account page). Looked up after the answer is decided, which it never delays.
+ */
+void auditFailure(const State &state, const QString &code)
+{
+    const RequestState &s = *state;
+    const QJsonObject detail{{QStringLiteral("code"), code}};
+    const bool builtin = s.provider->option(QStringLiteral("authorize")).toString() == QLatin1String("builtin");
+    const QString email = builtin ? s.body.value(QStringLiteral("email")).toString().trimmed().toLower() : QString();
+    if (email.isEmpty() || !s.config.adapter) {
+        Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id, detail);
+        return;
+    }
+    QFuture<std::optional<AdapterUser>> user;
+    try {
+        user = s.config.adapter->getUserByEmail(email);
+    } catch (...) {
+        Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id, detail);
+        return;
+    }
+    user.then(QtFuture::Launch::Sync, [state, detail](QFuture<std::optional<AdapterUser>> found) {
+        QString userId;
+        try {
+            if (const std::optional<AdapterUser> u = found.result())
+                userId = u->id;
+        } catch (...) {  // the event is written without the user
+        }
+        Audit::record(*state, QStringLiteral("signInFailed"), userId, state->provider->id, detail);
+    });
+}
+
 SignInResult resultOf(const RequestState &s, const QJsonObject &user, const Attempt &attempt)
 {
     const QJsonValue id = user.value(QStringLiteral("id"));
@@ -97,8 +130,7 @@ QFuture<AuthResponse> authorizeAndSignIn(const State &state, const Attempt &atte
             std::rethrow_exception(error);
         } catch (const CredentialsSignin &e) {
             recordFailure(*state, attempt);
-            Audit::record(*state, QStringLiteral("signInFailed"), QString(), state->provider->id,
-                          QJsonObject{{QStringLiteral("code"), e.code()}});
+            auditFailure(state, e.code());
         } catch (...) {
         }
         return errorResponse(*state, error);
@@ -123,8 +155,7 @@ QFuture<AuthResponse> signIn(const State &state)
                 if (isLimited) {
                     qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
                                                 << "address" << s.clientAddress.toString();
-                    Audit::record(s, QStringLiteral("signInFailed"), QString(), s.provider->id,
-                                  QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
+                    auditFailure(state, QStringLiteral("rate_limited"));
                     return QtFuture::makeReadyFuture(errorResponse(
                         s, CredentialsSignin(QStringLiteral("rate_limited"), QStringLiteral("too many failed attempts"))));
                 }

@@ -1,7 +1,9 @@
 #include "signin/currentuser.h"
 
 #include "session/databasesession.h"
+#include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
+#include "core/futures.h"
 
 #include <gatehouse/adapter.h>
 
@@ -9,7 +11,6 @@ namespace Gatehouse {
 
 QFuture<std::optional<AdapterUser>> currentUser(const RequestState &s)
 {
-    Adapter &adapter = *s.config.adapter;
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
         const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
         const QString token = db.token(s.requestCookies);
@@ -27,7 +28,13 @@ QFuture<std::optional<AdapterUser>> currentUser(const RequestState &s)
     const QString id = claims ? claims->value(QStringLiteral("sub")).toString() : QString();
     if (id.isEmpty())
         return QtFuture::makeReadyFuture(std::optional<AdapterUser>());
-    return adapter.getUser(id);
+    std::shared_ptr<Adapter> keep = s.config.adapter;
+    return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
+                        [keep, id](bool revoked) -> QFuture<std::optional<AdapterUser>> {
+                            if (revoked)
+                                return QtFuture::makeReadyFuture(std::optional<AdapterUser>());
+                            return keep->getUser(id);
+                        });
 }
 
 } // namespace Gatehouse

@@ -67,6 +67,8 @@ public:
     QHash<QString, Password> passwords;         // by user id
     QSet<QString> disabledUsers;                // ids of disabled users
     QList<AuditEvent> audit;                    // oldest first
+    QHash<QString, SessionDetails> sessionDetails;   // by session token
+    QHash<QString, QDateTime> sessionsNotBefore;     // by user id
     QHash<QString, RateLimitWindow> rateLimits;
 
     //! The user with \a id, or null; ids that are no number cannot exist.

@@ -250,6 +250,31 @@ QString sessionLookupIndex(SqlConnection &c, const Types &)
     return detail;
 }
 
+/*!
+ * What the account page shows and revokes beyond the Auth.js tables (lib/src/account/README.md):
+ * where and when each database session began, and the per-user "not before" that ends JWT
+ * sessions. Keyed by the session token, not tied to the sessions table by a foreign key: a row
+ * whose session ended is removed with the user's next sign-in, and never listed.
+ */
+QString accountTables(SqlConnection &c, const Types &t)
+{
+    const QString userKey = QStringLiteral("FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE");
+    QString detail = createTables(
+        c, t,
+        {
+            {QStringLiteral("gatehouse_session_details"),
+             QStringLiteral("\"sessionToken\" VARCHAR(255) NOT NULL PRIMARY KEY, \"userId\" INTEGER NOT NULL, "
+                            "\"createdAt\" %1 NOT NULL, \"clientAddress\" VARCHAR(64), \"userAgent\" VARCHAR(512), %2")
+                 .arg(t.timestamp, userKey)},
+            {QStringLiteral("gatehouse_session_revocations"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL PRIMARY KEY, \"notBefore\" %1 NOT NULL, %2")
+                 .arg(t.timestamp, userKey)},
+        });
+    createIndexes(c, {{QStringLiteral("gatehouse_session_details_user_idx"),
+                       QStringLiteral("gatehouse_session_details (\"userId\")")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -267,6 +292,7 @@ const QList<Step> &steps()
         {5, QStringLiteral("listing indexes"), listingIndexes},
         {6, QStringLiteral("disabled users"), userStateTable},
         {7, QStringLiteral("session lookup index"), sessionLookupIndex},
+        {8, QStringLiteral("session details and JWT revocation"), accountTables},
     };
     return all;
 }

@@ -22,6 +22,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.rateLimits = offered<RateLimitStore>(adapter);
     stores.admin = offered<AdminStore>(adapter);
     stores.accountTokens = offered<AccountTokenStore>(adapter);
+    stores.account = offered<AccountStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -4,6 +4,7 @@
  * engine resolves them when it is built and keeps them (EngineData); the functions that take
  * an adapter (setUserDisabled(), the built-in passwords, AccessTokens) resolve them here too.
  */
+#include <gatehouse/accountstore.h>
 #include <gatehouse/accounttokenstore.h>
 #include <gatehouse/adapter.h>
 #include <gatehouse/adminstore.h>
@@ -29,6 +30,7 @@ struct Stores
     std::shared_ptr<RateLimitStore> rateLimits;
     std::shared_ptr<AdminStore> admin;
     std::shared_ptr<AccountTokenStore> accountTokens;
+    std::shared_ptr<AccountStore> account;
 };
 
 } // namespace Gatehouse

@@ -131,8 +131,10 @@ QString AdminFixture::olderSchemaDatabaseUrl()
             return {};
         }
     }
-    // Take back what schema steps 5 to 7 made.
+    // Take back what schema steps 5 to 8 made.
     const bool ok = execute(path, {QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                                   QStringLiteral("DROP TABLE gatehouse_session_details"),
+                                   QStringLiteral("DROP TABLE gatehouse_session_revocations"),
                                    QStringLiteral("DROP INDEX sessions_token_lookup_idx"),
                                    QStringLiteral("DROP TABLE gatehouse_user_state"),
                                    QStringLiteral("DROP INDEX users_name_id_idx"), QStringLiteral("DROP INDEX users_email_id_idx"),

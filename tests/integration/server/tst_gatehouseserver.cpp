@@ -136,7 +136,35 @@ private Q_SLOTS:
         QCOMPARE(status(get("/auth/verify-request")), 200);
         QCOMPARE(status(get("/auth/error?error=AccessDenied")), 403);
         QCOMPARE(status(get("/auth/error?error=Configuration")), 500);
-        QCOMPARE(status(get("/auth/unknown")), 400);
+        QCOMPARE(status(get("/auth/unknown")), 400);   // under the base path: Auth.js's answer
+    }
+
+    // Outside the base path a person gets a page: / leads to the account page, the rest is a
+    // themed 404 in their language.
+    void siteRoot()
+    {
+        auto root = get("/");
+        QCOMPARE(status(root), 302);
+        QCOMPARE(root->rawHeader("Location"), QByteArray("/auth/account"));
+        QNetworkRequest head = request("/");
+        auto headReply = std::unique_ptr<QNetworkReply>(finish(m_nam.head(head)));
+        QCOMPARE(status(headReply), 302);
+
+        QNetworkRequest page = request("/no/such/page?x=1");
+        page.setRawHeader("Accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+        auto missing = std::unique_ptr<QNetworkReply>(finish(m_nam.get(page)));
+        QCOMPARE(status(missing), 404);
+        QVERIFY(missing->header(QNetworkRequest::ContentTypeHeader).toString().startsWith("text/html"));
+        QVERIFY(missing->rawHeader("Content-Security-Policy").contains("frame-ancestors 'none'"));
+        QVERIFY(missing->readAll().contains("Page not found"));
+        QNetworkRequest german = request("/favicon.ico");
+        german.setRawHeader("Accept-Language", "de-DE,de;q=0.9");
+        german.setRawHeader("Accept", "text/html");
+        auto inGerman = std::unique_ptr<QNetworkReply>(finish(m_nam.get(german)));
+        QCOMPARE(status(inGerman), 404);
+        QVERIFY(inGerman->readAll().contains("Seite nicht gefunden"));
+        QCOMPARE(status(get("/other")), 400);   // a program: Auth.js's answer, as its transcript has it
+        QCOMPARE(status(get("/healthz")), 200);   // the probes still answer before the site
     }
 
     void signInSessionUpdateSignOut()

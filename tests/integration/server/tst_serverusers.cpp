@@ -288,6 +288,29 @@ private Q_SLOTS:
         QVERIFY2(ok.exitCode == 0, qPrintable(ok.out + ok.err));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.db"))));  // checking opens no database
     }
+
+    // What the demo does (packaging/demo.sh): a user made by the command, signed in through the
+    // form without a callback URL, lands at / and from there on the account page.
+    void signInLandsOnTheAccountPage()
+    {
+        const QString carol = QStringLiteral("carol@example.test");
+        const CommandResult r = user({QStringLiteral("add"), carol, QStringLiteral("--name"), QStringLiteral("Carol"),
+                                      QStringLiteral("--password-stdin")},
+                                     "carol-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        ServerUnderTest server;
+        QVERIFY(server.start(m_config));
+        Browser browser(server.baseUrl());
+        QCOMPARE(browser.get(QStringLiteral("/auth/account")).first, 302);   // signed out: to the sign-in page
+        QCOMPARE(signIn(browser, carol, QStringLiteral("carol-password")), server.baseUrl());
+        QCOMPARE(browser.get(QStringLiteral("/")).first, 302);
+        const auto [status, page] = browser.get(QStringLiteral("/auth/account"));
+        QCOMPARE(status, 200);
+        QVERIFY(page.contains("carol@example.test"));
+        QVERIFY(page.contains("value=\"Carol\""));
+        QVERIFY(page.contains("This session"));
+        QVERIFY(page.contains("Signed in"));   // the sign-in, in the recent activity
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServerUsers)

@@ -250,14 +250,16 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     const QString url = migratedDatabase(name, error);
     if (url.isEmpty())
         return {};
-    // What an older build left: schema 4, without the listing indexes, the user state and the
-    // session lookup index.
+    // What an older build left: schema 4, without the listing indexes, the user state, the
+    // session lookup index and the account tables.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
         return mysql ? QStringLiteral("DROP INDEX %1 ON %2").arg(index, table) : QStringLiteral("DROP INDEX %1").arg(index);
     };
     QStringList statements{QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 5"),
+                           QStringLiteral("DROP TABLE gatehouse_session_details"),
+                           QStringLiteral("DROP TABLE gatehouse_session_revocations"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
@@ -297,14 +299,16 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     QVERIFY(progress.size() >= 2);
     const QStringList log = connection.migrationLog();
     QCOMPARE(log.size(), AdminConnection::latestSchemaVersion());
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/7 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/8 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/7 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/8 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/8 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/8 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/8 (session details and JWT revocation): created "
+                                       "gatehouse_session_details, gatehouse_session_revocations"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -327,7 +331,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/7 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/8 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void initTestCase();
     void defaults();
     void everyOption();
+    void accountPageOff();
     void issueExample();
     void errors_data();
     void errors();
@@ -97,6 +98,7 @@ void TestConfigLoader::defaults()
     QCOMPARE(c.jwt.maxAge, qint64(2592000));
     QVERIFY(!c.cookies.sessionToken.has_value());
     QVERIFY(c.pages.signIn.isEmpty());
+    QVERIFY(c.pages.account.isEmpty() && c.pages.accountPage);   // the built-in account page
     QCOMPARE(c.theme.colorScheme, QStringLiteral("auto"));
     QVERIFY(!c.debug);
     QVERIFY(!c.experimental.enableWebAuthn);
@@ -111,6 +113,7 @@ void TestConfigLoader::defaults()
     QVERIFY(result.server.adapterUrl.isEmpty());
     QCOMPARE(result.server.listen, QStringLiteral("127.0.0.1:3000"));
     QVERIFY(result.server.metricsListen.isEmpty());   // metrics are off by default
+    QVERIFY(result.server.home.isEmpty());            // / goes to the account page
     QCOMPARE(result.server.threads, 0);
     QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
     QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
@@ -141,7 +144,7 @@ void TestConfigLoader::everyOption()
         "events": {"signOut": "onSignOut"},
         "cookies": {"sessionToken": {"name": "my-session", "options": {"sameSite": "strict", "maxAge": 60}},
                     "csrfToken": {"name": "my-csrf"}},
-        "pages": {"signIn": "/login", "error": "https://example.test/oops"},
+        "pages": {"signIn": "/login", "error": "https://example.test/oops", "account": "/me"},
         "theme": {"colorScheme": "dark", "brandColor": "rgb(10, 20, 30)", "logo": "https://example.test/l.png",
                   "buttonText": "white"},
         "debug": true,
@@ -155,7 +158,7 @@ void TestConfigLoader::everyOption()
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
                    "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password",
-                   "metricsListen": "127.0.0.1:9464"}
+                   "metricsListen": "127.0.0.1:9464", "home": "https://app.example.test/start"}
     })json", {});
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QCOMPARE(render(result.warnings()), QStringList());
@@ -187,6 +190,8 @@ void TestConfigLoader::everyOption()
     QCOMPARE(c.cookies.csrfToken->options.path, QStringLiteral("/"));
     QCOMPARE(c.pages.signIn, QStringLiteral("/login"));
     QCOMPARE(c.pages.error, QStringLiteral("https://example.test/oops"));
+    QCOMPARE(c.pages.account, QStringLiteral("/me"));
+    QVERIFY(c.pages.accountPage);
     QCOMPARE(c.theme.colorScheme, QStringLiteral("dark"));
     QCOMPARE(c.theme.brandColor, QStringLiteral("rgb(10, 20, 30)"));
     QCOMPARE(c.theme.buttonText, QStringLiteral("white"));
@@ -214,6 +219,7 @@ void TestConfigLoader::everyOption()
     QCOMPARE(s.adapterOptions.value(QStringLiteral("url")).toString(), s.adapterUrl);
     QCOMPARE(s.listen, QStringLiteral("[::1]:8080"));
     QCOMPARE(s.metricsListen, QStringLiteral("127.0.0.1:9464"));
+    QCOMPARE(s.home, QStringLiteral("https://app.example.test/start"));
     QCOMPARE(s.threads, 4);
     QCOMPARE(s.limits.maxBodySize, qint64(1024));
     QCOMPARE(s.limits.maxHeaderSize, qint64(4096));
@@ -426,6 +432,10 @@ void TestConfigLoader::errors_data()
         {"cookies.csrfToken.name: missing", R"(cookies.csrfToken.options.path: must start with "/")",
          "cookies.csrfToken.options.sameSite: must be one of lax, strict, none"});
     row("cookie unknown", R"({"providers": [], "cookies": {"session": {"name": "s"}}})", {"cookies.session: unknown key"});
+    row("pages.account", R"({"providers": [], "pages": {"account": true}})",
+        {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
+    row("pages.account not a path", R"({"providers": [], "pages": {"account": "me"}})",
+        {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
     row("pages", R"({"providers": [], "pages": {"signIn": "login", "signout": "/bye"}})",
         {R"(pages.signIn: must be a path ("/login") or an http(s) URL)",
          R"(pages.signout: unknown key (did you mean "signOut"?))"});
@@ -458,6 +468,12 @@ void TestConfigLoader::errors_data()
     row("server.metricsListen on the public port",
         R"({"providers": [], "server": {"listen": "127.0.0.1:3000", "metricsListen": "0.0.0.0:3000"}})",
         {"server.metricsListen: must differ from server.listen: metrics are never served on the public address"});
+    row("server.home", R"({"providers": [], "server": {"home": "ftp://files.example/"}})",
+        {R"(server.home: must be a path ("/login") or an http(s) URL)"});
+    row("server.home on another site by a path", R"({"providers": [], "server": {"home": "//evil.example/"}})",
+        {R"(server.home: must be a path ("/login") or an http(s) URL)"});
+    row("server.home the root itself", R"({"providers": [], "server": {"home": "/?x=1"}})",
+        {R"(server.home: must not be "/": the root redirects to it (leave the key out for the account page))"});
 }
 
 void TestConfigLoader::errors()
@@ -610,6 +626,14 @@ void TestConfigLoader::unreadableFile()
     QCOMPARE(result.errors().size(), 1);
     QVERIFY2(result.errors().first().message.startsWith(QStringLiteral("cannot read ") + path + u':'),
              qPrintable(result.errors().first().message));
+}
+
+void TestConfigLoader::accountPageOff()
+{
+    const ServerConfigResult result = load(R"json({"secret": "a-secret-that-is-long-enough-for-the-tests-0123", "providers": [], "pages": {"account": false}})json", {});
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QVERIFY(!result.config.pages.accountPage);
+    QVERIFY(result.config.pages.account.isEmpty());
 }
 
 void TestConfigLoader::listenAddress_data()

@@ -128,6 +128,9 @@ private Q_SLOTS:
     void contentSecurityPolicy();
     void httpLogoOriginAllowed();
     void scripts();
+    void accountPage();
+    void accountPageForJwtSessions();
+    void notFoundPage();
 
 private:
     PageTranslator m_translator;
@@ -595,6 +598,79 @@ void TestPages::scripts()
         "<script src=\"http://127.0.0.1:9300/auth/webauthn-script.js\" defer></script>")));
     // Scripts do not change what the page shows.
     QCOMPARE(lines(page), (QStringList{"title=\"Sign In\"", CredentialsForm, oidcForm(Origin)}));
+}
+
+void TestPages::accountPage()
+{
+    AccountContent content;
+    content.name = QStringLiteral("<b>Eve</b>");
+    content.email = QStringLiteral("eve@example.test");
+    content.image = QStringLiteral("http://images.example:8080/eve.png");
+    content.notice = QStringLiteral("sessionEnded");
+    const QDateTime start(QDate(2026, 11, 26), QTime(9, 30), Qt::UTC);
+    content.sessions = {{QStringLiteral("current-id"), true, start, start.addSecs(60), QStringLiteral("192.0.2.1"),
+                         QStringLiteral("Firefox"), QStringLiteral("Linux")},
+                        {QStringLiteral("other\"id"), false, QDateTime(), start, QString(), QString(), QString()}};
+    content.activity = {{start, QStringLiteral("signInFailed"), QStringLiteral("credentials"), QStringLiteral("198.51.100.7")},
+                        {start, QStringLiteral("somethingNew"), QString(), QString()}};
+    const Page page = account(referenceContext(), content, m_translator);
+    QCOMPARE(page.status, 200);
+    const QString html = QString::fromUtf8(page.html);
+    QVERIFY(html.contains(u"value=\"&lt;b&gt;Eve&lt;/b&gt;\""));
+    QVERIFY(!html.contains(u"<b>Eve"));
+    QVERIFY(html.contains(u"not verified"));
+    QVERIFY(html.contains(u"The session was signed out."));
+    QVERIFY(html.contains(u"Firefox on Linux"));
+    QVERIFY(html.contains(u"Signed in 2026-11-26 09:30 UTC"));
+    QVERIFY(html.contains(u"Sign-in time not recorded"));
+    QVERIFY(html.contains(u"Unknown device"));
+    // One end form, for the other session (its id escaped), none for this one.
+    QCOMPARE(html.count(u"name=\"action\" value=\"endSession\""), 1);
+    QVERIFY(html.contains(u"name=\"sessionId\" value=\"other&quot;id\""));
+    QVERIFY(!html.contains(u"value=\"current-id\""));
+    QVERIFY(html.contains(u"value=\"endOthers\"") && html.contains(u"value=\"endAll\""));
+    QCOMPARE(html.count(u"name=\"csrfToken\" value=\"deddec9ee71eb56963735b73ecbe15bdc5652131bae6ac9477dd979a056d58fe\""), 5);
+    QVERIFY(html.contains(u"<td>Sign-in failed</td>") && html.contains(u"<td>somethingNew</td>"));
+    QVERIFY(html.contains(u"action=\"http://127.0.0.1:9300/auth/account\""));
+    QVERIFY(html.contains(u"action=\"http://127.0.0.1:9300/auth/signout\""));
+    // No script; the picture's http origin, and nothing else, is allowed besides the pages' own.
+    const QByteArray csp = page.contentSecurityPolicy;
+    QVERIFY(!csp.contains("script-src"));
+    QVERIFY(csp.contains("frame-ancestors 'none'"));
+    QVERIFY(csp.contains("img-src 'self' https: data: http://images.example:8080"));
+
+    PageContext context = referenceContext();
+    context.language = QStringLiteral("de");
+    const QString de = QString::fromUtf8(account(context, content, m_translator).html);
+    QVERIFY(de.contains(u"Ihr Konto") && de.contains(u"Firefox unter Linux") && de.contains(u"Anmeldung fehlgeschlagen"));
+}
+
+void TestPages::accountPageForJwtSessions()
+{
+    AccountContent content;
+    content.email = QStringLiteral("eve@example.test");
+    content.emailVerified = true;
+    content.sessionKind = AccountContent::SessionKind::JwtRevocable;
+    QString html = QString::fromUtf8(account(referenceContext(), content, m_translator).html);
+    QVERIFY(html.contains(u">verified<"));
+    QVERIFY(html.contains(u"cannot be listed or signed out one by one"));
+    QVERIFY(html.contains(u"value=\"endOthers\"") && html.contains(u"value=\"endAll\""));
+    QVERIFY(!html.contains(u"value=\"endSession\""));
+    QVERIFY(html.contains(u"No activity recorded yet."));
+    content.sessionKind = AccountContent::SessionKind::JwtOnly;
+    html = QString::fromUtf8(account(referenceContext(), content, m_translator).html);
+    QVERIFY(html.contains(u"this server cannot end it elsewhere"));
+    QVERIFY(!html.contains(u"value=\"endOthers\"") && !html.contains(u"value=\"endAll\""));
+}
+
+void TestPages::notFoundPage()
+{
+    const Page page = notFound(referenceContext(), m_translator);
+    QCOMPARE(page.status, 404);
+    const QString html = QString::fromUtf8(page.html);
+    QVERIFY(html.contains(u"<h1>Page not found</h1>"));
+    QVERIFY(html.contains(u"href=\"http://127.0.0.1:9300\""));
+    QVERIFY(page.contentSecurityPolicy.contains("frame-ancestors 'none'"));
 }
 
 QTEST_GUILESS_MAIN(TestPages)

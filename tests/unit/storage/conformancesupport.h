@@ -92,14 +92,16 @@ struct StoreInterfaces
         , userState(dynamic_cast<UserStateStore *>(adapter))
         , rateLimits(dynamic_cast<RateLimitStore *>(adapter))
         , admin(dynamic_cast<AdminStore *>(adapter))
+        , account(dynamic_cast<AccountStore *>(adapter))
     {
     }
-    bool complete() const { return audit && userState && rateLimits && admin; }
+    bool complete() const { return audit && userState && rateLimits && admin && account; }
 
     AuditStore *audit = nullptr;
     UserStateStore *userState = nullptr;
     RateLimitStore *rateLimits = nullptr;
     AdminStore *admin = nullptr;
+    AccountStore *account = nullptr;
 };
 
 /*!

@@ -338,6 +338,65 @@ void StoreConformance::sessionListing()
     QCOMPARE(sessions(QString(), 0, 10), QList<AdapterSession>{others});
 }
 
+void StoreConformance::sessionDetailsAndRevocation()
+{
+    AccountStore &store = *m_stores.account;
+    const AdapterUser user = take(m_adapter->createUser(newUser(QStringLiteral("details@example.test"))));
+    const AdapterUser other = take(m_adapter->createUser(newUser(QStringLiteral("other@example.test"))));
+    const AdapterSession older{QStringLiteral("details-older"), user.id, inSeconds(3600)};
+    const AdapterSession newer{QStringLiteral("details-newer"), user.id, inSeconds(7200)};
+    const AdapterSession bare{QStringLiteral("details-bare"), user.id, inSeconds(9000)};
+    const AdapterSession expired{QStringLiteral("details-expired"), user.id, inSeconds(-60)};
+    const AdapterSession others{QStringLiteral("details-other"), other.id, inSeconds(3600)};
+    for (const AdapterSession &s : {older, newer, bare, expired, others})
+        take(m_adapter->createSession(s));
+    const QString userAgent = QStringLiteral("Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0");
+    take(store.recordSessionDetails({older.sessionToken, user.id, inSeconds(-600), QStringLiteral("192.0.2.1"), userAgent}));
+    const QDateTime newerCreated = inSeconds(-60);
+    take(store.recordSessionDetails({newer.sessionToken, user.id, newerCreated, QStringLiteral("2001:db8::1"), QString()}));
+    take(store.recordSessionDetails({others.sessionToken, other.id, inSeconds(-30), QString(), QString()}));
+
+    // Unexpired sessions only, newest first, those without details last.
+    const QList<UserSessionRecord> list = take(store.userSessions(user.id));
+    QCOMPARE(list.size(), 3);
+    QCOMPARE(list.at(0).session, newer);
+    QCOMPARE(list.at(0).details->clientAddress, QStringLiteral("2001:db8::1"));
+    QCOMPARE(list.at(0).details->createdAt, newerCreated);
+    QCOMPARE(list.at(1).session, older);
+    QCOMPARE(list.at(1).details->userAgent, userAgent);
+    QCOMPARE(list.at(2).session, bare);
+    QVERIFY(!list.at(2).details);
+    QVERIFY(take(store.userSessions(QStringLiteral("no-such-user"))).isEmpty());
+
+    // Details of sessions that ended go with the user's next recording; recording again replaces.
+    take(m_adapter->deleteSession(older.sessionToken));
+    take(store.recordSessionDetails({bare.sessionToken, user.id, inSeconds(-5), QString(), QString()}));
+    take(store.recordSessionDetails({bare.sessionToken, user.id, inSeconds(-4), QStringLiteral("192.0.2.9"), QString()}));
+    take(m_adapter->createSession(older));   // the same token again: no details left over
+    const QList<UserSessionRecord> after = take(store.userSessions(user.id));
+    QCOMPARE(after.size(), 3);
+    QCOMPARE(after.at(0).session, bare);
+    QCOMPARE(after.at(0).details->clientAddress, QStringLiteral("192.0.2.9"));
+    QCOMPARE(after.at(2).session, older);
+    QVERIFY(!after.at(2).details);
+
+    // The "not before" of JWT sessions: per user, whole seconds, replaced by the next.
+    const QDateTime second = QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch() - 100, Qt::UTC);
+    QVERIFY(!take(store.sessionsNotBefore(user.id)));
+    take(store.setSessionsNotBefore(user.id, second.addMSecs(700)));
+    QCOMPARE(take(store.sessionsNotBefore(user.id)), std::optional<QDateTime>(second));
+    take(store.setSessionsNotBefore(user.id, second.addSecs(90)));
+    QCOMPARE(take(store.sessionsNotBefore(user.id)), std::optional<QDateTime>(second.addSecs(90)));
+    QVERIFY(!take(store.sessionsNotBefore(other.id)));
+    QVERIFY(!take(store.sessionsNotBefore(QStringLiteral("no-such-user"))));
+    try {
+        store.setSessionsNotBefore(QStringLiteral("999999"), inSeconds(0)).waitForFinished();
+        QFAIL("a time was set for an unknown user");
+    } catch (const AdapterError &e) {
+        QCOMPARE(e.reason(), AdapterError::Reason::NotFound);
+    }
+}
+
 void StoreConformance::userPagesByKeysetAndPosition()
 {
     // Names with gaps and ties, some users without a name, one password.

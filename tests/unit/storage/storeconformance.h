@@ -33,6 +33,7 @@ private Q_SLOTS:
     void userPagesByKeysetAndPosition();
     void adminListings();
     void auditAggregates();
+    void sessionDetailsAndRevocation();
 
 private:
     AdapterFixture &m_fixture;

@@ -118,7 +118,7 @@ private Q_SLOTS:
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/8 (session lookup index): created sessions_token_lookup_idx"));
         const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
         const AdapterSession session{QStringLiteral("lookup-token"), user.id, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
         take(adapter.createSession(session));
@@ -218,6 +218,8 @@ private Q_SLOTS:
             QString error;
             direct.exec(QStringLiteral("DROP TABLE gatehouse_user_state"), &error);
             direct.exec(QStringLiteral("DROP INDEX sessions_token_lookup_idx"), &error);
+            direct.exec(QStringLiteral("DROP TABLE gatehouse_session_details"), &error);
+            direct.exec(QStringLiteral("DROP TABLE gatehouse_session_revocations"), &error);
             direct.exec(QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version >= 6"), &error);
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
@@ -226,7 +228,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/7 (disabled users): created gatehouse_user_state; "
+        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/8 (disabled users): created gatehouse_user_state; "
                                              "1 user(s) with a disabled password are disabled users now"));
         QCOMPARE(take(adapter.isUserDisabled(disabledId)), true);
         QCOMPARE(take(adapter.isUserDisabled(otherId)), false);
@@ -250,7 +252,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &error) {
-            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/7 (disabled users): ")), qPrintable(error.message()));
+            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/8 (disabled users): ")), qPrintable(error.message()));
             QVERIFY2(error.message().contains(QStringLiteral("gatehouse_user_state already exists")), qPrintable(error.message()));
             QVERIFY2(error.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(error.message()));

@@ -1,0 +1,143 @@
+#pragma once
+/*!
+ * \file account.h  What a signed-in person may see and change about themselves: their profile,
+ * their sessions, their recent activity. The built-in account page ({basePath}/account) is made
+ * of these operations; an application offers them in its own UI the same way.
+ *
+ * \code
+ * Gatehouse::Account account(adapter, config.session);
+ * account.sessions(userId, sessionToken).then([](const QList<Gatehouse::AccountSession> &list) { ... });
+ * account.endSession(userId, list.first().id, {clientAddress, userAgent});
+ * \endcode
+ *
+ * Every operation takes the acting user's id and only ever reads or changes that user's
+ * records: a session id of another user fails exactly like one that does not exist
+ * (AccountRecordNotFound). Every change writes an audit event (AuditStore) with the
+ * AccountChange given. Futures fail with the errors below, MissingAdapterMethods (errors.h) or
+ * the store's AdapterError.
+ */
+#include <gatehouse/adapter.h>
+#include <gatehouse/auditstore.h>
+#include <gatehouse/autherror.h>
+#include <gatehouse/config.h>
+#include <gatehouse/global.h>
+
+#include <QFuture>
+#include <memory>
+
+namespace Gatehouse {
+
+//! Who the person is, as stored.
+struct GATEHOUSE_EXPORT AccountProfile
+{
+    QString userId;
+    std::optional<QString> name;
+    QString email;
+    std::optional<QDateTime> emailVerified;  //!< when the address was proven; nullopt: never
+    std::optional<QString> image;
+};
+
+//! One of the person's database sessions. Never carries the session token.
+struct GATEHOUSE_EXPORT AccountSession
+{
+    QString id;                 //!< Account::sessionId() of the token: what endSession() takes
+    bool current = false;       //!< the session of the request that asked
+    QDateTime createdAt;        //!< when it began; invalid when not recorded (older sessions)
+    /*!
+     * Its last activity to within the session's \c updateAge (a day by default): a session is
+     * extended at most that often, and this is the last extension (expires - maxAge).
+     */
+    QDateTime lastActive;
+    QDateTime expires;
+    QString clientAddress;      //!< where it began; empty when not recorded
+    QString userAgent;          //!< as the browser sent it; empty when not recorded
+    QString browser;            //!< from the user agent, e.g. "Firefox"; empty when unknown
+    QString operatingSystem;    //!< from the user agent, e.g. "Linux"; empty when unknown
+};
+
+//! Who makes a change, for its audit event.
+struct GATEHOUSE_EXPORT AccountChange
+{
+    QString clientAddress;
+    QString userAgent;
+};
+
+//! A session (or other record) the user does not have, whether it belongs to another user or
+//! does not exist at all: the two are never told apart.
+class GATEHOUSE_EXPORT AccountRecordNotFound : public AuthError
+{
+public:
+    explicit AccountRecordNotFound(QString message = {})
+        : AuthError(QStringLiteral("AccountRecordNotFound"), std::move(message)) {}
+    void raise() const override { throw *this; }
+    AccountRecordNotFound *clone() const override { return new AccountRecordNotFound(*this); }
+};
+
+//! A value the account operations refuse (an empty or over-long name, ...).
+class GATEHOUSE_EXPORT InvalidAccountInput : public AuthError
+{
+public:
+    explicit InvalidAccountInput(QString message = {})
+        : AuthError(QStringLiteral("InvalidAccountInput"), std::move(message)) {}
+    void raise() const override { throw *this; }
+    InvalidAccountInput *clone() const override { return new InvalidAccountInput(*this); }
+};
+
+class AccountPrivate;
+
+/*!
+ * The account operations over an adapter. Copies are cheap and share one instance; it is
+ * immutable and safe to use from several threads, like Auth.
+ *
+ * Sessions: database sessions are listed and ended one by one. JWT sessions live only in their
+ * cookies; with an adapter that implements AccountStore, endOtherSessions() and endAllSessions()
+ * also end every JWT issued to the user until now (a per-user "not before"; the engine refuses
+ * older tokens). After endOtherSessions() the caller's own JWT must be issued anew (Auth::update()
+ * does) or it ends too. canRevokeJwtSessions() says whether the adapter can.
+ */
+class GATEHOUSE_EXPORT Account
+{
+public:
+    //! Operations on \a adapter's records; \a sessions are the engine's session options
+    //! (\c maxAge gives lastActive).
+    explicit Account(std::shared_ptr<Adapter> adapter, const SessionOptions &sessions = {});
+    ~Account();
+    Account(const Account &);
+    Account &operator=(const Account &);
+
+    //! The public id of the session with \a sessionToken: not reversible, stable, URL-safe.
+    static QString sessionId(const QString &sessionToken);
+    //! True when JWT sessions can be ended (the adapter implements AccountStore).
+    bool canRevokeJwtSessions() const;
+
+    //! The stored profile of \a userId; AccountRecordNotFound when there is no such user.
+    QFuture<AccountProfile> profile(const QString &userId) const;
+    /*!
+     * Sets the display name of \a userId to \a name (trimmed; 1 to 255 characters, no control
+     * characters, else InvalidAccountInput) and returns the new profile. Audit: \c accountUpdate.
+     */
+    QFuture<AccountProfile> setName(const QString &userId, const QString &name, const AccountChange &change = {}) const;
+
+    //! The unexpired database sessions of \a userId, newest first; the one with
+    //! \a currentSessionToken marked \c current.
+    QFuture<QList<AccountSession>> sessions(const QString &userId, const QString &currentSessionToken = {}) const;
+    //! Ends \a userId's session \a sessionId; AccountRecordNotFound when the user has none with
+    //! that id. Audit: \c sessionEnd.
+    QFuture<void> endSession(const QString &userId, const QString &sessionId, const AccountChange &change = {}) const;
+    //! Ends every session of \a userId but the one with \a currentSessionToken (and every JWT
+    //! issued until now); returns how many database sessions ended. Audit: \c sessionsEndOthers.
+    QFuture<qint64> endOtherSessions(const QString &userId, const QString &currentSessionToken,
+                                     const AccountChange &change = {}) const;
+    //! Ends every session of \a userId, database and JWT; returns how many database sessions
+    //! ended. Audit: \c sessionsEndAll.
+    QFuture<qint64> endAllSessions(const QString &userId, const AccountChange &change = {}) const;
+
+    //! The last \a limit audit events of \a userId (sign-ins, failures, sign-outs, changes),
+    //! newest first; empty without an AuditStore.
+    QFuture<QList<AuditEvent>> recentActivity(const QString &userId, int limit = 20) const;
+
+private:
+    std::shared_ptr<const AccountPrivate> d;
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,58 @@
+#pragma once
+/*! \file accountstore.h  What the account operations (account.h) keep beside the Auth.js tables:
+ *  where and when each database session began, and the per-user "not before" of JWT sessions. */
+#include <gatehouse/adaptertypes.h>
+
+#include <QFuture>
+#include <optional>
+
+namespace Gatehouse {
+
+//! What Gatehouse records when a database session begins (\c gatehouse_session_details).
+struct GATEHOUSE_EXPORT SessionDetails
+{
+    QString sessionToken;
+    QString userId;
+    QDateTime createdAt;            //!< when the person signed in (UTC)
+    QString clientAddress;          //!< empty when unknown
+    QString userAgent;              //!< as sent, at most 512 characters; empty when none
+};
+
+//! One of a user's database sessions with what is recorded about it.
+struct GATEHOUSE_EXPORT UserSessionRecord
+{
+    AdapterSession session;
+    std::optional<SessionDetails> details;  //!< nullopt: begun before details were recorded
+};
+
+/*!
+ * Session details and JWT revocation (\c gatehouse_session_details,
+ * \c gatehouse_session_revocations). With it the account page lists where and when sessions
+ * began, and "sign out everywhere" reaches JWT sessions too; without it sessions are listed
+ * from the \c sessions table alone and JWT sessions cannot be revoked. Futures fail with
+ * AdapterError like the adapter's.
+ */
+class GATEHOUSE_EXPORT AccountStore
+{
+public:
+    virtual ~AccountStore();
+
+    //! Records \a details of a session just created (replacing any for the same token), and
+    //! forgets the details of the user's sessions that no longer exist.
+    virtual QFuture<void> recordSessionDetails(const SessionDetails &details) = 0;
+    //! The unexpired sessions of \a userId with their details, newest first; empty for an unknown user.
+    virtual QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) = 0;
+    /*!
+     * Refuses every JWT session of \a userId issued before \a notBefore (whole seconds, UTC);
+     * replaces the previous time. Fails with Reason::NotFound for an unknown user.
+     */
+    virtual QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) = 0;
+    //! The time set by setSessionsNotBefore(), or nullopt when none was set.
+    virtual QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) = 0;
+
+protected:
+    AccountStore() = default;
+    Q_DISABLE_COPY(AccountStore)
+};
+
+} // namespace Gatehouse

@@ -1,0 +1,264 @@
+#include <gatehouse/account.h>
+
+#include "account/useragent.h"
+#include "core/futures.h"
+#include "core/logging.h"
+#include "crypto/base64url.h"
+#include "crypto/hash.h"
+#include "storage/stores.h"
+
+#include <gatehouse/errors.h>
+
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace Gatehouse {
+
+class AccountPrivate
+{
+public:
+    AccountPrivate(std::shared_ptr<Adapter> adapter, const SessionOptions &options)
+        : stores(Stores::of(std::move(adapter))), sessions(options)
+    {
+    }
+
+    //! Writes the audit event of a change; never delays or fails the change.
+    void audit(const QString &type, const QString &userId, const AccountChange &change, const QJsonObject &detail) const
+    {
+        AuditStore *store = stores.audit.get();
+        if (!store)
+            return;
+        AuditEvent event;
+        event.time = QDateTime::currentDateTimeUtc();
+        event.type = type;
+        event.userId = userId;
+        event.clientAddress = change.clientAddress;
+        event.detail = detail;
+        if (!change.userAgent.isEmpty())
+            event.detail.insert(QStringLiteral("userAgent"), change.userAgent.left(512));
+        try {
+            store->appendAudit(event).then(QtFuture::Launch::Sync, [](QFuture<qint64> written) {
+                try {
+                    written.waitForFinished();
+                } catch (const std::exception &e) {
+                    qCWarning(lcCore) << "could not write the audit log:" << e.what();
+                }
+            });
+        } catch (const std::exception &e) {
+            qCWarning(lcCore) << "could not write the audit log:" << e.what();
+        }
+    }
+
+    //! The user's sessions as the store has them (with details when it keeps them).
+    QFuture<QList<UserSessionRecord>> records(const QString &userId) const
+    {
+        if (AccountStore *store = stores.account.get())
+            return store->userSessions(userId);
+        AdminStore *admin = stores.admin.get();
+        if (!admin) {
+            return failedFuture<QList<UserSessionRecord>>(
+                MissingAdapterMethods(QStringLiteral("listing sessions needs an adapter that implements AccountStore")));
+        }
+        SessionFilter filter;
+        filter.userId = userId;
+        return admin->listSessionEntries(filter, 0, 1000).then(QtFuture::Launch::Sync,
+            [](const QList<SessionListEntry> &entries) {
+                QList<UserSessionRecord> list;
+                for (const SessionListEntry &entry : entries)
+                    list.append({entry.session, std::nullopt});
+                return list;
+            });
+    }
+
+    //! Sets the JWT "not before" of \a userId to now, where the store can.
+    QFuture<void> revokeJwts(const QString &userId) const
+    {
+        if (AccountStore *store = stores.account.get())
+            return store->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc());
+        return QtFuture::makeReadyFuture();
+    }
+
+    Stores stores;
+    SessionOptions sessions;
+};
+
+namespace {
+
+//! Deletes the sessions of \a tokens one by one (the Adapter contract has no batch); returns
+//! how many there still were.
+QFuture<qint64> deleteSessions(std::shared_ptr<Adapter> adapter, QStringList tokens)
+{
+    if (tokens.isEmpty())
+        return QtFuture::makeReadyFuture(qint64(0));
+    const QString first = tokens.takeFirst();
+    QFuture<std::optional<AdapterSession>> deleted = adapter->deleteSession(first);
+    return continueWith(deleted, [adapter, tokens](const std::optional<AdapterSession> &session) {
+        return continueWith(deleteSessions(adapter, tokens), [ended = session ? 1 : 0](qint64 more) { return more + ended; });
+    });
+}
+
+AccountProfile profileOf(const AdapterUser &user)
+{
+    return {user.id, user.name, user.email, user.emailVerified, user.image};
+}
+
+AccountRecordNotFound noUser(const QString &userId)
+{
+    return AccountRecordNotFound(QStringLiteral("there is no user with id \"%1\"").arg(userId));
+}
+
+} // namespace
+
+Account::Account(std::shared_ptr<Adapter> adapter, const SessionOptions &sessions)
+{
+    if (!adapter)
+        throw MissingAdapter(QStringLiteral("Account needs an adapter"));
+    d = std::make_shared<const AccountPrivate>(std::move(adapter), sessions);
+}
+
+Account::~Account() = default;
+Account::Account(const Account &) = default;
+Account &Account::operator=(const Account &) = default;
+
+QString Account::sessionId(const QString &sessionToken)
+{
+    // 22 characters: 132 bits of SHA-256, as unguessable as a random UUID.
+    return QString::fromLatin1(Crypto::base64UrlEncode(Crypto::sha256(sessionToken.toUtf8())).left(22));
+}
+
+bool Account::canRevokeJwtSessions() const
+{
+    return d->stores.account != nullptr;
+}
+
+QFuture<AccountProfile> Account::profile(const QString &userId) const
+{
+    return continueWith(d->stores.adapter->getUser(userId), [userId](const std::optional<AdapterUser> &user) {
+        if (!user)
+            throw noUser(userId);
+        return profileOf(*user);
+    });
+}
+
+QFuture<AccountProfile> Account::setName(const QString &userId, const QString &name, const AccountChange &change) const
+{
+    const QString trimmed = name.trimmed();
+    const bool control = std::any_of(trimmed.cbegin(), trimmed.cend(), [](QChar c) { return c.category() == QChar::Other_Control; });
+    if (trimmed.isEmpty() || trimmed.size() > 255 || control)
+        return failedFuture<AccountProfile>(InvalidAccountInput(QStringLiteral("a name is 1 to 255 characters without control characters")));
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(d->stores.adapter->getUser(userId),
+        [self, userId, trimmed, change](const std::optional<AdapterUser> &user) {
+            if (!user)
+                throw noUser(userId);
+            const QString before = user->name.value_or(QString());
+            return continueWith(self->stores.adapter->updateUser(AdapterUserUpdate(userId).setName(trimmed)),
+                [self, userId, change, before](const AdapterUser &updated) {
+                    self->audit(QStringLiteral("accountUpdate"), userId, change,
+                                {{QStringLiteral("field"), QStringLiteral("name")}, {QStringLiteral("from"), before},
+                                 {QStringLiteral("to"), updated.name.value_or(QString())}});
+                    return profileOf(updated);
+                });
+        });
+}
+
+QFuture<QList<AccountSession>> Account::sessions(const QString &userId, const QString &currentSessionToken) const
+{
+    const qint64 maxAge = d->sessions.maxAge;
+    return continueWith(d->records(userId), [currentSessionToken, maxAge](const QList<UserSessionRecord> &records) {
+        QList<AccountSession> list;
+        for (const UserSessionRecord &record : records) {
+            AccountSession session;
+            session.id = sessionId(record.session.sessionToken);
+            session.current = !currentSessionToken.isEmpty() && record.session.sessionToken == currentSessionToken;
+            session.expires = record.session.expires;
+            session.lastActive = record.session.expires.addSecs(-maxAge);
+            if (record.details) {
+                session.createdAt = record.details->createdAt;
+                // Never before it began (a session extended less than maxAge ago by another rule).
+                if (session.lastActive < session.createdAt)
+                    session.lastActive = session.createdAt;
+                session.clientAddress = record.details->clientAddress;
+                session.userAgent = record.details->userAgent;
+                const AccountDetail::UserAgentSummary summary = AccountDetail::summarizeUserAgent(session.userAgent);
+                session.browser = summary.browser;
+                session.operatingSystem = summary.operatingSystem;
+            }
+            list.append(session);
+        }
+        // The current session first, then as the store ordered them (newest first).
+        std::stable_partition(list.begin(), list.end(), [](const AccountSession &s) { return s.current; });
+        return list;
+    });
+}
+
+QFuture<void> Account::endSession(const QString &userId, const QString &id, const AccountChange &change) const
+{
+    std::shared_ptr<const AccountPrivate> self = d;
+    // Only among this user's sessions: another user's id is not found, like an unknown one.
+    return continueWith(d->records(userId), [self, userId, id, change](const QList<UserSessionRecord> &records) {
+        QString token;
+        for (const UserSessionRecord &record : records) {
+            if (!id.isEmpty() && sessionId(record.session.sessionToken) == id)
+                token = record.session.sessionToken;
+        }
+        if (token.isEmpty())
+            throw AccountRecordNotFound(QStringLiteral("the user has no session with id \"%1\"").arg(id));
+        return self->stores.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
+            [self, userId, id, change](const std::optional<AdapterSession> &deleted) {
+                if (!deleted)  // ended meanwhile (signed out in that browser)
+                    throw AccountRecordNotFound(QStringLiteral("the user has no session with id \"%1\"").arg(id));
+                self->audit(QStringLiteral("sessionEnd"), userId, change, {{QStringLiteral("session"), id}});
+            });
+    });
+}
+
+QFuture<qint64> Account::endOtherSessions(const QString &userId, const QString &currentSessionToken,
+                                          const AccountChange &change) const
+{
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(d->records(userId), [self, userId, currentSessionToken, change](const QList<UserSessionRecord> &records) {
+        QStringList tokens;
+        for (const UserSessionRecord &record : records) {
+            if (record.session.sessionToken != currentSessionToken)
+                tokens.append(record.session.sessionToken);
+        }
+        return continueWith(deleteSessions(self->stores.adapter, tokens), [self, userId, change](qint64 ended) {
+            return continueWith(self->revokeJwts(userId).then(QtFuture::Launch::Sync, [ended] { return ended; }),
+                [self, userId, change](qint64 count) {
+                    self->audit(QStringLiteral("sessionsEndOthers"), userId, change, {{QStringLiteral("count"), count}});
+                    return count;
+                });
+        });
+    });
+}
+
+QFuture<qint64> Account::endAllSessions(const QString &userId, const AccountChange &change) const
+{
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(d->records(userId), [self, userId, change](const QList<UserSessionRecord> &records) {
+        QStringList tokens;
+        for (const UserSessionRecord &record : records)
+            tokens.append(record.session.sessionToken);
+        return continueWith(deleteSessions(self->stores.adapter, tokens), [self, userId, change](qint64 ended) {
+            return continueWith(self->revokeJwts(userId).then(QtFuture::Launch::Sync, [ended] { return ended; }),
+                [self, userId, change](qint64 count) {
+                    self->audit(QStringLiteral("sessionsEndAll"), userId, change, {{QStringLiteral("count"), count}});
+                    return count;
+                });
+        });
+    });
+}
+
+QFuture<QList<AuditEvent>> Account::recentActivity(const QString &userId, int limit) const
+{
+    AuditStore *store = d->stores.audit.get();
+    if (!store || userId.isEmpty())
+        return QtFuture::makeReadyFuture(QList<AuditEvent>());
+    AuditFilter filter;
+    filter.userId = userId;
+    return store->auditEvents(filter, qBound(1, limit, 200));
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,229 @@
+#include "pages/document.h"
+#include "pages/messages.h"
+#include "pages/pages.h"
+
+namespace Gatehouse::Pages {
+
+namespace {
+
+constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
+{{notice}}<section class="gh-account-section" aria-labelledby="gh-profile">
+<h2 id="gh-profile">{{profileHeading}}</h2>
+{{picture}}<p class="gh-account-email">{{email}} <span class="gh-badge">{{verified}}</span></p>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="setName">
+<div class="gh-field">
+<label for="gh-name">{{nameLabel}}</label>
+<input id="gh-name" type="text" name="name" value="{{name}}" maxlength="255" required autocomplete="name">
+</div>
+<button type="submit" class="gh-button gh-submit">{{saveName}}</button>
+</form>
+</section>
+<section class="gh-account-section" aria-labelledby="gh-sessions">
+<h2 id="gh-sessions">{{sessionsHeading}}</h2>
+{{sessions}}</section>
+<section class="gh-account-section" aria-labelledby="gh-activity">
+<h2 id="gh-activity">{{activityHeading}}</h2>
+{{activity}}</section>
+<form action="{{signOutAction}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<button type="submit" class="gh-button gh-secondary">{{signOut}}</button>
+</form>
+)";
+
+constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
+constexpr QStringView AlertTemplate = u"<div class=\"gh-alert\" role=\"alert\"><p>{{text}}</p></div>\n";
+constexpr QStringView ParagraphTemplate = u"<p class=\"gh-account-note\">{{text}}</p>\n";
+
+constexpr QStringView SessionTemplate = uR"(<li class="gh-session">
+<p class="gh-session-device">{{device}}{{current}}</p>
+<p class="gh-session-detail">{{started}}{{from}}</p>
+<p class="gh-session-detail">{{lastActive}}</p>
+{{end}}</li>
+)";
+constexpr QStringView CurrentTemplate = u" <span class=\"gh-badge\">{{text}}</span>";
+constexpr QStringView FromTemplate = u" · {{text}}";
+constexpr QStringView EndSessionTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="endSession">
+<input type="hidden" name="sessionId" value="{{sessionId}}">
+<button type="submit" class="gh-button gh-secondary">{{text}}</button>
+</form>
+)";
+constexpr QStringView EndManyTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="{{what}}">
+<button type="submit" class="gh-button {{class}}">{{text}}</button>
+</form>
+)";
+
+constexpr QStringView ActivityTableTemplate = uR"(<table class="gh-activity">
+<thead><tr><th scope="col">{{time}}</th><th scope="col">{{event}}</th><th scope="col">{{method}}</th><th scope="col">{{address}}</th></tr></thead>
+<tbody>
+{{rows}}</tbody>
+</table>
+)";
+constexpr QStringView ActivityRowTemplate =
+    u"<tr class=\"gh-event-{{kind}}\"><td>{{time}}</td><td>{{event}}</td><td>{{method}}</td><td>{{address}}</td></tr>\n";
+
+//! Dates as the page shows them: unambiguous in every language, in UTC.
+QString shown(const QDateTime &time)
+{
+    return time.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+}
+
+const char *noticeText(const QString &notice, bool *isError)
+{
+    *isError = false;
+    if (notice == u"nameSaved")
+        return Messages::NoticeNameSaved;
+    if (notice == u"sessionEnded")
+        return Messages::NoticeSessionEnded;
+    if (notice == u"othersEnded")
+        return Messages::NoticeOthersEnded;
+    *isError = true;
+    if (notice == u"sessionNotFound")
+        return Messages::NoticeSessionNotFound;
+    if (notice == u"invalidName")
+        return Messages::NoticeInvalidName;
+    return nullptr;
+}
+
+const char *eventText(const QString &type)
+{
+    static const std::pair<const char16_t *, const char *> names[] = {
+        {u"signIn", Messages::EventSignIn},
+        {u"signInFailed", Messages::EventSignInFailed},
+        {u"signOut", Messages::EventSignOut},
+        {u"createUser", Messages::EventCreateUser},
+        {u"linkAccount", Messages::EventLinkAccount},
+        {u"accountUpdate", Messages::EventAccountUpdate},
+        {u"sessionEnd", Messages::EventSessionEnd},
+        {u"sessionsEndOthers", Messages::EventSessionsEndOthers},
+        {u"sessionsEndAll", Messages::EventSessionsEndAll},
+    };
+    for (const auto &[name, text] : names) {
+        if (type == QStringView(name))
+            return text;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+Page account(const PageContext &context, const AccountContent &content, const PageTranslator &translator)
+{
+    Document document(context, translator);
+    const QString action = context.baseUrl + QStringLiteral("/account");
+    const auto paragraph = [&](const char *message) {
+        return fill(ParagraphTemplate, {{u"text", document.text(message)}});
+    };
+    const auto endMany = [&](QStringView what, const char *text, QStringView cssClass) {
+        return fill(EndManyTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
+                                      {u"class", cssClass}, {u"text", document.text(text)}});
+    };
+
+    Html notice;
+    bool isError = false;
+    if (const char *text = noticeText(content.notice, &isError))
+        notice = fill(isError ? AlertTemplate : NoticeTemplate, {{u"text", document.text(text)}});
+
+    Html picture;
+    if (!content.image.isEmpty())
+        picture = document.image(content.image, document.text(Messages::ProfilePicture), u"gh-account-picture");
+
+    // Sessions: the database's list, or what JWT sessions allow.
+    Html sessions;
+    if (content.sessionKind == AccountContent::SessionKind::Database) {
+        QList<Html> items;
+        bool others = false;
+        for (const AccountContent::Session &session : content.sessions) {
+            QString device = document.text(Messages::UnknownDevice);
+            if (!session.browser.isEmpty() && !session.operatingSystem.isEmpty())
+                device = document.text(Messages::SessionDevice).arg(session.browser, session.operatingSystem);
+            else if (!session.browser.isEmpty() || !session.operatingSystem.isEmpty())
+                device = session.browser + session.operatingSystem;
+            const QString started = session.createdAt.isValid()
+                ? document.text(Messages::SessionStarted).arg(shown(session.createdAt))
+                : document.text(Messages::SessionStartedUnknown);
+            Html from;
+            if (!session.clientAddress.isEmpty())
+                from = fill(FromTemplate, {{u"text", document.text(Messages::SessionFrom).arg(session.clientAddress)}});
+            Html current;
+            Html end;
+            if (session.current) {
+                current = fill(CurrentTemplate, {{u"text", document.text(Messages::ThisSession)}});
+            } else {
+                others = true;
+                end = fill(EndSessionTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
+                                                {u"sessionId", session.id}, {u"text", document.text(Messages::EndSession)}});
+            }
+            items.append(fill(SessionTemplate, {
+                {u"device", device},
+                {u"current", current},
+                {u"started", started},
+                {u"from", from},
+                {u"lastActive", document.text(Messages::SessionLastActive).arg(shown(session.lastActive))},
+                {u"end", end},
+            }));
+        }
+        Html list = fill(u"<ul class=\"gh-sessions\">\n{{items}}</ul>\n", {{u"items", join(items)}});
+        sessions = join({list, others ? endMany(u"endOthers", Messages::EndOtherSessions, u"gh-secondary")
+                                      : paragraph(Messages::NoOtherSessions),
+                         endMany(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+    } else if (content.sessionKind == AccountContent::SessionKind::JwtRevocable) {
+        sessions = join({paragraph(Messages::JwtSessionsRevocable),
+                         endMany(u"endOthers", Messages::EndOtherSessions, u"gh-secondary"),
+                         endMany(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+    } else {
+        sessions = paragraph(Messages::JwtSessionsNotRevocable);
+    }
+
+    Html activity;
+    if (content.activity.isEmpty()) {
+        activity = paragraph(Messages::ActivityEmpty);
+    } else {
+        QList<Html> rows;
+        for (const AccountContent::Activity &event : content.activity) {
+            const char *text = eventText(event.type);
+            rows.append(fill(ActivityRowTemplate, {
+                {u"kind", event.type == u"signInFailed" ? QStringView(u"failure") : QStringView(u"info")},
+                {u"time", shown(event.time)},
+                {u"event", text ? document.text(text) : event.type},
+                {u"method", event.provider},
+                {u"address", event.clientAddress},
+            }));
+        }
+        activity = fill(ActivityTableTemplate, {
+            {u"time", document.text(Messages::ActivityTime)},
+            {u"event", document.text(Messages::ActivityEvent)},
+            {u"method", document.text(Messages::ActivityMethod)},
+            {u"address", document.text(Messages::ActivityAddress)},
+            {u"rows", join(rows)},
+        });
+    }
+
+    const Html body = fill(AccountTemplate, {
+        {u"heading", document.text(Messages::AccountHeading)},
+        {u"notice", notice},
+        {u"profileHeading", document.text(Messages::ProfileHeading)},
+        {u"picture", picture},
+        {u"email", content.email},
+        {u"verified", document.text(content.emailVerified ? Messages::EmailVerified : Messages::EmailNotVerified)},
+        {u"action", action},
+        {u"csrfToken", context.csrfToken},
+        {u"nameLabel", document.text(Messages::NameLabel)},
+        {u"name", content.name},
+        {u"saveName", document.text(Messages::SaveName)},
+        {u"sessionsHeading", document.text(Messages::SessionsHeading)},
+        {u"sessions", sessions},
+        {u"activityHeading", document.text(Messages::ActivityHeading)},
+        {u"activity", activity},
+        {u"signOutAction", context.baseUrl + QStringLiteral("/signout")},
+        {u"signOut", document.text(Messages::SignOutButton)},
+    });
+    return document.render(200, document.text(Messages::AccountTitle), u"account", body);
+}
+
+} // namespace Gatehouse::Pages

@@ -1,0 +1,122 @@
+// SqlAdapter's AccountStore: session details (gatehouse_session_details) and the "not before"
+// of JWT sessions (gatehouse_session_revocations), beside the Auth.js tables.
+#include <gatehouse/sqladapter.h>
+
+#include "storage/sqladapter_p.h"
+
+namespace Gatehouse {
+
+using Reason = AdapterError::Reason;
+using SqlRows::rowId;
+
+QFuture<void> SqlAdapter::recordSessionDetails(const SessionDetails &details)
+{
+    const QString method = QStringLiteral("recordSessionDetails");
+    return d->run(method, [details, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(details.userId);
+        if (!id)
+            throw AdapterError(Reason::NotFound,
+                               QStringLiteral("%1: there is no user with id \"%2\"").arg(method, details.userId));
+        SqlTransaction transaction(c, method);
+        {
+            // The details of this user's sessions that have ended (signed out, expired and swept).
+            SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_session_details WHERE \"userId\" = ? AND NOT EXISTS "
+                                         "(SELECT 1 FROM sessions s WHERE s.\"sessionToken\" = "
+                                         "gatehouse_session_details.\"sessionToken\")"),
+                       method);
+            q.bind(*id).exec();
+        }
+        {
+            SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_session_details WHERE \"sessionToken\" = ?"), method);
+            q.bind(details.sessionToken).exec();
+        }
+        {
+            SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_session_details (\"sessionToken\", \"userId\", "
+                                         "\"createdAt\", \"clientAddress\", \"userAgent\") VALUES (?, ?, ?, ?, ?)"),
+                       method);
+            q.bind(details.sessionToken)
+                .bind(*id)
+                .bind(details.createdAt.isValid() ? details.createdAt : QDateTime::currentDateTimeUtc())
+                .bind(details.clientAddress.left(64))
+                .bind(details.userAgent.left(512))
+                .exec();
+        }
+        transaction.commit();
+    });
+}
+
+QFuture<QList<UserSessionRecord>> SqlAdapter::userSessions(const QString &userId)
+{
+    const QString method = QStringLiteral("userSessions");
+    return d->run(method, [userId, method](SqlConnection &c) {
+        QList<UserSessionRecord> found;
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return found;
+        SqlQuery q(c, QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, d.\"createdAt\", "
+                                     "d.\"clientAddress\", d.\"userAgent\" FROM sessions s "
+                                     "LEFT JOIN gatehouse_session_details d ON d.\"sessionToken\" = s.\"sessionToken\" "
+                                     "WHERE s.\"userId\" = ? AND s.expires > ? "
+                                     "ORDER BY d.\"createdAt\" DESC, s.expires DESC, s.\"sessionToken\""),
+                   method);
+        q.bind(*id).bind(QDateTime::currentDateTimeUtc()).exec();
+        while (q.next()) {
+            UserSessionRecord record;
+            record.session = SqlRows::session(q);
+            if (const std::optional<QDateTime> created = q.optionalTime(3)) {
+                record.details = SessionDetails{record.session.sessionToken, record.session.userId, *created,
+                                                q.optionalText(4).value_or(QString()),
+                                                q.optionalText(5).value_or(QString())};
+            }
+            found.append(record);
+        }
+        // NULLs sort differently per database: sessions without details go last everywhere.
+        std::stable_partition(found.begin(), found.end(), [](const UserSessionRecord &r) { return r.details.has_value(); });
+        return found;
+    });
+}
+
+QFuture<void> SqlAdapter::setSessionsNotBefore(const QString &userId, const QDateTime &notBefore)
+{
+    const QString method = QStringLiteral("setSessionsNotBefore");
+    return d->run(method, [userId, notBefore, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        const auto noUser = [&] {
+            return AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
+        };
+        if (!id)
+            throw noUser();
+        SqlTransaction transaction(c, method);
+        {
+            SqlQuery user(c, QStringLiteral("SELECT 1 FROM users WHERE id = ?"), method);
+            if (!user.bind(*id).execFirst())
+                throw noUser();
+        }
+        const QDateTime seconds = QDateTime::fromSecsSinceEpoch(notBefore.toSecsSinceEpoch(), Qt::UTC);
+        const QString upsert = c.backend() == SqlBackend::MySQL
+            ? QStringLiteral("INSERT INTO gatehouse_session_revocations (\"userId\", \"notBefore\") VALUES (?, ?) "
+                             "ON DUPLICATE KEY UPDATE \"notBefore\" = VALUES(\"notBefore\")")
+            : QStringLiteral("INSERT INTO gatehouse_session_revocations (\"userId\", \"notBefore\") VALUES (?, ?) "
+                             "ON CONFLICT (\"userId\") DO UPDATE SET \"notBefore\" = excluded.\"notBefore\"");
+        SqlQuery q(c, upsert, method);
+        q.bind(*id).bind(seconds).exec();
+        transaction.commit();
+    });
+}
+
+QFuture<std::optional<QDateTime>> SqlAdapter::sessionsNotBefore(const QString &userId)
+{
+    const QString method = QStringLiteral("sessionsNotBefore");
+    return d->run(method, [userId, method](SqlConnection &c) -> std::optional<QDateTime> {
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return std::nullopt;
+        SqlQuery q(c, QStringLiteral("SELECT \"notBefore\" FROM gatehouse_session_revocations WHERE \"userId\" = ?"),
+                   method);
+        if (!q.bind(*id).execFirst())
+            return std::nullopt;
+        return q.optionalTime(0);
+    });
+}
+
+} // namespace Gatehouse

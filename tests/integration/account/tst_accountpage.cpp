@@ -1,0 +1,410 @@
+// The account page ({basePath}/account) driven as a browser drives it, through every form,
+// against a real SQLite file and a throwaway PostgreSQL (skipped when PostgreSQL is not
+// installed): the page, editing the name, signing out one session, all others, everywhere, with
+// database and JWT sessions; and the refusals: signed out, missing CSRF token, another site,
+// another user's session id, an unknown one, an invalid name. Every change is in the audit log.
+#include "support/engineclient.h"
+#include "support/postgresserver.h"
+
+#include <gatehouse/account.h>
+#include <gatehouse/passwordcredentials.h>
+#include <gatehouse/sqladapter.h>
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Test;
+using namespace Gatehouse::Testing;
+
+namespace {
+
+const QByteArray firefox("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0");
+const QByteArray chrome("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                        "Chrome/126.0.0.0 Safari/537.36");
+
+//! A browser: an engine client that sends its User-Agent (and, for POSTs, its Origin) as a browser does.
+class Browser
+{
+public:
+    Browser(const Auth &auth, QByteArray userAgent) : m_client(auth), m_userAgent(std::move(userAgent)) {}
+
+    Reply get(const QString &path, const QByteArray &language = {})
+    {
+        QList<QPair<QByteArray, QByteArray>> headers{{"User-Agent", m_userAgent}};
+        if (!language.isEmpty())
+            headers.append({"Accept-Language", language});
+        return m_client.get(path, headers);
+    }
+    Reply post(const QString &path, QList<QPair<QString, QString>> fields, bool withCsrf = true,
+               const QByteArray &origin = "http://127.0.0.1:9300", const QByteArray &fetchSite = {})
+    {
+        if (withCsrf)
+            fields.prepend({QStringLiteral("csrfToken"), m_client.csrfToken()});
+        QList<QPair<QByteArray, QByteArray>> headers{{"User-Agent", m_userAgent}};
+        if (!origin.isEmpty())
+            headers.append({"Origin", origin});
+        if (!fetchSite.isEmpty())
+            headers.append({"Sec-Fetch-Site", fetchSite});
+        return m_client.postForm(path, fields, headers);
+    }
+    bool signIn(const QString &email, const QString &password)
+    {
+        const Reply reply = post(QStringLiteral("/auth/callback/credentials"),
+                                 {{QStringLiteral("email"), email}, {QStringLiteral("password"), password}});
+        return reply.response.status == 302 && !reply.location().contains("error=");
+    }
+    //! The user's e-mail address from GET session, empty when signed out.
+    QString sessionEmail()
+    {
+        return m_client.get(QStringLiteral("/auth/session")).json().object().value("user").toObject().value("email").toString();
+    }
+    QString cookie(const QString &name) const { return m_client.cookies.value(name); }
+
+private:
+    EngineClient m_client;
+    QByteArray m_userAgent;
+};
+
+//! The session ids of the end-one-session forms on an account page.
+QStringList sessionIds(const QByteArray &html)
+{
+    QStringList ids;
+    static const QRegularExpression field(QStringLiteral("name=\"sessionId\" value=\"([^\"]+)\""));
+    for (const QRegularExpressionMatch &m : field.globalMatch(QString::fromUtf8(html)))
+        ids.append(m.captured(1));
+    return ids;
+}
+
+} // namespace
+
+class TestAccountPage : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<PostgresServer> m_pg;
+    QString m_pgUnavailable;
+    int m_databases = 0;
+
+    // One fresh database per test row, and an engine with built-in passwords on it.
+    std::shared_ptr<SqlAdapter> m_adapter;
+    std::unique_ptr<Auth> m_auth;
+    QString m_alice;
+    QString m_bob;
+
+    bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {})
+    {
+        QString url;
+        const QString name = QStringLiteral("account%1").arg(++m_databases);
+        if (backend == QLatin1String("postgresql")) {
+            if (!m_pg) {
+                QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
+                return false;
+            }
+            QString error;
+            if (!m_pg->createDatabase(name, &error)) {
+                qWarning("%s", qPrintable(error));
+                return false;
+            }
+            url = m_pg->url(name);
+        } else {
+            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        }
+        m_adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(url));
+        if (!m_adapter)
+            return false;
+        m_adapter->migrate().waitForFinished();
+        const auto user = [this](const QString &email, const QString &name) {
+            AdapterUser u;
+            u.email = email;
+            u.name = name;
+            const QString id = m_adapter->createUser(u).result().id;
+            setUserPassword(m_adapter, id, QStringLiteral("password-of-") + name).waitForFinished();
+            return id;
+        };
+        m_alice = user(QStringLiteral("alice@example.test"), QStringLiteral("alice"));
+        m_bob = user(QStringLiteral("bob@example.test"), QStringLiteral("bob"));
+        Config config;
+        config.secret = {QStringLiteral("account-page-secret-account-page-secret-01")};
+        config.trustHost = true;
+        config.adapter = m_adapter;
+        config.session.strategy = strategy;
+        config.providers = {passwordCredentialsProvider(m_adapter)};
+        config.pages = pages;
+        m_auth = std::make_unique<Auth>(config);
+        return true;
+    }
+
+    QList<AuditEvent> audit(const QString &type, const QString &userId)
+    {
+        AuditFilter filter;
+        filter.type = type;
+        filter.userId = userId;
+        return m_adapter->auditEvents(filter, 50).result();
+    }
+
+    static void backends()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_pgUnavailable = PostgresServer::unavailableReason();
+        if (!m_pgUnavailable.isEmpty())
+            return;
+        m_pg = std::make_unique<PostgresServer>();
+        QString error;
+        QVERIFY2(m_pg->start(&error), qPrintable(error));
+    }
+
+    void cleanup()
+    {
+        m_auth.reset();
+        m_adapter.reset();
+    }
+
+    void signedOutGoesToSignInAndBack_data() { backends(); }
+    void signedOutGoesToSignInAndBack()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser browser(*m_auth, firefox);
+        const Reply page = browser.get(QStringLiteral("/auth/account"));
+        QCOMPARE(page.response.status, 302);
+        QCOMPARE(page.location(), QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
+        const Reply change = browser.post(QStringLiteral("/auth/account"), {{"action", "endAll"}});
+        QCOMPARE(change.response.status, 302);
+        QVERIFY(change.location().contains("/auth/signin?callbackUrl="));
+    }
+
+    void pageOfTheApplicationOrNone()
+    {
+        // pages.account: the application's own page; GET goes there, the forms still work.
+        PagesOptions pages;
+        pages.account = QStringLiteral("/me");
+        QVERIFY(open(QStringLiteral("sqlite"), SessionOptions::Strategy::Database, pages));
+        Browser browser(*m_auth, firefox);
+        QVERIFY(browser.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(browser.get(QStringLiteral("/auth/account?notice=nameSaved")).location(),
+                 QByteArray("http://127.0.0.1:9300/me?notice=nameSaved"));
+        QCOMPARE(browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Al"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/me?notice=nameSaved"));
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Al")));
+        cleanup();
+
+        // "account": false: no such action.
+        pages = {};
+        pages.accountPage = false;
+        QVERIFY(open(QStringLiteral("sqlite"), SessionOptions::Strategy::Database, pages));
+        Browser other(*m_auth, firefox);
+        QVERIFY(other.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const Reply none = other.get(QStringLiteral("/auth/account"));
+        QCOMPARE(none.response.status, 400);
+        QCOMPARE(none.response.body, QByteArray("\"Bad request.\""));
+        QCOMPARE(other.post(QStringLiteral("/auth/account"), {{"action", "endAll"}}).response.status, 400);
+        QCOMPARE(other.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void pageShowsProfileSessionsAndActivity_data() { backends(); }
+    void pageShowsProfileSessionsAndActivity()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        QVERIFY(!laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("wrong password")));
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        const Reply page = laptop.get(QStringLiteral("/auth/account"));
+        QCOMPARE(page.response.status, 200);
+        QCOMPARE(page.response.header("cache-control"), QByteArray("no-store"));
+        const QByteArray csp = page.response.header("content-security-policy");
+        QVERIFY2(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'none'") && !csp.contains("script-src"),
+                 csp.constData());
+        const QByteArray html = page.response.body;
+        QVERIFY(html.contains("alice@example.test"));
+        QVERIFY(html.contains("not verified"));
+        QVERIFY(html.contains("value=\"alice\""));
+        QVERIFY(html.contains("Firefox on Linux"));
+        QVERIFY(html.contains("Chrome on Windows"));
+        QVERIFY(html.contains("This session"));
+        QVERIFY(html.contains("from 127.0.0.1"));
+        QCOMPARE(sessionIds(html).size(), 1);   // the other session; not this one
+        // The recent activity: audit events are written beside the answers, not before them.
+        QTRY_VERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("Sign-in failed"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("Signed in"));
+        QVERIFY(html.contains("name=\"action\" value=\"endOthers\"") && html.contains("name=\"action\" value=\"endAll\""));
+        QVERIFY(!html.contains(laptop.cookie(QStringLiteral("authjs.session-token")).toUtf8()));  // no token shown
+
+        const QByteArray german = laptop.get(QStringLiteral("/auth/account"), "de").response.body;
+        QVERIFY(german.contains("Ihr Konto") && german.contains("Diese Sitzung") && german.contains("Firefox unter Linux"));
+    }
+
+    void editName_data() { backends(); }
+    void editName()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser browser(*m_auth, firefox);
+        QVERIFY(browser.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        Reply saved = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "  Alice <Liddell>  "}});
+        QCOMPARE(saved.response.status, 302);
+        QCOMPARE(saved.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=nameSaved"));
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Alice <Liddell>")));
+        const QByteArray html = browser.get(QStringLiteral("/auth/account?notice=nameSaved")).response.body;
+        QVERIFY(html.contains("value=\"Alice &lt;Liddell&gt;\""));
+        QVERIFY(html.contains("Your name was saved."));
+        QTRY_COMPARE(audit(QStringLiteral("accountUpdate"), m_alice).size(), 1);   // written after the answer
+        const QList<AuditEvent> updates = audit(QStringLiteral("accountUpdate"), m_alice);
+        QCOMPARE(updates.first().detail.value("to").toString(), QStringLiteral("Alice <Liddell>"));
+        QCOMPARE(updates.first().clientAddress, QStringLiteral("127.0.0.1"));
+
+        // Refused: an empty name, a missing CSRF token, a post from another site.
+        QCOMPARE(browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "   "}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=invalidName"));
+        const Reply noCsrf = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}}, false);
+        QCOMPARE(noCsrf.response.status, 302);
+        QCOMPARE(noCsrf.location(), QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+        const Reply crossSite = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}},
+                                             true, "http://evil.example");
+        QCOMPARE(crossSite.response.status, 403);
+        const Reply crossSiteByFetchMetadata = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}},
+                                                            true, "http://127.0.0.1:9300", "cross-site");
+        QCOMPARE(crossSiteByFetchMetadata.response.status, 403);
+        // "null" tells nothing: without Fetch Metadata it is refused.
+        QCOMPARE(browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}}, true, "null")
+                     .response.status, 403);
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Alice <Liddell>")));
+        QCOMPARE(audit(QStringLiteral("accountUpdate"), m_alice).size(), 1);
+
+        // What Chromium sends for the page's own form (the pages' Referrer-Policy is no-referrer).
+        const Reply ownForm = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Alice"}},
+                                           true, "null", "same-origin");
+        QCOMPARE(ownForm.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=nameSaved"));
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Alice")));
+    }
+
+    void signOutOneSession_data() { backends(); }
+    void signOutOneSession()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        Browser bobs(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(bobs.signIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+
+        // Bob's session id, as an attacker who learnt it would post it: refused like an unknown one.
+        const QString bobsId = Account::sessionId(bobs.cookie(QStringLiteral("authjs.session-token")));
+        QCOMPARE(sessionIds(bobs.get(QStringLiteral("/auth/account")).response.body).size(), 0);
+        for (const QString &id : {bobsId, QStringLiteral("no-such-session"), QString()}) {
+            const Reply refused = laptop.post(QStringLiteral("/auth/account"), {{"action", "endSession"}, {"sessionId", id}});
+            QCOMPARE(refused.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=sessionNotFound"));
+        }
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+        QVERIFY(audit(QStringLiteral("sessionEnd"), m_alice).isEmpty());
+
+        const QStringList ids = sessionIds(laptop.get(QStringLiteral("/auth/account")).response.body);
+        QCOMPARE(ids.size(), 1);
+        QCOMPARE(ids.first(), Account::sessionId(office.cookie(QStringLiteral("authjs.session-token"))));
+        const Reply ended = laptop.post(QStringLiteral("/auth/account"), {{"action", "endSession"}, {"sessionId", ids.first()}});
+        QCOMPARE(ended.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=sessionEnded"));
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+        QTRY_COMPARE(audit(QStringLiteral("sessionEnd"), m_alice).size(), 1);
+        const QList<AuditEvent> events = audit(QStringLiteral("sessionEnd"), m_alice);
+        QCOMPARE(events.first().detail.value("session").toString(), ids.first());
+        // Once ended, the same id is not found.
+        QCOMPARE(laptop.post(QStringLiteral("/auth/account"), {{"action", "endSession"}, {"sessionId", ids.first()}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=sessionNotFound"));
+    }
+
+    void signOutOthersAndEverywhere_data() { backends(); }
+    void signOutOthersAndEverywhere()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        Browser phone(*m_auth, chrome);
+        Browser bobs(*m_auth, firefox);
+        for (Browser *b : {&laptop, &office, &phone})
+            QVERIFY(b->signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(bobs.signIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+
+        const Reply others = laptop.post(QStringLiteral("/auth/account"), {{"action", "endOthers"}});
+        QCOMPARE(others.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=othersEnded"));
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(phone.sessionEmail(), QString());
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("You are not signed in anywhere else."));
+        QTRY_COMPARE(audit(QStringLiteral("sessionsEndOthers"), m_alice).size(), 1);
+        QCOMPARE(audit(QStringLiteral("sessionsEndOthers"), m_alice).first().detail.value("count").toInt(), 2);
+
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const Reply everywhere = laptop.post(QStringLiteral("/auth/account"), {{"action", "endAll"}});
+        QCOMPARE(everywhere.response.status, 302);
+        QVERIFY(everywhere.location().startsWith("http://127.0.0.1:9300/auth/signin?callbackUrl="));
+        QVERIFY(laptop.cookie(QStringLiteral("authjs.session-token")).isEmpty());
+        QCOMPARE(laptop.sessionEmail(), QString());
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+        QTRY_COMPARE(audit(QStringLiteral("sessionsEndAll"), m_alice).size(), 1);
+        // The activity the page shows includes the changes.
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("Signed out everywhere") && html.contains("Other sessions signed out"));
+    }
+
+    void jwtSessionsEndAllAtOnce_data() { backends(); }
+    void jwtSessionsEndAllAtOnce()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Jwt));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        Browser bobs(*m_auth, chrome);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(bobs.signIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+
+        const QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("cannot be listed or signed out one by one"));
+        QCOMPARE(sessionIds(html).size(), 0);
+
+        // A token's iat has whole seconds: the others' tokens must be from an earlier second.
+        QTest::qWait(1100);
+        const Reply others = laptop.post(QStringLiteral("/auth/account"), {{"action", "endOthers"}});
+        QCOMPARE(others.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=othersEnded"));
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // issued anew
+        QCOMPARE(laptop.get(QStringLiteral("/auth/account")).response.status, 200);
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QTest::qWait(1100);
+        const Reply everywhere = office.post(QStringLiteral("/auth/account"), {{"action", "endAll"}});
+        QVERIFY(everywhere.location().startsWith("http://127.0.0.1:9300/auth/signin?callbackUrl="));
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(laptop.sessionEmail(), QString());
+        QCOMPARE(laptop.get(QStringLiteral("/auth/account")).response.status, 302);
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+        // A new sign-in works again.
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAccountPage)
+#include "tst_accountpage.moc"
