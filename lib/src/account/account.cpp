@@ -2,9 +2,9 @@
 
 #include "account/useragent.h"
 #include "core/futures.h"
-#include "core/logging.h"
 #include "crypto/base64url.h"
 #include "crypto/hash.h"
+#include "storage/auditwriter.h"
 #include "storage/stores.h"
 
 #include <gatehouse/errors.h>
@@ -37,17 +37,7 @@ public:
         event.detail = detail;
         if (!change.userAgent.isEmpty())
             event.detail.insert(QStringLiteral("userAgent"), change.userAgent.left(512));
-        try {
-            store->appendAudit(event).then(QtFuture::Launch::Sync, [](QFuture<qint64> written) {
-                try {
-                    written.waitForFinished();
-                } catch (const std::exception &e) {
-                    qCWarning(lcCore) << "could not write the audit log:" << e.what();
-                }
-            });
-        } catch (const std::exception &e) {
-            qCWarning(lcCore) << "could not write the audit log:" << e.what();
-        }
+        writeAudit(store, event);
     }
 
     //! The user's sessions as the store has them (with details when it keeps them).
