@@ -64,9 +64,16 @@ public:
     //! Sets the JWT "not before" of \a userId to now, where the store can.
     QFuture<void> revokeJwts(const QString &userId) const
     {
-        if (AccountStore *store = stores.account.get())
-            return store->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc());
-        return QtFuture::makeReadyFuture();
+        AccountStore *store = stores.account.get();
+        if (!store)
+            return QtFuture::makeReadyFuture();
+        // This process's session reads see the change at once: the cached time goes when the
+        // write is done (and a read that began before it keeps nothing; NotBeforeCache).
+        return store->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc())
+            .then(QtFuture::Launch::Sync, [cache = stores.notBefore, userId](QFuture<void> written) {
+                cache->forget(userId);
+                written.waitForFinished();  // a failure stays the caller's
+            });
     }
 
     Stores stores;
