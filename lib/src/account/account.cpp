@@ -2,9 +2,9 @@
 
 #include "account/useragent.h"
 #include "core/futures.h"
-#include "core/logging.h"
 #include "crypto/base64url.h"
 #include "crypto/hash.h"
+#include "storage/auditwriter.h"
 #include "storage/stores.h"
 
 #include <gatehouse/errors.h>
@@ -37,17 +37,7 @@ public:
         event.detail = detail;
         if (!change.userAgent.isEmpty())
             event.detail.insert(QStringLiteral("userAgent"), change.userAgent.left(512));
-        try {
-            store->appendAudit(event).then(QtFuture::Launch::Sync, [](QFuture<qint64> written) {
-                try {
-                    written.waitForFinished();
-                } catch (const std::exception &e) {
-                    qCWarning(lcCore) << "could not write the audit log:" << e.what();
-                }
-            });
-        } catch (const std::exception &e) {
-            qCWarning(lcCore) << "could not write the audit log:" << e.what();
-        }
+        writeAudit(store, event);
     }
 
     //! The user's sessions as the store has them (with details when it keeps them).
@@ -74,9 +64,16 @@ public:
     //! Sets the JWT "not before" of \a userId to now, where the store can.
     QFuture<void> revokeJwts(const QString &userId) const
     {
-        if (AccountStore *store = stores.account.get())
-            return store->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc());
-        return QtFuture::makeReadyFuture();
+        AccountStore *store = stores.account.get();
+        if (!store)
+            return QtFuture::makeReadyFuture();
+        // This process's session reads see the change at once: the cached time goes when the
+        // write is done (and a read that began before it keeps nothing; NotBeforeCache).
+        return store->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc())
+            .then(QtFuture::Launch::Sync, [cache = stores.notBefore, userId](QFuture<void> written) {
+                cache->forget(userId);
+                written.waitForFinished();  // a failure stays the caller's
+            });
     }
 
     Stores stores;

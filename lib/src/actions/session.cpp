@@ -151,9 +151,9 @@ QFuture<AuthResponse> session(const State &state)
     const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
     if (!claims)
         return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
-    if (!s.stores().account)  // the common path without storage: nothing can be revoked
-        return jwtSession(state, codec, *claims);
     // A token issued before its user signed out everywhere (jwtrevocation.h) is no session.
+    if (const std::optional<bool> revoked = JwtRevocation::knownRevoked(s.stores(), *claims))
+        return *revoked ? QtFuture::makeReadyFuture(noSession(s, !isUpdate)) : jwtSession(state, codec, *claims);
     return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
                         [state, codec, claims](bool revoked) -> QFuture<AuthResponse> {
                             if (revoked)

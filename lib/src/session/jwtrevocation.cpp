@@ -4,25 +4,62 @@
 
 namespace Gatehouse::JwtRevocation {
 
+namespace {
+
+struct Subject
+{
+    QString userId;
+    qint64 issued = 0;
+};
+
+//! The user and issue time that a revocation applies to; nullopt when nothing can be revoked.
+std::optional<Subject> subject(const Stores &stores, const QJsonObject &claims)
+{
+    if (!stores.account)
+        return std::nullopt;
+    QString userId = claims.value(QLatin1String("sub")).toString();
+    const QJsonValue iat = claims.value(QLatin1String("iat"));
+    if (userId.isEmpty() || !iat.isDouble())
+        return std::nullopt;
+    return Subject{std::move(userId), qint64(iat.toDouble())};
+}
+
+bool revokedBy(const std::optional<QDateTime> &notBefore, qint64 issued)
+{
+    return notBefore && issued < notBefore->toSecsSinceEpoch();
+}
+
+} // namespace
+
+std::optional<bool> knownRevoked(const Stores &stores, const QJsonObject &claims)
+{
+    const std::optional<Subject> s = subject(stores, claims);
+    if (!s)
+        return false;
+    if (const std::optional<std::optional<QDateTime>> notBefore = stores.notBefore->find(s->userId))
+        return revokedBy(*notBefore, s->issued);
+    return std::nullopt;
+}
+
 QFuture<bool> isRevoked(const Stores &stores, const QJsonObject &claims)
 {
-    AccountStore *store = stores.account.get();
-    const QString userId = claims.value(QLatin1String("sub")).toString();
-    const QJsonValue iat = claims.value(QLatin1String("iat"));
-    if (!store || userId.isEmpty() || !iat.isDouble())
+    const std::optional<Subject> s = subject(stores, claims);
+    if (!s)
         return QtFuture::makeReadyFuture(false);
-    const qint64 issued = qint64(iat.toDouble());
+    std::shared_ptr<NotBeforeCache> cache = stores.notBefore;
+    const quint64 generation = cache->generation();  // before the read: a change meanwhile wins
     QFuture<std::optional<QDateTime>> notBefore;
     try {
-        notBefore = store->sessionsNotBefore(userId);
+        notBefore = stores.account->sessionsNotBefore(s->userId);
     } catch (const std::exception &e) {  // a store that throws instead of failing its future
         qCDebug(lcCore) << "could not read the JWT revocation time:" << e.what();
         return QtFuture::makeReadyFuture(false);
     }
-    return notBefore.then(QtFuture::Launch::Sync, [issued](QFuture<std::optional<QDateTime>> read) {
+    return notBefore.then(QtFuture::Launch::Sync, [cache, generation, subject = *s](QFuture<std::optional<QDateTime>> read) {
         try {
             const std::optional<QDateTime> time = read.result();
-            return time && issued < time->toSecsSinceEpoch();
+            cache->remember(subject.userId, time, generation);
+            return revokedBy(time, subject.issued);
         } catch (const std::exception &e) {
             qCDebug(lcCore) << "could not read the JWT revocation time:" << e.what();
             return false;

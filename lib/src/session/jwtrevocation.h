@@ -8,13 +8,22 @@
 #include <QFuture>
 #include <QJsonObject>
 
+#include <optional>
+
 namespace Gatehouse::JwtRevocation {
 
 /*!
  * Whether the JWT \a claims were issued (\c iat) before the "not before" time of their stored
- * user (\c sub). False at once without an AccountStore, a subject or an \c iat. A store that
- * fails does not refuse the token (logged at debug level: the store logs its outage itself):
- * JWT sessions outlive a database outage, and a revocation applies again once it answers.
+ * user (\c sub), when that is known without asking the store: false without an AccountStore, a
+ * subject or an \c iat; the answer of a recent read (NotBeforeCache). Nullopt: ask isRevoked().
+ * The common case costs no future, which on every session read would cost more than the answer.
+ */
+std::optional<bool> knownRevoked(const Stores &stores, const QJsonObject &claims);
+
+/*!
+ * The same, asking the store (and keeping its answer a few seconds). A store that fails does not
+ * refuse the token (logged at debug level: the store logs its outage itself): JWT sessions
+ * outlive a database outage, and a revocation applies again once it answers.
  */
 QFuture<bool> isRevoked(const Stores &stores, const QJsonObject &claims);
 

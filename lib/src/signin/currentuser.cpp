@@ -29,6 +29,8 @@ QFuture<std::optional<AdapterUser>> currentUser(const RequestState &s)
     if (id.isEmpty())
         return QtFuture::makeReadyFuture(std::optional<AdapterUser>());
     std::shared_ptr<Adapter> keep = s.config.adapter;
+    if (const std::optional<bool> revoked = JwtRevocation::knownRevoked(s.stores(), *claims))
+        return *revoked ? QtFuture::makeReadyFuture(std::optional<AdapterUser>()) : keep->getUser(id);
     return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
                         [keep, id](bool revoked) -> QFuture<std::optional<AdapterUser>> {
                             if (revoked)

@@ -23,6 +23,8 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.admin = offered<AdminStore>(adapter);
     stores.accountTokens = offered<AccountTokenStore>(adapter);
     stores.account = offered<AccountStore>(adapter);
+    if (stores.account)
+        stores.notBefore = NotBeforeCache::of(adapter.get());
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -4,6 +4,8 @@
  * engine resolves them when it is built and keeps them (EngineData); the functions that take
  * an adapter (setUserDisabled(), the built-in passwords, AccessTokens) resolve them here too.
  */
+#include "storage/notbeforecache.h"
+
 #include <gatehouse/accountstore.h>
 #include <gatehouse/accounttokenstore.h>
 #include <gatehouse/adapter.h>
@@ -31,6 +33,8 @@ struct Stores
     std::shared_ptr<AdminStore> admin;
     std::shared_ptr<AccountTokenStore> accountTokens;
     std::shared_ptr<AccountStore> account;
+    //! With \c account: the adapter's JWT "not before" times read lately (one per adapter).
+    std::shared_ptr<NotBeforeCache> notBefore;
 };
 
 } // namespace Gatehouse

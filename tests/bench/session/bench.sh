@@ -3,6 +3,8 @@
 # reference's bench.sh (wrk -t1 -c50 -d10s --latency, 2 runs per endpoint, median, 2 s warm-up,
 # a fresh server per endpoint, peak RSS = VmHWM), optionally beside the reference in the same run.
 #   tests/bench/session/bench.sh                 jwt and database (SQLite) modes
+#   MODES="jwt-sqlite" tests/bench/session/bench.sh   JWT sessions with the SQLite adapter (the JWT
+#       "not before" check reads it; instructions.sh counts what that costs without wrk's noise)
 #   MODES="jwt" REFERENCE=1 tests/bench/session/bench.sh   also run the reference's bench.sh (jwt)
 #   MODES="jwt" REFERENCE=1 ROUNDS=3 tests/bench/session/bench.sh   Gatehouse and the reference take
 #       turns 3 times; the GET /auth/session ratio is reported per round and as the median
@@ -26,10 +28,10 @@ SRV=""
 cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-config() { # mode -> config file
+config() { # mode -> config file; jwt-sqlite: JWT sessions beside the SQLite adapter (README.md)
   local adapter=""
-  [ "$1" = database ] && adapter="sqlite://$work/bench.db"
-  server_config "$work/$1.json" "$1" "$adapter"; echo "$work/$1.json"
+  case "$1" in database | jwt-sqlite) adapter="sqlite://$work/$1.db" ;; esac
+  server_config "$work/$1.json" "${1%%-*}" "$adapter"; echo "$work/$1.json"
 }
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
