@@ -49,13 +49,15 @@ QString databaseToken(const RequestState &s)
 
 /*!
  * Why a POST to the page must not be obeyed though its CSRF token is right: the browser says it
- * comes from another site (Origin, or Sec-Fetch-Site). Empty when it may.
+ * comes from another site (Sec-Fetch-Site, or else Origin). Empty when it may.
+ * Sec-Fetch-Site decides when it is there: the pages send `Referrer-Policy: no-referrer`, under
+ * which a browser's own same-origin form posts carry `Origin: null`.
  */
 QString crossSiteReason(const RequestState &s)
 {
     const QByteArray site = s.request.header("sec-fetch-site");
-    if (!site.isEmpty() && site != "same-origin")
-        return QStringLiteral("Sec-Fetch-Site is \"%1\"").arg(QString::fromLatin1(site));
+    if (!site.isEmpty())
+        return site == "same-origin" ? QString() : QStringLiteral("Sec-Fetch-Site is \"%1\"").arg(QString::fromLatin1(site));
     const QByteArray origin = s.request.header("origin");
     if (!origin.isEmpty() && QString::fromLatin1(origin) != s.origin.origin)
         return QStringLiteral("Origin %1 is not %2").arg(QString::fromLatin1(origin), s.origin.origin);

@@ -38,13 +38,15 @@ public:
         return m_client.get(path, headers);
     }
     Reply post(const QString &path, QList<QPair<QString, QString>> fields, bool withCsrf = true,
-               const QByteArray &origin = "http://127.0.0.1:9300")
+               const QByteArray &origin = "http://127.0.0.1:9300", const QByteArray &fetchSite = {})
     {
         if (withCsrf)
             fields.prepend({QStringLiteral("csrfToken"), m_client.csrfToken()});
         QList<QPair<QByteArray, QByteArray>> headers{{"User-Agent", m_userAgent}};
         if (!origin.isEmpty())
             headers.append({"Origin", origin});
+        if (!fetchSite.isEmpty())
+            headers.append({"Sec-Fetch-Site", fetchSite});
         return m_client.postForm(path, fields, headers);
     }
     bool signIn(const QString &email, const QString &password)
@@ -274,8 +276,20 @@ private Q_SLOTS:
         const Reply crossSite = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}},
                                              true, "http://evil.example");
         QCOMPARE(crossSite.response.status, 403);
+        const Reply crossSiteByFetchMetadata = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}},
+                                                            true, "http://127.0.0.1:9300", "cross-site");
+        QCOMPARE(crossSiteByFetchMetadata.response.status, 403);
+        // "null" tells nothing: without Fetch Metadata it is refused.
+        QCOMPARE(browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Mallory"}}, true, "null")
+                     .response.status, 403);
         QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Alice <Liddell>")));
         QCOMPARE(audit(QStringLiteral("accountUpdate"), m_alice).size(), 1);
+
+        // What Chromium sends for the page's own form (the pages' Referrer-Policy is no-referrer).
+        const Reply ownForm = browser.post(QStringLiteral("/auth/account"), {{"action", "setName"}, {"name", "Alice"}},
+                                           true, "null", "same-origin");
+        QCOMPARE(ownForm.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=nameSaved"));
+        QCOMPARE(m_adapter->getUser(m_alice).result()->name, std::optional<QString>(QStringLiteral("Alice")));
     }
 
     void signOutOneSession_data() { backends(); }
