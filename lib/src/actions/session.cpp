@@ -9,6 +9,7 @@
 #include "session/databasesession.h"
 #include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
+#include "session/signintime.h"
 
 namespace Gatehouse::Actions {
 
@@ -176,10 +177,12 @@ QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose:
         params.session = s.body.value(QStringLiteral("data"));
     }
     QFuture<AuthResponse> response = continueWith(Hooks::jwt(s, params),
-              [state, codec, isUpdate](const std::optional<QJsonObject> &token) -> QFuture<AuthResponse> {
+              [state, codec, isUpdate, claims](const std::optional<QJsonObject> &returned) -> QFuture<AuthResponse> {
                   const RequestState &s = *state;
-                  if (!token)
+                  if (!returned)
                       return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
+                  // The sign-in time stays the engine's, whatever the callback returned.
+                  const std::optional<QJsonObject> token = SignInTime::carry(s.stores(), *returned, claims);
                   const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
                   if (!s.config.callbacks.session) {
                       // Auth.js's default session, its body written straight from the token.

@@ -9,6 +9,7 @@
 #include "signin/sessionclaims.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+#include "session/signintime.h"
 
 #include <gatehouse/errors.h>
 
@@ -58,8 +59,11 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
             throw AccessDenied(QStringLiteral("the jwt callback returned null"));
         const auto codec = s.engine.jwe(s.config.secret);
         const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-        const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
-        return signedIn(s, result, jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies));
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const QDateTime expires = now.addSecs(s.config.session.maxAge);
+        // When this person signed in, for the recent-sign-in rule (session/signintime.h).
+        const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
+        return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
     });
 }
 

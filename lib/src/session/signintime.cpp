@@ -1,0 +1,32 @@
+#include "session/signintime.h"
+
+namespace Gatehouse::SignInTime {
+
+QJsonObject stamp(const Stores &stores, QJsonObject token, const QDateTime &now)
+{
+    if (stores.account)
+        token.insert(kClaim, double(now.toSecsSinceEpoch()));
+    return token;
+}
+
+QJsonObject carry(const Stores &stores, QJsonObject reissued, const QJsonObject &previous)
+{
+    if (!stores.account)
+        return reissued;
+    const QJsonValue time = previous.value(kClaim);
+    if (time.isDouble())
+        reissued.insert(kClaim, time);
+    else
+        reissued.remove(kClaim);  // a token from before the claim, or a callback's own: not a sign-in time
+    return reissued;
+}
+
+QDateTime of(const QJsonObject &claims)
+{
+    const QJsonValue time = claims.value(kClaim);
+    if (!time.isDouble())
+        return {};
+    return QDateTime::fromSecsSinceEpoch(qint64(time.toDouble()), Qt::UTC);
+}
+
+} // namespace Gatehouse::SignInTime
