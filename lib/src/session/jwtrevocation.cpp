@@ -1,5 +1,6 @@
 #include "session/jwtrevocation.h"
 
+#include "core/jsonnumber.h"
 #include "core/logging.h"
 
 namespace Gatehouse::JwtRevocation {
@@ -18,10 +19,10 @@ std::optional<Subject> subject(const Stores &stores, const QJsonObject &claims)
     if (!stores.account)
         return std::nullopt;
     QString userId = claims.value(QLatin1String("sub")).toString();
-    const QJsonValue iat = claims.value(QLatin1String("iat"));
-    if (userId.isEmpty() || !iat.isDouble())
+    const std::optional<qint64> iat = jsonSeconds(claims.value(QLatin1String("iat")));
+    if (userId.isEmpty() || !iat)
         return std::nullopt;
-    return Subject{std::move(userId), qint64(iat.toDouble())};
+    return Subject{std::move(userId), *iat};
 }
 
 bool revokedBy(const std::optional<QDateTime> &notBefore, qint64 issued)

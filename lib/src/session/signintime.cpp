@@ -1,5 +1,7 @@
 #include "session/signintime.h"
 
+#include "core/jsonnumber.h"
+
 namespace Gatehouse::SignInTime {
 
 QJsonObject stamp(const Stores &stores, QJsonObject token, const QDateTime &now)
@@ -23,10 +25,10 @@ QJsonObject carry(const Stores &stores, QJsonObject reissued, const QJsonObject 
 
 QDateTime of(const QJsonObject &claims)
 {
-    const QJsonValue time = claims.value(kClaim);
-    if (!time.isDouble())
-        return {};
-    return QDateTime::fromSecsSinceEpoch(qint64(time.toDouble()), Qt::UTC);
+    const std::optional<qint64> time = jsonSeconds(claims.value(kClaim));
+    if (!time)
+        return {};  // none, or not a time: an unknown sign-in time, which counts as stale
+    return QDateTime::fromSecsSinceEpoch(*time, Qt::UTC);
 }
 
 } // namespace Gatehouse::SignInTime

@@ -75,6 +75,8 @@ private Q_SLOTS:
         // A token from before the claim gets none: its sign-in is never recent.
         QVERIFY(!SignInTime::carry(with, QJsonObject{{"auth_time", 2e9}}, token).contains("auth_time"));
         QVERIFY(!SignInTime::of(token).isValid());
+        // A claim that is no time at all (beyond every integer) is an unknown time too.
+        QVERIFY(!SignInTime::of(QJsonObject{{"auth_time", 1e300}}).isValid());
         // Without the store the engine leaves the callback's token as it is.
         const QJsonObject own{{"sub", "u1"}, {"auth_time", "the app's own"}};
         QCOMPARE(SignInTime::carry(without, own, stamped), own);
