@@ -124,7 +124,7 @@ int requestOn(int fd)
 int statusOn(int fd)
 {
     QByteArray received;
-    QTest::qWaitFor([&] {
+    (void)QTest::qWaitFor([&] {
         char buffer[4096];
         const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
         if (n > 0)
@@ -139,6 +139,32 @@ bool sendOn(int fd, const QByteArray &bytes)
     return ::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
 }
 
+//! Waits (at most 10 s) until the server has read everything sent on \a fd: the receive queue
+//! of its end of the connection, in /proc/net/tcp, is empty. The server scans what it reads at
+//! once, so from then on the request it began counts as in progress.
+bool readByServer(int fd, quint16 serverPort)
+{
+    sockaddr_in local{};
+    socklen_t length = sizeof local;
+    if (::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &length) != 0)
+        return false;
+    // The server's end: local address 127.0.0.1:serverPort, remote the client's port.
+    const QByteArray serverEnd = QByteArray("0100007F:") + QByteArray::number(serverPort, 16).toUpper().rightJustified(4, '0');
+    const QByteArray clientEnd = QByteArray("0100007F:") + QByteArray::number(ntohs(local.sin_port), 16).toUpper().rightJustified(4, '0');
+    return QTest::qWaitFor([&] {
+        QFile table(QStringLiteral("/proc/net/tcp"));
+        if (!table.open(QIODevice::ReadOnly))
+            return false;
+        for (const QByteArray &line : table.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.simplified().split(' ');
+            // sl local rem st tx_queue:rx_queue ...
+            if (fields.size() > 4 && fields[1] == serverEnd && fields[2] == clientEnd)
+                return fields[4].split(':').value(1).toULongLong(nullptr, 16) == 0;
+        }
+        return false;
+    }, 10000);
+}
+
 //! The value of the sample \a series on the metrics listener at 127.0.0.1:\a port; -1 if absent.
 double scrape(quint16 port, const QByteArray &series)
 {
@@ -148,7 +174,7 @@ double scrape(quint16 port, const QByteArray &series)
         return -1;
     socket.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     QByteArray received;
-    QTest::qWaitFor([&] {
+    (void)QTest::qWaitFor([&] {
         received += socket.readAll();
         return socket.state() == QAbstractSocket::UnconnectedState;
     }, 5000);
@@ -209,6 +235,9 @@ private Q_SLOTS:
         QVERIFY(sendOn(busy.fds[0], "POST /auth/signout HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                     "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
                                     + QByteArray::number(form.size()) + "\r\n\r\n" + form.first(10)));
+        // The flood must not begin before the server has seen the request start (under load it
+        // could otherwise take the connection for one that has not sent a byte, and evict it).
+        QVERIFY(readByServer(busy.fds[0], server.port()));
 
         Flood flood;
         QVERIFY(flood.open("127.0.0.1", server.port(), 1500));
