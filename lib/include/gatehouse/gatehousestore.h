@@ -12,6 +12,7 @@
  * | RateLimitStore (ratelimitstore.h) | counts failed sign-ins across every server on the database | each engine counts in memory |
  * | AccountTokenStore (accounttokenstore.h) | refreshes OAuth access tokens, RP-initiated logout | no \c token endpoint, no \c accessToken() |
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
+ * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
@@ -19,4 +20,5 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/ratelimitstore.h>
+#include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>

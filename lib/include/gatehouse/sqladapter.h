@@ -90,7 +90,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public UserStateStore,
                                           public RateLimitStore,
                                           public AdminStore,
-                                          public AccountTokenStore
+                                          public AccountTokenStore,
+                                          public TwoFactorStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -197,6 +198,18 @@ public:
     QFuture<std::optional<AdapterAccount>> updateAccountTokens(const AdapterAccount &account,
                                                                const QString &previousRefreshToken) override;
     QFuture<void> releaseTokenRefresh(const QString &provider, const QString &providerAccountId) override;
+
+    // TwoFactorStore
+    QFuture<void> beginTotpEnrolment(const TotpEnrolment &enrolment) override;
+    QFuture<std::optional<TotpEnrolment>> totpEnrolment(const QString &userId) override;
+    QFuture<bool> confirmTotpEnrolment(const QString &userId, const QString &sealedSecret, qint64 timeStep,
+                                       const QStringList &recoveryCodeHashes) override;
+    QFuture<bool> acceptTotpTimeStep(const QString &userId, qint64 timeStep) override;
+    QFuture<bool> resealTotpSecret(const QString &userId, const QString &previous, const QString &sealed) override;
+    QFuture<void> replaceRecoveryCodes(const QString &userId, const QStringList &hashes) override;
+    QFuture<bool> useRecoveryCode(const QString &userId, const QString &hash) override;
+    QFuture<int> recoveryCodesLeft(const QString &userId) override;
+    QFuture<bool> removeTwoFactor(const QString &userId) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

@@ -68,6 +68,8 @@ public:
     QSet<QString> disabledUsers;                // ids of disabled users
     QList<AuditEvent> audit;                    // oldest first
     QHash<QString, RateLimitWindow> rateLimits;
+    QHash<QString, TotpEnrolment> totp;         // by user id
+    QHash<QString, QSet<QString>> recoveryCodes; // hashes by user id
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

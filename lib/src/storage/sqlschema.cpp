@@ -250,6 +250,29 @@ QString sessionLookupIndex(SqlConnection &c, const Types &)
     return detail;
 }
 
+/*!
+ * Two-factor sign-in (lib/src/twofactor/README.md): a user's authenticator app, its secret sealed
+ * with a key derived from the configured secrets, the last time step accepted (so a code is
+ * accepted once, by whichever server sees it first), and the hashes of unused recovery codes.
+ * Step 8 is the account module's (session details).
+ */
+QString twoFactorTables(SqlConnection &c, const Types &t)
+{
+    const QString userKey = QStringLiteral("FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE");
+    return createTables(
+        c, t,
+        {
+            {QStringLiteral("gatehouse_totp"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL PRIMARY KEY, secret TEXT NOT NULL, \"createdAt\" %1 NOT NULL, "
+                            "\"confirmedAt\" %1, \"lastTimeStep\" BIGINT NOT NULL, %2")
+                 .arg(t.timestamp, userKey)},
+            {QStringLiteral("gatehouse_recovery_codes"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL, \"codeHash\" VARCHAR(64) NOT NULL, \"createdAt\" %1 NOT NULL, "
+                            "PRIMARY KEY (\"userId\", \"codeHash\"), %2")
+                 .arg(t.timestamp, userKey)},
+        });
+}
+
 struct Step
 {
     int version;
@@ -267,6 +290,7 @@ const QList<Step> &steps()
         {5, QStringLiteral("listing indexes"), listingIndexes},
         {6, QStringLiteral("disabled users"), userStateTable},
         {7, QStringLiteral("session lookup index"), sessionLookupIndex},
+        {9, QStringLiteral("two-factor sign-in"), twoFactorTables},
     };
     return all;
 }
@@ -275,6 +299,12 @@ int recordedVersion(SqlConnection &c)
 {
     SqlQuery query(c, QStringLiteral("SELECT MAX(version) FROM gatehouse_schema_version"), method);
     return query.execFirst() ? int(query.integer(0)) : 0;
+}
+
+bool isRecorded(SqlConnection &c, int version)
+{
+    SqlQuery query(c, QStringLiteral("SELECT 1 FROM gatehouse_schema_version WHERE version = ?"), method);
+    return query.bind(qint64(version)).execFirst();
 }
 
 //! Keeps other processes from migrating the same database at the same time.
@@ -362,17 +392,19 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
                                .arg(before)
                                .arg(latestVersion()));
     int current = before;
-    const int total = int(steps().size());
+    // Steps are applied by whether each is recorded, not by the highest recorded: steps made in
+    // parallel (8 and 9) may reach a database in either order.
+    const int total = latestVersion();
     for (const Step &step : steps()) {
         const QString prefix = QStringLiteral("schema step %1/%2 (%3): ").arg(step.version).arg(total).arg(step.description);
-        if (step.version <= current) {
+        if (isRecorded(c, step.version)) {
             report(prefix + QStringLiteral("already applied"));
             continue;
         }
         std::optional<SqlTransaction> own;
         if (!atomic) {
             own.emplace(c, method);
-            if (recordedVersion(c) >= step.version) { // another process was quicker
+            if (isRecorded(c, step.version)) { // another process was quicker
                 own->commit();
                 report(prefix + QStringLiteral("already applied"));
                 continue;
@@ -400,7 +432,7 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
         }
         if (own)
             own->commit();
-        current = step.version;
+        current = qMax(current, step.version);
         report(prefix + detail);
     }
     if (whole)

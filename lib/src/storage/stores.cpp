@@ -22,6 +22,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.rateLimits = offered<RateLimitStore>(adapter);
     stores.admin = offered<AdminStore>(adapter);
     stores.accountTokens = offered<AccountTokenStore>(adapter);
+    stores.twoFactor = offered<TwoFactorStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -9,6 +9,7 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/ratelimitstore.h>
+#include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
 
 #include <memory>
@@ -29,6 +30,7 @@ struct Stores
     std::shared_ptr<RateLimitStore> rateLimits;
     std::shared_ptr<AdminStore> admin;
     std::shared_ptr<AccountTokenStore> accountTokens;
+    std::shared_ptr<TwoFactorStore> twoFactor;
 };
 
 } // namespace Gatehouse

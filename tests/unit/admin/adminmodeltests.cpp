@@ -296,15 +296,16 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     QCOMPARE(connection.migrationProgress(), 1.0);
     QVERIFY(progress.size() >= 2);
     const QStringList log = connection.migrationLog();
-    QCOMPARE(log.size(), AdminConnection::latestSchemaVersion());
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/7 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
+             qPrintable(log.constLast()));
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/9 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/7 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/9 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/7 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_idx"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -327,7 +328,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/7 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/9 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));
