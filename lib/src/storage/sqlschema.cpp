@@ -4,6 +4,8 @@
 
 #include <gatehouse/adaptererror.h>
 
+#include <QSet>
+
 #include <functional>
 #include <optional>
 
@@ -295,10 +297,31 @@ const QList<Step> &steps()
     return all;
 }
 
+/*!
+ * The schema's version: the last step of the unbroken run of recorded steps from the first (a
+ * database with step 9 but not 8 is at 7 and needs migrating), or the highest recorded one when
+ * that is newer than this build.
+ */
 int recordedVersion(SqlConnection &c)
 {
-    SqlQuery query(c, QStringLiteral("SELECT MAX(version) FROM gatehouse_schema_version"), method);
-    return query.execFirst() ? int(query.integer(0)) : 0;
+    SqlQuery query(c, QStringLiteral("SELECT version FROM gatehouse_schema_version"), method);
+    query.exec();
+    QSet<int> recorded;
+    int highest = 0;
+    while (query.next()) {
+        const int version = int(query.integer(0));
+        recorded.insert(version);
+        highest = qMax(highest, version);
+    }
+    if (highest > steps().constLast().version)
+        return highest;
+    int version = 0;
+    for (const Step &step : steps()) {
+        if (!recorded.contains(step.version))
+            break;
+        version = step.version;
+    }
+    return version;
 }
 
 bool isRecorded(SqlConnection &c, int version)
@@ -432,12 +455,12 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
         }
         if (own)
             own->commit();
-        current = qMax(current, step.version);
+        current = recordedVersion(c);
         report(prefix + detail);
     }
     if (whole)
         whole->commit();
-    return current;
+    return recordedVersion(c);
 }
 
 } // namespace Gatehouse::SqlSchema

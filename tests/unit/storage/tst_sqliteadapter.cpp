@@ -256,10 +256,12 @@ private Q_SLOTS:
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
-        QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
+        // The version is the last step before the gap, so the server asks for a migration.
+        QCOMPARE(adapter.schemaVersion().result(), 6);
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
+        QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
         QCOMPARE(lines.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_idx"));
         QVERIFY2(lines.constLast().endsWith(QStringLiteral("already applied")), qPrintable(lines.constLast()));
         QVERIFY2(migrationLines(adapter, &version).at(6).endsWith(QStringLiteral("already applied")), "step 7 ran twice");
