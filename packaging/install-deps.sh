@@ -15,7 +15,7 @@ build_run=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
-  libsystemd-dev
+  libsystemd-dev libqrencode-dev
 )
 # Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
 # libFuzzer and sanitizer runtimes and llvm-symbolizer for the fuzz targets (tests/fuzz) and
@@ -26,6 +26,8 @@ test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
 test_only+=(debhelper dpkg-dev fakeroot lintian systemd)
 # promtool (from prometheus; the server itself is never started) checks the /metrics page.
 test_only+=(prometheus)
+# oathtool computes TOTP codes independently of Gatehouse for the twofactor unit tests.
+test_only+=(oathtool)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")

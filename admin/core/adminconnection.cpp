@@ -348,7 +348,7 @@ void AdminConnection::migrate()
 void AdminConnection::migrationFailed(quint64 generation, const QString &error)
 {
     // The storage says which step failed, in the database's words, and what it kept
-    // ("migrate: step 6/8 (disabled users): ...; the migration was rolled back, ...").
+    // ("migrate: step 6/9 (disabled users): ...; the migration was rolled back, ...").
     QString message = error;
     if (message.startsWith(QLatin1String("migrate: ")))
         message.remove(0, 9);

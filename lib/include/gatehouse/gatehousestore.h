@@ -13,6 +13,7 @@
  * | AccountTokenStore (accounttokenstore.h) | refreshes OAuth access tokens, RP-initiated logout | no \c token endpoint, no \c accessToken() |
  * | AccountStore (accountstore.h) | records where and when database sessions begin; "not before" of JWT sessions | the account page lists sessions without them; JWT sessions cannot be revoked |
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
+ * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
@@ -21,4 +22,5 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/ratelimitstore.h>
+#include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>

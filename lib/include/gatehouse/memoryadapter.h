@@ -21,7 +21,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public RateLimitStore,
                                              public AdminStore,
                                              public AccountTokenStore,
-                                             public AccountStore
+                                             public AccountStore,
+                                             public TwoFactorStore
 {
 public:
     MemoryAdapter();
@@ -101,6 +102,18 @@ public:
     QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) override;
     QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) override;
     QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) override;
+
+    // TwoFactorStore
+    QFuture<void> beginTotpEnrolment(const TotpEnrolment &enrolment) override;
+    QFuture<std::optional<TotpEnrolment>> totpEnrolment(const QString &userId) override;
+    QFuture<bool> confirmTotpEnrolment(const QString &userId, const QString &sealedSecret, qint64 timeStep,
+                                       const QStringList &recoveryCodeHashes) override;
+    QFuture<bool> acceptTotpTimeStep(const QString &userId, qint64 timeStep) override;
+    QFuture<bool> resealTotpSecret(const QString &userId, const QString &previous, const QString &sealed) override;
+    QFuture<void> replaceRecoveryCodes(const QString &userId, const QStringList &hashes) override;
+    QFuture<bool> useRecoveryCode(const QString &userId, const QString &hash) override;
+    QFuture<int> recoveryCodesLeft(const QString &userId) override;
+    QFuture<bool> removeTwoFactor(const QString &userId) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

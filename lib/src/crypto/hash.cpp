@@ -84,6 +84,11 @@ QByteArray sha512(QByteArrayView data)
     return digest(fetchedDigests().sha512, "SHA512", data);
 }
 
+QByteArray hmacSha1(QByteArrayView key, QByteArrayView data)
+{
+    return hmac("SHA1", 20, key, data);
+}
+
 QByteArray hmacSha256(QByteArrayView key, QByteArrayView data)
 {
     return hmac("SHA256", 32, key, data);

@@ -11,6 +11,8 @@ namespace Gatehouse::Crypto {
 QByteArray sha256(QByteArrayView data);  //!< 32 bytes
 QByteArray sha512(QByteArrayView data);  //!< 64 bytes
 
+//! 20 bytes. Only for protocols that fix it (HOTP/TOTP, RFC 4226/6238), never for new designs.
+QByteArray hmacSha1(QByteArrayView key, QByteArrayView data);
 QByteArray hmacSha256(QByteArrayView key, QByteArrayView data);  //!< 32 bytes
 QByteArray hmacSha512(QByteArrayView key, QByteArrayView data);  //!< 64 bytes
 

@@ -6,5 +6,6 @@ AuditStore::~AuditStore() = default;
 UserStateStore::~UserStateStore() = default;
 RateLimitStore::~RateLimitStore() = default;
 AdminStore::~AdminStore() = default;
+TwoFactorStore::~TwoFactorStore() = default;
 
 } // namespace Gatehouse

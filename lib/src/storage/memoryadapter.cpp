@@ -90,6 +90,8 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->authenticators.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->passwords.remove(userId);
         d->disabledUsers.remove(userId);
+        d->totp.remove(userId);
+        d->recoveryCodes.remove(userId);
         return deleted;
     });
 }

@@ -70,6 +70,8 @@ public:
     QHash<QString, SessionDetails> sessionDetails;   // by session token
     QHash<QString, QDateTime> sessionsNotBefore;     // by user id
     QHash<QString, RateLimitWindow> rateLimits;
+    QHash<QString, TotpEnrolment> totp;         // by user id
+    QHash<QString, QSet<QString>> recoveryCodes; // hashes by user id
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

@@ -4,6 +4,8 @@
 
 #include <gatehouse/adaptererror.h>
 
+#include <QSet>
+
 #include <functional>
 #include <optional>
 
@@ -275,6 +277,28 @@ QString accountTables(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Two-factor sign-in (lib/src/twofactor/README.md): a user's authenticator app, its secret sealed
+ * with a key derived from the configured secrets, the last time step accepted (so a code is
+ * accepted once, by whichever server sees it first), and the hashes of unused recovery codes.
+ */
+QString twoFactorTables(SqlConnection &c, const Types &t)
+{
+    const QString userKey = QStringLiteral("FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE");
+    return createTables(
+        c, t,
+        {
+            {QStringLiteral("gatehouse_totp"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL PRIMARY KEY, secret TEXT NOT NULL, \"createdAt\" %1 NOT NULL, "
+                            "\"confirmedAt\" %1, \"lastTimeStep\" BIGINT NOT NULL, %2")
+                 .arg(t.timestamp, userKey)},
+            {QStringLiteral("gatehouse_recovery_codes"),
+             QStringLiteral("\"userId\" INTEGER NOT NULL, \"codeHash\" VARCHAR(64) NOT NULL, \"createdAt\" %1 NOT NULL, "
+                            "PRIMARY KEY (\"userId\", \"codeHash\"), %2")
+                 .arg(t.timestamp, userKey)},
+        });
+}
+
 struct Step
 {
     int version;
@@ -293,14 +317,42 @@ const QList<Step> &steps()
         {6, QStringLiteral("disabled users"), userStateTable},
         {7, QStringLiteral("session lookup index"), sessionLookupIndex},
         {8, QStringLiteral("session details and JWT revocation"), accountTables},
+        {9, QStringLiteral("two-factor sign-in"), twoFactorTables},
     };
     return all;
 }
 
+/*!
+ * The schema's version: the last step of the unbroken run of recorded steps from the first (a
+ * database with step 9 but not 8 is at 7 and needs migrating), or the highest recorded one when
+ * that is newer than this build.
+ */
 int recordedVersion(SqlConnection &c)
 {
-    SqlQuery query(c, QStringLiteral("SELECT MAX(version) FROM gatehouse_schema_version"), method);
-    return query.execFirst() ? int(query.integer(0)) : 0;
+    SqlQuery query(c, QStringLiteral("SELECT version FROM gatehouse_schema_version"), method);
+    query.exec();
+    QSet<int> recorded;
+    int highest = 0;
+    while (query.next()) {
+        const int version = int(query.integer(0));
+        recorded.insert(version);
+        highest = qMax(highest, version);
+    }
+    if (highest > steps().constLast().version)
+        return highest;
+    int version = 0;
+    for (const Step &step : steps()) {
+        if (!recorded.contains(step.version))
+            break;
+        version = step.version;
+    }
+    return version;
+}
+
+bool isRecorded(SqlConnection &c, int version)
+{
+    SqlQuery query(c, QStringLiteral("SELECT 1 FROM gatehouse_schema_version WHERE version = ?"), method);
+    return query.bind(qint64(version)).execFirst();
 }
 
 //! Keeps other processes from migrating the same database at the same time.
@@ -388,17 +440,19 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
                                .arg(before)
                                .arg(latestVersion()));
     int current = before;
-    const int total = int(steps().size());
+    // Steps are applied by whether each is recorded, not by the highest recorded: steps made in
+    // parallel (8 and 9) may reach a database in either order.
+    const int total = latestVersion();
     for (const Step &step : steps()) {
         const QString prefix = QStringLiteral("schema step %1/%2 (%3): ").arg(step.version).arg(total).arg(step.description);
-        if (step.version <= current) {
+        if (isRecorded(c, step.version)) {
             report(prefix + QStringLiteral("already applied"));
             continue;
         }
         std::optional<SqlTransaction> own;
         if (!atomic) {
             own.emplace(c, method);
-            if (recordedVersion(c) >= step.version) { // another process was quicker
+            if (isRecorded(c, step.version)) { // another process was quicker
                 own->commit();
                 report(prefix + QStringLiteral("already applied"));
                 continue;
@@ -426,12 +480,12 @@ int migrate(SqlConnection &c, const SqlAdapter::ProgressFunction &progress)
         }
         if (own)
             own->commit();
-        current = step.version;
+        current = recordedVersion(c);
         report(prefix + detail);
     }
     if (whole)
         whole->commit();
-    return current;
+    return recordedVersion(c);
 }
 
 } // namespace Gatehouse::SqlSchema

@@ -15,7 +15,7 @@ int currentVersion(SqlConnection &connection);
  * a step fails, nothing is changed (not even \c gatehouse_schema_version is created). On
  * MariaDB, DDL commits by itself: each step runs in its own transaction and only creates what
  * does not exist yet, so it can run again; the steps before a failed one stay applied. A
- * failure is an AdapterError "migrate: step 6/8 (disabled users): <the database's error>;
+ * failure is an AdapterError "migrate: step 6/9 (disabled users): <the database's error>;
  * <what was kept>". Tables and indexes that exist already (an Auth.js database) are adopted as
  * they are. Other processes migrating the same database wait for a lock (PostgreSQL advisory
  * lock, MariaDB GET_LOCK, SQLite's write lock). Calls \a progress once per step, as the step

@@ -25,6 +25,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.account = offered<AccountStore>(adapter);
     if (stores.account)
         stores.notBefore = NotBeforeCache::of(adapter.get());
+    stores.twoFactor = offered<TwoFactorStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

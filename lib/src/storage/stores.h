@@ -12,6 +12,7 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/ratelimitstore.h>
+#include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
 
 #include <memory>
@@ -35,6 +36,7 @@ struct Stores
     std::shared_ptr<AccountStore> account;
     //! With \c account: the adapter's JWT "not before" times read lately (one per adapter).
     std::shared_ptr<NotBeforeCache> notBefore;
+    std::shared_ptr<TwoFactorStore> twoFactor;
 };
 
 } // namespace Gatehouse

@@ -60,6 +60,12 @@ contents)
   for needed in libgatehouse0 libqt6core6 libqt6qml6 libsystemd0 libqt6sql6-sqlite; do
     grep -q "$needed" <<<"$depends" || fail "gatehouse-server does not depend on $needed"
   done
+  # The library's own runtime libraries, libqrencode (QR codes of two-factor enrolment) among them.
+  libdepends=$(dpkg-deb -f "$(deb libgatehouse0)" Depends)
+  echo "libgatehouse0 Depends: $libdepends"
+  for needed in libargon2-1 libqrencode4; do
+    grep -q "$needed" <<<"$libdepends" || fail "libgatehouse0 does not depend on $needed"
+  done
   ;;
 
 unit)

@@ -16,6 +16,8 @@ private Q_SLOTS:
     void sha512();
     void hmac_data();
     void hmac();
+    void hmacSha1_data();
+    void hmacSha1();
     void hkdf_data();
     void hkdf();
     void hkdfRejectsImpossibleLengths();
@@ -95,6 +97,31 @@ void TestHash::hmac()
     QFETCH(QByteArray, sha512);
     QCOMPARE(hmacSha256(key, data).toHex(), sha256);
     QCOMPARE(hmacSha512(key, data).toHex(), sha512);
+}
+
+void TestHash::hmacSha1_data()
+{
+    QTest::addColumn<QByteArray>("key");
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<QByteArray>("mac");
+    // RFC 2202 test cases for HMAC-SHA-1 (case 5 tests truncation, which this function does not do).
+    QTest::newRow("rfc2202-1") << QByteArray(20, '\x0b') << QByteArray("Hi There")
+                               << QByteArray("b617318655057264e28bc0b6fb378c8ef146be00");
+    QTest::newRow("rfc2202-2") << QByteArray("Jefe") << QByteArray("what do ya want for nothing?")
+                               << QByteArray("effcdf6ae5eb2fa2d27416d5f184df9c259a7c79");
+    QTest::newRow("rfc2202-3") << QByteArray(20, '\xaa') << QByteArray(50, '\xdd')
+                               << QByteArray("125d7342b9ac11cd91a39af48aa17b4f63f175d3");
+    QTest::newRow("rfc2202-6") << QByteArray(80, '\xaa')
+                               << QByteArray("Test Using Larger Than Block-Size Key - Hash Key First")
+                               << QByteArray("aa4ae5e15272d00e95705637ce8a3b55ed402112");
+}
+
+void TestHash::hmacSha1()
+{
+    QFETCH(QByteArray, key);
+    QFETCH(QByteArray, data);
+    QFETCH(QByteArray, mac);
+    QCOMPARE(Gatehouse::Crypto::hmacSha1(key, data).toHex(), mac);
 }
 
 void TestHash::hkdf_data()

@@ -3,6 +3,7 @@
 #include "adapterconformance.h"
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
+#include "twofactorstoreconformance.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -17,7 +18,9 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     AdapterConformance adapter(fixture);
     StoreConformance store(fixture);
     TokenStoreConformance tokens(fixture);
-    return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv);
+    TwoFactorStoreConformance twoFactor(fixture);
+    return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
+        + QTest::qExec(&twoFactor, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

@@ -81,6 +81,16 @@ public:
         return true;
     }
     virtual std::shared_ptr<Adapter> create(QString *error) = 0;
+    /*!
+     * Another adapter on the store \a adapter (made by create()) uses, as a second server
+     * sharing its database has. A store that lives in one process has no other: the default
+     * returns \a adapter itself.
+     */
+    virtual std::shared_ptr<Adapter> reopen(const std::shared_ptr<Adapter> &adapter, QString *error)
+    {
+        Q_UNUSED(error);
+        return adapter;
+    }
 };
 
 //! The store interfaces (gatehousestore.h) of an adapter under test; null where it lacks one.
@@ -105,7 +115,7 @@ struct StoreInterfaces
 };
 
 /*!
- * Runs AdapterConformance, StoreConformance and TokenStoreConformance against \a fixture's stores (QTest::qExec with
+ * Runs AdapterConformance, StoreConformance, TokenStoreConformance and TwoFactorStoreConformance against \a fixture's stores (QTest::qExec with
  * \a argc, \a argv); returns the number of failures, like QTest::qExec.
  */
 int runConformance(AdapterFixture &fixture, int argc, char **argv);

@@ -21,7 +21,13 @@ std::shared_ptr<Adapter> SqlFixture::create(QString *error)
     std::shared_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl(url, error);
     if (!adapter || !migrated(*adapter, error))
         return nullptr;
+    m_lastUrl = url;
     return adapter;
+}
+
+std::shared_ptr<Adapter> SqlFixture::reopen(const std::shared_ptr<Adapter> &, QString *error)
+{
+    return SqlAdapter::fromUrl(m_lastUrl, error);
 }
 
 bool SqliteFixture::start(QString *error)

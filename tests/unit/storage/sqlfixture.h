@@ -19,10 +19,15 @@ class SqlFixture : public AdapterFixture
 {
 public:
     std::shared_ptr<Adapter> create(QString *error) override;
+    //! A new SqlAdapter on the database of the last create().
+    std::shared_ptr<Adapter> reopen(const std::shared_ptr<Adapter> &adapter, QString *error) override;
 
 protected:
     //! The URL of a new, empty database, or empty with \a error set.
     virtual QString newDatabaseUrl(QString *error) = 0;
+
+private:
+    QString m_lastUrl;
 };
 
 //! SQLite files in a temporary folder.
