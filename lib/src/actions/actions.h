@@ -25,5 +25,11 @@ QFuture<AuthResponse> webAuthnOptions(const State &state);         // GET webaut
  * 503 Unavailable (the store cannot answer now; with Retry-After).
  */
 QFuture<AuthResponse> token(const State &state);
+/*
+ * authz/auth-request (nginx auth_request) and authz/forward-auth (Traefik, Caddy), any method:
+ * the reverse proxy's access check (forwardauth/forwardauth.h; design: its README.md).
+ */
+QFuture<AuthResponse> authRequest(const State &state);
+QFuture<AuthResponse> forwardAuth(const State &state);
 
 } // namespace Gatehouse::Actions
