@@ -53,12 +53,12 @@ QJsonObject accessRules()
 }
 
 // (No raw string literal with URLs: moc would take the "//" for a comment.)
-QByteArray jwtConfig()
+QByteArray jwtConfig(qint64 updateAge = 86400)
 {
     QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
                          {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
     QJsonObject config{{"url", "http://auth.example.test/auth"},
-                       {"session", QJsonObject{{"strategy", "jwt"}}},
+                       {"session", QJsonObject{{"strategy", "jwt"}, {"updateAge", updateAge}}},
                        {"callbacksScript", "callbacks.js"},
                        {"callbacks", QJsonObject{{"jwt", "jwt"}}},
                        {"redirectDomains", QJsonArray{".example.test"}},
@@ -346,6 +346,28 @@ private Q_SLOTS:
         token[middle] = token[middle] == u'A' ? u'B' : u'A';
         QCOMPARE(proxy.nginx("http://app.example.test/", name + token).status, 401);
         QCOMPARE(proxy.nginx("http://app.example.test/", m_alice).status, 200);
+    }
+
+    void jwtRolledOncePerUpdateAge()
+    {
+        // updateAge 0: every check re-issues the token, and the answer carries it; the new
+        // token works and still carries the groups.
+        const QString config = m_dir.filePath(QStringLiteral("rolling-jwt.json"));
+        QVERIFY(replaceFile(config, jwtConfig(0)));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config, m_dir.path()), qPrintable(server.log()));
+        Proxy proxy(server.baseUrl());
+        const Answer a = proxy.nginx("http://admin.example.test/", m_alice);
+        QCOMPARE(a.status, 200);
+        const QByteArray cookie = a.header("set-cookie");
+        QVERIFY2(cookie.startsWith("authjs.session-token="), cookie.constData());
+        const QString rolled = QString::fromLatin1(cookie.left(cookie.indexOf(';')));
+        QVERIFY(!m_alice.contains(rolled));
+        const Answer again = proxy.nginx("http://admin.example.test/", rolled);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.header("remote-groups"), QByteArray("admins,staff"));
+        // A denied request rolls too: the session is as valid as before.
+        QVERIFY(proxy.nginx("http://admin.example.test/", m_bob).header("set-cookie").startsWith("authjs.session-token="));
     }
 
     void databaseSessions()
