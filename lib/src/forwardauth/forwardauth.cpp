@@ -133,9 +133,9 @@ QFuture<AuthResponse> decide(const State &state, Contract contract, const Origin
     const AccessDecision decision = decideAccess(s.config.access, request, subject);
     switch (decision.outcome) {
     case AccessDecision::Outcome::Allowed: {
+        // Anonymous (bypass): every identity header, empty, so that no proxy invents one.
         AuthResponse response = answer(200, "OK");
-        if (session.identity)
-            response.headers.append(identityHeaders(s.config.access.identityHeaders, *session.identity));
+        response.headers.append(identityHeaders(s.config.access.identityHeaders, session.identity.value_or(Identity())));
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
     }

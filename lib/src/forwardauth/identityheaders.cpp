@@ -50,8 +50,6 @@ QList<QPair<QByteArray, QByteArray>> identityHeaders(const IdentityHeaders &name
     };
     QList<QPair<QByteArray, QByteArray>> headers;
     for (const auto &[headerNames, value] : values) {
-        if (value.isEmpty())
-            continue;
         for (const QByteArray &name : *headerNames)
             headers.append({name.toLower(), value});
     }

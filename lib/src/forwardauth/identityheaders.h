@@ -27,7 +27,8 @@ QByteArray safeHeaderValue(const QString &value);
 QByteArray groupsHeaderValue(const QStringList &groups);
 /*!
  * Each of \a names' headers with its value: the user (the email, or the user id without one),
- * the email, the name and the groups. A header whose value is empty is left out.
+ * the email, the name and the groups. A value that is unknown is sent empty, never left out: a
+ * proxy that copies a missing header copies its own placeholder text instead (Caddy 2.6).
  */
 QList<QPair<QByteArray, QByteArray>> identityHeaders(const IdentityHeaders &names, const Identity &identity);
 

@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Gatehouse;
 using namespace Gatehouse::ForwardAuth;
 
@@ -133,7 +135,13 @@ private Q_SLOTS:
         who.subject.userId = QStringLiteral("user-7");
         const auto headers = identityHeaders(IdentityHeaders(), who);
         QCOMPARE(headerValue(headers, "remote-user"), QByteArray("user-7"));
-        QCOMPARE(headers.size(), 2);  // Remote-User and X-Auth-Request-User only
+        QCOMPARE(headerValue(headers, "x-auth-request-user"), QByteArray("user-7"));
+        // The unknown ones are sent empty, not left out (a proxy would copy its placeholder).
+        QCOMPARE(headers.size(), 7);
+        for (const char *name : {"remote-email", "x-auth-request-email", "remote-name", "remote-groups", "x-auth-request-groups"}) {
+            QVERIFY2(std::any_of(headers.begin(), headers.end(), [name](const auto &h) { return h.first == name; }), name);
+            QCOMPARE(headerValue(headers, name), QByteArray());
+        }
     }
 
     void configuredNames()
