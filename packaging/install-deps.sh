@@ -26,9 +26,10 @@ test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
 test_only+=(debhelper dpkg-dev fakeroot lintian systemd)
 # promtool (from prometheus; the server itself is never started) checks the /metrics page.
 test_only+=(prometheus)
-# nginx in front of the server and an upstream app for the forward-authentication end-to-end
-# test (tests/e2e/forwardauth), started by the test with its own prefix, never as a service.
-test_only+=(nginx)
+# nginx and Caddy in front of the server and an upstream app for the forward-authentication
+# end-to-end tests (tests/e2e/forwardauth), started by the tests with their own files, never as
+# services.
+test_only+=(nginx caddy)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
@@ -50,9 +51,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The database, prometheus and nginx packages start system services; the tests run their own
+# The database, prometheus, nginx and caddy packages start system services; the tests run their own
 # throwaway servers and need only promtool.
-for service in postgresql mariadb prometheus nginx; do
+for service in postgresql mariadb prometheus nginx caddy; do
   if command -v service >/dev/null 2>&1 && service "$service" status >/dev/null 2>&1; then
     $SUDO service "$service" stop >/dev/null 2>&1 || true
   fi
