@@ -28,6 +28,10 @@ test_only+=(debhelper dpkg-dev fakeroot lintian systemd)
 test_only+=(prometheus)
 # oathtool computes TOTP codes independently of Gatehouse for the twofactor unit tests.
 test_only+=(oathtool)
+# nginx and Caddy in front of the server and an upstream app for the forward-authentication
+# end-to-end tests (tests/e2e/forwardauth), started by the tests with their own files, never as
+# services.
+test_only+=(nginx caddy)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
@@ -49,9 +53,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The database and prometheus packages start system services; the tests run their own
+# The database, prometheus, nginx and caddy packages start system services; the tests run their own
 # throwaway servers and need only promtool.
-for service in postgresql mariadb prometheus; do
+for service in postgresql mariadb prometheus nginx caddy; do
   if command -v service >/dev/null 2>&1 && service "$service" status >/dev/null 2>&1; then
     $SUDO service "$service" stop >/dev/null 2>&1 || true
   fi

@@ -11,6 +11,8 @@
 // before the authority, userinfo up to the last "@", default ports dropped, host
 // percent-decoded and lower-cased). The configured redirect callback, when there is one, decides
 // instead (actions' Hooks::redirect) and is not fuzzed here.
+// With redirectDomains (Redirect::allowed()), a result off the origin is one a browser reads as
+// http(s) on a listed host or below a listed domain.
 // Seeds: corpus/redirect (tests/unit/core/tst_redirect.cpp and tst_origin.cpp).
 #include "core/origin.h"
 #include "core/redirect.h"
@@ -153,6 +155,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!origin.trusted)
         return 0;  // the engine answers UntrustedHost before it reads a callback URL
     FUZZ_CHECK(!origin.origin.isEmpty(), QString());
+
+    // redirectDomains widen the rule: a URL off the origin must then be one a browser reads as
+    // http(s) on a listed host or below a listed domain, never anywhere else.
+    static const QStringList domains{QStringLiteral(".example.test"), QStringLiteral("app.other.test")};
+    const QString widened = Redirect::allowed(callbackUrl, origin.origin, domains);
+    if (Redirect::originOf(QUrl(widened)) != Redirect::originOf(QUrl(origin.origin))) {
+        const BrowserOrigin seen = browserOrigin(widened);
+        FUZZ_CHECK((seen.scheme == QLatin1String("http") || seen.scheme == QLatin1String("https"))
+                       && Redirect::hostInDomains(seen.host, domains),
+                   QStringLiteral("callbackUrl %1 with redirectDomains gave %2, which a browser reads as %3")
+                       .arg(callbackUrl, widened, describe(seen)));
+    }
 
     const QString result = Redirect::sameOrigin(callbackUrl, origin.origin);
     if (result == origin.origin)

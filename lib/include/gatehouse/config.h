@@ -1,5 +1,6 @@
 #pragma once
 /*! \file config.h  The configuration of the engine: every top-level option of SPEC.md. */
+#include <gatehouse/access.h>
 #include <gatehouse/autherror.h>
 #include <gatehouse/callbacks.h>
 #include <gatehouse/cookie.h>
@@ -145,6 +146,16 @@ struct GATEHOUSE_EXPORT Config
      * instead of the proxy's. Empty (the default): the peer address is the client.
      */
     QList<QPair<QHostAddress, int>> trustedProxies;
+    /*!
+     * \c redirectDomains (a Gatehouse addition): hosts besides the origin's own that callback
+     * URLs may lead to, each exact (\c "app.example.test") or a dot-bounded suffix
+     * (\c ".example.test": any name below example.test). Empty (the default): callbacks stay
+     * on the origin, as in Auth.js. Forward authentication's sign-in redirects need the
+     * protected apps' hosts here.
+     */
+    QStringList redirectDomains;
+    //! \c access (a Gatehouse addition): the rules of forward authentication (access.h).
+    AccessOptions access;
 
     //! The session strategy in effect (resolves the adapter-dependent default).
     SessionOptions::Strategy sessionStrategy() const;

@@ -32,5 +32,11 @@ QFuture<AuthResponse> token(const State &state);
  * endAll changes, then redirects back with a notice.
  */
 QFuture<AuthResponse> account(const State &state);
+/*
+ * authz/auth-request (nginx auth_request) and authz/forward-auth (Traefik, Caddy), any method:
+ * the reverse proxy's access check (forwardauth/forwardauth.h; design: its README.md).
+ */
+QFuture<AuthResponse> authRequest(const State &state);
+QFuture<AuthResponse> forwardAuth(const State &state);
 
 } // namespace Gatehouse::Actions

@@ -26,11 +26,13 @@ struct Entry
     Endpoint post;       //!< null: no POST
     bool takesProvider;  //!< <action>/<providerId> is a route too
     bool page;           //!< GET answers with an HTML page
+    bool initialize = true;   //!< false: no initialize() (no CSRF cookie, no callback URL)
+    bool anyMethod = false;   //!< every method is answered by get
 };
 
 // One line per endpoint of SPEC.md's table.
 const Entry kRoutes[] = {
-    {QLatin1String("providers"), now<providers>, nullptr, false, false},
+    {QLatin1String("providers"), now<providers>, nullptr, false, false, false},
     {QLatin1String("session"), session, session, false, false},
     {QLatin1String("csrf"), now<csrf>, nullptr, false, false},
     {QLatin1String("signin"), signIn, signIn, true, true},
@@ -41,6 +43,8 @@ const Entry kRoutes[] = {
     {QLatin1String("webauthn-options"), webAuthnOptions, nullptr, true, false},
     {QLatin1String("token"), token, nullptr, true, false},
     {QLatin1String("account"), account, account, false, true},
+    {QLatin1String("authz/auth-request"), authRequest, nullptr, false, false, false, true},
+    {QLatin1String("authz/forward-auth"), forwardAuth, nullptr, false, false, false, true},
 };
 
 const Entry *find(QStringView action)
@@ -60,7 +64,15 @@ Route parseRoute(const QString &path, const QString &basePath)
     const QString prefix = Urls::basePathPrefix(basePath);
     if (!path.startsWith(prefix + QLatin1Char('/')))
         return route;
-    const QStringList segments = path.mid(prefix.size() + 1).split(QLatin1Char('/'));
+    const QString rest = path.mid(prefix.size() + 1);
+    if (const Entry *entry = rest.contains(QLatin1Char('/')) ? find(rest) : nullptr) {
+        route.action = rest;  // a two-segment action
+        route.initialize = entry->initialize;
+        route.anyMethod = entry->anyMethod;
+        route.valid = true;
+        return route;
+    }
+    const QStringList segments = rest.split(QLatin1Char('/'));
     const Entry *entry = segments.size() <= 2 ? find(segments.at(0)) : nullptr;
     if (!entry)
         return route;
@@ -70,7 +82,8 @@ Route parseRoute(const QString &path, const QString &basePath)
             return route;
         route.providerId = segments.at(1);
     }
-    route.initialize = entry->action != QLatin1String("providers");
+    route.initialize = entry->initialize;
+    route.anyMethod = entry->anyMethod;
     route.valid = true;
     return route;
 }
@@ -85,7 +98,7 @@ QFuture<AuthResponse> run(const State &state)
 {
     const RequestState &s = *state;
     const Entry *entry = find(s.action);
-    const Endpoint endpoint = !entry ? nullptr : s.isPost() ? entry->post : entry->get;
+    const Endpoint endpoint = !entry ? nullptr : entry->anyMethod || !s.isPost() ? entry->get : entry->post;
     if (endpoint)
         return endpoint(state);
     return QtFuture::makeReadyFuture(errorResponse(

@@ -1,6 +1,7 @@
 #pragma once
 /*
- * The route table: which endpoint answers "<basePath>/<action>[/<providerId>]" for each method.
+ * The route table: which endpoint answers "<basePath>/<action>[/<providerId>]" for each method
+ * (an action may be two segments itself, as "authz/auth-request").
  * The engine's dispatcher parses the route, runs the common initialisation and calls run().
  */
 #include "request/requeststate.h"
@@ -13,7 +14,8 @@ struct Route
     QString action;
     QString providerId;
     bool valid = false;          //!< false: no such action, or a provider segment it does not take
-    bool initialize = true;      //!< false: answered without initialize() (providers)
+    bool initialize = true;      //!< false: answered without initialize() (providers, authz/*)
+    bool anyMethod = false;      //!< every method is the GET endpoint's (authz/*: the proxy's method)
 };
 
 //! The route of \a path (fully decoded) under \a basePath.

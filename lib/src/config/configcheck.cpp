@@ -1,5 +1,6 @@
 #include "config/configcheck.h"
 
+#include "config/accessreader.h"
 #include "config/messages.h"
 #include "config/problemlist.h"
 
@@ -137,6 +138,7 @@ QList<ConfigProblem> checkConfig(const Config &config, const ConfigCheckOptions 
     for (qsizetype i = 0; i < config.providers.size(); ++i)
         checkProvider(config, options, i, seen, problems);
     checkRateLimit(config.rateLimit, problems);
+    checkAccess(config.access, config.redirectDomains, problems);
     return problems.take();
 }
 

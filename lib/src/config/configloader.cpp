@@ -7,6 +7,7 @@
 #include "config/messages.h"
 #include "config/providerreader.h"
 #include "config/secretsources.h"
+#include "config/accessreader.h"
 #include "config/sections.h"
 
 #include <QFile>
@@ -271,6 +272,8 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readTheme(root, config.theme);
     readRateLimit(root, config.rateLimit);
     readTrustedProxies(root, config.trustedProxies);
+    readRedirectDomains(root, config.redirectDomains);
+    readAccess(root, config.access);
     readServer(root, result.server);
     root.rejectFunctions({QStringLiteral("logger")});
     root.finish();

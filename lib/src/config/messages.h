@@ -154,4 +154,14 @@ inline constexpr const char *SecretFileReadableByAll = QT_TRANSLATE_NOOP("Gateho
 inline constexpr const char *CredentialAndVariable = QT_TRANSLATE_NOOP("Gatehouse::Config", "the systemd credential %2 gives %1 too: keep one of them");
 inline constexpr const char *FileOrFiles = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a file name or a list of file names");
 
+// access (forward authentication's rules) and redirectDomains.
+inline constexpr const char *AccessPolicyShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be \"bypass\", \"signed-in\", \"deny\" or {\"users\": [...], \"groups\": [...]}");
+inline constexpr const char *AccessNobodyNamed = QT_TRANSLATE_NOOP("Gatehouse::Config", "names no users and no groups: nobody would be allowed (use \"deny\" for that)");
+inline constexpr const char *StringList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of strings");
+inline constexpr const char *HostPattern = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a lower-case host name, or \"*.\" and one (\"*.example.test\")");
+inline constexpr const char *PathPattern = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path starting with \"/\" or \"*\", without spaces, \"?\" or \"#\"");
+inline constexpr const char *MethodName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an upper-case HTTP method name such as \"GET\"");
+inline constexpr const char *RedirectDomain = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a lower-case host name (\"app.example.test\") or a domain suffix starting with a dot (\".example.test\")");
+inline constexpr const char *HeaderName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of HTTP header names");
+
 } // namespace Gatehouse::ConfigDetail::Messages

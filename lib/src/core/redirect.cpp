@@ -62,4 +62,32 @@ QString sameOrigin(const QString &url, const QString &baseUrl)
     return baseUrl;
 }
 
+bool hostInDomains(const QString &host, const QStringList &domains)
+{
+    for (const QString &domain : domains) {
+        if (domain.startsWith(QLatin1Char('.'))) {
+            // Dot-bounded: ".example.test" takes "a.example.test", not "example.test" or "badexample.test".
+            if (host.size() > domain.size() && host.endsWith(domain, Qt::CaseInsensitive))
+                return true;
+        } else if (host.compare(domain, Qt::CaseInsensitive) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+QString allowed(const QString &url, const QString &baseUrl, const QStringList &domains)
+{
+    if (domains.isEmpty() || url.isEmpty() || url.startsWith(QLatin1Char('/')) || hasControlOrBackslash(url))
+        return sameOrigin(url, baseUrl);
+    const QUrl target(url, QUrl::StrictMode);
+    const QString scheme = target.scheme();
+    const bool schemeOk = scheme == QLatin1String("https")
+        || (scheme == QLatin1String("http") && !baseUrl.startsWith(QLatin1String("https:")));
+    if (target.isValid() && schemeOk && target.userInfo().isEmpty() && !target.host().isEmpty()
+        && isPlainHost(target.host()) && hostInDomains(target.host(), domains))
+        return url;
+    return sameOrigin(url, baseUrl);
+}
+
 } // namespace Gatehouse::Redirect

@@ -52,7 +52,7 @@ void throwIfInvalid(const Config &config)
 QByteArrayView actionLabel(const QString &path, const QString &basePath)
 {
     static const char *const actions[] = {"providers", "session", "csrf", "signin", "signout", "callback",
-                                          "verify-request", "error", "webauthn-options", "token", "account"};
+                                          "verify-request", "error", "webauthn-options", "token", "account", "authz"};
     const qsizetype prefix = basePath == QLatin1String("/") ? 0 : basePath.size();
     if (!path.startsWith(QStringView(basePath).first(prefix)) || path.size() <= prefix || path.at(prefix) != u'/')
         return "other";

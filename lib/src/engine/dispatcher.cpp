@@ -50,7 +50,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
     const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), config->basePath);
     if (!route.valid)
         return QtFuture::makeReadyFuture(badRequest());
-    if (request.method != "GET" && request.method != "POST") {
+    if (!route.anyMethod && request.method != "GET" && request.method != "POST") {
         AuthResponse response = badRequest();
         if (request.method == "HEAD")
             response.body.clear();
@@ -94,8 +94,8 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
         }
     }
 
-    if (!route.initialize && request.method == "GET")
-        return Actions::run(state);  // providers: nothing to initialise, as in Auth.js
+    if (!route.initialize && (request.method == "GET" || route.anyMethod))
+        return Actions::run(state);  // providers, authz/*: nothing to initialise
 
     QFuture<AuthResponse> response;
     try {

@@ -11,7 +11,7 @@ namespace Gatehouse::Hooks {
 QFuture<QString> redirect(const RequestState &state, const QString &url)
 {
     if (!state.config.callbacks.redirect)
-        return QtFuture::makeReadyFuture(Redirect::sameOrigin(url, state.origin.origin));
+        return QtFuture::makeReadyFuture(Redirect::allowed(url, state.origin.origin, state.config.redirectDomains));
     return state.config.callbacks.redirect({url, state.origin.origin});
 }
 

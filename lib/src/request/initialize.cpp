@@ -36,8 +36,9 @@ QFuture<void> initialize(const State &state)
     if (!s.config.callbacks.redirect) {
         // The default rule is synchronous: no futures on the common path.
         const QString &origin = s.origin.origin;
-        const QString url = !paramValue.isEmpty() ? Redirect::sameOrigin(paramValue, origin)
-            : !cookieValue.isEmpty()              ? Redirect::sameOrigin(cookieValue, origin)
+        const QStringList &domains = s.config.redirectDomains;
+        const QString url = !paramValue.isEmpty() ? Redirect::allowed(paramValue, origin, domains)
+            : !cookieValue.isEmpty()              ? Redirect::allowed(cookieValue, origin, domains)
                                                   : origin;
         settleCallbackUrl(s, url, cookieValue);
         return QtFuture::makeReadyFuture();

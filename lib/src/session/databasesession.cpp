@@ -20,9 +20,9 @@ namespace {
 
 using Found = std::optional<SessionAndUser>;
 
-SessionRead signedIn(const SessionAndUser &found)
+SessionRead signedIn(const SessionAndUser &found, bool extended = false)
 {
-    return SessionRead{SessionStatus::SignedIn, found, std::nullopt};
+    return SessionRead{SessionStatus::SignedIn, found, std::nullopt, extended};
 }
 
 //! The read of a store that failed with \a error (an adapter that throws something other than
@@ -104,7 +104,7 @@ QFuture<SessionRead> settleRead(Adapter *adapter, const QString &token, qint64 m
         [found = *found, extended](QFuture<std::optional<AdapterSession>> done) {
             try {
                 done.waitForFinished();
-                return signedIn(extended);
+                return signedIn(extended, true);
             } catch (const std::exception &e) {
                 qCDebug(lcCore).noquote() << "database session: extending failed; answered unextended:" << e.what();
                 return signedIn(found);

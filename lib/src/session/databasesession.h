@@ -26,6 +26,7 @@ struct SessionRead
     SessionStatus status = SessionStatus::SignedOut;
     std::optional<SessionAndUser> session;  //!< SignedIn: the session and its user
     std::optional<AdapterError> error;      //!< Unavailable: what the store failed with
+    bool extended = false;                  //!< SignedIn: this read extended the session (write its cookie)
 };
 
 class DatabaseSession

@@ -50,6 +50,48 @@ private Q_SLOTS:
         QCOMPARE(Redirect::sameOrigin(QStringLiteral("/dashboard"), QString()), QString());
     }
 
+    // redirectDomains: the hosts forward authentication sends clients back to.
+    void allowedDomains_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("kept");
+        QTest::newRow("subdomain") << "https://app.example.test/x?y=1" << true;
+        QTest::newRow("deeper subdomain") << "https://a.b.example.test/" << true;
+        QTest::newRow("exact host") << "https://files.other.test/a" << true;
+        QTest::newRow("exact host with port") << "https://files.other.test:8443/a" << true;
+        QTest::newRow("upper-case host") << "https://APP.Example.TEST/x" << true;
+        QTest::newRow("suffix itself is not below") << "https://example.test/" << false;
+        QTest::newRow("not dot-bounded") << "https://evilexample.test/" << false;
+        QTest::newRow("suffix in the middle") << "https://app.example.test.evil.test/" << false;
+        QTest::newRow("below an exact host") << "https://x.files.other.test/" << false;
+        QTest::newRow("user info") << "https://evil.test@app.example.test/" << false;
+        QTest::newRow("user info hiding the host") << "https://app.example.test@evil.test/" << false;
+        QTest::newRow("http from an https origin") << "http://app.example.test/" << false;
+        QTest::newRow("javascript") << "javascript://app.example.test/%0aalert(1)" << false;
+        QTest::newRow("backslash") << "https://evil.test\\@app.example.test/" << false;
+        QTest::newRow("newline") << "https://app.example.test/\r\nx" << false;
+        QTest::newRow("protocol relative") << "//app.example.test/x" << false;
+        QTest::newRow("other host") << "https://evil.test/" << false;
+    }
+    void allowedDomains()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, kept);
+        const QString base = QStringLiteral("https://auth.example.test");
+        const QStringList domains{QStringLiteral(".example.test"), QStringLiteral("files.other.test")};
+        const QString result = Redirect::allowed(url, base, domains);
+        QCOMPARE(result == url, kept);
+        if (!kept)
+            QVERIFY2(result.startsWith(base), qPrintable(result));  // back to the origin, never elsewhere
+    }
+    void allowedWithoutDomainsIsSameOrigin()
+    {
+        const QString base = QStringLiteral("http://127.0.0.1:9300");
+        for (const char *url : {"/x", "http://127.0.0.1:9300/a", "http://evil.example/", "//evil/x", "javascript:1"})
+            QCOMPARE(Redirect::allowed(QString::fromLatin1(url), base, {}), Redirect::sameOrigin(QString::fromLatin1(url), base));
+        QCOMPARE(Redirect::allowed(QStringLiteral("/x"), base, {QStringLiteral(".example.test")}), base + QStringLiteral("/x"));
+    }
+
     void originOf()
     {
         QCOMPARE(Redirect::originOf(QUrl("https://user:pw@example.test:8443/a?b#c")), QStringLiteral("https://example.test:8443"));

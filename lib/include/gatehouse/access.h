@@ -1,0 +1,98 @@
+#pragma once
+/*!
+ * \file access.h  Access rules for forward authentication: which requests to the apps behind
+ * the reverse proxy need a session, and whose. The configuration's \c access; the decision is
+ * decideAccess(). The design: lib/src/forwardauth/README.md.
+ */
+#include <gatehouse/global.h>
+
+#include <QByteArrayList>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace Gatehouse {
+
+//! What a rule (or the default) lets through.
+struct GATEHOUSE_EXPORT AccessPolicy
+{
+    enum class Kind {
+        Deny,      //!< nobody ("deny")
+        Bypass,    //!< anyone, no session read ("bypass")
+        SignedIn,  //!< any signed-in user ("signed-in")
+        Subjects,  //!< a signed-in user named in \c users or with one of \c groups
+    };
+    Kind kind = Kind::Deny;
+    QStringList users;   //!< Subjects: emails (compared case-insensitively) or user ids
+    QStringList groups;  //!< Subjects: group names (exact)
+};
+
+/*!
+ * One rule: it applies to a request whose host, path and method match (an empty list matches
+ * all). Hosts: exact, or \c "*.example.test" for any name below example.test. Paths: without
+ * \c '*' the path and everything below it; with \c '*' a glob whose \c '*' matches any run of
+ * characters, slashes included. Methods: upper-case names.
+ */
+struct GATEHOUSE_EXPORT AccessRule
+{
+    QStringList hosts;
+    QStringList paths;
+    QStringList methods;
+    AccessPolicy policy;
+};
+
+//! The header names the identity is sent in on an allowed request (each value to every name).
+struct GATEHOUSE_EXPORT IdentityHeaders
+{
+    QByteArrayList user = {"Remote-User", "X-Auth-Request-User"};
+    QByteArrayList email = {"Remote-Email", "X-Auth-Request-Email"};
+    QByteArrayList name = {"Remote-Name"};
+    QByteArrayList groups = {"Remote-Groups", "X-Auth-Request-Groups"};
+};
+
+//! \c access: ordered rules, first match wins; the default for requests no rule matches.
+struct GATEHOUSE_EXPORT AccessOptions
+{
+    AccessPolicy defaultPolicy;    //!< Deny unless configured (JSON: "deny", "signed-in", "bypass")
+    QList<AccessRule> rules;
+    IdentityHeaders identityHeaders;
+};
+
+//! The request a proxy asks about: host (any case, port allowed), raw path (query allowed), method.
+struct GATEHOUSE_EXPORT AccessRequest
+{
+    QString host;
+    QString path;
+    QString method;
+};
+
+//! Who is asking, when signed in.
+struct GATEHOUSE_EXPORT AccessSubject
+{
+    QString userId;
+    QString email;
+    QStringList groups;
+};
+
+//! The answer to a request, and which rule gave it.
+struct GATEHOUSE_EXPORT AccessDecision
+{
+    enum class Outcome { Allowed, SignInRequired, Denied };
+    Outcome outcome = Outcome::Denied;
+    int rule = -1;  //!< index in AccessOptions::rules; -1: the default decided
+};
+
+/*!
+ * The policy that applies to \a request: the first matching rule's, or the default. \a rule
+ * receives the rule's index (-1 for the default). Needs no session: a Bypass or Deny policy
+ * is decided without reading one.
+ */
+GATEHOUSE_EXPORT const AccessPolicy &accessPolicy(const AccessOptions &options, const AccessRequest &request,
+                                                  int *rule = nullptr);
+
+//! The decision on \a request for \a subject (nullopt: not signed in).
+GATEHOUSE_EXPORT AccessDecision decideAccess(const AccessOptions &options, const AccessRequest &request,
+                                             const std::optional<AccessSubject> &subject);
+
+} // namespace Gatehouse

@@ -1,0 +1,17 @@
+#include "actions/actions.h"
+
+#include "forwardauth/forwardauth.h"
+
+namespace Gatehouse::Actions {
+
+QFuture<AuthResponse> authRequest(const State &state)
+{
+    return ForwardAuth::check(state, ForwardAuth::Contract::AuthRequest);
+}
+
+QFuture<AuthResponse> forwardAuth(const State &state)
+{
+    return ForwardAuth::check(state, ForwardAuth::Contract::ForwardAuth);
+}
+
+} // namespace Gatehouse::Actions

@@ -1,0 +1,191 @@
+#include "forwardauth/forwardauth.h"
+
+#include "forwardauth/identityheaders.h"
+#include "forwardauth/originalrequest.h"
+#include "core/futures.h"
+#include "core/urls.h"
+#include "request/errorresponse.h"
+#include "request/hooks.h"
+#include "session/databasesession.h"
+#include "session/jwtsession.h"
+
+#include <QJsonArray>
+#include <QUrlQuery>
+
+namespace Gatehouse::ForwardAuth {
+
+namespace {
+
+//! What the session read found: who is signed in (nullopt: nobody) and the cookies of a roll.
+struct Session
+{
+    std::optional<Identity> identity;
+    QList<SetCookie> cookies;
+};
+
+AuthResponse answer(int status, const char *text)
+{
+    AuthResponse response;
+    response.status = status;
+    response.headers.append({QByteArrayLiteral("content-type"), QByteArrayLiteral("text/plain; charset=utf-8")});
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    response.body = QByteArray(text);
+    return response;
+}
+
+Identity fromToken(const QJsonObject &token)
+{
+    Identity identity;
+    identity.subject.userId = token.value(QStringLiteral("sub")).toString();
+    identity.subject.email = token.value(QStringLiteral("email")).toString();
+    identity.name = token.value(QStringLiteral("name")).toString();
+    for (const QJsonValue &group : token.value(QStringLiteral("groups")).toArray()) {
+        if (group.isString())
+            identity.subject.groups.append(group.toString());
+    }
+    return identity;
+}
+
+Identity fromUser(const AdapterUser &user)
+{
+    Identity identity;
+    identity.subject.userId = user.id;
+    identity.subject.email = user.email;
+    identity.name = user.name.value_or(QString());
+    return identity;  // groups: with the groups storage (schema step 10)
+}
+
+//! The JWT session: one decryption, the jwt callback when configured, a new cookie only when
+//! the token is older than session.updateAge.
+QFuture<Session> jwtSession(const State &state)
+{
+    const RequestState &s = *state;
+    const auto codec = s.engine.jwe(s.config.secret);
+    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
+    if (!claims)
+        return QtFuture::makeReadyFuture(Session());
+    const auto settle = [state, codec](const std::optional<QJsonObject> &token) {
+        const RequestState &s = *state;
+        Session session;
+        if (!token)
+            return session;
+        session.identity = fromToken(*token);
+        const qint64 issued = token->value(QStringLiteral("iat")).toInteger();
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        if (now - issued >= s.config.session.updateAge) {
+            const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+            const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+            session.cookies = jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies);
+        }
+        return session;
+    };
+    if (!s.config.callbacks.jwt)
+        return QtFuture::makeReadyFuture(settle(claims));
+    JwtParams params;
+    params.token = *claims;
+    return continueWith(Hooks::jwt(s, params), settle);
+}
+
+//! The database session: one getSessionAndUser; its cookie only when the read extended it.
+QFuture<Session> databaseSession(const State &state)
+{
+    const RequestState &s = *state;
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+    const QString token = db.token(s.requestCookies);
+    if (token.isEmpty())
+        return QtFuture::makeReadyFuture(Session());
+    return continueWith(db.read(token), [state](const SessionRead &read) {
+        const RequestState &s = *state;
+        if (read.status == SessionStatus::Unavailable)
+            throw *read.error;  // answered 503 below; the cookie stays
+        Session session;
+        if (read.status == SessionStatus::SignedOut)
+            return session;
+        session.identity = fromUser(read.session->user);
+        if (read.extended) {
+            const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+            session.cookies = db.write(read.session->session, s.requestCookies);
+        }
+        return session;
+    });
+}
+
+//! Where the client signs in, coming back to \a callbackUrl.
+AuthResponse signIn(const RequestState &s, Contract contract, const QString &callbackUrl)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callbackUrl)));
+    const QString location = Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
+    AuthResponse response = contract == Contract::AuthRequest ? answer(401, "Unauthorized") : answer(302, "Found");
+    response.headers.append({QByteArrayLiteral("location"), location.toUtf8()});
+    return response;
+}
+
+QFuture<AuthResponse> decide(const State &state, Contract contract, const OriginalRequest &original,
+                             const Session &session)
+{
+    const RequestState &s = *state;
+    const AccessRequest request{original.host, original.path, original.method};
+    std::optional<AccessSubject> subject;
+    if (session.identity)
+        subject = session.identity->subject;
+    const AccessDecision decision = decideAccess(s.config.access, request, subject);
+    switch (decision.outcome) {
+    case AccessDecision::Outcome::Allowed: {
+        // Anonymous (bypass): every identity header, empty, so that no proxy invents one.
+        AuthResponse response = answer(200, "OK");
+        response.headers.append(identityHeaders(s.config.access.identityHeaders, session.identity.value_or(Identity())));
+        response.cookies = session.cookies;
+        return QtFuture::makeReadyFuture(response);
+    }
+    case AccessDecision::Outcome::Denied: {
+        AuthResponse response = answer(403, "Forbidden");
+        response.cookies = session.cookies;
+        return QtFuture::makeReadyFuture(response);
+    }
+    case AccessDecision::Outcome::SignInRequired:
+        break;
+    }
+    // The original URL is the client's: it becomes the callback only through the redirect rules.
+    return continueWith(Hooks::redirect(s, original.url), [state, contract](const QString &callbackUrl) {
+        return signIn(*state, contract, callbackUrl);
+    });
+}
+
+} // namespace
+
+QFuture<AuthResponse> check(const State &state, Contract contract)
+{
+    RequestState &s = *state;
+    s.requestCookies = s.request.cookies();
+    s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
+    const OriginalRequest original = originalRequest(s.request);
+    if (!original.valid)
+        return QtFuture::makeReadyFuture(answer(400, "No original URL: the proxy must send X-Original-URL or X-Forwarded-Host"));
+
+    const AccessPolicy &policy = accessPolicy(s.config.access, {original.host, original.path, original.method});
+    if (policy.kind == AccessPolicy::Kind::Bypass || policy.kind == AccessPolicy::Kind::Deny)
+        return decide(state, contract, original, Session());  // no session read needed
+
+    QFuture<Session> session = s.config.sessionStrategy() == SessionOptions::Strategy::Database
+        ? databaseSession(state)
+        : jwtSession(state);
+    QFuture<AuthResponse> response = continueWith(session, [state, contract, original](const Session &found) {
+        return decide(state, contract, original, found);
+    });
+    return recover(response, [state](std::exception_ptr error) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const AuthError &e) {
+            if (isUnavailable(e))
+                return storeFailure(*state, e);
+        } catch (...) {
+        }
+        // A failing jwt callback, a broken store: nobody is let in on an error.
+        logFailure(state->config, error);
+        return answer(500, "Internal Server Error");
+    });
+}
+
+} // namespace Gatehouse::ForwardAuth

@@ -1,0 +1,70 @@
+#include "forwardauth/originalrequest.h"
+
+#include <QUrl>
+
+#include <algorithm>
+
+namespace Gatehouse::ForwardAuth {
+
+namespace {
+
+QString headerText(const AuthRequest &request, const char *name)
+{
+    // A proxy appends to a list; the first value is the one it set for this request.
+    return QString::fromLatin1(request.header(name).split(',').value(0).trimmed());
+}
+
+bool hasControl(const QString &text)
+{
+    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; });
+}
+
+} // namespace
+
+OriginalRequest originalRequest(const AuthRequest &request)
+{
+    OriginalRequest original;
+    original.method = headerText(request, "x-original-method");
+    if (original.method.isEmpty())
+        original.method = headerText(request, "x-forwarded-method");
+    if (original.method.isEmpty())
+        original.method = QString::fromLatin1(request.method);
+    original.method = original.method.toUpper();
+
+    QString url = QString::fromLatin1(request.header("x-original-url").trimmed());
+    if (url.isEmpty()) {
+        const QString host = headerText(request, "x-forwarded-host");
+        QString proto = headerText(request, "x-forwarded-proto").toLower();
+        QString uri = QString::fromLatin1(request.header("x-forwarded-uri").trimmed());
+        if (proto.isEmpty())
+            proto = QStringLiteral("http");
+        if (uri.isEmpty())
+            uri = QStringLiteral("/");
+        // The host must stay a host: "evil.test/x@app.example.test" is no host.
+        if (host.isEmpty() || host.contains(QLatin1Char('/')) || host.contains(QLatin1Char('@'))
+            || host.contains(QLatin1Char('\\')) || !uri.startsWith(QLatin1Char('/')))
+            return original;
+        url = proto + QLatin1String("://") + host + uri;
+    }
+    if (hasControl(url))
+        return original;
+    const QUrl parsed(url, QUrl::StrictMode);
+    const QString scheme = parsed.scheme();
+    if (!parsed.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        || parsed.host().isEmpty() || !parsed.userInfo().isEmpty())
+        return original;
+    original.url = url;
+    original.host = parsed.host().toLower();
+    // Path and query as the client wrote them: after the authority, before any fragment.
+    const qsizetype authority = url.indexOf(QLatin1String("//")) + 2;
+    const qsizetype pathStart = url.indexOf(QLatin1Char('/'), authority);
+    const qsizetype queryStart = url.indexOf(QLatin1Char('?'), authority);
+    const qsizetype start = pathStart < 0 ? queryStart : queryStart < 0 ? pathStart : std::min(pathStart, queryStart);
+    original.path = start < 0 ? QStringLiteral("/") : url.mid(start);
+    if (!original.path.startsWith(QLatin1Char('/')))
+        original.path.prepend(QLatin1Char('/'));
+    original.valid = true;
+    return original;
+}
+
+} // namespace Gatehouse::ForwardAuth

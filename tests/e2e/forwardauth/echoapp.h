@@ -1,0 +1,54 @@
+#pragma once
+/*! \file echoapp.h  The app behind the proxy in the forward-auth end-to-end tests. */
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QObject>
+#include <QTcpServer>
+#include <QTcpSocket>
+
+/*!
+ * The protected app: answers every request with 200 and the identity headers it received as
+ * JSON ({"path": ..., "remote-user": ..., ...}; a header it did not receive is absent).
+ */
+class EchoApp : public QObject
+{
+public:
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    quint16 port() const { return m_server.serverPort(); }
+    EchoApp()
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+                connect(socket, &QTcpSocket::readyRead, socket, [socket] { answer(socket); });
+            }
+        });
+    }
+
+private:
+    static void answer(QTcpSocket *socket)
+    {
+        QByteArray request = socket->property("buffer").toByteArray() + socket->readAll();
+        const qsizetype end = request.indexOf("\r\n\r\n");
+        if (end < 0) {
+            socket->setProperty("buffer", request);
+            return;
+        }
+        socket->setProperty("buffer", QByteArray());
+        const QList<QByteArray> lines = request.left(end).split('\n');
+        QJsonObject seen{{"path", QString::fromUtf8(lines.value(0).split(' ').value(1))}};
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QByteArray line = lines.at(i).trimmed();
+            const qsizetype colon = line.indexOf(':');
+            const QByteArray name = line.left(colon).toLower();
+            if (name.startsWith("remote-") || name.startsWith("x-auth-request-") || name == "x-forwarded-user")
+                seen.insert(QString::fromLatin1(name), QString::fromUtf8(line.mid(colon + 1).trimmed()));
+        }
+        const QByteArray body = QJsonDocument(seen).toJson(QJsonDocument::Compact);
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
+                      + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        socket->disconnectFromHost();
+    }
+
+    QTcpServer m_server;
+};

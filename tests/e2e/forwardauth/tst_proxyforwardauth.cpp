@@ -1,0 +1,356 @@
+// A real nginx (auth_request) or Caddy (forward_auth; built as two tests from this file, PROXY
+// "nginx" or "caddy") in front of an app, asking a real gatehouse-server: not signed in
+// -> redirected to the sign-in page and back; signed in -> the app answers with the identity;
+// outside the allowed group -> 403; a spoofed Remote-User never reaches the app; signed out ->
+// protected again. The proxy runs packaging/nginx/forwardauth.conf or packaging/caddy/Caddyfile
+// with only addresses replaced (and, for Caddy, global options put in front).
+#include "integration/server/serverharness.h"
+#include "support/serverprocess.h"
+#include "echoapp.h"
+
+#include <QNetworkCookie>
+#include <QNetworkCookieJar>
+
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+using namespace Gatehouse::Testing;
+
+namespace {
+
+const QByteArray callbacksScript = R"(
+function authorize(credentials, request) {
+  if (credentials.password !== "good-password")
+    return null;
+  if (credentials.username === "alice")
+    return { id: "1", name: "Alice", email: "alice@example.test", groups: ["admins"] };
+  if (credentials.username === "bob")
+    return { id: "2", name: "Bob", email: "bob@example.test", groups: ["staff"] };
+  return null;
+}
+function jwt(params) {
+  if (params.user)
+    params.token.groups = params.user.groups;
+  return params.token;
+}
+)";
+
+// The example's gatehouse.json, plus an admins-only path. (No raw string with URLs: moc.)
+QByteArray gatehouseConfig()
+{
+    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
+                         {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
+    QJsonArray rules{
+        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
+        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/admin"}}, {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}},
+        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"policy", "signed-in"}},
+    };
+    QJsonObject config{{"url", "http://auth.example.test/auth"},
+                       {"session", QJsonObject{{"strategy", "jwt"}}},
+                       {"callbacksScript", "callbacks.js"},
+                       {"callbacks", QJsonObject{{"jwt", "jwt"}}},
+                       {"redirectDomains", QJsonArray{".example.test"}},
+                       {"cookies", QJsonObject{{"sessionToken", QJsonObject{{"name", "authjs.session-token"},
+                                                                            {"options", QJsonObject{{"domain", ".example.test"}}}}}}},
+                       {"access", QJsonObject{{"default", "deny"}, {"rules", rules}}},
+                       {"providers", QJsonArray{provider}}};
+    return QJsonDocument(config).toJson();
+}
+
+struct Answer
+{
+    int status = 0;
+    QByteArray location;
+    QList<QNetworkCookie> setCookies;
+    QByteArray body;
+    QJsonObject echo;  //!< the app's answer, when it answered
+    QString cookie(const QByteArray &name) const
+    {
+        for (const QNetworkCookie &c : setCookies) {
+            if (c.name() == name)
+                return QString::fromUtf8(c.name() + '=' + c.value());
+        }
+        return {};
+    }
+};
+
+//! Keeps nothing: every request carries exactly the cookies the test gives it.
+class NoCookies : public QNetworkCookieJar
+{
+public:
+    bool setCookiesFromUrl(const QList<QNetworkCookie> &, const QUrl &) override { return false; }
+};
+
+} // namespace
+
+class TestProxyForwardAuth : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    ServerUnderTest m_gatehouse;
+    EchoApp m_app;
+    QProcess m_proxy;
+    quint16 m_proxyPort = 0;
+    QNetworkAccessManager m_nam;
+    NoCookies *m_jar = nullptr;
+
+    //! A request to \a host through the proxy, with \a cookie, \a extra headers and a form \a body (POST).
+    Answer send(const QByteArray &host, const QString &path, const QString &cookie = {},
+                const QList<QPair<QByteArray, QByteArray>> &extra = {}, const QByteArray &body = {})
+    {
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_proxyPort).arg(path)));
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        request.setRawHeader("Host", host + ':' + QByteArray::number(m_proxyPort));
+        if (!cookie.isEmpty())
+            request.setRawHeader("Cookie", cookie.toUtf8());
+        for (const auto &[name, value] : extra)
+            request.setRawHeader(name, value);
+        QNetworkReply *reply;
+        if (body.isNull()) {
+            reply = m_nam.get(request);
+        } else {
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+            reply = m_nam.post(request, body);
+        }
+        QEventLoop loop;
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(15000, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        Answer answer;
+        answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        answer.location = reply->rawHeader("Location");
+        answer.setCookies = reply->header(QNetworkRequest::SetCookieHeader).value<QList<QNetworkCookie>>();
+        answer.body = reply->readAll();
+        if (answer.status == 200 && reply->rawHeader("Content-Type") == "application/json")
+            answer.echo = QJsonDocument::fromJson(answer.body).object();
+        reply->deleteLater();
+        return answer;
+    }
+    Answer get(const QByteArray &host, const QString &path, const QString &cookie = {},
+               const QList<QPair<QByteArray, QByteArray>> &extra = {})
+    {
+        return send(host, path, cookie, extra);
+    }
+
+    //! A form post to Gatehouse's \a action (through the proxy) with a CSRF token; \a cookie gains the csrf cookie.
+    Answer post(const QString &action, const QList<std::pair<QString, QString>> &fields, const QString &cookie = {})
+    {
+        const Answer csrf = get("auth.example.test", QStringLiteral("/auth/csrf"));
+        const QString token = QJsonDocument::fromJson(csrf.body).object().value(QStringLiteral("csrfToken")).toString();
+        QUrlQuery form;
+        form.addQueryItem(QStringLiteral("csrfToken"), token);
+        for (const auto &[name, value] : fields)
+            form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+        QString cookies = csrf.cookie("authjs.csrf-token");
+        if (!cookie.isEmpty())
+            cookies += QStringLiteral("; ") + cookie;
+        return send("auth.example.test", QStringLiteral("/auth/") + action, cookies, {}, form.toString(QUrl::FullyEncoded).toUtf8());
+    }
+
+    //! Signs in through the proxy's auth.example.test site; the session cookie as a Cookie header.
+    QString signIn(const QString &username, const QString &callbackUrl, QString *location)
+    {
+        const Answer a = post(QStringLiteral("callback/credentials"), {{QStringLiteral("username"), username},
+                                                                       {QStringLiteral("password"), QStringLiteral("good-password")},
+                                                                       {QStringLiteral("callbackUrl"), callbackUrl}});
+        *location = QString::fromUtf8(a.location);
+        for (const QNetworkCookie &c : a.setCookies) {
+            if (c.name() == "authjs.session-token" && c.domain() != QLatin1String(".example.test"))
+                qWarning("session cookie without the configured domain: %s", c.toRawForm().constData());
+        }
+        return a.cookie("authjs.session-token");
+    }
+
+    QString appUrl(const QString &path) const
+    {
+        return QStringLiteral("http://app.example.test:%1%2").arg(m_proxyPort).arg(path);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!QFile::exists(QStringLiteral(PROXY_PROGRAM)))
+            QFAIL(PROXY " is not installed: run packaging/install-deps.sh");
+        QVERIFY(m_dir.isValid());
+        m_jar = new NoCookies;
+        m_nam.setCookieJar(m_jar);
+        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript));
+        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig()));
+        QVERIFY2(m_gatehouse.start(m_dir.filePath(QStringLiteral("gatehouse.json")), m_dir.path()), qPrintable(m_gatehouse.log()));
+        QVERIFY(m_app.listen());
+
+        // The example as it is, with its addresses replaced by the test's.
+        QFile example(QStringLiteral(PROXY_EXAMPLE));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QByteArray site = example.readAll();
+        m_proxyPort = freeLoopbackPort();
+        const QByteArray gatehouse = "127.0.0.1:" + QByteArray::number(m_gatehouse.port());
+        const QByteArray app = "127.0.0.1:" + QByteArray::number(m_app.port());
+        const QByteArray prefix = m_dir.path().toUtf8();
+        prepareChild(m_proxy, std::nullopt);
+        m_proxy.setProcessChannelMode(QProcess::MergedChannels);
+        if (QByteArrayView(PROXY) == "nginx") {
+            QVERIFY(site.contains("server 127.0.0.1:3000;") && site.contains("server 127.0.0.1:8080;") && site.count("listen 80;") == 2);
+            site.replace("server 127.0.0.1:3000;", "server " + gatehouse + ';');
+            site.replace("server 127.0.0.1:8080;", "server " + app + ';');
+            site.replace("listen 80;", "listen 127.0.0.1:" + QByteArray::number(m_proxyPort) + ';');
+            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("forwardauth.conf")), site));
+            const QByteArray main = "daemon off;\nmaster_process off;\nworker_processes 1;\npid " + prefix + "/nginx.pid;\n"
+                "error_log " + prefix + "/error.log warn;\nevents { worker_connections 64; }\n"
+                "http {\n  access_log off;\n  client_body_temp_path " + prefix + "/body;\n  proxy_temp_path " + prefix + "/proxy;\n"
+                "  fastcgi_temp_path " + prefix + "/fastcgi;\n  uwsgi_temp_path " + prefix + "/uwsgi;\n  scgi_temp_path " + prefix + "/scgi;\n"
+                "  include " + prefix + "/forwardauth.conf;\n}\n";
+            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("nginx.conf")), main));
+            m_proxy.start(QStringLiteral(PROXY_PROGRAM), {QStringLiteral("-p"), m_dir.path(), QStringLiteral("-c"), m_dir.filePath(QStringLiteral("nginx.conf"))});
+        } else {
+            QVERIFY(site.count(" 127.0.0.1:3000") == 2 && site.count(" 127.0.0.1:8080") == 1);
+            site.replace(" 127.0.0.1:3000", ' ' + gatehouse);
+            site.replace(" 127.0.0.1:8080", ' ' + app);
+            const QByteArray global = "{\n\tadmin off\n\tauto_https off\n\thttp_port " + QByteArray::number(m_proxyPort)
+                + "\n\tdefault_bind 127.0.0.1\n\tstorage file_system " + prefix + "/caddy\n}\n\n";
+            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("Caddyfile")), global + site));
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), m_dir.path());
+            env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("caddy")));
+            env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("caddy")));
+            m_proxy.setProcessEnvironment(env);
+            m_proxy.start(QStringLiteral(PROXY_PROGRAM), {QStringLiteral("run"), QStringLiteral("--adapter"), QStringLiteral("caddyfile"),
+                                                          QStringLiteral("--config"), m_dir.filePath(QStringLiteral("Caddyfile"))});
+        }
+        QVERIFY(m_proxy.waitForStarted(5000));
+        QTcpSocket probe;
+        for (int i = 0; i < 100; ++i) {
+            probe.connectToHost(QHostAddress::LocalHost, m_proxyPort);
+            if (probe.waitForConnected(100))
+                break;
+            probe.abort();
+            QTest::qWait(50);
+            QVERIFY2(m_proxy.state() == QProcess::Running, m_proxy.readAll().constData());
+        }
+        QVERIFY2(probe.state() == QAbstractSocket::ConnectedState,
+                 qPrintable(tailOfFile(m_dir.filePath(QStringLiteral("error.log"))) + QString::fromUtf8(m_proxy.readAll())));
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_proxy.state() == QProcess::Running) {
+            m_proxy.terminate();
+            if (!m_proxy.waitForFinished(5000))
+                m_proxy.kill();
+        }
+    }
+
+    void publicPathsNeedNoSession()
+    {
+        const Answer a = get("app.example.test", QStringLiteral("/public/logo.png"));
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.echo.value(QStringLiteral("path")).toString(), QStringLiteral("/public/logo.png"));
+        QVERIFY2(a.echo.value(QStringLiteral("remote-user")).toString().isEmpty(), a.body.constData());
+    }
+
+    void roundTrip()
+    {
+        // Not signed in: a redirect to the sign-in page (nginx makes it of Gatehouse's 401, Caddy
+        // passes on the 302 of authz/forward-auth).
+        const Answer anonymous = get("app.example.test", QStringLiteral("/private/report?year=2026"));
+        QCOMPARE(anonymous.status, 302);
+        const QUrl signInPage(QString::fromUtf8(anonymous.location));
+        QCOMPARE(signInPage.toString(QUrl::RemoveQuery), QStringLiteral("http://auth.example.test/auth/signin"));
+        const QString callbackUrl = QUrlQuery(signInPage).queryItemValue(QStringLiteral("callbackUrl"), QUrl::FullyDecoded);
+        QCOMPARE(callbackUrl, appUrl(QStringLiteral("/private/report?year=2026")));
+
+        // Signing in with that callback comes back to the app, with a cookie for the whole domain.
+        QString location;
+        const QString alice = signIn(QStringLiteral("alice"), callbackUrl, &location);
+        QCOMPARE(location, callbackUrl);
+        QVERIFY(!alice.isEmpty());
+
+        const Answer back = get("app.example.test", QStringLiteral("/private/report?year=2026"), alice);
+        QCOMPARE(back.status, 200);
+        QCOMPARE(back.echo.value(QStringLiteral("path")).toString(), QStringLiteral("/private/report?year=2026"));
+        QCOMPARE(back.echo.value(QStringLiteral("remote-user")).toString(), QStringLiteral("alice@example.test"));
+        QCOMPARE(back.echo.value(QStringLiteral("remote-email")).toString(), QStringLiteral("alice@example.test"));
+        QCOMPARE(back.echo.value(QStringLiteral("remote-name")).toString(), QStringLiteral("Alice"));
+        QCOMPARE(back.echo.value(QStringLiteral("remote-groups")).toString(), QStringLiteral("admins"));
+        QCOMPARE(back.echo.value(QStringLiteral("x-auth-request-user")).toString(), QStringLiteral("alice@example.test"));
+        QVERIFY(back.setCookies.isEmpty());  // nothing rolled
+        QCOMPARE(get("app.example.test", QStringLiteral("/admin"), alice).status, 200);
+    }
+
+    void outsideTheGroupIsForbidden()
+    {
+        QString location;
+        const QString bob = signIn(QStringLiteral("bob"), appUrl(QStringLiteral("/admin")), &location);
+        QVERIFY(!bob.isEmpty());
+        QCOMPARE(get("app.example.test", QStringLiteral("/admin"), bob).status, 403);
+        QCOMPARE(get("app.example.test", QStringLiteral("/admin/../admin/x"), bob).status, 403);
+        QCOMPARE(get("app.example.test", QStringLiteral("/"), bob).status, 200);
+    }
+
+    void spoofedIdentityNeverReachesTheApp()
+    {
+        const QList<QPair<QByteArray, QByteArray>> spoofed{
+            {"Remote-User", "alice@example.test"}, {"Remote-Groups", "admins"},
+            {"X-Auth-Request-User", "alice@example.test"}, {"X-Forwarded-User", "alice@example.test"}};
+        // Anonymous on a bypassed path: the app sees no identity at all (nginx sends no header,
+        // Caddy 2.6's copy_headers an empty one).
+        const Answer open = get("app.example.test", QStringLiteral("/public/x"), {}, spoofed);
+        QCOMPARE(open.status, 200);
+        for (const char *name : {"remote-user", "remote-groups", "x-auth-request-user", "x-forwarded-user"})
+            QVERIFY2(open.echo.value(QLatin1String(name)).toString().isEmpty(), name);
+        // bob claiming to be alice: the app sees bob.
+        QString location;
+        const QString bob = signIn(QStringLiteral("bob"), appUrl(QStringLiteral("/")), &location);
+        const Answer asBob = get("app.example.test", QStringLiteral("/"), bob, spoofed);
+        QCOMPARE(asBob.status, 200);
+        QCOMPARE(asBob.echo.value(QStringLiteral("remote-user")).toString(), QStringLiteral("bob@example.test"));
+        QCOMPARE(asBob.echo.value(QStringLiteral("remote-groups")).toString(), QStringLiteral("staff"));
+        QVERIFY(asBob.echo.value(QStringLiteral("x-forwarded-user")).toString().isEmpty());
+        QCOMPARE(get("app.example.test", QStringLiteral("/admin"), bob, spoofed).status, 403);
+    }
+
+    void signedOutIsProtectedAgain()
+    {
+        QString location;
+        const QString alice = signIn(QStringLiteral("alice"), appUrl(QStringLiteral("/")), &location);
+        QCOMPARE(get("app.example.test", QStringLiteral("/"), alice).status, 200);
+        const Answer out = post(QStringLiteral("signout"), {}, alice);
+        QCOMPARE(out.status, 302);
+        // The deletion names the domain, or the browser would keep the domain-wide cookie.
+        bool deleted = false;
+        for (const QNetworkCookie &c : out.setCookies) {
+            if (c.name() == "authjs.session-token") {
+                deleted = c.value().isEmpty() && c.domain() == QLatin1String(".example.test")
+                    && c.expirationDate().isValid() && c.expirationDate() <= QDateTime::currentDateTimeUtc();
+            }
+        }
+        QVERIFY2(deleted, out.setCookies.isEmpty() ? "no Set-Cookie" : out.setCookies.first().toRawForm().constData());
+        // Without the cookie the app is protected again.
+        QCOMPARE(get("app.example.test", QStringLiteral("/")).status, 302);
+    }
+
+    void hostsWithoutRulesAreDenied()
+    {
+        if (QByteArrayView(PROXY) != "nginx")
+            QSKIP("nginx's configuration: a host without a server falls to the first one");
+        QCOMPARE(get("auth.example.test", QStringLiteral("/auth/providers")).status, 200);  // Gatehouse itself
+        // A host header nginx has no server for falls to the first server (auth.example.test),
+        // which has no location outside /auth/: nothing leaks to the app.
+        QCOMPARE(get("other.test", QStringLiteral("/private")).status, 404);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProxyForwardAuth)
+#include "tst_proxyforwardauth.moc"

@@ -1,0 +1,419 @@
+// Forward authentication through gatehouse-server as a reverse proxy would use it: the
+// proxy's sub-requests to authz/auth-request (nginx) and authz/forward-auth (Traefik, Caddy)
+// with the original request in X-Original-* or X-Forwarded-* headers, for JWT and database
+// sessions; every answer (200 + identity, 401/302 to sign-in, 403, 400), hostile original
+// URLs and spoofed identity headers.
+#include "serverharness.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+using namespace Gatehouse::Testing;
+
+namespace {
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+// bob's name and groups are hostile: a header injection and a group with a comma.
+const QByteArray callbacksScript = R"(
+function authorize(credentials, request) {
+  if (credentials.password !== "good-password")
+    return null;
+  if (credentials.username === "alice")
+    return { id: "1", name: "Alice", email: "alice@example.test", groups: ["admins", "staff"] };
+  if (credentials.username === "bob")
+    return { id: "2", name: "Bob\r\nRemote-User: alice@example.test", email: "bob@example.test", groups: ["staff", "admins,x"] };
+  return null;
+}
+function jwt(params) {
+  if (params.user)
+    params.token.groups = params.user.groups;
+  return params.token;
+}
+)";
+
+QJsonObject accessRules()
+{
+    const auto rule = [](const QJsonObject &r) { return r; };
+    return QJsonObject{
+        {"default", "deny"},
+        {"rules", QJsonArray{
+            rule({{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET"}}, {"policy", "bypass"}}),
+            rule({{"hosts", QJsonArray{"admin.example.test"}}, {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}}),
+            rule({{"hosts", QJsonArray{"*.example.test", "partner.other.test"}}, {"policy", "signed-in"}}),
+        }},
+    };
+}
+
+// (No raw string literal with URLs: moc would take the "//" for a comment.)
+QByteArray jwtConfig(qint64 updateAge = 86400)
+{
+    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
+                         {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
+    QJsonObject config{{"url", "http://auth.example.test/auth"},
+                       {"session", QJsonObject{{"strategy", "jwt"}, {"updateAge", updateAge}}},
+                       {"callbacksScript", "callbacks.js"},
+                       {"callbacks", QJsonObject{{"jwt", "jwt"}}},
+                       {"redirectDomains", QJsonArray{".example.test"}},
+                       {"access", accessRules()},
+                       {"providers", QJsonArray{provider}}};
+    return QJsonDocument(config).toJson();
+}
+
+QByteArray databaseConfig(const QString &databaseFile, qint64 updateAge)
+{
+    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "builtin"}};
+    QJsonObject config{{"url", "http://auth.example.test/auth"},
+                       {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + databaseFile}}},
+                       {"session", QJsonObject{{"strategy", "database"}, {"updateAge", updateAge}}},
+                       {"redirectDomains", QJsonArray{".example.test"}},
+                       {"access", accessRules()},
+                       {"providers", QJsonArray{provider}}};
+    return QJsonDocument(config).toJson();
+}
+
+struct Answer
+{
+    int status = 0;
+    QByteArray body;
+    Headers headers;     //!< lower-case names
+    QByteArray header(const QByteArray &name) const
+    {
+        for (const auto &[key, value] : headers) {
+            if (key == name)
+                return value;
+        }
+        return {};
+    }
+    bool has(const QByteArray &name) const
+    {
+        return std::any_of(headers.begin(), headers.end(), [&name](const auto &h) { return h.first == name; });
+    }
+};
+
+//! The proxy's side: sub-requests with the original request's headers and the client's cookies.
+class Proxy
+{
+public:
+    explicit Proxy(QString baseUrl) : m_base(std::move(baseUrl)) {}
+
+    Answer ask(const QString &endpoint, const Headers &headers, const QString &cookie = {}, const QByteArray &verb = "GET")
+    {
+        QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/authz/") + endpoint));
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        for (const auto &[name, value] : headers)
+            request.setRawHeader(name, value);
+        if (!cookie.isEmpty())
+            request.setRawHeader("Cookie", cookie.toUtf8());
+        QNetworkReply *reply = verb == "HEAD" ? m_nam.head(request) : m_nam.sendCustomRequest(request, verb);
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(15000, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        Answer answer;
+        answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        answer.body = reply->readAll();
+        for (const auto &[name, value] : reply->rawHeaderPairs())
+            answer.headers.append({name.toLower(), value});
+        reply->deleteLater();
+        return answer;
+    }
+    //! nginx: auth_request with X-Original-Method and X-Original-URL.
+    Answer nginx(const QByteArray &url, const QString &cookie = {}, const QByteArray &method = "GET", const Headers &extra = {})
+    {
+        return ask(QStringLiteral("auth-request"), Headers{{"X-Original-Method", method}, {"X-Original-URL", url}} + extra, cookie);
+    }
+
+private:
+    QString m_base;
+    QNetworkAccessManager m_nam;
+};
+
+QString cookieHeader(const Browser &browser)
+{
+    QStringList pairs;
+    for (const QNetworkCookie &c : browser.cookies())
+        pairs.append(QString::fromUtf8(c.name() + '=' + c.value()));
+    return pairs.join(QStringLiteral("; "));
+}
+
+QString signInLocation(const QString &callback)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callback)));
+    return QStringLiteral("http://auth.example.test/auth/signin?") + query.toString(QUrl::FullyEncoded);
+}
+
+} // namespace
+
+class TestServerForwardAuth : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    ServerUnderTest m_server;
+    QString m_alice;  //!< Cookie header of alice's JWT session
+    QString m_bob;
+
+    QString signIn(const QString &baseUrl, const QString &username, QString *location = nullptr,
+                   const QString &callbackUrl = {})
+    {
+        Browser browser(baseUrl);
+        QList<std::pair<QString, QString>> fields{{QStringLiteral("username"), username}, {QStringLiteral("password"), QStringLiteral("good-password")}};
+        if (!callbackUrl.isEmpty())
+            fields.append({QStringLiteral("callbackUrl"), callbackUrl});
+        const QString to = browser.signIn(QStringLiteral("credentials"), fields);
+        if (location)
+            *location = to;
+        return cookieHeader(browser);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript));
+        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), jwtConfig()));
+        const CommandResult check = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("gatehouse.json"))});
+        QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
+        QVERIFY2(m_server.start(m_dir.filePath(QStringLiteral("gatehouse.json")), m_dir.path()), qPrintable(m_server.log()));
+        m_alice = signIn(m_server.baseUrl(), QStringLiteral("alice"));
+        m_bob = signIn(m_server.baseUrl(), QStringLiteral("bob"));
+        QVERIFY2(m_alice.contains(QLatin1String("authjs.session-token=")), qPrintable(m_alice));
+        QVERIFY2(m_bob.contains(QLatin1String("authjs.session-token=")), qPrintable(m_bob));
+    }
+
+    void notSignedInNginxGets401WithLocation()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Answer a = proxy.nginx("http://app.example.test/private/report?year=2026");
+        QCOMPARE(a.status, 401);
+        QCOMPARE(QString::fromUtf8(a.header("location")), signInLocation(QStringLiteral("http://app.example.test/private/report?year=2026")));
+        // No work a session read does not need: no CSRF or callback-url cookie, no identity.
+        QVERIFY(!a.has("set-cookie"));
+        QVERIFY(!a.has("remote-user"));
+    }
+
+    void notSignedInTraefikGets302()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Answer a = proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Method", "GET"}, {"X-Forwarded-Proto", "http"},
+                                                                   {"X-Forwarded-Host", "files.example.test"}, {"X-Forwarded-Uri", "/a/b"}});
+        QCOMPARE(a.status, 302);
+        QCOMPARE(QString::fromUtf8(a.header("location")), signInLocation(QStringLiteral("http://files.example.test/a/b")));
+        QVERIFY(!a.has("set-cookie"));
+    }
+
+    void signedInGets200WithIdentity()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Answer a = proxy.nginx("http://app.example.test/private", m_alice);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.header("remote-user"), QByteArray("alice@example.test"));
+        QCOMPARE(a.header("remote-email"), QByteArray("alice@example.test"));
+        QCOMPARE(a.header("remote-name"), QByteArray("Alice"));
+        QCOMPARE(a.header("remote-groups"), QByteArray("admins,staff"));
+        QCOMPARE(a.header("x-auth-request-user"), QByteArray("alice@example.test"));
+        QCOMPARE(a.header("x-auth-request-email"), QByteArray("alice@example.test"));
+        QCOMPARE(a.header("x-auth-request-groups"), QByteArray("admins,staff"));
+        QVERIFY(!a.has("set-cookie"));  // the JWT is fresh: not rolled
+        const Answer traefik = proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Host", "files.example.test"}, {"X-Forwarded-Uri", "/"}}, m_alice);
+        QCOMPARE(traefik.status, 200);
+        QCOMPARE(traefik.header("remote-user"), QByteArray("alice@example.test"));
+    }
+
+    void groupsDecide()
+    {
+        Proxy proxy(m_server.baseUrl());
+        QCOMPARE(proxy.nginx("https://admin.example.test/", m_alice).status, 200);
+        const Answer bob = proxy.nginx("https://admin.example.test/", m_bob);
+        QCOMPARE(bob.status, 403);
+        QVERIFY(!bob.has("remote-user"));
+        QVERIFY(!bob.has("location"));
+        const Answer traefik = proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "admin.example.test"}}, m_bob);
+        QCOMPARE(traefik.status, 403);
+    }
+
+    void identityValuesAreSafe()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Answer a = proxy.nginx("http://app.example.test/", m_bob);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.header("remote-user"), QByteArray("bob@example.test"));
+        // The CR LF of the name is gone (no second Remote-User); "admins,x" is left out, not split.
+        QCOMPARE(a.header("remote-name"), QByteArray("BobRemote-User: alice@example.test"));
+        QCOMPARE(a.header("remote-groups"), QByteArray("staff"));
+        int remoteUsers = 0;
+        for (const auto &h : a.headers)
+            remoteUsers += h.first == "remote-user";
+        QCOMPARE(remoteUsers, 1);
+    }
+
+    void spoofedIdentityHeadersChangeNothing()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Headers spoofed{{"Remote-User", "alice@example.test"}, {"Remote-Groups", "admins"},
+                              {"X-Auth-Request-User", "alice@example.test"}, {"X-Forwarded-User", "alice@example.test"}};
+        // Anonymous with alice's identity claimed: still not signed in.
+        const Answer anonymous = proxy.nginx("http://app.example.test/private", {}, "GET", spoofed);
+        QCOMPARE(anonymous.status, 401);
+        QVERIFY(!anonymous.has("remote-user"));
+        // bob claiming to be alice in the admins group: bob, denied.
+        QCOMPARE(proxy.nginx("http://admin.example.test/", m_bob, "GET", spoofed).status, 403);
+        const Answer asBob = proxy.nginx("http://app.example.test/", m_bob, "GET", spoofed);
+        QCOMPARE(asBob.status, 200);
+        QCOMPARE(asBob.header("remote-user"), QByteArray("bob@example.test"));
+        QCOMPARE(asBob.header("remote-groups"), QByteArray("staff"));
+    }
+
+    void bypassAndDefault()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Answer open = proxy.nginx("http://app.example.test/public/logo.png");
+        QCOMPARE(open.status, 200);
+        // Sent empty (QNetworkReply drops empty fields; tst_caddyforwardauth sees them arrive).
+        QCOMPARE(open.header("remote-user"), QByteArray());
+        QCOMPARE(proxy.nginx("http://app.example.test/public/form", {}, "POST").status, 401);  // bypass is GET only
+        QCOMPARE(proxy.nginx("http://app.example.test/public/../private").status, 401);
+        QCOMPARE(proxy.nginx("http://app.example.test/public/%2e%2e/private").status, 401);
+        // No rule for the host: the default, deny, even signed in.
+        QCOMPARE(proxy.nginx("http://example.test/", m_alice).status, 403);
+        QCOMPARE(proxy.nginx("http://unrelated.test/").status, 403);
+    }
+
+    void anyMethodIsAccepted()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Headers original{{"X-Original-URL", "http://app.example.test/"}};
+        for (const QByteArray verb : {"GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
+            QCOMPARE(proxy.ask(QStringLiteral("auth-request"), original, m_alice, verb).status, 200);
+        QCOMPARE(proxy.ask(QStringLiteral("auth-request"), original, m_alice, "HEAD").status, 200);
+        // The sub-request's own method stands for the original one when none is named.
+        QCOMPARE(proxy.ask(QStringLiteral("auth-request"), {{"X-Original-URL", "http://app.example.test/public/x"}}, {}, "POST").status, 401);
+        QCOMPARE(proxy.ask(QStringLiteral("auth-request"), {{"X-Original-URL", "http://app.example.test/public/x"}}, {}, "GET").status, 200);
+    }
+
+    void hostileOriginalUrls()
+    {
+        Proxy proxy(m_server.baseUrl());
+        // Not under redirectDomains: the sign-in page returns to Gatehouse's origin, not there.
+        const Answer partner = proxy.nginx("http://partner.other.test/x");
+        QCOMPARE(partner.status, 401);
+        QCOMPARE(QString::fromUtf8(partner.header("location")), signInLocation(QStringLiteral("http://auth.example.test")));
+        // Unusable originals: a proxy misconfiguration or an attack, never a redirect.
+        for (const QByteArray url : {QByteArray("javascript:alert(1)"), QByteArray("/relative"),
+                                     QByteArray("http://app.example.test@evil.test/"), QByteArray("http://evil.test\\@app.example.test/")}) {
+            const Answer a = proxy.nginx(url);
+            QVERIFY2(a.status == 400, url.constData());
+            QVERIFY(!a.has("location"));
+        }
+        QCOMPARE(proxy.ask(QStringLiteral("auth-request"), {}).status, 400);
+        QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Host", "evil.test/x@app.example.test"}}).status, 400);
+        // A host that only ends like a protected one.
+        QCOMPARE(proxy.nginx("http://evilexample.test/").status, 403);
+        QCOMPARE(proxy.nginx("http://app.example.test.evil.test/").status, 403);
+    }
+
+    void signInComesBackToTheApp()
+    {
+        // What the sign-in page does with the callbackUrl of the 401's Location: the app's URL
+        // passes (redirectDomains), another site's does not.
+        QString location;
+        signIn(m_server.baseUrl(), QStringLiteral("alice"), &location, QStringLiteral("http://app.example.test/private"));
+        QCOMPARE(location, QStringLiteral("http://app.example.test/private"));
+        signIn(m_server.baseUrl(), QStringLiteral("alice"), &location, QStringLiteral("http://evil.test/private"));
+        QCOMPARE(location, QStringLiteral("http://auth.example.test"));
+    }
+
+    void forgedOrSignedOutSessions()
+    {
+        Proxy proxy(m_server.baseUrl());
+        QCOMPARE(proxy.nginx("http://app.example.test/", QStringLiteral("authjs.session-token=forged")).status, 401);
+        // alice's token with one character of its ciphertext changed.
+        const QString name = QStringLiteral("authjs.session-token=");
+        const qsizetype start = m_alice.indexOf(name) + name.size();
+        QVERIFY(start >= name.size());
+        qsizetype end = m_alice.indexOf(u';', start);
+        QString token = m_alice.mid(start, end < 0 ? -1 : end - start);
+        const qsizetype middle = token.size() / 2;
+        token[middle] = token[middle] == u'A' ? u'B' : u'A';
+        QCOMPARE(proxy.nginx("http://app.example.test/", name + token).status, 401);
+        QCOMPARE(proxy.nginx("http://app.example.test/", m_alice).status, 200);
+    }
+
+    void jwtRolledOncePerUpdateAge()
+    {
+        // updateAge 0: every check re-issues the token, and the answer carries it; the new
+        // token works and still carries the groups.
+        const QString config = m_dir.filePath(QStringLiteral("rolling-jwt.json"));
+        QVERIFY(replaceFile(config, jwtConfig(0)));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config, m_dir.path()), qPrintable(server.log()));
+        Proxy proxy(server.baseUrl());
+        const Answer a = proxy.nginx("http://admin.example.test/", m_alice);
+        QCOMPARE(a.status, 200);
+        const QByteArray cookie = a.header("set-cookie");
+        QVERIFY2(cookie.startsWith("authjs.session-token="), cookie.constData());
+        const QString rolled = QString::fromLatin1(cookie.left(cookie.indexOf(';')));
+        QVERIFY(!m_alice.contains(rolled));
+        const Answer again = proxy.nginx("http://admin.example.test/", rolled);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.header("remote-groups"), QByteArray("admins,staff"));
+        // A denied request rolls too: the session is as valid as before.
+        QVERIFY(proxy.nginx("http://admin.example.test/", m_bob).header("set-cookie").startsWith("authjs.session-token="));
+    }
+
+    void databaseSessions()
+    {
+        const QString config = m_dir.filePath(QStringLiteral("database.json"));
+        const QString rolling = m_dir.filePath(QStringLiteral("rolling.json"));
+        const QString database = m_dir.filePath(QStringLiteral("gatehouse.db"));
+        QVERIFY(replaceFile(config, databaseConfig(database, 86400)));
+        QVERIFY(replaceFile(rolling, databaseConfig(database, 0)));
+        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("carol@example.test"),
+                              QStringLiteral("--password-stdin"), QStringLiteral("--config"), config}, "good-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        QString carol;
+        {
+            ServerUnderTest server;
+            QVERIFY2(server.start(config, m_dir.path()), qPrintable(server.log()));
+            Browser browser(server.baseUrl());
+            browser.signIn(QStringLiteral("credentials"), {{QStringLiteral("email"), QStringLiteral("carol@example.test")},
+                                                           {QStringLiteral("password"), QStringLiteral("good-password")}});
+            carol = cookieHeader(browser);
+            QVERIFY2(carol.contains(QLatin1String("authjs.session-token=")), qPrintable(carol));
+            Proxy proxy(server.baseUrl());
+            const Answer a = proxy.nginx("http://app.example.test/", carol);
+            QCOMPARE(a.status, 200);
+            QCOMPARE(a.header("remote-user"), QByteArray("carol@example.test"));
+            QCOMPARE(a.header("remote-groups"), QByteArray());  // database sessions: no groups until they are stored
+            QVERIFY(!a.has("set-cookie"));     // not due for an extension
+            QCOMPARE(proxy.nginx("http://admin.example.test/", carol).status, 403);
+            QCOMPARE(proxy.nginx("http://app.example.test/", QStringLiteral("authjs.session-token=unknown")).status, 401);
+            QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Host", "app.example.test"}}).status, 302);
+        }
+        {
+            // updateAge 0: every read extends the session, and the answer carries its cookie.
+            ServerUnderTest server;
+            QVERIFY2(server.start(rolling, m_dir.path()), qPrintable(server.log()));
+            Proxy proxy(server.baseUrl());
+            const Answer a = proxy.nginx("http://app.example.test/", carol);
+            QCOMPARE(a.status, 200);
+            QVERIFY2(a.header("set-cookie").startsWith("authjs.session-token="), a.header("set-cookie").constData());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerForwardAuth)
+#include "tst_serverforwardauth.moc"

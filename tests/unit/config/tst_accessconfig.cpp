@@ -1,0 +1,153 @@
+#include <gatehouse/configcheck.h>
+#include <gatehouse/configloader.h>
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Gatehouse;
+using Kind = AccessPolicy::Kind;
+
+namespace {
+
+ConfigResult load(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s", json.constData());
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("0123456789abcdef0123456789abcdef-test"));
+    return loadConfig(document.object(), env, QString());
+}
+
+QStringList render(const QList<ConfigProblem> &problems)
+{
+    QStringList result;
+    for (const ConfigProblem &problem : problems)
+        result.append(problem.toString());
+    return result;
+}
+
+} // namespace
+
+class TestAccessConfig : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void issueExample()
+    {
+        const ConfigResult result = load(R"({"providers": [],
+            "redirectDomains": [".Example.test", "files.other.test"],
+            "access": {"default": "deny", "rules": [
+              {"hosts": ["app.example.test"], "paths": ["*.css"], "methods": ["GET"], "policy": "bypass"},
+              {"hosts": ["*.example.test"], "policy": "signed-in"},
+              {"hosts": ["admin.example.test"], "policy": {"groups": ["admins"], "users": ["root@example.test"]}}]}})");
+        QCOMPARE(render(result.problems), QStringList());
+        const AccessOptions &access = result.config.access;
+        QCOMPARE(access.defaultPolicy.kind, Kind::Deny);
+        QCOMPARE(access.rules.size(), 3);
+        QCOMPARE(access.rules[0].hosts, QStringList{"app.example.test"});
+        QCOMPARE(access.rules[0].paths, QStringList{"*.css"});
+        QCOMPARE(access.rules[0].methods, QStringList{"GET"});
+        QCOMPARE(access.rules[0].policy.kind, Kind::Bypass);
+        QCOMPARE(access.rules[1].policy.kind, Kind::SignedIn);
+        QVERIFY(access.rules[1].paths.isEmpty() && access.rules[1].methods.isEmpty());
+        QCOMPARE(access.rules[2].policy.kind, Kind::Subjects);
+        QCOMPARE(access.rules[2].policy.groups, QStringList{"admins"});
+        QCOMPARE(access.rules[2].policy.users, QStringList{"root@example.test"});
+        QCOMPARE(result.config.redirectDomains, (QStringList{".example.test", "files.other.test"}));
+    }
+
+    void defaultsAndFolding()
+    {
+        const ConfigResult none = load(R"({"providers": []})");
+        QCOMPARE(none.config.access.defaultPolicy.kind, Kind::Deny);
+        QVERIFY(none.config.access.rules.isEmpty());
+        QVERIFY(none.config.redirectDomains.isEmpty());
+        QCOMPARE(none.config.access.identityHeaders.user, (QByteArrayList{"Remote-User", "X-Auth-Request-User"}));
+
+        const ConfigResult folded = load(R"({"providers": [], "access": {"default": "signed-in",
+            "rules": [{"hosts": ["App.Example.TEST"], "methods": ["get", "Post"], "policy": "deny"}],
+            "identityHeaders": {"user": ["X-Webauth-User"], "name": []}}})");
+        QCOMPARE(render(folded.problems), QStringList());
+        QCOMPARE(folded.config.access.defaultPolicy.kind, Kind::SignedIn);
+        QCOMPARE(folded.config.access.rules[0].hosts, QStringList{"app.example.test"});
+        QCOMPARE(folded.config.access.rules[0].methods, (QStringList{"GET", "POST"}));
+        QCOMPARE(folded.config.access.rules[0].policy.kind, Kind::Deny);
+        QCOMPARE(folded.config.access.identityHeaders.user, QByteArrayList{"X-Webauth-User"});
+        QVERIFY(folded.config.access.identityHeaders.name.isEmpty());
+        QCOMPARE(folded.config.access.identityHeaders.email, (QByteArrayList{"Remote-Email", "X-Auth-Request-Email"}));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QStringList>("expected");
+        const auto row = [](const char *name, const char *access, const QStringList &expected) {
+            QTest::newRow(name) << (QByteArray(R"({"providers": [], )") + access + "}") << expected;
+        };
+        row("access type", R"("access": [])", {"access: must be an object"});
+        row("default", R"("access": {"default": "allow"})", {"access.default: must be one of deny, signed-in, bypass"});
+        row("rules type", R"("access": {"rules": {}})", {"access.rules: must be a list"});
+        row("rule type", R"("access": {"rules": ["bypass"]})", {"access.rules[0]: must be an object"});
+        row("policy missing", R"("access": {"rules": [{"hosts": ["a.test"]}]})", {"access.rules[0].policy: missing"});
+        row("policy unknown", R"("access": {"rules": [{"policy": "allow"}]})",
+            {R"(access.rules[0].policy: must be "bypass", "signed-in", "deny" or {"users": [...], "groups": [...]})"});
+        row("policy names nobody", R"("access": {"rules": [{"policy": {}}]})",
+            {R"(access.rules[0].policy: names no users and no groups: nobody would be allowed (use "deny" for that))"});
+        row("policy key typo", R"("access": {"rules": [{"policy": {"group": ["a"], "users": ["u"]}}]})",
+            {R"(access.rules[0].policy.group: unknown key (did you mean "groups"?))"});
+        row("users type", R"("access": {"rules": [{"policy": {"users": "root@example.test"}}]})",
+            {"access.rules[0].policy.users: must be a list of strings",
+             R"(access.rules[0].policy: names no users and no groups: nobody would be allowed (use "deny" for that))"});
+        row("hosts type", R"("access": {"rules": [{"hosts": "a.test", "policy": "bypass"}]})",
+            {"access.rules[0].hosts: must be a list of strings"});
+        row("host wildcard inside", R"("access": {"rules": [{"policy": "bypass"}, {"hosts": ["a.test", "app.*.test"], "policy": "bypass"}]})",
+            {R"(access.rules[1].hosts[1]: must be a lower-case host name, or "*." and one ("*.example.test"))"});
+        row("host with port", R"("access": {"rules": [{"hosts": ["a.test:80"], "policy": "bypass"}]})",
+            {R"(access.rules[0].hosts[0]: must be a lower-case host name, or "*." and one ("*.example.test"))"});
+        row("path relative", R"("access": {"rules": [{"paths": ["public"], "policy": "bypass"}]})",
+            {"access.rules[0].paths[0]: must be a path starting with \"/\" or \"*\", without spaces, \"?\" or \"#\""});
+        row("method", R"("access": {"rules": [{"methods": ["GET POST"], "policy": "bypass"}]})",
+            {R"(access.rules[0].methods[0]: must be an upper-case HTTP method name such as "GET")"});
+        row("rule key typo", R"("access": {"rules": [{"host": ["a.test"], "policy": "bypass"}]})",
+            {R"(access.rules[0].host: unknown key (did you mean "hosts"?))"});
+        row("header name", R"("access": {"identityHeaders": {"user": ["Remote User"]}})",
+            {"access.identityHeaders.user: must be a list of HTTP header names"});
+        row("redirectDomains type", R"("redirectDomains": ".example.test")", {"redirectDomains: must be a list of strings"});
+        row("redirectDomains wildcard", R"("redirectDomains": ["*.example.test", "a.test:80"])",
+            {R"(redirectDomains[0]: must be a lower-case host name ("app.example.test") or a domain suffix starting with a dot (".example.test"))",
+             R"(redirectDomains[1]: must be a lower-case host name ("app.example.test") or a domain suffix starting with a dot (".example.test"))"});
+    }
+    void errors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QStringList, expected);
+        const ConfigResult result = load(json);
+        QCOMPARE(render(result.errors()), expected);
+        QVERIFY(!result.isValid());
+    }
+
+    // A C++ configuration gets the same checks (checkConfig(), which Auth's constructor runs).
+    void cppConfiguration()
+    {
+        Config config;
+        config.secret = {QStringLiteral("0123456789abcdef0123456789abcdef-test")};
+        AccessRule rule;
+        rule.hosts = {QStringLiteral("App.test")};
+        rule.policy.kind = Kind::Subjects;
+        config.access.rules = {rule};
+        config.access.defaultPolicy.kind = Kind::Subjects;
+        config.redirectDomains = {QStringLiteral("..a.test")};
+        QStringList problems = render(checkConfig(config));
+        QCOMPARE(problems, (QStringList{
+            R"(redirectDomains[0]: must be a lower-case host name ("app.example.test") or a domain suffix starting with a dot (".example.test"))",
+            R"(access.rules[0].hosts[0]: must be a lower-case host name, or "*." and one ("*.example.test"))",
+            R"(access.rules[0].policy: names no users and no groups: nobody would be allowed (use "deny" for that))",
+            "access.default: must be one of deny, signed-in, bypass"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAccessConfig)
+#include "tst_accessconfig.moc"
