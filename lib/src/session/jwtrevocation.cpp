@@ -3,6 +3,8 @@
 #include "core/jsonnumber.h"
 #include "core/logging.h"
 
+#include <limits>
+
 namespace Gatehouse::JwtRevocation {
 
 namespace {
@@ -10,7 +12,9 @@ namespace {
 struct Subject
 {
     QString userId;
-    qint64 issued = 0;
+    //! Without a usable \c iat, the earliest time: a token that cannot show when it was issued
+    //! is older than any "not before".
+    qint64 issued = std::numeric_limits<qint64>::min();
 };
 
 //! The user and issue time that a revocation applies to; nullopt when nothing can be revoked.
@@ -19,10 +23,12 @@ std::optional<Subject> subject(const Stores &stores, const QJsonObject &claims)
     if (!stores.account)
         return std::nullopt;
     QString userId = claims.value(QLatin1String("sub")).toString();
-    const std::optional<qint64> iat = jsonSeconds(claims.value(QLatin1String("iat")));
-    if (userId.isEmpty() || !iat)
+    if (userId.isEmpty())
         return std::nullopt;
-    return Subject{std::move(userId), *iat};
+    Subject s{std::move(userId)};
+    if (const std::optional<qint64> iat = jsonSeconds(claims.value(QLatin1String("iat"))))
+        s.issued = *iat;
+    return s;
 }
 
 bool revokedBy(const std::optional<QDateTime> &notBefore, qint64 issued)

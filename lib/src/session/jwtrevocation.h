@@ -14,8 +14,10 @@ namespace Gatehouse::JwtRevocation {
 
 /*!
  * Whether the JWT \a claims were issued (\c iat) before the "not before" time of their stored
- * user (\c sub), when that is known without asking the store: false without an AccountStore, a
- * subject or an \c iat; the answer of a recent read (NotBeforeCache). Nullopt: ask isRevoked().
+ * user (\c sub), when that is known without asking the store: false without an AccountStore or
+ * a subject; the answer of a recent read (NotBeforeCache). Nullopt: ask isRevoked(). Claims
+ * without a usable \c iat (missing, not a number, out of range) count as issued before any
+ * "not before": only a token encoded elsewhere with the secret can lack it.
  * The common case costs no future, which on every session read would cost more than the answer.
  */
 std::optional<bool> knownRevoked(const Stores &stores, const QJsonObject &claims);

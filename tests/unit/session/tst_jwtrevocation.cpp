@@ -1,6 +1,7 @@
 // The JWT "not before" of a user (session/jwtrevocation.h): a token issued before it is revoked,
-// one issued after it is not, and claims it cannot judge (no subject, an iat that is not a time)
-// are left alone rather than read as a number they are not.
+// one issued after it is not. Without a subject nothing is revoked; a token that cannot show when
+// it was issued (no iat, or one that is not a time) is revoked once its user has a "not before",
+// and read as no number rather than as one it is not.
 #include "session/jwtrevocation.h"
 
 #include <gatehouse/memoryadapter.h>
@@ -26,10 +27,13 @@ private Q_SLOTS:
         QTest::newRow("fraction before") << QJsonObject{{"sub", "u-1"}, {"iat", notBefore - 0.5}} << true;
         QTest::newRow("another user") << QJsonObject{{"sub", "u-2"}, {"iat", notBefore - 1}} << false;
         QTest::newRow("no subject") << QJsonObject{{"iat", notBefore - 1}} << false;
-        QTest::newRow("iat as text") << QJsonObject{{"sub", "u-1"}, {"iat", "1"}} << false;
+        QTest::newRow("no iat") << QJsonObject{{"sub", "u-1"}} << true;
+        QTest::newRow("no iat, no not before") << QJsonObject{{"sub", "u-2"}} << false;
+        QTest::newRow("iat as text") << QJsonObject{{"sub", "u-1"}, {"iat", "1"}} << true;
         // Out of every integer's range: converting it would be undefined behaviour.
-        QTest::newRow("iat 1e300") << QJsonObject{{"sub", "u-1"}, {"iat", 1e300}} << false;
-        QTest::newRow("iat -1e300") << QJsonObject{{"sub", "u-1"}, {"iat", -1e300}} << false;
+        QTest::newRow("iat 1e300") << QJsonObject{{"sub", "u-1"}, {"iat", 1e300}} << true;
+        QTest::newRow("iat -1e300") << QJsonObject{{"sub", "u-1"}, {"iat", -1e300}} << true;
+        QTest::newRow("iat 1e300, no not before") << QJsonObject{{"sub", "u-2"}, {"iat", 1e300}} << false;
     }
     void issuedBeforeTheTimeIsRevoked()
     {
@@ -49,10 +53,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return asked.isFinished(); }, 5000));
         QCOMPARE(asked.result(), revoked);
         // The answer is kept: the next read decides without the store.
-        if (claims.value("sub").toString() == alice && claims.value("iat").isDouble()
-            && std::abs(claims.value("iat").toDouble()) < 1e15) {
+        if (claims.contains("sub"))
             QCOMPARE(JwtRevocation::knownRevoked(stores, claims), std::optional<bool>(revoked));
-        }
     }
 };
 
