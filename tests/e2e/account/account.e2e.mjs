@@ -11,14 +11,12 @@
 // 4. Profile B signs in on the sign-in page without a callback URL and lands on the account page
 //    too; A sees two sessions, signs out all others, and B is signed out.
 // Screenshots go to --artifacts and are listed as "artifact: <path>".
-import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BrowserSuite, freePort } from './browsersuite.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,86 +28,12 @@ for (const required of ['server', 'artifacts']) if (!args[required]) throw new E
 const email = 'demo@example.test';
 const password = 'demo-password';
 const secret = 'account-e2e-secret-account-e2e-secret-0123456789';
-const processes = [];
-const scratch = [];
-const browserConsole = [];  // every profile's console, shown when the test fails
-
-function log(message) {
-  console.log(`[account e2e] ${message}`);
-}
-
-// Starts \a command and resolves with the first match of \a pattern in its output.
-function start(command, commandArgs, pattern, stream, env = process.env) {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so that helpers it starts (Chromium's renderers and services) end with it.
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env });
-    processes.push(child);
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${command} did not start:\n${output}`)), 30000);
-    child.on('error', (error) => { clearTimeout(timer); reject(new Error(`cannot run ${command}: ${error.message}`)); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${command} exited (${code}):\n${output}`)); });
-    child[stream].on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(pattern);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
-    });
-  });
-}
+const suite = new BrowserSuite('account e2e', args);
 
 // Runs a gatehouse-server command to its end; throws with its output when it fails.
 function serverCommand(commandArgs, input) {
   const result = spawnSync(args.server, commandArgs, { input, encoding: 'utf8', env: { ...process.env, AUTH_SECRET: secret } });
   if (result.status !== 0) throw new Error(`gatehouse-server ${commandArgs.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
-}
-
-// A loopback port that is free now (the server takes no port 0).
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
-  });
-}
-
-// Kills what is left of the process group of \a pid and waits (at most 5 s) until it is gone.
-async function endProcessGroup(pid) {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    return;  // no such group any more
-  }
-  for (let i = 0; i < 50; ++i) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-// A browser with its own, fresh profile (its own cookies: another device).
-async function openProfile(name) {
-  const profile = mkdtempSync(join(tmpdir(), `gatehouse-account-${name}-`));
-  scratch.push(profile);
-  const endpoint = await start(args.chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-breakpad',
-    `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank',
-  ], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
-  const browser = await chromium.connectOverCDP(endpoint);
-  const context = browser.contexts()[0];
-  const page = context.pages()[0] ?? await context.newPage();
-  page.on('console', (message) => browserConsole.push(`${name}: ${message.text()}`));
-  // Ends the browser itself (connectOverCDP's close() only disconnects).
-  const close = async () => (await browser.newBrowserCDPSession()).send('Browser.close').catch(() => {});
-  return { page, close };
-}
-
-async function screenshot(page, name) {
-  const file = join(args.artifacts, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`artifact: ${file}`);
 }
 
 // The session as the browser's cookies get it (the account page's CSP lets no script fetch it).
@@ -136,9 +60,7 @@ async function assertOnAccountPage(page, origin, name) {
 }
 
 async function main() {
-  mkdirSync(args.artifacts, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'gatehouse-account-e2e-'));
-  scratch.push(work);
+  const work = suite.scratchDir('gatehouse-account-e2e-');
   const config = join(work, 'gatehouse.json');
   // The demo's configuration (packaging/examples/demo), on a database file of this test.
   writeFileSync(config, JSON.stringify({
@@ -150,22 +72,22 @@ async function main() {
   }, null, 2));
   serverCommand(['migrate', '--config', config]);
   serverCommand(['user', 'add', email, '--name', 'Demo User', '--password-stdin', '--config', config], `${password}\n`);
-  const listening = await start(args.server, ['--config', config, '--listen', `127.0.0.1:${await freePort()}`],
+  const listening = await suite.start(args.server, ['--config', config, '--listen', `127.0.0.1:${await freePort()}`],
     /listening on (http:\/\/\S+)/, 'stderr', { ...process.env, AUTH_SECRET: secret, QT_LOGGING_RULES: 'gatehouse.*.debug=false' });
   // localhost, as a person types it (and as WebAuthn needs: a relying party is a name, never an address).
   const origin = listening.replace('127.0.0.1', 'localhost');
-  log(`server at ${origin}`);
+  suite.log(`server at ${origin}`);
 
   // 1. The root sends a person who is not signed in to the sign-in page, and back to the account page.
-  const a = await openProfile('a');
+  const a = await suite.openProfile('a');
   await a.page.goto(`${origin}/`);
   await a.page.waitForURL((url) => url.pathname === '/auth/signin');
   assert.equal(new URL(a.page.url()).searchParams.get('callbackUrl'), `${origin}/auth/account`);
-  log('the root sent the browser to the sign-in page, with the account page as callback');
+  suite.log('the root sent the browser to the sign-in page, with the account page as callback');
   await signInWithPassword(a.page);
   await assertOnAccountPage(a.page, origin, 'Demo User');
   assert.equal(await a.page.locator('.gh-session').count(), 1);
-  log('signed in with the demo password and landed on the account page');
+  suite.log('signed in with the demo password and landed on the account page');
 
   // 2. The page in light and dark, English and German (the browser's language decides).
   for (const language of ['en', 'de']) {
@@ -177,7 +99,7 @@ async function main() {
       const background = await a.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const [r, g, b] = background.match(/\d+/g).map(Number);
       assert.equal(r + g + b < 384, colorScheme === 'dark', `a ${colorScheme} page has a ${colorScheme} background (${background})`);
-      await screenshot(a.page, `account-${language}-${colorScheme}`);
+      await suite.screenshot(a.page, `account-${language}-${colorScheme}`);
     }
   }
   await a.page.emulateMedia({ colorScheme: 'light' });
@@ -185,7 +107,7 @@ async function main() {
   assert.equal(await a.page.textContent('h1'), 'Ihr Konto', 'the German heading');
   await a.page.context().setExtraHTTPHeaders({ 'Accept-Language': 'en' });
   await a.page.reload();
-  log('light, dark, English and German pages');
+  suite.log('light, dark, English and German pages');
 
   // 3. A new name, through the form.
   await a.page.fill('#gh-name', 'Ada Lovelace');
@@ -194,18 +116,18 @@ async function main() {
   assert.match(await a.page.textContent('.gh-notice'), /saved/i);
   assert.equal(await a.page.inputValue('#gh-name'), 'Ada Lovelace');
   assert.equal((await session(a.page))?.user?.name, 'Ada Lovelace');
-  log('changed the name');
+  suite.log('changed the name');
 
   // 4. Another device signs in without a callback URL and lands on the account page as well.
-  const b = await openProfile('b');
+  const b = await suite.openProfile('b');
   await b.page.goto(`${origin}/auth/signin`);
   await signInWithPassword(b.page);
   await assertOnAccountPage(b.page, origin, 'Ada Lovelace');
-  log('a second browser signed in from the sign-in page and landed on the account page');
+  suite.log('a second browser signed in from the sign-in page and landed on the account page');
 
   await a.page.reload();
   assert.equal(await a.page.locator('.gh-session').count(), 2, 'the first browser sees both sessions');
-  await screenshot(a.page, 'account-two-sessions');
+  await suite.screenshot(a.page, 'account-two-sessions');
   await a.page.click('form:has(input[name="action"][value="endOthers"]) button[type="submit"]');
   await a.page.waitForURL(`${origin}/auth/account**`);
   assert.equal(await a.page.locator('.gh-session').count(), 1, 'only this session is left');
@@ -213,26 +135,10 @@ async function main() {
   assert.equal(await session(b.page), null, 'the other browser is signed out');
   await b.page.goto(`${origin}/auth/account`);
   await b.page.waitForURL((url) => url.pathname === '/auth/signin');
-  log('signed out the other session from the first browser');
+  suite.log('signed out the other session from the first browser');
 
   await a.close();
   await b.close();
 }
 
-try {
-  await main();
-  log('passed');
-} catch (error) {
-  console.error(`[account e2e] FAILED: ${error.stack ?? error}`);
-  if (browserConsole.length) console.error(`browser console:\n  ${browserConsole.join('\n  ')}`);
-  process.exitCode = 1;
-} finally {
-  await Promise.all(processes.filter((child) => child.exitCode === null && child.signalCode === null).map((child) =>
-    new Promise((resolve) => {
-      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => { clearTimeout(kill); resolve(); });
-      child.kill('SIGTERM');
-    })));
-  for (const child of processes) await endProcessGroup(child.pid);
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-}
+await suite.run(main);
