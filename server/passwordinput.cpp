@@ -1,5 +1,7 @@
 #include "passwordinput.h"
 
+#include <gatehouse/passwordcredentials.h>
+
 #include <QFile>
 #include <QTextStream>
 
@@ -11,8 +13,7 @@ namespace Gatehouse {
 
 namespace {
 
-constexpr int minimumLength = 8;
-constexpr int maximumLength = 1024;
+constexpr int maximumLength = kMaximumPasswordLength;
 
 // One line of standard input without its line break; nullopt at the end of the input.
 std::optional<QString> readLine()
@@ -93,14 +94,18 @@ std::optional<QString> readNewPassword(bool fromStdin)
 
 QString passwordProblem(const QString &password, const QString &email)
 {
-    if (password.isEmpty())
+    switch (newPasswordProblem(password, email)) {  // the library's rule, shared with the account page
+    case NewPasswordProblem::None:
+        return {};
+    case NewPasswordProblem::Empty:
         return QStringLiteral("the password is empty");
-    if (password.size() < minimumLength)
-        return QStringLiteral("the password is too short: use at least %1 characters").arg(minimumLength);
-    if (password.size() > maximumLength)
-        return QStringLiteral("the password is too long: at most %1 characters").arg(maximumLength);
-    if (password.compare(email, Qt::CaseInsensitive) == 0)
+    case NewPasswordProblem::TooShort:
+        return QStringLiteral("the password is too short: use at least %1 characters").arg(kMinimumPasswordLength);
+    case NewPasswordProblem::TooLong:
+        return QStringLiteral("the password is too long: at most %1 characters").arg(kMaximumPasswordLength);
+    case NewPasswordProblem::IsEmailAddress:
         return QStringLiteral("the password must not be the email address");
+    }
     return {};
 }
 

@@ -781,6 +781,14 @@
         <translation>das Passwort muss mindestens %1 Zeichen haben</translation>
     </message>
     <message>
+        <source>the password must have at most %1 characters</source>
+        <translation>das Passwort darf höchstens %1 Zeichen haben</translation>
+    </message>
+    <message>
+        <source>the password must not be the user&apos;s email address</source>
+        <translation>das Passwort darf nicht die E-Mail-Adresse des Benutzers sein</translation>
+    </message>
+    <message>
         <source>set a new password</source>
         <translation>neues Passwort gesetzt</translation>
     </message>

@@ -781,6 +781,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the password must have at most %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the password must not be the user&apos;s email address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>set a new password</source>
         <translation type="unfinished"></translation>
     </message>

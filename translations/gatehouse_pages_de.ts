@@ -388,5 +388,80 @@
         <extracomment>Account page notice: the name was refused</extracomment>
         <translation>Ein Name hat 1 bis 255 Zeichen.</translation>
     </message>
+    <message>
+        <source>Password</source>
+        <extracomment>Heading of the password section of the account page</extracomment>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Current password</source>
+        <extracomment>Label of the current password input on the account page</extracomment>
+        <translation>Aktuelles Passwort</translation>
+    </message>
+    <message>
+        <source>New password</source>
+        <extracomment>Label of the new password input on the account page</extracomment>
+        <translation>Neues Passwort</translation>
+    </message>
+    <message>
+        <source>Repeat the new password</source>
+        <extracomment>Label of the input that repeats the new password on the account page</extracomment>
+        <translation>Neues Passwort wiederholen</translation>
+    </message>
+    <message>
+        <source>Change password</source>
+        <extracomment>Button that changes the password on the account page</extracomment>
+        <translation>Passwort ändern</translation>
+    </message>
+    <message>
+        <source>At least %1 characters. Changing it signs you out everywhere else.</source>
+        <extracomment>Explains what a password change does; %1 is the minimum number of characters</extracomment>
+        <translation>Mindestens %1 Zeichen. Eine Änderung meldet Sie überall sonst ab.</translation>
+    </message>
+    <message>
+        <source>Password changed</source>
+        <extracomment>Recent activity: the password was changed</extracomment>
+        <translation>Passwort geändert</translation>
+    </message>
+    <message>
+        <source>Password change failed</source>
+        <extracomment>Recent activity: a password change failed because the current password was wrong</extracomment>
+        <translation>Passwortänderung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Your password was changed. Your other sessions were signed out.</source>
+        <extracomment>Account page notice after changing the password</extracomment>
+        <translation>Ihr Passwort wurde geändert. Ihre anderen Sitzungen wurden abgemeldet.</translation>
+    </message>
+    <message>
+        <source>The current password is not correct. Your password was not changed.</source>
+        <extracomment>Account page notice: the current password given was wrong</extracomment>
+        <translation>Das aktuelle Passwort ist nicht richtig. Ihr Passwort wurde nicht geändert.</translation>
+    </message>
+    <message>
+        <source>The two new passwords differ. Your password was not changed.</source>
+        <extracomment>Account page notice: the two new passwords differ</extracomment>
+        <translation>Die beiden neuen Passwörter unterscheiden sich. Ihr Passwort wurde nicht geändert.</translation>
+    </message>
+    <message>
+        <source>The new password is too short: use at least %1 characters.</source>
+        <extracomment>Account page notice: the new password is too short; %1 is the minimum number of characters</extracomment>
+        <translation>Das neue Passwort ist zu kurz: Verwenden Sie mindestens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The new password is too long: use at most %1 characters.</source>
+        <extracomment>Account page notice: the new password is too long; %1 is the maximum number of characters</extracomment>
+        <translation>Das neue Passwort ist zu lang: Verwenden Sie höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The new password must not be your e-mail address.</source>
+        <extracomment>Account page notice: the new password is the person&apos;s e-mail address</extracomment>
+        <translation>Das neue Passwort darf nicht Ihre E-Mail-Adresse sein.</translation>
+    </message>
+    <message>
+        <source>Too many wrong passwords. Please wait a while and try again.</source>
+        <extracomment>Account page notice: too many wrong passwords; the person must wait</extracomment>
+        <translation>Zu viele falsche Passwörter. Bitte warten Sie eine Weile und versuchen Sie es erneut.</translation>
+    </message>
 </context>
 </TS>

@@ -388,5 +388,80 @@
         <extracomment>Account page notice: the name was refused</extracomment>
         <translation>A name has 1 to 255 characters.</translation>
     </message>
+    <message>
+        <source>Password</source>
+        <extracomment>Heading of the password section of the account page</extracomment>
+        <translation>Password</translation>
+    </message>
+    <message>
+        <source>Current password</source>
+        <extracomment>Label of the current password input on the account page</extracomment>
+        <translation>Current password</translation>
+    </message>
+    <message>
+        <source>New password</source>
+        <extracomment>Label of the new password input on the account page</extracomment>
+        <translation>New password</translation>
+    </message>
+    <message>
+        <source>Repeat the new password</source>
+        <extracomment>Label of the input that repeats the new password on the account page</extracomment>
+        <translation>Repeat the new password</translation>
+    </message>
+    <message>
+        <source>Change password</source>
+        <extracomment>Button that changes the password on the account page</extracomment>
+        <translation>Change password</translation>
+    </message>
+    <message>
+        <source>At least %1 characters. Changing it signs you out everywhere else.</source>
+        <extracomment>Explains what a password change does; %1 is the minimum number of characters</extracomment>
+        <translation>At least %1 characters. Changing it signs you out everywhere else.</translation>
+    </message>
+    <message>
+        <source>Password changed</source>
+        <extracomment>Recent activity: the password was changed</extracomment>
+        <translation>Password changed</translation>
+    </message>
+    <message>
+        <source>Password change failed</source>
+        <extracomment>Recent activity: a password change failed because the current password was wrong</extracomment>
+        <translation>Password change failed</translation>
+    </message>
+    <message>
+        <source>Your password was changed. Your other sessions were signed out.</source>
+        <extracomment>Account page notice after changing the password</extracomment>
+        <translation>Your password was changed. Your other sessions were signed out.</translation>
+    </message>
+    <message>
+        <source>The current password is not correct. Your password was not changed.</source>
+        <extracomment>Account page notice: the current password given was wrong</extracomment>
+        <translation>The current password is not correct. Your password was not changed.</translation>
+    </message>
+    <message>
+        <source>The two new passwords differ. Your password was not changed.</source>
+        <extracomment>Account page notice: the two new passwords differ</extracomment>
+        <translation>The two new passwords differ. Your password was not changed.</translation>
+    </message>
+    <message>
+        <source>The new password is too short: use at least %1 characters.</source>
+        <extracomment>Account page notice: the new password is too short; %1 is the minimum number of characters</extracomment>
+        <translation>The new password is too short: use at least %1 characters.</translation>
+    </message>
+    <message>
+        <source>The new password is too long: use at most %1 characters.</source>
+        <extracomment>Account page notice: the new password is too long; %1 is the maximum number of characters</extracomment>
+        <translation>The new password is too long: use at most %1 characters.</translation>
+    </message>
+    <message>
+        <source>The new password must not be your e-mail address.</source>
+        <extracomment>Account page notice: the new password is the person&apos;s e-mail address</extracomment>
+        <translation>The new password must not be your e-mail address.</translation>
+    </message>
+    <message>
+        <source>Too many wrong passwords. Please wait a while and try again.</source>
+        <extracomment>Account page notice: too many wrong passwords; the person must wait</extracomment>
+        <translation>Too many wrong passwords. Please wait a while and try again.</translation>
+    </message>
 </context>
 </TS>

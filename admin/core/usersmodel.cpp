@@ -22,7 +22,6 @@ namespace {
 
 constexpr int maxInFlight = 3;    // page queries running at once
 constexpr int maxQueued = 8;      // newest page requests kept; older ones are out of view by now
-constexpr int minPasswordLength = 8;
 
 QString normalisedEmail(const QString &email)
 {
@@ -517,11 +516,29 @@ void UsersModel::setEmailVerified(const QString &userId, bool verified)
 void UsersModel::setPassword(const QString &userId, const QString &password)
 {
     const QString operation = QStringLiteral("setPassword");
-    if (password.size() < minPasswordLength)
-        return d->fail(operation, tr("the password must have at least %1 characters").arg(minPasswordLength));
-    d->edit(operation, [userId, password](const std::shared_ptr<SqlAdapter> &store) {
-        if (!store->getUser(userId).result())
+    // The library's one rule for new passwords (also the account page's and the server's).
+    const auto problem = [](NewPasswordProblem found) {
+        switch (found) {
+        case NewPasswordProblem::None:
+            return QString();
+        case NewPasswordProblem::Empty:
+        case NewPasswordProblem::TooShort:
+            return tr("the password must have at least %1 characters").arg(kMinimumPasswordLength);
+        case NewPasswordProblem::TooLong:
+            return tr("the password must have at most %1 characters").arg(kMaximumPasswordLength);
+        case NewPasswordProblem::IsEmailAddress:
+            return tr("the password must not be the user's email address");
+        }
+        return QString();
+    };
+    if (const QString why = problem(newPasswordProblem(password, QString())); !why.isEmpty())
+        return d->fail(operation, why);
+    d->edit(operation, [userId, password, problem](const std::shared_ptr<SqlAdapter> &store) {
+        const std::optional<AdapterUser> user = store->getUser(userId).result();
+        if (!user)
             throw AdminError(tr("there is no user with id %1").arg(userId));
+        if (const QString why = problem(newPasswordProblem(password, user->email)); !why.isEmpty())
+            throw AdminError(why);
         setUserPassword(store, userId, password).waitForFinished();
         return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
     });

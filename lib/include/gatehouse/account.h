@@ -83,6 +83,17 @@ public:
     InvalidAccountInput *clone() const override { return new InvalidAccountInput(*this); }
 };
 
+//! The current password given is not the person's (or they have no built-in password):
+//! nothing was changed.
+class GATEHOUSE_EXPORT IncorrectPassword : public AuthError
+{
+public:
+    explicit IncorrectPassword(QString message = {})
+        : AuthError(QStringLiteral("IncorrectPassword"), std::move(message)) {}
+    void raise() const override { throw *this; }
+    IncorrectPassword *clone() const override { return new IncorrectPassword(*this); }
+};
+
 class AccountPrivate;
 
 /*!
@@ -131,6 +142,22 @@ public:
     //! Ends every session of \a userId, database and JWT; returns how many database sessions
     //! ended. Audit: \c sessionsEndAll.
     QFuture<qint64> endAllSessions(const QString &userId, const AccountChange &change = {}) const;
+
+    //! True when \a userId has a built-in password (passwordCredentialsProvider()) to change.
+    QFuture<bool> hasPassword(const QString &userId) const;
+    /*!
+     * Changes the built-in password of \a userId to \a newPassword when \a currentPassword is
+     * theirs, and ends their other sessions: every database session but the one with
+     * \a currentSessionToken, and every JWT issued until now (the caller's own must be issued
+     * anew, as after endOtherSessions()). Returns how many database sessions ended.
+     * The new password must pass newPasswordProblem() (passwordcredentials.h), else
+     * InvalidAccountInput; a wrong current password (or none stored) is IncorrectPassword. The
+     * Argon2id work runs on the password hashing pool. Audit: \c passwordChange, or
+     * \c passwordChangeFailed for a wrong current password. Limiting the attempts and asking
+     * for a recent sign-in are the caller's (the account page does both, as sign-in does).
+     */
+    QFuture<qint64> changePassword(const QString &userId, const QString &currentPassword, const QString &newPassword,
+                                   const QString &currentSessionToken, const AccountChange &change = {}) const;
 
     //! The last \a limit audit events of \a userId (sign-ins, failures, sign-outs, changes),
     //! newest first; empty without an AuditStore.

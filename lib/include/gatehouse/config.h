@@ -64,6 +64,17 @@ struct GATEHOUSE_EXPORT PagesOptions
     bool accountPage = true;
 };
 
+//! \c account options: the account page and Account (gatehouse/account.h).
+struct GATEHOUSE_EXPORT AccountOptions
+{
+    /*!
+     * \c reauthenticateAfter: seconds after which a sign-in no longer counts as recent for a
+     * change that could lock the person out or hand the account to someone else (a new
+     * password); such a change sends an older sign-in back to the sign-in page first.
+     */
+    qint64 reauthenticateAfter = 600;
+};
+
 //! \c theme of the built-in pages.
 struct GATEHOUSE_EXPORT Theme
 {
@@ -130,6 +141,7 @@ struct GATEHOUSE_EXPORT Config
     Events events;
     CookiesOptions cookies;
     PagesOptions pages;
+    AccountOptions account;
     Theme theme;
     bool debug = false;
     Logger logger;

@@ -29,4 +29,36 @@ GATEHOUSE_EXPORT Provider passwordCredentialsProvider(std::shared_ptr<Adapter> s
 GATEHOUSE_EXPORT QFuture<void> setUserPassword(std::shared_ptr<Adapter> store, const QString &userId,
                                                const QString &password);
 
+//! The length a new built-in password must have, in characters (UTF-16 code units).
+inline constexpr int kMinimumPasswordLength = 8;
+inline constexpr int kMaximumPasswordLength = 1024;
+
+//! Why a new built-in password is refused (newPasswordProblem()).
+enum class NewPasswordProblem {
+    None,           //!< acceptable
+    Empty,
+    TooShort,       //!< fewer than kMinimumPasswordLength characters
+    TooLong,        //!< more than kMaximumPasswordLength characters
+    IsEmailAddress, //!< the user's own e-mail address (in any case)
+};
+
+/*!
+ * The one rule for a new built-in password, wherever it is set: the account page and
+ * Account::changePassword(), `gatehouse-server user`, the admin app.  email is the user's
+ * address (may be empty when not known yet).
+ */
+GATEHOUSE_EXPORT NewPasswordProblem newPasswordProblem(const QString &password, const QString &email);
+
+/*!
+ * True when \a userId has a built-in password that is not disabled and \a password matches it.
+ * Runs on the hashing pool; a user without one costs the same time as a wrong password.
+ */
+GATEHOUSE_EXPORT QFuture<bool> checkUserPassword(std::shared_ptr<Adapter> store, const QString &userId,
+                                                 const QString &password);
+
+/*!
+ * True when \a userId has a built-in password (disabled or not): whether changing it makes sense.
+ */
+GATEHOUSE_EXPORT QFuture<bool> hasUserPassword(std::shared_ptr<Adapter> store, const QString &userId);
+
 } // namespace Gatehouse

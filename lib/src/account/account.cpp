@@ -8,6 +8,7 @@
 #include "storage/stores.h"
 
 #include <gatehouse/errors.h>
+#include <gatehouse/passwordcredentials.h>
 
 #include <QJsonObject>
 
@@ -76,6 +77,10 @@ public:
             });
     }
 
+    //! Ends every session of \a userId but \a currentSessionToken's, and every JWT until now.
+    static QFuture<qint64> endOthers(const std::shared_ptr<const AccountPrivate> &self, const QString &userId,
+                                     const QString &currentSessionToken);
+
     Stores stores;
     SessionOptions sessions;
 };
@@ -106,6 +111,21 @@ AccountRecordNotFound noUser(const QString &userId)
 }
 
 } // namespace
+
+QFuture<qint64> AccountPrivate::endOthers(const std::shared_ptr<const AccountPrivate> &self, const QString &userId,
+                                          const QString &currentSessionToken)
+{
+    return continueWith(self->records(userId), [self, userId, currentSessionToken](const QList<UserSessionRecord> &records) {
+        QStringList tokens;
+        for (const UserSessionRecord &record : records) {
+            if (record.session.sessionToken != currentSessionToken)
+                tokens.append(record.session.sessionToken);
+        }
+        return continueWith(deleteSessions(self->stores.adapter, tokens), [self, userId](qint64 ended) {
+            return self->revokeJwts(userId).then(QtFuture::Launch::Sync, [ended] { return ended; });
+        });
+    });
+}
 
 Account::Account(std::shared_ptr<Adapter> adapter, const SessionOptions &sessions)
 {
@@ -215,19 +235,9 @@ QFuture<qint64> Account::endOtherSessions(const QString &userId, const QString &
                                           const AccountChange &change) const
 {
     std::shared_ptr<const AccountPrivate> self = d;
-    return continueWith(d->records(userId), [self, userId, currentSessionToken, change](const QList<UserSessionRecord> &records) {
-        QStringList tokens;
-        for (const UserSessionRecord &record : records) {
-            if (record.session.sessionToken != currentSessionToken)
-                tokens.append(record.session.sessionToken);
-        }
-        return continueWith(deleteSessions(self->stores.adapter, tokens), [self, userId, change](qint64 ended) {
-            return continueWith(self->revokeJwts(userId).then(QtFuture::Launch::Sync, [ended] { return ended; }),
-                [self, userId, change](qint64 count) {
-                    self->audit(QStringLiteral("sessionsEndOthers"), userId, change, {{QStringLiteral("count"), count}});
-                    return count;
-                });
-        });
+    return continueWith(AccountPrivate::endOthers(d, userId, currentSessionToken), [self, userId, change](qint64 count) {
+        self->audit(QStringLiteral("sessionsEndOthers"), userId, change, {{QStringLiteral("count"), count}});
+        return count;
     });
 }
 
@@ -246,6 +256,42 @@ QFuture<qint64> Account::endAllSessions(const QString &userId, const AccountChan
                 });
         });
     });
+}
+
+QFuture<bool> Account::hasPassword(const QString &userId) const
+{
+    return hasUserPassword(d->stores.adapter, userId);
+}
+
+QFuture<qint64> Account::changePassword(const QString &userId, const QString &currentPassword, const QString &newPassword,
+                                        const QString &currentSessionToken, const AccountChange &change) const
+{
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(d->stores.adapter->getUser(userId),
+        [self, userId, currentPassword, newPassword, currentSessionToken, change](const std::optional<AdapterUser> &user) {
+            if (!user)
+                throw noUser(userId);
+            if (newPasswordProblem(newPassword, user->email) != NewPasswordProblem::None) {
+                throw InvalidAccountInput(QStringLiteral("a password has %1 to %2 characters and is not the e-mail address")
+                                              .arg(kMinimumPasswordLength).arg(kMaximumPasswordLength));
+            }
+            return continueWith(checkUserPassword(self->stores.adapter, userId, currentPassword),
+                [self, userId, newPassword, currentSessionToken, change](bool matches) {
+                    if (!matches) {
+                        self->audit(QStringLiteral("passwordChangeFailed"), userId, change, {});
+                        throw IncorrectPassword(QStringLiteral("the current password is not the user's"));
+                    }
+                    return continueWith(setUserPassword(self->stores.adapter, userId, newPassword).then(QtFuture::Launch::Sync, [] { return true; }),
+                        [self, userId, currentSessionToken, change](bool) {
+                            return continueWith(AccountPrivate::endOthers(self, userId, currentSessionToken),
+                                [self, userId, change](qint64 count) {
+                                    self->audit(QStringLiteral("passwordChange"), userId, change,
+                                                {{QStringLiteral("sessionsEnded"), count}});
+                                    return count;
+                                });
+                        });
+                });
+        });
 }
 
 QFuture<QList<AuditEvent>> Account::recentActivity(const QString &userId, int limit) const

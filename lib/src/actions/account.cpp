@@ -1,15 +1,18 @@
 #include "actions/actions.h"
 
+#include "account/recentsignin.h"
 #include "core/futures.h"
 #include "core/urls.h"
 #include "request/errorresponse.h"
 #include "request/pageresponses.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+#include "session/signintime.h"
 #include "signin/currentuser.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/errors.h>
+#include <gatehouse/passwordcredentials.h>
 
 namespace Gatehouse::Actions {
 
@@ -70,6 +73,137 @@ AccountChange changeOf(const RequestState &s)
             QString::fromUtf8(s.request.header("user-agent"))};
 }
 
+//! The built-in password provider (passwordCredentialsProvider()), null when none is configured.
+const Provider *builtinPasswords(const RequestState &s)
+{
+    for (const Provider &provider : s.config.providers) {
+        if (provider.type == u"credentials" && provider.option(QStringLiteral("authorize")).toString() == u"builtin")
+            return &provider;
+    }
+    return nullptr;
+}
+
+/*!
+ * When the person of this request signed in: the database session's beginning, or the JWT's
+ * auth_time. Invalid when unknown (an older session), which never counts as recent.
+ */
+QFuture<QDateTime> signedInAt(const RequestState &s, const Account &account, const QString &userId)
+{
+    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
+        return continueWith(account.sessions(userId, databaseToken(s)), [](const QList<AccountSession> &list) {
+            for (const AccountSession &session : list) {
+                if (session.current)
+                    return session.createdAt;
+            }
+            return QDateTime();
+        });
+    }
+    const auto codec = s.engine.jwe(s.config.secret);
+    const std::optional<QJsonObject> claims = JwtSession(*codec, s.config.jwt, s.cookies.sessionToken).read(s.requestCookies);
+    return QtFuture::makeReadyFuture(claims ? SignInTime::of(*claims) : QDateTime());
+}
+
+//! The rate-limit keys of a password check: the built-in sign-in's own, so that the account
+//! page and the sign-in form share one count of failures per account and per address.
+struct PasswordAttempt
+{
+    QString identifierKey;
+    QString addressKey;
+};
+
+PasswordAttempt passwordAttempt(const RequestState &s, const Provider &provider, const AdapterUser &user)
+{
+    return {QStringLiteral("credentials:%1:id:%2").arg(provider.id, user.email.trimmed().toCaseFolded()),
+            QStringLiteral("credentials:%1:ip:%2").arg(provider.id, s.clientAddress.toString())};
+}
+
+QFuture<bool> passwordLimited(const RequestState &s, const PasswordAttempt &attempt)
+{
+    const RateLimitOptions &rl = s.config.rateLimit;
+    if (!rl.enabled)
+        return QtFuture::makeReadyFuture(false);
+    RateLimiter &limiter = s.engine.rateLimiter();
+    QFuture<bool> byIdentifier = limiter.isLimited(attempt.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds);
+    return continueWith(limiter.isLimited(attempt.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds),
+                        [byIdentifier](bool address) {
+                            return continueWith(byIdentifier, [address](bool identifier) { return address || identifier; });
+                        });
+}
+
+QList<SetCookie> renewedJwt(const RequestState &s);
+
+//! The notice for a new password the one rule refuses; empty when it is acceptable.
+QString passwordNotice(NewPasswordProblem problem)
+{
+    switch (problem) {
+    case NewPasswordProblem::None:
+        return {};
+    case NewPasswordProblem::Empty:
+    case NewPasswordProblem::TooShort:
+        return QStringLiteral("passwordTooShort");
+    case NewPasswordProblem::TooLong:
+        return QStringLiteral("passwordTooLong");
+    case NewPasswordProblem::IsEmailAddress:
+        return QStringLiteral("passwordIsEmail");
+    }
+    return {};
+}
+
+/*!
+ * A new password: a recent sign-in (else the sign-in page, which comes back here), the new one
+ * typed twice and acceptable, the sign-in's rate limits, then the current password checked
+ * and the change made (Account::changePassword(): other sessions end). With JWT sessions this
+ * browser's token is issued anew, so that it stays signed in.
+ */
+QFuture<AuthResponse> changePassword(const State &state, const Account &account, const AdapterUser &user)
+{
+    const RequestState &s = *state;
+    const Provider *provider = builtinPasswords(s);
+    if (!provider) {
+        AuthResponse refused = AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("UnknownAction")}}, 400);
+        return QtFuture::makeReadyFuture(s.withCookies(refused));
+    }
+    const PasswordAttempt attempt = passwordAttempt(s, *provider, user);
+    return continueWith(signedInAt(s, account, user.id), [state, account, user, attempt](const QDateTime &at) {
+        const RequestState &s = *state;
+        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+            return QtFuture::makeReadyFuture(toSignIn(s));
+        const QString current = s.param(QStringLiteral("currentPassword"));
+        const QString next = s.param(QStringLiteral("newPassword"));
+        if (next != s.param(QStringLiteral("confirmPassword")))
+            return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordsDiffer")));
+        if (const QString notice = passwordNotice(newPasswordProblem(next, user.email)); !notice.isEmpty())
+            return QtFuture::makeReadyFuture(backToPage(s, notice));
+        return continueWith(passwordLimited(s, attempt), [state, account, user, attempt, current, next](bool limited) {
+            const RequestState &s = *state;
+            if (limited)
+                return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("tooManyAttempts")));
+            QFuture<AuthResponse> changed = account.changePassword(user.id, current, next, databaseToken(s), changeOf(s))
+                .then(QtFuture::Launch::Sync, [state, attempt](qint64) {
+                    if (state->config.rateLimit.enabled)
+                        state->engine.rateLimiter().reset(attempt.identifierKey);
+                    return backToPage(*state, QStringLiteral("passwordChanged"), renewedJwt(*state));
+                });
+            return recover(changed, [state, attempt](std::exception_ptr error) {
+                const RequestState &s = *state;
+                try {
+                    std::rethrow_exception(error);
+                } catch (const IncorrectPassword &) {
+                    if (s.config.rateLimit.enabled) {
+                        s.engine.rateLimiter().recordFailure(attempt.identifierKey, s.config.rateLimit.windowSeconds);
+                        s.engine.rateLimiter().recordFailure(attempt.addressKey, s.config.rateLimit.windowSeconds);
+                    }
+                    return backToPage(s, QStringLiteral("passwordIncorrect"));
+                } catch (const InvalidAccountInput &) {
+                    return backToPage(s, QStringLiteral("passwordTooShort"));
+                } catch (...) {
+                    return errorResponse(s, std::current_exception());
+                }
+            });
+        });
+    });
+}
+
 QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
 {
     const RequestState &s = *state;
@@ -86,15 +220,22 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
                                          : Pages::AccountContent::SessionKind::JwtOnly;
     const QFuture<QList<AccountSession>> sessions = database ? account.sessions(user.id, databaseToken(s))
                                                              : QtFuture::makeReadyFuture(QList<AccountSession>());
-    return continueWith(sessions, [state, account, content, userId = user.id](const QList<AccountSession> &list) mutable {
+    // The password section only for a person with a built-in password, where one is configured.
+    const QFuture<bool> password = builtinPasswords(s) ? account.hasPassword(user.id) : QtFuture::makeReadyFuture(false);
+    return continueWith(sessions, [state, account, content, password, userId = user.id](const QList<AccountSession> &list) mutable {
         for (const AccountSession &session : list) {
             content.sessions.append({session.id, session.current, session.createdAt, session.lastActive,
                                      session.clientAddress, session.browser, session.operatingSystem});
         }
-        return continueWith(account.recentActivity(userId, 20), [state, content](const QList<AuditEvent> &events) mutable {
-            for (const AuditEvent &event : events)
-                content.activity.append({event.time, event.type, event.provider, event.clientAddress});
-            return PageResponses::account(*state, content);
+        return continueWith(password, [state, account, content, userId](bool hasPassword) mutable {
+            content.password = hasPassword;
+            content.passwordMinimum = kMinimumPasswordLength;
+            content.passwordMaximum = kMaximumPasswordLength;
+            return continueWith(account.recentActivity(userId, 20), [state, content](const QList<AuditEvent> &events) mutable {
+                for (const AuditEvent &event : events)
+                    content.activity.append({event.time, event.type, event.provider, event.clientAddress});
+                return PageResponses::account(*state, content);
+            });
         });
     });
 }
@@ -149,6 +290,8 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
                            }
                        });
     }
+    if (what == u"changePassword")
+        return changePassword(state, account, user);
     if (what == u"endOthers") {
         return account.endOtherSessions(user.id, databaseToken(s), changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
             return backToPage(*state, QStringLiteral("othersEnded"), renewedJwt(*state));

@@ -269,6 +269,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     const bool secureDefault = config.useSecureCookies.value_or(config.url.scheme() == QLatin1String("https"));
     readCookies(root, config.cookies, secureDefault);
     readPages(root, config.pages);
+    readAccount(root, config.account);
     readTheme(root, config.theme);
     readRateLimit(root, config.rateLimit);
     readTrustedProxies(root, config.trustedProxies);

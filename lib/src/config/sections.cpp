@@ -184,6 +184,17 @@ void readExperimental(ObjectReader &root, ExperimentalOptions &experimental)
     r.finish();
 }
 
+void readAccount(ObjectReader &root, AccountOptions &account)
+{
+    const auto object = root.object(QStringLiteral("account"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("account")), root.problems());
+    account.reauthenticateAfter =
+        r.integer(QStringLiteral("reauthenticateAfter"), 0, 366LL * 24 * 3600).value_or(account.reauthenticateAfter);
+    r.finish();
+}
+
 void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
 {
     const auto object = root.object(QStringLiteral("rateLimit"));

@@ -18,6 +18,8 @@ void readJwt(ObjectReader &root, JwtOptions &jwt);
 void readCookies(ObjectReader &root, CookiesOptions &cookies, bool secureDefault);
 //! \c pages
 void readPages(ObjectReader &root, PagesOptions &pages);
+//! \c account
+void readAccount(ObjectReader &root, AccountOptions &account);
 //! \c theme
 void readTheme(ObjectReader &root, Theme &theme);
 //! \c experimental

@@ -20,7 +20,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -30,6 +30,29 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
 <button type="submit" class="gh-button gh-secondary">{{signOut}}</button>
 </form>
+)";
+
+constexpr QStringView PasswordTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-password">
+<h2 id="gh-password">{{heading}}</h2>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="changePassword">
+<div class="gh-field">
+<label for="gh-current-password">{{currentLabel}}</label>
+<input id="gh-current-password" type="password" name="currentPassword" required autocomplete="current-password">
+</div>
+<div class="gh-field">
+<label for="gh-new-password">{{newLabel}}</label>
+<input id="gh-new-password" type="password" name="newPassword" minlength="{{minimum}}" maxlength="{{maximum}}" required autocomplete="new-password">
+</div>
+<div class="gh-field">
+<label for="gh-confirm-password">{{confirmLabel}}</label>
+<input id="gh-confirm-password" type="password" name="confirmPassword" minlength="{{minimum}}" maxlength="{{maximum}}" required autocomplete="new-password">
+</div>
+<p class="gh-account-note">{{note}}</p>
+<button type="submit" class="gh-button gh-submit">{{button}}</button>
+</form>
+</section>
 )";
 
 constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
@@ -82,7 +105,21 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeSessionEnded;
     if (notice == u"othersEnded")
         return Messages::NoticeOthersEnded;
+    if (notice == u"passwordChanged")
+        return Messages::NoticePasswordChanged;
     *isError = true;
+    if (notice == u"passwordIncorrect")
+        return Messages::NoticePasswordIncorrect;
+    if (notice == u"passwordsDiffer")
+        return Messages::NoticePasswordsDiffer;
+    if (notice == u"passwordTooShort")
+        return Messages::NoticePasswordTooShort;
+    if (notice == u"passwordTooLong")
+        return Messages::NoticePasswordTooLong;
+    if (notice == u"passwordIsEmail")
+        return Messages::NoticePasswordIsEmail;
+    if (notice == u"tooManyAttempts")
+        return Messages::NoticeTooManyAttempts;
     if (notice == u"sessionNotFound")
         return Messages::NoticeSessionNotFound;
     if (notice == u"invalidName")
@@ -102,6 +139,8 @@ const char *eventText(const QString &type)
         {u"sessionEnd", Messages::EventSessionEnd},
         {u"sessionsEndOthers", Messages::EventSessionsEndOthers},
         {u"sessionsEndAll", Messages::EventSessionsEndAll},
+        {u"passwordChange", Messages::EventPasswordChange},
+        {u"passwordChangeFailed", Messages::EventPasswordChangeFailed},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))
@@ -126,8 +165,30 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
 
     Html notice;
     bool isError = false;
-    if (const char *text = noticeText(content.notice, &isError))
-        notice = fill(isError ? AlertTemplate : NoticeTemplate, {{u"text", document.text(text)}});
+    if (const char *text = noticeText(content.notice, &isError)) {
+        QString shownText = document.text(text);
+        if (content.notice == u"passwordTooShort")
+            shownText = shownText.arg(content.passwordMinimum);
+        else if (content.notice == u"passwordTooLong")
+            shownText = shownText.arg(content.passwordMaximum);
+        notice = fill(isError ? AlertTemplate : NoticeTemplate, {{u"text", shownText}});
+    }
+
+    Html password;
+    if (content.password) {
+        password = fill(PasswordTemplate, {
+            {u"heading", document.text(Messages::PasswordHeading)},
+            {u"action", action},
+            {u"csrfToken", context.csrfToken},
+            {u"currentLabel", document.text(Messages::CurrentPasswordLabel)},
+            {u"newLabel", document.text(Messages::NewPasswordLabel)},
+            {u"confirmLabel", document.text(Messages::ConfirmPasswordLabel)},
+            {u"minimum", QString::number(content.passwordMinimum)},
+            {u"maximum", QString::number(content.passwordMaximum)},
+            {u"note", document.text(Messages::PasswordNote).arg(content.passwordMinimum)},
+            {u"button", document.text(Messages::ChangePassword)},
+        });
+    }
 
     Html picture;
     if (!content.image.isEmpty())
@@ -188,7 +249,8 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         for (const AccountContent::Activity &event : content.activity) {
             const char *text = eventText(event.type);
             rows.append(fill(ActivityRowTemplate, {
-                {u"kind", event.type == u"signInFailed" ? QStringView(u"failure") : QStringView(u"info")},
+                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" ? QStringView(u"failure")
+                                                                                               : QStringView(u"info")},
                 {u"time", shown(event.time)},
                 {u"event", text ? document.text(text) : event.type},
                 {u"method", event.provider},
@@ -216,6 +278,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"nameLabel", document.text(Messages::NameLabel)},
         {u"name", content.name},
         {u"saveName", document.text(Messages::SaveName)},
+        {u"password", password},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
         {u"sessions", sessions},
         {u"activityHeading", document.text(Messages::ActivityHeading)},

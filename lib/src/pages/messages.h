@@ -178,4 +178,35 @@ inline constexpr const char *NoticeSessionNotFound = QT_TRANSLATE_NOOP("Gatehous
 //: Account page notice: the name was refused
 inline constexpr const char *NoticeInvalidName = QT_TRANSLATE_NOOP("Gatehouse::Pages", "A name has 1 to 255 characters.");
 
+//: Heading of the password section of the account page
+inline constexpr const char *PasswordHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password");
+//: Label of the current password input on the account page
+inline constexpr const char *CurrentPasswordLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Current password");
+//: Label of the new password input on the account page
+inline constexpr const char *NewPasswordLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "New password");
+//: Label of the input that repeats the new password on the account page
+inline constexpr const char *ConfirmPasswordLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Repeat the new password");
+//: Button that changes the password on the account page
+inline constexpr const char *ChangePassword = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Change password");
+//: Explains what a password change does; %1 is the minimum number of characters
+inline constexpr const char *PasswordNote = QT_TRANSLATE_NOOP("Gatehouse::Pages", "At least %1 characters. Changing it signs you out everywhere else.");
+//: Recent activity: the password was changed
+inline constexpr const char *EventPasswordChange = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password changed");
+//: Recent activity: a password change failed because the current password was wrong
+inline constexpr const char *EventPasswordChangeFailed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password change failed");
+//: Account page notice after changing the password
+inline constexpr const char *NoticePasswordChanged = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your password was changed. Your other sessions were signed out.");
+//: Account page notice: the current password given was wrong
+inline constexpr const char *NoticePasswordIncorrect = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The current password is not correct. Your password was not changed.");
+//: Account page notice: the two new passwords differ
+inline constexpr const char *NoticePasswordsDiffer = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The two new passwords differ. Your password was not changed.");
+//: Account page notice: the new password is too short; %1 is the minimum number of characters
+inline constexpr const char *NoticePasswordTooShort = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The new password is too short: use at least %1 characters.");
+//: Account page notice: the new password is too long; %1 is the maximum number of characters
+inline constexpr const char *NoticePasswordTooLong = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The new password is too long: use at most %1 characters.");
+//: Account page notice: the new password is the person's e-mail address
+inline constexpr const char *NoticePasswordIsEmail = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The new password must not be your e-mail address.");
+//: Account page notice: too many wrong passwords; the person must wait
+inline constexpr const char *NoticeTooManyAttempts = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Too many wrong passwords. Please wait a while and try again.");
+
 } // namespace Gatehouse::Pages::Messages

@@ -87,6 +87,9 @@ struct AccountContent
     QString email;
     bool emailVerified = false;
     QString image;                  //!< checked like every image URL; empty: none
+    bool password = false;          //!< the person has a built-in password: the form to change it
+    int passwordMinimum = 8;        //!< its length rule (passwordcredentials.h), for the form and notices
+    int passwordMaximum = 1024;
     SessionKind sessionKind = SessionKind::Database;
     QList<Session> sessions;        //!< Database: the current one first
     QList<Activity> activity;       //!< newest first

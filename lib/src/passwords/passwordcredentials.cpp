@@ -94,4 +94,59 @@ QFuture<void> setUserPassword(std::shared_ptr<Adapter> adapter, const QString &u
                         });
 }
 
+NewPasswordProblem newPasswordProblem(const QString &password, const QString &email)
+{
+    if (password.isEmpty())
+        return NewPasswordProblem::Empty;
+    if (password.size() < kMinimumPasswordLength)
+        return NewPasswordProblem::TooShort;
+    if (password.size() > kMaximumPasswordLength)
+        return NewPasswordProblem::TooLong;
+    if (!email.isEmpty() && password.compare(email, Qt::CaseInsensitive) == 0)
+        return NewPasswordProblem::IsEmailAddress;
+    return NewPasswordProblem::None;
+}
+
+namespace {
+
+//! The stored credential of \a userId: the user's address names it, and it must be theirs.
+QFuture<std::optional<PasswordCredential>> credentialOf(const std::shared_ptr<Adapter> &adapter, UserStateStore *store,
+                                                         const QString &userId)
+{
+    return continueWith(adapter->getUser(userId), [store, userId](const std::optional<AdapterUser> &user) {
+        if (!user || user->email.isEmpty())
+            return QtFuture::makeReadyFuture(std::optional<PasswordCredential>());
+        return store->passwordHash(user->email.trimmed().toLower())
+            .then(QtFuture::Launch::Sync, [userId](const std::optional<PasswordCredential> &stored) {
+                return stored && stored->userId == userId ? stored : std::optional<PasswordCredential>();
+            });
+    });
+}
+
+} // namespace
+
+QFuture<bool> checkUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &password)
+{
+    UserStateStore *store = &storeOf(adapter);
+    const QByteArray bytes = password.toUtf8();
+    return continueWith(credentialOf(adapter, store, userId), [bytes](const std::optional<PasswordCredential> &stored) {
+        return QtConcurrent::run(hashingPool(), [stored, bytes]() {
+            if (!stored) {
+                Crypto::burnPasswordVerification(bytes);
+                return false;
+            }
+            return Crypto::verifyPassword(bytes, stored->hash) && !stored->disabled;
+        });
+    });
+}
+
+QFuture<bool> hasUserPassword(std::shared_ptr<Adapter> adapter, const QString &userId)
+{
+    UserStateStore *store = Stores::of(adapter).userState.get();
+    if (!store)
+        return QtFuture::makeReadyFuture(false);
+    return continueWith(credentialOf(adapter, store, userId),
+                        [adapter](const std::optional<PasswordCredential> &stored) { return stored.has_value(); });
+}
+
 } // namespace Gatehouse

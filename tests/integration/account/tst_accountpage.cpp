@@ -10,6 +10,7 @@
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,7 +95,8 @@ class TestAccountPage : public QObject
     QString m_alice;
     QString m_bob;
 
-    bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {})
+    bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {},
+              const std::function<void(Config &)> &adjust = {})
     {
         QString url;
         const QString name = QStringLiteral("account%1").arg(++m_databases);
@@ -133,6 +135,8 @@ class TestAccountPage : public QObject
         config.session.strategy = strategy;
         config.providers = {passwordCredentialsProvider(m_adapter)};
         config.pages = pages;
+        if (adjust)
+            adjust(config);
         m_auth = std::make_unique<Auth>(config);
         return true;
     }
@@ -150,6 +154,33 @@ class TestAccountPage : public QObject
         QTest::addColumn<QString>("backend");
         QTest::newRow("sqlite") << QStringLiteral("sqlite");
         QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    static void backendsAndStrategies()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<bool>("jwt");
+        for (const char *backend : {"sqlite", "postgresql"}) {
+            QTest::addRow("%s database", backend) << QString::fromLatin1(backend) << false;
+            QTest::addRow("%s jwt", backend) << QString::fromLatin1(backend) << true;
+        }
+    }
+
+    //! Posts the change-password form.
+    static Reply changePassword(Browser &browser, const QString &current, const QString &next, const QString &confirm = {},
+                                bool withCsrf = true, const QByteArray &origin = "http://127.0.0.1:9300")
+    {
+        return browser.post(QStringLiteral("/auth/account"),
+                            {{"action", "changePassword"}, {"currentPassword", current}, {"newPassword", next},
+                             {"confirmPassword", confirm.isNull() ? next : confirm}},
+                            withCsrf, origin);
+    }
+
+    //! Whether a fresh browser can sign in as \a email with \a password.
+    bool signsIn(const QString &email, const QString &password)
+    {
+        Browser fresh(*m_auth, firefox);
+        return fresh.signIn(email, password);
     }
 
 private Q_SLOTS:
@@ -403,6 +434,149 @@ private Q_SLOTS:
         // A new sign-in works again.
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void changePassword_data() { backendsAndStrategies(); }
+    void changePassword()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        QVERIFY(open(backend, strategy));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        Browser bobs(*m_auth, chrome);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(bobs.signIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+
+        const QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("name=\"action\" value=\"changePassword\""));
+        QVERIFY(html.contains("autocomplete=\"current-password\"") && html.contains("autocomplete=\"new-password\""));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account"), "de").response.body.contains("Passwort ändern"));
+
+        if (strategy == SessionOptions::Strategy::Jwt)
+            QTest::qWait(1100);   // the other token's iat must be from an earlier second
+        const Reply changed = changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"));
+        QCOMPARE(changed.response.status, 302);
+        QCOMPARE(changed.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=passwordChanged"));
+        QCOMPARE(changed.response.header("cache-control"), QByteArray("no-store"));
+        // This browser stays signed in (JWT: issued anew), the other session of Alice's ends,
+        // Bob's does not.
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(office.sessionEmail(), QString());
+        QCOMPARE(bobs.sessionEmail(), QStringLiteral("bob@example.test"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=passwordChanged")).response.body.contains("Your password was changed."));
+
+        QVERIFY(!signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("a new passphrase")));
+        QVERIFY(signsIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+
+        QTRY_COMPARE(audit(QStringLiteral("passwordChange"), m_alice).size(), 1);
+        const AuditEvent event = audit(QStringLiteral("passwordChange"), m_alice).first();
+        QCOMPARE(event.detail.value("sessionsEnded").toInt(), strategy == SessionOptions::Strategy::Database ? 1 : 0);
+        QCOMPARE(event.clientAddress, QStringLiteral("127.0.0.1"));
+        QVERIFY(!QJsonDocument(event.detail).toJson().contains("passphrase"));   // no password in the log
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("Password changed"));
+    }
+
+    void passwordRefusals_data() { backends(); }
+    void passwordRefusals()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        Browser office(*m_auth, chrome);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(office.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        const auto refusedWith = [&](const Reply &reply, const char *notice) {
+            return reply.response.status == 302
+                && reply.location() == QByteArray("http://127.0.0.1:9300/auth/account?notice=") + notice;
+        };
+        QVERIFY(refusedWith(changePassword(laptop, QStringLiteral("password-of-bob"), QStringLiteral("a new passphrase")),
+                            "passwordIncorrect"));
+        QVERIFY(refusedWith(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"),
+                                           QStringLiteral("a new passphrasf")), "passwordsDiffer"));
+        QVERIFY(refusedWith(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("short")),
+                            "passwordTooShort"));
+        QVERIFY(refusedWith(changePassword(laptop, QStringLiteral("password-of-alice"), QString(1025, u'x')),
+                            "passwordTooLong"));
+        QVERIFY(refusedWith(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("Alice@Example.test")),
+                            "passwordIsEmail"));
+        const QByteArray shown = laptop.get(QStringLiteral("/auth/account?notice=passwordTooShort")).response.body;
+        QVERIFY(shown.contains("The new password is too short: use at least 8 characters."));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=passwordIncorrect"), "de").response.body
+                    .contains("Das aktuelle Passwort ist nicht richtig."));
+
+        // A missing CSRF token, another site: refused before anything is checked.
+        const Reply noCsrf = changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"), {}, false);
+        QCOMPARE(noCsrf.location(), QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+        const Reply crossSite = changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"), {},
+                                               true, "http://evil.example");
+        QCOMPARE(crossSite.response.status, 403);
+        QCOMPARE(crossSite.response.header("cache-control"), QByteArray("no-store"));
+
+        // Nothing changed: the old password works, both sessions live, the failure is audited.
+        QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(!signsIn(QStringLiteral("alice@example.test"), QStringLiteral("a new passphrase")));
+        QCOMPARE(office.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+        QTRY_COMPARE(audit(QStringLiteral("passwordChangeFailed"), m_alice).size(), 1);
+        QVERIFY(audit(QStringLiteral("passwordChange"), m_alice).isEmpty());
+        QTRY_VERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("Password change failed"));
+    }
+
+    void staleSignInGoesToSignInFirst_data() { backendsAndStrategies(); }
+    void staleSignInGoesToSignInFirst()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        QVERIFY(open(backend, strategy, {}, [](Config &config) { config.account.reauthenticateAfter = 1; }));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QTest::qWait(2100);
+        const Reply stale = changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"));
+        QCOMPARE(stale.response.status, 302);
+        QCOMPARE(stale.location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
+        QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still signed in, only asked again
+        QVERIFY(audit(QStringLiteral("passwordChangeFailed"), m_alice).isEmpty());
+
+        // Signing in again makes it recent.
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=passwordChanged"));
+        QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("a new passphrase")));
+    }
+
+    void passwordChangeIsRateLimitedLikeSignIn_data() { backends(); }
+    void passwordChangeIsRateLimitedLikeSignIn()
+    {
+        QFETCH(QString, backend);
+        // The identifier of the built-in form is the e-mail address: then the sign-in form and
+        // the account page count one account's failures together.
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [](Config &config) {
+            config.rateLimit.identifierField = QStringLiteral("email");
+            config.rateLimit.maxFailuresPerIdentifier = 3;
+        }));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(changePassword(laptop, QStringLiteral("guess %1").arg(i), QStringLiteral("a new passphrase")).location(),
+                     QByteArray("http://127.0.0.1:9300/auth/account?notice=passwordIncorrect"));
+        }
+        // Limited now, even with the right password; and so is the sign-in form for Alice.
+        QCOMPARE(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=tooManyAttempts"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=tooManyAttempts")).response.body.contains("Too many wrong passwords."));
+        QVERIFY(!signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(signsIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
+        QTRY_COMPARE(audit(QStringLiteral("passwordChangeFailed"), m_alice).size(), 3);
+        QVERIFY(audit(QStringLiteral("passwordChange"), m_alice).isEmpty());
     }
 };
 

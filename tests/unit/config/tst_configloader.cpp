@@ -108,6 +108,7 @@ void TestConfigLoader::defaults()
     QVERIFY(!c.useSecureCookies.has_value());
     QVERIFY(c.rateLimit.enabled);
     QCOMPARE(c.rateLimit.maxFailuresPerIdentifier, 5);
+    QCOMPARE(c.account.reauthenticateAfter, qint64(600));   // 10 minutes
     QVERIFY(c.providers.isEmpty());
     QVERIFY(result.server.callbacksScript.isEmpty());
     QVERIFY(result.server.adapterUrl.isEmpty());
@@ -154,6 +155,7 @@ void TestConfigLoader::everyOption()
         "useSecureCookies": true,
         "rateLimit": {"enabled": true, "maxFailuresPerIdentifier": 3, "maxFailuresPerAddress": 10,
                       "windowSeconds": 60, "identifierField": "email"},
+        "account": {"reauthenticateAfter": 300},
         "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
@@ -205,6 +207,7 @@ void TestConfigLoader::everyOption()
     QCOMPARE(c.rateLimit.maxFailuresPerAddress, 10);
     QCOMPARE(c.rateLimit.windowSeconds, qint64(60));
     QCOMPARE(c.rateLimit.identifierField, QStringLiteral("email"));
+    QCOMPARE(c.account.reauthenticateAfter, qint64(300));
     QCOMPARE(c.trustedProxies.size(), 3);
     QVERIFY(QHostAddress(QStringLiteral("10.20.30.40")).isInSubnet(c.trustedProxies[1]));
     QVERIFY(!QHostAddress(QStringLiteral("11.0.0.1")).isInSubnet(c.trustedProxies[1]));
@@ -447,6 +450,9 @@ void TestConfigLoader::errors_data()
         {"experimental.enableWebAuthn: must be true or false"});
     row("rateLimit", R"({"providers": [], "rateLimit": {"windowSeconds": 0, "identifierField": ""}})",
         {"rateLimit.windowSeconds: must be a positive integer", "rateLimit.identifierField: must not be empty"});
+    row("account", R"({"providers": [], "account": {"reauthenticateAfter": -1, "reauthenticateAftr": 60}})",
+        {"account.reauthenticateAfter: must be an integer from 0 to 31622400",
+         R"(account.reauthenticateAftr: unknown key (did you mean "reauthenticateAfter"?))"});
     row("trustedProxies", R"({"providers": [], "trustedProxies": ["127.0.0.1", "proxy.internal", "10.0.0.0/33", 7]})",
         {"trustedProxies[1]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",
          "trustedProxies[2]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",

@@ -118,6 +118,36 @@ private Q_SLOTS:
         QVERIFY(signIn(client, "demo@example.test", "demo-password").location().endsWith("code=credentials"));
     }
 
+    void newPasswordRule()
+    {
+        // The one rule of the account page, `gatehouse-server user` and the admin app.
+        const QString email = QStringLiteral("demo@example.test");
+        QCOMPARE(newPasswordProblem(QString(), email), NewPasswordProblem::Empty);
+        QCOMPARE(newPasswordProblem(QStringLiteral("1234567"), email), NewPasswordProblem::TooShort);
+        QCOMPARE(newPasswordProblem(QStringLiteral("12345678"), email), NewPasswordProblem::None);
+        QCOMPARE(newPasswordProblem(QString(kMaximumPasswordLength, u'x'), email), NewPasswordProblem::None);
+        QCOMPARE(newPasswordProblem(QString(kMaximumPasswordLength + 1, u'x'), email), NewPasswordProblem::TooLong);
+        QCOMPARE(newPasswordProblem(QStringLiteral("Demo@Example.TEST"), email), NewPasswordProblem::IsEmailAddress);
+        QCOMPARE(newPasswordProblem(QStringLiteral("Demo@Example.TEST"), QString()), NewPasswordProblem::None);
+    }
+
+    void checkingAUsersPassword()
+    {
+        QVERIFY(checkUserPassword(m_adapter, m_userId, QStringLiteral("demo-password")).result());
+        QVERIFY(!checkUserPassword(m_adapter, m_userId, QStringLiteral("demo-passwort")).result());
+        QVERIFY(!checkUserPassword(m_adapter, QStringLiteral("no-such-user"), QStringLiteral("demo-password")).result());
+        QVERIFY(hasUserPassword(m_adapter, m_userId).result());
+        AdapterUser other;
+        other.email = QStringLiteral("other@example.test");
+        const QString otherId = m_adapter->createUser(other).result().id;
+        QVERIFY(!hasUserPassword(m_adapter, otherId).result());
+        QVERIFY(!checkUserPassword(m_adapter, otherId, QStringLiteral("demo-password")).result());
+        // A disabled credential is still there, but never matches.
+        m_adapter->setPasswordDisabled(m_userId, true).waitForFinished();
+        QVERIFY(hasUserPassword(m_adapter, m_userId).result());
+        QVERIFY(!checkUserPassword(m_adapter, m_userId, QStringLiteral("demo-password")).result());
+    }
+
     void disabledUser_data()
     {
         QTest::addColumn<SessionOptions::Strategy>("strategy");
