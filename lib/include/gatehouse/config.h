@@ -121,7 +121,9 @@ struct GATEHOUSE_EXPORT RateLimitOptions
     int maxFailuresPerIdentifier = 5;   //!< within \c windowSeconds
     int maxFailuresPerAddress = 30;     //!< within \c windowSeconds
     qint64 windowSeconds = 900;
-    QString identifierField = QStringLiteral("username");  //!< credentials field naming the account
+    //! The credentials field naming the account. The built-in passwords (\c "authorize":
+    //! \c "builtin") always use their \c email field.
+    QString identifierField = QStringLiteral("username");
 };
 
 /*!

@@ -24,8 +24,11 @@ Attempt attemptOf(const RequestState &s)
     Attempt a;
     a.credentials = s.body;
     a.credentials.remove(QStringLiteral("csrfToken"));
-    const QString identifier = a.credentials.value(s.config.rateLimit.identifierField).toString()
-                                   .trimmed().toCaseFolded();
+    // The built-in passwords' form names the account by its e-mail address, whatever
+    // rateLimit.identifierField says for providers with an authorize of their own.
+    const bool builtin = s.provider->option(QStringLiteral("authorize")).toString() == QLatin1String("builtin");
+    const QString field = builtin ? QStringLiteral("email") : s.config.rateLimit.identifierField;
+    const QString identifier = a.credentials.value(field).toString().trimmed().toCaseFolded();
     if (!identifier.isEmpty())
         a.identifierKey = QStringLiteral("credentials:%1:id:%2").arg(s.provider->id, identifier);
     a.addressKey = QStringLiteral("credentials:%1:ip:%2").arg(s.provider->id, s.clientAddress.toString());

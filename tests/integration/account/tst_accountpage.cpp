@@ -556,10 +556,10 @@ private Q_SLOTS:
     void passwordChangeIsRateLimitedLikeSignIn()
     {
         QFETCH(QString, backend);
-        // The identifier of the built-in form is the e-mail address: then the sign-in form and
-        // the account page count one account's failures together.
+        // The built-in form names the account by its e-mail address (whatever identifierField
+        // says, left at its default here): the sign-in form and the account page count one
+        // account's failures together.
         QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [](Config &config) {
-            config.rateLimit.identifierField = QStringLiteral("email");
             config.rateLimit.maxFailuresPerIdentifier = 3;
         }));
         Browser laptop(*m_auth, firefox);
@@ -577,6 +577,26 @@ private Q_SLOTS:
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
         QTRY_COMPARE(audit(QStringLiteral("passwordChangeFailed"), m_alice).size(), 3);
         QVERIFY(audit(QStringLiteral("passwordChange"), m_alice).isEmpty());
+    }
+
+    void wrongPasswordsAtSignInLimitTheAccount_data() { backends(); }
+    void wrongPasswordsAtSignInLimitTheAccount()
+    {
+        QFETCH(QString, backend);
+        // With the defaults (identifierField "username", which the built-in form does not have),
+        // the built-in passwords are still limited per account: by the e-mail address.
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [](Config &config) {
+            config.rateLimit.maxFailuresPerIdentifier = 3;
+        }));
+        // A failure is counted just after its answer: between attempts, wait until it is (a person
+        // typing does; concurrent attempts can pass the check before it).
+        const QString key = QStringLiteral("credentials:credentials:id:alice@example.test");
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(!signsIn(QStringLiteral("Alice@Example.test "), QStringLiteral("guess %1").arg(i)));
+            QTRY_VERIFY(!m_adapter->rateLimitAllows(key, std::chrono::seconds(900), i + 1).result());
+        }
+        QVERIFY(!signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(signsIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
     }
 };
 
