@@ -15,22 +15,23 @@
 #include <QJsonDocument>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <cstddef>
 #include <cstdint>
-#include <unistd.h>
+#include <cstdlib>
 
 using namespace Gatehouse;
 
 namespace {
 
+//! The scratch file, in a folder removed when the run ends (libFuzzer ends with exit()).
 QString configPath()
 {
-    static const QString path = [] {
-        const QString dir = QDir::tempPath() + QStringLiteral("/gatehouse-fuzz-config-") + QString::number(getpid());
-        QDir().mkpath(dir);
-        return dir + QStringLiteral("/gatehouse.json");
-    }();
+    static const QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/gatehouse-fuzz-config-XXXXXX"));
+    if (!dir.isValid())
+        std::abort();
+    static const QString path = dir.filePath(QStringLiteral("gatehouse.json"));
     return path;
 }
 
