@@ -4,6 +4,7 @@
 #include "core/ratelimiter.h"
 #include "crypto/random.h"
 #include "request/storeratelimiter.h"
+#include "storage/auditwriter.h"
 #include "storage/stores.h"
 #include "twofactor/base32.h"
 #include "twofactor/logging.h"
@@ -49,11 +50,9 @@ public:
         return *stores.twoFactor;
     }
 
-    //! Writes an audit event when there is an audit log; a failure to write is logged, not thrown.
+    //! Writes an audit event when there is an audit log, through the one audit writer.
     void audit(const QString &type, const QString &userId, const TwoFactorChange &change, QJsonObject detail = {}) const
     {
-        if (!stores.audit)
-            return;
         if (change.byAdministrator)
             detail.insert(QStringLiteral("by"), QStringLiteral("admin"));
         AuditEvent event;
@@ -62,13 +61,7 @@ public:
         event.userId = userId;
         event.clientAddress = change.clientAddress;
         event.detail = detail;
-        stores.audit->appendAudit(event).then(QtFuture::Launch::Sync, [type](QFuture<qint64> written) {
-            try {
-                written.waitForFinished();
-            } catch (const std::exception &e) {
-                qCWarning(lcTwoFactor) << "could not write the audit event" << type << ":" << e.what();
-            }
-        });
+        writeAudit(stores.audit.get(), event);
     }
 
     //! New recovery codes and their hashes for \a userId.
