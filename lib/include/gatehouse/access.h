@@ -84,9 +84,9 @@ struct GATEHOUSE_EXPORT AccessDecision
 };
 
 /*!
- * The policy that applies to \a request: the first matching rule's, or the default. \a rule
- * receives the rule's index (-1 for the default). Needs no session: a Bypass or Deny policy
- * is decided without reading one.
+ * The policy that applies to \a request: the first matching rule's, or the default; a
+ * reference into \a options, valid as long as they are. \a rule receives the rule's index (-1
+ * for the default). Needs no session: a Bypass or Deny policy is decided without reading one.
  */
 GATEHOUSE_EXPORT const AccessPolicy &accessPolicy(const AccessOptions &options, const AccessRequest &request,
                                                   int *rule = nullptr);
