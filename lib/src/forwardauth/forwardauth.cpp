@@ -3,10 +3,12 @@
 #include "forwardauth/identityheaders.h"
 #include "forwardauth/originalrequest.h"
 #include "core/futures.h"
+#include "core/jsonnumber.h"
 #include "core/urls.h"
 #include "request/errorresponse.h"
 #include "request/hooks.h"
 #include "session/databasesession.h"
+#include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
 
 #include <QJsonArray>
@@ -55,8 +57,9 @@ Identity fromUser(const AdapterUser &user)
     return identity;  // groups: with the groups storage (schema step 10)
 }
 
-//! The JWT session: one decryption, the jwt callback when configured, a new cookie only when
-//! the token is older than session.updateAge.
+//! The JWT session: one decryption, the "not before" of its user (sign out everywhere, a new
+//! password: jwtrevocation.h), the jwt callback when configured, a new cookie only when the
+//! token is older than session.updateAge.
 QFuture<Session> jwtSession(const State &state)
 {
     const RequestState &s = *state;
@@ -71,7 +74,7 @@ QFuture<Session> jwtSession(const State &state)
         if (!token)
             return session;
         session.identity = fromToken(*token);
-        const qint64 issued = token->value(QStringLiteral("iat")).toInteger();
+        const qint64 issued = jsonSeconds(token->value(QStringLiteral("iat"))).value_or(0);
         const qint64 now = QDateTime::currentSecsSinceEpoch();
         if (now - issued >= s.config.session.updateAge) {
             const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
@@ -80,11 +83,20 @@ QFuture<Session> jwtSession(const State &state)
         }
         return session;
     };
-    if (!s.config.callbacks.jwt)
-        return QtFuture::makeReadyFuture(settle(claims));
-    JwtParams params;
-    params.token = *claims;
-    return continueWith(Hooks::jwt(s, params), settle);
+    const auto valid = [state, settle](const QJsonObject &claims) -> QFuture<Session> {
+        if (!state->config.callbacks.jwt)
+            return QtFuture::makeReadyFuture(settle(claims));
+        JwtParams params;
+        params.token = claims;
+        return continueWith(Hooks::jwt(*state, params), settle);
+    };
+    // A token issued before its user's "not before" is no session, as at the session endpoint.
+    if (const std::optional<bool> revoked = JwtRevocation::knownRevoked(s.stores(), *claims))
+        return *revoked ? QtFuture::makeReadyFuture(Session()) : valid(*claims);
+    return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
+                        [valid, claims = *claims](bool revoked) -> QFuture<Session> {
+                            return revoked ? QtFuture::makeReadyFuture(Session()) : valid(claims);
+                        });
 }
 
 //! The database session: one getSessionAndUser; its cookie only when the read extended it.

@@ -232,6 +232,22 @@ int Browser::signOut()
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
 }
 
+int Browser::postForm(const QString &path, const QList<std::pair<QString, QString>> &fields)
+{
+    const QString token =
+        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("csrfToken"), token);
+    for (const auto &[name, value] : fields)
+        form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    QNetworkRequest request(QUrl(m_base + path));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+    request.setRawHeader("Sec-Fetch-Site", "same-origin");
+    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
 QJsonObject Browser::sessionUser()
 {
     return QJsonDocument::fromJson(get(QStringLiteral("/auth/session")).second).object().value(QStringLiteral("user")).toObject();

@@ -102,6 +102,9 @@ public:
     QString finishSignIn(QNetworkReply *reply);
     //! POST /auth/signout with the CSRF token; returns the status.
     int signOut();
+    //! A form POST to \a path with the CSRF token and \a fields, as the pages' own forms send
+    //! it (Sec-Fetch-Site: same-origin); returns the status.
+    int postForm(const QString &path, const QList<std::pair<QString, QString>> &fields);
     //! The user object of GET /auth/session, empty when signed out.
     QJsonObject sessionUser();
     //! Forgets every cookie.

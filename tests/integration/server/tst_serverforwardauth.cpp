@@ -67,12 +67,12 @@ QByteArray jwtConfig(qint64 updateAge = 86400)
     return QJsonDocument(config).toJson();
 }
 
-QByteArray databaseConfig(const QString &databaseFile, qint64 updateAge)
+QByteArray databaseConfig(const QString &databaseFile, qint64 updateAge, const QString &strategy = QStringLiteral("database"))
 {
     QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "builtin"}};
     QJsonObject config{{"url", "http://auth.example.test/auth"},
                        {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + databaseFile}}},
-                       {"session", QJsonObject{{"strategy", "database"}, {"updateAge", updateAge}}},
+                       {"session", QJsonObject{{"strategy", strategy}, {"updateAge", updateAge}}},
                        {"redirectDomains", QJsonArray{".example.test"}},
                        {"access", accessRules()},
                        {"providers", QJsonArray{provider}}};
@@ -412,6 +412,43 @@ private Q_SLOTS:
             QCOMPARE(a.status, 200);
             QVERIFY2(a.header("set-cookie").startsWith("authjs.session-token="), a.header("set-cookie").constData());
         }
+    }
+
+    void jwtSignedOutEverywhereIsSignedOut()
+    {
+        // JWT sessions with a database: "sign out everywhere" on the account page ends the
+        // session for the protected apps too, as for the session endpoint.
+        const QString config = m_dir.filePath(QStringLiteral("jwt-database.json"));
+        const QString database = m_dir.filePath(QStringLiteral("jwt.db"));
+        QVERIFY(replaceFile(config, databaseConfig(database, 86400, QStringLiteral("jwt"))));
+        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("dave@example.test"),
+                              QStringLiteral("--password-stdin"), QStringLiteral("--config"), config}, "good-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        ServerUnderTest server;
+        QVERIFY2(server.start(config, m_dir.path()), qPrintable(server.log()));
+        const auto signInDave = [&server](Browser &browser) {
+            browser.signIn(QStringLiteral("credentials"), {{QStringLiteral("email"), QStringLiteral("dave@example.test")},
+                                                           {QStringLiteral("password"), QStringLiteral("good-password")}});
+            return cookieHeader(browser);
+        };
+        Browser laptop(server.baseUrl());
+        Browser phone(server.baseUrl());
+        const QString onLaptop = signInDave(laptop);
+        const QString onPhone = signInDave(phone);
+        Proxy proxy(server.baseUrl());
+        QCOMPARE(proxy.nginx("http://app.example.test/", onLaptop).status, 200);
+        QCOMPARE(proxy.nginx("http://app.example.test/", onPhone).status, 200);
+
+        QTest::qWait(1100);  // a token's iat has whole seconds: the "not before" must be later
+        QCOMPARE(laptop.postForm(QStringLiteral("/auth/account"), {{QStringLiteral("action"), QStringLiteral("endAll")}}), 302);
+        QCOMPARE(proxy.nginx("http://app.example.test/", onPhone).status, 401);
+        QCOMPARE(proxy.nginx("http://app.example.test/", onLaptop).status, 401);
+        // Signed in again, the app lets the person in.
+        Browser again(server.baseUrl());
+        QCOMPARE(proxy.nginx("http://app.example.test/", signInDave(again)).status, 200);
     }
 };
 
