@@ -564,9 +564,12 @@ private Q_SLOTS:
         }));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        // A failure is counted just after its answer: wait until it is before the next attempt.
+        const QString key = QStringLiteral("credentials:credentials:id:alice@example.test");
         for (int i = 0; i < 3; ++i) {
             QCOMPARE(changePassword(laptop, QStringLiteral("guess %1").arg(i), QStringLiteral("a new passphrase")).location(),
                      QByteArray("http://127.0.0.1:9300/auth/account?notice=passwordIncorrect"));
+            QTRY_VERIFY(!m_adapter->rateLimitAllows(key, std::chrono::seconds(900), i + 1).result());
         }
         // Limited now, even with the right password; and so is the sign-in form for Alice.
         QCOMPARE(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase")).location(),
