@@ -1,10 +1,13 @@
 #include <gatehouse/configcheck.h>
 #include <gatehouse/configloader.h>
 
+#include "problemtexts.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace Gatehouse;
+using namespace Gatehouse::Testing;
 using Kind = AccessPolicy::Kind;
 
 namespace {
@@ -18,14 +21,6 @@ ConfigResult load(const QByteArray &json)
     QProcessEnvironment env;
     env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("0123456789abcdef0123456789abcdef-test"));
     return loadConfig(document.object(), env, QString());
-}
-
-QStringList render(const QList<ConfigProblem> &problems)
-{
-    QStringList result;
-    for (const ConfigProblem &problem : problems)
-        result.append(problem.toString());
-    return result;
 }
 
 } // namespace

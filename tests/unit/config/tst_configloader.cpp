@@ -2,6 +2,8 @@
 #include <gatehouse/serversettings.h>
 #include <gatehouse/providers.h>
 
+#include "problemtexts.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +11,7 @@
 #include <QTest>
 
 using namespace Gatehouse;
+using namespace Gatehouse::Testing;
 
 namespace {
 
@@ -29,14 +32,6 @@ QProcessEnvironment environment(const QStringList &variables)
     for (const QString &variable : variables)
         env.insert(variable.section(u'=', 0, 0), variable.section(u'=', 1));
     return env;
-}
-
-QStringList render(const QList<ConfigProblem> &problems)
-{
-    QStringList result;
-    for (const ConfigProblem &problem : problems)
-        result.append(problem.toString());
-    return result;
 }
 
 } // namespace

@@ -4,6 +4,8 @@
 // names the key and the file when one cannot be read.
 #include <gatehouse/serversettings.h>
 
+#include "problemtexts.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 using namespace Gatehouse;
+using namespace Gatehouse::Testing;
 
 namespace {
 
@@ -23,14 +26,6 @@ const QString secretB = QStringLiteral("older-secret-from-a-file-0123456789abcde
 QString text(const char *utf8)
 {
     return QString::fromUtf8(utf8);
-}
-
-QStringList render(const QList<ConfigProblem> &problems)
-{
-    QStringList result;
-    for (const ConfigProblem &problem : problems)
-        result.append(problem.toString());
-    return result;
 }
 
 } // namespace
