@@ -207,32 +207,21 @@ QString Browser::finishSignIn(QNetworkReply *pending)
 
 QNetworkReply *Browser::beginSignIn(const QString &provider, const QList<std::pair<QString, QString>> &fields)
 {
-    const QString token =
-        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
-    QUrlQuery form;
-    form.addQueryItem(QStringLiteral("csrfToken"), token);
-    for (const auto &[name, value] : fields)
-        form.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
-    QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/callback/") + provider));
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
-    return m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
+    return postWithCsrf(QStringLiteral("/auth/callback/") + provider, fields);
 }
 
 int Browser::signOut()
 {
-    const QString token =
-        QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
-    QUrlQuery form;
-    form.addQueryItem(QStringLiteral("csrfToken"), token);
-    QNetworkRequest request(QUrl(m_base + QStringLiteral("/auth/signout")));
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
-    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
-    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return postForm(QStringLiteral("/auth/signout"), {});
 }
 
 int Browser::postForm(const QString &path, const QList<std::pair<QString, QString>> &fields)
+{
+    std::unique_ptr<QNetworkReply> reply(wait(postWithCsrf(path, fields)));
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+QNetworkReply *Browser::postWithCsrf(const QString &path, const QList<std::pair<QString, QString>> &fields)
 {
     const QString token =
         QJsonDocument::fromJson(get(QStringLiteral("/auth/csrf")).second).object().value(QStringLiteral("csrfToken")).toString();
@@ -243,9 +232,8 @@ int Browser::postForm(const QString &path, const QList<std::pair<QString, QStrin
     QNetworkRequest request(QUrl(m_base + path));
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
-    request.setRawHeader("Sec-Fetch-Site", "same-origin");
-    std::unique_ptr<QNetworkReply> reply(wait(m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8())));
-    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    request.setRawHeader("Sec-Fetch-Site", "same-origin");  // as the pages' own forms
+    return m_nam.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
 }
 
 QJsonObject Browser::sessionUser()

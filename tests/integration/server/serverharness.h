@@ -102,8 +102,7 @@ public:
     QString finishSignIn(QNetworkReply *reply);
     //! POST /auth/signout with the CSRF token; returns the status.
     int signOut();
-    //! A form POST to \a path with the CSRF token and \a fields, as the pages' own forms send
-    //! it (Sec-Fetch-Site: same-origin); returns the status.
+    //! A form POST to \a path with the CSRF token and \a fields; returns the status.
     int postForm(const QString &path, const QList<std::pair<QString, QString>> &fields);
     //! The user object of GET /auth/session, empty when signed out.
     QJsonObject sessionUser();
@@ -116,6 +115,9 @@ public:
 
 private:
     QNetworkReply *wait(QNetworkReply *reply);
+    //! Sends a form POST to \a path with the CSRF token of GET /auth/csrf and \a fields, as the
+    //! pages' own forms send it (Sec-Fetch-Site: same-origin).
+    QNetworkReply *postWithCsrf(const QString &path, const QList<std::pair<QString, QString>> &fields);
 
     QString m_base;
     QNetworkAccessManager m_nam;
