@@ -508,5 +508,15 @@
         <extracomment>Account page notice: the removal would leave the person no way to sign in</extracomment>
         <translation>Dies ist Ihre letzte Möglichkeit, sich anzumelden, und kann daher nicht entfernt werden. Fügen Sie zuerst eine andere hinzu.</translation>
     </message>
+    <message>
+        <source>Link %1</source>
+        <extracomment>Button that links an account of another service, through signing in there; %1 is the service&apos;s name</extracomment>
+        <translation>%1 verknüpfen</translation>
+    </message>
+    <message>
+        <source>The account was linked. You can now sign in with it.</source>
+        <extracomment>Account page notice after linking an account of another service</extracomment>
+        <translation>Das Konto wurde verknüpft. Sie können sich jetzt damit anmelden.</translation>
+    </message>
 </context>
 </TS>

@@ -508,5 +508,15 @@
         <extracomment>Account page notice: the removal would leave the person no way to sign in</extracomment>
         <translation>This is your last way to sign in, so it cannot be removed. Add another one first.</translation>
     </message>
+    <message>
+        <source>Link %1</source>
+        <extracomment>Button that links an account of another service, through signing in there; %1 is the service&apos;s name</extracomment>
+        <translation>Link %1</translation>
+    </message>
+    <message>
+        <source>The account was linked. You can now sign in with it.</source>
+        <extracomment>Account page notice after linking an account of another service</extracomment>
+        <translation>The account was linked. You can now sign in with it.</translation>
+    </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 #pragma once
 /*!
  * \file account.h  What a signed-in person may see and change about themselves: their profile,
- * their sessions, their recent activity. The built-in account page ({basePath}/account) is made
+ * their built-in password, their linked accounts, their sessions, their recent activity. The built-in account page ({basePath}/account) is made
  * of these operations; an application offers them in its own UI the same way.
  *
  * \code

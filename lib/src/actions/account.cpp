@@ -268,8 +268,15 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
     const QFuture<QList<AccountLink>> links = account.linkedAccounts(user.id).onFailed(
         [](const MissingAdapterMethods &) { return QList<AccountLink>(); });
     return continueWith(links, [state, account, content, sessions, password, userId = user.id](const QList<AccountLink> &linked) mutable {
-        for (const AccountLink &link : linked)
+        QStringList linkedProviders;
+        for (const AccountLink &link : linked) {
             content.links.append({link.id, providerName(*state, link.provider), link.linkedAt});
+            linkedProviders.append(link.provider);
+        }
+        for (const Provider &provider : state->config.providers) {
+            if ((provider.type == u"oauth" || provider.type == u"oidc") && !linkedProviders.contains(provider.id))
+                content.linkable.append({provider.id, provider.name.isEmpty() ? provider.id : provider.name});
+        }
         return continueWith(sessions, [state, account, content, password, userId](const QList<AccountSession> &list) mutable {
             return showSessions(state, account, content, password, userId, list);
         });

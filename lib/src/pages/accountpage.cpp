@@ -2,6 +2,8 @@
 #include "pages/messages.h"
 #include "pages/pages.h"
 
+#include <QUrl>
+
 namespace Gatehouse::Pages {
 
 namespace {
@@ -57,7 +59,15 @@ constexpr QStringView PasswordTemplate = uR"(<section class="gh-account-section"
 
 constexpr QStringView LinksTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-links">
 <h2 id="gh-links">{{heading}}</h2>
-{{list}}</section>
+{{list}}{{linkForms}}</section>
+)";
+// Linking is signing in with the provider while signed in here: the engine links the account
+// to the signed-in person, and the callback URL brings them back to this page.
+constexpr QStringView LinkFormTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="callbackUrl" value="{{callbackUrl}}">
+<button type="submit" class="gh-button gh-secondary">{{text}}</button>
+</form>
 )";
 constexpr QStringView LinkTemplate = uR"(<li class="gh-link">
 <p class="gh-link-provider">{{provider}}</p>
@@ -125,6 +135,8 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticePasswordChanged;
     if (notice == u"accountUnlinked")
         return Messages::NoticeAccountUnlinked;
+    if (notice == u"accountLinked")
+        return Messages::NoticeAccountLinked;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -228,8 +240,18 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
                 {u"text", document.text(Messages::UnlinkAccount)},
             }));
         }
+        QList<Html> linkForms;
+        for (const AccountContent::LinkableProvider &provider : content.linkable) {
+            linkForms.append(fill(LinkFormTemplate, {
+                {u"action", context.baseUrl + QStringLiteral("/signin/") + QString::fromLatin1(QUrl::toPercentEncoding(provider.id))},
+                {u"csrfToken", context.csrfToken},
+                {u"callbackUrl", action + QStringLiteral("?notice=accountLinked")},
+                {u"text", document.text(Messages::LinkAccount).arg(provider.name)},
+            }));
+        }
         links = fill(LinksTemplate, {
             {u"heading", document.text(Messages::LinkedAccountsHeading)},
+            {u"linkForms", join(linkForms)},
             {u"list", items.isEmpty() ? paragraph(Messages::NoLinkedAccounts)
                                       : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
         });

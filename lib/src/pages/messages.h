@@ -227,5 +227,9 @@ inline constexpr const char *NoticeAccountUnlinked = QT_TRANSLATE_NOOP("Gatehous
 inline constexpr const char *NoticeAccountNotFound = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That linked account was not found. Nothing was changed.");
 //: Account page notice: the removal would leave the person no way to sign in
 inline constexpr const char *NoticeLastSignInMethod = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This is your last way to sign in, so it cannot be removed. Add another one first.");
+//: Button that links an account of another service, through signing in there; %1 is the service's name
+inline constexpr const char *LinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Link %1");
+//: Account page notice after linking an account of another service
+inline constexpr const char *NoticeAccountLinked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The account was linked. You can now sign in with it.");
 
 } // namespace Gatehouse::Pages::Messages

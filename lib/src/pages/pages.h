@@ -98,6 +98,12 @@ struct AccountContent
     int passwordMaximum = 1024;
     bool linksOffered = false;      //!< an OAuth/OIDC provider is configured: the linked accounts section
     QList<Link> links;              //!< the linked OAuth/OIDC accounts, by provider
+    struct LinkableProvider
+    {
+        QString id;                 //!< what the link form posts to: {basePath}/signin/{id}
+        QString name;
+    };
+    QList<LinkableProvider> linkable;   //!< configured OAuth/OIDC providers the person has no account of
     SessionKind sessionKind = SessionKind::Database;
     QList<Session> sessions;        //!< Database: the current one first
     QList<Activity> activity;       //!< newest first

@@ -675,6 +675,7 @@ private Q_SLOTS:
         const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
         const QString google = Account::linkId(QStringLiteral("google"), QStringLiteral("g-alice"));
         QCOMPARE(linkIds(html), (QStringList{github, google}));
+        QVERIFY(!html.contains(">Link GitHub</button>") && !html.contains(">Link Google</button>"));   // both linked
         QVERIFY(!html.contains("1001") && !html.contains("g-alice") && !html.contains("access-token") && !html.contains("credential-1"));
         const QByteArray german = laptop.get(QStringLiteral("/auth/account"), "de").response.body;
         QVERIFY(german.contains("Verknüpfte Konten") && german.contains("Verknüpfung aufheben"));
@@ -700,6 +701,10 @@ private Q_SLOTS:
         const QByteArray after = laptop.get(QStringLiteral("/auth/account?notice=accountUnlinked")).response.body;
         QVERIFY(after.contains("The account was unlinked. You can no longer sign in with it."));
         QCOMPARE(linkIds(after), QStringList{github});
+        // Google may be linked again: its form signs in there and comes back here.
+        QVERIFY(after.contains("<form action=\"http://127.0.0.1:9300/auth/signin/google\" method=\"POST\">"));
+        QVERIFY(after.contains(">Link Google</button>") && !after.contains(">Link GitHub</button>"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account"), "de").response.body.contains(">Google verknüpfen</button>"));
 
         // Then GitHub too: her built-in password is still a way to sign in.
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
