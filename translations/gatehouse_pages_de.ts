@@ -463,5 +463,60 @@
         <extracomment>Account page notice: too many wrong passwords; the person must wait</extracomment>
         <translation>Zu viele falsche Passwörter. Bitte warten Sie eine Weile und versuchen Sie es erneut.</translation>
     </message>
+    <message>
+        <source>Linked accounts</source>
+        <extracomment>Heading of the linked accounts section of the account page (OAuth/OpenID Connect providers)</extracomment>
+        <translation>Verknüpfte Konten</translation>
+    </message>
+    <message>
+        <source>No account of another service is linked.</source>
+        <extracomment>Linked accounts: no account of another service is linked</extracomment>
+        <translation>Es ist kein Konto eines anderen Dienstes verknüpft.</translation>
+    </message>
+    <message>
+        <source>Linked %1</source>
+        <extracomment>Linked accounts: when the account was linked; %1 is a date and time</extracomment>
+        <translation>Verknüpft am %1</translation>
+    </message>
+    <message>
+        <source>Linked at a time not recorded</source>
+        <extracomment>Linked accounts: the time of linking was not recorded (accounts linked before it was)</extracomment>
+        <translation>Zeitpunkt der Verknüpfung nicht erfasst</translation>
+    </message>
+    <message>
+        <source>Unlink</source>
+        <extracomment>Button that unlinks an account of another service on the account page</extracomment>
+        <translation>Verknüpfung aufheben</translation>
+    </message>
+    <message>
+        <source>Account unlinked</source>
+        <extracomment>Recent activity: an account of another service was unlinked</extracomment>
+        <translation>Kontoverknüpfung aufgehoben</translation>
+    </message>
+    <message>
+        <source>The account was unlinked. You can no longer sign in with it.</source>
+        <extracomment>Account page notice after unlinking an account of another service</extracomment>
+        <translation>Die Verknüpfung wurde aufgehoben. Mit diesem Konto können Sie sich nicht mehr anmelden.</translation>
+    </message>
+    <message>
+        <source>That linked account was not found. Nothing was changed.</source>
+        <extracomment>Account page notice: the linked account to unlink was not found</extracomment>
+        <translation>Dieses verknüpfte Konto wurde nicht gefunden. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>This is your last way to sign in, so it cannot be removed. Add another one first.</source>
+        <extracomment>Account page notice: the removal would leave the person no way to sign in</extracomment>
+        <translation>Dies ist Ihre letzte Möglichkeit, sich anzumelden, und kann daher nicht entfernt werden. Fügen Sie zuerst eine andere hinzu.</translation>
+    </message>
+    <message>
+        <source>Link %1</source>
+        <extracomment>Button that links an account of another service, through signing in there; %1 is the service&apos;s name</extracomment>
+        <translation>%1 verknüpfen</translation>
+    </message>
+    <message>
+        <source>The account was linked. You can now sign in with it.</source>
+        <extracomment>Account page notice after linking an account of another service</extracomment>
+        <translation>Das Konto wurde verknüpft. Sie können sich jetzt damit anmelden.</translation>
+    </message>
 </context>
 </TS>

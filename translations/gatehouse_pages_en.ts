@@ -463,5 +463,60 @@
         <extracomment>Account page notice: too many wrong passwords; the person must wait</extracomment>
         <translation>Too many wrong passwords. Please wait a while and try again.</translation>
     </message>
+    <message>
+        <source>Linked accounts</source>
+        <extracomment>Heading of the linked accounts section of the account page (OAuth/OpenID Connect providers)</extracomment>
+        <translation>Linked accounts</translation>
+    </message>
+    <message>
+        <source>No account of another service is linked.</source>
+        <extracomment>Linked accounts: no account of another service is linked</extracomment>
+        <translation>No account of another service is linked.</translation>
+    </message>
+    <message>
+        <source>Linked %1</source>
+        <extracomment>Linked accounts: when the account was linked; %1 is a date and time</extracomment>
+        <translation>Linked %1</translation>
+    </message>
+    <message>
+        <source>Linked at a time not recorded</source>
+        <extracomment>Linked accounts: the time of linking was not recorded (accounts linked before it was)</extracomment>
+        <translation>Linked at a time not recorded</translation>
+    </message>
+    <message>
+        <source>Unlink</source>
+        <extracomment>Button that unlinks an account of another service on the account page</extracomment>
+        <translation>Unlink</translation>
+    </message>
+    <message>
+        <source>Account unlinked</source>
+        <extracomment>Recent activity: an account of another service was unlinked</extracomment>
+        <translation>Account unlinked</translation>
+    </message>
+    <message>
+        <source>The account was unlinked. You can no longer sign in with it.</source>
+        <extracomment>Account page notice after unlinking an account of another service</extracomment>
+        <translation>The account was unlinked. You can no longer sign in with it.</translation>
+    </message>
+    <message>
+        <source>That linked account was not found. Nothing was changed.</source>
+        <extracomment>Account page notice: the linked account to unlink was not found</extracomment>
+        <translation>That linked account was not found. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>This is your last way to sign in, so it cannot be removed. Add another one first.</source>
+        <extracomment>Account page notice: the removal would leave the person no way to sign in</extracomment>
+        <translation>This is your last way to sign in, so it cannot be removed. Add another one first.</translation>
+    </message>
+    <message>
+        <source>Link %1</source>
+        <extracomment>Button that links an account of another service, through signing in there; %1 is the service&apos;s name</extracomment>
+        <translation>Link %1</translation>
+    </message>
+    <message>
+        <source>The account was linked. You can now sign in with it.</source>
+        <extracomment>Account page notice after linking an account of another service</extracomment>
+        <translation>The account was linked. You can now sign in with it.</translation>
+    </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 #pragma once
 /*!
  * \file account.h  What a signed-in person may see and change about themselves: their profile,
- * their sessions, their recent activity. The built-in account page ({basePath}/account) is made
+ * their built-in password, their linked accounts, their sessions, their recent activity. The built-in account page ({basePath}/account) is made
  * of these operations; an application offers them in its own UI the same way.
  *
  * \code
@@ -55,6 +55,31 @@ struct GATEHOUSE_EXPORT AccountSession
     QString operatingSystem;    //!< from the user agent, e.g. "Linux"; empty when unknown
 };
 
+//! An OAuth or OpenID Connect account linked to the person. Never carries its tokens.
+struct GATEHOUSE_EXPORT AccountLink
+{
+    QString id;             //!< Account::linkId() of the account: what unlinkAccount() takes
+    QString provider;       //!< the provider's id, e.g. "github"
+    QString type;           //!< "oauth" or "oidc"
+    QDateTime linkedAt;     //!< from the audit log's \c linkAccount event; invalid when not recorded
+};
+
+/*!
+ * The ways to sign in that a deployment offers, for the rule that a removal never leaves a
+ * person without one: a built-in password they have, a passkey, a linked account of a
+ * configured provider, or an e-mail provider for a verified address (its link always works).
+ */
+struct GATEHOUSE_EXPORT SignInMethods
+{
+    bool builtinPassword = false;   //!< a passwordCredentialsProvider() is configured
+    bool passkeys = false;          //!< a WebAuthn provider is configured
+    bool email = false;             //!< an e-mail provider is configured
+    QStringList linkProviders;      //!< the ids of the configured OAuth/OIDC providers
+
+    //! What \a providers (Config::providers) offer.
+    static SignInMethods of(const QList<Provider> &providers);
+};
+
 //! Who makes a change, for its audit event.
 struct GATEHOUSE_EXPORT AccountChange
 {
@@ -92,6 +117,16 @@ public:
         : AuthError(QStringLiteral("IncorrectPassword"), std::move(message)) {}
     void raise() const override { throw *this; }
     IncorrectPassword *clone() const override { return new IncorrectPassword(*this); }
+};
+
+//! The removal would leave the person no way to sign in: nothing was changed.
+class GATEHOUSE_EXPORT LastSignInMethod : public AuthError
+{
+public:
+    explicit LastSignInMethod(QString message = {})
+        : AuthError(QStringLiteral("LastSignInMethod"), std::move(message)) {}
+    void raise() const override { throw *this; }
+    LastSignInMethod *clone() const override { return new LastSignInMethod(*this); }
 };
 
 class AccountPrivate;
@@ -158,6 +193,20 @@ public:
      */
     QFuture<qint64> changePassword(const QString &userId, const QString &currentPassword, const QString &newPassword,
                                    const QString &currentSessionToken, const AccountChange &change = {}) const;
+
+    //! The public id of the linked account (\a provider, \a providerAccountId): not reversible, stable, URL-safe.
+    static QString linkId(const QString &provider, const QString &providerAccountId);
+    //! The OAuth/OIDC accounts linked to \a userId (needs AdminStore), with when each was linked
+    //! where the audit log has it; sorted by provider.
+    QFuture<QList<AccountLink>> linkedAccounts(const QString &userId) const;
+    /*!
+     * Unlinks \a userId's account \a linkId; AccountRecordNotFound when the user has no linked
+     * account with that id. LastSignInMethod when it is the last way to sign in that
+     * \a methods offer the person. Audit: \c unlinkAccount. Asking for a recent sign-in is the
+     * caller's (the account page does).
+     */
+    QFuture<void> unlinkAccount(const QString &userId, const QString &linkId, const SignInMethods &methods,
+                                const AccountChange &change = {}) const;
 
     //! The last \a limit audit events of \a userId (sign-ins, failures, sign-outs, changes),
     //! newest first; empty without an AuditStore.

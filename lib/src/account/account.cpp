@@ -25,7 +25,8 @@ public:
     }
 
     //! Writes the audit event of a change; never delays or fails the change.
-    void audit(const QString &type, const QString &userId, const AccountChange &change, const QJsonObject &detail) const
+    void audit(const QString &type, const QString &userId, const AccountChange &change, const QJsonObject &detail,
+               const QString &provider = {}) const
     {
         AuditStore *store = stores.audit.get();
         if (!store)
@@ -35,6 +36,7 @@ public:
         event.type = type;
         event.userId = userId;
         event.clientAddress = change.clientAddress;
+        event.provider = provider;
         event.detail = detail;
         if (!change.userAgent.isEmpty())
             event.detail.insert(QStringLiteral("userAgent"), change.userAgent.left(512));
@@ -103,6 +105,12 @@ QFuture<qint64> deleteSessions(std::shared_ptr<Adapter> adapter, QStringList tok
 AccountProfile profileOf(const AdapterUser &user)
 {
     return {user.id, user.name, user.email, user.emailVerified, user.image};
+}
+
+//! The accounts a person signs in with through another service (not passkeys, not e-mail links).
+bool isLink(const AdapterAccount &account)
+{
+    return account.type == u"oauth" || account.type == u"oidc";
 }
 
 AccountRecordNotFound noUser(const QString &userId)
@@ -292,6 +300,117 @@ QFuture<qint64> Account::changePassword(const QString &userId, const QString &cu
                         });
                 });
         });
+}
+
+SignInMethods SignInMethods::of(const QList<Provider> &providers)
+{
+    SignInMethods methods;
+    for (const Provider &provider : providers) {
+        if (provider.type == u"oauth" || provider.type == u"oidc")
+            methods.linkProviders.append(provider.id);
+        else if (provider.type == u"webauthn")
+            methods.passkeys = true;
+        else if (provider.type == u"email")
+            methods.email = true;
+        else if (provider.type == u"credentials" && provider.option(QStringLiteral("authorize")).toString() == u"builtin")
+            methods.builtinPassword = true;
+    }
+    return methods;
+}
+
+QString Account::linkId(const QString &provider, const QString &providerAccountId)
+{
+    // As a session id: the provider's account id is not shown, and cannot be made from this.
+    const QByteArray key = provider.toUtf8() + '\n' + providerAccountId.toUtf8();
+    return QString::fromLatin1(Crypto::base64UrlEncode(Crypto::sha256(key)).left(22));
+}
+
+QFuture<QList<AccountLink>> Account::linkedAccounts(const QString &userId) const
+{
+    AdminStore *admin = d->stores.admin.get();
+    if (!admin) {
+        return failedFuture<QList<AccountLink>>(
+            MissingAdapterMethods(QStringLiteral("listing linked accounts needs an adapter that implements AdminStore")));
+    }
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(admin->listAccounts(userId), [self, userId](const QList<AdapterAccount> &accounts) {
+        QList<AccountLink> links;
+        for (const AdapterAccount &account : accounts) {
+            if (account.userId == userId && isLink(account))
+                links.append({linkId(account.provider, account.providerAccountId), account.provider, account.type, {}});
+        }
+        std::stable_sort(links.begin(), links.end(), [](const AccountLink &a, const AccountLink &b) { return a.provider < b.provider; });
+        AuditStore *audit = self->stores.audit.get();
+        if (!audit || links.isEmpty())
+            return QtFuture::makeReadyFuture(links);
+        // When each was linked: the newest linkAccount event of its provider (a provider linked
+        // again after an unlink shows the later time).
+        AuditFilter filter;
+        filter.type = QStringLiteral("linkAccount");
+        filter.userId = userId;
+        return audit->auditEvents(filter, 200).then(QtFuture::Launch::Sync, [links](const QList<AuditEvent> &events) mutable {
+            for (AccountLink &link : links) {
+                for (const AuditEvent &event : events) {
+                    if (event.provider == link.provider) {
+                        link.linkedAt = event.time;
+                        break;
+                    }
+                }
+            }
+            return links;
+        });
+    });
+}
+
+QFuture<void> Account::unlinkAccount(const QString &userId, const QString &id, const SignInMethods &methods,
+                                     const AccountChange &change) const
+{
+    AdminStore *admin = d->stores.admin.get();
+    if (!admin) {
+        return failedFuture<void>(
+            MissingAdapterMethods(QStringLiteral("unlinking accounts needs an adapter that implements AdminStore")));
+    }
+    std::shared_ptr<const AccountPrivate> self = d;
+    const auto notFound = [id] {
+        return AccountRecordNotFound(QStringLiteral("the user has no linked account with id \"%1\"").arg(id));
+    };
+    // Only among this user's accounts: another user's id is not found, like an unknown one.
+    return continueWith(admin->listAccounts(userId), [self, userId, id, methods, change, notFound](const QList<AdapterAccount> &accounts) {
+        std::optional<AdapterAccount> target;
+        int otherWays = 0;
+        for (const AdapterAccount &account : accounts) {
+            if (account.userId != userId)
+                continue;
+            if (!target && !id.isEmpty() && isLink(account) && linkId(account.provider, account.providerAccountId) == id)
+                target = account;
+            else if (isLink(account) && methods.linkProviders.contains(account.provider))
+                ++otherWays;
+            else if (account.type == u"webauthn" && methods.passkeys)
+                ++otherWays;
+        }
+        if (!target)
+            throw notFound();
+        return continueWith(self->stores.adapter->getUser(userId),
+            [self, userId, id, methods, change, notFound, target = *target, otherWays](const std::optional<AdapterUser> &user) {
+                if (!user)
+                    throw noUser(userId);
+                const bool byEmail = methods.email && user->emailVerified.has_value();
+                const QFuture<bool> password = methods.builtinPassword && otherWays == 0 && !byEmail
+                    ? hasUserPassword(self->stores.adapter, userId)
+                    : QtFuture::makeReadyFuture(false);
+                return continueWith(password, [self, userId, change, notFound, target, otherWays, byEmail](bool hasPassword) {
+                    if (otherWays == 0 && !byEmail && !hasPassword)
+                        throw LastSignInMethod(QStringLiteral("the account of %1 is the user's last way to sign in").arg(target.provider));
+                    return self->stores.adapter->unlinkAccount(target.provider, target.providerAccountId)
+                        .then(QtFuture::Launch::Sync, [self, userId, change, notFound, target](const std::optional<AdapterAccount> &removed) {
+                            if (!removed)  // unlinked meanwhile
+                                throw notFound();
+                            self->audit(QStringLiteral("unlinkAccount"), userId, change,
+                                        {{QStringLiteral("type"), target.type}}, target.provider);
+                        });
+                });
+            });
+    });
 }
 
 QFuture<QList<AuditEvent>> Account::recentActivity(const QString &userId, int limit) const

@@ -131,6 +131,8 @@ QFuture<bool> passwordLimited(const RequestState &s, const PasswordAttempt &atte
 }
 
 QList<SetCookie> renewedJwt(const RequestState &s);
+QFuture<AuthResponse> showSessions(const State &state, const Account &account, Pages::AccountContent content,
+                                   const QFuture<bool> &password, const QString &userId, const QList<AccountSession> &list);
 
 //! The notice for a new password the one rule refuses; empty when it is acceptable.
 QString passwordNotice(NewPasswordProblem problem)
@@ -204,6 +206,44 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
     });
 }
 
+/*!
+ * Unlinks one of the person's OAuth/OIDC accounts: a recent sign-in (else the sign-in page, which
+ * comes back here), then Account::unlinkAccount() with the ways to sign in this configuration
+ * offers, which refuses the last one.
+ */
+QFuture<AuthResponse> unlinkAccount(const State &state, const Account &account, const AdapterUser &user)
+{
+    return continueWith(signedInAt(*state, account, user.id), [state, account, user](const QDateTime &at) {
+        const RequestState &s = *state;
+        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+            return QtFuture::makeReadyFuture(toSignIn(s));
+        QFuture<AuthResponse> unlinked =
+            account.unlinkAccount(user.id, s.param(QStringLiteral("accountId")), SignInMethods::of(s.config.providers), changeOf(s))
+                .then(QtFuture::Launch::Sync, [state] { return backToPage(*state, QStringLiteral("accountUnlinked")); });
+        return recover(unlinked, [state](std::exception_ptr error) {
+            try {
+                std::rethrow_exception(error);
+            } catch (const AccountRecordNotFound &) {
+                return backToPage(*state, QStringLiteral("accountNotFound"));
+            } catch (const LastSignInMethod &) {
+                return backToPage(*state, QStringLiteral("lastSignInMethod"));
+            } catch (...) {
+                return errorResponse(*state, std::current_exception());
+            }
+        });
+    });
+}
+
+//! The name a provider is shown with: its configured name, else its id (one no longer configured).
+QString providerName(const RequestState &s, const QString &id)
+{
+    for (const Provider &provider : s.config.providers) {
+        if (provider.id == id)
+            return provider.name.isEmpty() ? id : provider.name;
+    }
+    return id;
+}
+
 QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
 {
     const RequestState &s = *state;
@@ -222,20 +262,42 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
                                                              : QtFuture::makeReadyFuture(QList<AccountSession>());
     // The password section only for a person with a built-in password, where one is configured.
     const QFuture<bool> password = builtinPasswords(s) ? account.hasPassword(user.id) : QtFuture::makeReadyFuture(false);
-    return continueWith(sessions, [state, account, content, password, userId = user.id](const QList<AccountSession> &list) mutable {
-        for (const AccountSession &session : list) {
-            content.sessions.append({session.id, session.current, session.createdAt, session.lastActive,
-                                     session.clientAddress, session.browser, session.operatingSystem});
+    // The linked accounts only where an OAuth/OIDC provider is configured (or one is linked).
+    content.linksOffered = !SignInMethods::of(s.config.providers).linkProviders.isEmpty();
+    // An adapter without AdminStore cannot list them: the section stays empty, the page works.
+    const QFuture<QList<AccountLink>> links = account.linkedAccounts(user.id).onFailed(
+        [](const MissingAdapterMethods &) { return QList<AccountLink>(); });
+    return continueWith(links, [state, account, content, sessions, password, userId = user.id](const QList<AccountLink> &linked) mutable {
+        QStringList linkedProviders;
+        for (const AccountLink &link : linked) {
+            content.links.append({link.id, providerName(*state, link.provider), link.linkedAt});
+            linkedProviders.append(link.provider);
         }
-        return continueWith(password, [state, account, content, userId](bool hasPassword) mutable {
-            content.password = hasPassword;
-            content.passwordMinimum = kMinimumPasswordLength;
-            content.passwordMaximum = kMaximumPasswordLength;
-            return continueWith(account.recentActivity(userId, 20), [state, content](const QList<AuditEvent> &events) mutable {
-                for (const AuditEvent &event : events)
-                    content.activity.append({event.time, event.type, event.provider, event.clientAddress});
-                return PageResponses::account(*state, content);
-            });
+        for (const Provider &provider : state->config.providers) {
+            if ((provider.type == u"oauth" || provider.type == u"oidc") && !linkedProviders.contains(provider.id))
+                content.linkable.append({provider.id, provider.name.isEmpty() ? provider.id : provider.name});
+        }
+        return continueWith(sessions, [state, account, content, password, userId](const QList<AccountSession> &list) mutable {
+            return showSessions(state, account, content, password, userId, list);
+        });
+    });
+}
+
+QFuture<AuthResponse> showSessions(const State &state, const Account &account, Pages::AccountContent content,
+                                   const QFuture<bool> &password, const QString &userId, const QList<AccountSession> &list)
+{
+    for (const AccountSession &session : list) {
+        content.sessions.append({session.id, session.current, session.createdAt, session.lastActive,
+                                 session.clientAddress, session.browser, session.operatingSystem});
+    }
+    return continueWith(password, [state, account, content, userId](bool hasPassword) mutable {
+        content.password = hasPassword;
+        content.passwordMinimum = kMinimumPasswordLength;
+        content.passwordMaximum = kMaximumPasswordLength;
+        return continueWith(account.recentActivity(userId, 20), [state, content](const QList<AuditEvent> &events) mutable {
+            for (const AuditEvent &event : events)
+                content.activity.append({event.time, event.type, event.provider, event.clientAddress});
+            return PageResponses::account(*state, content);
         });
     });
 }
@@ -292,6 +354,8 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
     }
     if (what == u"changePassword")
         return changePassword(state, account, user);
+    if (what == u"unlinkAccount")
+        return unlinkAccount(state, account, user);
     if (what == u"endOthers") {
         return account.endOtherSessions(user.id, databaseToken(s), changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
             return backToPage(*state, QStringLiteral("othersEnded"), renewedJwt(*state));

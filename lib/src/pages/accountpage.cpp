@@ -2,6 +2,8 @@
 #include "pages/messages.h"
 #include "pages/pages.h"
 
+#include <QUrl>
+
 namespace Gatehouse::Pages {
 
 namespace {
@@ -20,7 +22,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-{{password}}<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -53,6 +55,30 @@ constexpr QStringView PasswordTemplate = uR"(<section class="gh-account-section"
 <button type="submit" class="gh-button gh-submit">{{button}}</button>
 </form>
 </section>
+)";
+
+constexpr QStringView LinksTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-links">
+<h2 id="gh-links">{{heading}}</h2>
+{{list}}{{linkForms}}</section>
+)";
+// Linking is signing in with the provider while signed in here: the engine links the account
+// to the signed-in person, and the callback URL brings them back to this page.
+constexpr QStringView LinkFormTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="callbackUrl" value="{{callbackUrl}}">
+<button type="submit" class="gh-button gh-secondary">{{text}}</button>
+</form>
+)";
+constexpr QStringView LinkTemplate = uR"(<li class="gh-link">
+<p class="gh-link-provider">{{provider}}</p>
+<p class="gh-session-detail">{{linked}}</p>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="unlinkAccount">
+<input type="hidden" name="accountId" value="{{accountId}}">
+<button type="submit" class="gh-button gh-secondary">{{text}}</button>
+</form>
+</li>
 )";
 
 constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
@@ -107,6 +133,10 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeOthersEnded;
     if (notice == u"passwordChanged")
         return Messages::NoticePasswordChanged;
+    if (notice == u"accountUnlinked")
+        return Messages::NoticeAccountUnlinked;
+    if (notice == u"accountLinked")
+        return Messages::NoticeAccountLinked;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -124,6 +154,10 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeSessionNotFound;
     if (notice == u"invalidName")
         return Messages::NoticeInvalidName;
+    if (notice == u"accountNotFound")
+        return Messages::NoticeAccountNotFound;
+    if (notice == u"lastSignInMethod")
+        return Messages::NoticeLastSignInMethod;
     return nullptr;
 }
 
@@ -141,6 +175,7 @@ const char *eventText(const QString &type)
         {u"sessionsEndAll", Messages::EventSessionsEndAll},
         {u"passwordChange", Messages::EventPasswordChange},
         {u"passwordChangeFailed", Messages::EventPasswordChangeFailed},
+        {u"unlinkAccount", Messages::EventUnlinkAccount},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))
@@ -187,6 +222,38 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             {u"maximum", QString::number(content.passwordMaximum)},
             {u"note", document.text(Messages::PasswordNote).arg(content.passwordMinimum)},
             {u"button", document.text(Messages::ChangePassword)},
+        });
+    }
+
+    // Linked accounts: only where a provider to link is configured, or one is linked.
+    Html links;
+    if (content.linksOffered || !content.links.isEmpty()) {
+        QList<Html> items;
+        for (const AccountContent::Link &link : content.links) {
+            items.append(fill(LinkTemplate, {
+                {u"provider", link.providerName},
+                {u"linked", link.linkedAt.isValid() ? document.text(Messages::LinkedAt).arg(shown(link.linkedAt))
+                                                    : document.text(Messages::LinkedAtUnknown)},
+                {u"action", action},
+                {u"csrfToken", context.csrfToken},
+                {u"accountId", link.id},
+                {u"text", document.text(Messages::UnlinkAccount)},
+            }));
+        }
+        QList<Html> linkForms;
+        for (const AccountContent::LinkableProvider &provider : content.linkable) {
+            linkForms.append(fill(LinkFormTemplate, {
+                {u"action", context.baseUrl + QStringLiteral("/signin/") + QString::fromLatin1(QUrl::toPercentEncoding(provider.id))},
+                {u"csrfToken", context.csrfToken},
+                {u"callbackUrl", action + QStringLiteral("?notice=accountLinked")},
+                {u"text", document.text(Messages::LinkAccount).arg(provider.name)},
+            }));
+        }
+        links = fill(LinksTemplate, {
+            {u"heading", document.text(Messages::LinkedAccountsHeading)},
+            {u"linkForms", join(linkForms)},
+            {u"list", items.isEmpty() ? paragraph(Messages::NoLinkedAccounts)
+                                      : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
         });
     }
 
@@ -279,6 +346,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"name", content.name},
         {u"saveName", document.text(Messages::SaveName)},
         {u"password", password},
+        {u"links", links},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
         {u"sessions", sessions},
         {u"activityHeading", document.text(Messages::ActivityHeading)},

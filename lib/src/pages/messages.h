@@ -209,4 +209,27 @@ inline constexpr const char *NoticePasswordIsEmail = QT_TRANSLATE_NOOP("Gatehous
 //: Account page notice: too many wrong passwords; the person must wait
 inline constexpr const char *NoticeTooManyAttempts = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Too many wrong passwords. Please wait a while and try again.");
 
+//: Heading of the linked accounts section of the account page (OAuth/OpenID Connect providers)
+inline constexpr const char *LinkedAccountsHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Linked accounts");
+//: Linked accounts: no account of another service is linked
+inline constexpr const char *NoLinkedAccounts = QT_TRANSLATE_NOOP("Gatehouse::Pages", "No account of another service is linked.");
+//: Linked accounts: when the account was linked; %1 is a date and time
+inline constexpr const char *LinkedAt = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Linked %1");
+//: Linked accounts: the time of linking was not recorded (accounts linked before it was)
+inline constexpr const char *LinkedAtUnknown = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Linked at a time not recorded");
+//: Button that unlinks an account of another service on the account page
+inline constexpr const char *UnlinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Unlink");
+//: Recent activity: an account of another service was unlinked
+inline constexpr const char *EventUnlinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Account unlinked");
+//: Account page notice after unlinking an account of another service
+inline constexpr const char *NoticeAccountUnlinked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The account was unlinked. You can no longer sign in with it.");
+//: Account page notice: the linked account to unlink was not found
+inline constexpr const char *NoticeAccountNotFound = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That linked account was not found. Nothing was changed.");
+//: Account page notice: the removal would leave the person no way to sign in
+inline constexpr const char *NoticeLastSignInMethod = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This is your last way to sign in, so it cannot be removed. Add another one first.");
+//: Button that links an account of another service, through signing in there; %1 is the service's name
+inline constexpr const char *LinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Link %1");
+//: Account page notice after linking an account of another service
+inline constexpr const char *NoticeAccountLinked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The account was linked. You can now sign in with it.");
+
 } // namespace Gatehouse::Pages::Messages

@@ -75,6 +75,12 @@ struct AccountContent
         QString browser;
         QString operatingSystem;
     };
+    struct Link
+    {
+        QString id;                 //!< the public id the unlink form posts
+        QString providerName;       //!< as the sign-in page names the provider
+        QDateTime linkedAt;         //!< invalid: not recorded
+    };
     struct Activity
     {
         QDateTime time;
@@ -90,6 +96,14 @@ struct AccountContent
     bool password = false;          //!< the person has a built-in password: the form to change it
     int passwordMinimum = 8;        //!< its length rule (passwordcredentials.h), for the form and notices
     int passwordMaximum = 1024;
+    bool linksOffered = false;      //!< an OAuth/OIDC provider is configured: the linked accounts section
+    QList<Link> links;              //!< the linked OAuth/OIDC accounts, by provider
+    struct LinkableProvider
+    {
+        QString id;                 //!< what the link form posts to: {basePath}/signin/{id}
+        QString name;
+    };
+    QList<LinkableProvider> linkable;   //!< configured OAuth/OIDC providers the person has no account of
     SessionKind sessionKind = SessionKind::Database;
     QList<Session> sessions;        //!< Database: the current one first
     QList<Activity> activity;       //!< newest first

@@ -1,7 +1,8 @@
 // OAuth 2.0 and OpenID Connect sign-in through a real OpenID provider (oidc-provider 9.13.3,
 // idp.mjs) on loopback: discovery, explicit endpoints with userinfo, client authentication
 // methods, the state/PKCE/nonce checks, refusals, and account linking with storage. The first
-// test replays scenario group 8 of the Auth.js reference transcript (steps 41-61).
+// test replays scenario group 8 of the Auth.js reference transcript (steps 41-61). The last one
+// links an account from the account page.
 #include "browser.h"
 #include "nodeprocess.h"
 
@@ -10,6 +11,7 @@
 #include <gatehouse/jwt.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
 
 #include <QJsonArray>
@@ -696,6 +698,54 @@ private Q_SLOTS:
         QVERIFY(owner);
         QCOMPARE(owner->email, QString("bob@example.test"));
         QCOMPARE(adapter->countUsers({}).result(), 1);
+    }
+
+    // The account page's link form: signing in with the provider while signed in links its
+    // account to the person, and the callback URL brings them back to the page, which lists it.
+    void accountPageLinksAnotherAccount()
+    {
+        QTemporaryDir dir;
+        auto adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(QStringLiteral("sqlite://") + dir.filePath("link.db")));
+        QVERIFY(adapter);
+        adapter->migrate().waitForFinished();
+        AdapterUser bob;
+        bob.email = QStringLiteral("bob@example.test");
+        bob.name = QStringLiteral("Bob");
+        const QString bobId = adapter->createUser(bob).result().id;
+        setUserPassword(adapter, bobId, QStringLiteral("password-of-bob")).waitForFinished();
+        Config c = config({passwordCredentialsProvider(adapter),
+                           provider("local-idp", "oidc", "gatehouse-test", {{"clientSecret", "gatehouse-test-secret"}})});
+        c.adapter = adapter;
+        c.session.strategy = SessionOptions::Strategy::Database;
+        const Auth auth(c);
+        Browser browser(auth);
+        const Reply signedIn = browser.engine.postForm("/auth/callback/credentials", {{"csrfToken", browser.engine.csrfToken()},
+                                                                                     {"email", "bob@example.test"},
+                                                                                     {"password", "password-of-bob"}});
+        QCOMPARE(signedIn.response.status, 302);
+        QCOMPARE(sessionEmail(browser.engine), QString("bob@example.test"));
+
+        const QByteArray page = browser.engine.get("/auth/account").response.body;
+        QVERIFY(page.contains("No account of another service is linked."));
+        QVERIFY(page.contains("/auth/signin/local-idp\" method=\"POST\">"));
+        const QString callbackUrl = QStringLiteral("http://127.0.0.1:9300/auth/account?notice=accountLinked");
+        QVERIFY(page.contains("name=\"callbackUrl\" value=\"" + callbackUrl.toUtf8() + "\""));
+        QVERIFY(page.contains(">Link local-idp</button>"));
+
+        // What the form posts: signin/local-idp with the CSRF token and the callback URL.
+        const Reply done = browser.signIn("local-idp", {{"callbackUrl", callbackUrl}});
+        QCOMPARE(done.location(), callbackUrl.toUtf8());
+        QCOMPARE(sessionEmail(browser.engine), QString("bob@example.test"));
+        const auto owner = adapter->getUserByAccount("local-idp", "user-1").result();
+        QVERIFY(owner);
+        QCOMPARE(owner->id, bobId);
+        QCOMPARE(adapter->countUsers({}).result(), 1);
+
+        const QByteArray after = browser.engine.get("/auth/account?notice=accountLinked").response.body;
+        QVERIFY(after.contains("The account was linked. You can now sign in with it."));
+        QVERIFY(after.contains("<p class=\"gh-link-provider\">local-idp</p>\n<p class=\"gh-session-detail\">Linked 20"));
+        QVERIFY(!after.contains(">Link local-idp</button>"));
+        QVERIFY(!after.contains("No account of another service is linked."));
     }
 };
 

@@ -1,13 +1,16 @@
 // The account page ({basePath}/account) driven as a browser drives it, through every form,
 // against a real SQLite file and a throwaway PostgreSQL (skipped when PostgreSQL is not
-// installed): the page, editing the name, signing out one session, all others, everywhere, with
-// database and JWT sessions; and the refusals: signed out, missing CSRF token, another site,
-// another user's session id, an unknown one, an invalid name. Every change is in the audit log.
+// installed): the page, editing the name, changing the password, listing and unlinking linked
+// accounts, signing out one session, all others, everywhere, with database and JWT sessions; and
+// the refusals: signed out, missing CSRF token, another site, a stale sign-in, another user's
+// session or linked-account id, an unknown one, an invalid name, the last way to sign in. Every
+// change is in the audit log.
 #include "support/engineclient.h"
 #include "support/postgresserver.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/passwordcredentials.h>
+#include <gatehouse/providers.h>
 #include <gatehouse/sqladapter.h>
 
 #include <QJsonDocument>
@@ -62,6 +65,7 @@ public:
         return m_client.get(QStringLiteral("/auth/session")).json().object().value("user").toObject().value("email").toString();
     }
     QString cookie(const QString &name) const { return m_client.cookies.value(name); }
+    void setCookie(const QString &name, const QString &value) { m_client.cookies.insert(name, value); }
 
 private:
     EngineClient m_client;
@@ -76,6 +80,24 @@ QStringList sessionIds(const QByteArray &html)
     for (const QRegularExpressionMatch &m : field.globalMatch(QString::fromUtf8(html)))
         ids.append(m.captured(1));
     return ids;
+}
+
+//! The linked-account ids of the unlink forms on an account page.
+QStringList linkIds(const QByteArray &html)
+{
+    QStringList ids;
+    static const QRegularExpression field(QStringLiteral("name=\"accountId\" value=\"([^\"]+)\""));
+    for (const QRegularExpressionMatch &m : field.globalMatch(QString::fromUtf8(html)))
+        ids.append(m.captured(1));
+    return ids;
+}
+
+//! The configuration of the linked-account tests: GitHub (OAuth) and Google (OIDC) beside the
+//! built-in passwords; nothing is fetched from them.
+void withProvidersToLink(Config &config)
+{
+    config.providers.append(builtinProvider(QStringLiteral("github"), {{"clientId", "id"}, {"clientSecret", "secret"}}));
+    config.providers.append(builtinProvider(QStringLiteral("google"), {{"clientId", "id"}, {"clientSecret", "secret"}}));
 }
 
 } // namespace
@@ -174,6 +196,29 @@ class TestAccountPage : public QObject
                             {{"action", "changePassword"}, {"currentPassword", current}, {"newPassword", next},
                              {"confirmPassword", confirm.isNull() ? next : confirm}},
                             withCsrf, origin);
+    }
+
+    //! Links \a userId's account at \a provider, as the OAuth callback stores it.
+    void link(const QString &userId, const QString &provider, const QString &type, const QString &providerAccountId)
+    {
+        AdapterAccount account;
+        account.userId = userId;
+        account.type = type;
+        account.provider = provider;
+        account.providerAccountId = providerAccountId;
+        account.accessToken = QStringLiteral("access-token-") + providerAccountId;
+        m_adapter->linkAccount(account).waitForFinished();
+    }
+
+    bool isLinked(const QString &provider, const QString &providerAccountId)
+    {
+        return m_adapter->getAccount(providerAccountId, provider).result().has_value();
+    }
+
+    static Reply unlink(Browser &browser, const QString &id, bool withCsrf = true,
+                        const QByteArray &origin = "http://127.0.0.1:9300")
+    {
+        return browser.post(QStringLiteral("/auth/account"), {{"action", "unlinkAccount"}, {"accountId", id}}, withCsrf, origin);
     }
 
     //! Whether a fresh browser can sign in as \a email with \a password.
@@ -600,6 +645,207 @@ private Q_SLOTS:
         }
         QVERIFY(!signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QVERIFY(signsIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
+    }
+
+    void linkedAccountsListAndUnlink_data() { backends(); }
+    void linkedAccountsListAndUnlink()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withProvidersToLink));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
+        link(m_alice, QStringLiteral("google"), QStringLiteral("oidc"), QStringLiteral("g-alice"));
+        link(m_alice, QStringLiteral("passkey"), QStringLiteral("webauthn"), QStringLiteral("credential-1"));
+        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("2002"));
+        // GitHub's link as the OAuth callback records it in the audit log; Google's predates that.
+        AuditEvent linked;
+        linked.time = QDateTime(QDate(2026, 3, 14), QTime(9, 26), Qt::UTC);
+        linked.type = QStringLiteral("linkAccount");
+        linked.userId = m_alice;
+        linked.provider = QStringLiteral("github");
+        m_adapter->appendAudit(linked).waitForFinished();
+
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const Reply page = laptop.get(QStringLiteral("/auth/account"));
+        QCOMPARE(page.response.status, 200);
+        QCOMPARE(page.response.header("cache-control"), QByteArray("no-store"));
+        const QByteArray html = page.response.body;
+        QVERIFY(html.contains("<h2 id=\"gh-links\">Linked accounts</h2>"));
+        // Both of Alice's, by provider name, with when linked where known; not the passkey's
+        // account, not Bob's, never a token or the provider's account id.
+        QVERIFY(html.contains("<p class=\"gh-link-provider\">GitHub</p>\n<p class=\"gh-session-detail\">Linked 2026-03-14 09:26 UTC</p>"));
+        QVERIFY(html.contains("<p class=\"gh-link-provider\">Google</p>\n<p class=\"gh-session-detail\">Linked at a time not recorded</p>"));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
+        const QString google = Account::linkId(QStringLiteral("google"), QStringLiteral("g-alice"));
+        QCOMPARE(linkIds(html), (QStringList{github, google}));
+        QVERIFY(!html.contains(">Link GitHub</button>") && !html.contains(">Link Google</button>"));   // both linked
+        QVERIFY(!html.contains("1001") && !html.contains("g-alice") && !html.contains("access-token") && !html.contains("credential-1"));
+        const QByteArray german = laptop.get(QStringLiteral("/auth/account"), "de").response.body;
+        QVERIFY(german.contains("Verknüpfte Konten") && german.contains("Verknüpfung aufheben"));
+
+        // The library lists the same.
+        const Account account(m_adapter);
+        const QList<AccountLink> links = account.linkedAccounts(m_alice).result();
+        QCOMPARE(links.size(), 2);
+        QCOMPARE(links.at(0).provider, QStringLiteral("github"));
+        QCOMPARE(links.at(0).type, QStringLiteral("oauth"));
+        QCOMPARE(links.at(0).linkedAt, linked.time);
+        QCOMPARE(links.at(1).provider, QStringLiteral("google"));
+        QVERIFY(!links.at(1).linkedAt.isValid());
+
+        // Unlink Google: Alice keeps GitHub and her password.
+        const Reply unlinked = unlink(laptop, google);
+        QCOMPARE(unlinked.response.status, 302);
+        QCOMPARE(unlinked.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
+        QCOMPARE(unlinked.response.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(!isLinked(QStringLiteral("google"), QStringLiteral("g-alice")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+        const QByteArray after = laptop.get(QStringLiteral("/auth/account?notice=accountUnlinked")).response.body;
+        QVERIFY(after.contains("The account was unlinked. You can no longer sign in with it."));
+        QCOMPARE(linkIds(after), QStringList{github});
+        // Google may be linked again: its form signs in there and comes back here.
+        QVERIFY(after.contains("<form action=\"http://127.0.0.1:9300/auth/signin/google\" method=\"POST\">"));
+        QVERIFY(after.contains(">Link Google</button>") && !after.contains(">Link GitHub</button>"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account"), "de").response.body.contains(">Google verknüpfen</button>"));
+
+        // Then GitHub too: her built-in password is still a way to sign in.
+        QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
+        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("No account of another service is linked."));
+        QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        // Audited, each with its provider and where it came from; shown in the recent activity.
+        QTRY_COMPARE(audit(QStringLiteral("unlinkAccount"), m_alice).size(), 2);
+        const QList<AuditEvent> events = audit(QStringLiteral("unlinkAccount"), m_alice);
+        QCOMPARE(events.at(0).provider, QStringLiteral("github"));
+        QCOMPARE(events.at(1).provider, QStringLiteral("google"));
+        QCOMPARE(events.at(1).detail.value("type").toString(), QStringLiteral("oidc"));
+        QCOMPARE(events.at(1).clientAddress, QStringLiteral("127.0.0.1"));
+        QVERIFY(!QJsonDocument(events.at(1).detail).toJson().contains("access-token"));
+        QVERIFY(audit(QStringLiteral("unlinkAccount"), m_bob).isEmpty());
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("Account unlinked"));
+    }
+
+    void unlinkRefusals_data() { backends(); }
+    void unlinkRefusals()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withProvidersToLink));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
+        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("2002"));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
+        const QString bobs = Account::linkId(QStringLiteral("github"), QStringLiteral("2002"));
+
+        // Another user's account id is not found, exactly like one that does not exist.
+        QCOMPARE(unlink(laptop, bobs).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountNotFound"));
+        QCOMPARE(unlink(laptop, QStringLiteral("AAAAAAAAAAAAAAAAAAAAAA")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=accountNotFound"));
+        QCOMPARE(unlink(laptop, QString()).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountNotFound"));
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=accountNotFound")).response.body
+                    .contains("That linked account was not found. Nothing was changed."));
+        // A missing CSRF token, another site: refused before anything is looked up.
+        QCOMPARE(unlink(laptop, github, false).location(), QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+        const Reply crossSite = unlink(laptop, github, true, "http://evil.example");
+        QCOMPARE(crossSite.response.status, 403);
+        QCOMPARE(crossSite.response.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+
+        // Carol has no password: her linked accounts are her only ways in. She is signed in
+        // (a database session begun now, as the OAuth callback makes it).
+        AdapterUser carol;
+        carol.email = QStringLiteral("carol@example.test");
+        carol.name = QStringLiteral("carol");
+        const QString carolId = m_adapter->createUser(carol).result().id;
+        link(carolId, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("3003"));
+        const QString token = QStringLiteral("carols-session-token");
+        AdapterSession session;
+        session.sessionToken = token;
+        session.userId = carolId;
+        session.expires = QDateTime::currentDateTimeUtc().addDays(30);
+        m_adapter->createSession(session).waitForFinished();
+        m_adapter->recordSessionDetails({token, carolId, QDateTime::currentDateTimeUtc(), QStringLiteral("127.0.0.1"), {}})
+            .waitForFinished();
+        Browser carols(*m_auth, chrome);
+        carols.setCookie(QStringLiteral("authjs.session-token"), token);
+        QCOMPARE(carols.sessionEmail(), QStringLiteral("carol@example.test"));
+        const QString carolsGithub = Account::linkId(QStringLiteral("github"), QStringLiteral("3003"));
+        QCOMPARE(unlink(carols, carolsGithub).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=lastSignInMethod"));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("3003")));
+        QVERIFY(carols.get(QStringLiteral("/auth/account?notice=lastSignInMethod"), "de").response.body
+                    .contains("Dies ist Ihre letzte Möglichkeit, sich anzumelden"));
+        // A verified address is no way in without an e-mail provider; a passkey is none without
+        // a WebAuthn provider; an account of a provider no longer configured is none either.
+        m_adapter->updateUser(AdapterUserUpdate(carolId).setEmailVerified(QDateTime::currentDateTimeUtc())).waitForFinished();
+        link(carolId, QStringLiteral("passkey"), QStringLiteral("webauthn"), QStringLiteral("credential-3"));
+        link(carolId, QStringLiteral("gitlab"), QStringLiteral("oauth"), QStringLiteral("gl-3003"));
+        QCOMPARE(unlink(carols, carolsGithub).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=lastSignInMethod"));
+        // With Google linked too, GitHub may go; then Google is the last.
+        link(carolId, QStringLiteral("google"), QStringLiteral("oidc"), QStringLiteral("g-carol"));
+        QCOMPARE(unlink(carols, carolsGithub).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
+        QCOMPARE(unlink(carols, Account::linkId(QStringLiteral("google"), QStringLiteral("g-carol"))).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=lastSignInMethod"));
+        QVERIFY(isLinked(QStringLiteral("google"), QStringLiteral("g-carol")));
+        // The unconfigured provider's account is listed by its id and may go: it was no way in.
+        const QByteArray carolsPage = carols.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(carolsPage.contains("<p class=\"gh-link-provider\">gitlab</p>"));
+        QCOMPARE(unlink(carols, Account::linkId(QStringLiteral("gitlab"), QStringLiteral("gl-3003"))).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
+
+        // The library applies the rule with the ways it is told: with an e-mail provider, or
+        // passkeys, Carol's verified address or passkey is a way in and Google may go.
+        const Account account(m_adapter);
+        const QString carolsGoogle = Account::linkId(QStringLiteral("google"), QStringLiteral("g-carol"));
+        SignInMethods none = SignInMethods::of(m_auth->config().providers);
+        QVERIFY(none.builtinPassword && !none.email && !none.passkeys);
+        QCOMPARE(none.linkProviders, (QStringList{QStringLiteral("github"), QStringLiteral("google")}));
+        QVERIFY_THROWS_EXCEPTION(LastSignInMethod, account.unlinkAccount(carolId, carolsGoogle, none).waitForFinished());
+        SignInMethods byEmail = none;
+        byEmail.email = true;
+        SignInMethods byPasskey = none;
+        byPasskey.passkeys = true;
+        QVERIFY_THROWS_EXCEPTION(AccountRecordNotFound, account.unlinkAccount(m_alice, carolsGoogle, byEmail).waitForFinished());
+        account.unlinkAccount(carolId, carolsGoogle, byPasskey).waitForFinished();
+        QVERIFY(!isLinked(QStringLiteral("google"), QStringLiteral("g-carol")));
+        link(carolId, QStringLiteral("google"), QStringLiteral("oidc"), QStringLiteral("g-carol"));
+        account.unlinkAccount(carolId, carolsGoogle, byEmail).waitForFinished();
+        QVERIFY(!isLinked(QStringLiteral("google"), QStringLiteral("g-carol")));
+
+        // Nothing of Alice's or Bob's changed; only the unlinks that happened are audited.
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+        QVERIFY(audit(QStringLiteral("unlinkAccount"), m_alice).isEmpty());
+        QTRY_COMPARE(audit(QStringLiteral("unlinkAccount"), carolId).size(), 4);
+    }
+
+    void unlinkNeedsARecentSignIn_data() { backendsAndStrategies(); }
+    void unlinkNeedsARecentSignIn()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        QVERIFY(open(backend, strategy, {}, [](Config &config) {
+            withProvidersToLink(config);
+            config.account.reauthenticateAfter = 1;
+        }));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QTest::qWait(2100);
+        const Reply stale = unlink(laptop, github);
+        QCOMPARE(stale.response.status, 302);
+        QCOMPARE(stale.location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still signed in, only asked again
+        // Signing in again makes it recent.
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
+        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("1001")));
     }
 };
 
