@@ -518,5 +518,125 @@
         <extracomment>Account page notice after linking an account of another service</extracomment>
         <translation>Das Konto wurde verknüpft. Sie können sich jetzt damit anmelden.</translation>
     </message>
+    <message>
+        <source>Passkeys</source>
+        <extracomment>Heading of the passkeys section of the account page</extracomment>
+        <translation>Passkeys</translation>
+    </message>
+    <message>
+        <source>You have no passkeys yet.</source>
+        <extracomment>Passkeys: the person has none yet</extracomment>
+        <translation>Sie haben noch keine Passkeys.</translation>
+    </message>
+    <message>
+        <source>Unnamed passkey</source>
+        <extracomment>Passkeys: the name of a passkey registered before names were kept</extracomment>
+        <translation>Passkey ohne Namen</translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <extracomment>Passkeys: when the passkey was added; %1 is a date and time</extracomment>
+        <translation>Hinzugefügt %1</translation>
+    </message>
+    <message>
+        <source>Added at a time not recorded</source>
+        <extracomment>Passkeys: the time of adding was not recorded (passkeys added before it was)</extracomment>
+        <translation>Hinzugefügt zu einer nicht erfassten Zeit</translation>
+    </message>
+    <message>
+        <source>last used %1</source>
+        <extracomment>Passkeys: its last sign-in; %1 is a date and time</extracomment>
+        <translation>zuletzt verwendet %1</translation>
+    </message>
+    <message>
+        <source>not used to sign in yet</source>
+        <extracomment>Passkeys: no sign-in with it is recorded</extracomment>
+        <translation>noch nicht zum Anmelden verwendet</translation>
+    </message>
+    <message>
+        <source>Synced</source>
+        <extracomment>Passkeys: the credential is backed up, e.g. synced to other devices of the person</extracomment>
+        <translation>Synchronisiert</translation>
+    </message>
+    <message>
+        <source>On one device</source>
+        <extracomment>Passkeys: the credential lives on one device only</extracomment>
+        <translation>Auf einem Gerät</translation>
+    </message>
+    <message>
+        <source>Transports: %1</source>
+        <extracomment>Passkeys: how the browser reaches the authenticator (WebAuthn transports); %1 is a list like &quot;usb, nfc, internal&quot;</extracomment>
+        <translation>Verbindung: %1</translation>
+    </message>
+    <message>
+        <source>Passkey name</source>
+        <extracomment>Label of the name input of a passkey (rename form, and the add form)</extracomment>
+        <translation>Name des Passkeys</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <extracomment>Button that saves a passkey&apos;s new name</extracomment>
+        <translation>Umbenennen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <extracomment>Button that removes a passkey</extracomment>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Add a passkey</source>
+        <extracomment>Button that adds a passkey (the browser then asks for it)</extracomment>
+        <translation>Passkey hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a passkey (needs JavaScript)</source>
+        <extracomment>The add-passkey button when JavaScript is off: it cannot work then</extracomment>
+        <translation>Passkey hinzufügen (benötigt JavaScript)</translation>
+    </message>
+    <message>
+        <source>Give it a name you will recognise, such as the device it is on. Without one it is named after today&apos;s date.</source>
+        <extracomment>Passkeys: under the add form; the name is optional</extracomment>
+        <translation>Geben Sie ihm einen Namen, an dem Sie ihn wiedererkennen, etwa das Gerät, auf dem er liegt. Ohne Namen wird er nach dem heutigen Datum benannt.</translation>
+    </message>
+    <message>
+        <source>The passkey was added. You can now sign in with it.</source>
+        <extracomment>Account page notice after adding a passkey</extracomment>
+        <translation>Der Passkey wurde hinzugefügt. Sie können sich jetzt damit anmelden.</translation>
+    </message>
+    <message>
+        <source>The passkey was renamed.</source>
+        <extracomment>Account page notice after renaming a passkey</extracomment>
+        <translation>Der Passkey wurde umbenannt.</translation>
+    </message>
+    <message>
+        <source>The passkey was removed. You can no longer sign in with it.</source>
+        <extracomment>Account page notice after removing a passkey</extracomment>
+        <translation>Der Passkey wurde entfernt. Sie können sich nicht mehr damit anmelden.</translation>
+    </message>
+    <message>
+        <source>That passkey was not found. Nothing was changed.</source>
+        <extracomment>Account page notice: the passkey to rename or remove was not found</extracomment>
+        <translation>Dieser Passkey wurde nicht gefunden. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>A passkey name must be 1 to 255 characters long.</source>
+        <extracomment>Account page notice: the passkey name was refused</extracomment>
+        <translation>Der Name eines Passkeys muss 1 bis 255 Zeichen lang sein.</translation>
+    </message>
+    <message>
+        <source>Passkey added</source>
+        <extracomment>Recent activity: a passkey was added</extracomment>
+        <translation>Passkey hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Passkey renamed</source>
+        <extracomment>Recent activity: a passkey was renamed</extracomment>
+        <translation>Passkey umbenannt</translation>
+    </message>
+    <message>
+        <source>Passkey removed</source>
+        <extracomment>Recent activity: a passkey was removed</extracomment>
+        <translation>Passkey entfernt</translation>
+    </message>
 </context>
 </TS>

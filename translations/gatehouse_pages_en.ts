@@ -518,5 +518,125 @@
         <extracomment>Account page notice after linking an account of another service</extracomment>
         <translation>The account was linked. You can now sign in with it.</translation>
     </message>
+    <message>
+        <source>Passkeys</source>
+        <extracomment>Heading of the passkeys section of the account page</extracomment>
+        <translation>Passkeys</translation>
+    </message>
+    <message>
+        <source>You have no passkeys yet.</source>
+        <extracomment>Passkeys: the person has none yet</extracomment>
+        <translation>You have no passkeys yet.</translation>
+    </message>
+    <message>
+        <source>Unnamed passkey</source>
+        <extracomment>Passkeys: the name of a passkey registered before names were kept</extracomment>
+        <translation>Unnamed passkey</translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <extracomment>Passkeys: when the passkey was added; %1 is a date and time</extracomment>
+        <translation>Added %1</translation>
+    </message>
+    <message>
+        <source>Added at a time not recorded</source>
+        <extracomment>Passkeys: the time of adding was not recorded (passkeys added before it was)</extracomment>
+        <translation>Added at a time not recorded</translation>
+    </message>
+    <message>
+        <source>last used %1</source>
+        <extracomment>Passkeys: its last sign-in; %1 is a date and time</extracomment>
+        <translation>last used %1</translation>
+    </message>
+    <message>
+        <source>not used to sign in yet</source>
+        <extracomment>Passkeys: no sign-in with it is recorded</extracomment>
+        <translation>not used to sign in yet</translation>
+    </message>
+    <message>
+        <source>Synced</source>
+        <extracomment>Passkeys: the credential is backed up, e.g. synced to other devices of the person</extracomment>
+        <translation>Synced</translation>
+    </message>
+    <message>
+        <source>On one device</source>
+        <extracomment>Passkeys: the credential lives on one device only</extracomment>
+        <translation>On one device</translation>
+    </message>
+    <message>
+        <source>Transports: %1</source>
+        <extracomment>Passkeys: how the browser reaches the authenticator (WebAuthn transports); %1 is a list like &quot;usb, nfc, internal&quot;</extracomment>
+        <translation>Transports: %1</translation>
+    </message>
+    <message>
+        <source>Passkey name</source>
+        <extracomment>Label of the name input of a passkey (rename form, and the add form)</extracomment>
+        <translation>Passkey name</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <extracomment>Button that saves a passkey&apos;s new name</extracomment>
+        <translation>Rename</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <extracomment>Button that removes a passkey</extracomment>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Add a passkey</source>
+        <extracomment>Button that adds a passkey (the browser then asks for it)</extracomment>
+        <translation>Add a passkey</translation>
+    </message>
+    <message>
+        <source>Add a passkey (needs JavaScript)</source>
+        <extracomment>The add-passkey button when JavaScript is off: it cannot work then</extracomment>
+        <translation>Add a passkey (needs JavaScript)</translation>
+    </message>
+    <message>
+        <source>Give it a name you will recognise, such as the device it is on. Without one it is named after today&apos;s date.</source>
+        <extracomment>Passkeys: under the add form; the name is optional</extracomment>
+        <translation>Give it a name you will recognise, such as the device it is on. Without one it is named after today&apos;s date.</translation>
+    </message>
+    <message>
+        <source>The passkey was added. You can now sign in with it.</source>
+        <extracomment>Account page notice after adding a passkey</extracomment>
+        <translation>The passkey was added. You can now sign in with it.</translation>
+    </message>
+    <message>
+        <source>The passkey was renamed.</source>
+        <extracomment>Account page notice after renaming a passkey</extracomment>
+        <translation>The passkey was renamed.</translation>
+    </message>
+    <message>
+        <source>The passkey was removed. You can no longer sign in with it.</source>
+        <extracomment>Account page notice after removing a passkey</extracomment>
+        <translation>The passkey was removed. You can no longer sign in with it.</translation>
+    </message>
+    <message>
+        <source>That passkey was not found. Nothing was changed.</source>
+        <extracomment>Account page notice: the passkey to rename or remove was not found</extracomment>
+        <translation>That passkey was not found. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>A passkey name must be 1 to 255 characters long.</source>
+        <extracomment>Account page notice: the passkey name was refused</extracomment>
+        <translation>A passkey name must be 1 to 255 characters long.</translation>
+    </message>
+    <message>
+        <source>Passkey added</source>
+        <extracomment>Recent activity: a passkey was added</extracomment>
+        <translation>Passkey added</translation>
+    </message>
+    <message>
+        <source>Passkey renamed</source>
+        <extracomment>Recent activity: a passkey was renamed</extracomment>
+        <translation>Passkey renamed</translation>
+    </message>
+    <message>
+        <source>Passkey removed</source>
+        <extracomment>Recent activity: a passkey was removed</extracomment>
+        <translation>Passkey removed</translation>
+    </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 #pragma once
 /*!
  * \file account.h  What a signed-in person may see and change about themselves: their profile,
- * their built-in password, their linked accounts, their sessions, their recent activity. The built-in account page ({basePath}/account) is made
+ * their built-in password, their passkeys, their linked accounts, their sessions, their recent activity. The built-in account page ({basePath}/account) is made
  * of these operations; an application offers them in its own UI the same way.
  *
  * \code
@@ -62,6 +62,18 @@ struct GATEHOUSE_EXPORT AccountLink
     QString provider;       //!< the provider's id, e.g. "github"
     QString type;           //!< "oauth" or "oidc"
     QDateTime linkedAt;     //!< from the audit log's \c linkAccount event; invalid when not recorded
+};
+
+//! One of the person's passkeys (a WebAuthn authenticator). Never carries its public key.
+struct GATEHOUSE_EXPORT AccountPasskey
+{
+    QString id;             //!< Account::passkeyId() of its credential ID: what renamePasskey() and removePasskey() take
+    QString name;           //!< as named when registered or renamed; empty when never named (registered before names were kept)
+    QDateTime createdAt;    //!< when it was registered; invalid when not recorded
+    QDateTime lastUsedAt;   //!< its last sign-in; invalid when none was recorded
+    bool backedUp = false;  //!< the authenticator says the credential is backed up (synced)
+    QString deviceType;     //!< "singleDevice" or "multiDevice", as the authenticator says
+    QStringList transports; //!< how the browser reaches it ("usb", "internal", "hybrid", ...); empty when unknown
 };
 
 /*!
@@ -208,6 +220,30 @@ public:
     QFuture<void> unlinkAccount(const QString &userId, const QString &linkId, const SignInMethods &methods,
                                 const AccountChange &change = {}) const;
 
+    /*!
+     * The public id of the passkey with \a credentialID: not reversible, stable, URL-safe. The
+     * credential ID is no secret (a browser sends it to anyone who asks for a passkey), but the
+     * page names passkeys like sessions and linked accounts, by an id of its own.
+     */
+    static QString passkeyId(const QString &credentialID);
+    //! The passkeys of \a userId, oldest first, those registered before their details were
+    //! recorded last (without an AccountStore: all, without names or times).
+    QFuture<QList<AccountPasskey>> passkeys(const QString &userId) const;
+    /*!
+     * Names \a userId's passkey \a passkeyId \a name (trimmed; 1 to 255 characters, no control
+     * characters, else InvalidAccountInput); AccountRecordNotFound when the user has no passkey
+     * with that id. Needs an AccountStore. Audit: \c passkeyRename.
+     */
+    QFuture<void> renamePasskey(const QString &userId, const QString &passkeyId, const QString &name,
+                                const AccountChange &change = {}) const;
+    /*!
+     * Removes \a userId's passkey \a passkeyId (its authenticator and the \c webauthn account
+     * registration linked with it); AccountRecordNotFound when the user has no passkey with that
+     * id, LastSignInMethod when it is the last way to sign in that \a methods offer the person.
+     * Audit: \c passkeyRemove. Asking for a recent sign-in is the caller's (the account page does).
+     */
+    QFuture<void> removePasskey(const QString &userId, const QString &passkeyId, const SignInMethods &methods,
+                                const AccountChange &change = {}) const;
     //! The last \a limit audit events of \a userId (sign-ins, failures, sign-outs, changes),
     //! newest first; empty without an AuditStore.
     QFuture<QList<AuditEvent>> recentActivity(const QString &userId, int limit = 20) const;

@@ -1,6 +1,7 @@
 #pragma once
 /*! \file accountstore.h  What the account operations (account.h) keep beside the Auth.js tables:
- *  where and when each database session began, and the per-user "not before" of JWT sessions. */
+ *  where and when each database session began, the per-user "not before" of JWT sessions, and
+ *  the name and times of each passkey. */
 #include <gatehouse/adaptertypes.h>
 
 #include <QFuture>
@@ -25,9 +26,26 @@ struct GATEHOUSE_EXPORT UserSessionRecord
     std::optional<SessionDetails> details;  //!< nullopt: begun before details were recorded
 };
 
+//! What Gatehouse records of a passkey beside Auth.js's \c authenticators table (\c gatehouse_passkeys).
+struct GATEHOUSE_EXPORT PasskeyDetails
+{
+    QString credentialID;           //!< the authenticator's (AdapterAuthenticator::credentialID)
+    QString userId;
+    QString name;                   //!< as the person named it, at most 255 characters
+    QDateTime createdAt;            //!< when it was registered (UTC); invalid: not recorded
+    QDateTime lastUsedAt;           //!< its last sign-in (UTC); invalid: none recorded
+};
+
+//! One of a user's passkeys with what is recorded about it.
+struct GATEHOUSE_EXPORT UserPasskeyRecord
+{
+    AdapterAuthenticator authenticator;
+    std::optional<PasskeyDetails> details;  //!< nullopt: registered before details were recorded
+};
+
 /*!
- * Session details and JWT revocation (\c gatehouse_session_details,
- * \c gatehouse_session_revocations). With it the account page lists where and when sessions
+ * Session details, JWT revocation and passkey details (\c gatehouse_session_details,
+ * \c gatehouse_session_revocations, \c gatehouse_passkeys). With it the account page lists where and when sessions
  * began, and "sign out everywhere" reaches JWT sessions too; without it sessions are listed
  * from the \c sessions table alone and JWT sessions cannot be revoked. Futures fail with
  * AdapterError like the adapter's.
@@ -49,6 +67,23 @@ public:
     virtual QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) = 0;
     //! The time set by setSessionsNotBefore(), or nullopt when none was set.
     virtual QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) = 0;
+
+    /*!
+     * Records \a details of a passkey just registered (replacing any for the same credential;
+     * \c lastUsedAt is ignored). Fails with Reason::NotFound when \a details.userId has no
+     * authenticator with that credential ID. The details go when the authenticator goes.
+     */
+    virtual QFuture<void> recordPasskey(const PasskeyDetails &details) = 0;
+    //! Notes a sign-in with the passkey \a credentialID at \a at; nothing for one without details.
+    virtual QFuture<void> recordPasskeyUse(const QString &credentialID, const QDateTime &at) = 0;
+    //! The authenticators of \a userId with their details, oldest first (those without details
+    //! last); empty for an unknown user.
+    virtual QFuture<QList<UserPasskeyRecord>> userPasskeys(const QString &userId) = 0;
+    /*!
+     * Names \a userId's passkey \a credentialID \a name (details without times are recorded
+     * for one registered before details were). False when the user has no such authenticator.
+     */
+    virtual QFuture<bool> renamePasskey(const QString &userId, const QString &credentialID, const QString &name) = 0;
 
 protected:
     AccountStore() = default;

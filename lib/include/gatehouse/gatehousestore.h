@@ -11,7 +11,7 @@
  * | UserStateStore (userstatestore.h) | refuses disabled users; built-in passwords | every user may sign in; no built-in passwords |
  * | RateLimitStore (ratelimitstore.h) | counts failed sign-ins across every server on the database | each engine counts in memory |
  * | AccountTokenStore (accounttokenstore.h) | refreshes OAuth access tokens, RP-initiated logout | no \c token endpoint, no \c accessToken() |
- * | AccountStore (accountstore.h) | records where and when database sessions begin; "not before" of JWT sessions | the account page lists sessions without them; JWT sessions cannot be revoked |
+ * | AccountStore (accountstore.h) | records where and when database sessions begin; "not before" of JWT sessions; passkey names and times | the account page lists sessions without them; JWT sessions cannot be revoked; passkeys are listed without names or times and cannot be renamed |
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
  * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
  *

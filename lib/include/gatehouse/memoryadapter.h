@@ -102,6 +102,10 @@ public:
     QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) override;
     QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) override;
     QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) override;
+    QFuture<void> recordPasskey(const PasskeyDetails &details) override;
+    QFuture<void> recordPasskeyUse(const QString &credentialID, const QDateTime &at) override;
+    QFuture<QList<UserPasskeyRecord>> userPasskeys(const QString &userId) override;
+    QFuture<bool> renamePasskey(const QString &userId, const QString &credentialID, const QString &name) override;
 
     // TwoFactorStore
     QFuture<void> beginTotpEnrolment(const TotpEnrolment &enrolment) override;

@@ -83,6 +83,15 @@ public:
     static QFuture<qint64> endOthers(const std::shared_ptr<const AccountPrivate> &self, const QString &userId,
                                      const QString &currentSessionToken);
 
+    /*!
+     * Fails with LastSignInMethod (saying \a what) unless \a userId keeps a way to sign in that
+     * \a methods offer: \a otherLinks linked accounts of configured providers (counted by the
+     * caller), a passkey other than \a removedCredential, a verified address, a built-in password.
+     */
+    static QFuture<bool> requireAnotherWay(const std::shared_ptr<const AccountPrivate> &self, const QString &userId,
+                                           const SignInMethods &methods, int otherLinks,
+                                           const QString &removedCredential, const QString &what);
+
     Stores stores;
     SessionOptions sessions;
 };
@@ -116,6 +125,31 @@ bool isLink(const AdapterAccount &account)
 AccountRecordNotFound noUser(const QString &userId)
 {
     return AccountRecordNotFound(QStringLiteral("there is no user with id \"%1\"").arg(userId));
+}
+
+//! The one rule for a name the person types (display name, passkey name): trimmed, 1 to 255
+//! characters, no control characters; empty when \a name breaks it.
+QString acceptedName(const QString &name)
+{
+    const QString trimmed = name.trimmed();
+    const bool control = std::any_of(trimmed.cbegin(), trimmed.cend(), [](QChar c) { return c.category() == QChar::Other_Control; });
+    return trimmed.isEmpty() || trimmed.size() > 255 || control ? QString() : trimmed;
+}
+
+AccountPasskey passkeyOf(const UserPasskeyRecord &record)
+{
+    AccountPasskey key;
+    key.id = Account::passkeyId(record.authenticator.credentialID);
+    if (record.details) {
+        key.name = record.details->name;
+        key.createdAt = record.details->createdAt;
+        key.lastUsedAt = record.details->lastUsedAt;
+    }
+    key.backedUp = record.authenticator.credentialBackedUp;
+    key.deviceType = record.authenticator.credentialDeviceType;
+    if (record.authenticator.transports)
+        key.transports = record.authenticator.transports->split(u',', Qt::SkipEmptyParts);
+    return key;
 }
 
 } // namespace
@@ -168,9 +202,8 @@ QFuture<AccountProfile> Account::profile(const QString &userId) const
 
 QFuture<AccountProfile> Account::setName(const QString &userId, const QString &name, const AccountChange &change) const
 {
-    const QString trimmed = name.trimmed();
-    const bool control = std::any_of(trimmed.cbegin(), trimmed.cend(), [](QChar c) { return c.category() == QChar::Other_Control; });
-    if (trimmed.isEmpty() || trimmed.size() > 255 || control)
+    const QString trimmed = acceptedName(name);
+    if (trimmed.isEmpty())
         return failedFuture<AccountProfile>(InvalidAccountInput(QStringLiteral("a name is 1 to 255 characters without control characters")));
     std::shared_ptr<const AccountPrivate> self = d;
     return continueWith(d->stores.adapter->getUser(userId),
@@ -377,40 +410,172 @@ QFuture<void> Account::unlinkAccount(const QString &userId, const QString &id, c
     // Only among this user's accounts: another user's id is not found, like an unknown one.
     return continueWith(admin->listAccounts(userId), [self, userId, id, methods, change, notFound](const QList<AdapterAccount> &accounts) {
         std::optional<AdapterAccount> target;
-        int otherWays = 0;
+        int otherLinks = 0;
         for (const AdapterAccount &account : accounts) {
-            if (account.userId != userId)
+            if (account.userId != userId || !isLink(account))
                 continue;
-            if (!target && !id.isEmpty() && isLink(account) && linkId(account.provider, account.providerAccountId) == id)
+            if (!target && !id.isEmpty() && linkId(account.provider, account.providerAccountId) == id)
                 target = account;
-            else if (isLink(account) && methods.linkProviders.contains(account.provider))
-                ++otherWays;
-            else if (account.type == u"webauthn" && methods.passkeys)
-                ++otherWays;
+            else if (methods.linkProviders.contains(account.provider))
+                ++otherLinks;
         }
         if (!target)
             throw notFound();
-        return continueWith(self->stores.adapter->getUser(userId),
-            [self, userId, id, methods, change, notFound, target = *target, otherWays](const std::optional<AdapterUser> &user) {
-                if (!user)
-                    throw noUser(userId);
-                const bool byEmail = methods.email && user->emailVerified.has_value();
-                const QFuture<bool> password = methods.builtinPassword && otherWays == 0 && !byEmail
-                    ? hasUserPassword(self->stores.adapter, userId)
-                    : QtFuture::makeReadyFuture(false);
-                return continueWith(password, [self, userId, change, notFound, target, otherWays, byEmail](bool hasPassword) {
-                    if (otherWays == 0 && !byEmail && !hasPassword)
-                        throw LastSignInMethod(QStringLiteral("the account of %1 is the user's last way to sign in").arg(target.provider));
-                    return self->stores.adapter->unlinkAccount(target.provider, target.providerAccountId)
-                        .then(QtFuture::Launch::Sync, [self, userId, change, notFound, target](const std::optional<AdapterAccount> &removed) {
-                            if (!removed)  // unlinked meanwhile
-                                throw notFound();
-                            self->audit(QStringLiteral("unlinkAccount"), userId, change,
-                                        {{QStringLiteral("type"), target.type}}, target.provider);
+        const QString what = QStringLiteral("the account of %1 is the user's last way to sign in").arg(target->provider);
+        return continueWith(AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, QString(), what),
+            [self, userId, change, notFound, target = *target](bool) {
+                return self->stores.adapter->unlinkAccount(target.provider, target.providerAccountId)
+                    .then(QtFuture::Launch::Sync, [self, userId, change, notFound, target](const std::optional<AdapterAccount> &removed) {
+                        if (!removed)  // unlinked meanwhile
+                            throw notFound();
+                        self->audit(QStringLiteral("unlinkAccount"), userId, change,
+                                    {{QStringLiteral("type"), target.type}}, target.provider);
+                        return true;
+                    });
+            });
+    }).then(QtFuture::Launch::Sync, [](bool) {});
+}
+
+QFuture<bool> AccountPrivate::requireAnotherWay(const std::shared_ptr<const AccountPrivate> &self, const QString &userId,
+                                                const SignInMethods &methods, int otherLinks,
+                                                const QString &removedCredential, const QString &what)
+{
+    // Passkeys are counted by their authenticators: each is a way in, whatever account rows
+    // an older registration left.
+    const QFuture<int> keys = methods.passkeys && otherLinks == 0
+        ? continueWith(self->stores.adapter->listAuthenticatorsByUserId(userId),
+                       [removedCredential](const QList<AdapterAuthenticator> &list) {
+                           return int(std::count_if(list.cbegin(), list.cend(), [&](const AdapterAuthenticator &a) {
+                               return a.credentialID != removedCredential;
+                           }));
+                       })
+        : QtFuture::makeReadyFuture(0);
+    return continueWith(keys, [self, userId, methods, otherLinks, what](int passkeys) {
+        if (otherLinks + passkeys > 0)
+            return QtFuture::makeReadyFuture(true);
+        return continueWith(self->stores.adapter->getUser(userId), [self, userId, methods, what](const std::optional<AdapterUser> &user) {
+            if (!user)
+                throw noUser(userId);
+            if (methods.email && user->emailVerified.has_value())
+                return QtFuture::makeReadyFuture(true);
+            const QFuture<bool> password = methods.builtinPassword ? hasUserPassword(self->stores.adapter, userId)
+                                                                   : QtFuture::makeReadyFuture(false);
+            return continueWith(password, [what](bool hasPassword) {
+                if (!hasPassword)
+                    throw LastSignInMethod(what);
+                return true;
+            });
+        });
+    });
+}
+
+QString Account::passkeyId(const QString &credentialID)
+{
+    // As a session id; "passkey" keeps it apart from any other id made from the same text.
+    const QByteArray key = QByteArrayLiteral("passkey\n") + credentialID.toUtf8();
+    return QString::fromLatin1(Crypto::base64UrlEncode(Crypto::sha256(key)).left(22));
+}
+
+namespace {
+
+//! The user's passkey with public id \a id, or AccountRecordNotFound (also for another user's).
+UserPasskeyRecord findPasskey(const QList<UserPasskeyRecord> &records, const QString &userId, const QString &id)
+{
+    for (const UserPasskeyRecord &record : records) {
+        if (!id.isEmpty() && record.authenticator.userId == userId && Account::passkeyId(record.authenticator.credentialID) == id)
+            return record;
+    }
+    throw AccountRecordNotFound(QStringLiteral("the user has no passkey with id \"%1\"").arg(id));
+}
+
+//! The user's passkeys with their details; without an AccountStore, the authenticators alone.
+QFuture<QList<UserPasskeyRecord>> passkeyRecords(const Stores &stores, const QString &userId)
+{
+    if (AccountStore *store = stores.account.get())
+        return store->userPasskeys(userId);
+    return continueWith(stores.adapter->listAuthenticatorsByUserId(userId), [](const QList<AdapterAuthenticator> &list) {
+        QList<UserPasskeyRecord> records;
+        for (const AdapterAuthenticator &authenticator : list)
+            records.append({authenticator, std::nullopt});
+        return records;
+    });
+}
+
+} // namespace
+
+QFuture<QList<AccountPasskey>> Account::passkeys(const QString &userId) const
+{
+    return continueWith(passkeyRecords(d->stores, userId), [](const QList<UserPasskeyRecord> &records) {
+        QList<AccountPasskey> list;
+        for (const UserPasskeyRecord &record : records)
+            list.append(passkeyOf(record));
+        return list;
+    });
+}
+
+QFuture<void> Account::renamePasskey(const QString &userId, const QString &passkeyId, const QString &name,
+                                     const AccountChange &change) const
+{
+    std::shared_ptr<AccountStore> store = d->stores.account;
+    if (!store)
+        return failedFuture<void>(MissingAdapterMethods(QStringLiteral("renaming passkeys needs an adapter that implements AccountStore")));
+    const QString accepted = acceptedName(name);
+    if (accepted.isEmpty())
+        return failedFuture<void>(InvalidAccountInput(QStringLiteral("a passkey name is 1 to 255 characters without control characters")));
+    std::shared_ptr<const AccountPrivate> self = d;
+    return continueWith(store->userPasskeys(userId), [self, store, userId, passkeyId, accepted, change](const QList<UserPasskeyRecord> &records) {
+        const UserPasskeyRecord record = findPasskey(records, userId, passkeyId);
+        const QString before = record.details ? record.details->name : QString();
+        return continueWith(store->renamePasskey(userId, record.authenticator.credentialID, accepted),
+            [self, userId, passkeyId, accepted, before, change](bool renamed) {
+                if (!renamed)  // removed meanwhile
+                    throw AccountRecordNotFound(QStringLiteral("the user has no passkey with id \"%1\"").arg(passkeyId));
+                self->audit(QStringLiteral("passkeyRename"), userId, change,
+                            {{QStringLiteral("passkey"), passkeyId}, {QStringLiteral("from"), before}, {QStringLiteral("to"), accepted}});
+                return true;
+            });
+    }).then(QtFuture::Launch::Sync, [](bool) {});
+}
+
+QFuture<void> Account::removePasskey(const QString &userId, const QString &passkeyId, const SignInMethods &methods,
+                                     const AccountChange &change) const
+{
+    std::shared_ptr<const AccountPrivate> self = d;
+    const QFuture<QList<AdapterAccount>> accounts = d->stores.admin ? d->stores.admin->listAccounts(userId)
+                                                                    : QtFuture::makeReadyFuture(QList<AdapterAccount>());
+    return continueWith(passkeyRecords(d->stores, userId), [self, userId, passkeyId, methods, change, accounts](const QList<UserPasskeyRecord> &records) {
+        const UserPasskeyRecord record = findPasskey(records, userId, passkeyId);
+        return continueWith(accounts, [self, userId, passkeyId, methods, change, record](const QList<AdapterAccount> &list) {
+            int otherLinks = 0;
+            std::optional<AdapterAccount> registration;  // the webauthn account row Auth.js links per passkey
+            for (const AdapterAccount &account : list) {
+                if (account.userId != userId)
+                    continue;
+                if (isLink(account) && methods.linkProviders.contains(account.provider))
+                    ++otherLinks;
+                else if (account.type == u"webauthn" && account.providerAccountId == record.authenticator.providerAccountId)
+                    registration = account;
+            }
+            const QString credential = record.authenticator.credentialID;
+            return continueWith(AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, credential,
+                                                                  QStringLiteral("the passkey is the user's last way to sign in")),
+                [self, userId, passkeyId, change, record, registration](bool) {
+                    return continueWith(self->stores.adapter->deleteAuthenticator(record.authenticator.credentialID),
+                        [self, userId, passkeyId, change, record, registration](const std::optional<AdapterAuthenticator> &removed) {
+                            if (!removed)  // removed meanwhile
+                                throw AccountRecordNotFound(QStringLiteral("the user has no passkey with id \"%1\"").arg(passkeyId));
+                            self->audit(QStringLiteral("passkeyRemove"), userId, change,
+                                        {{QStringLiteral("passkey"), passkeyId},
+                                         {QStringLiteral("name"), record.details ? record.details->name : QString()}},
+                                        registration ? registration->provider : QString());
+                            if (!registration)
+                                return QtFuture::makeReadyFuture(true);
+                            return continueWith(self->stores.adapter->unlinkAccount(registration->provider, registration->providerAccountId),
+                                                [](const std::optional<AdapterAccount> &) { return true; });
                         });
                 });
-            });
-    });
+        });
+    }).then(QtFuture::Launch::Sync, [](bool) {});
 }
 
 QFuture<QList<AuditEvent>> Account::recentActivity(const QString &userId, int limit) const

@@ -236,6 +236,45 @@ QFuture<AuthResponse> unlinkAccount(const State &state, const Account &account, 
     });
 }
 
+/*!
+ * Removes one of the person's passkeys: a recent sign-in (else the sign-in page, which comes
+ * back here), then Account::removePasskey(), which refuses the last way to sign in.
+ */
+QFuture<AuthResponse> removePasskey(const State &state, const Account &account, const AdapterUser &user)
+{
+    return continueWith(signedInAt(*state, account, user.id), [state, account, user](const QDateTime &at) {
+        const RequestState &s = *state;
+        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+            return QtFuture::makeReadyFuture(toSignIn(s));
+        QFuture<AuthResponse> removed =
+            account.removePasskey(user.id, s.param(QStringLiteral("passkeyId")), SignInMethods::of(s.config.providers), changeOf(s))
+                .then(QtFuture::Launch::Sync, [state] { return backToPage(*state, QStringLiteral("passkeyRemoved")); });
+        return recover(removed, [state](std::exception_ptr error) {
+            try {
+                std::rethrow_exception(error);
+            } catch (const AccountRecordNotFound &) {
+                return backToPage(*state, QStringLiteral("passkeyNotFound"));
+            } catch (const LastSignInMethod &) {
+                return backToPage(*state, QStringLiteral("lastSignInMethod"));
+            } catch (...) {
+                return errorResponse(*state, std::current_exception());
+            }
+        });
+    });
+}
+
+//! The WebAuthn provider whose registration adds a passkey on this page; null when none is usable.
+const Provider *passkeyProvider(const RequestState &s)
+{
+    if (PageResponses::passkeyScriptUrl(s).isEmpty())
+        return nullptr;
+    for (const Provider &provider : s.config.providers) {
+        if (provider.isWebAuthn())
+            return &provider;
+    }
+    return nullptr;
+}
+
 //! The name a provider is shown with: its configured name, else its id (one no longer configured).
 QString providerName(const RequestState &s, const QString &id)
 {
@@ -269,18 +308,30 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
     // An adapter without AdminStore cannot list them: the section stays empty, the page works.
     const QFuture<QList<AccountLink>> links = account.linkedAccounts(user.id).onFailed(
         [](const MissingAdapterMethods &) { return QList<AccountLink>(); });
-    return continueWith(links, [state, account, content, sessions, password, userId = user.id](const QList<AccountLink> &linked) mutable {
-        QStringList linkedProviders;
-        for (const AccountLink &link : linked) {
-            content.links.append({link.id, providerName(*state, link.provider), link.linkedAt});
-            linkedProviders.append(link.provider);
-        }
-        for (const Provider &provider : state->config.providers) {
-            if ((provider.type == u"oauth" || provider.type == u"oidc") && !linkedProviders.contains(provider.id))
-                content.linkable.append({provider.id, provider.name.isEmpty() ? provider.id : provider.name});
-        }
-        return continueWith(sessions, [state, account, content, password, userId](const QList<AccountSession> &list) mutable {
-            return showSessions(state, account, content, password, userId, list);
+    // The passkeys only where a WebAuthn provider is configured; without an AccountStore they
+    // cannot be listed, and the section offers adding one only.
+    QFuture<QList<AccountPasskey>> passkeys = QtFuture::makeReadyFuture(QList<AccountPasskey>());
+    if (const Provider *provider = passkeyProvider(s)) {
+        content.passkeyProvider = provider->id;
+        content.scripts.append(PageResponses::passkeyScriptUrl(s));
+        passkeys = account.passkeys(user.id).onFailed([](const MissingAdapterMethods &) { return QList<AccountPasskey>(); });
+    }
+    return continueWith(passkeys, [state, account, content, sessions, password, links, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+        for (const AccountPasskey &key : keys)
+            content.passkeys.append({key.id, key.name, key.createdAt, key.lastUsedAt, key.backedUp, key.transports});
+        return continueWith(links, [state, account, content, sessions, password, userId](const QList<AccountLink> &linked) mutable {
+            QStringList linkedProviders;
+            for (const AccountLink &link : linked) {
+                content.links.append({link.id, providerName(*state, link.provider), link.linkedAt});
+                linkedProviders.append(link.provider);
+            }
+            for (const Provider &provider : state->config.providers) {
+                if ((provider.type == u"oauth" || provider.type == u"oidc") && !linkedProviders.contains(provider.id))
+                    content.linkable.append({provider.id, provider.name.isEmpty() ? provider.id : provider.name});
+            }
+            return continueWith(sessions, [state, account, content, password, userId](const QList<AccountSession> &list) mutable {
+                return showSessions(state, account, content, password, userId, list);
+            });
         });
     });
 }
@@ -358,6 +409,24 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
         return changePassword(state, account, user);
     if (what == u"unlinkAccount")
         return unlinkAccount(state, account, user);
+    if (what == u"renamePasskey") {
+        // A new name cannot lock anyone out: no recent sign-in asked, as for the display name.
+        return recover(account.renamePasskey(user.id, s.param(QStringLiteral("passkeyId")), s.param(QStringLiteral("name")), changeOf(s))
+                           .then(QtFuture::Launch::Sync, [state] { return backToPage(*state, QStringLiteral("passkeyRenamed")); }),
+                       [state](std::exception_ptr error) {
+                           try {
+                               std::rethrow_exception(error);
+                           } catch (const AccountRecordNotFound &) {
+                               return backToPage(*state, QStringLiteral("passkeyNotFound"));
+                           } catch (const InvalidAccountInput &) {
+                               return backToPage(*state, QStringLiteral("invalidPasskeyName"));
+                           } catch (...) {
+                               return errorResponse(*state, std::current_exception());
+                           }
+                       });
+    }
+    if (what == u"removePasskey")
+        return removePasskey(state, account, user);
     if (what == u"endOthers") {
         return account.endOtherSessions(user.id, databaseToken(s), changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
             return backToPage(*state, QStringLiteral("othersEnded"), renewedJwt(*state));

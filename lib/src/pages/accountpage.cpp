@@ -22,7 +22,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-{{password}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}{{passkeys}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -81,6 +81,49 @@ constexpr QStringView LinkTemplate = uR"(<li class="gh-link">
 </li>
 )";
 
+constexpr QStringView PasskeysTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-passkeys">
+<h2 id="gh-passkeys">{{heading}}</h2>
+{{list}}{{add}}</section>
+)";
+constexpr QStringView PasskeyTemplate = uR"(<li class="gh-passkey">
+<p class="gh-passkey-name">{{name}}</p>
+<p class="gh-session-detail">{{created}} · {{lastUsed}}</p>
+<p class="gh-session-detail">{{kind}}</p>
+<form action="{{action}}" method="POST" class="gh-inline-form">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="renamePasskey">
+<input type="hidden" name="passkeyId" value="{{passkeyId}}">
+<div class="gh-field">
+<label for="gh-passkey-{{index}}">{{nameLabel}}</label>
+<input id="gh-passkey-{{index}}" type="text" name="name" value="{{value}}" maxlength="255" required autocomplete="off">
+</div>
+<button type="submit" class="gh-button gh-secondary">{{rename}}</button>
+</form>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="removePasskey">
+<input type="hidden" name="passkeyId" value="{{passkeyId}}">
+<button type="submit" class="gh-button gh-secondary">{{remove}}</button>
+</form>
+</li>
+)";
+// Adding is a WebAuthn registration while signed in (the engine adds the passkey to the
+// signed-in person): the passkey script finds the form by data-webauthn-provider, runs the
+// ceremony and posts the credential with the name and the callback URL back here. Without the
+// script the button stays disabled and says that it needs JavaScript; the script enables it
+// and gives it its label.
+constexpr QStringView AddPasskeyTemplate = uR"(<form action="{{action}}" method="POST" id="gh-passkey-add" data-webauthn-provider="{{provider}}">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="callbackUrl" value="{{callbackUrl}}">
+<div class="gh-field">
+<label for="gh-passkey-new">{{nameLabel}}</label>
+<input id="gh-passkey-new" type="text" name="passkeyName" maxlength="255" autocomplete="off">
+</div>
+<p class="gh-account-note">{{note}}</p>
+<button type="submit" class="gh-button gh-submit" disabled data-webauthn-label="{{label}}">{{needsScript}}</button>
+</form>
+)";
+
 constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
 constexpr QStringView AlertTemplate = u"<div class=\"gh-alert\" role=\"alert\"><p>{{text}}</p></div>\n";
 constexpr QStringView ParagraphTemplate = u"<p class=\"gh-account-note\">{{text}}</p>\n";
@@ -137,6 +180,12 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeAccountUnlinked;
     if (notice == u"accountLinked")
         return Messages::NoticeAccountLinked;
+    if (notice == u"passkeyAdded")
+        return Messages::NoticePasskeyAdded;
+    if (notice == u"passkeyRenamed")
+        return Messages::NoticePasskeyRenamed;
+    if (notice == u"passkeyRemoved")
+        return Messages::NoticePasskeyRemoved;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -158,6 +207,10 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeAccountNotFound;
     if (notice == u"lastSignInMethod")
         return Messages::NoticeLastSignInMethod;
+    if (notice == u"passkeyNotFound")
+        return Messages::NoticePasskeyNotFound;
+    if (notice == u"invalidPasskeyName")
+        return Messages::NoticeInvalidPasskeyName;
     return nullptr;
 }
 
@@ -176,6 +229,9 @@ const char *eventText(const QString &type)
         {u"passwordChange", Messages::EventPasswordChange},
         {u"passwordChangeFailed", Messages::EventPasswordChangeFailed},
         {u"unlinkAccount", Messages::EventUnlinkAccount},
+        {u"passkeyAdd", Messages::EventPasskeyAdd},
+        {u"passkeyRename", Messages::EventPasskeyRename},
+        {u"passkeyRemove", Messages::EventPasskeyRemove},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))
@@ -254,6 +310,52 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             {u"linkForms", join(linkForms)},
             {u"list", items.isEmpty() ? paragraph(Messages::NoLinkedAccounts)
                                       : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
+        });
+    }
+
+    // Passkeys: only where a WebAuthn provider is configured.
+    Html passkeys;
+    if (!content.passkeyProvider.isEmpty()) {
+        for (const QUrl &script : content.scripts)
+            document.addScript(script);
+        QList<Html> items;
+        int index = 0;
+        for (const AccountContent::Passkey &key : content.passkeys) {
+            QStringList kind{document.text(key.backedUp ? Messages::PasskeySynced : Messages::PasskeyThisDevice)};
+            if (!key.transports.isEmpty())
+                kind.append(document.text(Messages::PasskeyTransports).arg(key.transports.join(QStringLiteral(", "))));
+            items.append(fill(PasskeyTemplate, {
+                {u"name", key.name.isEmpty() ? document.text(Messages::PasskeyUnnamed) : key.name},
+                {u"created", key.createdAt.isValid() ? document.text(Messages::PasskeyCreated).arg(shown(key.createdAt))
+                                                     : document.text(Messages::PasskeyCreatedUnknown)},
+                {u"lastUsed", key.lastUsedAt.isValid() ? document.text(Messages::PasskeyLastUsed).arg(shown(key.lastUsedAt))
+                                                       : document.text(Messages::PasskeyNeverUsed)},
+                {u"kind", kind.join(QStringLiteral(" · "))},
+                {u"action", action},
+                {u"csrfToken", context.csrfToken},
+                {u"passkeyId", key.id},
+                {u"index", QString::number(++index)},
+                {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
+                {u"value", key.name},
+                {u"rename", document.text(Messages::RenamePasskey)},
+                {u"remove", document.text(Messages::RemovePasskey)},
+            }));
+        }
+        const Html add = fill(AddPasskeyTemplate, {
+            {u"action", context.baseUrl + QStringLiteral("/callback/") + QString::fromLatin1(QUrl::toPercentEncoding(content.passkeyProvider))},
+            {u"provider", content.passkeyProvider},
+            {u"csrfToken", context.csrfToken},
+            {u"callbackUrl", action + QStringLiteral("?notice=passkeyAdded")},
+            {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
+            {u"note", document.text(Messages::AddPasskeyNote)},
+            {u"label", document.text(Messages::AddPasskey)},
+            {u"needsScript", document.text(Messages::AddPasskeyNeedsScript)},
+        });
+        passkeys = fill(PasskeysTemplate, {
+            {u"heading", document.text(Messages::PasskeysHeading)},
+            {u"list", items.isEmpty() ? paragraph(Messages::NoPasskeys)
+                                      : fill(u"<ul class=\"gh-passkeys\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
+            {u"add", add},
         });
     }
 
@@ -346,6 +448,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"name", content.name},
         {u"saveName", document.text(Messages::SaveName)},
         {u"password", password},
+        {u"passkeys", passkeys},
         {u"links", links},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
         {u"sessions", sessions},

@@ -232,4 +232,54 @@ inline constexpr const char *LinkAccount = QT_TRANSLATE_NOOP("Gatehouse::Pages",
 //: Account page notice after linking an account of another service
 inline constexpr const char *NoticeAccountLinked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The account was linked. You can now sign in with it.");
 
+// Account page: passkeys.
+//: Heading of the passkeys section of the account page
+inline constexpr const char *PasskeysHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkeys");
+//: Passkeys: the person has none yet
+inline constexpr const char *NoPasskeys = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You have no passkeys yet.");
+//: Passkeys: the name of a passkey registered before names were kept
+inline constexpr const char *PasskeyUnnamed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Unnamed passkey");
+//: Passkeys: when the passkey was added; %1 is a date and time
+inline constexpr const char *PasskeyCreated = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Added %1");
+//: Passkeys: the time of adding was not recorded (passkeys added before it was)
+inline constexpr const char *PasskeyCreatedUnknown = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Added at a time not recorded");
+//: Passkeys: its last sign-in; %1 is a date and time
+inline constexpr const char *PasskeyLastUsed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "last used %1");
+//: Passkeys: no sign-in with it is recorded
+inline constexpr const char *PasskeyNeverUsed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "not used to sign in yet");
+//: Passkeys: the credential is backed up, e.g. synced to other devices of the person
+inline constexpr const char *PasskeySynced = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Synced");
+//: Passkeys: the credential lives on one device only
+inline constexpr const char *PasskeyThisDevice = QT_TRANSLATE_NOOP("Gatehouse::Pages", "On one device");
+//: Passkeys: how the browser reaches the authenticator (WebAuthn transports); %1 is a list like "usb, nfc, internal"
+inline constexpr const char *PasskeyTransports = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Transports: %1");
+//: Label of the name input of a passkey (rename form, and the add form)
+inline constexpr const char *PasskeyNameLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkey name");
+//: Button that saves a passkey's new name
+inline constexpr const char *RenamePasskey = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Rename");
+//: Button that removes a passkey
+inline constexpr const char *RemovePasskey = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Remove");
+//: Button that adds a passkey (the browser then asks for it)
+inline constexpr const char *AddPasskey = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Add a passkey");
+//: The add-passkey button when JavaScript is off: it cannot work then
+inline constexpr const char *AddPasskeyNeedsScript = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Add a passkey (needs JavaScript)");
+//: Passkeys: under the add form; the name is optional
+inline constexpr const char *AddPasskeyNote = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Give it a name you will recognise, such as the device it is on. Without one it is named after today's date.");
+//: Account page notice after adding a passkey
+inline constexpr const char *NoticePasskeyAdded = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The passkey was added. You can now sign in with it.");
+//: Account page notice after renaming a passkey
+inline constexpr const char *NoticePasskeyRenamed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The passkey was renamed.");
+//: Account page notice after removing a passkey
+inline constexpr const char *NoticePasskeyRemoved = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The passkey was removed. You can no longer sign in with it.");
+//: Account page notice: the passkey to rename or remove was not found
+inline constexpr const char *NoticePasskeyNotFound = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That passkey was not found. Nothing was changed.");
+//: Account page notice: the passkey name was refused
+inline constexpr const char *NoticeInvalidPasskeyName = QT_TRANSLATE_NOOP("Gatehouse::Pages", "A passkey name must be 1 to 255 characters long.");
+//: Recent activity: a passkey was added
+inline constexpr const char *EventPasskeyAdd = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkey added");
+//: Recent activity: a passkey was renamed
+inline constexpr const char *EventPasskeyRename = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkey renamed");
+//: Recent activity: a passkey was removed
+inline constexpr const char *EventPasskeyRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkey removed");
+
 } // namespace Gatehouse::Pages::Messages

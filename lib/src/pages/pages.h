@@ -81,6 +81,15 @@ struct AccountContent
         QString providerName;       //!< as the sign-in page names the provider
         QDateTime linkedAt;         //!< invalid: not recorded
     };
+    struct Passkey
+    {
+        QString id;                 //!< the public id the rename and remove forms post
+        QString name;               //!< empty: never named (registered before names were kept)
+        QDateTime createdAt;        //!< invalid: not recorded
+        QDateTime lastUsedAt;       //!< invalid: no sign-in recorded
+        bool backedUp = false;
+        QStringList transports;     //!< "usb", "internal", ...; empty when unknown
+    };
     struct Activity
     {
         QDateTime time;
@@ -104,6 +113,13 @@ struct AccountContent
         QString name;
     };
     QList<LinkableProvider> linkable;   //!< configured OAuth/OIDC providers the person has no account of
+    /*!
+     * The WebAuthn provider whose registration adds a passkey (the add form posts to
+     * {basePath}/callback/{id}, through the passkey script); empty: no passkeys section.
+     */
+    QString passkeyProvider;
+    QList<Passkey> passkeys;        //!< oldest first
+    QList<QUrl> scripts;            //!< scripts the page loads (the passkey script), each allowed by its CSP
     SessionKind sessionKind = SessionKind::Database;
     QList<Session> sessions;        //!< Database: the current one first
     QList<Activity> activity;       //!< newest first

@@ -1,6 +1,8 @@
 #include "signin/webauthnflow.h"
 
 #include "signin/completesignin.h"
+#include "request/audit.h"
+#include "storage/stores.h"
 #include "signin/currentuser.h"
 #include "request/errorresponse.h"
 #include "core/futures.h"
@@ -202,6 +204,65 @@ AuthResponse scriptResponse(const RequestState &s)
 
 // ---- callback
 
+/*!
+ * The name a passkey is registered with: the form's \c passkeyName (the account page's "Add a
+ * passkey" posts it along with the credential) trimmed, without control characters, at most 255
+ * characters; otherwise "Passkey" and the date, so that two are told apart in the list.
+ */
+QString passkeyNameOf(const RequestState &s, const QDateTime &now)
+{
+    QString name;
+    for (const QChar c : s.body.value(QStringLiteral("passkeyName")).toString()) {
+        if (c.category() != QChar::Other_Control)
+            name.append(c);
+    }
+    name = name.trimmed().left(255).trimmed();
+    return name.isEmpty() ? QStringLiteral("Passkey %1").arg(now.toString(QStringLiteral("yyyy-MM-dd"))) : name;
+}
+
+/*!
+ * What Gatehouse keeps of a passkey just registered beside Auth.js's authenticators table (its
+ * name and time; AccountStore) and the \c passkeyAdd audit event. Where the adapter keeps no
+ * details nothing is written. A failure to write them never undoes the registration: the
+ * passkey works, and is listed without a name.
+ */
+QFuture<AdapterAuthenticator> recordRegistration(const State &state, const AdapterAuthenticator &created)
+{
+    const RequestState &s = *state;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QString name = passkeyNameOf(s, now);
+    Audit::record(s, QStringLiteral("passkeyAdd"), created.userId, s.provider->id, {{QStringLiteral("name"), name}});
+    AccountStore *store = s.stores().account.get();
+    if (!store)
+        return ready(created);
+    return store->recordPasskey({created.credentialID, created.userId, name, now, {}})
+        .then(QtFuture::Launch::Sync, [created](QFuture<void> recorded) {
+            try {
+                recorded.waitForFinished();
+            } catch (const std::exception &e) {
+                qCWarning(WebAuthn::lcWebAuthn).noquote() << "the name of passkey" << created.credentialID
+                                                          << "was not recorded:" << e.what();
+            }
+            return created;
+        });
+}
+
+//! Notes the sign-in with \a credentialID (AccountStore); never fails the sign-in.
+QFuture<void> recordUse(const RequestState &s, const QString &credentialID)
+{
+    AccountStore *store = s.stores().account.get();
+    if (!store)
+        return QtFuture::makeReadyFuture();
+    return store->recordPasskeyUse(credentialID, QDateTime::currentDateTimeUtc())
+        .then(QtFuture::Launch::Sync, [credentialID](QFuture<void> recorded) {
+            try {
+                recorded.waitForFinished();
+            } catch (const std::exception &e) {
+                qCWarning(WebAuthn::lcWebAuthn).noquote() << "the use of passkey" << credentialID << "was not recorded:" << e.what();
+            }
+        });
+}
+
 WebAuthn::Expectations expectationsOf(const RequestState &s, const WebAuthnChallenge &challenge)
 {
     const RelyingParty rp = relyingPartyOf(s);
@@ -265,7 +326,8 @@ QFuture<AuthResponse> registerCredential(const State &state, const QJsonObject &
                           if (!user)  // the signIn callback sent the user elsewhere: nothing was stored
                               return ready(response);
                           authenticator.userId = user->id;
-                          return state->config.adapter->createAuthenticator(authenticator)
+                          return continueWith(state->config.adapter->createAuthenticator(authenticator),
+                                              [state](const AdapterAuthenticator &created) { return recordRegistration(state, created); })
                               .then(QtFuture::Launch::Sync, [response](const AdapterAuthenticator &) { return response; });
                       })
                 .unwrap();
@@ -308,8 +370,11 @@ QFuture<AuthResponse> authenticate(const State &state, const QJsonObject &creden
                             // The counter is stored once the sign-in is allowed (not for a disabled user).
                             const QString credentialId = found->credentialID;
                             result.whenAllowed = [state, credentialId, newCounter](const SignInResult &allowed) {
-                                return state->config.adapter->updateAuthenticatorCounter(credentialId, newCounter)
-                                    .then(QtFuture::Launch::Sync, [allowed](const AdapterAuthenticator &) { return allowed; });
+                                return continueWith(state->config.adapter->updateAuthenticatorCounter(credentialId, newCounter),
+                                                    [state, credentialId, allowed](const AdapterAuthenticator &) {
+                                                        return recordUse(*state, credentialId).then(QtFuture::Launch::Sync,
+                                                                                                    [allowed] { return allowed; });
+                                                    });
                             };
                             return completeSignIn(state, result);
                         })

@@ -1,4 +1,4 @@
-// MemoryAdapter's AccountStore: session details and the "not before" of JWT sessions.
+// MemoryAdapter's AccountStore: session details, the "not before" of JWT sessions, passkey details.
 #include <gatehouse/memoryadapter.h>
 
 #include "storage/memoryadapter_p.h"
@@ -66,6 +66,70 @@ QFuture<std::optional<QDateTime>> MemoryAdapter::sessionsNotBefore(const QString
         QReadLocker locker(&d->lock);
         const auto it = d->sessionsNotBefore.constFind(userId);
         return it == d->sessionsNotBefore.cend() ? std::nullopt : std::optional(*it);
+    });
+}
+
+QFuture<void> MemoryAdapter::recordPasskey(const PasskeyDetails &details)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        const auto it = d->authenticators.constFind(details.credentialID);
+        if (it == d->authenticators.cend() || it->userId != details.userId)
+            throw AdapterError(Reason::NotFound, QStringLiteral("recordPasskey: user \"%1\" has no authenticator \"%2\"")
+                                                     .arg(details.userId, details.credentialID));
+        PasskeyDetails stored = details;
+        stored.name = details.name.left(255);
+        stored.createdAt = details.createdAt.isValid() ? details.createdAt.toUTC() : QDateTime::currentDateTimeUtc();
+        stored.lastUsedAt = QDateTime();
+        d->passkeys.insert(details.credentialID, stored);
+    });
+}
+
+QFuture<void> MemoryAdapter::recordPasskeyUse(const QString &credentialID, const QDateTime &at)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        const auto it = d->passkeys.find(credentialID);
+        if (it != d->passkeys.end())
+            it->lastUsedAt = at.toUTC();
+    });
+}
+
+QFuture<QList<UserPasskeyRecord>> MemoryAdapter::userPasskeys(const QString &userId)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        QList<UserPasskeyRecord> found;
+        for (const AdapterAuthenticator &authenticator : std::as_const(d->authenticators)) {
+            if (authenticator.userId != userId)
+                continue;
+            const auto details = d->passkeys.constFind(authenticator.credentialID);
+            found.append({authenticator, details == d->passkeys.cend() ? std::nullopt : std::optional(*details)});
+        }
+        // Oldest first; those without a recorded time last, by credential ID (the map's order).
+        std::stable_sort(found.begin(), found.end(), [](const UserPasskeyRecord &a, const UserPasskeyRecord &b) {
+            const bool ta = a.details && a.details->createdAt.isValid();
+            const bool tb = b.details && b.details->createdAt.isValid();
+            if (ta != tb)
+                return ta;
+            return ta && a.details->createdAt < b.details->createdAt;
+        });
+        return found;
+    });
+}
+
+QFuture<bool> MemoryAdapter::renamePasskey(const QString &userId, const QString &credentialID, const QString &name)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        const auto it = d->authenticators.constFind(credentialID);
+        if (it == d->authenticators.cend() || it->userId != userId)
+            return false;
+        auto details = d->passkeys.find(credentialID);
+        if (details == d->passkeys.end())  // registered before details were recorded: a name, no times
+            details = d->passkeys.insert(credentialID, PasskeyDetails{credentialID, userId, {}, {}, {}});
+        details->name = name.left(255);
+        return true;
     });
 }
 

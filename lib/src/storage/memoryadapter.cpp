@@ -88,6 +88,7 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->accounts.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->sessions.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->authenticators.removeIf([&](const auto &it) { return it.value().userId == userId; });
+        d->passkeys.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->passwords.remove(userId);
         d->disabledUsers.remove(userId);
         d->totp.remove(userId);
@@ -268,6 +269,7 @@ QFuture<std::optional<AdapterAuthenticator>> MemoryAdapter::deleteAuthenticator(
             return std::nullopt;
         const AdapterAuthenticator removed = *it;
         d->authenticators.erase(it);
+        d->passkeys.remove(credentialID);
         return removed;
     });
 }

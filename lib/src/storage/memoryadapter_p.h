@@ -69,6 +69,7 @@ public:
     QList<AuditEvent> audit;                    // oldest first
     QHash<QString, SessionDetails> sessionDetails;   // by session token
     QHash<QString, QDateTime> sessionsNotBefore;     // by user id
+    QHash<QString, PasskeyDetails> passkeys;         // by credential ID
     QHash<QString, RateLimitWindow> rateLimits;
     QHash<QString, TotpEnrolment> totp;         // by user id
     QHash<QString, QSet<QString>> recoveryCodes; // hashes by user id

@@ -1,5 +1,6 @@
-// SqlAdapter's AccountStore: session details (gatehouse_session_details) and the "not before"
-// of JWT sessions (gatehouse_session_revocations), beside the Auth.js tables.
+// SqlAdapter's AccountStore: session details (gatehouse_session_details), the "not before"
+// of JWT sessions (gatehouse_session_revocations) and passkey details (gatehouse_passkeys),
+// beside the Auth.js tables.
 #include <gatehouse/sqladapter.h>
 
 #include "storage/sqladapter_p.h"
@@ -116,6 +117,122 @@ QFuture<std::optional<QDateTime>> SqlAdapter::sessionsNotBefore(const QString &u
         if (!q.bind(*id).execFirst())
             return std::nullopt;
         return q.optionalTime(0);
+    });
+}
+
+QFuture<void> SqlAdapter::recordPasskey(const PasskeyDetails &details)
+{
+    const QString method = QStringLiteral("recordPasskey");
+    return d->run(method, [details, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(details.userId);
+        const auto notFound = [&] {
+            return AdapterError(Reason::NotFound, QStringLiteral("%1: user \"%2\" has no authenticator \"%3\"")
+                                                      .arg(method, details.userId, details.credentialID));
+        };
+        if (!id)
+            throw notFound();
+        SqlTransaction transaction(c, method);
+        {
+            SqlQuery q(c, QStringLiteral("SELECT 1 FROM authenticators WHERE \"credentialID\" = ? AND \"userId\" = ?"), method);
+            if (!q.bind(details.credentialID).bind(*id).execFirst())
+                throw notFound();
+        }
+        {
+            SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_passkeys WHERE \"credentialID\" = ?"), method);
+            q.bind(details.credentialID).exec();
+        }
+        {
+            SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_passkeys (\"credentialID\", \"userId\", name, \"createdAt\", "
+                                         "\"lastUsedAt\") VALUES (?, ?, ?, ?, ?)"),
+                       method);
+            q.bind(details.credentialID)
+                .bind(*id)
+                .bind(details.name.left(255))
+                .bind(details.createdAt.isValid() ? details.createdAt : QDateTime::currentDateTimeUtc())
+                .bind(QDateTime())
+                .exec();
+        }
+        transaction.commit();
+    });
+}
+
+QFuture<void> SqlAdapter::recordPasskeyUse(const QString &credentialID, const QDateTime &at)
+{
+    const QString method = QStringLiteral("recordPasskeyUse");
+    return d->run(method, [credentialID, at, method](SqlConnection &c) {
+        SqlQuery q(c, QStringLiteral("UPDATE gatehouse_passkeys SET \"lastUsedAt\" = ? WHERE \"credentialID\" = ?"), method);
+        q.bind(at.toUTC()).bind(credentialID).exec();
+    });
+}
+
+QFuture<QList<UserPasskeyRecord>> SqlAdapter::userPasskeys(const QString &userId)
+{
+    const QString method = QStringLiteral("userPasskeys");
+    return d->run(method, [userId, method](SqlConnection &c) {
+        QList<UserPasskeyRecord> found;
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return found;
+        SqlQuery q(c, QStringLiteral("SELECT a.\"credentialID\", a.\"userId\", a.\"providerAccountId\", "
+                                     "a.\"credentialPublicKey\", a.counter, a.\"credentialDeviceType\", "
+                                     "a.\"credentialBackedUp\", a.transports, p.name, p.\"createdAt\", p.\"lastUsedAt\" "
+                                     "FROM authenticators a LEFT JOIN gatehouse_passkeys p ON p.\"credentialID\" = a.\"credentialID\" "
+                                     "WHERE a.\"userId\" = ? ORDER BY p.\"createdAt\", a.\"credentialID\""),
+                   method);
+        q.bind(*id).exec();
+        while (q.next()) {
+            UserPasskeyRecord record;
+            AdapterAuthenticator &a = record.authenticator;
+            a.credentialID = q.text(0);
+            a.userId = q.text(1);
+            a.providerAccountId = q.text(2);
+            a.credentialPublicKey = q.text(3);
+            a.counter = q.integer(4);
+            a.credentialDeviceType = q.text(5);
+            a.credentialBackedUp = q.value(6).toBool();
+            a.transports = q.optionalText(7);
+            if (const std::optional<QString> name = q.optionalText(8)) {
+                record.details = PasskeyDetails{a.credentialID, a.userId, *name, q.optionalTime(9).value_or(QDateTime()),
+                                                q.optionalTime(10).value_or(QDateTime())};
+            }
+            found.append(record);
+        }
+        // NULLs sort differently per database: passkeys without details (or times) go last everywhere.
+        std::stable_partition(found.begin(), found.end(),
+                              [](const UserPasskeyRecord &r) { return r.details && r.details->createdAt.isValid(); });
+        return found;
+    });
+}
+
+QFuture<bool> SqlAdapter::renamePasskey(const QString &userId, const QString &credentialID, const QString &name)
+{
+    const QString method = QStringLiteral("renamePasskey");
+    return d->run(method, [userId, credentialID, name, method](SqlConnection &c) {
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return false;
+        SqlTransaction transaction(c, method);
+        {
+            SqlQuery q(c, QStringLiteral("SELECT 1 FROM authenticators WHERE \"credentialID\" = ? AND \"userId\" = ?"), method);
+            if (!q.bind(credentialID).bind(*id).execFirst())
+                return false;
+        }
+        bool recorded = false;
+        {
+            SqlQuery q(c, QStringLiteral("SELECT 1 FROM gatehouse_passkeys WHERE \"credentialID\" = ?"), method);
+            recorded = q.bind(credentialID).execFirst();
+        }
+        if (recorded) {
+            SqlQuery q(c, QStringLiteral("UPDATE gatehouse_passkeys SET name = ? WHERE \"credentialID\" = ?"), method);
+            q.bind(name.left(255)).bind(credentialID).exec();
+        } else {  // registered before details were recorded: a name, no times
+            SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_passkeys (\"credentialID\", \"userId\", name, \"createdAt\", "
+                                         "\"lastUsedAt\") VALUES (?, ?, ?, ?, ?)"),
+                       method);
+            q.bind(credentialID).bind(*id).bind(name.left(255)).bind(QDateTime()).bind(QDateTime()).exec();
+        }
+        transaction.commit();
+        return true;
     });
 }
 

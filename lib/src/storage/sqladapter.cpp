@@ -606,8 +606,14 @@ QFuture<std::optional<AdapterAuthenticator>> SqlAdapter::deleteAuthenticator(con
 {
     const QString method = QStringLiteral("deleteAuthenticator");
     return d->run(method, [credentialID, method](SqlConnection &c) {
-        return takeRow(c, method, QStringLiteral("authenticators"), authenticatorColumns,
-                       QStringLiteral("\"credentialID\" = ?"), {credentialID}, readAuthenticator);
+        // Gatehouse's details of the passkey (gatehouse_passkeys) go with it.
+        SqlTransaction transaction(c, method);
+        auto removed = takeRow(c, method, QStringLiteral("authenticators"), authenticatorColumns,
+                               QStringLiteral("\"credentialID\" = ?"), {credentialID}, readAuthenticator);
+        SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_passkeys WHERE \"credentialID\" = ?"), method);
+        q.bind(credentialID).exec();
+        transaction.commit();
+        return removed;
     });
 }
 

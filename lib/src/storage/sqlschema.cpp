@@ -299,6 +299,25 @@ QString twoFactorTables(SqlConnection &c, const Types &t)
         });
 }
 
+/*!
+ * What the account page shows of a passkey beyond Auth.js's authenticators table (which stays as
+ * Auth.js has it): its name and when it was registered and last used. Keyed by the credential
+ * ID without a foreign key to authenticators (an Auth.js database may key that table otherwise);
+ * SqlAdapter::deleteAuthenticator removes the row, and listings join from authenticators.
+ */
+QString passkeysTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_passkeys"),
+          QStringLiteral("\"credentialID\" %1 NOT NULL PRIMARY KEY, \"userId\" INTEGER NOT NULL, name VARCHAR(255) NOT NULL, "
+                         "\"createdAt\" %2, \"lastUsedAt\" %2, "
+                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+              .arg(t.credentialText, t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_passkeys_user_idx"), QStringLiteral("gatehouse_passkeys (\"userId\")")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -318,6 +337,7 @@ const QList<Step> &steps()
         {7, QStringLiteral("session lookup index"), sessionLookupIndex},
         {8, QStringLiteral("session details and JWT revocation"), accountTables},
         {9, QStringLiteral("two-factor sign-in"), twoFactorTables},
+        {10, QStringLiteral("passkey names and times"), passkeysTable},
     };
     return all;
 }

@@ -10,6 +10,9 @@
 // 3. A changes its name with the form.
 // 4. Profile B signs in on the sign-in page without a callback URL and lands on the account page
 //    too; A sees two sessions, signs out all others, and B is signed out.
+// 5. A adds a passkey with a name on the account page (Chromium's virtual authenticator) and sees
+//    it listed; signs out; signs in with the passkey on the sign-in page and lands on the account
+//    page, where the passkey now shows its last use.
 // Screenshots go to --artifacts and are listed as "artifact: <path>".
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -68,7 +71,11 @@ async function main() {
     trustHost: true,
     adapter: { url: `sqlite:${join(work, 'gatehouse.db')}` },
     session: { strategy: 'database' },
-    providers: [{ id: 'credentials', type: 'credentials', name: 'Password', authorize: 'builtin' }],
+    experimental: { enableWebAuthn: true },
+    providers: [
+      { id: 'credentials', type: 'credentials', name: 'Password', authorize: 'builtin' },
+      { id: 'passkey', type: 'webauthn', name: 'Passkey' },
+    ],
   }, null, 2));
   serverCommand(['migrate', '--config', config]);
   serverCommand(['user', 'add', email, '--name', 'Demo User', '--password-stdin', '--config', config], `${password}\n`);
@@ -136,6 +143,54 @@ async function main() {
   await b.page.goto(`${origin}/auth/account`);
   await b.page.waitForURL((url) => url.pathname === '/auth/signin');
   suite.log('signed out the other session from the first browser');
+
+  // 5. A passkey, added on the account page with a name: the passkey script runs the ceremony
+  //    with the virtual authenticator (which confirms presence at once, as a person would).
+  const cdp = await a.context.newCDPSession(a.page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true,
+      isUserVerified: true, automaticPresenceSimulation: true,
+    },
+  });
+  await a.page.goto(`${origin}/auth/account`);
+  const add = a.page.locator('#gh-passkey-add button[type="submit"]');
+  assert.equal(await add.textContent(), 'Add a passkey', 'the script enabled the add button and gave it its label');
+  assert.ok(await add.isEnabled());
+  assert.match(await a.page.textContent('section[aria-labelledby="gh-passkeys"]'), /no passkeys yet/);
+  await a.page.fill('#gh-passkey-new', 'Laptop passkey');
+  await add.click();
+  await a.page.waitForURL(`${origin}/auth/account?notice=passkeyAdded`);
+  assert.match(await a.page.textContent('.gh-notice'), /passkey was added/);
+  assert.deepEqual(await a.page.locator('.gh-passkey-name').allTextContents(), ['Laptop passkey']);
+  assert.match(await a.page.textContent('.gh-passkey'), /not used to sign in yet/);
+  const [credential] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  assert.ok(credential, 'the virtual authenticator holds the new passkey');
+  suite.log('added a passkey named on the account page, and it is listed with its name');
+  await suite.screenshot(a.page, 'account-passkey-added');
+
+  // Sign out with the page's button: the browser ends on the sign-in page, which the account
+  // page (the callback) sends it to. No passkey autofill there (the virtual authenticator would
+  // answer it at once), so that the passkey form is what signs in.
+  await a.page.context().addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  await a.page.click('form[action$="/auth/signout"] button[type="submit"]');
+  await a.page.waitForURL((url) => url.pathname === '/auth/signin');
+  assert.equal(await session(a.page), null, 'signed out');
+  suite.log('signed out');
+
+  // Sign in with the passkey through the sign-in page's passkey form, and land on the account page.
+  assert.equal(new URL(a.page.url()).searchParams.get('callbackUrl'), `${origin}/auth/account`);
+  await a.page.fill('form[data-webauthn-provider="passkey"] input[name="email"]', email);
+  await a.page.click('form[data-webauthn-provider="passkey"] button[type="submit"]');
+  await assertOnAccountPage(a.page, origin, 'Ada Lovelace');
+  const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  assert.ok(used.signCount > credential.signCount, 'the passkey signed the sign-in');
+  assert.match(await a.page.textContent('.gh-passkey'), /last used \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  suite.log('signed in with the passkey on the sign-in page and landed on the account page');
+  await suite.screenshot(a.page, 'account-passkey-signed-in');
 
   await a.close();
   await b.close();

@@ -7,6 +7,7 @@
 // change is in the audit log.
 #include "support/engineclient.h"
 #include "support/postgresserver.h"
+#include "softauthenticator.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/passwordcredentials.h>
@@ -14,6 +15,7 @@
 #include <gatehouse/sqladapter.h>
 
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -99,6 +101,29 @@ void withProvidersToLink(Config &config)
     config.providers.append(builtinProvider(QStringLiteral("github"), {{"clientId", "id"}, {"clientSecret", "secret"}}));
     config.providers.append(builtinProvider(QStringLiteral("google"), {{"clientId", "id"}, {"clientSecret", "secret"}}));
 }
+
+//! The passkey ids of the rename forms on an account page.
+QStringList passkeyIds(const QByteArray &html)
+{
+    QStringList ids;
+    static const QRegularExpression field(QStringLiteral("value=\"renamePasskey\">\n<input type=\"hidden\" name=\"passkeyId\" value=\"([^\"]+)\""));
+    for (const QRegularExpressionMatch &m : field.globalMatch(QString::fromUtf8(html)))
+        ids.append(m.captured(1));
+    return ids;
+}
+
+//! The configuration of the passkey tests: a WebAuthn provider beside the built-in passwords.
+void withPasskeys(Config &config)
+{
+    config.experimental.enableWebAuthn = true;
+    Provider passkey;
+    passkey.id = QStringLiteral("passkey");
+    passkey.name = QStringLiteral("Passkey");
+    passkey.type = QStringLiteral("webauthn");
+    config.providers.append(passkey);
+}
+
+const QString AccountUrl = QStringLiteral("http://127.0.0.1:9300/auth/account");
 
 } // namespace
 
@@ -208,6 +233,61 @@ class TestAccountPage : public QObject
         account.providerAccountId = providerAccountId;
         account.accessToken = QStringLiteral("access-token-") + providerAccountId;
         m_adapter->linkAccount(account).waitForFinished();
+    }
+
+    //! A passkey of \a userId as the WebAuthn registration stores it (authenticator and account),
+    //! without the details Gatehouse records beside them (as one registered before they were).
+    void addPasskey(const QString &userId, const QString &credentialID)
+    {
+        link(userId, QStringLiteral("passkey"), QStringLiteral("webauthn"), credentialID);
+        AdapterAuthenticator key;
+        key.credentialID = credentialID;
+        key.userId = userId;
+        key.providerAccountId = credentialID;
+        key.credentialPublicKey = QStringLiteral("cHVibGlj");
+        key.credentialDeviceType = QStringLiteral("singleDevice");
+        m_adapter->createAuthenticator(key).waitForFinished();
+    }
+
+    /*!
+     * Adds a passkey as the account page's form does through the passkey script: the options
+     * (webauthn-options), the ceremony (\a key plays the authenticator), then the credential
+     * posted with the name and the callback URL. Returns where the browser is sent.
+     */
+    static QByteArray registerPasskey(Browser &browser, Test::SoftAuthenticator &key, const QString &name)
+    {
+        const Reply options = browser.get(QStringLiteral("/auth/webauthn-options/passkey?passkeyName=") + QUrl::toPercentEncoding(name));
+        const QJsonObject answer = options.json().object();
+        if (answer.value("action").toString() != u"register")
+            return "no registration options: " + options.response.body;
+        const QJsonObject credential = key.create(answer.value("options").toObject());
+        return browser
+            .post(QStringLiteral("/auth/callback/passkey"),
+                  {{"passkeyName", name},
+                   {"callbackUrl", AccountUrl + QStringLiteral("?notice=passkeyAdded")},
+                   {"action", "register"},
+                   {"data", QString::fromUtf8(QJsonDocument(credential).toJson(QJsonDocument::Compact))}})
+            .location();
+    }
+
+    //! Signs \a browser in with the passkey \a key (the sign-in page's passkey form).
+    static QByteArray signInWithPasskey(Browser &browser, Test::SoftAuthenticator &key)
+    {
+        const Reply options = browser.get(QStringLiteral("/auth/webauthn-options/passkey?action=authenticate"));
+        const QJsonObject credential = key.get(options.json().object().value("options").toObject());
+        return browser
+            .post(QStringLiteral("/auth/callback/passkey"),
+                  {{"action", "authenticate"}, {"data", QString::fromUtf8(QJsonDocument(credential).toJson(QJsonDocument::Compact))}})
+            .location();
+    }
+
+    static Reply passkeyChange(Browser &browser, const QString &action, const QString &id, const QString &name = {},
+                               bool withCsrf = true, const QByteArray &origin = "http://127.0.0.1:9300")
+    {
+        QList<QPair<QString, QString>> fields{{"action", action}, {"passkeyId", id}};
+        if (!name.isNull())
+            fields.append({"name", name});
+        return browser.post(QStringLiteral("/auth/account"), fields, withCsrf, origin);
     }
 
     bool isLinked(const QString &provider, const QString &providerAccountId)
@@ -779,7 +859,7 @@ private Q_SLOTS:
         // A verified address is no way in without an e-mail provider; a passkey is none without
         // a WebAuthn provider; an account of a provider no longer configured is none either.
         m_adapter->updateUser(AdapterUserUpdate(carolId).setEmailVerified(QDateTime::currentDateTimeUtc())).waitForFinished();
-        link(carolId, QStringLiteral("passkey"), QStringLiteral("webauthn"), QStringLiteral("credential-3"));
+        addPasskey(carolId, QStringLiteral("credential-3"));
         link(carolId, QStringLiteral("gitlab"), QStringLiteral("oauth"), QStringLiteral("gl-3003"));
         QCOMPARE(unlink(carols, carolsGithub).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=lastSignInMethod"));
         // With Google linked too, GitHub may go; then Google is the last.
@@ -845,6 +925,225 @@ private Q_SLOTS:
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
         QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+    }
+    void passkeySectionOnlyWithWebAuthn_data() { backends(); }
+    void passkeySectionOnlyWithWebAuthn()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const Reply page = laptop.get(QStringLiteral("/auth/account"));
+        QVERIFY(!page.response.body.contains("gh-passkeys"));
+        QVERIFY(!page.response.body.contains("<script"));
+        QVERIFY(!page.response.header("content-security-policy").contains("script-src"));
+    }
+
+    void passkeysAddListRenameRemove_data() { backends(); }
+    void passkeysAddListRenameRemove()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withPasskeys));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        // The section, and the add form the passkey script drives; the page's CSP allows
+        // exactly that script. Without it the button is disabled and says why.
+        const Reply empty = laptop.get(QStringLiteral("/auth/account"));
+        QCOMPARE(empty.response.status, 200);
+        QByteArray html = empty.response.body;
+        QVERIFY(html.contains("<h2 id=\"gh-passkeys\">Passkeys</h2>\n<p class=\"gh-account-note\">You have no passkeys yet.</p>"));
+        QVERIFY(html.contains("<form action=\"http://127.0.0.1:9300/auth/callback/passkey\" method=\"POST\" id=\"gh-passkey-add\" "
+                              "data-webauthn-provider=\"passkey\">"));
+        QVERIFY(html.contains("<input type=\"hidden\" name=\"callbackUrl\" value=\"http://127.0.0.1:9300/auth/account?notice=passkeyAdded\">"));
+        QVERIFY(html.contains("<input id=\"gh-passkey-new\" type=\"text\" name=\"passkeyName\""));
+        QVERIFY(html.contains("disabled data-webauthn-label=\"Add a passkey\">Add a passkey (needs JavaScript)</button>"));
+        QVERIFY(html.contains("<script src=\"http://127.0.0.1:9300/auth/webauthn-options\" defer></script>"));
+        const QByteArray csp = empty.response.header("content-security-policy");
+        QVERIFY2(csp.contains("script-src http://127.0.0.1:9300/auth/webauthn-options;"), csp.constData());
+        QVERIFY2(csp.contains("frame-ancestors 'none'"), csp.constData());
+
+        // Two passkeys added through the page's form: one named, one not.
+        Test::SoftAuthenticator first, second;
+        first.origin = second.origin = QStringLiteral("http://127.0.0.1:9300");
+        QCOMPARE(registerPasskey(laptop, first, QStringLiteral("  Laptop key  ")), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyAdded"));
+        QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still Alice, with one more way in
+        second.flags = 0x01 | 0x04;  // not backed up
+        QCOMPARE(registerPasskey(laptop, second, QString()), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyAdded"));
+        const QList<AdapterAuthenticator> stored = m_adapter->listAuthenticatorsByUserId(m_alice).result();
+        QCOMPARE(stored.size(), 2);
+        const QString today = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"));
+
+        html = laptop.get(QStringLiteral("/auth/account?notice=passkeyAdded")).response.body;
+        QVERIFY(html.contains("The passkey was added. You can now sign in with it."));
+        const Account account(m_adapter);
+        const QList<AccountPasskey> keys = account.passkeys(m_alice).result();
+        QCOMPARE(keys.size(), 2);
+        QCOMPARE(keys.at(0).name, QStringLiteral("Laptop key"));
+        QCOMPARE(keys.at(1).name, QStringLiteral("Passkey ") + today);
+        QVERIFY(keys.at(0).createdAt.isValid() && keys.at(0).createdAt.secsTo(QDateTime::currentDateTimeUtc()) < 60);
+        QVERIFY(!keys.at(0).lastUsedAt.isValid());
+        QVERIFY(keys.at(0).backedUp && !keys.at(1).backedUp);
+        QCOMPARE(keys.at(0).deviceType, QStringLiteral("multiDevice"));
+        QCOMPARE(keys.at(1).deviceType, QStringLiteral("singleDevice"));
+        QCOMPARE(passkeyIds(html), (QStringList{keys.at(0).id, keys.at(1).id}));
+        const QString added = QStringLiteral("Added ") + keys.at(0).createdAt.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+        QVERIFY(html.contains(("<p class=\"gh-passkey-name\">Laptop key</p>\n<p class=\"gh-session-detail\">" + added
+                               + " · not used to sign in yet</p>\n<p class=\"gh-session-detail\">Synced · Transports: internal</p>").toUtf8()));
+        QVERIFY(html.contains(("<p class=\"gh-passkey-name\">Passkey " + today + "</p>").toUtf8()));
+        QVERIFY(html.contains("<p class=\"gh-session-detail\">On one device · Transports: internal</p>"));
+        QVERIFY(html.contains("name=\"name\" value=\"Laptop key\""));
+        // Never the credential ID or the public key.
+        for (const AdapterAuthenticator &a : stored) {
+            QVERIFY(!html.contains(a.credentialID.toUtf8()));
+            QVERIFY(!html.contains(QByteArray::fromBase64(a.credentialID.toLatin1()).toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)));
+            QVERIFY(!html.contains(a.credentialPublicKey.toUtf8()));
+        }
+        const QByteArray german = laptop.get(QStringLiteral("/auth/account"), "de").response.body;
+        QVERIFY(german.contains("<h2 id=\"gh-passkeys\">Passkeys</h2>") && german.contains(">Passkey hinzufügen (benötigt JavaScript)</button>"));
+
+        // A sign-in with the first is its last use.
+        Browser phone(*m_auth, chrome);
+        const QByteArray signedIn = signInWithPasskey(phone, first);
+        QVERIFY2(!signedIn.contains("error="), signedIn.constData());
+        QCOMPARE(phone.sessionEmail(), QStringLiteral("alice@example.test"));
+        const QDateTime used = account.passkeys(m_alice).result().at(0).lastUsedAt;
+        QVERIFY(used.isValid() && used.secsTo(QDateTime::currentDateTimeUtc()) < 60);
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains(
+            (" · last used " + used.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")) + "</p>").toUtf8()));
+
+        // Rename the second, remove the first: her password stays a way in.
+        const Reply renamed = passkeyChange(laptop, QStringLiteral("renamePasskey"), keys.at(1).id, QStringLiteral("Security key"));
+        QCOMPARE(renamed.location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRenamed"));
+        QCOMPARE(renamed.response.header("cache-control"), QByteArray("no-store"));
+        html = laptop.get(QStringLiteral("/auth/account?notice=passkeyRenamed")).response.body;
+        QVERIFY(html.contains("The passkey was renamed."));
+        QVERIFY(html.contains("<p class=\"gh-passkey-name\">Security key</p>"));
+        const Reply removed = passkeyChange(laptop, QStringLiteral("removePasskey"), keys.at(0).id);
+        QCOMPARE(removed.location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRemoved"));
+        const QList<AdapterAuthenticator> left = m_adapter->listAuthenticatorsByUserId(m_alice).result();
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(account.passkeys(m_alice).result().at(0).name, QStringLiteral("Security key"));
+        // Its registration's account went with it: the passkey signs nobody in any more.
+        const QString gone = stored.at(0).credentialID == left.at(0).credentialID ? stored.at(1).credentialID : stored.at(0).credentialID;
+        QVERIFY(!isLinked(QStringLiteral("passkey"), gone));
+        QVERIFY(isLinked(QStringLiteral("passkey"), left.at(0).credentialID));
+        Browser thief(*m_auth, chrome);
+        QVERIFY(signInWithPasskey(thief, first).contains("error="));
+        QVERIFY(thief.sessionEmail().isEmpty());
+        html = laptop.get(QStringLiteral("/auth/account?notice=passkeyRemoved")).response.body;
+        QVERIFY(html.contains("The passkey was removed. You can no longer sign in with it."));
+        QCOMPARE(passkeyIds(html), QStringList{keys.at(1).id});
+
+        // Audited through the one writer, and shown in the recent activity.
+        QTRY_COMPARE(audit(QStringLiteral("passkeyAdd"), m_alice).size(), 2);
+        QCOMPARE(audit(QStringLiteral("passkeyAdd"), m_alice).at(1).detail.value("name").toString(), QStringLiteral("Laptop key"));
+        QTRY_COMPARE(audit(QStringLiteral("passkeyRename"), m_alice).size(), 1);
+        const AuditEvent rename = audit(QStringLiteral("passkeyRename"), m_alice).at(0);
+        QCOMPARE(rename.detail.value("to").toString(), QStringLiteral("Security key"));
+        QCOMPARE(rename.clientAddress, QStringLiteral("127.0.0.1"));
+        QTRY_COMPARE(audit(QStringLiteral("passkeyRemove"), m_alice).size(), 1);
+        QCOMPARE(audit(QStringLiteral("passkeyRemove"), m_alice).at(0).detail.value("name").toString(), QStringLiteral("Laptop key"));
+        const QByteArray activity = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(activity.contains("Passkey added") && activity.contains("Passkey renamed") && activity.contains("Passkey removed"));
+    }
+
+    void passkeyRefusals_data() { backends(); }
+    void passkeyRefusals()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withPasskeys));
+        addPasskey(m_alice, QStringLiteral("YWxpY2Uta2V5"));
+        addPasskey(m_bob, QStringLiteral("Ym9iLWtleQ=="));
+        const QString alices = Account::passkeyId(QStringLiteral("YWxpY2Uta2V5"));
+        const QString bobs = Account::passkeyId(QStringLiteral("Ym9iLWtleQ=="));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        // A passkey registered before names were kept is listed as such, and may be named.
+        QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("<p class=\"gh-passkey-name\">Unnamed passkey</p>\n<p class=\"gh-session-detail\">Added at a time not recorded"));
+        QCOMPARE(passkeyIds(html), QStringList{alices});
+
+        // Another user's passkey id is not found, exactly like one that does not exist.
+        for (const QString &action : {QStringLiteral("renamePasskey"), QStringLiteral("removePasskey")}) {
+            for (const QString &id : {bobs, QStringLiteral("AAAAAAAAAAAAAAAAAAAAAA"), QString()})
+                QCOMPARE(passkeyChange(laptop, action, id, QStringLiteral("Mine")).location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyNotFound"));
+        }
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=passkeyNotFound")).response.body.contains("That passkey was not found. Nothing was changed."));
+        // A name it refuses.
+        for (const QString &name : {QStringLiteral("   "), QString(256, u'x'), QStringLiteral("tab\there")})
+            QCOMPARE(passkeyChange(laptop, QStringLiteral("renamePasskey"), alices, name).location(),
+                     QByteArray(AccountUrl.toUtf8() + "?notice=invalidPasskeyName"));
+        // A missing CSRF token, another site: refused before anything is looked up.
+        QCOMPARE(passkeyChange(laptop, QStringLiteral("removePasskey"), alices, {}, false).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+        QCOMPARE(passkeyChange(laptop, QStringLiteral("renamePasskey"), alices, QStringLiteral("Evil"), false).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+        QCOMPARE(passkeyChange(laptop, QStringLiteral("removePasskey"), alices, {}, true, "http://evil.example").response.status, 403);
+        QCOMPARE(m_adapter->listAuthenticatorsByUserId(m_alice).result().size(), 1);
+        QCOMPARE(m_adapter->listAuthenticatorsByUserId(m_bob).result().size(), 1);
+        const Account account(m_adapter);
+        QVERIFY(account.passkeys(m_alice).result().at(0).name.isEmpty());
+        QVERIFY(account.passkeys(m_bob).result().at(0).name.isEmpty());
+
+        // Dave has no password: his passkeys are his only ways in. He is signed in (a database
+        // session begun now, as the passkey sign-in makes it).
+        AdapterUser dave;
+        dave.email = QStringLiteral("dave@example.test");
+        const QString daveId = m_adapter->createUser(dave).result().id;
+        addPasskey(daveId, QStringLiteral("ZGF2ZS0x"));
+        const QString token = QStringLiteral("daves-session-token");
+        m_adapter->createSession({token, daveId, QDateTime::currentDateTimeUtc().addDays(30)}).waitForFinished();
+        m_adapter->recordSessionDetails({token, daveId, QDateTime::currentDateTimeUtc(), QStringLiteral("127.0.0.1"), {}}).waitForFinished();
+        Browser daves(*m_auth, chrome);
+        daves.setCookie(QStringLiteral("authjs.session-token"), token);
+        const QString first = Account::passkeyId(QStringLiteral("ZGF2ZS0x"));
+        QCOMPARE(passkeyChange(daves, QStringLiteral("removePasskey"), first).location(), QByteArray(AccountUrl.toUtf8() + "?notice=lastSignInMethod"));
+        QCOMPARE(m_adapter->listAuthenticatorsByUserId(daveId).result().size(), 1);
+        // With a second passkey the first may go; then the second is the last.
+        addPasskey(daveId, QStringLiteral("ZGF2ZS0y"));
+        QCOMPARE(passkeyChange(daves, QStringLiteral("removePasskey"), first).location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRemoved"));
+        const QString second = Account::passkeyId(QStringLiteral("ZGF2ZS0y"));
+        QCOMPARE(passkeyChange(daves, QStringLiteral("removePasskey"), second).location(), QByteArray(AccountUrl.toUtf8() + "?notice=lastSignInMethod"));
+        // The library applies the rule with the ways it is told: without passkeys offered, Alice's
+        // password still counts; with none offered at all, Dave's last passkey cannot go either.
+        QVERIFY_THROWS_EXCEPTION(LastSignInMethod, account.removePasskey(daveId, second, SignInMethods()).waitForFinished());
+        QVERIFY_THROWS_EXCEPTION(AccountRecordNotFound, account.removePasskey(m_alice, second, SignInMethods::of(m_auth->config().providers)).waitForFinished());
+        QVERIFY_THROWS_EXCEPTION(InvalidAccountInput, account.renamePasskey(daveId, second, QString()).waitForFinished());
+        account.removePasskey(m_alice, alices, SignInMethods::of(m_auth->config().providers)).waitForFinished();
+        QVERIFY(m_adapter->listAuthenticatorsByUserId(m_alice).result().isEmpty());
+        QCOMPARE(m_adapter->listAuthenticatorsByUserId(m_bob).result().size(), 1);
+        QTRY_COMPARE(audit(QStringLiteral("passkeyRemove"), daveId).size(), 1);
+        QTRY_COMPARE(audit(QStringLiteral("passkeyRemove"), m_alice).size(), 1);
+        QVERIFY(audit(QStringLiteral("passkeyRemove"), m_bob).isEmpty());
+        QVERIFY(audit(QStringLiteral("passkeyRename"), m_alice).isEmpty());
+    }
+
+    void passkeyRemovalNeedsARecentSignIn_data() { backendsAndStrategies(); }
+    void passkeyRemovalNeedsARecentSignIn()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        QVERIFY(open(backend, strategy, {}, [](Config &config) {
+            withPasskeys(config);
+            config.account.reauthenticateAfter = 1;
+        }));
+        addPasskey(m_alice, QStringLiteral("YWxpY2Uta2V5"));
+        const QString id = Account::passkeyId(QStringLiteral("YWxpY2Uta2V5"));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QTest::qWait(2100);
+        const Reply stale = passkeyChange(laptop, QStringLiteral("removePasskey"), id);
+        QCOMPARE(stale.location(),
+                 QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
+        QCOMPARE(m_adapter->listAuthenticatorsByUserId(m_alice).result().size(), 1);
+        // Renaming cannot lock anyone out: it needs no recent sign-in.
+        QCOMPARE(passkeyChange(laptop, QStringLiteral("renamePasskey"), id, QStringLiteral("Key")).location(),
+                 QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRenamed"));
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(passkeyChange(laptop, QStringLiteral("removePasskey"), id).location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRemoved"));
+        QVERIFY(m_adapter->listAuthenticatorsByUserId(m_alice).result().isEmpty());
     }
 };
 

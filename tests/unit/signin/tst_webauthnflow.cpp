@@ -270,6 +270,39 @@ private Q_SLOTS:
         QCOMPARE(sessionEmail(fresh), QStringLiteral("ada@example.test"));
     }
 
+    void registrationKeepsTheNameAndSignInTheLastUse()
+    {
+        Fixture f(SessionOptions::Strategy::Database);
+        SoftAuthenticator unnamed;
+        SoftAuthenticator named;
+        EngineClient client(*f.auth, Origin);
+        client.cookies = registerUser(f, unnamed, "ada@example.test");
+        const Options o = fetchOptions(client);
+        const QString csrf = client.csrfToken();
+        // The account page's form posts the name along with the credential.
+        const Reply added = client.postForm(QStringLiteral("/auth/callback/passkey"),
+                                            {{"csrfToken", csrf}, {"action", "register"}, {"passkeyName", "  Ada's\u0007 key "},
+                                             {"data", QString::fromUtf8(QJsonDocument(named.create(o.options)).toJson(QJsonDocument::Compact))}});
+        QVERIFY2(!isErrorRedirect(added), added.location().constData());
+        const QString userId = f.adapter->getUserByEmail(QStringLiteral("ada@example.test")).result()->id;
+        QList<UserPasskeyRecord> keys = f.adapter->userPasskeys(userId).result();
+        QCOMPARE(keys.size(), 2);
+        // Without a name: "Passkey" and the date; control characters and outer blanks dropped.
+        QCOMPARE(keys.at(0).details->name,
+                 QStringLiteral("Passkey ") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd")));
+        QCOMPARE(keys.at(1).details->name, QStringLiteral("Ada's key"));
+        QVERIFY(keys.at(1).details->createdAt.secsTo(QDateTime::currentDateTimeUtc()) < 60);
+        QVERIFY(!keys.at(1).details->lastUsedAt.isValid());
+
+        EngineClient fresh(*f.auth, Origin);
+        const Options login = fetchOptions(fresh, QStringLiteral("action=authenticate"));
+        QVERIFY(!isErrorRedirect(postCredential(fresh, "authenticate", named.get(login.options))));
+        keys = f.adapter->userPasskeys(userId).result();
+        QVERIFY(!keys.at(0).details->lastUsedAt.isValid());
+        QVERIFY(keys.at(1).details->lastUsedAt.isValid());
+        QVERIFY(keys.at(1).details->lastUsedAt.secsTo(QDateTime::currentDateTimeUtc()) < 60);
+    }
+
     void anotherUsersPasskeyDoesNotReplaceTheSession()
     {
         Fixture f;

@@ -397,6 +397,85 @@ void StoreConformance::sessionDetailsAndRevocation()
     }
 }
 
+void StoreConformance::passkeyDetails()
+{
+    AccountStore &store = *m_stores.account;
+    const AdapterUser user = take(m_adapter->createUser(newUser(QStringLiteral("keys@example.test"))));
+    const AdapterUser other = take(m_adapter->createUser(newUser(QStringLiteral("other-keys@example.test"))));
+    const auto authenticator = [](const QString &id, const QString &userId) {
+        AdapterAuthenticator a;
+        a.credentialID = id;
+        a.userId = userId;
+        a.providerAccountId = id;
+        a.credentialPublicKey = QStringLiteral("cHVibGlj");
+        a.credentialDeviceType = QStringLiteral("multiDevice");
+        a.credentialBackedUp = true;
+        a.transports = QStringLiteral("internal,hybrid");
+        return a;
+    };
+    const QString laptop = QStringLiteral("bGFwdG9w"), phone = QStringLiteral("cGhvbmU="), old = QStringLiteral("b2xk");
+    const QString theirs = QStringLiteral("dGhlaXJz");
+    for (const AdapterAuthenticator &a : {authenticator(laptop, user.id), authenticator(phone, user.id),
+                                          authenticator(old, user.id), authenticator(theirs, other.id)})
+        take(m_adapter->createAuthenticator(a));
+    const QDateTime laptopCreated = inSeconds(-3600), phoneCreated = inSeconds(-60);
+    take(store.recordPasskey({phone, user.id, QStringLiteral("Phone"), phoneCreated, {}}));
+    take(store.recordPasskey({laptop, user.id, QStringLiteral("Laptop"), laptopCreated, inSeconds(0)}));  // lastUsedAt ignored
+    take(store.recordPasskey({theirs, other.id, QStringLiteral("Theirs"), inSeconds(-10), {}}));
+
+    // Every authenticator of the user, oldest first, those without details last.
+    QList<UserPasskeyRecord> list = take(store.userPasskeys(user.id));
+    QCOMPARE(list.size(), 3);
+    QCOMPARE(list.at(0).authenticator, authenticator(laptop, user.id));
+    QCOMPARE(list.at(0).details->name, QStringLiteral("Laptop"));
+    QCOMPARE(list.at(0).details->createdAt, laptopCreated);
+    QVERIFY(!list.at(0).details->lastUsedAt.isValid());
+    QCOMPARE(list.at(1).details->name, QStringLiteral("Phone"));
+    QCOMPARE(list.at(2).authenticator.credentialID, old);
+    QVERIFY(!list.at(2).details);
+    QVERIFY(take(store.userPasskeys(QStringLiteral("no-such-user"))).isEmpty());
+
+    // A sign-in with one is noted; one without details stays without.
+    const QDateTime used = inSeconds(-5);
+    take(store.recordPasskeyUse(phone, used));
+    take(store.recordPasskeyUse(old, used));
+    list = take(store.userPasskeys(user.id));
+    QCOMPARE(list.at(1).details->lastUsedAt, used);
+    QVERIFY(!list.at(2).details);
+
+    // Renaming: only the user's own; one without details gets a name and no times.
+    QVERIFY(take(store.renamePasskey(user.id, phone, QStringLiteral("Work phone"))));
+    QVERIFY(take(store.renamePasskey(user.id, phone, QStringLiteral("Work phone"))));  // the same name again
+    QVERIFY(!take(store.renamePasskey(user.id, theirs, QStringLiteral("Mine now"))));
+    QVERIFY(!take(store.renamePasskey(user.id, QStringLiteral("bm9uZQ=="), QStringLiteral("None"))));
+    QVERIFY(take(store.renamePasskey(user.id, old, QStringLiteral("Old key"))));
+    list = take(store.userPasskeys(user.id));
+    QCOMPARE(list.at(1).details->name, QStringLiteral("Work phone"));
+    QCOMPARE(list.at(1).details->createdAt, phoneCreated);
+    QCOMPARE(list.at(1).details->lastUsedAt, used);
+    QCOMPARE(list.at(2).details->name, QStringLiteral("Old key"));
+    QVERIFY(!list.at(2).details->createdAt.isValid());
+    QCOMPARE(take(store.userPasskeys(other.id)).at(0).details->name, QStringLiteral("Theirs"));
+
+    // Recording for an authenticator the user does not have fails; recording again replaces.
+    try {
+        store.recordPasskey({theirs, user.id, QStringLiteral("Stolen"), inSeconds(0), {}}).waitForFinished();
+        QFAIL("details were recorded for another user's authenticator");
+    } catch (const AdapterError &e) {
+        QCOMPARE(e.reason(), AdapterError::Reason::NotFound);
+    }
+    take(store.recordPasskey({old, user.id, QStringLiteral("Old key, again"), inSeconds(-1), {}}));
+    QCOMPARE(take(store.userPasskeys(user.id)).at(2).details->name, QStringLiteral("Old key, again"));
+
+    // The details go with the authenticator: the same credential registered again has none.
+    take(m_adapter->deleteAuthenticator(phone));
+    take(m_adapter->createAuthenticator(authenticator(phone, user.id)));
+    list = take(store.userPasskeys(user.id));
+    QCOMPARE(list.size(), 3);
+    QCOMPARE(list.at(2).authenticator.credentialID, phone);
+    QVERIFY(!list.at(2).details);
+}
+
 void StoreConformance::userPagesByKeysetAndPosition()
 {
     // Names with gaps and ties, some users without a name, one password.

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void adminListings();
     void auditAggregates();
     void sessionDetailsAndRevocation();
+    void passkeyDetails();
 
 private:
     AdapterFixture &m_fixture;

@@ -122,7 +122,7 @@ private Q_SLOTS:
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/10 (session lookup index): created sessions_token_lookup_idx"));
         const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
         const AdapterSession session{QStringLiteral("lookup-token"), user.id, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
         take(adapter.createSession(session));
@@ -232,7 +232,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/9 (disabled users): created gatehouse_user_state; "
+        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/10 (disabled users): created gatehouse_user_state; "
                                              "1 user(s) with a disabled password are disabled users now"));
         QCOMPARE(take(adapter.isUserDisabled(disabledId)), true);
         QCOMPARE(take(adapter.isUserDisabled(otherId)), false);
@@ -264,9 +264,52 @@ private Q_SLOTS:
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
         QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/10 (session lookup index): created sessions_token_lookup_idx"));
         QVERIFY2(lines.constLast().endsWith(QStringLiteral("already applied")), qPrintable(lines.constLast()));
         QVERIFY2(migrationLines(adapter, &version).at(6).endsWith(QStringLiteral("already applied")), "step 7 ran twice");
+    }
+
+    void passkeysMadeBeforeStepTenAreListedWithoutDetails()
+    {
+        // A database of the build before step 10 (passkey names and times), with a passkey.
+        const QString path = m_dir.filePath(QStringLiteral("step-ten.db"));
+        QString userId;
+        {
+            SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+            QString error;
+            QVERIFY2(migrated(adapter, &error), qPrintable(error));
+            userId = take(adapter.createUser({{}, {}, QStringLiteral("key@example.test"), {}, {}})).id;
+            AdapterAuthenticator key;
+            key.credentialID = QStringLiteral("b2xkLWtleQ==");
+            key.userId = userId;
+            key.providerAccountId = key.credentialID;
+            key.credentialPublicKey = QStringLiteral("cHVibGlj");
+            key.credentialDeviceType = QStringLiteral("singleDevice");
+            take(adapter.createAuthenticator(key));
+        }
+        {
+            DirectConnection direct(path);
+            QString error;
+            direct.exec(QStringLiteral("DROP TABLE gatehouse_passkeys"), &error);
+            direct.exec(QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version = 10"), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
+        QCOMPARE(adapter.schemaVersion().result(), 9);
+        int version = 0;
+        const QStringList lines = migrationLines(adapter, &version);
+        QCOMPARE(version, 10);
+        QCOMPARE(lines.at(9), QStringLiteral("schema step 10/10 (passkey names and times): created gatehouse_passkeys"));
+        // The passkey is there, without a name or times; naming it records a name only.
+        QList<UserPasskeyRecord> keys = take(adapter.userPasskeys(userId));
+        QCOMPARE(keys.size(), 1);
+        QCOMPARE(keys.at(0).authenticator.credentialID, QStringLiteral("b2xkLWtleQ=="));
+        QVERIFY(!keys.at(0).details);
+        QVERIFY(take(adapter.renamePasskey(userId, QStringLiteral("b2xkLWtleQ=="), QStringLiteral("Old key"))));
+        keys = take(adapter.userPasskeys(userId));
+        QCOMPARE(keys.at(0).details->name, QStringLiteral("Old key"));
+        QVERIFY(!keys.at(0).details->createdAt.isValid());
+        QVERIFY(!keys.at(0).details->lastUsedAt.isValid());
     }
 
     void aFailedStepChangesNothing()
@@ -285,7 +328,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &error) {
-            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/9 (disabled users): ")), qPrintable(error.message()));
+            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/10 (disabled users): ")), qPrintable(error.message()));
             QVERIFY2(error.message().contains(QStringLiteral("gatehouse_user_state already exists")), qPrintable(error.message()));
             QVERIFY2(error.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(error.message()));

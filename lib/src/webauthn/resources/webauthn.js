@@ -6,7 +6,9 @@
 //   get(), and posts the credential back through the form (fields "action" and "data");
 // - when the form has an input whose autocomplete names "webauthn" and the browser offers
 //   conditional mediation, passkeys are offered in that input's autofill as soon as the page
-//   loads.
+//   loads;
+// - a button with a data-webauthn-label attribute is served disabled, saying that it needs
+//   JavaScript (the account page's "Add a passkey"): it is enabled and given that label here.
 // No inline code, no third-party code: the page's Content-Security-Policy allows this file only.
 (function () {
   'use strict';
@@ -147,6 +149,10 @@
       }
       const form = new PasskeyForm(element);
       if (!form.base) continue;
+      for (const button of element.querySelectorAll('button[data-webauthn-label]')) {
+        button.textContent = button.getAttribute('data-webauthn-label');
+        button.disabled = false;
+      }
       element.addEventListener('submit', (event) => form.onSubmit(event));
       form.autofill = form.offerAutofill();
     }
