@@ -934,7 +934,9 @@ private Q_SLOTS:
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         const Reply page = laptop.get(QStringLiteral("/auth/account"));
-        QVERIFY(!page.response.body.contains("gh-passkeys"));
+        QVERIFY(page.response.body.contains("<h2 id=\"gh-sessions\">"));
+        QVERIFY(!page.response.body.contains("<h2 id=\"gh-passkeys\">"));
+        QVERIFY(!page.response.body.contains("data-webauthn-provider"));
         QVERIFY(!page.response.body.contains("<script"));
         QVERIFY(!page.response.header("content-security-policy").contains("script-src"));
     }
