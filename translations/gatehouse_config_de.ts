@@ -417,5 +417,9 @@
         <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
         <translation>muss ein Pfad („/account“), eine http(s)-URL oder false (keine Kontoseite) sein</translation>
     </message>
+    <message>
+        <source>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</source>
+        <translation>„always“ gibt es noch nicht (die Einrichtung während der Anmeldung fehlt): „optional“ oder „never“ verwenden</translation>
+    </message>
 </context>
 </TS>

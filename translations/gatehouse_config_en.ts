@@ -417,5 +417,9 @@
         <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
         <translation>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</translation>
     </message>
+    <message>
+        <source>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</source>
+        <translation>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</translation>
+    </message>
 </context>
 </TS>
