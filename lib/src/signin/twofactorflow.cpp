@@ -50,9 +50,11 @@ QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
             try {
                 checked.waitForFinished();
             } catch (const InvalidTwoFactorCode &) {
-                if (s.config.rateLimit.enabled)
-                    s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds);
-                return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
+                if (!s.config.rateLimit.enabled)
+                    return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
+                // Answered once counted: a quick next guess is checked against the new count.
+                return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
+                    .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
             } catch (const TooManyTwoFactorAttempts &) {
                 return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
             } catch (const TwoFactorNotEnrolled &) {
