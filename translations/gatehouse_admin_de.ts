@@ -274,6 +274,20 @@
         <source>Open the gatehouse-server configuration file to edit it. Connecting with a configuration file opens it here too.</source>
         <translation>Öffnen Sie die Konfigurationsdatei von gatehouse-server, um sie zu bearbeiten. Beim Verbinden mit einer Konfigurationsdatei wird sie auch hier geöffnet.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ConfirmDialog</name>
