@@ -543,6 +543,39 @@ private Q_SLOTS:
         QCOMPARE(stranger.code(QStringLiteral("123456")).location(), kExpired);
     }
 
+    void emailLinkFirstFactor_data() { backendsAndStrategies(); }
+    void emailLinkFirstFactor()
+    {
+        // The first factor is a sign-in link (captured instead of mailed): the link leads to the
+        // code page, and the code to the session.
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        QList<VerificationRequest> sent;
+        if (!open(backend, jwt, [&sent](Config &c) {
+                Provider email;
+                email.id = email.name = email.type = QStringLiteral("email");
+                email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
+                email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
+                    sent.append(request);
+                    return QtFuture::makeReadyFuture();
+                };
+                c.providers.append(email);
+            }))
+            return;
+        Browser browser(*m_auth);
+        QCOMPARE(browser.post(QStringLiteral("/auth/signin/email"), {{"email", "alice@example.test"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(sent.size(), 1);
+        const Reply link = browser.get(sent.first().url.mid(kOrigin.size()));
+        QCOMPARE(link.location(), kCodePage);
+        QVERIFY(!link.cookie(kSession));
+        QVERIFY(link.cookie(kPending));
+        QCOMPARE(browser.sessionEmail(), QString());
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(m_events, QStringList{m_alice});
+    }
+
     void codeNeedsCsrfToken()
     {
         if (!open(QStringLiteral("sqlite"), true))
