@@ -40,6 +40,8 @@ const char description[] =
     "  user disable EMAIL   refuse the user's sign-in with every provider and end their database sessions\n"
     "  user enable EMAIL    let the user sign in again\n"
     "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
+    "  user 2fa reset EMAIL remove the user's authenticator app and recovery codes (two-factor\n"
+    "                sign-in), e.g. after a lost phone; audited (by: admin)\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "\n"
@@ -165,18 +167,27 @@ int main(int argc, char *argv[])
             }
             return backupCommand(database, positional.at(1));
         }
-        if (positional.size() < 2 || positional.size() > 3) {
+        // "user 2fa reset EMAIL": a two-word action.
+        QStringList words = positional.mid(1);
+        if (words.value(0) == QLatin1String("2fa")) {
+            if (words.value(1) != QLatin1String("reset") || words.size() != 3) {
+                err << "gatehouse-server: user 2fa takes one action: user 2fa reset EMAIL; see --help\n";
+                return 2;
+            }
+            words = QStringList{QStringLiteral("2fa reset"), words.at(2)};
+        }
+        if (words.isEmpty() || words.size() > 2) {
             err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "
-                   "or user list; see --help\n";
+                   "user 2fa reset EMAIL, or user list; see --help\n";
             return 2;
         }
         UserCommand user;
-        user.action = positional.at(1);
-        user.email = positional.value(2);
+        user.action = words.at(0);
+        user.email = words.value(1);
         user.name = parser.value(nameOption);
         user.passwordFromStdin = parser.isSet(passwordStdinOption);
         user.search = parser.value(searchOption);
-        if (user.action == QLatin1String("list") && positional.size() > 2) {
+        if (user.action == QLatin1String("list") && words.size() > 1) {
             err << "gatehouse-server: user list takes no email address (use --search); see --help\n";
             return 2;
         }

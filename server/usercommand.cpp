@@ -4,6 +4,7 @@
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/passwordcredentials.h>
+#include <gatehouse/twofactor.h>
 #include <gatehouse/userstate.h>
 
 #include <QRegularExpression>
@@ -37,6 +38,8 @@ public:
             return passwd(*user);
         if (action == QLatin1String("disable") || action == QLatin1String("enable"))
             return setDisabled(*user, action == QLatin1String("disable"));
+        if (action == QLatin1String("2fa reset"))
+            return resetTwoFactor(*user);
         return remove(*user);
     }
 
@@ -104,6 +107,24 @@ private:
         return 0;
     }
 
+    int resetTwoFactor(const AdapterUser &user)
+    {
+        // Removal opens no sealed secret, so the configured secrets are not needed here: the
+        // key TwoFactor derives from this placeholder is never used.
+        const TwoFactor twoFactor(m_adapter, {QStringLiteral("user 2fa reset: no sealed secret is opened")});
+        const TwoFactorStatus status = twoFactor.status(user.id).result();
+        TwoFactorChange change;
+        change.byAdministrator = true;  // audit: twoFactorRemove, by: admin
+        if (!twoFactor.remove(user.id, change).result()) {
+            m_out << m_email << " has no authenticator app; nothing was changed\n";
+            return 0;
+        }
+        m_out << "removed the authenticator app " << (status.enrolled ? "" : "(never confirmed) ") << "and "
+              << status.recoveryCodesLeft << (status.recoveryCodesLeft == 1 ? " recovery code" : " recovery codes")
+              << " of " << m_email << "; sign-in asks for no code until the person enrols again\n";
+        return 0;
+    }
+
     int remove(const AdapterUser &user)
     {
         m_adapter->deleteUser(user.id).waitForFinished();
@@ -153,7 +174,7 @@ private:
 QStringList userActions()
 {
     return {QStringLiteral("add"), QStringLiteral("passwd"), QStringLiteral("list"),
-            QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete")};
+            QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete"), QStringLiteral("2fa reset")};
 }
 
 int userCommand(const UserCommand &command, const DatabaseChoice &choice)

@@ -11,7 +11,7 @@ namespace Gatehouse {
 //! The arguments of one `user` command.
 struct UserCommand
 {
-    QString action;            //!< add, passwd, list, disable, enable, delete
+    QString action;            //!< add, passwd, list, disable, enable, delete, "2fa reset"
     QString email;             //!< the user (all actions but list)
     QString name;              //!< add --name
     bool passwordFromStdin = false;   //!< --password-stdin

@@ -418,6 +418,10 @@
         <translation>muss ein Pfad („/account“), eine http(s)-URL oder false (keine Kontoseite) sein</translation>
     </message>
     <message>
+        <source>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</source>
+        <translation>„always“ gibt es noch nicht (die Einrichtung während der Anmeldung fehlt): „optional“ oder „never“ verwenden</translation>
+    </message>
+    <message>
         <source>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</source>
         <extracomment>Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress</extracomment>
         <translation>Weiterleitungs-Authentifizierung ist eingerichtet, aber kein Proxy ist vertrauenswürdig: mehr als %1 gleichzeitige Prüfungen von der Adresse des Proxys werden abgewiesen (tragen Sie seine Adresse ein, z. B. [&quot;127.0.0.1&quot;])</translation>

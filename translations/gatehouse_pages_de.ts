@@ -638,5 +638,45 @@
         <extracomment>Recent activity: a passkey was removed</extracomment>
         <translation>Passkey entfernt</translation>
     </message>
+    <message>
+        <source>Your sign-in has expired. Please sign in again.</source>
+        <extracomment>Sign-in error: the second step (the code) was not completed in time, or was cancelled</extracomment>
+        <translation>Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.</translation>
+    </message>
+    <message>
+        <source>Two-step verification</source>
+        <extracomment>Title and heading of the page asking for the code of an authenticator app</extracomment>
+        <translation>Bestätigung in zwei Schritten</translation>
+    </message>
+    <message>
+        <source>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</source>
+        <extracomment>Text of the code page</extracomment>
+        <translation>Geben Sie den 6-stelligen Code Ihrer Authenticator-App oder einen Ihrer Wiederherstellungscodes ein.</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <extracomment>Label of the code input</extracomment>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <extracomment>Button that submits the code</extracomment>
+        <translation>Bestätigen</translation>
+    </message>
+    <message>
+        <source>Cancel sign-in</source>
+        <extracomment>Button that abandons the sign-in on the code page</extracomment>
+        <translation>Anmeldung abbrechen</translation>
+    </message>
+    <message>
+        <source>That code is not valid. Wait for the next code of your app and try again.</source>
+        <extracomment>Code page error: the code was wrong, used already or too old</extracomment>
+        <translation>Dieser Code ist ungültig. Warten Sie auf den nächsten Code Ihrer App und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Too many wrong codes. Wait a few minutes, then try again.</source>
+        <extracomment>Code page error: too many wrong codes lately</extracomment>
+        <translation>Zu viele falsche Codes. Warten Sie einige Minuten und versuchen Sie es dann erneut.</translation>
+    </message>
 </context>
 </TS>

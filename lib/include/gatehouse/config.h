@@ -75,6 +75,23 @@ struct GATEHOUSE_EXPORT AccountOptions
     qint64 reauthenticateAfter = 600;
 };
 
+/*!
+ * \c twoFactor (a Gatehouse addition): the second step of sign-in (twofactor.h). A person with
+ * a confirmed authenticator app is asked for a code after the first factor (a passkey counts as
+ * two factors) before the session is created.
+ */
+struct GATEHOUSE_EXPORT TwoFactorSignInOptions
+{
+    enum class Required {
+        Never,      //!< \c "never": no second step, the module is not asked
+        Optional,   //!< \c "optional" (the default): the step for people who enrolled
+        Always,     //!< \c "always": reserved; the loader refuses it until enrolment at sign-in exists
+    };
+    Required required = Required::Optional;
+    //! \c maxAge: seconds the pending second step stays valid after the first factor.
+    qint64 maxAge = 300;
+};
+
 //! \c theme of the built-in pages.
 struct GATEHOUSE_EXPORT Theme
 {
@@ -144,6 +161,7 @@ struct GATEHOUSE_EXPORT Config
     CookiesOptions cookies;
     PagesOptions pages;
     AccountOptions account;
+    TwoFactorSignInOptions twoFactor;
     Theme theme;
     bool debug = false;
     Logger logger;

@@ -32,6 +32,12 @@ QFuture<AuthResponse> token(const State &state);
  * endAll changes, then redirects back with a notice.
  */
 QFuture<AuthResponse> account(const State &state);
+/*!
+ * GET/POST two-factor: the second step of a sign-in (twofactor/README.md). GET shows the code
+ * page while the browser has a pending step; POST (CSRF token required) checks the code
+ * (signin/twofactorflow.h). Without a pending step both go to the sign-in page.
+ */
+QFuture<AuthResponse> twoFactor(const State &state);
 /*
  * authz/auth-request (nginx auth_request) and authz/forward-auth (Traefik, Caddy), any method:
  * the reverse proxy's access check (forwardauth/forwardauth.h; design: its README.md).

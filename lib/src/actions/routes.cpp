@@ -43,6 +43,7 @@ const Entry kRoutes[] = {
     {QLatin1String("webauthn-options"), webAuthnOptions, nullptr, true, false},
     {QLatin1String("token"), token, nullptr, true, false},
     {QLatin1String("account"), account, account, false, true},
+    {QLatin1String("two-factor"), twoFactor, twoFactor, false, true},
     {QLatin1String("authz/auth-request"), authRequest, nullptr, false, false, false, true},
     {QLatin1String("authz/forward-auth"), forwardAuth, nullptr, false, false, false, true},
 };

@@ -7,6 +7,7 @@
 #include "core/futures.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+#include "twofactor/pendingstep.h"
 
 #include <gatehouse/errors.h>
 #include <gatehouse/tokens.h>
@@ -93,6 +94,32 @@ QFuture<AuthResponse> releasing(QObject *context, QFuture<AuthResponse> done)
     });
 }
 
+QFuture<AuthResponse> endSession(const State &state);
+
+/*!
+ * Sign-out of a browser with a pending second step (the code page's cancel button, or a
+ * sign-out in between): the step is spent, so that a copy of its cookie cannot complete it
+ * afterwards, and the cookie is deleted along with whatever the sign-out does.
+ */
+QFuture<AuthResponse> endPendingStep(const State &state)
+{
+    const RequestState &s = *state;
+    const std::optional<PendingStep> step = PendingStep::fromCookie(s);
+    QFuture<bool> spent = step ? step->spend(s) : QtFuture::makeReadyFuture(true);
+    QFuture<AuthResponse> done = spent.then(QtFuture::Launch::Sync, [state](QFuture<bool> finished) {
+        try {
+            finished.waitForFinished();
+        } catch (...) {  // the cookie goes anyway; the step still expires
+            logFailure(state->config, std::current_exception());
+        }
+        return endSession(state);
+    }).unwrap();
+    return continueWith(done, [state](AuthResponse response) {
+        response.cookies.append(PendingStep::remove(*state));
+        return response;
+    });
+}
+
 } // namespace
 
 QFuture<AuthResponse> signOut(const State &state)
@@ -105,6 +132,16 @@ QFuture<AuthResponse> signOut(const State &state)
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
+    if (PendingStep::present(s))
+        return endPendingStep(state);
+    return endSession(state);
+}
+
+namespace {
+
+QFuture<AuthResponse> endSession(const State &state)
+{
+    const RequestState &s = *state;
     // As Auth.js: without a session cookie (chunks included) there is nothing to end. The
     // redirect alone: no deletion of a cookie the browser does not have, no signOut event.
     if (Cookies::read(s.cookies.sessionToken.name, s.requestCookies).isEmpty())
@@ -155,5 +192,7 @@ QFuture<AuthResponse> signOut(const State &state)
         return response;
     }));
 }
+
+} // namespace
 
 } // namespace Gatehouse::Actions

@@ -270,6 +270,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readCookies(root, config.cookies, secureDefault);
     readPages(root, config.pages);
     readAccount(root, config.account);
+    readTwoFactor(root, config.twoFactor);
     readTheme(root, config.theme);
     readRateLimit(root, config.rateLimit);
     readTrustedProxies(root, config.trustedProxies);

@@ -86,6 +86,7 @@ inline constexpr const char *RateLimitOff = QT_TRANSLATE_NOOP("Gatehouse::Config
 inline constexpr const char *ForwardAuthProxyNotTrusted = QT_TRANSLATE_NOOP("Gatehouse::Config", "forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy's address will be refused (list its address, e.g. [\"127.0.0.1\"])");
 inline constexpr const char *ListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000");
 inline constexpr const char *MetricsListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)");
+inline constexpr const char *TwoFactorAlwaysNotYet = QT_TRANSLATE_NOOP("Gatehouse::Config", "\"always\" is not available yet (enrolment during sign-in is not built): use \"optional\" or \"never\"");
 inline constexpr const char *AccountPage = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/account\"), an http(s) URL, or false (no account page)");
 inline constexpr const char *HomeIsRoot = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be \"/\": the root redirects to it (leave the key out for the account page)");
 inline constexpr const char *MetricsListenIsPublic = QT_TRANSLATE_NOOP("Gatehouse::Config", "must differ from server.listen: metrics are never served on the public address");

@@ -195,6 +195,25 @@ void readAccount(ObjectReader &root, AccountOptions &account)
     r.finish();
 }
 
+void readTwoFactor(ObjectReader &root, TwoFactorSignInOptions &twoFactor)
+{
+    const auto object = root.object(QStringLiteral("twoFactor"));
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(QStringLiteral("twoFactor")), root.problems());
+    if (const auto required = r.choice(QStringLiteral("required"),
+                                       {QStringLiteral("never"), QStringLiteral("optional"), QStringLiteral("always")})) {
+        if (*required == QLatin1String("never"))
+            twoFactor.required = TwoFactorSignInOptions::Required::Never;
+        else if (*required == QLatin1String("optional"))
+            twoFactor.required = TwoFactorSignInOptions::Required::Optional;
+        else  // enrolment inside the pending step is not built yet: refused, never half-working
+            r.error(QStringLiteral("required"), Messages::TwoFactorAlwaysNotYet);
+    }
+    twoFactor.maxAge = r.integer(QStringLiteral("maxAge"), 1, 3600).value_or(twoFactor.maxAge);
+    r.finish();
+}
+
 void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit)
 {
     const auto object = root.object(QStringLiteral("rateLimit"));

@@ -81,6 +81,7 @@ CookieSet CookieSet::resolve(bool secure, const CookiesOptions &overrides)
     set.state = make(QStringLiteral("authjs.state"), secure);
     set.nonce = make(QStringLiteral("authjs.nonce"), secure);
     set.webauthnChallenge = make(QStringLiteral("authjs.webauthn-challenge"), secure);
+    set.twoFactor = make(QStringLiteral("authjs.two-factor"), secure);
     // Check cookies live for 15 minutes.
     for (CookieOption *check : {&set.pkceCodeVerifier, &set.state, &set.nonce, &set.webauthnChallenge})
         check->options.maxAge = 900;

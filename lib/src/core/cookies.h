@@ -22,6 +22,7 @@ struct CookieSet
     CookieOption state;
     CookieOption nonce;
     CookieOption webauthnChallenge;
+    CookieOption twoFactor;  //!< the pending second step of a sign-in (Gatehouse's own)
 
     //! Auth.js's defaults for \a secure, then the configuration's overrides.
     static CookieSet resolve(bool secure, const CookiesOptions &overrides);

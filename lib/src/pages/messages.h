@@ -43,6 +43,24 @@ inline constexpr const char *SigninEmail = QT_TRANSLATE_NOOP("Gatehouse::Pages",
 inline constexpr const char *SigninCredentials = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign in failed. Check the details you provided are correct.");
 //: Sign-in error: the page the user wanted needs a session
 inline constexpr const char *SigninSessionRequired = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Please sign in to access this page.");
+//: Sign-in error: the second step (the code) was not completed in time, or was cancelled
+inline constexpr const char *SigninTwoFactorExpired = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your sign-in has expired. Please sign in again.");
+
+// Two-factor code page (the second step of a sign-in).
+//: Title and heading of the page asking for the code of an authenticator app
+inline constexpr const char *TwoFactorTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-step verification");
+//: Text of the code page
+inline constexpr const char *TwoFactorPrompt = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.");
+//: Label of the code input
+inline constexpr const char *TwoFactorCodeLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Code");
+//: Button that submits the code
+inline constexpr const char *TwoFactorVerify = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Verify");
+//: Button that abandons the sign-in on the code page
+inline constexpr const char *TwoFactorCancel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Cancel sign-in");
+//: Code page error: the code was wrong, used already or too old
+inline constexpr const char *TwoFactorInvalid = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That code is not valid. Wait for the next code of your app and try again.");
+//: Code page error: too many wrong codes lately
+inline constexpr const char *TwoFactorTooMany = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Too many wrong codes. Wait a few minutes, then try again.");
 
 // Sign-out page.
 //: Heading of the sign-out page

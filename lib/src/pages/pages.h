@@ -126,6 +126,13 @@ struct AccountContent
     QString notice;                 //!< the \c notice query value after a change, e.g. "nameSaved"
 };
 
+//! The code page of a sign-in's second step (twofactor/README.md).
+struct TwoFactorContent
+{
+    //! The \c error query value after a refused code: \c InvalidCode or \c TooManyAttempts.
+    QString error;
+};
+
 //! A rendered page.
 struct Page
 {
@@ -164,6 +171,13 @@ Page verifyRequest(const PageContext &context, const PageTranslator &translator)
  * the recent activity; a sign-out form. The notice of \c content.notice, if known, on top.
  */
 Page account(const PageContext &context, const AccountContent &content, const PageTranslator &translator);
+
+/*!
+ * The code page of a sign-in's second step: the message for \c content.error (if any), a form
+ * posting \c csrfToken and \c code (a code of the app or a recovery code) to
+ * <baseUrl>/two-factor, and one posting \c csrfToken to <baseUrl>/signout (cancel).
+ */
+Page twoFactor(const PageContext &context, const TwoFactorContent &content, const PageTranslator &translator);
 
 //! The bundled server's answer (404) to a path that nothing serves, linking to the site.
 Page notFound(const PageContext &context, const PageTranslator &translator);

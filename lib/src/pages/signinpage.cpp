@@ -84,6 +84,7 @@ const char *signInErrorMessage(const QString &error)
         {u"EmailSignin", Messages::SigninEmail},
         {u"CredentialsSignin", Messages::SigninCredentials},
         {u"SessionRequired", Messages::SigninSessionRequired},
+        {u"TwoFactorExpired", Messages::SigninTwoFactorExpired},
     };
     for (const auto &entry : messages) {
         if (entry.error == error)

@@ -80,6 +80,13 @@ AuthResponse account(const RequestState &state, const Pages::AccountContent &con
     return response;
 }
 
+AuthResponse twoFactor(const RequestState &state, const Pages::TwoFactorContent &content)
+{
+    AuthResponse response = toResponse(state, Pages::twoFactor(contextOf(state), content, state.engine.translator()));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
 AuthResponse notFound(const RequestState &state)
 {
     return toResponse(state, Pages::notFound(contextOf(state), state.engine.translator()));

@@ -17,6 +17,8 @@ AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
 //! The account page with \a content, never cached (it shows the person's own data).
 AuthResponse account(const RequestState &state, const Pages::AccountContent &content);
+//! The code page of a sign-in's second step, never cached.
+AuthResponse twoFactor(const RequestState &state, const Pages::TwoFactorContent &content);
 //! The not-found page (404), for paths outside the base path that nothing serves.
 AuthResponse notFound(const RequestState &state);
 

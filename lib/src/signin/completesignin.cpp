@@ -10,6 +10,7 @@
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 #include "session/signintime.h"
+#include "twofactor/pendingstep.h"
 
 #include <gatehouse/errors.h>
 
@@ -155,12 +156,29 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
                 .then(QtFuture::Launch::Sync, [](const SignInResult &resolved) { return Decided{resolved, {}}; });
         })
         .unwrap()
-        .then(QtFuture::Launch::Sync, [state, database](const Decided &decided) -> QFuture<AuthResponse> {
+        .then(QtFuture::Launch::Sync, [state](const Decided &decided) -> QFuture<AuthResponse> {
             if (!decided.redirectTo.isEmpty())
                 return QtFuture::makeReadyFuture(state->redirect(decided.redirectTo));
-            return database ? databaseSession(state, decided.result) : jwtSession(state, decided.result);
+            const SignInResult &result = decided.result;
+            const QString userId = result.user.value(QStringLiteral("id")).toString();
+            return continueWith(PendingStep::isRequired(*state, userId, state->provider), [state, result](bool required) {
+                if (!required)
+                    return startSession(state, result);
+                // No session yet: the code page first (twofactor/README.md).
+                const RequestState &s = *state;
+                const PendingStep step = PendingStep::create(s, result.user, result.account, result.profile, result.isNewUser);
+                AuthResponse response = s.redirect(s.baseUrl + QStringLiteral("/two-factor"));
+                response.cookies = step.toCookies(s);
+                return QtFuture::makeReadyFuture(s.withCookies(response));
+            });
         })
         .unwrap();
+}
+
+QFuture<AuthResponse> startSession(const State &state, const SignInResult &result)
+{
+    const bool database = state->config.sessionStrategy() == SessionOptions::Strategy::Database;
+    return database ? databaseSession(state, result) : jwtSession(state, result);
 }
 
 } // namespace Gatehouse

@@ -34,7 +34,19 @@ struct SignInResult
     std::function<QFuture<SignInResult>(const SignInResult &)> whenAllowed;
 };
 
-//! Finishes the sign-in of \a result; failures become AccessDenied errors of the future.
+/*!
+ * Finishes the sign-in of \a result; failures become AccessDenied errors of the future. For a
+ * person with a confirmed authenticator (twofactor/pendingstep.h) the session waits: the answer
+ * is the pending step's cookie and a redirect to the code page, and TwoFactorFlow::submit()
+ * calls startSession() once a code is accepted.
+ */
 QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &result);
+
+/*!
+ * The session of \a result, whose signIn callback agreed and whose user is resolved: the jwt
+ * callback, the session cookie, the signIn event and the redirect to the callback URL (or
+ * pages.newUser).
+ */
+QFuture<AuthResponse> startSession(const State &state, const SignInResult &result);
 
 } // namespace Gatehouse

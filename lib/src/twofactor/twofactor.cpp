@@ -203,10 +203,13 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
 {
     TwoFactorStore &store = this->store();
     auto self = shared_from_this();
+    // Fails once the failure is counted: a quick next guess is checked against the new count.
     const auto refuse = [self, userId, change, limitKey](const QString &method) {
-        self->limiter->recordFailure(limitKey, self->options.failureWindowSeconds);
         self->audit(QStringLiteral("twoFactorFailure"), userId, change, {{QStringLiteral("method"), method}});
-        return InvalidTwoFactorCode(QStringLiteral("the code is wrong, used or expired"));
+        return self->limiter->recordFailure(limitKey, self->options.failureWindowSeconds)
+            .then(QtFuture::Launch::Sync, []() -> SecondFactor {
+                throw InvalidTwoFactorCode(QStringLiteral("the code is wrong, used or expired"));
+            });
     };
     const auto accepted = [self, userId, change, limitKey](const QString &method, QJsonObject detail) {
         self->limiter->reset(limitKey);
@@ -220,7 +223,7 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
         return continueWith(store.useRecoveryCode(userId, RecoveryCodes::hash(userId, recoveryCode)),
                             [self, userId, refuse, accepted, method](bool used) {
                                 if (!used)
-                                    throw refuse(method);
+                                    return refuse(method);
                                 return self->store().recoveryCodesLeft(userId).then(
                                     QtFuture::Launch::Sync, [accepted, method](int left) {
                                         accepted(method, {{QStringLiteral("recoveryCodesLeft"), left}});
@@ -239,22 +242,22 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
             qCWarning(lcTwoFactor).noquote()
                 << QStringLiteral("the authenticator of user \"%1\" was sealed with a secret that is no longer "
                                   "configured; only a recovery code can complete its sign-in").arg(userId);
-            throw refuse(method);
+            return refuse(method);
         }
         const std::optional<qint64> step = Totp::matchingStep(opened->secret, code, self->now().toSecsSinceEpoch());
         if (!step)
-            throw refuse(method);
+            return refuse(method);
         const QString sealed = enrolment->sealedSecret;
         const QByteArray secret = opened->secret;
         const bool current = opened->current;
         return continueWith(self->store().acceptTotpTimeStep(userId, *step),
                             [self, userId, refuse, accepted, method, sealed, secret, current](bool fresh) {
                                 if (!fresh)
-                                    throw refuse(method);  // replayed, or older than the last accepted
+                                    return refuse(method);  // replayed, or older than the last accepted
                                 if (!current) // rotated: seal anew with the newest secret
                                     self->store().resealTotpSecret(userId, sealed, self->box.seal(userId, secret));
                                 accepted(method, {});
-                                return SecondFactor::Totp;
+                                return QtFuture::makeReadyFuture(SecondFactor::Totp);
                             });
     });
 }

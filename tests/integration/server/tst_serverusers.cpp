@@ -1,8 +1,14 @@
 // gatehouse-server's database commands on a real SQLite file: migrate (twice, and against a
 // database it cannot reach), the user commands, and sign-in with "authorize": "builtin" over
-// HTTP following what the commands did; check-config refusing "builtin" without an adapter.
+// HTTP following what the commands did (user 2fa reset: the code page, then none); check-config refusing "builtin" without an adapter.
 #include "serverharness.h"
+#include "support/totpcode.h"
 
+#include <gatehouse/auditstore.h>
+#include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
+
+#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -18,6 +24,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+using namespace Gatehouse;
 using namespace Gatehouse::Testing;
 
 namespace {
@@ -199,6 +206,64 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QLatin1String("1 user\n")) && r.out.contains(QLatin1String("bob@example.test")), qPrintable(r.out));
         // The other user was not touched.
         QCOMPARE(signIn(fourth, QStringLiteral("bob@example.test"), QStringLiteral("bob-password")), server.baseUrl());
+    }
+
+    void twoFactorResetThroughTheCommandLine()
+    {
+        const QString dora = QStringLiteral("dora@example.test");
+        CommandResult r = user({QStringLiteral("add"), dora, QStringLiteral("--password-stdin")}, "dora-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = user({QStringLiteral("2fa"), QStringLiteral("reset"), dora});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("dora@example.test has no authenticator app; nothing was changed")), qPrintable(r.out));
+
+        // Dora enrols an authenticator app (through the API, on the server's database and secret).
+        const auto adapter = std::shared_ptr<SqlAdapter>(
+            SqlAdapter::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))));
+        QVERIFY(adapter);
+        const QString doraId = adapter->getUserByEmail(dora).result()->id;
+        const TwoFactor twoFactor(adapter, {serverSecret()});
+        // The codes of the previous and this 30 s step stay valid while the server starts.
+        while (QDateTime::currentSecsSinceEpoch() % 30 > 12)
+            QTest::qWait(250);
+        const QByteArray key = base32Decode(twoFactor.beginEnrolment(doraId, dora).result().secret);
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        QCOMPARE(twoFactor.confirmEnrolment(doraId, totpCode(key, now - 30)).result().size(), 10);
+
+        // Her sign-in asks for the code, over HTTP; the code completes it.
+        ServerUnderTest server;
+        QVERIFY(server.start(m_config));
+        Browser browser(server.baseUrl());
+        QCOMPARE(signIn(browser, dora, QStringLiteral("dora-password")), server.baseUrl() + QStringLiteral("/auth/two-factor"));
+        QVERIFY(browser.sessionUser().isEmpty());
+        QCOMPARE(browser.postForm(QStringLiteral("/auth/two-factor"), {{QStringLiteral("code"), totpCode(key, now)}}), 302);
+        QCOMPARE(browser.sessionUser().value(QStringLiteral("email")).toString(), dora);
+
+        // Her phone is lost: the administrator resets it; the next sign-in asks for no code.
+        r = user({QStringLiteral("2fa"), QStringLiteral("reset"), QStringLiteral(" Dora@Example.TEST")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("removed the authenticator app and 10 recovery codes of dora@example.test")),
+                 qPrintable(r.out));
+        QVERIFY(!twoFactor.status(doraId).result().enrolled);
+        AuditFilter filter;
+        filter.type = QStringLiteral("twoFactorRemove");
+        filter.userId = doraId;
+        QList<AuditEvent> removed;
+        QTRY_COMPARE((removed = adapter->auditEvents(filter, 10).result()).size(), 1);
+        QCOMPARE(removed.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+        Browser after(server.baseUrl());
+        QCOMPARE(signIn(after, dora, QStringLiteral("dora-password")), server.baseUrl());
+        QCOMPARE(after.sessionUser().value(QStringLiteral("email")).toString(), dora);
+
+        // Unknown users and actions.
+        r = user({QStringLiteral("2fa"), QStringLiteral("reset"), QStringLiteral("nobody@example.test")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("no user")), qPrintable(r.err));
+        r = user({QStringLiteral("2fa"), QStringLiteral("remove"), dora});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("user 2fa reset EMAIL")), qPrintable(r.err));
+        r = user({QStringLiteral("2fa"), QStringLiteral("reset")});
+        QCOMPARE(r.exitCode, 2);
     }
 
     void passwordAskedTwiceOnTheTerminalWithoutEcho()

@@ -21,7 +21,9 @@ const char *const AllMessages[] = {
     Messages::ConfigurationProblem, Messages::ConfigurationLogs, Messages::AccessDeniedHeading,
     Messages::AccessDeniedText, Messages::VerificationHeading, Messages::VerificationInvalid,
     Messages::VerificationExpired, Messages::SignInLink, Messages::VerifyRequestHeading,
-    Messages::VerifyRequestText,
+    Messages::VerifyRequestText, Messages::SigninTwoFactorExpired, Messages::TwoFactorTitle,
+    Messages::TwoFactorPrompt, Messages::TwoFactorCodeLabel, Messages::TwoFactorVerify, Messages::TwoFactorCancel,
+    Messages::TwoFactorInvalid, Messages::TwoFactorTooMany,
 };
 
 PageContext context(const QString &language)
@@ -132,6 +134,13 @@ void TestPageTranslator::germanPages_data()
         "title=\"E-Mail bestätigen\"",
         "text: \"Prüfen Sie Ihr E-Mail-Postfach Ein Anmeldelink wurde an Ihre E-Mail-Adresse gesendet. 127.0.0.1:9300\"",
         "link: 127.0.0.1:9300 -> http://127.0.0.1:9300"};
+    QTest::newRow("two-factor") << "two-factor" << QStringList{
+        "title=\"Bestätigung in zwei Schritten\"",
+        "text: \"Bestätigung in zwei Schritten Dieser Code ist ungültig. Warten Sie auf den nächsten Code Ihrer App "
+        "und versuchen Sie es erneut. Geben Sie den 6-stelligen Code Ihrer Authenticator-App oder einen Ihrer "
+        "Wiederherstellungscodes ein.\"",
+        "form POST http://127.0.0.1:9300/auth/two-factor: csrfToken(hidden), code(text), <button submit>",
+        "form POST http://127.0.0.1:9300/auth/signout: csrfToken(hidden), <button submit>"};
 }
 
 void TestPageTranslator::germanPages()
@@ -145,6 +154,7 @@ void TestPageTranslator::germanPages()
     const Page rendered = page == u"signin"  ? signIn(german, {{email}, QStringLiteral("CredentialsSignin"), {}, {}}, m_translator)
                         : page == u"signout" ? signOut(german, m_translator)
                         : page == u"error"   ? error(german, QStringLiteral("AccessDenied"), m_translator)
+                        : page == u"two-factor" ? twoFactor(german, {QStringLiteral("InvalidCode")}, m_translator)
                                              : verifyRequest(german, m_translator);
     QVERIFY(rendered.html.startsWith("<!DOCTYPE html>\n<html lang=\"de\">"));
     QCOMPARE(HtmlSummary::summarize(QString::fromUtf8(rendered.html)), expected);

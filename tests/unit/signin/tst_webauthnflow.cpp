@@ -2,12 +2,16 @@
 // storing users, accounts and authenticators in a MemoryAdapter, and the sign-in page's script.
 // A software authenticator plays the browser and the passkey.
 #include "support/engineclient.h"
+#include "support/totpcode.h"
 #include "softauthenticator.h"
 
 #include <gatehouse/memoryadapter.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <gatehouse/twofactor.h>
+
+#include <QDateTime>
 #include <QTest>
 
 #include <functional>
@@ -448,6 +452,34 @@ private Q_SLOTS:
         QVERIFY(!isErrorRedirect(postCredential(client, "authenticate", authenticator.get(again.options))));
         QCOMPARE(sessionEmail(client), QStringLiteral("ada@example.test"));
         QCOMPARE(authenticatorsOf(f, "ada@example.test").first().counter, qint64(6));
+    }
+
+    void passkeyCountsAsTwoFactors_data()
+    {
+        QTest::addColumn<SessionOptions::Strategy>("strategy");
+        QTest::newRow("jwt") << SessionOptions::Strategy::Jwt;
+        QTest::newRow("database") << SessionOptions::Strategy::Database;
+    }
+    void passkeyCountsAsTwoFactors()
+    {
+        // Ada has an authenticator app too: a passkey (possession and a PIN or biometric) needs no code.
+        QFETCH(SessionOptions::Strategy, strategy);
+        Fixture f(strategy);
+        SoftAuthenticator authenticator;
+        registerUser(f, authenticator, "ada@example.test");
+        const QString userId = f.adapter->getUserByEmail("ada@example.test").result()->id;
+        const TwoFactor twoFactor(f.adapter, {QStringLiteral("webauthn-flow-secret-webauthn-flow-secret")});
+        const QByteArray key = Testing::base32Decode(twoFactor.beginEnrolment(userId, "ada@example.test").result().secret);
+        twoFactor.confirmEnrolment(userId, Testing::totpCode(key, QDateTime::currentSecsSinceEpoch())).waitForFinished();
+        QVERIFY(twoFactor.status(userId).result().enrolled);
+
+        EngineClient client(*f.auth, Origin);
+        const Options o = fetchOptions(client, "action=authenticate");
+        const Reply reply = postCredential(client, "authenticate", authenticator.get(o.options));
+        QCOMPARE(reply.location(), Origin.toUtf8());
+        QVERIFY(reply.cookie(SessionCookie));
+        QVERIFY(!reply.cookie(QStringLiteral("authjs.two-factor")));
+        QCOMPARE(sessionEmail(client), QStringLiteral("ada@example.test"));
     }
 
     void theChallengeIsUsedOnce()

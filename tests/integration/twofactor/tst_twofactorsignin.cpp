@@ -1,0 +1,593 @@
+// The second step of a sign-in ({basePath}/two-factor; lib/src/twofactor/README.md) driven as a
+// browser drives it, after the built-in passwords, on a real SQLite file and a throwaway
+// PostgreSQL (skipped when PostgreSQL is not installed), with database and JWT sessions. The
+// person enrols through the TwoFactor API; the codes come from this test's own TOTP (RFC 6238,
+// tests/support/totpcode.h), not the library's.
+#include "support/engineclient.h"
+#include "support/postgresserver.h"
+#include "support/totpcode.h"
+
+#include <gatehouse/passwordcredentials.h>
+#include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
+
+#include <QDateTime>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Test;
+using namespace Gatehouse::Testing;
+
+namespace {
+
+const QString kSecret = QStringLiteral("two-factor-sign-in-secret-of-forty-characters");
+const QString kOrigin = QStringLiteral("http://127.0.0.1:9300");
+const QByteArray kCodePage = "http://127.0.0.1:9300/auth/two-factor";
+const QByteArray kExpired = "http://127.0.0.1:9300/auth/signin?error=TwoFactorExpired";
+const QString kPending = QStringLiteral("authjs.two-factor");
+const QString kSession = QStringLiteral("authjs.session-token");
+
+QString totp(const QByteArray &key, qint64 unixSeconds)
+{
+    return totpCode(key, unixSeconds);
+}
+
+//! A six-digit code that is none of the codes valid around now.
+QString invalidCodeFor(const QByteArray &key)
+{
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    for (int candidate = 123456;; ++candidate) {
+        const QString code = QString::number(candidate);
+        if (code != totp(key, now - 30) && code != totp(key, now) && code != totp(key, now + 30))
+            return code;
+    }
+}
+
+/*!
+ * Waits until at least 12 s of the current 30 s step remain, so that the codes of the previous,
+ * current and next step stay valid while a test row runs.
+ */
+void waitForRoomInStep()
+{
+    while (QDateTime::currentSecsSinceEpoch() % 30 > 18)
+        QTest::qWait(250);
+}
+
+//! A browser: an engine client that posts forms with the CSRF token, as the pages do.
+class Browser
+{
+public:
+    explicit Browser(const Auth &auth) : m_client(auth) {}
+
+    Reply get(const QString &path, const QList<QPair<QByteArray, QByteArray>> &headers = {})
+    {
+        return m_client.get(path, headers);
+    }
+    Reply post(const QString &path, QList<QPair<QString, QString>> fields,
+               const QList<QPair<QByteArray, QByteArray>> &headers = {})
+    {
+        fields.prepend({QStringLiteral("csrfToken"), m_client.csrfToken()});
+        return m_client.postForm(path, fields, headers);
+    }
+    Reply signIn(const QString &email, const QString &password = QStringLiteral("correct horse battery"))
+    {
+        return post(QStringLiteral("/auth/callback/credentials"), {{QStringLiteral("email"), email}, {QStringLiteral("password"), password}});
+    }
+    Reply code(const QString &code) { return post(QStringLiteral("/auth/two-factor"), {{QStringLiteral("code"), code}}); }
+    //! The e-mail address of GET session, empty when signed out.
+    QString sessionEmail()
+    {
+        return m_client.get(QStringLiteral("/auth/session")).json().object().value("user").toObject().value("email").toString();
+    }
+    QMap<QString, QString> &cookies() { return m_client.cookies; }
+    EngineClient &client() { return m_client; }
+
+private:
+    EngineClient m_client;
+};
+
+} // namespace
+
+class TestTwoFactorSignIn : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<PostgresServer> m_pg;
+    QString m_pgUnavailable;
+    int m_databases = 0;
+
+    std::shared_ptr<SqlAdapter> m_adapter;
+    Config m_config;
+    std::unique_ptr<Auth> m_auth;
+    QString m_alice;
+    QString m_bob;
+    QString m_carol;   //!< never enrolled
+    QByteArray m_aliceKey;
+    QByteArray m_bobKey;
+    QStringList m_aliceRecoveryCodes;
+    QStringList m_events;  //!< signIn events: the user's id
+
+    QString createUser(const QString &email)
+    {
+        AdapterUser u;
+        u.email = email;
+        const QString id = m_adapter->createUser(u).result().id;
+        setUserPassword(m_adapter, id, QStringLiteral("correct horse battery")).waitForFinished();
+        return id;
+    }
+
+    //! Enrols \a userId through the TwoFactor API; the step now is left unused for the sign-in.
+    QPair<QByteArray, QStringList> enrol(const QString &userId, const QString &email)
+    {
+        const TwoFactor twoFactor(m_adapter, {kSecret});
+        const TotpEnrolmentOffer offer = twoFactor.beginEnrolment(userId, email).result();
+        const QByteArray key = base32Decode(offer.secret);
+        const QStringList codes =
+            twoFactor.confirmEnrolment(userId, totp(key, QDateTime::currentSecsSinceEpoch() - 30)).result();
+        return {key, codes};
+    }
+
+    bool open(const QString &backend, bool jwt, const std::function<void(Config &)> &adjust = {})
+    {
+        QString url;
+        const QString name = QStringLiteral("twofactor%1").arg(++m_databases);
+        if (backend == QLatin1String("postgresql")) {
+            if (!m_pg) {
+                QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
+                return false;
+            }
+            QString error;
+            if (!m_pg->createDatabase(name, &error)) {
+                qWarning("%s", qPrintable(error));
+                return false;
+            }
+            url = m_pg->url(name);
+        } else {
+            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        }
+        m_adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(url));
+        if (!m_adapter)
+            return false;
+        m_adapter->migrate().waitForFinished();
+        m_alice = createUser(QStringLiteral("alice@example.test"));
+        m_bob = createUser(QStringLiteral("bob@example.test"));
+        m_carol = createUser(QStringLiteral("carol@example.test"));
+        waitForRoomInStep();
+        std::tie(m_aliceKey, m_aliceRecoveryCodes) = enrol(m_alice, QStringLiteral("alice@example.test"));
+        m_bobKey = enrol(m_bob, QStringLiteral("bob@example.test")).first;
+        m_events.clear();
+        m_config = Config();
+        m_config.secret = {kSecret};
+        m_config.trustHost = true;
+        m_config.adapter = m_adapter;
+        m_config.session.strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        m_config.providers = {passwordCredentialsProvider(m_adapter)};
+        m_config.events.signIn = [this](const QJsonObject &m) { m_events << m.value("user").toObject().value("id").toString(); };
+        if (adjust)
+            adjust(m_config);
+        m_auth = std::make_unique<Auth>(m_config);
+        return true;
+    }
+
+    QList<AuditEvent> audit(const QString &type, const QString &userId)
+    {
+        AuditFilter filter;
+        filter.type = type;
+        filter.userId = userId;
+        return m_adapter->auditEvents(filter, 50).result();
+    }
+
+    static QString now(const QByteArray &key, qint64 offset = 0)
+    {
+        return totp(key, QDateTime::currentSecsSinceEpoch() + offset);
+    }
+
+    //! The first factor of \a email in \a browser, which must end at the code page.
+    static bool toCodePage(Browser &browser, const QString &email)
+    {
+        const Reply reply = browser.signIn(email);
+        if (reply.response.status != 302 || reply.location() != kCodePage) {
+            qWarning("first factor of %s went to %s", qPrintable(email), reply.location().constData());
+            return false;
+        }
+        return true;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_pgUnavailable = PostgresServer::unavailableReason();
+        if (!m_pgUnavailable.isEmpty())
+            return;
+        m_pg = std::make_unique<PostgresServer>();
+        QString error;
+        QVERIFY2(m_pg->start(&error), qPrintable(error));
+    }
+
+    void cleanup()
+    {
+        m_auth.reset();
+        m_adapter.reset();
+    }
+
+    static void backendsAndStrategies()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<bool>("jwt");
+        for (const char *backend : {"sqlite", "postgresql"}) {
+            QTest::addRow("%s database", backend) << QString::fromLatin1(backend) << false;
+            QTest::addRow("%s jwt", backend) << QString::fromLatin1(backend) << true;
+        }
+    }
+
+    void codeCompletesSignIn_data() { backendsAndStrategies(); }
+    void codeCompletesSignIn()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        Browser browser(*m_auth);
+        // The first factor: no session yet, the pending step and the code page instead.
+        const QString callback = kOrigin + QStringLiteral("/after-sign-in");
+        const Reply first = browser.post(QStringLiteral("/auth/callback/credentials"),
+                                         {{"email", "alice@example.test"}, {"password", "correct horse battery"}, {"callbackUrl", callback}});
+        QCOMPARE(first.response.status, 302);
+        QCOMPARE(first.location(), kCodePage);
+        QVERIFY(!first.cookie(kSession));
+        const SetCookie *pending = first.cookie(kPending);
+        QVERIFY(pending);
+        QVERIFY(pending->options.httpOnly);
+        QCOMPARE(pending->options.maxAge, std::optional<qint64>(300));
+        QVERIFY(!pending->value.contains(QStringLiteral("alice")));  // sealed
+        QCOMPARE(browser.sessionEmail(), QString());
+        QVERIFY(m_events.isEmpty());
+        QVERIFY(audit(QStringLiteral("signIn"), m_alice).isEmpty());
+
+        // The code page: a form without scripts, under a strict CSP, in the browser's language.
+        const Reply page = browser.get(QStringLiteral("/auth/two-factor"), {{"Accept-Language", "de"}});
+        QCOMPARE(page.response.status, 200);
+        QVERIFY(page.response.body.contains("name=\"code\""));
+        QVERIFY(page.response.body.contains("action=\"http://127.0.0.1:9300/auth/two-factor\""));
+        QVERIFY(page.response.body.contains("name=\"csrfToken\""));
+        QVERIFY(page.response.body.contains("Bestätigung in zwei Schritten"));
+        QVERIFY(!page.response.body.contains("<script"));
+        QVERIFY(page.response.header("content-security-policy").contains("script-src 'none'")
+                || !page.response.header("content-security-policy").contains("script-src"));
+        QCOMPARE(page.response.header("cache-control"), QByteArray("no-store"));
+
+        // The code: the session, as the password alone would have made it.
+        const Reply done = browser.code(now(m_aliceKey));
+        QCOMPARE(done.response.status, 302);
+        QCOMPARE(done.location(), callback.toUtf8());
+        QVERIFY(done.cookie(kSession));
+        QVERIFY(done.cookie(kPending));
+        QCOMPARE(done.cookie(kPending)->options.maxAge, std::optional<qint64>(0));
+        QVERIFY(!browser.cookies().contains(kPending));
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(m_events, QStringList{m_alice});
+        QTRY_COMPARE(audit(QStringLiteral("signIn"), m_alice).size(), 1);
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorVerify"), m_alice).size(), 1);
+        const QList<AuditEvent> verified = audit(QStringLiteral("twoFactorVerify"), m_alice);
+        QCOMPARE(verified.first().detail.value("method").toString(), QStringLiteral("totp"));
+    }
+
+    void returnRedirectClients_data() { backendsAndStrategies(); }
+    void returnRedirectClients()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        Browser browser(*m_auth);
+        const QList<QPair<QByteArray, QByteArray>> json{{"X-Auth-Return-Redirect", "1"}};
+        const Reply first = browser.post(QStringLiteral("/auth/callback/credentials"),
+                                         {{"email", "alice@example.test"}, {"password", "correct horse battery"}}, json);
+        QCOMPARE(first.response.status, 200);
+        QCOMPARE(first.json().object().value("url").toString(), QString::fromUtf8(kCodePage));
+        QVERIFY(first.cookie(kPending));
+        const Reply done = browser.post(QStringLiteral("/auth/two-factor"), {{"code", now(m_aliceKey)}}, json);
+        QCOMPARE(done.json().object().value("url").toString(), kOrigin);
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void wrongCode_data() { backendsAndStrategies(); }
+    void wrongCode()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        const Reply wrong = browser.code(invalidCodeFor(m_aliceKey));
+        QCOMPARE(wrong.location(), kCodePage + "?error=InvalidCode");
+        QVERIFY(!wrong.cookie(kSession));
+        QCOMPARE(browser.sessionEmail(), QString());
+        const Reply page = browser.get(QStringLiteral("/auth/two-factor?error=InvalidCode"));
+        QVERIFY(page.response.body.contains("That code is not valid."));
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorFailure"), m_alice).size(), 1);
+        // The step stays: the right code still completes it.
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void replayedCode_data() { backendsAndStrategies(); }
+    void replayedCode()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        const QString code = now(m_aliceKey);
+        Browser first(*m_auth);
+        QVERIFY(toCodePage(first, QStringLiteral("alice@example.test")));
+        QCOMPARE(first.code(code).location(), kOrigin.toUtf8());
+        // The same code in another sign-in (an onlooker's): refused.
+        Browser second(*m_auth);
+        QVERIFY(toCodePage(second, QStringLiteral("alice@example.test")));
+        QCOMPARE(second.code(code).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(second.sessionEmail(), QString());
+        // The next step's code is new: accepted.
+        QCOMPARE(second.code(now(m_aliceKey, 30)).location(), kOrigin.toUtf8());
+        QCOMPARE(second.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void expiredStep_data() { backendsAndStrategies(); }
+    void expiredStep()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.twoFactor.maxAge = 1; }))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        const QString pending = browser.cookies().value(kPending);
+        QTest::qWait(2100);
+        browser.cookies().insert(kPending, pending);  // a browser that kept it longer than Max-Age
+        QCOMPARE(browser.get(QStringLiteral("/auth/two-factor")).location(), kExpired);
+        browser.cookies().insert(kPending, pending);
+        const Reply late = browser.code(now(m_aliceKey));
+        QCOMPARE(late.location(), kExpired);
+        QVERIFY(!late.cookie(kSession));
+        QCOMPARE(browser.sessionEmail(), QString());
+        // The code was not even checked: it still works for a new sign-in.
+        Browser again(*m_auth);
+        QVERIFY(toCodePage(again, QStringLiteral("alice@example.test")));
+        QCOMPARE(again.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+    }
+
+    void recoveryCodeOnce_data() { backendsAndStrategies(); }
+    void recoveryCodeOnce()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        QCOMPARE(m_aliceRecoveryCodes.size(), 10);
+        // Typed as people type it: lower case, spaces instead of hyphens.
+        const QString recovery = m_aliceRecoveryCodes.at(3).toLower().replace(QLatin1Char('-'), QLatin1Char(' '));
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        QCOMPARE(browser.code(recovery).location(), kOrigin.toUtf8());
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorVerify"), m_alice).size(), 1);
+        const QList<AuditEvent> verified = audit(QStringLiteral("twoFactorVerify"), m_alice);
+        QCOMPARE(verified.first().detail.value("method").toString(), QStringLiteral("recoveryCode"));
+        QCOMPARE(verified.first().detail.value("recoveryCodesLeft").toInt(), 9);
+
+        Browser again(*m_auth);
+        QVERIFY(toCodePage(again, QStringLiteral("alice@example.test")));
+        QCOMPARE(again.code(m_aliceRecoveryCodes.at(3)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(again.sessionEmail(), QString());
+    }
+
+    void rateLimitPerPerson_data() { backendsAndStrategies(); }
+    void rateLimitPerPerson()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        // Each failure is counted before its answer: no waiting between the attempts.
+        for (int i = 0; i < 5; ++i)  // TwoFactorOptions::maxFailures
+            QCOMPARE(browser.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
+        // Limited: the right code is not even checked, from any address.
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kCodePage + "?error=TooManyAttempts");
+        Browser elsewhere(*m_auth);
+        elsewhere.client().address = QHostAddress(QStringLiteral("127.0.0.2"));
+        QVERIFY(toCodePage(elsewhere, QStringLiteral("alice@example.test")));
+        QCOMPARE(elsewhere.code(now(m_aliceKey)).location(), kCodePage + "?error=TooManyAttempts");
+        QCOMPARE(elsewhere.sessionEmail(), QString());
+        const Reply page = browser.get(QStringLiteral("/auth/two-factor?error=TooManyAttempts"));
+        QVERIFY(page.response.body.contains("Too many wrong codes."));
+        // Another person is not affected.
+        Browser bob(*m_auth);
+        QVERIFY(toCodePage(bob, QStringLiteral("bob@example.test")));
+        QCOMPARE(bob.code(now(m_bobKey)).location(), kOrigin.toUtf8());
+    }
+
+    void rateLimitPerAddress_data() { backendsAndStrategies(); }
+    void rateLimitPerAddress()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.rateLimit.maxFailuresPerAddress = 3; }))
+            return;
+        // Two people's wrong codes from one address: fewer than either one's own limit.
+        Browser alice(*m_auth);
+        QVERIFY(toCodePage(alice, QStringLiteral("alice@example.test")));
+        Browser bob(*m_auth);
+        QVERIFY(toCodePage(bob, QStringLiteral("bob@example.test")));
+        // Each failure is counted before its answer: no waiting between the attempts.
+        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(bob.code(invalidCodeFor(m_bobKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(bob.code(now(m_bobKey)).location(), kCodePage + "?error=TooManyAttempts");
+        QCOMPARE(bob.sessionEmail(), QString());
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorFailure"), m_bob).size(), 2);
+        // From another address the right code works.
+        Browser elsewhere(*m_auth);
+        elsewhere.client().address = QHostAddress(QStringLiteral("127.0.0.2"));
+        QVERIFY(toCodePage(elsewhere, QStringLiteral("bob@example.test")));
+        QCOMPARE(elsewhere.code(now(m_bobKey)).location(), kOrigin.toUtf8());
+    }
+
+    void stepOfAnotherPerson_data() { backendsAndStrategies(); }
+    void stepOfAnotherPerson()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        // Bob (knowing his own password and code) gets hold of Alice's pending step.
+        Browser alice(*m_auth);
+        QVERIFY(toCodePage(alice, QStringLiteral("alice@example.test")));
+        Browser bob(*m_auth);
+        QVERIFY(toCodePage(bob, QStringLiteral("bob@example.test")));
+        bob.cookies().insert(kPending, alice.cookies().value(kPending));
+        QCOMPARE(bob.code(now(m_bobKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(bob.sessionEmail(), QString());
+        // A step altered by a byte does not open at all.
+        QString altered = alice.cookies().value(kPending);
+        altered[altered.size() - 5] = altered.at(altered.size() - 5) == QLatin1Char('A') ? QLatin1Char('B') : QLatin1Char('A');
+        bob.cookies().insert(kPending, altered);
+        QCOMPARE(bob.code(now(m_bobKey)).location(), kExpired);
+        QVERIFY(m_events.isEmpty());
+        // Alice's own step is untouched.
+        QCOMPARE(alice.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(alice.sessionEmail(), QStringLiteral("alice@example.test"));
+    }
+
+    void notUsableAfterSignOut_data() { backendsAndStrategies(); }
+    void notUsableAfterSignOut()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        const QString pending = browser.cookies().value(kPending);
+        // The code page's cancel button.
+        const Reply out = browser.post(QStringLiteral("/auth/signout"), {});
+        QCOMPARE(out.response.status, 302);
+        QVERIFY(out.cookie(kPending));
+        QCOMPARE(out.cookie(kPending)->options.maxAge, std::optional<qint64>(0));
+        QVERIFY(!browser.cookies().contains(kPending));
+        QCOMPARE(browser.get(QStringLiteral("/auth/two-factor")).location(), kExpired);
+        // A copy of the cookie kept from before is spent.
+        Browser copy(*m_auth);
+        copy.cookies().insert(kPending, pending);
+        QCOMPARE(copy.code(now(m_aliceKey)).location(), kExpired);
+        QCOMPARE(copy.sessionEmail(), QString());
+        QVERIFY(m_events.isEmpty());
+    }
+
+    void spentOnceAcrossServers_data() { backendsAndStrategies(); }
+    void spentOnceAcrossServers()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt))
+            return;
+        const Auth other(m_config);  // a second server on the same database
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        const QString pending = browser.cookies().value(kPending);
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+        // The same step, with the next (valid, unused) code, on the other server: spent.
+        Browser replay(other);
+        replay.cookies().insert(kPending, pending);
+        QCOMPARE(replay.code(now(m_aliceKey, 30)).location(), kExpired);
+        QCOMPARE(replay.sessionEmail(), QString());
+        QCOMPARE(m_events.size(), 1);
+    }
+
+    void withoutAuthenticator_data() { backendsAndStrategies(); }
+    void withoutAuthenticator()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        // Carol never enrolled: exactly what she saw before, as with the policy "never".
+        if (!open(backend, jwt))
+            return;
+        Browser carol(*m_auth);
+        const Reply optional = carol.signIn(QStringLiteral("carol@example.test"));
+        QCOMPARE(optional.location(), kOrigin.toUtf8());
+        QVERIFY(!optional.cookie(kPending));
+        QCOMPARE(carol.sessionEmail(), QStringLiteral("carol@example.test"));
+
+        Config never = m_config;
+        never.twoFactor.required = TwoFactorSignInOptions::Required::Never;
+        const Auth withoutStep(never);
+        Browser before(withoutStep);
+        const Reply reference = before.signIn(QStringLiteral("carol@example.test"));
+        QCOMPARE(optional.response.status, reference.response.status);
+        QCOMPARE(optional.location(), reference.location());
+        QCOMPARE(optional.cookieNames(), reference.cookieNames());
+        QCOMPARE(optional.response.headers.size(), reference.response.headers.size());
+        // "never": no step even for Alice, who enrolled.
+        Browser alice(withoutStep);
+        const Reply direct = alice.signIn(QStringLiteral("alice@example.test"));
+        QCOMPARE(direct.location(), kOrigin.toUtf8());
+        QVERIFY(!direct.cookie(kPending));
+        QCOMPARE(alice.sessionEmail(), QStringLiteral("alice@example.test"));
+        // Without a pending step the code page and the code go to the sign-in page.
+        Browser stranger(*m_auth);
+        QCOMPARE(stranger.get(QStringLiteral("/auth/two-factor")).location(), kExpired);
+        QCOMPARE(stranger.code(QStringLiteral("123456")).location(), kExpired);
+    }
+
+    void emailLinkFirstFactor_data() { backendsAndStrategies(); }
+    void emailLinkFirstFactor()
+    {
+        // The first factor is a sign-in link (captured instead of mailed): the link leads to the
+        // code page, and the code to the session.
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        QList<VerificationRequest> sent;
+        if (!open(backend, jwt, [&sent](Config &c) {
+                Provider email;
+                email.id = email.name = email.type = QStringLiteral("email");
+                email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
+                email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
+                    sent.append(request);
+                    return QtFuture::makeReadyFuture();
+                };
+                c.providers.append(email);
+            }))
+            return;
+        Browser browser(*m_auth);
+        QCOMPARE(browser.post(QStringLiteral("/auth/signin/email"), {{"email", "alice@example.test"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(sent.size(), 1);
+        const Reply link = browser.get(sent.first().url.mid(kOrigin.size()));
+        QCOMPARE(link.location(), kCodePage);
+        QVERIFY(!link.cookie(kSession));
+        QVERIFY(link.cookie(kPending));
+        QCOMPARE(browser.sessionEmail(), QString());
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(m_events, QStringList{m_alice});
+    }
+
+    void codeNeedsCsrfToken()
+    {
+        if (!open(QStringLiteral("sqlite"), true))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
+        const Reply forged = browser.client().postForm(QStringLiteral("/auth/two-factor"), {{"code", now(m_aliceKey)}});
+        QVERIFY(forged.location().contains("error=MissingCSRF"));
+        QCOMPARE(browser.sessionEmail(), QString());
+        QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTwoFactorSignIn)
+#include "tst_twofactorsignin.moc"
