@@ -302,17 +302,18 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/9 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/11 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/9 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/11 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/11 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/9 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/9 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/11 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/11 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/9 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/11 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 11/11 (user groups): created gatehouse_user_groups"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -335,7 +336,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/9 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/11 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));
