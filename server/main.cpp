@@ -40,6 +40,12 @@ const char description[] =
     "  user disable EMAIL   refuse the user's sign-in with every provider and end their database sessions\n"
     "  user enable EMAIL    let the user sign in again\n"
     "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
+    "  user groups add|remove EMAIL GROUP\n"
+    "                put the user in a group or take them out of it (access rules name groups);\n"
+    "                nothing to change is no error. A group name has 1 to 128 characters, no comma,\n"
+    "                no control character, no space at either end; upper and lower case differ\n"
+    "  user groups list EMAIL      the user's groups, one a line\n"
+    "  user groups members GROUP   the users in a group (id, email, name)\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "\n"
@@ -165,8 +171,25 @@ int main(int argc, char *argv[])
             }
             return backupCommand(database, positional.at(1));
         }
+        if (positional.value(1) == QLatin1String("groups")) {
+            // user groups add|remove EMAIL GROUP, user groups list EMAIL, user groups members GROUP
+            UserCommand user;
+            user.action = positional.at(1);
+            user.groupsAction = positional.value(2);
+            const bool ofUser = user.groupsAction == QLatin1String("list");
+            const bool ofGroup = user.groupsAction == QLatin1String("members");
+            const qsizetype expected = ofUser || ofGroup ? 4 : 5;
+            if (userGroupsActions().contains(user.groupsAction) && positional.size() != expected) {
+                err << "gatehouse-server: usage: user groups add|remove EMAIL GROUP, user groups list EMAIL, "
+                       "user groups members GROUP; see --help\n";
+                return 2;
+            }
+            user.email = ofGroup ? QString() : positional.value(3);
+            user.group = ofGroup ? positional.value(3) : positional.value(4);
+            return userCommand(user, database);
+        }
         if (positional.size() < 2 || positional.size() > 3) {
-            err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "
+            err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, user groups ..., "
                    "or user list; see --help\n";
             return 2;
         }
