@@ -10,6 +10,7 @@
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 #include "session/signintime.h"
+#include "session/storedgroups.h"
 
 #include <gatehouse/errors.h>
 
@@ -43,9 +44,13 @@ AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<S
     return s.withCookies(response);
 }
 
-QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
+/*!
+ * The jwt callback's input at sign-in: the token made from the user and, for a \a stored user
+ * where the deployment uses them, the user's stored groups in both (session/storedgroups.h),
+ * so the callback sees them and may change them.
+ */
+QFuture<JwtParams> signInToken(const State &state, const SignInResult &result, bool stored)
 {
-    const RequestState &s = *state;
     JwtParams params;
     params.token = SessionClaims::tokenFromUser(result.user);
     params.user = result.user;
@@ -53,17 +58,33 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
     params.profile = result.profile;
     params.isNewUser = result.isNewUser;
     params.trigger = result.isNewUser ? QStringLiteral("signUp") : QStringLiteral("signIn");
-    return Hooks::jwt(s, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
-        const RequestState &s = *state;
-        if (!token)
-            throw AccessDenied(QStringLiteral("the jwt callback returned null"));
-        const auto codec = s.engine.jwe(s.config.secret);
-        const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        const QDateTime expires = now.addSecs(s.config.session.maxAge);
-        // When this person signed in, for the recent-sign-in rule (session/signintime.h).
-        const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
-        return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
+    const RequestState &s = *state;
+    if (!stored || !StoredGroups::wanted(s.stores(), s.config))
+        return QtFuture::makeReadyFuture(params);
+    const QString userId = result.user.value(QStringLiteral("id")).toString();
+    return continueWith(StoredGroups::read(s.stores(), userId), [params](const QStringList &groups) {
+        JwtParams withGroups = params;
+        withGroups.token = StoredGroups::stamp(params.token, groups, QDateTime::currentSecsSinceEpoch());
+        withGroups.user.insert(StoredGroups::kClaim, withGroups.token.value(StoredGroups::kClaim));
+        return withGroups;
+    });
+}
+
+QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result, bool stored)
+{
+    return continueWith(signInToken(state, result, stored), [state, result](const JwtParams &params) {
+        return Hooks::jwt(*state, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
+            const RequestState &s = *state;
+            if (!token)
+                throw AccessDenied(QStringLiteral("the jwt callback returned null"));
+            const auto codec = s.engine.jwe(s.config.secret);
+            const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime expires = now.addSecs(s.config.session.maxAge);
+            // When this person signed in, for the recent-sign-in rule (session/signintime.h).
+            const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
+            return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
+        });
     });
 }
 
@@ -155,10 +176,10 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
                 .then(QtFuture::Launch::Sync, [](const SignInResult &resolved) { return Decided{resolved, {}}; });
         })
         .unwrap()
-        .then(QtFuture::Launch::Sync, [state, database](const Decided &decided) -> QFuture<AuthResponse> {
+        .then(QtFuture::Launch::Sync, [state, database, store](const Decided &decided) -> QFuture<AuthResponse> {
             if (!decided.redirectTo.isEmpty())
                 return QtFuture::makeReadyFuture(state->redirect(decided.redirectTo));
-            return database ? databaseSession(state, decided.result) : jwtSession(state, decided.result);
+            return database ? databaseSession(state, decided.result) : jwtSession(state, decided.result, store);
         })
         .unwrap();
 }
