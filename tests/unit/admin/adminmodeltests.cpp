@@ -251,7 +251,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     if (url.isEmpty())
         return {};
     // What an older build left: schema 4, without the listing indexes, the user state, the
-    // session lookup index, the account tables and the two-factor tables.
+    // session lookup index, the account tables, the two-factor tables and the groups.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -262,6 +262,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_session_revocations"),
                            QStringLiteral("DROP TABLE gatehouse_recovery_codes"),
                            QStringLiteral("DROP TABLE gatehouse_totp"),
+                           QStringLiteral("DROP TABLE gatehouse_user_groups"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
