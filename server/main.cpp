@@ -42,6 +42,12 @@ const char description[] =
     "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
     "  user 2fa reset EMAIL remove the user's authenticator app and recovery codes (two-factor\n"
     "                sign-in), e.g. after a lost phone; audited (by: admin)\n"
+    "  user groups add|remove EMAIL GROUP\n"
+    "                put the user in a group or take them out of it (access rules name groups);\n"
+    "                nothing to change is no error. A group name has 1 to 128 characters, no comma,\n"
+    "                no control character, no space at either end; upper and lower case differ\n"
+    "  user groups list EMAIL      the user's groups, one a line\n"
+    "  user groups members GROUP   the users in a group (id, email, name)\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "\n"
@@ -167,6 +173,23 @@ int main(int argc, char *argv[])
             }
             return backupCommand(database, positional.at(1));
         }
+        if (positional.value(1) == QLatin1String("groups")) {
+            // user groups add|remove EMAIL GROUP, user groups list EMAIL, user groups members GROUP
+            UserCommand user;
+            user.action = positional.at(1);
+            user.groupsAction = positional.value(2);
+            const bool ofUser = user.groupsAction == QLatin1String("list");
+            const bool ofGroup = user.groupsAction == QLatin1String("members");
+            const qsizetype expected = ofUser || ofGroup ? 4 : 5;
+            if (userGroupsActions().contains(user.groupsAction) && positional.size() != expected) {
+                err << "gatehouse-server: usage: user groups add|remove EMAIL GROUP, user groups list EMAIL, "
+                       "user groups members GROUP; see --help\n";
+                return 2;
+            }
+            user.email = ofGroup ? QString() : positional.value(3);
+            user.group = ofGroup ? positional.value(3) : positional.value(4);
+            return userCommand(user, database);
+        }
         // "user 2fa reset EMAIL": a two-word action.
         QStringList words = positional.mid(1);
         if (words.value(0) == QLatin1String("2fa")) {
@@ -178,7 +201,7 @@ int main(int argc, char *argv[])
         }
         if (words.isEmpty() || words.size() > 2) {
             err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "
-                   "user 2fa reset EMAIL, or user list; see --help\n";
+                   "user 2fa reset EMAIL, user groups ..., or user list; see --help\n";
             return 2;
         }
         UserCommand user;

@@ -3,6 +3,7 @@
 #include "passwordinput.h"
 
 #include <gatehouse/adaptererror.h>
+#include <gatehouse/groupstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/userstate.h>
@@ -27,6 +28,8 @@ public:
         const QString &action = m_command.action;
         if (action == QLatin1String("list"))
             return list();
+        if (action == QLatin1String("groups") && m_command.groupsAction == QLatin1String("members"))
+            return members();
         const std::optional<AdapterUser> user = m_adapter->getUserByEmail(m_email).result();
         if (action == QLatin1String("add"))
             return add(user);
@@ -40,6 +43,8 @@ public:
             return setDisabled(*user, action == QLatin1String("disable"));
         if (action == QLatin1String("2fa reset"))
             return resetTwoFactor(*user);
+        if (action == QLatin1String("groups"))
+            return groups(*user);
         return remove(*user);
     }
 
@@ -133,6 +138,37 @@ private:
         return 0;
     }
 
+    int groups(const AdapterUser &user)
+    {
+        const QString &action = m_command.groupsAction;
+        const QString &group = m_command.group;
+        if (action == QLatin1String("add")) {
+            const bool added = m_adapter->addUserGroup(user.id, group).result();
+            m_out << (added ? QStringLiteral("added %1 to %2\n") : QStringLiteral("%1 is in %2 already\n"))
+                             .arg(m_email, group);
+        } else if (action == QLatin1String("remove")) {
+            const bool removed = m_adapter->removeUserGroup(user.id, group).result();
+            m_out << (removed ? QStringLiteral("removed %1 from %2\n") : QStringLiteral("%1 was not in %2\n"))
+                             .arg(m_email, group);
+        } else {
+            // One group a line and nothing else, for scripts.
+            for (const QString &name : m_adapter->userGroups(user.id).result())
+                m_out << name << '\n';
+        }
+        return 0;
+    }
+
+    int members()
+    {
+        const QList<AdapterUser> users = m_adapter->groupMembers(m_command.group).result();
+        m_out << QStringLiteral("%1  %2  %3\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("email"), -32)
+                     .arg(QStringLiteral("name"));
+        for (const AdapterUser &user : users)
+            m_out << QStringLiteral("%1  %2  %3\n").arg(user.id, -8).arg(user.email, -32).arg(user.name.value_or(QString()));
+        m_out << users.size() << (users.size() == 1 ? " user in " : " users in ") << m_command.group << '\n';
+        return 0;
+    }
+
     int list()
     {
         const qint64 total = m_adapter->countUsers(m_command.search).result();
@@ -174,7 +210,13 @@ private:
 QStringList userActions()
 {
     return {QStringLiteral("add"), QStringLiteral("passwd"), QStringLiteral("list"),
-            QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete"), QStringLiteral("2fa reset")};
+            QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete"), QStringLiteral("2fa reset"),
+            QStringLiteral("groups")};
+}
+
+QStringList userGroupsActions()
+{
+    return {QStringLiteral("add"), QStringLiteral("remove"), QStringLiteral("list"), QStringLiteral("members")};
 }
 
 int userCommand(const UserCommand &command, const DatabaseChoice &choice)
@@ -185,7 +227,22 @@ int userCommand(const UserCommand &command, const DatabaseChoice &choice)
             << userActions().join(QStringLiteral(", ")) << '\n';
         return 2;
     }
-    const bool list = command.action == QLatin1String("list");
+    const bool groups = command.action == QLatin1String("groups");
+    if (groups && !userGroupsActions().contains(command.groupsAction)) {
+        err << "gatehouse-server: user groups: unknown action '" << command.groupsAction << "'; one of "
+            << userGroupsActions().join(QStringLiteral(", ")) << '\n';
+        return 2;
+    }
+    const bool namesGroup = groups && command.groupsAction != QLatin1String("list");
+    if (namesGroup) {
+        if (const std::optional<GroupNameProblem> problem = groupNameProblem(command.group)) {
+            err << "gatehouse-server: '" << QString(command.group).replace(QLatin1Char('\n'), QLatin1String("\\n"))
+                << "' is not a group name: it " << describeGroupNameProblem(*problem) << '\n';
+            return 2;
+        }
+    }
+    const bool list = command.action == QLatin1String("list")
+        || (groups && command.groupsAction == QLatin1String("members"));
     if (!list && command.email.trimmed().isEmpty()) {
         err << "gatehouse-server: user " << command.action << " needs an email address\n";
         return 2;

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <optional>
 
 namespace Gatehouse {
@@ -51,12 +52,39 @@ struct GATEHOUSE_EXPORT IdentityHeaders
     QByteArrayList groups = {"Remote-Groups", "X-Auth-Request-Groups"};
 };
 
+/*!
+ * \c access.groups: where the groups stored per user (GroupStore, \c gatehouse-server user
+ * groups) go, with an adapter that stores them. By default only where access rules need them.
+ */
+struct GATEHOUSE_EXPORT GroupsOptions
+{
+    /*!
+     * The JWT's \c groups claim at sign-in (and the \c user and \c token the callbacks get),
+     * refreshed once per \c session.updateAge. Unset: when a rule or the default names groups,
+     * or \c session is set. Database sessions read them only where a rule that names groups decides.
+     */
+    std::optional<bool> token;
+    //! \c user.groups in the session JSON (\c GET session). Off: Auth.js clients expect its default shape.
+    bool session = false;
+};
+
 //! \c access: ordered rules, first match wins; the default for requests no rule matches.
 struct GATEHOUSE_EXPORT AccessOptions
 {
     AccessPolicy defaultPolicy;    //!< Deny unless configured (JSON: "deny", "signed-in", "bypass")
     QList<AccessRule> rules;
     IdentityHeaders identityHeaders;
+    GroupsOptions groups;
+
+    //! Whether sessions carry the stored groups (GroupsOptions::token, resolved).
+    bool groupsInToken() const
+    {
+        if (groups.token)
+            return *groups.token;
+        if (groups.session || !defaultPolicy.groups.isEmpty())
+            return true;
+        return std::any_of(rules.cbegin(), rules.cend(), [](const AccessRule &rule) { return !rule.policy.groups.isEmpty(); });
+    }
 };
 
 //! The request a proxy asks about: host (any case, port allowed), raw path (query allowed), method.

@@ -22,7 +22,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public AdminStore,
                                              public AccountTokenStore,
                                              public AccountStore,
-                                             public TwoFactorStore
+                                             public TwoFactorStore,
+                                             public GroupStore
 {
 public:
     MemoryAdapter();
@@ -118,6 +119,13 @@ public:
     QFuture<bool> useRecoveryCode(const QString &userId, const QString &hash) override;
     QFuture<int> recoveryCodesLeft(const QString &userId) override;
     QFuture<bool> removeTwoFactor(const QString &userId) override;
+
+    // GroupStore
+    QFuture<QStringList> userGroups(const QString &userId) override;
+    QFuture<void> setUserGroups(const QString &userId, const QStringList &groups) override;
+    QFuture<bool> addUserGroup(const QString &userId, const QString &group) override;
+    QFuture<bool> removeUserGroup(const QString &userId, const QString &group) override;
+    QFuture<QList<AdapterUser>> groupMembers(const QString &group) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

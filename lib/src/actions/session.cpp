@@ -10,6 +10,9 @@
 #include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
 #include "session/signintime.h"
+#include "session/storedgroups.h"
+
+#include <QJsonArray>
 
 namespace Gatehouse::Actions {
 
@@ -29,6 +32,15 @@ AuthResponse jsonResponse(QByteArray body, bool noStore)
 QByteArray sessionJson(const QJsonObject &session)
 {
     return toOrderedJson(session, SessionClaims::sessionKeyOrder());
+}
+
+//! \a session with \c user.groups = \a groups (access.groups.session).
+QJsonObject withGroups(QJsonObject session, const QJsonValue &groups)
+{
+    QJsonObject user = session.value(QStringLiteral("user")).toObject();
+    user.insert(StoredGroups::kClaim, groups.isArray() ? groups : QJsonArray());
+    session.insert(QStringLiteral("user"), user);
+    return session;
 }
 
 //! No session: null, and the session cookie deleted if the request carried one.
@@ -74,6 +86,9 @@ AuthResponse sessionFailure(const RequestState &s, std::exception_ptr error)
     return noSession(s, !s.isPost());
 }
 
+QFuture<AuthResponse> withStoredGroups(const State &state, const SessionAndUser &found, bool isUpdate,
+                                       const std::optional<QJsonArray> &groups);
+
 QFuture<AuthResponse> databaseSession(const State &state)
 {
     const RequestState &s = *state;
@@ -91,27 +106,56 @@ QFuture<AuthResponse> databaseSession(const State &state)
             if (read.status == SessionStatus::SignedOut)
                 return QtFuture::makeReadyFuture(noSession(s, !isUpdate));
             const std::optional<SessionAndUser> &found = read.session;
-            const AdapterUser &user = found->user;
-            const QDateTime &expires = found->session.expires;
-            if (!s.config.callbacks.session) {
-                // Auth.js's default session, its body written straight from the stored user.
-                return QtFuture::makeReadyFuture(databaseSessionResponse(
-                    s, found->session, isUpdate, SessionClaims::storedSessionJson(user, expires),
-                    [&user, &expires] { return SessionClaims::storedSession(user, expires); }));
+            if (s.config.access.groups.session && s.stores().groups) {
+                // Shown in the session: the user's groups, read with it (one more query).
+                return continueWith(StoredGroups::read(s.stores(), found->user.id), [state, found, isUpdate](const QStringList &groups) {
+                    return withStoredGroups(state, *found, isUpdate, QJsonArray::fromStringList(groups));
+                });
             }
-            SessionParams params;
-            params.session = SessionClaims::storedSession(user, expires);
-            params.user = user.toJson();
-            if (isUpdate) {
-                params.trigger = QStringLiteral("update");
-                params.newSession = s.body.value(QStringLiteral("data"));
-            }
-            return continueWith(Hooks::session(s, params), [state, found, isUpdate](const QJsonObject &session) {
-                return databaseSessionResponse(*state, found->session, isUpdate, sessionJson(session),
-                                               [&session] { return session; });
-            });
+            return withStoredGroups(state, *found, isUpdate, std::nullopt);
         });
     return recover(response, [state](std::exception_ptr error) { return sessionFailure(*state, error); });
+}
+
+/*!
+ * The answer of the database session \a found: Auth.js's default session, or the session
+ * callback's; with \c user.groups when \a groups are given (access.groups.session), for the
+ * callback's \c user too.
+ */
+QFuture<AuthResponse> withStoredGroups(const State &state, const SessionAndUser &found, bool isUpdate,
+                                       const std::optional<QJsonArray> &groups)
+{
+    const RequestState &s = *state;
+    const AdapterUser &user = found.user;
+    const QDateTime &expires = found.session.expires;
+    if (groups) {
+        const QJsonObject session = withGroups(SessionClaims::storedSession(user, expires), *groups);
+        if (!s.config.callbacks.session)
+            return QtFuture::makeReadyFuture(databaseSessionResponse(s, found.session, isUpdate, sessionJson(session),
+                                                                     [&session] { return session; }));
+    }
+    if (!s.config.callbacks.session) {
+        // Auth.js's default session, its body written straight from the stored user.
+        return QtFuture::makeReadyFuture(databaseSessionResponse(
+            s, found.session, isUpdate, SessionClaims::storedSessionJson(user, expires),
+            [&user, &expires] { return SessionClaims::storedSession(user, expires); }));
+    }
+    SessionParams params;
+    params.session = SessionClaims::storedSession(user, expires);
+    params.user = user.toJson();
+    if (groups) {
+        params.session = withGroups(params.session, *groups);
+        params.user.insert(StoredGroups::kClaim, *groups);
+    }
+    if (isUpdate) {
+        params.trigger = QStringLiteral("update");
+        params.newSession = s.body.value(QStringLiteral("data"));
+    }
+    const AdapterSession session = found.session;
+    return continueWith(Hooks::session(s, params), [state, session, isUpdate](const QJsonObject &answer) {
+        return databaseSessionResponse(*state, session, isUpdate, sessionJson(answer),
+                                       [&answer] { return answer; });
+    });
 }
 
 /*!
@@ -135,6 +179,9 @@ AuthResponse jwtSessionResponse(const RequestState &s, const Jose::JweCodec &cod
 //! The JWT session of \a claims, a token not revoked: the jwt and session callbacks, a new token.
 QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose::JweCodec> codec,
                                  const QJsonObject &claims);
+//! jwtSession() once the stored groups in \a claims are fresh.
+QFuture<AuthResponse> jwtSessionWithGroups(const State &state, std::shared_ptr<const Jose::JweCodec> codec,
+                                           const QJsonObject &claims);
 
 } // namespace
 
@@ -169,6 +216,20 @@ QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose:
                                  const QJsonObject &claims)
 {
     const RequestState &s = *state;
+    // Stored groups read session.updateAge ago are read again (session/storedgroups.h).
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    if (StoredGroups::wanted(s.stores(), s.config) && StoredGroups::stale(claims, s.config.session.updateAge, now)) {
+        QFuture<AuthResponse> response = continueWith(StoredGroups::refresh(s.stores(), claims, now),
+            [state, codec](const QJsonObject &fresh) { return jwtSessionWithGroups(state, codec, fresh); });
+        return recover(response, [state](std::exception_ptr error) { return sessionFailure(*state, error); });
+    }
+    return jwtSessionWithGroups(state, codec, claims);
+}
+
+QFuture<AuthResponse> jwtSessionWithGroups(const State &state, std::shared_ptr<const Jose::JweCodec> codec,
+                                           const QJsonObject &claims)
+{
+    const RequestState &s = *state;
     const bool isUpdate = s.isPost();
     JwtParams params;
     params.token = claims;
@@ -184,6 +245,14 @@ QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose:
                   // The sign-in time stays the engine's, whatever the callback returned.
                   const std::optional<QJsonObject> token = SignInTime::carry(s.stores(), *returned, claims);
                   const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+                  if (s.config.access.groups.session) {
+                      // Shown in the session: the token's groups (access.groups.session).
+                      const QJsonObject session = withGroups(SessionClaims::defaultSession(*token, expires),
+                                                             token->value(StoredGroups::kClaim));
+                      if (!s.config.callbacks.session)
+                          return QtFuture::makeReadyFuture(jwtSessionResponse(s, *codec, *token, expires, isUpdate,
+                                                                              sessionJson(session), [&session] { return session; }));
+                  }
                   if (!s.config.callbacks.session) {
                       // Auth.js's default session, its body written straight from the token.
                       return QtFuture::makeReadyFuture(jwtSessionResponse(
@@ -192,6 +261,8 @@ QFuture<AuthResponse> jwtSession(const State &state, std::shared_ptr<const Jose:
                   }
                   SessionParams params;
                   params.session = SessionClaims::defaultSession(*token, expires);
+                  if (s.config.access.groups.session)
+                      params.session = withGroups(params.session, token->value(StoredGroups::kClaim));
                   params.token = *token;
                   if (isUpdate) {
                       params.trigger = QStringLiteral("update");

@@ -136,6 +136,12 @@ void readAccess(ObjectReader &root, AccessOptions &access)
         names.groups = headerNames(h, QStringLiteral("groups"), names.groups);
         h.finish();
     }
+    if (const auto groups = r.object(QStringLiteral("groups"))) {
+        ObjectReader g(*groups, r.pathOf(QStringLiteral("groups")), r.problems());
+        access.groups.token = g.boolean(QStringLiteral("token"));
+        access.groups.session = g.boolean(QStringLiteral("session")).value_or(false);
+        g.finish();
+    }
     r.finish();
 }
 

@@ -10,6 +10,7 @@
 #include "session/databasesession.h"
 #include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
+#include "session/storedgroups.h"
 
 #include <QJsonArray>
 #include <QUrlQuery>
@@ -54,12 +55,15 @@ Identity fromUser(const AdapterUser &user)
     identity.subject.userId = user.id;
     identity.subject.email = user.email;
     identity.name = user.name.value_or(QString());
-    return identity;  // groups: with the groups storage (schema step 10)
+    return identity;  // groups: read where a rule needs them (databaseSession())
 }
 
-//! The JWT session: one decryption, the "not before" of its user (sign out everywhere, a new
-//! password: jwtrevocation.h), the jwt callback when configured, a new cookie only when the
-//! token is older than session.updateAge.
+/*!
+ * The JWT session: one decryption, the "not before" of its user (sign out everywhere, a new
+ * password: jwtrevocation.h), the user's stored groups read again once they are
+ * session.updateAge old (session/storedgroups.h), the jwt callback when configured, a new
+ * cookie only when the token is older than session.updateAge or its groups were read again.
+ */
 QFuture<Session> jwtSession(const State &state)
 {
     const RequestState &s = *state;
@@ -68,7 +72,7 @@ QFuture<Session> jwtSession(const State &state)
     const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
     if (!claims)
         return QtFuture::makeReadyFuture(Session());
-    const auto settle = [state, codec](const std::optional<QJsonObject> &token) {
+    const auto settle = [state, codec](const std::optional<QJsonObject> &token, bool changed) {
         const RequestState &s = *state;
         Session session;
         if (!token)
@@ -76,19 +80,28 @@ QFuture<Session> jwtSession(const State &state)
         session.identity = fromToken(*token);
         const qint64 issued = jsonSeconds(token->value(QStringLiteral("iat"))).value_or(0);
         const qint64 now = QDateTime::currentSecsSinceEpoch();
-        if (now - issued >= s.config.session.updateAge) {
+        if (changed || now - issued >= s.config.session.updateAge) {
             const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
             const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
             session.cookies = jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies);
         }
         return session;
     };
-    const auto valid = [state, settle](const QJsonObject &claims) -> QFuture<Session> {
+    const auto withCallback = [state, settle](const QJsonObject &claims, bool changed) -> QFuture<Session> {
         if (!state->config.callbacks.jwt)
-            return QtFuture::makeReadyFuture(settle(claims));
+            return QtFuture::makeReadyFuture(settle(claims, changed));
         JwtParams params;
         params.token = claims;
-        return continueWith(Hooks::jwt(*state, params), settle);
+        return continueWith(Hooks::jwt(*state, params),
+                            [settle, changed](const std::optional<QJsonObject> &token) { return settle(token, changed); });
+    };
+    const auto valid = [state, withCallback](const QJsonObject &claims) -> QFuture<Session> {
+        const RequestState &s = *state;
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        if (!StoredGroups::wanted(s.stores(), s.config) || !StoredGroups::stale(claims, s.config.session.updateAge, now))
+            return withCallback(claims, false);
+        return continueWith(StoredGroups::refresh(s.stores(), claims, now),
+                            [withCallback](const QJsonObject &fresh) { return withCallback(fresh, true); });
     };
     // A token issued before its user's "not before" is no session, as at the session endpoint.
     if (const std::optional<bool> revoked = JwtRevocation::knownRevoked(s.stores(), *claims))
@@ -99,27 +112,37 @@ QFuture<Session> jwtSession(const State &state)
                         });
 }
 
-//! The database session: one getSessionAndUser; its cookie only when the read extended it.
-QFuture<Session> databaseSession(const State &state)
+/*!
+ * The database session: one getSessionAndUser, and the user's groups when \a policy names
+ * groups (one more query; nowhere else); its cookie only when the read extended it.
+ */
+QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy)
 {
     const RequestState &s = *state;
     const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     const QString token = db.token(s.requestCookies);
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(Session());
-    return continueWith(db.read(token), [state](const SessionRead &read) {
+    const bool readGroups = !policy.groups.isEmpty() && s.stores().groups;
+    return continueWith(db.read(token), [state, readGroups](const SessionRead &read) -> QFuture<Session> {
         const RequestState &s = *state;
         if (read.status == SessionStatus::Unavailable)
             throw *read.error;  // answered 503 below; the cookie stays
         Session session;
         if (read.status == SessionStatus::SignedOut)
-            return session;
+            return QtFuture::makeReadyFuture(session);
         session.identity = fromUser(read.session->user);
         if (read.extended) {
             const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
             session.cookies = db.write(read.session->session, s.requestCookies);
         }
-        return session;
+        if (!readGroups)
+            return QtFuture::makeReadyFuture(session);
+        return continueWith(StoredGroups::read(s.stores(), read.session->user.id), [session](const QStringList &groups) {
+            Session withGroups = session;
+            withGroups.identity->subject.groups = groups;
+            return withGroups;
+        });
     });
 }
 
@@ -181,7 +204,7 @@ QFuture<AuthResponse> check(const State &state, Contract contract)
         return decide(state, contract, original, Session());  // no session read needed
 
     QFuture<Session> session = s.config.sessionStrategy() == SessionOptions::Strategy::Database
-        ? databaseSession(state)
+        ? databaseSession(state, policy)
         : jwtSession(state);
     QFuture<AuthResponse> response = continueWith(session, [state, contract, original](const Session &found) {
         return decide(state, contract, original, found);

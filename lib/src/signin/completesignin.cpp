@@ -10,6 +10,7 @@
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 #include "session/signintime.h"
+#include "session/storedgroups.h"
 #include "twofactor/pendingstep.h"
 
 #include <gatehouse/errors.h>
@@ -44,9 +45,13 @@ AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<S
     return s.withCookies(response);
 }
 
-QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
+/*!
+ * The jwt callback's input at sign-in: the token made from the user and, for a \a stored user
+ * where the deployment uses them, the user's stored groups in both (session/storedgroups.h),
+ * so the callback sees them and may change them.
+ */
+QFuture<JwtParams> signInToken(const State &state, const SignInResult &result, bool stored)
 {
-    const RequestState &s = *state;
     JwtParams params;
     params.token = SessionClaims::tokenFromUser(result.user);
     params.user = result.user;
@@ -54,17 +59,33 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result)
     params.profile = result.profile;
     params.isNewUser = result.isNewUser;
     params.trigger = result.isNewUser ? QStringLiteral("signUp") : QStringLiteral("signIn");
-    return Hooks::jwt(s, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
-        const RequestState &s = *state;
-        if (!token)
-            throw AccessDenied(QStringLiteral("the jwt callback returned null"));
-        const auto codec = s.engine.jwe(s.config.secret);
-        const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        const QDateTime expires = now.addSecs(s.config.session.maxAge);
-        // When this person signed in, for the recent-sign-in rule (session/signintime.h).
-        const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
-        return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
+    const RequestState &s = *state;
+    if (!stored || !StoredGroups::wanted(s.stores(), s.config))
+        return QtFuture::makeReadyFuture(params);
+    const QString userId = result.user.value(QStringLiteral("id")).toString();
+    return continueWith(StoredGroups::read(s.stores(), userId), [params](const QStringList &groups) {
+        JwtParams withGroups = params;
+        withGroups.token = StoredGroups::stamp(params.token, groups, QDateTime::currentSecsSinceEpoch());
+        withGroups.user.insert(StoredGroups::kClaim, withGroups.token.value(StoredGroups::kClaim));
+        return withGroups;
+    });
+}
+
+QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result, bool stored)
+{
+    return continueWith(signInToken(state, result, stored), [state, result](const JwtParams &params) {
+        return Hooks::jwt(*state, params).then(QtFuture::Launch::Sync, [state, result](const std::optional<QJsonObject> &token) {
+            const RequestState &s = *state;
+            if (!token)
+                throw AccessDenied(QStringLiteral("the jwt callback returned null"));
+            const auto codec = s.engine.jwe(s.config.secret);
+            const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime expires = now.addSecs(s.config.session.maxAge);
+            // When this person signed in, for the recent-sign-in rule (session/signintime.h).
+            const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
+            return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
+        });
     });
 }
 
@@ -156,14 +177,18 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
                 .then(QtFuture::Launch::Sync, [](const SignInResult &resolved) { return Decided{resolved, {}}; });
         })
         .unwrap()
-        .then(QtFuture::Launch::Sync, [state](const Decided &decided) -> QFuture<AuthResponse> {
+        .then(QtFuture::Launch::Sync, [state, store](const Decided &decided) -> QFuture<AuthResponse> {
             if (!decided.redirectTo.isEmpty())
                 return QtFuture::makeReadyFuture(state->redirect(decided.redirectTo));
             const SignInResult &result = decided.result;
+            // A user no store resolved (an authorize function's own) may share its id with a
+            // stored person: never ask for that person's code.
+            if (!store)
+                return startSession(state, result, false);
             const QString userId = result.user.value(QStringLiteral("id")).toString();
-            return continueWith(PendingStep::isRequired(*state, userId, state->provider), [state, result](bool required) {
+            return continueWith(PendingStep::isRequired(*state, userId, state->provider), [state, result, store](bool required) {
                 if (!required)
-                    return startSession(state, result);
+                    return startSession(state, result, store);
                 // No session yet: the code page first (twofactor/README.md).
                 const RequestState &s = *state;
                 const PendingStep step = PendingStep::create(s, result.user, result.account, result.profile, result.isNewUser);
@@ -175,10 +200,10 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
         .unwrap();
 }
 
-QFuture<AuthResponse> startSession(const State &state, const SignInResult &result)
+QFuture<AuthResponse> startSession(const State &state, const SignInResult &result, bool stored)
 {
     const bool database = state->config.sessionStrategy() == SessionOptions::Strategy::Database;
-    return database ? databaseSession(state, result) : jwtSession(state, result);
+    return database ? databaseSession(state, result) : jwtSession(state, result, stored);
 }
 
 } // namespace Gatehouse

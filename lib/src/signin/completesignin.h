@@ -45,8 +45,9 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
 /*!
  * The session of \a result, whose signIn callback agreed and whose user is resolved: the jwt
  * callback, the session cookie, the signIn event and the redirect to the callback URL (or
- * pages.newUser).
+ * pages.newUser). \a stored: the user is a stored one (resolved by the store), whose stored
+ * groups a JWT may carry (session/storedgroups.h).
  */
-QFuture<AuthResponse> startSession(const State &state, const SignInResult &result);
+QFuture<AuthResponse> startSession(const State &state, const SignInResult &result, bool stored);
 
 } // namespace Gatehouse

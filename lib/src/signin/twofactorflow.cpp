@@ -71,7 +71,7 @@ QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
                 result.profile = step.profile;
                 result.isNewUser = step.isNewUser;
                 result.stored = true;
-                return continueWith(startSession(state, result), [state](AuthResponse response) {
+                return continueWith(startSession(state, result, /*stored: a person with an authenticator*/ true), [state](AuthResponse response) {
                     response.cookies.append(PendingStep::remove(*state));
                     return response;
                 });

@@ -93,6 +93,7 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->disabledUsers.remove(userId);
         d->totp.remove(userId);
         d->recoveryCodes.remove(userId);
+        d->groups.remove(userId);
         return deleted;
     });
 }

@@ -318,6 +318,22 @@ QString passkeysTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Groups per user for access rules (lib/src/forwardauth/README.md, "Groups"): one row per
+ * membership, removed with the user; the second key finds a group's members.
+ */
+QString groupTables(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_user_groups"),
+          QStringLiteral("\"userId\" INTEGER NOT NULL, name %1 NOT NULL, PRIMARY KEY (\"userId\", name), "
+                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+              .arg(t.keyText)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_user_groups_name_idx"), QStringLiteral("gatehouse_user_groups (name)")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -338,6 +354,7 @@ const QList<Step> &steps()
         {8, QStringLiteral("session details and JWT revocation"), accountTables},
         {9, QStringLiteral("two-factor sign-in"), twoFactorTables},
         {10, QStringLiteral("passkey names and times"), passkeysTable},
+        {11, QStringLiteral("user groups"), groupTables},
     };
     return all;
 }

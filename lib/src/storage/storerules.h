@@ -2,6 +2,8 @@
 /*! \file storerules.h  Checks and normalisations every store applies before storing a record. */
 #include <gatehouse/adaptertypes.h>
 
+#include <QStringList>
+
 namespace Gatehouse::StoreRules {
 
 /*!
@@ -22,6 +24,12 @@ void checkAuthenticator(const AdapterAuthenticator &authenticator, const QString
 std::optional<QString> sessionStateText(const QJsonValue &state);
 //! The inverse of sessionStateText(): JSON objects and arrays are parsed, other text is a string.
 QJsonValue sessionStateFromText(const std::optional<QString> &text);
+
+//! Throws AdapterError (InvalidArgument, naming \a method and the problem) when groupNameProblem()
+//! refuses \a group (groupstore.h; defined in groupstore.cpp beside the rule).
+void checkGroupName(const QString &group, const QString &method);
+//! \a groups sorted, each once: the order every GroupStore answers in, whatever the database's collation.
+QStringList sortedGroups(QStringList groups);
 
 //! The rate-limit key under which a claim on refreshing an account's tokens is kept.
 QString tokenRefreshKey(const QString &provider, const QString &providerAccountId);

@@ -26,6 +26,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     if (stores.account)
         stores.notBefore = NotBeforeCache::of(adapter.get());
     stores.twoFactor = offered<TwoFactorStore>(adapter);
+    stores.groups = offered<GroupStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -11,6 +11,7 @@
 #include <gatehouse/adapter.h>
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
+#include <gatehouse/groupstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
@@ -37,6 +38,7 @@ struct Stores
     //! With \c account: the adapter's JWT "not before" times read lately (one per adapter).
     std::shared_ptr<NotBeforeCache> notBefore;
     std::shared_ptr<TwoFactorStore> twoFactor;
+    std::shared_ptr<GroupStore> groups;
 };
 
 } // namespace Gatehouse

@@ -67,16 +67,27 @@ QByteArray jwtConfig(qint64 updateAge = 86400)
     return QJsonDocument(config).toJson();
 }
 
-QByteArray databaseConfig(const QString &databaseFile, qint64 updateAge, const QString &strategy = QStringLiteral("database"))
+QByteArray databaseConfig(const QString &databaseFile, qint64 updateAge, const QString &strategy = QStringLiteral("database"),
+                          const QJsonObject &groups = {})
 {
     QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "builtin"}};
+    QJsonObject access = accessRules();
+    if (!groups.isEmpty())
+        access.insert("groups", groups);
     QJsonObject config{{"url", "http://auth.example.test/auth"},
                        {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + databaseFile}}},
                        {"session", QJsonObject{{"strategy", strategy}, {"updateAge", updateAge}}},
                        {"redirectDomains", QJsonArray{".example.test"}},
-                       {"access", accessRules()},
+                       {"access", access},
                        {"providers", QJsonArray{provider}}};
     return QJsonDocument(config).toJson();
+}
+
+//! `gatehouse-server user groups ACTION EMAIL GROUP` on the database of \a config.
+CommandResult groupsCommand(const QString &config, const QString &action, const QString &email, const QString &group)
+{
+    return runServerCommand({QStringLiteral("user"), QStringLiteral("groups"), action, email, group,
+                             QStringLiteral("--config"), config});
 }
 
 struct Answer
@@ -397,9 +408,24 @@ private Q_SLOTS:
             const Answer a = proxy.nginx("http://app.example.test/", carol);
             QCOMPARE(a.status, 200);
             QCOMPARE(a.header("remote-user"), QByteArray("carol@example.test"));
-            QCOMPARE(a.header("remote-groups"), QByteArray());  // database sessions: no groups until they are stored
+            QCOMPARE(a.header("remote-groups"), QByteArray());  // read only where a rule names groups
             QVERIFY(!a.has("set-cookie"));     // not due for an extension
             QCOMPARE(proxy.nginx("http://admin.example.test/", carol).status, 403);
+            // Stored groups decide at once: database sessions read them at each check that needs them.
+            r = groupsCommand(config, QStringLiteral("add"), QStringLiteral("carol@example.test"), QStringLiteral("admins"));
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const Answer admin = proxy.nginx("http://admin.example.test/", carol);
+            QCOMPARE(admin.status, 200);
+            QCOMPARE(admin.header("remote-groups"), QByteArray("admins"));
+            QVERIFY(!admin.has("set-cookie"));
+            QCOMPARE(proxy.nginx("http://app.example.test/", carol).header("remote-groups"), QByteArray());
+            r = groupsCommand(config, QStringLiteral("remove"), QStringLiteral("carol@example.test"), QStringLiteral("admins"));
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QCOMPARE(proxy.nginx("http://admin.example.test/", carol).status, 403);
+            // The session JSON keeps Auth.js's shape: no groups unless access.groups.session.
+            const QJsonObject user = browser.sessionUser();
+            QCOMPARE(user.value(QLatin1String("email")).toString(), QStringLiteral("carol@example.test"));
+            QVERIFY2(!user.contains(QLatin1String("groups")), QJsonDocument(user).toJson().constData());
             QCOMPARE(proxy.nginx("http://app.example.test/", QStringLiteral("authjs.session-token=unknown")).status, 401);
             QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Host", "app.example.test"}}).status, 302);
         }
@@ -411,6 +437,73 @@ private Q_SLOTS:
             const Answer a = proxy.nginx("http://app.example.test/", carol);
             QCOMPARE(a.status, 200);
             QVERIFY2(a.header("set-cookie").startsWith("authjs.session-token="), a.header("set-cookie").constData());
+        }
+    }
+
+    void jwtCarriesStoredGroups()
+    {
+        // JWT sessions with a database: the stored groups go into the token at sign-in; a
+        // change reaches the token when its groups are read again, session.updateAge later.
+        const QString config = m_dir.filePath(QStringLiteral("jwt-groups.json"));
+        const QString rolling = m_dir.filePath(QStringLiteral("jwt-groups-rolling.json"));
+        const QString shown = m_dir.filePath(QStringLiteral("jwt-groups-shown.json"));
+        const QString database = m_dir.filePath(QStringLiteral("jwt-groups.db"));
+        QVERIFY(replaceFile(config, databaseConfig(database, 86400, QStringLiteral("jwt"))));
+        QVERIFY(replaceFile(rolling, databaseConfig(database, 0, QStringLiteral("jwt"))));
+        QVERIFY(replaceFile(shown, databaseConfig(database, 86400, QStringLiteral("jwt"), QJsonObject{{"session", true}})));
+        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString erin = QStringLiteral("erin@example.test");
+        r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), erin, QStringLiteral("--password-stdin"),
+                              QStringLiteral("--config"), config}, "good-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(groupsCommand(config, QStringLiteral("add"), erin, QStringLiteral("admins")).exitCode, 0);
+        QCOMPARE(groupsCommand(config, QStringLiteral("add"), erin, QStringLiteral("staff")).exitCode, 0);
+        const auto signInErin = [&erin](Browser &browser) {
+            browser.signIn(QStringLiteral("credentials"), {{QStringLiteral("email"), erin},
+                                                           {QStringLiteral("password"), QStringLiteral("good-password")}});
+            return cookieHeader(browser);
+        };
+
+        QString session;
+        {
+            ServerUnderTest server;
+            QVERIFY2(server.start(config, m_dir.path()), qPrintable(server.log()));
+            Browser browser(server.baseUrl());
+            session = signInErin(browser);
+            Proxy proxy(server.baseUrl());
+            const Answer a = proxy.nginx("http://admin.example.test/", session);
+            QCOMPARE(a.status, 200);
+            QCOMPARE(a.header("remote-groups"), QByteArray("admins,staff"));
+            QVERIFY(!a.has("set-cookie"));
+            // Every host sees them (they are in the token), and the session JSON does not.
+            QCOMPARE(proxy.nginx("http://app.example.test/", session).header("remote-groups"), QByteArray("admins,staff"));
+            const QJsonObject user = browser.sessionUser();
+            QCOMPARE(user.value(QLatin1String("email")).toString(), erin);
+            QVERIFY2(!user.contains(QLatin1String("groups")), QJsonDocument(user).toJson().constData());
+            // Removed: the token still carries the group until it is read again.
+            QCOMPARE(groupsCommand(config, QStringLiteral("remove"), erin, QStringLiteral("admins")).exitCode, 0);
+            QCOMPARE(proxy.nginx("http://admin.example.test/", session).status, 200);
+        }
+        {
+            // updateAge 0: the groups are read again at each check; the token is re-issued with them.
+            ServerUnderTest server;
+            QVERIFY2(server.start(rolling, m_dir.path()), qPrintable(server.log()));
+            Proxy proxy(server.baseUrl());
+            const Answer denied = proxy.nginx("http://admin.example.test/", session);
+            QCOMPARE(denied.status, 403);
+            const Answer app = proxy.nginx("http://app.example.test/", session);
+            QCOMPARE(app.status, 200);
+            QCOMPARE(app.header("remote-groups"), QByteArray("staff"));
+            QVERIFY2(app.header("set-cookie").startsWith("authjs.session-token="), app.header("set-cookie").constData());
+        }
+        {
+            // access.groups.session: the session JSON shows them.
+            ServerUnderTest server;
+            QVERIFY2(server.start(shown, m_dir.path()), qPrintable(server.log()));
+            Browser browser(server.baseUrl());
+            signInErin(browser);
+            QCOMPARE(browser.sessionUser().value(QLatin1String("groups")).toArray(), QJsonArray{"staff"});
         }
     }
 

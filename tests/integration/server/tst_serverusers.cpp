@@ -266,6 +266,64 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
     }
 
+    void groupsThroughTheCommandLine()
+    {
+        const QString gina = QStringLiteral("gina@example.test");
+        CommandResult r = user({QStringLiteral("add"), gina, QStringLiteral("--password-stdin")}, "gina-password-1\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto groups = [&](const QStringList &arguments) { return user(QStringList{QStringLiteral("groups")} + arguments); };
+
+        r = groups({QStringLiteral("add"), QStringLiteral(" Gina@Example.TEST"), QStringLiteral("admins")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out, QStringLiteral("added gina@example.test to admins\n"));
+        r = groups({QStringLiteral("add"), gina, QStringLiteral("Domain Users")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = groups({QStringLiteral("add"), gina, QStringLiteral("admins")});  // nothing to change: no error
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("gina@example.test is in admins already\n"));
+        r = groups({QStringLiteral("list"), gina});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("Domain Users\nadmins\n"));
+        r = groups({QStringLiteral("members"), QStringLiteral("admins")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("\\n\\d+ +gina@example.test"))), qPrintable(r.out));
+        QVERIFY2(r.out.endsWith(QLatin1String("1 user in admins\n")), qPrintable(r.out));
+
+        r = groups({QStringLiteral("remove"), gina, QStringLiteral("admins")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("removed gina@example.test from admins\n"));
+        r = groups({QStringLiteral("remove"), gina, QStringLiteral("admins")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("gina@example.test was not in admins\n"));
+        QCOMPARE(groups({QStringLiteral("list"), gina}).out, QStringLiteral("Domain Users\n"));
+        QVERIFY(groups({QStringLiteral("members"), QStringLiteral("admins")}).out.endsWith(QLatin1String("0 users in admins\n")));
+
+        // Unknown user: 1, as the other user commands. Bad names and malformed commands: 2.
+        r = groups({QStringLiteral("add"), QStringLiteral("nobody@example.test"), QStringLiteral("admins")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("no user has the email address nobody@example.test")), qPrintable(r.err));
+        r = groups({QStringLiteral("add"), gina, QStringLiteral("a,b")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("'a,b' is not a group name: it contains a comma")), qPrintable(r.err));
+        r = groups({QStringLiteral("add"), gina, QStringLiteral("x\nRemote-User: root")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("contains a control character")), qPrintable(r.err));
+        r = groups({QStringLiteral("add"), gina, QString(129, u'g')});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("longer than 128 characters")), qPrintable(r.err));
+        r = groups({QStringLiteral("add"), gina});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("usage: user groups")), qPrintable(r.err));
+        r = groups({QStringLiteral("rename"), gina, QStringLiteral("x")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("unknown action 'rename'")), qPrintable(r.err));
+        QCOMPARE(groups({QStringLiteral("list"), gina}).out, QStringLiteral("Domain Users\n"));  // nothing changed
+
+        // Deleting the user takes its groups with it.
+        QCOMPARE(user({QStringLiteral("delete"), gina}).exitCode, 0);
+        QVERIFY(groups({QStringLiteral("members"), QStringLiteral("Domain Users")}).out.endsWith(QLatin1String("0 users in Domain Users\n")));
+    }
+
     void passwordAskedTwiceOnTheTerminalWithoutEcho()
     {
         // Standard input is the child side of a pseudo-terminal; the test types on the other side.

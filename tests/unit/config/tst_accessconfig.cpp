@@ -92,6 +92,32 @@ private Q_SLOTS:
         QCOMPARE(render(load(R"({"providers": []})").problems), QStringList());
     }
 
+    void storedGroupsGoWhereRulesNeedThem()
+    {
+        // Off by default; on when a rule names groups; the option decides when it is set.
+        QVERIFY(!load(R"({"providers": []})").config.access.groupsInToken());
+        QVERIFY(!load(R"({"providers": [], "access": {"rules": [{"policy": {"users": ["a@example.test"]}}]}})")
+                     .config.access.groupsInToken());
+        const ConfigResult named = load(R"({"providers": [], "access": {"rules": [{"policy": "signed-in"},
+            {"policy": {"groups": ["admins"]}}]}})");
+        QVERIFY(named.config.access.groupsInToken());
+        QVERIFY(!named.config.access.groups.session);
+        const ConfigResult off = load(R"({"providers": [], "access": {"groups": {"token": false},
+            "rules": [{"policy": {"groups": ["admins"]}}]}})");
+        QCOMPARE(render(off.problems), QStringList());
+        QVERIFY(!off.config.access.groupsInToken());
+        const ConfigResult on = load(R"({"providers": [], "access": {"groups": {"token": true}}})");
+        QVERIFY(on.config.access.groupsInToken());
+        const ConfigResult shown = load(R"({"providers": [], "access": {"groups": {"session": true}}})");
+        QVERIFY(shown.config.access.groups.session);
+        QVERIFY(shown.config.access.groupsInToken());
+        const ConfigResult bad = load(R"({"providers": [], "access": {"groups": {"session": "yes", "tokens": true}}})");
+        QVERIFY2(render(bad.problems).join(u'\n').contains(QLatin1String("access.groups.session: must be")),
+                 qPrintable(render(bad.problems).join(u'\n')));
+        QVERIFY2(render(bad.problems).join(u'\n').contains(QLatin1String("access.groups.tokens: unknown key")),
+                 qPrintable(render(bad.problems).join(u'\n')));
+    }
+
     void errors_data()
     {
         QTest::addColumn<QByteArray>("json");

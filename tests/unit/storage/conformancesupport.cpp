@@ -1,6 +1,7 @@
 #include "conformancesupport.h"
 
 #include "adapterconformance.h"
+#include "groupstoreconformance.h"
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
@@ -19,8 +20,9 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     StoreConformance store(fixture);
     TokenStoreConformance tokens(fixture);
     TwoFactorStoreConformance twoFactor(fixture);
+    GroupStoreConformance groups(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
-        + QTest::qExec(&twoFactor, argc, argv);
+        + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)
