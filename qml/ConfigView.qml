@@ -326,6 +326,94 @@ Pane {
                 }
 
                 GroupBox {
+                    title: qsTr("Access rules (forward authentication)")
+                    Layout.fillWidth: true
+                    AccessTester {
+                        id: access
+                        document: view.document
+                    }
+                    ColumnLayout {
+                        anchors.fill: parent
+                        Label {
+                            text: access.rules.length === 0 ? qsTr("No rules: what applies otherwise applies to every request.")
+                                                            : qsTr("The first rule that matches decides.")
+                            opacity: 0.75
+                            wrapMode: Text.Wrap
+                            Layout.fillWidth: true
+                        }
+                        Repeater {
+                            model: access.rules
+                            delegate: Label {
+                                required property var modelData
+                                objectName: "accessRule" + modelData.index
+                                text: qsTr("%1. Hosts: %2 · paths: %3 · methods: %4 → %5")
+                                      .arg(modelData.index + 1).arg(modelData.hosts).arg(modelData.paths)
+                                      .arg(modelData.methods).arg(modelData.policy)
+                                wrapMode: Text.Wrap
+                                Layout.fillWidth: true
+                            }
+                        }
+                        Label {
+                            objectName: "accessDefault"
+                            text: qsTr("Otherwise: %1").arg(access.defaultPolicy)
+                            wrapMode: Text.Wrap
+                            Layout.fillWidth: true
+                        }
+                        // Would this person be let through? The server's own decision, and which rule gave it.
+                        Label {
+                            text: qsTr("Try a request")
+                            font.bold: true
+                            Layout.topMargin: 8
+                        }
+                        RowLayout {
+                            Layout.fillWidth: true
+                            ComboBox {
+                                id: tryMethod
+                                objectName: "accessTryMethod"
+                                model: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+                                Accessible.name: qsTr("Method")
+                            }
+                            TextField {
+                                id: tryUrl
+                                objectName: "accessTryUrl"
+                                placeholderText: "https://app.example.test/path"
+                                Layout.fillWidth: true
+                                Accessible.name: qsTr("URL")
+                            }
+                        }
+                        RowLayout {
+                            Layout.fillWidth: true
+                            TextField {
+                                id: tryUser
+                                objectName: "accessTryUser"
+                                placeholderText: qsTr("e-mail address (empty: not signed in)")
+                                Layout.fillWidth: true
+                                Accessible.name: qsTr("User")
+                            }
+                            TextField {
+                                id: tryGroups
+                                objectName: "accessTryGroups"
+                                placeholderText: qsTr("groups, separated by commas")
+                                Layout.fillWidth: true
+                                Accessible.name: qsTr("Groups")
+                            }
+                        }
+                        Label {
+                            objectName: "accessTryResult"
+                            // Depends on the rules too, so an edit of them shows its effect at once.
+                            readonly property var decision: tryUrl.text.length === 0 ? null
+                                : (access.rules, access.decide(tryUrl.text, tryMethod.currentText, tryUser.text, tryGroups.text))
+                            visible: decision !== null
+                            text: decision ? decision.text : ""
+                            color: !decision || !decision.valid ? "#ef6c00"
+                                   : decision.outcome === "allowed" ? "#2e7d32" : "#d32f2f"
+                            wrapMode: Text.Wrap
+                            Layout.fillWidth: true
+                        }
+                    }
+                }
+
+                GroupBox {
                     title: qsTr("All problems")
                     Layout.fillWidth: true
                     visible: view.document.problems.length > 0

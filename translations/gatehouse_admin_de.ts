@@ -274,6 +274,68 @@
         <source>Open the gatehouse-server configuration file to edit it. Connecting with a configuration file opens it here too.</source>
         <translation>Öffnen Sie die Konfigurationsdatei von gatehouse-server, um sie zu bearbeiten. Beim Verbinden mit einer Konfigurationsdatei wird sie auch hier geöffnet.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access rules (forward authentication)</source>
+        <translation>Zugriffsregeln (Weiterleitungs-Authentifizierung)</translation>
+    </message>
+    <message>
+        <source>No rules: what applies otherwise applies to every request.</source>
+        <translation>Keine Regeln: für jede Anfrage gilt, was sonst gilt.</translation>
+    </message>
+    <message>
+        <source>The first rule that matches decides.</source>
+        <translation>Die erste passende Regel entscheidet.</translation>
+    </message>
+    <message>
+        <source>%1. Hosts: %2 · paths: %3 · methods: %4 → %5</source>
+        <translation>%1. Hosts: %2 · Pfade: %3 · Methoden: %4 → %5</translation>
+    </message>
+    <message>
+        <source>Otherwise: %1</source>
+        <translation>Sonst: %1</translation>
+    </message>
+    <message>
+        <source>Try a request</source>
+        <translation>Eine Anfrage ausprobieren</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>e-mail address (empty: not signed in)</source>
+        <translation>E-Mail-Adresse (leer: nicht angemeldet)</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>groups, separated by commas</source>
+        <translation>Gruppen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
 </context>
 <context>
     <name>ConfirmDialog</name>
@@ -461,6 +523,57 @@
     <message>
         <source>%1: %2 sign-ins</source>
         <translation>%1: %2 Anmeldungen</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::AccessTester</name>
+    <message>
+        <source>any</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>niemand</translation>
+    </message>
+    <message>
+        <source>anyone, without signing in</source>
+        <translation>jeder, ohne Anmeldung</translation>
+    </message>
+    <message>
+        <source>anyone signed in</source>
+        <translation>jeder Angemeldete</translation>
+    </message>
+    <message>
+        <source>users: %1</source>
+        <translation>Benutzer: %1</translation>
+    </message>
+    <message>
+        <source>groups: %1</source>
+        <translation>Gruppen: %1</translation>
+    </message>
+    <message>
+        <source>Enter a whole URL, such as https://app.example.test/path</source>
+        <translation>Geben Sie eine vollständige URL ein, etwa https://app.example.test/pfad</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Erlaubt</translation>
+    </message>
+    <message>
+        <source>Sent to the sign-in page</source>
+        <translation>Zur Anmeldeseite geschickt</translation>
+    </message>
+    <message>
+        <source>Denied (403)</source>
+        <translation>Abgewiesen (403)</translation>
+    </message>
+    <message>
+        <source>decided by the default (%1)</source>
+        <translation>entschieden durch die Vorgabe (%1)</translation>
+    </message>
+    <message>
+        <source>decided by rule %1 (%2)</source>
+        <translation>entschieden durch Regel %1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -274,6 +274,68 @@
         <source>Open the gatehouse-server configuration file to edit it. Connecting with a configuration file opens it here too.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access rules (forward authentication)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rules: what applies otherwise applies to every request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first rule that matches decides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Hosts: %2 · paths: %3 · methods: %4 → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Otherwise: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try a request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e-mail address (empty: not signed in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ConfirmDialog</name>
@@ -460,6 +522,57 @@
     </message>
     <message>
         <source>%1: %2 sign-ins</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::AccessTester</name>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anyone, without signing in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anyone signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a whole URL, such as https://app.example.test/path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent to the sign-in page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied (403)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decided by the default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decided by rule %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -417,5 +417,42 @@
         <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
         <translation>muss ein Pfad („/account“), eine http(s)-URL oder false (keine Kontoseite) sein</translation>
     </message>
+    <message>
+        <source>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</source>
+        <extracomment>Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress</extracomment>
+        <translation>Weiterleitungs-Authentifizierung ist eingerichtet, aber kein Proxy ist vertrauenswürdig: mehr als %1 gleichzeitige Prüfungen von der Adresse des Proxys werden abgewiesen (tragen Sie seine Adresse ein, z. B. [&quot;127.0.0.1&quot;])</translation>
+    </message>
+    <message>
+        <source>must be &quot;bypass&quot;, &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</source>
+        <translation>muss &quot;bypass&quot;, &quot;signed-in&quot;, &quot;deny&quot; oder {&quot;users&quot;: [...], &quot;groups&quot;: [...]} sein</translation>
+    </message>
+    <message>
+        <source>names no users and no groups: nobody would be allowed (use &quot;deny&quot; for that)</source>
+        <translation>nennt weder Benutzer noch Gruppen: niemand wäre zugelassen (dafür gibt es &quot;deny&quot;)</translation>
+    </message>
+    <message>
+        <source>must be a list of strings</source>
+        <translation>muss eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>must be a lower-case host name, or &quot;*.&quot; and one (&quot;*.example.test&quot;)</source>
+        <translation>muss ein Hostname in Kleinbuchstaben sein, oder &quot;*.&quot; vor einem solchen (&quot;*.example.test&quot;)</translation>
+    </message>
+    <message>
+        <source>must be a path starting with &quot;/&quot; or &quot;*&quot;, without spaces, &quot;?&quot; or &quot;#&quot;</source>
+        <translation>muss ein Pfad sein, der mit &quot;/&quot; oder &quot;*&quot; beginnt, ohne Leerzeichen, &quot;?&quot; oder &quot;#&quot;</translation>
+    </message>
+    <message>
+        <source>must be an upper-case HTTP method name such as &quot;GET&quot;</source>
+        <translation>muss ein HTTP-Methodenname in Großbuchstaben sein, etwa &quot;GET&quot;</translation>
+    </message>
+    <message>
+        <source>must be a lower-case host name (&quot;app.example.test&quot;) or a domain suffix starting with a dot (&quot;.example.test&quot;)</source>
+        <translation>muss ein Hostname in Kleinbuchstaben (&quot;app.example.test&quot;) oder eine mit einem Punkt beginnende Domain-Endung (&quot;.example.test&quot;) sein</translation>
+    </message>
+    <message>
+        <source>must be a list of HTTP header names</source>
+        <translation>muss eine Liste von HTTP-Header-Namen sein</translation>
+    </message>
 </context>
 </TS>

@@ -417,5 +417,42 @@
         <source>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</source>
         <translation>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</translation>
     </message>
+    <message>
+        <source>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</source>
+        <extracomment>Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress</extracomment>
+        <translation>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</translation>
+    </message>
+    <message>
+        <source>must be &quot;bypass&quot;, &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</source>
+        <translation>must be &quot;bypass&quot;, &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</translation>
+    </message>
+    <message>
+        <source>names no users and no groups: nobody would be allowed (use &quot;deny&quot; for that)</source>
+        <translation>names no users and no groups: nobody would be allowed (use &quot;deny&quot; for that)</translation>
+    </message>
+    <message>
+        <source>must be a list of strings</source>
+        <translation>must be a list of strings</translation>
+    </message>
+    <message>
+        <source>must be a lower-case host name, or &quot;*.&quot; and one (&quot;*.example.test&quot;)</source>
+        <translation>must be a lower-case host name, or &quot;*.&quot; and one (&quot;*.example.test&quot;)</translation>
+    </message>
+    <message>
+        <source>must be a path starting with &quot;/&quot; or &quot;*&quot;, without spaces, &quot;?&quot; or &quot;#&quot;</source>
+        <translation>must be a path starting with &quot;/&quot; or &quot;*&quot;, without spaces, &quot;?&quot; or &quot;#&quot;</translation>
+    </message>
+    <message>
+        <source>must be an upper-case HTTP method name such as &quot;GET&quot;</source>
+        <translation>must be an upper-case HTTP method name such as &quot;GET&quot;</translation>
+    </message>
+    <message>
+        <source>must be a lower-case host name (&quot;app.example.test&quot;) or a domain suffix starting with a dot (&quot;.example.test&quot;)</source>
+        <translation>must be a lower-case host name (&quot;app.example.test&quot;) or a domain suffix starting with a dot (&quot;.example.test&quot;)</translation>
+    </message>
+    <message>
+        <source>must be a list of HTTP header names</source>
+        <translation>must be a list of HTTP header names</translation>
+    </message>
 </context>
 </TS>

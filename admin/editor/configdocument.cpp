@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJSValue>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -278,8 +279,10 @@ bool ConfigDocument::contains(const QString &keyPath) const
     return !steps.isEmpty() && !valueAt(m_root, steps).isUndefined();
 }
 
-void ConfigDocument::setValue(const QString &keyPath, const QVariant &value)
+void ConfigDocument::setValue(const QString &keyPath, const QVariant &given)
 {
+    // A JavaScript object or array arrives from QML wrapped in a QJSValue.
+    const QVariant value = given.metaType() == QMetaType::fromType<QJSValue>() ? given.value<QJSValue>().toVariant() : given;
     const QList<Step> steps = parseKeyPath(keyPath);
     if (steps.isEmpty() || steps.constFirst().index >= 0) {
         qCWarning(lcAdminEditor) << "not a key path:" << keyPath;

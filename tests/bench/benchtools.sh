@@ -1,9 +1,9 @@
 # Shell helpers shared by the wrk benchmarks under tests/bench (sourced, not run).
 
-free_port() { # a port on 127.0.0.1 that nothing listens on
-  local p
+free_port() { # a port on 127.0.0.1 that nothing listens on, below Linux's ephemeral range (32768-)
+  local p     # so that no outgoing connection holds it by the time a server binds it
   while :; do
-    p=$((20000 + RANDOM % 40000))
+    p=$((20000 + RANDOM % 12000))
     (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
   done
 }

@@ -186,20 +186,22 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
                         state->engine.rateLimiter().reset(attempt.identifierKey);
                     return backToPage(*state, QStringLiteral("passwordChanged"), renewedJwt(*state));
                 });
-            return recover(changed, [state, attempt](std::exception_ptr error) {
+            return recoverLater(changed, [state, attempt](std::exception_ptr error) -> QFuture<AuthResponse> {
                 const RequestState &s = *state;
                 try {
                     std::rethrow_exception(error);
                 } catch (const IncorrectPassword &) {
-                    if (s.config.rateLimit.enabled) {
-                        s.engine.rateLimiter().recordFailure(attempt.identifierKey, s.config.rateLimit.windowSeconds);
-                        s.engine.rateLimiter().recordFailure(attempt.addressKey, s.config.rateLimit.windowSeconds);
-                    }
-                    return backToPage(s, QStringLiteral("passwordIncorrect"));
+                    // The answer waits until the failure is counted, as a failed sign-in's does.
+                    if (!s.config.rateLimit.enabled)
+                        return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordIncorrect")));
+                    return s.engine.rateLimiter()
+                        .recordFailures({attempt.identifierKey, attempt.addressKey}, s.config.rateLimit.windowSeconds)
+                        .then(QtFuture::Launch::Sync,
+                              [state] { return backToPage(*state, QStringLiteral("passwordIncorrect")); });
                 } catch (const InvalidAccountInput &) {
-                    return backToPage(s, QStringLiteral("passwordTooShort"));
+                    return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordTooShort")));
                 } catch (...) {
-                    return errorResponse(s, std::current_exception());
+                    return QtFuture::makeReadyFuture(errorResponse(s, std::current_exception()));
                 }
             });
         });

@@ -276,6 +276,13 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readRedirectDomains(root, config.redirectDomains);
     readAccess(root, config.access);
     readServer(root, result.server);
+    // Every forward-auth check comes from the proxy's address, which the per-address connection
+    // limit would otherwise treat as one busy client.
+    if (root.has(QStringLiteral("access")) && config.trustedProxies.isEmpty()
+        && result.server.limits.maxConnectionsPerAddress > 0) {
+        problems.warning(QStringLiteral("trustedProxies"), Messages::ForwardAuthProxyNotTrusted,
+                         {QString::number(result.server.limits.maxConnectionsPerAddress)});
+    }
     root.rejectFunctions({QStringLiteral("logger")});
     root.finish();
 

@@ -82,6 +82,8 @@ inline constexpr const char *ProxyList = QT_TRANSLATE_NOOP("Gatehouse::Config", 
 inline constexpr const char *NotProxyAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)");
 //: Warning about rateLimit.enabled false
 inline constexpr const char *RateLimitOff = QT_TRANSLATE_NOOP("Gatehouse::Config", "brute-force protection of credentials sign-ins is off");
+//: Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress
+inline constexpr const char *ForwardAuthProxyNotTrusted = QT_TRANSLATE_NOOP("Gatehouse::Config", "forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy's address will be refused (list its address, e.g. [\"127.0.0.1\"])");
 inline constexpr const char *ListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:3000 or [::1]:3000");
 inline constexpr const char *MetricsListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 127.0.0.1:9464 (metrics are off when the key is absent)");
 inline constexpr const char *AccountPage = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/account\"), an http(s) URL, or false (no account page)");

@@ -163,4 +163,25 @@ QFuture<AuthResponse> recover(QFuture<AuthResponse> future, Handler handler)
     });
 }
 
+/*!
+ * recover() for a handler whose response must wait for something first (a failure being
+ * counted before the answer goes out): it returns a future of the response.
+ */
+template<typename Handler>
+QFuture<AuthResponse> recoverLater(QFuture<AuthResponse> future, Handler handler)
+{
+    if (future.isFinished() && future.resultCount() > 0)
+        return future;
+    return future
+        .then(QtFuture::Launch::Sync,
+              [handler](QFuture<AuthResponse> finished) -> QFuture<AuthResponse> {
+                  try {
+                      return QtFuture::makeReadyFuture(finished.result());
+                  } catch (...) {
+                      return handler(std::current_exception());
+                  }
+              })
+        .unwrap();
+}
+
 } // namespace Gatehouse

@@ -39,7 +39,19 @@ bool MemoryRateLimiter::limitedNow(const QString &key, int limit, qint64 windowS
     return int(times.size()) >= limit;
 }
 
-void MemoryRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
+QFuture<void> RateLimiter::recordFailures(const QStringList &keys, qint64 windowSeconds)
+{
+    QFuture<void> all = QtFuture::makeReadyFuture();
+    for (const QString &key : keys) {
+        if (key.isEmpty())
+            continue;
+        QFuture<void> one = recordFailure(key, windowSeconds);
+        all = all.then(QtFuture::Launch::Sync, [one] { return one; }).unwrap();
+    }
+    return all;
+}
+
+QFuture<void> MemoryRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QMutexLocker lock(&m_mutex);
@@ -49,6 +61,7 @@ void MemoryRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
     times.push_back(now);
     if (times.size() > kMaxPerKey)
         times.pop_front();
+    return QtFuture::makeReadyFuture();
 }
 
 void MemoryRateLimiter::reset(const QString &key)

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QMutex>
 #include <QString>
+#include <QStringList>
 #include <deque>
 
 namespace Gatehouse {
@@ -20,8 +21,11 @@ public:
     virtual ~RateLimiter() = default;
     //! True when \a key has had \a limit failures or more within the last \a windowSeconds.
     virtual QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) = 0;
-    //! Records one failure for \a key.
-    virtual void recordFailure(const QString &key, qint64 windowSeconds) = 0;
+    //! Records one failure for \a key. The future finishes once it is counted, so that an answer
+    //! given after it is followed by checks that see it; it never fails (a store error is logged).
+    virtual QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) = 0;
+    //! Records one failure for each of \a keys (empty ones skipped); finishes when all are counted.
+    QFuture<void> recordFailures(const QStringList &keys, qint64 windowSeconds);
     //! Forgets \a key's failures (after a successful sign-in).
     virtual void reset(const QString &key) = 0;
 };
@@ -34,7 +38,7 @@ public:
     QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) override;
     //! The synchronous form of isLimited().
     bool limitedNow(const QString &key, int limit, qint64 windowSeconds);
-    void recordFailure(const QString &key, qint64 windowSeconds) override;
+    QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) override;
     void reset(const QString &key) override;
 
 private:

@@ -10,8 +10,10 @@ namespace {
 
 QString headerText(const AuthRequest &request, const char *name)
 {
-    // A proxy appends to a list; the first value is the one it set for this request.
-    return QString::fromLatin1(request.header(name).split(',').value(0).trimmed());
+    // A proxy that appends to a list puts its own value last; the values before it came from
+    // further out, the client included, and must not decide which host or method is asked about.
+    const QByteArray value = request.header(name);
+    return QString::fromLatin1(value.mid(value.lastIndexOf(',') + 1).trimmed());
 }
 
 bool hasControl(const QString &text)

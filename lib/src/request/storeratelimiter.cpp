@@ -13,14 +13,17 @@ std::chrono::milliseconds windowOf(qint64 seconds)
     return std::chrono::seconds(seconds);
 }
 
+//! \a future as one that never fails: a store error is logged (the answer does not wait on it).
 template<typename T>
-void logFailure(QFuture<T> future, const char *what)
+QFuture<void> logFailure(QFuture<T> future, const char *what)
 {
-    future.then(QtFuture::Launch::Sync, [what](QFuture<T> done) {
+    return future.then(QtFuture::Launch::Sync, [what](QFuture<T> done) {
         try {
             done.waitForFinished();
         } catch (const std::exception &e) {
             qCWarning(lcCore) << "rate limiter:" << what << "failed:" << e.what();
+        } catch (...) {
+            qCWarning(lcCore) << "rate limiter:" << what << "failed";
         }
     });
 }
@@ -41,10 +44,16 @@ QFuture<bool> StoreRateLimiter::isLimited(const QString &key, int limit, qint64 
         });
 }
 
-void StoreRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
+QFuture<void> StoreRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
 {
     // Failures are always counted; the limit applies when the next attempt is checked.
-    logFailure(m_store.hitRateLimit(key, windowOf(windowSeconds), std::numeric_limits<int>::max()), "recording a failure");
+    try {
+        return logFailure(m_store.hitRateLimit(key, windowOf(windowSeconds), std::numeric_limits<int>::max()),
+                          "recording a failure");
+    } catch (const std::exception &e) {
+        qCWarning(lcCore) << "rate limiter: recording a failure failed:" << e.what();
+        return QtFuture::makeReadyFuture();
+    }
 }
 
 void StoreRateLimiter::reset(const QString &key)

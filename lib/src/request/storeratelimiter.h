@@ -14,7 +14,7 @@ class StoreRateLimiter final : public RateLimiter
 public:
     explicit StoreRateLimiter(RateLimitStore &store);
     QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) override;
-    void recordFailure(const QString &key, qint64 windowSeconds) override;
+    QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) override;
     void reset(const QString &key) override;
 
 private:

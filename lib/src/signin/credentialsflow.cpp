@@ -50,14 +50,12 @@ QFuture<bool> limited(const RequestState &s, const Attempt &a)
     }).unwrap();
 }
 
-void recordFailure(const RequestState &s, const Attempt &a)
+//! Counts a refused attempt; the answer waits for it, so the next attempt is checked against it.
+QFuture<void> recordFailure(const RequestState &s, const Attempt &a)
 {
     if (!s.config.rateLimit.enabled)
-        return;
-    RateLimiter &limiter = s.engine.rateLimiter();
-    if (!a.identifierKey.isEmpty())
-        limiter.recordFailure(a.identifierKey, s.config.rateLimit.windowSeconds);
-    limiter.recordFailure(a.addressKey, s.config.rateLimit.windowSeconds);
+        return QtFuture::makeReadyFuture();
+    return s.engine.rateLimiter().recordFailures({a.identifierKey, a.addressKey}, s.config.rateLimit.windowSeconds);
 }
 
 //! The account of a credentials sign-in: the user's id is the provider account id.
@@ -128,15 +126,17 @@ QFuture<AuthResponse> authorizeAndSignIn(const State &state, const Attempt &atte
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }
-    return recover(response, [state, attempt](std::exception_ptr error) {
+    return recoverLater(response, [state, attempt](std::exception_ptr error) -> QFuture<AuthResponse> {
         try {
             std::rethrow_exception(error);
         } catch (const CredentialsSignin &e) {
-            recordFailure(*state, attempt);
             auditFailure(state, e.code());
+            return recordFailure(*state, attempt).then(QtFuture::Launch::Sync, [state, error] {
+                return errorResponse(*state, error);
+            });
         } catch (...) {
         }
-        return errorResponse(*state, error);
+        return QtFuture::makeReadyFuture(errorResponse(*state, error));
     });
 }
 

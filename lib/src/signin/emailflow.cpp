@@ -68,12 +68,12 @@ QFuture<void> checkRateLimits(const State &state, const LinkRequest &r)
         });
 }
 
-void recordSend(const RequestState &s, const LinkRequest &r)
+//! Counts a mail about to be sent; the sending waits for it, so the next request is checked against it.
+QFuture<void> recordSend(const RequestState &s, const LinkRequest &r)
 {
     if (!r.settings.rateLimit.enabled)
-        return;
-    s.engine.rateLimiter().recordFailure(r.addressKey, r.settings.rateLimit.windowSeconds);
-    s.engine.rateLimiter().recordFailure(r.clientKey, r.settings.rateLimit.windowSeconds);
+        return QtFuture::makeReadyFuture();
+    return s.engine.rateLimiter().recordFailures({r.addressKey, r.clientKey}, r.settings.rateLimit.windowSeconds);
 }
 
 AuthResponse verifyRequestRedirect(const RequestState &s)
@@ -247,8 +247,7 @@ QFuture<AuthResponse> startSignIn(const State &state)
                     }
                     if (!decision.allow)
                         throw AccessDenied(QStringLiteral("the signIn callback refused the sign-in mail"));
-                    recordSend(s, r);
-                    return sendLink(state, r);
+                    return recordSend(s, r).then(QtFuture::Launch::Sync, [state, r] { return sendLink(state, r); }).unwrap();
                 })
                 .unwrap();
         })

@@ -214,6 +214,39 @@ TestCase {
         compare(fixture.readJson(fixture.configPath + ".bak").session.maxAge, 2592000)
     }
 
+    function test_5b_tryAccessRules() {
+        window.navigate("configuration")
+        const config = view("configuration")
+        window.configDocument.setValue("access", { "default": "deny", "rules": [
+            { "hosts": ["app.example.test"], "paths": ["/public/*"], "policy": "bypass" },
+            { "hosts": ["admin.example.test"], "policy": { "groups": ["admins"] } },
+            { "hosts": ["*.example.test"], "policy": "signed-in" }] })
+        tryVerify(() => find(config, "accessRule2") !== null)
+        compare(findIn(config, "accessRule1").text, "2. Hosts: admin.example.test · paths: any · methods: any → groups: admins")
+        compare(findIn(config, "accessDefault").text, "Otherwise: nobody")
+        const url = findIn(config, "accessTryUrl")
+        const user = findIn(config, "accessTryUser")
+        const groups = findIn(config, "accessTryGroups")
+        const result = findIn(config, "accessTryResult")
+        url.text = "https://admin.example.test/settings"
+        compare(result.text, "Sent to the sign-in page, decided by rule 2 (groups: admins)")
+        user.text = "ann@example.test"
+        compare(result.text, "Denied (403), decided by rule 2 (groups: admins)")
+        groups.text = "staff, admins"
+        compare(result.text, "Allowed, decided by rule 2 (groups: admins)")
+        url.text = "https://other.test/"
+        compare(result.text, "Denied (403), decided by the default (nobody)")
+        url.text = "admin.example.test"
+        verify(!result.decision.valid)
+        // An edit of the rules shows its effect on the same question at once.
+        url.text = "https://app.example.test/public/logo.png"
+        compare(result.text, "Allowed, decided by rule 1 (anyone, without signing in)")
+        window.configDocument.setValue("access.rules", [{ "hosts": ["*.example.test"], "policy": "deny" }])
+        compare(result.text, "Denied (403), decided by rule 1 (nobody)")
+        verify(window.configDocument.revert())
+        tryVerify(() => find(config, "accessRule0") === null)
+    }
+
     function test_6_changeTheme() {
         window.navigate("theme")
         const theme = view("theme")

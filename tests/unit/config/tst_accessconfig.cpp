@@ -32,7 +32,7 @@ class TestAccessConfig : public QObject
 private Q_SLOTS:
     void issueExample()
     {
-        const ConfigResult result = load(R"({"providers": [],
+        const ConfigResult result = load(R"({"providers": [], "trustedProxies": ["127.0.0.1"],
             "redirectDomains": [".Example.test", "files.other.test"],
             "access": {"default": "deny", "rules": [
               {"hosts": ["app.example.test"], "paths": ["*.css"], "methods": ["GET"], "policy": "bypass"},
@@ -62,7 +62,7 @@ private Q_SLOTS:
         QVERIFY(none.config.redirectDomains.isEmpty());
         QCOMPARE(none.config.access.identityHeaders.user, (QByteArrayList{"Remote-User", "X-Auth-Request-User"}));
 
-        const ConfigResult folded = load(R"({"providers": [], "access": {"default": "signed-in",
+        const ConfigResult folded = load(R"({"providers": [], "trustedProxies": ["::1"], "access": {"default": "signed-in",
             "rules": [{"hosts": ["App.Example.TEST"], "methods": ["get", "Post"], "policy": "deny"}],
             "identityHeaders": {"user": ["X-Webauth-User"], "name": []}}})");
         QCOMPARE(render(folded.problems), QStringList());
@@ -73,6 +73,23 @@ private Q_SLOTS:
         QCOMPARE(folded.config.access.identityHeaders.user, QByteArrayList{"X-Webauth-User"});
         QVERIFY(folded.config.access.identityHeaders.name.isEmpty());
         QCOMPARE(folded.config.access.identityHeaders.email, (QByteArrayList{"Remote-Email", "X-Auth-Request-Email"}));
+    }
+
+    void aProxyThatIsNotTrustedIsNamed()
+    {
+        // The proxy's checks all come from its address: without it among the trusted proxies,
+        // the per-address connection limit would refuse them under load.
+        const QString warning = QStringLiteral(
+            "trustedProxies: forward authentication is configured but no proxy is trusted: more than 64 "
+            "concurrent checks from the proxy's address will be refused (list its address, e.g. [\"127.0.0.1\"])");
+        const ConfigResult untrusted = load(R"({"providers": [], "access": {"default": "signed-in"}})");
+        QCOMPARE(render(untrusted.problems), QStringList{warning});
+        QVERIFY(untrusted.errors().isEmpty());  // a warning: the server starts
+        QCOMPARE(render(load(R"({"providers": [], "access": {"default": "signed-in"},
+            "trustedProxies": ["127.0.0.1"]})").problems), QStringList());
+        QCOMPARE(render(load(R"({"providers": [], "access": {"default": "signed-in"},
+            "server": {"maxConnectionsPerAddress": 0}})").problems), QStringList());
+        QCOMPARE(render(load(R"({"providers": []})").problems), QStringList());
     }
 
     void errors_data()

@@ -58,6 +58,19 @@ private Q_SLOTS:
         QCOMPARE(o.path, QStringLiteral("/x/%2e%2e/y?z"));
     }
 
+    void aListIsReadFromTheNearestProxy()
+    {
+        // A proxy that appends instead of replacing: the client's own values come first.
+        const OriginalRequest o = originalRequest(proxied({{"X-Forwarded-Method", "GET, POST"},
+                                                           {"X-Forwarded-Proto", "http,https"},
+                                                           {"X-Forwarded-Host", "public.example.test, admin.example.test"},
+                                                           {"X-Forwarded-Uri", "/settings"}}));
+        QVERIFY(o.valid);
+        QCOMPARE(o.method, QStringLiteral("POST"));
+        QCOMPARE(o.host, QStringLiteral("admin.example.test"));
+        QCOMPARE(o.url, QStringLiteral("https://admin.example.test/settings"));
+    }
+
     void methodFallsBackToTheSubrequest()
     {
         const OriginalRequest o = originalRequest(proxied({{"X-Forwarded-Host", "a.test"}}, "HEAD"));
