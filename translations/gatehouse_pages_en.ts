@@ -775,5 +775,20 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: a wrong code at the set-up of an authenticator</extracomment>
         <translation>Wrong code at authenticator set-up</translation>
     </message>
+    <message>
+        <source>Authenticator set-up started</source>
+        <extracomment>Recent activity: the set-up of an authenticator app was started</extracomment>
+        <translation>Authenticator set-up started</translation>
+    </message>
+    <message>
+        <source>Second step passed</source>
+        <extracomment>Recent activity: a sign-in&apos;s second step passed (code or recovery code)</extracomment>
+        <translation>Second step passed</translation>
+    </message>
+    <message>
+        <source>Wrong code at the second step</source>
+        <extracomment>Recent activity: a wrong code at a sign-in&apos;s second step</extracomment>
+        <translation>Wrong code at the second step</translation>
+    </message>
 </context>
 </TS>

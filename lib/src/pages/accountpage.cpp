@@ -290,7 +290,10 @@ const char *eventText(const QString &type)
         {u"passkeyAdd", Messages::EventPasskeyAdd},
         {u"passkeyRename", Messages::EventPasskeyRename},
         {u"passkeyRemove", Messages::EventPasskeyRemove},
+        {u"twoFactorEnrolBegin", Messages::EventTwoFactorEnrolBegin},
         {u"twoFactorEnrol", Messages::EventTwoFactorEnrol},
+        {u"twoFactorVerify", Messages::EventTwoFactorVerify},
+        {u"twoFactorFailure", Messages::EventTwoFactorFailure},
         {u"twoFactorEnrolFailure", Messages::EventTwoFactorEnrolFailure},
         {u"twoFactorRecoveryCodes", Messages::EventTwoFactorRecoveryCodes},
         {u"twoFactorRemove", Messages::EventTwoFactorRemove},
@@ -532,7 +535,8 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         for (const AccountContent::Activity &event : content.activity) {
             const char *text = eventText(event.type);
             rows.append(fill(ActivityRowTemplate, {
-                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" ? QStringView(u"failure")
+                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" || event.type == u"twoFactorFailure"
+                                  || event.type == u"twoFactorEnrolFailure" ? QStringView(u"failure")
                                                                                                : QStringView(u"info")},
                 {u"time", shown(event.time)},
                 {u"event", text ? document.text(text) : event.type},

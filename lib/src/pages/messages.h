@@ -336,6 +336,12 @@ inline constexpr const char *EventTwoFactorEnrol = QT_TRANSLATE_NOOP("Gatehouse:
 inline constexpr const char *EventTwoFactorRecoveryCodes = QT_TRANSLATE_NOOP("Gatehouse::Pages", "New recovery codes");
 //: Recent activity: the authenticator was removed
 inline constexpr const char *EventTwoFactorRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator removed");
+//: Recent activity: the set-up of an authenticator app was started
+inline constexpr const char *EventTwoFactorEnrolBegin = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator set-up started");
+//: Recent activity: a sign-in's second step passed (code or recovery code)
+inline constexpr const char *EventTwoFactorVerify = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Second step passed");
+//: Recent activity: a wrong code at a sign-in's second step
+inline constexpr const char *EventTwoFactorFailure = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Wrong code at the second step");
 //: Recent activity: a wrong code at the set-up of an authenticator
 inline constexpr const char *EventTwoFactorEnrolFailure = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Wrong code at authenticator set-up");
 

@@ -1324,6 +1324,8 @@ private Q_SLOTS:
             QVERIFY(!after.contains(code.toUtf8()));
         QVERIFY(!after.contains("Set up an authenticator app"));
         QVERIFY(after.contains("Authenticator app set up"));   // in the recent activity
+        QVERIFY(after.contains("Authenticator set-up started"));
+        QVERIFY(after.contains("Wrong code at authenticator set-up"));
         // Enrolling again needs a removal first.
         QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorBegin")).location(),
                  QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorAlreadyOn"));
