@@ -678,5 +678,157 @@
         <extracomment>Code page error: too many wrong codes lately</extracomment>
         <translation>Zu viele falsche Codes. Warten Sie einige Minuten und versuchen Sie es dann erneut.</translation>
     </message>
+    <message>
+        <source>Two-factor sign-in</source>
+        <extracomment>Account page: heading of the two-factor section</extracomment>
+        <translation>Zwei-Faktor-Anmeldung</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is off. With an authenticator app, signing in asks for a code from your phone as well.</source>
+        <extracomment>Account page: two-factor sign-in is not set up</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung ist aus. Mit einer Authenticator-App verlangt die Anmeldung zusätzlich einen Code von Ihrem Telefon.</translation>
+    </message>
+    <message>
+        <source>Set up an authenticator app</source>
+        <extracomment>Account page: button that starts the enrolment of an authenticator app</extracomment>
+        <translation>Authenticator-App einrichten</translation>
+    </message>
+    <message>
+        <source>Scan this QR code with your authenticator app, or type in the key below. Then enter the six-digit code the app shows.</source>
+        <extracomment>Account page: how to enrol; the QR code follows</extracomment>
+        <translation>Scannen Sie diesen QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel unten ein. Geben Sie dann den sechsstelligen Code ein, den die App anzeigt.</translation>
+    </message>
+    <message>
+        <source>QR code for your authenticator app</source>
+        <extracomment>Account page: alternative text of the QR code image</extracomment>
+        <translation>QR-Code für Ihre Authenticator-App</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <extracomment>Account page: label before the secret key as text</extracomment>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>The app will show: %1 (%2)</source>
+        <extracomment>Account page: label before the issuer and account the app will show</extracomment>
+        <translation>Die App zeigt: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Code from the app</source>
+        <extracomment>Account page: label of the code field</extracomment>
+        <translation>Code aus der App</translation>
+    </message>
+    <message>
+        <source>Turn on two-factor sign-in</source>
+        <extracomment>Account page: button that confirms the enrolment with a code</extracomment>
+        <translation>Zwei-Faktor-Anmeldung einschalten</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is on since %1.</source>
+        <extracomment>Account page: two-factor sign-in is on; %1 is the date</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung ist seit %1 eingeschaltet.</translation>
+    </message>
+    <message>
+        <source>Recovery codes left: %1</source>
+        <extracomment>Account page: how many recovery codes can still be used</extracomment>
+        <translation>Verbleibende Wiederherstellungscodes: %1</translation>
+    </message>
+    <message>
+        <source>New recovery codes</source>
+        <extracomment>Account page: button that makes a new set of recovery codes
+----------
+Recent activity: new recovery codes</extracomment>
+        <translation>Neue Wiederherstellungscodes</translation>
+    </message>
+    <message>
+        <source>A new set replaces the old one: the old codes stop working.</source>
+        <extracomment>Account page: what making new recovery codes does</extracomment>
+        <translation>Ein neuer Satz ersetzt den alten: Die alten Codes gelten dann nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Yes, sign in without a code from now on</source>
+        <extracomment>Account page: checkbox that confirms removing the authenticator</extracomment>
+        <translation>Ja, künftig ohne Code anmelden</translation>
+    </message>
+    <message>
+        <source>Remove the authenticator</source>
+        <extracomment>Account page: button that removes the authenticator</extracomment>
+        <translation>Authenticator entfernen</translation>
+    </message>
+    <message>
+        <source>Save these recovery codes now</source>
+        <extracomment>Account page: heading above the recovery codes, shown once</extracomment>
+        <translation>Speichern Sie diese Wiederherstellungscodes jetzt</translation>
+    </message>
+    <message>
+        <source>They are shown only this once. Each one signs you in once instead of a code from the app, if you lose your phone. Keep them somewhere safe, apart from your phone.</source>
+        <extracomment>Account page: explanation of the recovery codes</extracomment>
+        <translation>Sie werden nur dieses eine Mal angezeigt. Jeder meldet Sie einmal anstelle eines Codes aus der App an, falls Sie Ihr Telefon verlieren. Bewahren Sie sie sicher und getrennt von Ihrem Telefon auf.</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is on.</source>
+        <extracomment>Account page notice: two-factor sign-in was turned on</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung ist eingeschaltet.</translation>
+    </message>
+    <message>
+        <source>New recovery codes were made; the old ones no longer work.</source>
+        <extracomment>Account page notice: new recovery codes were made</extracomment>
+        <translation>Neue Wiederherstellungscodes wurden erstellt; die alten gelten nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The authenticator was removed. Signing in no longer asks for a code.</source>
+        <extracomment>Account page notice: the authenticator was removed</extracomment>
+        <translation>Der Authenticator wurde entfernt. Die Anmeldung verlangt keinen Code mehr.</translation>
+    </message>
+    <message>
+        <source>That code is not right. Check the time on your phone and enter the code the app shows now.</source>
+        <extracomment>Account page notice: the code typed at enrolment was wrong</extracomment>
+        <translation>Dieser Code ist nicht richtig. Prüfen Sie die Uhrzeit Ihres Telefons und geben Sie den Code ein, den die App jetzt anzeigt.</translation>
+    </message>
+    <message>
+        <source>To remove the authenticator, tick the box to confirm.</source>
+        <extracomment>Account page notice: the removal was not confirmed with the checkbox</extracomment>
+        <translation>Um den Authenticator zu entfernen, bestätigen Sie mit dem Häkchen.</translation>
+    </message>
+    <message>
+        <source>There is no set-up to finish. Start again.</source>
+        <extracomment>Account page notice: the enrolment had expired or was replaced</extracomment>
+        <translation>Es gibt keine Einrichtung abzuschließen. Beginnen Sie neu.</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is on already.</source>
+        <extracomment>Account page notice: an authenticator is set up already</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.</translation>
+    </message>
+    <message>
+        <source>Authenticator app set up</source>
+        <extracomment>Recent activity: an authenticator app was set up</extracomment>
+        <translation>Authenticator-App eingerichtet</translation>
+    </message>
+    <message>
+        <source>Authenticator removed</source>
+        <extracomment>Recent activity: the authenticator was removed</extracomment>
+        <translation>Authenticator entfernt</translation>
+    </message>
+    <message>
+        <source>Wrong code at authenticator set-up</source>
+        <extracomment>Recent activity: a wrong code at the set-up of an authenticator</extracomment>
+        <translation>Falscher Code bei der Authenticator-Einrichtung</translation>
+    </message>
+    <message>
+        <source>Authenticator set-up started</source>
+        <extracomment>Recent activity: the set-up of an authenticator app was started</extracomment>
+        <translation>Authenticator-Einrichtung begonnen</translation>
+    </message>
+    <message>
+        <source>Second step passed</source>
+        <extracomment>Recent activity: a sign-in&apos;s second step passed (code or recovery code)</extracomment>
+        <translation>Zweiter Schritt bestanden</translation>
+    </message>
+    <message>
+        <source>Wrong code at the second step</source>
+        <extracomment>Recent activity: a wrong code at a sign-in&apos;s second step</extracomment>
+        <translation>Falscher Code beim zweiten Schritt</translation>
+    </message>
 </context>
 </TS>

@@ -9,10 +9,14 @@
 #include "session/jwtsession.h"
 #include "session/signintime.h"
 #include "signin/currentuser.h"
+#include "twofactor/base32.h"
+#include "twofactor/otpauthuri.h"
+#include "twofactor/qrcode.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/errors.h>
 #include <gatehouse/passwordcredentials.h>
+#include <gatehouse/twofactor.h>
 
 namespace Gatehouse::Actions {
 
@@ -133,6 +137,138 @@ QFuture<bool> passwordLimited(const RequestState &s, const PasswordAttempt &atte
 QList<SetCookie> renewedJwt(const RequestState &s);
 QFuture<AuthResponse> showSessions(const State &state, const Account &account, Pages::AccountContent content,
                                    const QFuture<bool> &password, const QString &userId, const QList<AccountSession> &list);
+QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, const Pages::AccountContent::TwoFactor &twoFactor = {},
+                               const QString &notice = {});
+
+//! The name authenticator apps show above the code: the site's host, which tells the
+//! person's several sites apart.
+QString twoFactorIssuer(const RequestState &s)
+{
+    const QString host = QUrl(s.origin.origin).host();
+    return host.isEmpty() ? QStringLiteral("Gatehouse") : host;
+}
+
+TwoFactor twoFactorOf(const RequestState &s)
+{
+    TwoFactorOptions options;
+    options.issuer = twoFactorIssuer(s);
+    return TwoFactor(s.config.adapter, s.config.secret, options);
+}
+
+TwoFactorChange twoFactorChangeOf(const RequestState &s)
+{
+    TwoFactorChange change;
+    change.clientAddress = s.clientAddress.isNull() ? QString() : s.clientAddress.toString();
+    return change;
+}
+
+/*!
+ * Runs \a next when the person of this request signed in recently enough for a change that
+ * could lock them out or hand the account to someone else; else the sign-in page, which comes
+ * back here.
+ */
+template <typename Next>
+QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &account, const AdapterUser &user, Next next)
+{
+    return continueWith(signedInAt(*state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
+        const RequestState &s = *state;
+        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+            return QtFuture::makeReadyFuture(toSignIn(s));
+        return next();
+    });
+}
+
+//! The enrolment of \a secret (base32) as the page shows it: QR code, key, issuer and account.
+Pages::AccountContent::TwoFactor enrolmentOf(const RequestState &s, const QString &secret, const QString &uri,
+                                             const QString &svg, const AdapterUser &user)
+{
+    Pages::AccountContent::TwoFactor shown;
+    shown.secret = secret;
+    shown.qrCodeSvg = svg.isEmpty() ? QrCode::svg(uri.toUtf8()) : svg;
+    shown.issuer = twoFactorIssuer(s);
+    shown.accountName = user.email;
+    return shown;
+}
+
+/*!
+ * The two-factor changes (action twoFactorBegin, twoFactorConfirm, twoFactorNewCodes,
+ * twoFactorRemove). A new secret and new recovery codes are shown in the response itself
+ * (no-store), never carried through a redirect; every change is audited by TwoFactor.
+ */
+QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account, const AdapterUser &user, const QString &what)
+{
+    const RequestState &s = *state;
+    const TwoFactor twoFactor = twoFactorOf(s);
+    const auto failed = [state](std::exception_ptr error) -> AuthResponse {
+        try {
+            std::rethrow_exception(error);
+        } catch (const TwoFactorAlreadyEnrolled &) {
+            return backToPage(*state, QStringLiteral("twoFactorAlreadyOn"));
+        } catch (const TwoFactorNotEnrolled &) {
+            return backToPage(*state, QStringLiteral("twoFactorNoEnrolment"));
+        } catch (const TooManyTwoFactorAttempts &) {
+            return backToPage(*state, QStringLiteral("tooManyAttempts"));
+        } catch (...) {
+            return errorResponse(*state, std::current_exception());
+        }
+    };
+    if (what == u"twoFactorBegin") {
+        return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
+            const RequestState &s = *state;
+            QFuture<AuthResponse> shown = continueWith(
+                twoFactor.beginEnrolment(user.id, user.email, twoFactorChangeOf(s)),
+                [state, user](const TotpEnrolmentOffer &offer) {
+                    return showPage(state, user, enrolmentOf(*state, offer.secret, offer.uri, offer.qrCodeSvg, user));
+                });
+            return recover(shown, failed);
+        });
+    }
+    if (what == u"twoFactorConfirm") {
+        // The key typed into the app comes back with the code, so that a wrong code shows the
+        // same enrolment again; only the stored pending secret decides whether a code is right.
+        const QString secret = s.param(QStringLiteral("secret"));
+        QFuture<AuthResponse> confirmed = continueWith(
+            twoFactor.confirmEnrolment(user.id, s.param(QStringLiteral("code")), twoFactorChangeOf(s)),
+            [state, user](const QStringList &codes) {
+                Pages::AccountContent::TwoFactor shown;
+                shown.newRecoveryCodes = codes;
+                return showPage(state, user, shown, QStringLiteral("twoFactorOn"));
+            });
+        return recoverLater(confirmed, [state, user, secret, failed](std::exception_ptr error) -> QFuture<AuthResponse> {
+            try {
+                std::rethrow_exception(error);
+            } catch (const InvalidTwoFactorCode &) {
+                const std::optional<QByteArray> raw = Base32::decode(secret);
+                if (!raw || raw->isEmpty())
+                    return QtFuture::makeReadyFuture(backToPage(*state, QStringLiteral("twoFactorWrongCode")));
+                const QString canonical = Base32::encode(*raw);
+                const QString uri = Totp::otpauthUri(twoFactorIssuer(*state), user.email, *raw);
+                return showPage(state, user, enrolmentOf(*state, canonical, uri, {}, user), QStringLiteral("twoFactorWrongCode"));
+            } catch (...) {
+                return QtFuture::makeReadyFuture(failed(std::current_exception()));
+            }
+        });
+    }
+    if (what == u"twoFactorNewCodes") {
+        return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
+            QFuture<AuthResponse> shown = continueWith(
+                twoFactor.regenerateRecoveryCodes(user.id, twoFactorChangeOf(*state)), [state, user](const QStringList &codes) {
+                    Pages::AccountContent::TwoFactor shown;
+                    shown.newRecoveryCodes = codes;
+                    return showPage(state, user, shown, QStringLiteral("twoFactorNewCodes"));
+                });
+            return recover(shown, failed);
+        });
+    }
+    // twoFactorRemove: confirmed with the checkbox, which works without JavaScript.
+    if (s.param(QStringLiteral("confirm")) != u"yes")
+        return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("twoFactorRemoveUnconfirmed")));
+    return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
+        QFuture<AuthResponse> removed = twoFactor.remove(user.id, twoFactorChangeOf(*state))
+            .then(QtFuture::Launch::Sync, [state](bool) { return backToPage(*state, QStringLiteral("twoFactorRemoved")); });
+        return recover(removed, failed);
+    });
+}
 
 //! The notice for a new password the one rule refuses; empty when it is acceptable.
 QString passwordNotice(NewPasswordProblem problem)
@@ -285,16 +421,23 @@ QString providerName(const RequestState &s, const QString &id)
     return id;
 }
 
-QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
+QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, const Pages::AccountContent::TwoFactor &twoFactor,
+                               const QString &notice)
 {
     const RequestState &s = *state;
     const Account account(s.config.adapter, s.config.session);
     Pages::AccountContent content;
+    content.twoFactor = twoFactor;
     content.name = user.name.value_or(QString());
     content.email = user.email;
     content.emailVerified = user.emailVerified.has_value();
     content.image = user.image.value_or(QString());
-    content.notice = s.query.queryItemValue(QStringLiteral("notice"));
+    content.notice = notice.isEmpty() ? s.query.queryItemValue(QStringLiteral("notice")) : notice;
+    // Two-factor sign-in only where the adapter keeps its records.
+    const TwoFactor tf = twoFactorOf(s);
+    content.twoFactor.offered = tf.isAvailable();
+    const QFuture<TwoFactorStatus> twoFactorStatus = content.twoFactor.offered ? tf.status(user.id)
+                                                                               : QtFuture::makeReadyFuture(TwoFactorStatus());
     const bool database = s.config.sessionStrategy() == SessionOptions::Strategy::Database;
     content.sessionKind = database ? Pages::AccountContent::SessionKind::Database
         : account.canRevokeJwtSessions() ? Pages::AccountContent::SessionKind::JwtRevocable
@@ -316,7 +459,12 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user)
         content.scripts.append(PageResponses::passkeyScriptUrl(s));
         passkeys = account.passkeys(user.id).onFailed([](const MissingAdapterMethods &) { return QList<AccountPasskey>(); });
     }
-    return continueWith(passkeys, [state, account, content, sessions, password, links, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+    passkeys = continueWith(twoFactorStatus, [passkeys](const TwoFactorStatus &) { return passkeys; });
+    return continueWith(passkeys, [state, account, content, sessions, password, links, twoFactorStatus, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+        const TwoFactorStatus status = twoFactorStatus.result();
+        content.twoFactor.enrolled = status.enrolled;
+        content.twoFactor.enrolledAt = status.enrolledAt.value_or(QDateTime());
+        content.twoFactor.recoveryCodesLeft = status.recoveryCodesLeft;
         for (const AccountPasskey &key : keys)
             content.passkeys.append({key.id, key.name, key.createdAt, key.lastUsedAt, key.backedUp, key.transports});
         return continueWith(links, [state, account, content, sessions, password, userId](const QList<AccountLink> &linked) mutable {
@@ -427,6 +575,10 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
     }
     if (what == u"removePasskey")
         return removePasskey(state, account, user);
+    if (what == u"twoFactorBegin" || what == u"twoFactorConfirm" || what == u"twoFactorNewCodes" || what == u"twoFactorRemove") {
+        if (twoFactorOf(s).isAvailable())
+            return twoFactorChange(state, account, user, what);
+    }
     if (what == u"endOthers") {
         return account.endOtherSessions(user.id, databaseToken(s), changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
             return backToPage(*state, QStringLiteral("othersEnded"), renewedJwt(*state));

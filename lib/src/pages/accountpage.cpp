@@ -22,7 +22,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-{{password}}{{passkeys}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}{{twoFactor}}{{passkeys}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -124,6 +124,50 @@ constexpr QStringView AddPasskeyTemplate = uR"(<form action="{{action}}" method=
 </form>
 )";
 
+constexpr QStringView TwoFactorTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-two-factor">
+<h2 id="gh-two-factor">{{heading}}</h2>
+{{body}}</section>
+)";
+constexpr QStringView TwoFactorActionTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="{{what}}">
+<button type="submit" class="gh-button {{class}}">{{text}}</button>
+</form>
+)";
+// The QR code is the module's SVG as a data: image: no script, and the pages' CSP already
+// allows data: images, so no 'unsafe-inline' is needed for it.
+constexpr QStringView TwoFactorEnrolTemplate = uR"(<p class="gh-account-note">{{scan}}</p>
+<p class="gh-two-factor-qr"><img src="data:image/svg+xml;base64,{{qr}}" alt="{{qrAlt}}" width="{{size}}" height="{{size}}"></p>
+<p class="gh-account-note">{{keyLabel}}: <code id="gh-two-factor-secret">{{secret}}</code></p>
+<p class="gh-account-note">{{appShows}}</p>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="twoFactorConfirm">
+<input type="hidden" name="secret" value="{{rawSecret}}">
+<div class="gh-field">
+<label for="gh-two-factor-code">{{codeLabel}}</label>
+<input id="gh-two-factor-code" type="text" name="code" inputmode="numeric" pattern="[0-9 ]*" maxlength="8" required autocomplete="one-time-code">
+</div>
+<button type="submit" class="gh-button gh-submit">{{confirm}}</button>
+</form>
+)";
+constexpr QStringView TwoFactorCodesTemplate = uR"(<div class="gh-notice" role="status">
+<h3>{{heading}}</h3>
+<p>{{note}}</p>
+<ul class="gh-recovery-codes">
+{{codes}}</ul>
+</div>
+)";
+constexpr QStringView TwoFactorRemoveTemplate = uR"(<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="twoFactorRemove">
+<div class="gh-field">
+<label><input type="checkbox" name="confirm" value="yes" required> {{confirm}}</label>
+</div>
+<button type="submit" class="gh-button gh-danger">{{text}}</button>
+</form>
+)";
+
 constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
 constexpr QStringView AlertTemplate = u"<div class=\"gh-alert\" role=\"alert\"><p>{{text}}</p></div>\n";
 constexpr QStringView ParagraphTemplate = u"<p class=\"gh-account-note\">{{text}}</p>\n";
@@ -186,6 +230,12 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticePasskeyRenamed;
     if (notice == u"passkeyRemoved")
         return Messages::NoticePasskeyRemoved;
+    if (notice == u"twoFactorOn")
+        return Messages::NoticeTwoFactorOn;
+    if (notice == u"twoFactorNewCodes")
+        return Messages::NoticeTwoFactorNewCodes;
+    if (notice == u"twoFactorRemoved")
+        return Messages::NoticeTwoFactorRemoved;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -211,6 +261,14 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticePasskeyNotFound;
     if (notice == u"invalidPasskeyName")
         return Messages::NoticeInvalidPasskeyName;
+    if (notice == u"twoFactorWrongCode")
+        return Messages::NoticeTwoFactorWrongCode;
+    if (notice == u"twoFactorRemoveUnconfirmed")
+        return Messages::NoticeTwoFactorRemoveUnconfirmed;
+    if (notice == u"twoFactorNoEnrolment")
+        return Messages::NoticeTwoFactorNoEnrolment;
+    if (notice == u"twoFactorAlreadyOn")
+        return Messages::NoticeTwoFactorAlreadyOn;
     return nullptr;
 }
 
@@ -232,6 +290,13 @@ const char *eventText(const QString &type)
         {u"passkeyAdd", Messages::EventPasskeyAdd},
         {u"passkeyRename", Messages::EventPasskeyRename},
         {u"passkeyRemove", Messages::EventPasskeyRemove},
+        {u"twoFactorEnrolBegin", Messages::EventTwoFactorEnrolBegin},
+        {u"twoFactorEnrol", Messages::EventTwoFactorEnrol},
+        {u"twoFactorVerify", Messages::EventTwoFactorVerify},
+        {u"twoFactorFailure", Messages::EventTwoFactorFailure},
+        {u"twoFactorEnrolFailure", Messages::EventTwoFactorEnrolFailure},
+        {u"twoFactorRecoveryCodes", Messages::EventTwoFactorRecoveryCodes},
+        {u"twoFactorRemove", Messages::EventTwoFactorRemove},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))
@@ -279,6 +344,58 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             {u"note", document.text(Messages::PasswordNote).arg(content.passwordMinimum)},
             {u"button", document.text(Messages::ChangePassword)},
         });
+    }
+
+    // Two-factor sign-in: only with an adapter that keeps its records.
+    Html twoFactor;
+    if (content.twoFactor.offered) {
+        const AccountContent::TwoFactor &tf = content.twoFactor;
+        const auto tfAction = [&](QStringView what, const char *text, QStringView cssClass) {
+            return fill(TwoFactorActionTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
+                                                  {u"class", cssClass}, {u"text", document.text(text)}});
+        };
+        QList<Html> parts;
+        if (!tf.newRecoveryCodes.isEmpty()) {
+            QList<Html> codes;
+            for (const QString &code : tf.newRecoveryCodes)
+                codes.append(fill(u"<li><code>{{code}}</code></li>\n", {{u"code", code}}));
+            parts.append(fill(TwoFactorCodesTemplate, {{u"heading", document.text(Messages::TwoFactorCodesHeading)},
+                                                       {u"note", document.text(Messages::TwoFactorCodesNote)},
+                                                       {u"codes", join(codes)}}));
+        }
+        if (tf.enrolled) {
+            parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
+                                                       tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
+            parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
+            parts.append(paragraph(Messages::TwoFactorNewCodesNote));
+            parts.append(tfAction(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
+            parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
+                                                        {u"confirm", document.text(Messages::TwoFactorRemoveConfirm)},
+                                                        {u"text", document.text(Messages::TwoFactorRemove)}}));
+        } else if (!tf.secret.isEmpty()) {
+            QStringList groups;
+            for (qsizetype i = 0; i < tf.secret.size(); i += 4)
+                groups.append(tf.secret.mid(i, 4));
+            parts.append(fill(TwoFactorEnrolTemplate, {
+                {u"scan", document.text(Messages::TwoFactorScan)},
+                {u"qr", QString::fromLatin1(tf.qrCodeSvg.toUtf8().toBase64())},
+                {u"qrAlt", document.text(Messages::TwoFactorQrCode)},
+                {u"size", QStringLiteral("240")},
+                {u"keyLabel", document.text(Messages::TwoFactorKey)},
+                {u"secret", groups.join(u' ')},
+                {u"appShows", document.text(Messages::TwoFactorAppShows).arg(tf.issuer, tf.accountName)},
+                {u"action", action},
+                {u"csrfToken", context.csrfToken},
+                {u"rawSecret", tf.secret},
+                {u"codeLabel", document.text(Messages::TwoFactorCodeLabel)},
+                {u"confirm", document.text(Messages::TwoFactorConfirm)},
+            }));
+            parts.append(tfAction(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));
+        } else {
+            parts.append(paragraph(Messages::TwoFactorOff));
+            parts.append(tfAction(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
+        }
+        twoFactor = fill(TwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
     }
 
     // Linked accounts: only where a provider to link is configured, or one is linked.
@@ -418,7 +535,8 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         for (const AccountContent::Activity &event : content.activity) {
             const char *text = eventText(event.type);
             rows.append(fill(ActivityRowTemplate, {
-                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" ? QStringView(u"failure")
+                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" || event.type == u"twoFactorFailure"
+                                  || event.type == u"twoFactorEnrolFailure" ? QStringView(u"failure")
                                                                                                : QStringView(u"info")},
                 {u"time", shown(event.time)},
                 {u"event", text ? document.text(text) : event.type},
@@ -448,6 +566,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"name", content.name},
         {u"saveName", document.text(Messages::SaveName)},
         {u"password", password},
+        {u"twoFactor", twoFactor},
         {u"passkeys", passkeys},
         {u"links", links},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},

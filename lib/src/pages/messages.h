@@ -300,4 +300,67 @@ inline constexpr const char *EventPasskeyRename = QT_TRANSLATE_NOOP("Gatehouse::
 //: Recent activity: a passkey was removed
 inline constexpr const char *EventPasskeyRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Passkey removed");
 
+//: Account page: heading of the two-factor section
+inline constexpr const char *TwoFactorHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in");
+//: Account page: two-factor sign-in is not set up
+inline constexpr const char *TwoFactorOff = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is off. With an authenticator app, signing in asks for a code from your phone as well.");
+//: Account page: button that starts the enrolment of an authenticator app
+inline constexpr const char *TwoFactorBegin = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Set up an authenticator app");
+//: Account page: how to enrol; the QR code follows
+inline constexpr const char *TwoFactorScan = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Scan this QR code with your authenticator app, or type in the key below. Then enter the six-digit code the app shows.");
+//: Account page: alternative text of the QR code image
+inline constexpr const char *TwoFactorQrCode = QT_TRANSLATE_NOOP("Gatehouse::Pages", "QR code for your authenticator app");
+//: Account page: label before the secret key as text
+inline constexpr const char *TwoFactorKey = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Key");
+//: Account page: label before the issuer and account the app will show
+inline constexpr const char *TwoFactorAppShows = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The app will show: %1 (%2)");
+//: Account page: label of the code field
+inline constexpr const char *TwoFactorCodeLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Code from the app");
+//: Account page: button that confirms the enrolment with a code
+inline constexpr const char *TwoFactorConfirm = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Turn on two-factor sign-in");
+//: Account page: two-factor sign-in is on; %1 is the date
+inline constexpr const char *TwoFactorOnSince = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is on since %1.");
+//: Account page: how many recovery codes can still be used
+inline constexpr const char *TwoFactorCodesLeft = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Recovery codes left: %1");
+//: Account page: button that makes a new set of recovery codes
+inline constexpr const char *TwoFactorNewCodes = QT_TRANSLATE_NOOP("Gatehouse::Pages", "New recovery codes");
+//: Account page: what making new recovery codes does
+inline constexpr const char *TwoFactorNewCodesNote = QT_TRANSLATE_NOOP("Gatehouse::Pages", "A new set replaces the old one: the old codes stop working.");
+//: Account page: checkbox that confirms removing the authenticator
+inline constexpr const char *TwoFactorRemoveConfirm = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Yes, sign in without a code from now on");
+//: Account page: button that removes the authenticator
+inline constexpr const char *TwoFactorRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Remove the authenticator");
+//: Account page: heading above the recovery codes, shown once
+inline constexpr const char *TwoFactorCodesHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Save these recovery codes now");
+//: Account page: explanation of the recovery codes
+inline constexpr const char *TwoFactorCodesNote = QT_TRANSLATE_NOOP("Gatehouse::Pages", "They are shown only this once. Each one signs you in once instead of a code from the app, if you lose your phone. Keep them somewhere safe, apart from your phone.");
+//: Account page notice: two-factor sign-in was turned on
+inline constexpr const char *NoticeTwoFactorOn = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is on.");
+//: Account page notice: new recovery codes were made
+inline constexpr const char *NoticeTwoFactorNewCodes = QT_TRANSLATE_NOOP("Gatehouse::Pages", "New recovery codes were made; the old ones no longer work.");
+//: Account page notice: the authenticator was removed
+inline constexpr const char *NoticeTwoFactorRemoved = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The authenticator was removed. Signing in no longer asks for a code.");
+//: Account page notice: the code typed at enrolment was wrong
+inline constexpr const char *NoticeTwoFactorWrongCode = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That code is not right. Check the time on your phone and enter the code the app shows now.");
+//: Account page notice: the removal was not confirmed with the checkbox
+inline constexpr const char *NoticeTwoFactorRemoveUnconfirmed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "To remove the authenticator, tick the box to confirm.");
+//: Account page notice: the enrolment had expired or was replaced
+inline constexpr const char *NoticeTwoFactorNoEnrolment = QT_TRANSLATE_NOOP("Gatehouse::Pages", "There is no set-up to finish. Start again.");
+//: Account page notice: an authenticator is set up already
+inline constexpr const char *NoticeTwoFactorAlreadyOn = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is on already.");
+//: Recent activity: an authenticator app was set up
+inline constexpr const char *EventTwoFactorEnrol = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator app set up");
+//: Recent activity: new recovery codes
+inline constexpr const char *EventTwoFactorRecoveryCodes = QT_TRANSLATE_NOOP("Gatehouse::Pages", "New recovery codes");
+//: Recent activity: the authenticator was removed
+inline constexpr const char *EventTwoFactorRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator removed");
+//: Recent activity: the set-up of an authenticator app was started
+inline constexpr const char *EventTwoFactorEnrolBegin = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator set-up started");
+//: Recent activity: a sign-in's second step passed (code or recovery code)
+inline constexpr const char *EventTwoFactorVerify = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Second step passed");
+//: Recent activity: a wrong code at a sign-in's second step
+inline constexpr const char *EventTwoFactorFailure = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Wrong code at the second step");
+//: Recent activity: a wrong code at the set-up of an authenticator
+inline constexpr const char *EventTwoFactorEnrolFailure = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Wrong code at authenticator set-up");
+
 } // namespace Gatehouse::Pages::Messages

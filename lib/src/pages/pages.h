@@ -124,6 +124,20 @@ struct AccountContent
     QList<Session> sessions;        //!< Database: the current one first
     QList<Activity> activity;       //!< newest first
     QString notice;                 //!< the \c notice query value after a change, e.g. "nameSaved"
+    //! The two-factor section (an adapter with two-factor records only).
+    struct TwoFactor
+    {
+        bool offered = false;       //!< show the section
+        bool enrolled = false;
+        QDateTime enrolledAt;
+        int recoveryCodesLeft = 0;
+        //! An enrolment in progress: its secret (base32), its QR code (SVG) and what the app shows.
+        QString secret;
+        QString qrCodeSvg;
+        QString issuer;
+        QString accountName;
+        QStringList newRecoveryCodes;   //!< shown once, in the response that made them
+    } twoFactor;
 };
 
 //! The code page of a sign-in's second step (twofactor/README.md).

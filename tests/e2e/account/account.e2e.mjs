@@ -13,9 +13,13 @@
 // 5. A adds a passkey with a name on the account page (Chromium's virtual authenticator) and sees
 //    it listed; signs out; signs in with the passkey on the sign-in page and lands on the account
 //    page, where the passkey now shows its last use.
+// 6. A sets up an authenticator app on the account page: reads the key shown beside the QR code,
+//    computes the code as an app does (HMAC-SHA1 here in node), confirms it and is shown ten
+//    recovery codes once. (Signing in with the code belongs to the sign-in's second step.)
 // Screenshots go to --artifacts and are listed as "artifact: <path>".
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +64,23 @@ async function assertOnAccountPage(page, origin, name) {
   assert.ok((await page.textContent('.gh-account-email')).includes(email), 'the page shows the e-mail address');
   assert.equal(await page.inputValue('#gh-name'), name);
   assert.equal((await session(page))?.user?.email, email);
+}
+
+// The RFC 6238 code (HMAC-SHA1, 6 digits, 30 s) of a base32 key, as an authenticator app makes it.
+function totpCode(base32Key) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32Key.replace(/\s+/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(c);
+    assert.ok(value >= 0, `base32 character ${c}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[19] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1000000).padStart(6, '0');
 }
 
 async function main() {
@@ -191,6 +212,33 @@ async function main() {
   assert.match(await a.page.textContent('.gh-passkey'), /last used \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
   suite.log('signed in with the passkey on the sign-in page and landed on the account page');
   await suite.screenshot(a.page, 'account-passkey-signed-in');
+
+  // 6. Two-factor sign-in: set up an authenticator app from the key shown on the page.
+  const twoFactor = 'section[aria-labelledby="gh-two-factor"]';
+  assert.match(await a.page.textContent(twoFactor), /Two-factor sign-in is off/);
+  await a.page.click(`${twoFactor} form:has(input[value="twoFactorBegin"]) button[type="submit"]`);
+  await a.page.waitForSelector('#gh-two-factor-secret');
+  const qr = a.page.locator(`${twoFactor} .gh-two-factor-qr img`);
+  assert.match(await qr.getAttribute('src'), /^data:image\/svg\+xml;base64,/);
+  assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the browser drew the QR code under the CSP');
+  const key = await a.page.textContent('#gh-two-factor-secret');
+  assert.match(key, /^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/, 'the key is shown in groups of four');
+  assert.ok((await a.page.textContent(twoFactor)).includes(`The app will show: ${new URL(origin).hostname} (${email})`),
+            'the issuer and account the app will show');
+  suite.log('the account page shows the QR code and the key of a new authenticator');
+  await suite.screenshot(a.page, 'account-two-factor-enrolment');
+  await a.page.fill('#gh-two-factor-code', totpCode(key));
+  await a.page.click(`${twoFactor} form:has(input[value="twoFactorConfirm"]) button[type="submit"]`);
+  await a.page.waitForSelector('.gh-recovery-codes');
+  assert.match(await a.page.textContent('.gh-notice'), /Two-factor sign-in is on\./);
+  const codes = await a.page.locator('.gh-recovery-codes code').allTextContents();
+  assert.equal(codes.length, 10, 'ten recovery codes');
+  assert.equal(new Set(codes).size, 10);
+  suite.log('confirmed with the code computed from the key; ten recovery codes shown');
+  await suite.screenshot(a.page, 'account-two-factor-recovery-codes');
+  await a.page.goto(`${origin}/auth/account`);
+  assert.match(await a.page.textContent(twoFactor), /Recovery codes left: 10/);
+  assert.equal(await a.page.locator('.gh-recovery-codes').count(), 0, 'the codes are shown only once');
 
   await a.close();
   await b.close();

@@ -13,9 +13,11 @@
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/providers.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMessageAuthenticationCode>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -92,6 +94,70 @@ QStringList linkIds(const QByteArray &html)
     for (const QRegularExpressionMatch &m : field.globalMatch(QString::fromUtf8(html)))
         ids.append(m.captured(1));
     return ids;
+}
+
+//! RFC 4648 base32 as an authenticator app reads a typed key: spaces ignored, any case.
+QByteArray fromBase32(QString text)
+{
+    text = text.remove(u' ').toUpper();
+    static const QString alphabet = QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
+    QByteArray out;
+    quint32 buffer = 0;
+    int bits = 0;
+    for (const QChar c : text) {
+        const int value = alphabet.indexOf(c);
+        if (value < 0)
+            return {};
+        buffer = (buffer << 5) | quint32(value);
+        bits += 5;
+        if (bits >= 8) {
+            bits -= 8;
+            out.append(char((buffer >> bits) & 0xff));
+        }
+    }
+    return out;
+}
+
+//! The RFC 6238 code (HMAC-SHA1, 6 digits, 30 s) of \a key for the step \a offset away from now,
+//! computed here as an authenticator app does, independently of the library.
+QString totpCode(const QByteArray &key, int offset = 0)
+{
+    const quint64 step = quint64(QDateTime::currentSecsSinceEpoch() / 30 + offset);
+    QByteArray counter(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        counter[7 - i] = char((step >> (8 * i)) & 0xff);
+    const QByteArray mac = QMessageAuthenticationCode::hash(counter, key, QCryptographicHash::Sha1);
+    const int at = mac.at(19) & 0x0f;
+    const quint32 binary = (quint32(uchar(mac.at(at)) & 0x7f) << 24) | (quint32(uchar(mac.at(at + 1))) << 16)
+        | (quint32(uchar(mac.at(at + 2))) << 8) | quint32(uchar(mac.at(at + 3)));
+    return QStringLiteral("%1").arg(binary % 1000000, 6, 10, QLatin1Char('0'));
+}
+
+//! A six-digit code that no step around now accepts for \a key.
+QString wrongCode(const QByteArray &key)
+{
+    for (int candidate = 123456;; ++candidate) {
+        const QString code = QString::number(candidate);
+        if (code != totpCode(key, -1) && code != totpCode(key) && code != totpCode(key, 1))
+            return code;
+    }
+}
+
+//! The key an enrolment page shows as text (grouped), empty when none.
+QString shownSecret(const QByteArray &html)
+{
+    static const QRegularExpression secret(QStringLiteral("id=\"gh-two-factor-secret\">([A-Z2-7 ]+)</code>"));
+    return secret.match(QString::fromUtf8(html)).captured(1);
+}
+
+//! The recovery codes a page shows.
+QStringList shownRecoveryCodes(const QByteArray &html)
+{
+    QStringList codes;
+    static const QRegularExpression item(QStringLiteral("<li><code>([^<]+)</code></li>"));
+    for (const QRegularExpressionMatch &m : item.globalMatch(QString::fromUtf8(html)))
+        codes.append(m.captured(1));
+    return codes;
 }
 
 //! The configuration of the linked-account tests: GitHub (OAuth) and Google (OIDC) beside the
@@ -1146,6 +1212,240 @@ private Q_SLOTS:
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(passkeyChange(laptop, QStringLiteral("removePasskey"), id).location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRemoved"));
         QVERIFY(m_adapter->listAuthenticatorsByUserId(m_alice).result().isEmpty());
+    }
+
+    static Reply twoFactorPost(Browser &browser, const QString &action, QList<QPair<QString, QString>> fields = {},
+                               bool withCsrf = true, const QByteArray &origin = "http://127.0.0.1:9300")
+    {
+        fields.prepend({QStringLiteral("action"), action});
+        return browser.post(QStringLiteral("/auth/account"), fields, withCsrf, origin);
+    }
+
+    //! Enrols \a browser's person as the page leads them: begin, read the key, confirm. Returns
+    //! the recovery codes shown; \a key receives the secret.
+    static QStringList enrol(Browser &browser, QByteArray *key = nullptr)
+    {
+        const Reply begun = twoFactorPost(browser, QStringLiteral("twoFactorBegin"));
+        const QByteArray secret = fromBase32(shownSecret(begun.response.body));
+        if (secret.isEmpty())
+            return {};
+        if (key)
+            *key = secret;
+        const Reply confirmed = twoFactorPost(browser, QStringLiteral("twoFactorConfirm"),
+                                              {{QStringLiteral("code"), totpCode(secret)},
+                                               {QStringLiteral("secret"), shownSecret(begun.response.body)}});
+        return shownRecoveryCodes(confirmed.response.body);
+    }
+
+    TwoFactorStatus twoFactorStatus(const QString &userId)
+    {
+        return TwoFactor(m_adapter, {QStringLiteral("account-page-secret-account-page-secret-01")}).status(userId).result();
+    }
+
+    void twoFactorEnrolment_data() { backends(); }
+    void twoFactorEnrolment()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QByteArray before = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(before.contains("<h2 id=\"gh-two-factor\">Two-factor sign-in</h2>"));
+        QVERIFY(before.contains("Set up an authenticator app"));
+
+        // Begin: the QR code (the module's SVG as a data: image), the key as text, the issuer
+        // and account; shown in the response itself, never cached, under the strict CSP.
+        const Reply first = twoFactorPost(laptop, QStringLiteral("twoFactorBegin"));
+        QCOMPARE(first.response.status, 200);
+        QCOMPARE(first.response.header("cache-control"), QByteArray("no-store"));
+        const QByteArray csp = first.response.header("content-security-policy");
+        QVERIFY(csp.contains("img-src 'self' https: data:"));
+        QVERIFY2(!csp.contains("unsafe-inline"), csp.constData());
+        QVERIFY(!first.response.body.contains("<script"));
+        static const QRegularExpression image(QStringLiteral("<img src=\"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)\""));
+        const QRegularExpressionMatch qr = image.match(QString::fromUtf8(first.response.body));
+        QVERIFY(qr.hasMatch());
+        const QByteArray svg = QByteArray::fromBase64(qr.captured(1).toLatin1());
+        QVERIFY(svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        QVERIFY(!svg.contains("script"));
+        QVERIFY(first.response.body.contains("The app will show: 127.0.0.1 (alice@example.test)"));
+        const QString firstShown = shownSecret(first.response.body);
+        QVERIFY(firstShown.contains(u' '));   // grouped for typing
+        const QByteArray firstKey = fromBase32(firstShown);
+        QCOMPARE(firstKey.size(), 20);
+        QVERIFY(twoFactorStatus(m_alice).pending);
+        QVERIFY(!twoFactorStatus(m_alice).enrolled);
+
+        // Starting again replaces the pending secret: the first one's codes no longer confirm.
+        const Reply second = twoFactorPost(laptop, QStringLiteral("twoFactorBegin"));
+        const QString secondShown = shownSecret(second.response.body);
+        const QByteArray key = fromBase32(secondShown);
+        QVERIFY(!key.isEmpty());
+        QVERIFY(key != firstKey);
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrolBegin"), m_alice).size(), 2);
+
+        // A wrong code: back to the same enrolment, with a notice.
+        const Reply wrong = twoFactorPost(laptop, QStringLiteral("twoFactorConfirm"),
+                                          {{"code", wrongCode(key)}, {"secret", secondShown}});
+        QCOMPARE(wrong.response.status, 200);
+        QVERIFY(wrong.response.body.contains("That code is not right."));
+        QCOMPARE(shownSecret(wrong.response.body), secondShown);
+        QVERIFY(wrong.response.body.contains("data:image/svg+xml;base64,"));
+        if (totpCode(firstKey) != totpCode(key)) {
+            const Reply old = twoFactorPost(laptop, QStringLiteral("twoFactorConfirm"),
+                                            {{"code", totpCode(firstKey)}, {"secret", firstShown}});
+            QVERIFY(old.response.body.contains("That code is not right."));
+        }
+        QVERIFY(!twoFactorStatus(m_alice).enrolled);
+        QTRY_VERIFY(!audit(QStringLiteral("twoFactorEnrolFailure"), m_alice).isEmpty());
+
+        // The right code: on, and the ten recovery codes shown once, in this response.
+        const Reply confirmed = twoFactorPost(laptop, QStringLiteral("twoFactorConfirm"),
+                                              {{"code", totpCode(key)}, {"secret", secondShown}});
+        QCOMPARE(confirmed.response.status, 200);
+        QCOMPARE(confirmed.response.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(confirmed.response.body.contains("Two-factor sign-in is on."));
+        QVERIFY(confirmed.response.body.contains("Save these recovery codes now"));
+        const QStringList codes = shownRecoveryCodes(confirmed.response.body);
+        QCOMPARE(codes.size(), 10);
+        QCOMPARE(QSet<QString>(codes.begin(), codes.end()).size(), 10);
+        QVERIFY(shownSecret(confirmed.response.body).isEmpty());
+        const TwoFactorStatus status = twoFactorStatus(m_alice);
+        QVERIFY(status.enrolled);
+        QCOMPARE(status.recoveryCodesLeft, 10);
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrol"), m_alice).size(), 1);
+
+        // The page afterwards: the state, never the codes again.
+        const QByteArray after = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(after.contains("Two-factor sign-in is on since " + QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd").toUtf8()));
+        QVERIFY(after.contains("Recovery codes left: 10"));
+        QVERIFY(shownRecoveryCodes(after).isEmpty());
+        for (const QString &code : codes)
+            QVERIFY(!after.contains(code.toUtf8()));
+        QVERIFY(!after.contains("Set up an authenticator app"));
+        QVERIFY(after.contains("Authenticator app set up"));   // in the recent activity
+        QVERIFY(after.contains("Authenticator set-up started"));
+        QVERIFY(after.contains("Wrong code at authenticator set-up"));
+        // Enrolling again needs a removal first.
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorBegin")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorAlreadyOn"));
+        // And in German.
+        QVERIFY(laptop.get(QStringLiteral("/auth/account"), "de").response.body.contains("Zwei-Faktor-Anmeldung"));
+    }
+
+    void twoFactorNewRecoveryCodesVoidTheOld_data() { backends(); }
+    void twoFactorNewRecoveryCodesVoidTheOld()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QStringList old = enrol(laptop);
+        QCOMPARE(old.size(), 10);
+
+        const Reply renewed = twoFactorPost(laptop, QStringLiteral("twoFactorNewCodes"));
+        QCOMPARE(renewed.response.status, 200);
+        QCOMPARE(renewed.response.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(renewed.response.body.contains("New recovery codes were made; the old ones no longer work."));
+        const QStringList fresh = shownRecoveryCodes(renewed.response.body);
+        QCOMPARE(fresh.size(), 10);
+        for (const QString &code : fresh)
+            QVERIFY(!old.contains(code));
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorRecoveryCodes"), m_alice).size(), 1);
+
+        // An old code no longer works, a new one works once.
+        const TwoFactor twoFactor(m_adapter, {QStringLiteral("account-page-secret-account-page-secret-01")});
+        bool refused = false;
+        try {
+            twoFactor.verify(m_alice, old.first()).waitForFinished();
+        } catch (const InvalidTwoFactorCode &) {
+            refused = true;
+        }
+        QVERIFY(refused);
+        QCOMPARE(twoFactor.verify(m_alice, fresh.first()).result(), SecondFactor::RecoveryCode);
+        const QByteArray page = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(page.contains("Recovery codes left: 9"));
+        QVERIFY(shownRecoveryCodes(page).isEmpty());
+    }
+
+    void twoFactorRemove_data() { backends(); }
+    void twoFactorRemove()
+    {
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(enrol(laptop).size(), 10);
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("name=\"confirm\" value=\"yes\" required"));
+
+        // Without the ticked box: nothing removed.
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorRemoveUnconfirmed"));
+        QVERIFY(twoFactorStatus(m_alice).enrolled);
+        QVERIFY(laptop.get(QStringLiteral("/auth/account?notice=twoFactorRemoveUnconfirmed")).response.body
+                    .contains("To remove the authenticator, tick the box to confirm."));
+
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove"), {{"confirm", "yes"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorRemoved"));
+        const TwoFactorStatus status = twoFactorStatus(m_alice);
+        QVERIFY(!status.enrolled);
+        QVERIFY(!status.pending);
+        QCOMPARE(status.recoveryCodesLeft, 0);
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorRemove"), m_alice).size(), 1);
+        const QByteArray page = laptop.get(QStringLiteral("/auth/account?notice=twoFactorRemoved")).response.body;
+        QVERIFY(page.contains("The authenticator was removed."));
+        QVERIFY(page.contains("Set up an authenticator app"));
+        // Enrolling anew works.
+        QCOMPARE(enrol(laptop).size(), 10);
+    }
+
+    void twoFactorRefusals_data() { backendsAndStrategies(); }
+    void twoFactorRefusals()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+        QVERIFY(open(backend, strategy, {}, [](Config &config) { config.account.reauthenticateAfter = 2; }));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+
+        // A missing CSRF token, another site: refused before anything is done.
+        for (const char *action : {"twoFactorBegin", "twoFactorConfirm", "twoFactorNewCodes", "twoFactorRemove"}) {
+            const Reply noCsrf = twoFactorPost(laptop, QString::fromLatin1(action), {{"confirm", "yes"}}, false);
+            QCOMPARE(noCsrf.location(), QByteArray("http://127.0.0.1:9300/auth/signin?error=MissingCSRF"));
+            const Reply crossSite = twoFactorPost(laptop, QString::fromLatin1(action), {{"confirm", "yes"}}, true, "http://evil.example");
+            QCOMPARE(crossSite.response.status, 403);
+            const Reply fetchSite = laptop.post(QStringLiteral("/auth/account"), {{"action", QString::fromLatin1(action)}}, true, {},
+                                                "cross-site");
+            QCOMPARE(fetchSite.response.status, 403);
+        }
+        QVERIFY(!twoFactorStatus(m_alice).pending);
+        QVERIFY(audit(QStringLiteral("twoFactorEnrolBegin"), m_alice).isEmpty());
+
+        // Confirming without an enrolment in progress.
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorConfirm"), {{"code", "123456"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorNoEnrolment"));
+
+        QByteArray key;
+        QCOMPARE(enrol(laptop, &key).size(), 10);
+
+        // A stale sign-in: begin, new codes and removal send the person to sign in again first.
+        QTest::qWait(3100);
+        const QByteArray toSignIn("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount");
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorNewCodes")).location(), toSignIn);
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove"), {{"confirm", "yes"}}).location(), toSignIn);
+        QVERIFY(twoFactorStatus(m_alice).enrolled);
+        QCOMPARE(twoFactorStatus(m_alice).recoveryCodesLeft, 10);
+        QVERIFY(audit(QStringLiteral("twoFactorRecoveryCodes"), m_alice).isEmpty());
+        QVERIFY(audit(QStringLiteral("twoFactorRemove"), m_alice).isEmpty());
+
+        // Signed in again, the removal works; beginning after a stale sign-in is asked again too.
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove"), {{"confirm", "yes"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorRemoved"));
+        QTest::qWait(3100);
+        QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorBegin")).location(), toSignIn);
+        QVERIFY(!twoFactorStatus(m_alice).pending);
     }
 };
 
