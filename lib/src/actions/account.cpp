@@ -433,9 +433,9 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, cons
     content.emailVerified = user.emailVerified.has_value();
     content.image = user.image.value_or(QString());
     content.notice = notice.isEmpty() ? s.query.queryItemValue(QStringLiteral("notice")) : notice;
-    // Two-factor sign-in only where the adapter keeps its records.
+    // Two-factor sign-in only where the adapter keeps its records and the policy allows it.
     const TwoFactor tf = twoFactorOf(s);
-    content.twoFactor.offered = tf.isAvailable();
+    content.twoFactor.offered = tf.isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never;
     const QFuture<TwoFactorStatus> twoFactorStatus = content.twoFactor.offered ? tf.status(user.id)
                                                                                : QtFuture::makeReadyFuture(TwoFactorStatus());
     const bool database = s.config.sessionStrategy() == SessionOptions::Strategy::Database;
@@ -576,7 +576,7 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
     if (what == u"removePasskey")
         return removePasskey(state, account, user);
     if (what == u"twoFactorBegin" || what == u"twoFactorConfirm" || what == u"twoFactorNewCodes" || what == u"twoFactorRemove") {
-        if (twoFactorOf(s).isAvailable())
+        if (twoFactorOf(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never)
             return twoFactorChange(state, account, user, what);
     }
     if (what == u"endOthers") {

@@ -1242,6 +1242,25 @@ private Q_SLOTS:
         return TwoFactor(m_adapter, {QStringLiteral("account-page-secret-account-page-secret-01")}).status(userId).result();
     }
 
+    void twoFactorHiddenWhenThePolicyIsNever_data() { backends(); }
+    void twoFactorHiddenWhenThePolicyIsNever()
+    {
+        // twoFactor.required "never": sign-in never asks for a code, so nothing is offered to set up.
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [](Config &config) {
+            config.twoFactor.required = TwoFactorSignInOptions::Required::Never;
+        }));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QByteArray page = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(page.contains("<h2 id=\"gh-sessions\">"));  // the page itself is shown
+        QVERIFY(!page.contains("gh-two-factor") && !page.contains("Set up an authenticator app"));
+        const Reply begin = twoFactorPost(laptop, QStringLiteral("twoFactorBegin"));
+        QVERIFY(!begin.response.body.contains("data:image/svg+xml"));
+        const TwoFactorStatus status = twoFactorStatus(m_alice);
+        QVERIFY(!status.pending && !status.enrolled);
+    }
+
     void twoFactorEnrolment_data() { backends(); }
     void twoFactorEnrolment()
     {
