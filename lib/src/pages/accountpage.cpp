@@ -387,7 +387,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
                 {u"action", action},
                 {u"csrfToken", context.csrfToken},
                 {u"rawSecret", tf.secret},
-                {u"codeLabel", document.text(Messages::TwoFactorCodeLabel)},
+                {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
                 {u"confirm", document.text(Messages::TwoFactorConfirm)},
             }));
             parts.append(tfAction(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));

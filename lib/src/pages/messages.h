@@ -315,7 +315,7 @@ inline constexpr const char *TwoFactorKey = QT_TRANSLATE_NOOP("Gatehouse::Pages"
 //: Account page: label before the issuer and account the app will show
 inline constexpr const char *TwoFactorAppShows = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The app will show: %1 (%2)");
 //: Account page: label of the code field
-inline constexpr const char *TwoFactorCodeLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Code from the app");
+inline constexpr const char *AccountTwoFactorCodeLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Code from the app");
 //: Account page: button that confirms the enrolment with a code
 inline constexpr const char *TwoFactorConfirm = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Turn on two-factor sign-in");
 //: Account page: two-factor sign-in is on; %1 is the date
