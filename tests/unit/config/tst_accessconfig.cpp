@@ -102,7 +102,7 @@ private Q_SLOTS:
             {"policy": {"groups": ["admins"]}}]}})");
         QVERIFY(named.config.access.groupsInToken());
         QVERIFY(!named.config.access.groups.session);
-        const ConfigResult off = load(R"({"providers": [], "access": {"groups": {"token": false},
+        const ConfigResult off = load(R"({"providers": [], "trustedProxies": ["127.0.0.1"], "access": {"groups": {"token": false},
             "rules": [{"policy": {"groups": ["admins"]}}]}})");
         QCOMPARE(render(off.problems), QStringList());
         QVERIFY(!off.config.access.groupsInToken());
