@@ -7,6 +7,7 @@
 // change is in the audit log.
 #include "support/engineclient.h"
 #include "support/postgresserver.h"
+#include "support/totpcode.h"
 #include "softauthenticator.h"
 
 #include <gatehouse/account.h>
@@ -17,7 +18,6 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMessageAuthenticationCode>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -100,41 +100,11 @@ QStringList linkIds(const QByteArray &html)
     return ids;
 }
 
-//! RFC 4648 base32 as an authenticator app reads a typed key: spaces ignored, any case.
-QByteArray fromBase32(QString text)
-{
-    text = text.remove(u' ').toUpper();
-    static const QString alphabet = QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
-    QByteArray out;
-    quint32 buffer = 0;
-    int bits = 0;
-    for (const QChar c : text) {
-        const int value = alphabet.indexOf(c);
-        if (value < 0)
-            return {};
-        buffer = (buffer << 5) | quint32(value);
-        bits += 5;
-        if (bits >= 8) {
-            bits -= 8;
-            out.append(char((buffer >> bits) & 0xff));
-        }
-    }
-    return out;
-}
-
-//! The RFC 6238 code (HMAC-SHA1, 6 digits, 30 s) of \a key for the step \a offset away from now,
-//! computed here as an authenticator app does, independently of the library.
+//! The code of \a key for the step \a offset away from now (tests/support/totpcode.h computes it
+//! as an authenticator app does, independently of the library).
 QString totpCode(const QByteArray &key, int offset = 0)
 {
-    const quint64 step = quint64(QDateTime::currentSecsSinceEpoch() / 30 + offset);
-    QByteArray counter(8, '\0');
-    for (int i = 0; i < 8; ++i)
-        counter[7 - i] = char((step >> (8 * i)) & 0xff);
-    const QByteArray mac = QMessageAuthenticationCode::hash(counter, key, QCryptographicHash::Sha1);
-    const int at = mac.at(19) & 0x0f;
-    const quint32 binary = (quint32(uchar(mac.at(at)) & 0x7f) << 24) | (quint32(uchar(mac.at(at + 1))) << 16)
-        | (quint32(uchar(mac.at(at + 2))) << 8) | quint32(uchar(mac.at(at + 3)));
-    return QStringLiteral("%1").arg(binary % 1000000, 6, 10, QLatin1Char('0'));
+    return Testing::totpCode(key, QDateTime::currentSecsSinceEpoch() + 30 * qint64(offset));
 }
 
 //! A six-digit code that no step around now accepts for \a key.
@@ -1230,7 +1200,7 @@ private Q_SLOTS:
     static QStringList enrol(Browser &browser, QByteArray *key = nullptr)
     {
         const Reply begun = twoFactorPost(browser, QStringLiteral("twoFactorBegin"));
-        const QByteArray secret = fromBase32(shownSecret(begun.response.body));
+        const QByteArray secret = Testing::base32Decode(shownSecret(begun.response.body));
         if (secret.isEmpty())
             return {};
         if (key)
@@ -1294,7 +1264,7 @@ private Q_SLOTS:
         QVERIFY(first.response.body.contains("The app will show: 127.0.0.1 (alice@example.test)"));
         const QString firstShown = shownSecret(first.response.body);
         QVERIFY(firstShown.contains(u' '));   // grouped for typing
-        const QByteArray firstKey = fromBase32(firstShown);
+        const QByteArray firstKey = Testing::base32Decode(firstShown);
         QCOMPARE(firstKey.size(), 20);
         QVERIFY(twoFactorStatus(m_alice).pending);
         QVERIFY(!twoFactorStatus(m_alice).enrolled);
@@ -1302,7 +1272,7 @@ private Q_SLOTS:
         // Starting again replaces the pending secret: the first one's codes no longer confirm.
         const Reply second = twoFactorPost(laptop, QStringLiteral("twoFactorBegin"));
         const QString secondShown = shownSecret(second.response.body);
-        const QByteArray key = fromBase32(secondShown);
+        const QByteArray key = Testing::base32Decode(secondShown);
         QVERIFY(!key.isEmpty());
         QVERIFY(key != firstKey);
         QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrolBegin"), m_alice).size(), 2);
