@@ -1,5 +1,6 @@
 // Forward authentication through gatehouse-server as a reverse proxy would use it: the
-// proxy's sub-requests to authz/auth-request (nginx) and authz/forward-auth (Traefik, Caddy)
+// proxy's sub-requests to authz/auth-request (nginx), authz/forward-auth (Traefik, Caddy) and
+// authz/oauth2-proxy (oauth2-proxy's /oauth2/auth)
 // with the original request in X-Original-* or X-Forwarded-* headers, for JWT and database
 // sessions; every answer (200 + identity, 401/302 to sign-in, 403, 400), hostile original
 // URLs and spoofed identity headers.
@@ -331,6 +332,51 @@ private Q_SLOTS:
         // A host that only ends like a protected one.
         QCOMPARE(proxy.nginx("http://evilexample.test/").status, 403);
         QCOMPARE(proxy.nginx("http://app.example.test.evil.test/").status, 403);
+    }
+
+    // authz/oauth2-proxy: oauth2-proxy's /oauth2/auth. 202 with the identity, 401 without a
+    // Location, 403; allowed_groups / allowed_emails narrow what the rules allow.
+    void oauth2ProxyContract()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Headers app{{"X-Original-Method", "GET"}, {"X-Original-URL", "http://app.example.test/private"}};
+        const Answer anonymous = proxy.ask(QStringLiteral("oauth2-proxy"), app);
+        QCOMPARE(anonymous.status, 401);
+        QVERIFY(!anonymous.has("location"));
+        QVERIFY(!anonymous.has("set-cookie"));  // no CSRF or callback-url cookie either
+        const Answer alice = proxy.ask(QStringLiteral("oauth2-proxy"), app, m_alice);
+        QCOMPARE(alice.status, 202);
+        QCOMPARE(alice.header("x-auth-request-user"), QByteArray("alice@example.test"));
+        QCOMPARE(alice.header("x-auth-request-email"), QByteArray("alice@example.test"));
+        QCOMPARE(alice.header("x-auth-request-groups"), QByteArray("admins,staff"));
+        QVERIFY(!alice.has("set-cookie"));
+        const auto status = [&](const QString &query, const QString &cookie, const Headers &original) {
+            return proxy.ask(QStringLiteral("oauth2-proxy") + query, original, cookie).status;
+        };
+        // allowed_groups: one group in common; allowed_emails: the email (any case); both: both.
+        QCOMPARE(status("?allowed_groups=admins", m_alice, app), 202);
+        QCOMPARE(status("?allowed_groups=admins", m_bob, app), 403);
+        QCOMPARE(status("?allowed_groups=ops,staff", m_bob, app), 202);
+        QCOMPARE(status("?allowed_emails=bob@example.test", m_alice, app), 403);
+        QCOMPARE(status("?allowed_emails=alice@example.test,BOB%40Example.test", m_bob, app), 202);
+        QCOMPARE(status("?allowed_groups=staff&allowed_emails=alice@example.test", m_alice, app), 202);
+        QCOMPARE(status("?allowed_groups=staff&allowed_emails=alice@example.test", m_bob, app), 403);
+        // "admins,x" is no group: bob cannot pass as a member of "admins" or of "x" through it.
+        QCOMPARE(status("?allowed_groups=x", m_bob, app), 403);
+        // Not signed in stays 401 with a list.
+        QCOMPARE(status("?allowed_groups=admins", {}, app), 401);
+        // The lists only narrow: the rules still decide first.
+        QCOMPARE(status("?allowed_emails=bob@example.test", m_bob, {{"X-Original-URL", "https://admin.example.test/"}}), 403);
+        QCOMPARE(status("?allowed_groups=admins", m_alice, {{"X-Original-URL", "http://unrelated.test/"}}), 403);
+        // A bypassed path is open to anyone, unless a list asks for someone.
+        const Headers open{{"X-Original-Method", "GET"}, {"X-Original-URL", "http://app.example.test/public/logo.png"}};
+        QCOMPARE(status({}, {}, open), 202);
+        QCOMPARE(status("?allowed_groups=admins", {}, open), 401);
+        QCOMPARE(status("?allowed_groups=admins", m_bob, open), 403);
+        QCOMPARE(status("?allowed_groups=admins", m_alice, open), 202);
+        // Any method; no original URL is the proxy's mistake.
+        QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy"), app, m_alice, "POST").status, 202);
+        QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy"), {}, m_alice).status, 400);
     }
 
     void signInComesBackToTheApp()
