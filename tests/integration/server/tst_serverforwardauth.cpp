@@ -7,6 +7,7 @@
 #include "serverharness.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -435,8 +436,20 @@ private Q_SLOTS:
         const QString database = m_dir.filePath(QStringLiteral("gatehouse.db"));
         QVERIFY(replaceFile(config, databaseConfig(database, 86400)));
         QVERIFY(replaceFile(rolling, databaseConfig(database, 0)));
-        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        // check-config compares the rules' groups with the stored ones when it can, and never
+        // creates the database to do so.
+        const QStringList checkConfig{QStringLiteral("check-config"), QStringLiteral("--config"), config};
+        CommandResult r = runServerCommand(checkConfig);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith(QLatin1String("note: the access rules' groups were not compared with the database: it does not exist yet\n"
+                                              "configuration OK\n")), qPrintable(r.out));
+        QVERIFY(!QFile::exists(database));
+        r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runServerCommand(checkConfig);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith(QLatin1String("warning: access.rules[1].policy.groups[0]: no stored user is in the group \"admins\" "
+                                              "(gatehouse-server user groups add EMAIL GROUP)\nconfiguration OK\n")), qPrintable(r.out));
         r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("carol@example.test"),
                               QStringLiteral("--password-stdin"), QStringLiteral("--config"), config}, "good-password\n");
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -464,10 +477,17 @@ private Q_SLOTS:
             QCOMPARE(admin.status, 200);
             QCOMPARE(admin.header("remote-groups"), QByteArray("admins"));
             QVERIFY(!admin.has("set-cookie"));
+            r = runServerCommand(checkConfig);
+            QVERIFY2(r.exitCode == 0 && !r.out.contains(QLatin1String("group")), qPrintable(r.out));
+            // oauth2-proxy's allowed_groups reads the stored groups too.
+            const Headers app{{"X-Original-URL", "http://app.example.test/"}};
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=admins"), app, carol).status, 202);
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=ops"), app, carol).status, 403);
             QCOMPARE(proxy.nginx("http://app.example.test/", carol).header("remote-groups"), QByteArray());
             r = groupsCommand(config, QStringLiteral("remove"), QStringLiteral("carol@example.test"), QStringLiteral("admins"));
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             QCOMPARE(proxy.nginx("http://admin.example.test/", carol).status, 403);
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=admins"), app, carol).status, 403);
             // The session JSON keeps Auth.js's shape: no groups unless access.groups.session.
             const QJsonObject user = browser.sessionUser();
             QCOMPARE(user.value(QLatin1String("email")).toString(), QStringLiteral("carol@example.test"));
