@@ -13,7 +13,9 @@
 // GET /__stats answers {"refreshGrants": n, "codeGrants": n} for the tests' assertions.
 // Extra claims of the account (its "groups" claim, say): GH_IDP_CLAIMS (a JSON object) at start,
 // and PUT /__claims with a JSON object, which replaces them for the logins that follow. Claims
-// under "groups" go into the id_token (scope openid).
+// under "groups" go into the id_token (scope openid), unless GH_IDP_CONFORM=1: then the id_token
+// of the code flow carries no claims of the account but "sub", and userinfo has them (the
+// groups under scope profile).
 import http from 'node:http';
 import Provider from 'oidc-provider';
 import { keyPair } from './keypair.mjs';
@@ -23,6 +25,7 @@ const denied = new Set(specs.filter((c) => c.deny).map((c) => c.client_id));
 const ttls = new Map(specs.map((c) => [c.client_id, c.access_token_ttl || 600]));
 const stats = { refreshGrants: 0, codeGrants: 0 };
 let extraClaims = JSON.parse(process.env.GH_IDP_CLAIMS || '{}');
+const conform = process.env.GH_IDP_CONFORM === '1';
 
 const ACCOUNT = {
   sub: 'user-1',
@@ -50,11 +53,11 @@ function configuration() {
     jwks: { keys: [signingJwk] },
     cookies: { keys: ['gatehouse-e2e-idp-cookie-key-0123456789'] },
     claims: {
-      openid: ['sub', 'groups'],
+      openid: conform ? ['sub'] : ['sub', 'groups'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username'],
+      profile: conform ? ['name', 'preferred_username', 'groups'] : ['name', 'preferred_username'],
     },
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: conform,
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },

@@ -818,6 +818,39 @@ private Q_SLOTS:
         setClaims({});
     }
 
+    // An id_token without the claim: the groups come from the userinfo endpoint.
+    void claimedGroupsFromUserinfo()
+    {
+        NodeProcess conforming;
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GH_IDP_CLIENTS"), QString::fromUtf8(QJsonDocument(QJsonArray{
+            QJsonObject{{"client_id", "gatehouse-test"}, {"client_secret", "gatehouse-test-secret"},
+                        {"redirect_uris", callbacks({"local-idp"})}}}).toJson(QJsonDocument::Compact)));
+        env.insert(QStringLiteral("GH_IDP_CLAIMS"), QStringLiteral("{\"groups\": [\"ops\", \"staff\"]}"));
+        env.insert(QStringLiteral("GH_IDP_CONFORM"), QStringLiteral("1"));
+        QString error;
+        QVERIFY2(conforming.start(QStringLiteral(GATEHOUSE_OIDC_DIR "/idp.mjs"), env, &error), qPrintable(error));
+        QString issuer = conforming.url().toString();
+        if (issuer.endsWith(QLatin1Char('/')))
+            issuer.chop(1);
+        Observed observed;
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config({provider("local-idp", "oidc", "gatehouse-test",
+                                    {{"issuer", issuer}, {"clientSecret", "gatehouse-test-secret"},
+                                     {"groups", QJsonObject{{"mode", "replace"}}}})}, &observed);
+        c.adapter = adapter;
+        c.session.strategy = SessionOptions::Strategy::Jwt;  // the jwt callback sees the profile
+        const Auth auth(c);
+        Browser browser(auth);
+        const Reply done = browser.signIn("local-idp");
+        QCOMPARE(done.location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY2(!observed.profile.isEmpty() && !observed.profile.contains("groups"), QJsonDocument(observed.profile).toJson().constData());  // not in the id_token
+        const auto user = adapter->getUserByAccount("local-idp", "user-1").result();
+        QVERIFY(user);
+        QCOMPARE(adapter->userGroups(user->id).result(), QStringList({"ops", "staff"}));
+        conforming.stop();
+    }
+
     // The account page's link form: signing in with the provider while signed in links its
     // account to the person, and the callback URL brings them back to the page, which lists it.
     void accountPageLinksAnotherAccount()
