@@ -1,5 +1,6 @@
 // gatehouse-server: the command line.
 #include "backupcommand.h"
+#include "groupcheck.h"
 #include "logging.h"
 #include "logwriter.h"
 #include "migratecommand.h"
@@ -83,6 +84,8 @@ int checkConfig(const QString &file)
     }
     if (!configuration.loaded.isValid())
         return 1;
+    // Only with a configuration that is right so far: warnings, never a failure.
+    warnAboutEmptyGroups(configuration.loaded, out);
     out << "configuration OK\n";
     return 0;
 }

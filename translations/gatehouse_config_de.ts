@@ -458,5 +458,26 @@
         <source>must be a list of HTTP header names</source>
         <translation>muss eine Liste von HTTP-Header-Namen sein</translation>
     </message>
+    <message>
+        <source>is not a group name: it is empty</source>
+        <translation>ist kein Gruppenname: er ist leer</translation>
+    </message>
+    <message>
+        <source>is not a group name: it is longer than %1 characters</source>
+        <extracomment>%1 is the longest length allowed (128)</extracomment>
+        <translation>ist kein Gruppenname: er ist länger als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>is not a group name: it contains a comma (identity headers list groups separated by commas)</source>
+        <translation>ist kein Gruppenname: er enthält ein Komma (Identitäts-Header listen Gruppen durch Kommas getrennt)</translation>
+    </message>
+    <message>
+        <source>is not a group name: it contains a control character</source>
+        <translation>ist kein Gruppenname: er enthält ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>is not a group name: it begins or ends with a space</source>
+        <translation>ist kein Gruppenname: er beginnt oder endet mit einem Leerzeichen</translation>
+    </message>
 </context>
 </TS>

@@ -458,5 +458,26 @@
         <source>must be a list of HTTP header names</source>
         <translation>must be a list of HTTP header names</translation>
     </message>
+    <message>
+        <source>is not a group name: it is empty</source>
+        <translation>is not a group name: it is empty</translation>
+    </message>
+    <message>
+        <source>is not a group name: it is longer than %1 characters</source>
+        <extracomment>%1 is the longest length allowed (128)</extracomment>
+        <translation>is not a group name: it is longer than %1 characters</translation>
+    </message>
+    <message>
+        <source>is not a group name: it contains a comma (identity headers list groups separated by commas)</source>
+        <translation>is not a group name: it contains a comma (identity headers list groups separated by commas)</translation>
+    </message>
+    <message>
+        <source>is not a group name: it contains a control character</source>
+        <translation>is not a group name: it contains a control character</translation>
+    </message>
+    <message>
+        <source>is not a group name: it begins or ends with a space</source>
+        <translation>is not a group name: it begins or ends with a space</translation>
+    </message>
 </context>
 </TS>

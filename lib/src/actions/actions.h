@@ -39,10 +39,13 @@ QFuture<AuthResponse> account(const State &state);
  */
 QFuture<AuthResponse> twoFactor(const State &state);
 /*
- * authz/auth-request (nginx auth_request) and authz/forward-auth (Traefik, Caddy), any method:
- * the reverse proxy's access check (forwardauth/forwardauth.h; design: its README.md).
+ * authz/auth-request (nginx auth_request), authz/forward-auth (Traefik, Caddy) and
+ * authz/oauth2-proxy (oauth2-proxy's /oauth2/auth: 202/401/403, allowed_groups and
+ * allowed_emails), any method: the reverse proxy's access check (forwardauth/forwardauth.h;
+ * design: its README.md).
  */
 QFuture<AuthResponse> authRequest(const State &state);
 QFuture<AuthResponse> forwardAuth(const State &state);
+QFuture<AuthResponse> oauth2ProxyAuth(const State &state);
 
 } // namespace Gatehouse::Actions

@@ -14,4 +14,9 @@ QFuture<AuthResponse> forwardAuth(const State &state)
     return ForwardAuth::check(state, ForwardAuth::Contract::ForwardAuth);
 }
 
+QFuture<AuthResponse> oauth2ProxyAuth(const State &state)
+{
+    return ForwardAuth::check(state, ForwardAuth::Contract::OAuth2Proxy);
+}
+
 } // namespace Gatehouse::Actions

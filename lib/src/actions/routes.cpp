@@ -46,6 +46,7 @@ const Entry kRoutes[] = {
     {QLatin1String("two-factor"), twoFactor, twoFactor, false, true},
     {QLatin1String("authz/auth-request"), authRequest, nullptr, false, false, false, true},
     {QLatin1String("authz/forward-auth"), forwardAuth, nullptr, false, false, false, true},
+    {QLatin1String("authz/oauth2-proxy"), oauth2ProxyAuth, nullptr, false, false, false, true},
 };
 
 const Entry *find(QStringView action)

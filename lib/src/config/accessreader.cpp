@@ -3,6 +3,8 @@
 #include "access/patterns.h"
 #include "config/messages.h"
 
+#include <gatehouse/groupstore.h>
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -60,7 +62,11 @@ std::optional<AccessPolicy> readPolicy(ObjectReader &r, const QString &key)
     ObjectReader p(value.toObject(), r.pathOf(key), r.problems());
     policy.kind = AccessPolicy::Kind::Subjects;
     policy.users = strings(p, QStringLiteral("users"), same).value_or(QStringList());
-    policy.groups = strings(p, QStringLiteral("groups"), same).value_or(QStringList());
+    // Group names as written, not trimmed: names are exact, and checkAccess() names the problem.
+    if (strings(p, QStringLiteral("groups"), same)) {
+        for (const QJsonValue &group : p.value(QStringLiteral("groups")).toArray())
+            policy.groups.append(group.toString());
+    }
     p.finish();
     return policy;
 }
@@ -88,6 +94,24 @@ bool isRedirectDomain(const QString &domain)
 {
     const QString name = domain.startsWith(u'.') ? domain.mid(1) : domain;
     return !name.startsWith(u'*') && Access::isHostPattern(name);
+}
+
+//! The problem text for a group name groupNameProblem() refuses.
+std::pair<const char *, QStringList> groupNameMessage(GroupNameProblem problem)
+{
+    switch (problem) {
+    case GroupNameProblem::Empty:
+        return {Messages::GroupNameEmpty, {}};
+    case GroupNameProblem::TooLong:
+        return {Messages::GroupNameTooLong, {QString::number(kMaxGroupNameLength)}};
+    case GroupNameProblem::Comma:
+        return {Messages::GroupNameComma, {}};
+    case GroupNameProblem::ControlCharacter:
+        return {Messages::GroupNameControl, {}};
+    case GroupNameProblem::OuterSpace:
+        break;
+    }
+    return {Messages::GroupNameOuterSpace, {}};
 }
 
 } // namespace
@@ -170,6 +194,13 @@ void checkAccess(const AccessOptions &access, const QStringList &redirectDomains
         each(rule.methods, "methods", Access::isMethodName, Messages::MethodName);
         if (rule.policy.kind == AccessPolicy::Kind::Subjects && rule.policy.users.isEmpty() && rule.policy.groups.isEmpty())
             problems.error(where + QStringLiteral(".policy"), Messages::AccessNobodyNamed);
+        // The rule every GroupStore applies: a rule never names a group nobody can be put in.
+        for (qsizetype j = 0; j < rule.policy.groups.size(); ++j) {
+            if (const std::optional<GroupNameProblem> problem = groupNameProblem(rule.policy.groups.at(j))) {
+                const auto [text, arguments] = groupNameMessage(*problem);
+                problems.error(QStringLiteral("%1.policy.groups[%2]").arg(where).arg(j), text, arguments);
+            }
+        }
     }
     const AccessPolicy::Kind fallback = access.defaultPolicy.kind;
     if (fallback == AccessPolicy::Kind::Subjects)

@@ -166,5 +166,12 @@ inline constexpr const char *PathPattern = QT_TRANSLATE_NOOP("Gatehouse::Config"
 inline constexpr const char *MethodName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an upper-case HTTP method name such as \"GET\"");
 inline constexpr const char *RedirectDomain = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a lower-case host name (\"app.example.test\") or a domain suffix starting with a dot (\".example.test\")");
 inline constexpr const char *HeaderName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of HTTP header names");
+// A group name the GroupStore would refuse (groupNameProblem(), gatehouse/groupstore.h).
+inline constexpr const char *GroupNameEmpty = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it is empty");
+//: %1 is the longest length allowed (128)
+inline constexpr const char *GroupNameTooLong = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it is longer than %1 characters");
+inline constexpr const char *GroupNameComma = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it contains a comma (identity headers list groups separated by commas)");
+inline constexpr const char *GroupNameControl = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it contains a control character");
+inline constexpr const char *GroupNameOuterSpace = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it begins or ends with a space");
 
 } // namespace Gatehouse::ConfigDetail::Messages

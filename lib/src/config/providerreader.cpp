@@ -141,6 +141,21 @@ void readProfileMapping(ObjectReader &provider)
     r.finish();
 }
 
+// groups: {claim: "claim path", mode: "replace" | "merge"} (oauth/providersettings.h).
+void readGroupsClaim(ObjectReader &provider)
+{
+    const auto groups = provider.object(QStringLiteral("groups"));
+    if (!groups)
+        return;
+    ObjectReader r(*groups, provider.pathOf(QStringLiteral("groups")), provider.problems());
+    r.string(QStringLiteral("claim"));  // default "groups"
+    // No default: replacing would silently drop the groups an administrator set.
+    if (!r.has(QStringLiteral("mode")))
+        r.error(QStringLiteral("mode"), Messages::OneOf, {QStringLiteral("replace, merge")});
+    r.choice(QStringLiteral("mode"), {QStringLiteral("replace"), QStringLiteral("merge")});
+    r.finish();
+}
+
 // A key naming a function of the callbacks script (profile, account, normalizeIdentifier, ...).
 void readFunctionName(ObjectReader &r, const QString &key, const ProviderContext &context)
 {
@@ -190,6 +205,7 @@ void readOAuth(ObjectReader &r, bool oidc, QJsonObject &options,
     r.boolean(QStringLiteral("accessTokenEndpoint"));
     r.string(QStringLiteral("profileFromToken"));
     readProfileMapping(r);
+    readGroupsClaim(r);
     if (const auto http = r.object(QStringLiteral("httpOptions"))) {
         ObjectReader o(*http, r.pathOf(QStringLiteral("httpOptions")), r.problems());
         o.integer(QStringLiteral("timeout"), 1, 600000);

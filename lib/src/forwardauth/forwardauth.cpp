@@ -1,5 +1,6 @@
 #include "forwardauth/forwardauth.h"
 
+#include "forwardauth/allowlist.h"
 #include "forwardauth/identityheaders.h"
 #include "forwardauth/originalrequest.h"
 #include "core/futures.h"
@@ -113,17 +114,18 @@ QFuture<Session> jwtSession(const State &state)
 }
 
 /*!
- * The database session: one getSessionAndUser, and the user's groups when \a policy names
- * groups (one more query; nowhere else); its cookie only when the read extended it.
+ * The database session: one getSessionAndUser, and the user's groups when \a policy or the
+ * \a allowed list names groups (one more query; nowhere else); its cookie only when the read
+ * extended it.
  */
-QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy)
+QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy, const AllowList &allowed)
 {
     const RequestState &s = *state;
     const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     const QString token = db.token(s.requestCookies);
     if (token.isEmpty())
         return QtFuture::makeReadyFuture(Session());
-    const bool readGroups = !policy.groups.isEmpty() && s.stores().groups;
+    const bool readGroups = (!policy.groups.isEmpty() || !allowed.groups.isEmpty()) && s.stores().groups;
     return continueWith(db.read(token), [state, readGroups](const SessionRead &read) -> QFuture<Session> {
         const RequestState &s = *state;
         if (read.status == SessionStatus::Unavailable)
@@ -152,24 +154,38 @@ AuthResponse signIn(const RequestState &s, Contract contract, const QString &cal
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callbackUrl)));
     const QString location = Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
-    AuthResponse response = contract == Contract::AuthRequest ? answer(401, "Unauthorized") : answer(302, "Found");
+    AuthResponse response = contract == Contract::ForwardAuth ? answer(302, "Found") : answer(401, "Unauthorized");
     response.headers.append({QByteArrayLiteral("location"), location.toUtf8()});
     return response;
 }
 
+/*!
+ * The access rules' decision, narrowed by \a allowed: a request they let through needs a
+ * signed-in user who meets the lists.
+ */
+AccessDecision::Outcome outcomeOf(const AccessOptions &access, const AccessRequest &request,
+                                  const std::optional<AccessSubject> &subject, const AllowList &allowed)
+{
+    const AccessDecision decision = decideAccess(access, request, subject);
+    if (decision.outcome != AccessDecision::Outcome::Allowed || !allowed.narrows())
+        return decision.outcome;
+    if (!subject)
+        return AccessDecision::Outcome::SignInRequired;
+    return allowed.allows(*subject) ? AccessDecision::Outcome::Allowed : AccessDecision::Outcome::Denied;
+}
+
 QFuture<AuthResponse> decide(const State &state, Contract contract, const OriginalRequest &original,
-                             const Session &session)
+                             const AllowList &allowed, const Session &session)
 {
     const RequestState &s = *state;
     const AccessRequest request{original.host, original.path, original.method};
     std::optional<AccessSubject> subject;
     if (session.identity)
         subject = session.identity->subject;
-    const AccessDecision decision = decideAccess(s.config.access, request, subject);
-    switch (decision.outcome) {
+    switch (outcomeOf(s.config.access, request, subject, allowed)) {
     case AccessDecision::Outcome::Allowed: {
         // Anonymous (bypass): every identity header, empty, so that no proxy invents one.
-        AuthResponse response = answer(200, "OK");
+        AuthResponse response = contract == Contract::OAuth2Proxy ? answer(202, "Accepted") : answer(200, "OK");
         response.headers.append(identityHeaders(s.config.access.identityHeaders, session.identity.value_or(Identity())));
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
@@ -181,6 +197,12 @@ QFuture<AuthResponse> decide(const State &state, Contract contract, const Origin
     }
     case AccessDecision::Outcome::SignInRequired:
         break;
+    }
+    if (contract == Contract::OAuth2Proxy) {
+        // The proxy's error_page for 401 starts the sign-in; no Location, no redirect rules.
+        AuthResponse response = answer(401, "Unauthorized");
+        response.cookies = session.cookies;
+        return QtFuture::makeReadyFuture(response);
     }
     // The original URL is the client's: it becomes the callback only through the redirect rules.
     return continueWith(Hooks::redirect(s, original.url), [state, contract](const QString &callbackUrl) {
@@ -199,15 +221,17 @@ QFuture<AuthResponse> check(const State &state, Contract contract)
     if (!original.valid)
         return QtFuture::makeReadyFuture(answer(400, "No original URL: the proxy must send X-Original-URL or X-Forwarded-Host"));
 
+    // Only oauth2-proxy's contract reads the sub-request's own query.
+    const AllowList allowed = contract == Contract::OAuth2Proxy ? AllowList::fromQuery(s.request.url) : AllowList();
     const AccessPolicy &policy = accessPolicy(s.config.access, {original.host, original.path, original.method});
-    if (policy.kind == AccessPolicy::Kind::Bypass || policy.kind == AccessPolicy::Kind::Deny)
-        return decide(state, contract, original, Session());  // no session read needed
+    if (policy.kind == AccessPolicy::Kind::Deny || (policy.kind == AccessPolicy::Kind::Bypass && !allowed.narrows()))
+        return decide(state, contract, original, allowed, Session());  // no session read needed
 
     QFuture<Session> session = s.config.sessionStrategy() == SessionOptions::Strategy::Database
-        ? databaseSession(state, policy)
+        ? databaseSession(state, policy, allowed)
         : jwtSession(state);
-    QFuture<AuthResponse> response = continueWith(session, [state, contract, original](const Session &found) {
-        return decide(state, contract, original, found);
+    QFuture<AuthResponse> response = continueWith(session, [state, contract, original, allowed](const Session &found) {
+        return decide(state, contract, original, allowed, found);
     });
     return recover(response, [state](std::exception_ptr error) {
         try {

@@ -153,6 +153,17 @@ ProviderSettings ProviderSettings::fromProvider(const Provider &provider, const 
         s.timeoutMs = int(qMin(timeout.toDouble(), 600000.0));
     }
     s.endSession = o.value(QLatin1String("endSession")).toBool(false);
+    if (o.contains(QLatin1String("groups"))) {
+        const QJsonObject groups = o.value(QLatin1String("groups")).toObject();
+        GroupsClaim claim;
+        claim.claim = groups.value(QLatin1String("claim")).toString(claim.claim);
+        const QString mode = groups.value(QLatin1String("mode")).toString();
+        claim.merge = mode == QLatin1String("merge");
+        if (!o.value(QLatin1String("groups")).isObject() || claim.claim.isEmpty()
+            || (!claim.merge && mode != QLatin1String("replace")))
+            invalid(s, QStringLiteral("\"groups\" must be {\"claim\": \"<claim path>\", \"mode\": \"replace\" or \"merge\"} (the mode has no default)"));
+        s.groups = claim;
+    }
     return s;
 }
 

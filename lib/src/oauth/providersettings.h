@@ -11,6 +11,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <optional>
+
 namespace Gatehouse::OAuth {
 
 using ParamList = QList<QPair<QString, QString>>;
@@ -22,6 +24,17 @@ struct Endpoint
     ParamList params;   //!< extra parameters (authorization: query; token: body; userinfo: query)
 
     bool isSet() const { return url.isValid() && !url.isEmpty(); }
+};
+
+/*!
+ * \c groups: {"claim": "groups", "mode": "replace" | "merge"}. At each sign-in the claim's group
+ * names (signin/claimedgroups.h) replace the person's stored groups, or join them. \c claim
+ * defaults to "groups"; \c mode has no default (replacing drops groups an administrator set).
+ */
+struct GroupsClaim
+{
+    QString claim = QStringLiteral("groups");  //!< a claim path (profile.h), as profileMapping's
+    bool merge = false;                         //!< \c mode "merge": add, never remove
 };
 
 struct ProviderSettings
@@ -49,6 +62,7 @@ struct ProviderSettings
     QString profileFromToken;           //!< path in the token response holding the profile (no userinfo call)
     int timeoutMs = 10000;              //!< \c httpOptions.timeout, per outbound request
     bool endSession = false;            //!< \c endSession: RP-initiated logout at the provider
+    std::optional<GroupsClaim> groups;  //!< \c groups: stored groups from a claim at sign-in
 
     bool isOidc() const { return type == QLatin1String("oidc"); }
 

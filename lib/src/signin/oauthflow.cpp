@@ -9,6 +9,7 @@
 #include "crypto/random.h"
 #include "oauth/oauthclient.h"
 #include "oauth/profile.h"
+#include "signin/claimedgroups.h"
 
 #include <gatehouse/errors.h>
 
@@ -281,15 +282,32 @@ QFuture<QJsonObject> accountOf(const Provider &provider, const ProviderSettings 
         });
 }
 
+/*!
+ * The value of the provider's groups claim (settings.groups): from the id_token's claims, else
+ * from the userinfo endpoint when the issuer has one; Undefined when not configured or absent.
+ */
+QFuture<QJsonValue> groupsClaimOf(const State &state, const ProviderSettings &settings, const Endpoints &endpoints,
+                                  const QJsonObject &tokens, const QJsonObject &profile)
+{
+    if (!settings.groups)
+        return QtFuture::makeReadyFuture(QJsonValue(QJsonValue::Undefined));
+    const QString claim = settings.groups->claim;
+    const QJsonValue value = valueAtPath(profile, claim);
+    if (!value.isUndefined() || !settings.useIdToken || !endpoints.userinfo.isSet())
+        return QtFuture::makeReadyFuture(value);
+    return state->engine.oauth().userinfo(settings, endpoints, tokens.value(QStringLiteral("access_token")).toString())
+        .then(QtFuture::Launch::Sync, [claim](const QJsonObject &userinfo) { return valueAtPath(userinfo, claim); });
+}
+
 QFuture<AuthResponse> signInWith(const State &state, const ProviderSettings &settings, const QJsonObject &tokens,
-                                 const QJsonObject &profile)
+                                 const QJsonObject &profile, const QJsonValue &groups)
 {
     const Provider &provider = *state->provider;
     return userOf(provider, settings, profile, tokens)
-        .then(QtFuture::Launch::Sync, [state, settings, tokens, profile](const QJsonObject &user) {
+        .then(QtFuture::Launch::Sync, [state, settings, tokens, profile, groups](const QJsonObject &user) {
             const QString providerAccountId = user.value(QStringLiteral("id")).toString();
             return accountOf(*state->provider, settings, tokens, providerAccountId)
-                .then(QtFuture::Launch::Sync, [state, settings, profile, user](const QJsonObject &account) {
+                .then(QtFuture::Launch::Sync, [state, settings, profile, user, groups](const QJsonObject &account) {
                     RequestState &s = *state;
                     SignInResult result;
                     result.profile = profile;
@@ -297,6 +315,14 @@ QFuture<AuthResponse> signInWith(const State &state, const ProviderSettings &set
                     // As Auth.js: the user id of a session without storage is random; the account keeps the provider's.
                     result.user.insert(QStringLiteral("id"), Crypto::randomUuid());
                     result.account = account;
+                    // The claimed groups are the stored user's: written once the sign-in is allowed.
+                    if (settings.groups && s.config.adapter) {
+                        result.whenAllowed = [state, settings, groups](const SignInResult &resolved) {
+                            const QString userId = resolved.user.value(QStringLiteral("id")).toString();
+                            return ClaimedGroups::apply(state, settings.id, *settings.groups, userId, groups)
+                                .then(QtFuture::Launch::Sync, [resolved] { return resolved; });
+                        };
+                    }
                     // The checks are used up: their cookies go (Auth.js leaves them on failures).
                     if (settings.state)
                         s.setCookies += Cookies::remove(s.cookies.state, s.requestCookies);
@@ -354,8 +380,12 @@ QFuture<AuthResponse> exchange(const State &state, const ProviderSettings &setti
             return state->engine.oauth().requestTokens(settings, endpoints, grant)
                 .then(QtFuture::Launch::Sync, [state, settings, endpoints, checks](const QJsonObject &tokens) {
                     return profileOf(state, settings, endpoints, tokens, checks.nonce)
-                        .then(QtFuture::Launch::Sync, [state, settings, tokens](const QJsonObject &profile) {
-                            return signInWith(state, settings, tokens, profile);
+                        .then(QtFuture::Launch::Sync, [state, settings, endpoints, tokens](const QJsonObject &profile) {
+                            return groupsClaimOf(state, settings, endpoints, tokens, profile)
+                                .then(QtFuture::Launch::Sync, [state, settings, tokens, profile](const QJsonValue &groups) {
+                                    return signInWith(state, settings, tokens, profile, groups);
+                                })
+                                .unwrap();
                         })
                         .unwrap();
                 })

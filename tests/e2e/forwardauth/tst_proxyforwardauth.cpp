@@ -2,8 +2,9 @@
 // "nginx" or "caddy") in front of an app, asking a real gatehouse-server: not signed in
 // -> redirected to the sign-in page and back; signed in -> the app answers with the identity;
 // outside the allowed group -> 403; a spoofed Remote-User never reaches the app; signed out ->
-// protected again. The proxy runs packaging/nginx/forwardauth.conf or packaging/caddy/Caddyfile
-// with only addresses replaced (and, for Caddy, global options put in front).
+// protected again. The proxy runs packaging/nginx/forwardauth.conf (and oauth2-proxy-style.conf
+// beside it) or packaging/caddy/Caddyfile with only addresses replaced (and, for Caddy, global
+// options put in front).
 #include "integration/server/serverharness.h"
 #include "support/serverprocess.h"
 #include "echoapp.h"
@@ -25,6 +26,10 @@
 #include <QUrlQuery>
 
 using namespace Gatehouse::Testing;
+
+#ifndef OAUTH2_PROXY_EXAMPLE
+#define OAUTH2_PROXY_EXAMPLE ""  // the Caddy test: an nginx snippet only
+#endif
 
 namespace {
 
@@ -54,6 +59,8 @@ QByteArray gatehouseConfig()
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/admin"}}, {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}},
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"policy", "signed-in"}},
+        // packaging/nginx/oauth2-proxy-style.conf's host.
+        QJsonObject{{"hosts", QJsonArray{"tools.example.test"}}, {"policy", "signed-in"}},
     };
     QJsonObject config{{"url", "http://auth.example.test/auth"},
                        {"session", QJsonObject{{"strategy", "jwt"}}},
@@ -207,11 +214,18 @@ private Q_SLOTS:
             site.replace("server 127.0.0.1:8080;", "server " + app + ';');
             site.replace("listen 80;", "listen 127.0.0.1:" + QByteArray::number(m_proxyPort) + ';');
             QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("forwardauth.conf")), site));
+            // The oauth2-proxy style snippet beside it, which uses its upstreams.
+            QFile oauth2ProxyStyle(QStringLiteral(OAUTH2_PROXY_EXAMPLE));
+            QVERIFY(oauth2ProxyStyle.open(QIODevice::ReadOnly));
+            QByteArray tools = oauth2ProxyStyle.readAll();
+            QVERIFY(tools.count("listen 80;") == 1);
+            tools.replace("listen 80;", "listen 127.0.0.1:" + QByteArray::number(m_proxyPort) + ';');
+            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("oauth2-proxy-style.conf")), tools));
             const QByteArray main = "daemon off;\nmaster_process off;\nworker_processes 1;\npid " + prefix + "/nginx.pid;\n"
                 "error_log " + prefix + "/error.log warn;\nevents { worker_connections 64; }\n"
                 "http {\n  access_log off;\n  client_body_temp_path " + prefix + "/body;\n  proxy_temp_path " + prefix + "/proxy;\n"
                 "  fastcgi_temp_path " + prefix + "/fastcgi;\n  uwsgi_temp_path " + prefix + "/uwsgi;\n  scgi_temp_path " + prefix + "/scgi;\n"
-                "  include " + prefix + "/forwardauth.conf;\n}\n";
+                "  include " + prefix + "/forwardauth.conf;\n  include " + prefix + "/oauth2-proxy-style.conf;\n}\n";
             QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("nginx.conf")), main));
             m_proxy.start(QStringLiteral(PROXY_PROGRAM), {QStringLiteral("-p"), m_dir.path(), QStringLiteral("-c"), m_dir.filePath(QStringLiteral("nginx.conf"))});
         } else {
@@ -339,6 +353,50 @@ private Q_SLOTS:
         QVERIFY2(deleted, out.setCookies.isEmpty() ? "no Set-Cookie" : out.setCookies.first().toRawForm().constData());
         // Without the cookie the app is protected again.
         QCOMPARE(get("app.example.test", QStringLiteral("/")).status, 302);
+    }
+
+    // packaging/nginx/oauth2-proxy-style.conf: auth_request /oauth2/auth -> authz/oauth2-proxy
+    // (202/401/403), error_page 401 = /oauth2/sign_in -> the sign-in page, allowed_groups.
+    void oauth2ProxyStyle()
+    {
+        if (QByteArrayView(PROXY) != "nginx")
+            QSKIP("an nginx snippet");
+        const auto toolsUrl = [this](const QString &path) {
+            return QStringLiteral("http://tools.example.test:%1%2").arg(m_proxyPort).arg(path);
+        };
+        const Answer anonymous = get("tools.example.test", QStringLiteral("/reports?year=2026&q=a%20b"));
+        QCOMPARE(anonymous.status, 302);
+        const QUrl signInPage(QString::fromUtf8(anonymous.location));
+        QCOMPARE(signInPage.toString(QUrl::RemoveQuery), QStringLiteral("http://auth.example.test/auth/signin"));
+        const QString callbackUrl = QUrlQuery(signInPage).queryItemValue(QStringLiteral("callbackUrl"), QUrl::FullyDecoded);
+        QCOMPARE(callbackUrl, toolsUrl(QStringLiteral("/reports?year=2026&q=a%20b")));
+        QVERIFY(anonymous.setCookies.isEmpty());
+
+        QString location;
+        const QString alice = signIn(QStringLiteral("alice"), callbackUrl, &location);
+        QCOMPARE(location, callbackUrl);
+        const QList<QPair<QByteArray, QByteArray>> spoofed{{"X-Auth-Request-User", "bob@example.test"},
+                                                            {"X-Auth-Request-Groups", "staff"}, {"Remote-User", "bob@example.test"}};
+        const Answer back = get("tools.example.test", QStringLiteral("/reports?year=2026&q=a%20b"), alice, spoofed);
+        QCOMPARE(back.status, 200);
+        QCOMPARE(back.echo.value(QStringLiteral("path")).toString(), QStringLiteral("/reports?year=2026&q=a%20b"));
+        QCOMPARE(back.echo.value(QStringLiteral("x-auth-request-user")).toString(), QStringLiteral("alice@example.test"));
+        QCOMPARE(back.echo.value(QStringLiteral("x-auth-request-email")).toString(), QStringLiteral("alice@example.test"));
+        QCOMPARE(back.echo.value(QStringLiteral("x-auth-request-groups")).toString(), QStringLiteral("admins"));
+        QCOMPARE(back.echo.value(QStringLiteral("remote-user")).toString(), QStringLiteral("alice@example.test"));
+        QVERIFY(back.setCookies.isEmpty());
+        QCOMPARE(get("tools.example.test", QStringLiteral("/admin/users"), alice).status, 200);
+
+        // allowed_groups=admins on /admin: bob is signed in, not allowed (403); anonymous signs in.
+        const QString bob = signIn(QStringLiteral("bob"), toolsUrl(QStringLiteral("/")), &location);
+        QCOMPARE(get("tools.example.test", QStringLiteral("/"), bob).status, 200);
+        const Answer bobAdmin = get("tools.example.test", QStringLiteral("/admin/users"), bob, spoofed);
+        QCOMPARE(bobAdmin.status, 403);
+        QVERIFY(bobAdmin.echo.isEmpty());
+        const Answer anonymousAdmin = get("tools.example.test", QStringLiteral("/admin/users"));
+        QCOMPARE(anonymousAdmin.status, 302);
+        QCOMPARE(QUrlQuery(QUrl(QString::fromUtf8(anonymousAdmin.location))).queryItemValue(QStringLiteral("callbackUrl"), QUrl::FullyDecoded),
+                 toolsUrl(QStringLiteral("/admin/users")));
     }
 
     void hostsWithoutRulesAreDenied()

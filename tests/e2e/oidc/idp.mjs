@@ -11,6 +11,11 @@
 // grants everything asked, then sends the user agent (303) back to the resume URL, so a client
 // that follows redirects with a cookie jar completes the flow.
 // GET /__stats answers {"refreshGrants": n, "codeGrants": n} for the tests' assertions.
+// Extra claims of the account (its "groups" claim, say): GH_IDP_CLAIMS (a JSON object) at start,
+// and PUT /__claims with a JSON object, which replaces them for the logins that follow. Claims
+// under "groups" go into the id_token (scope openid), unless GH_IDP_CONFORM=1: then the id_token
+// of the code flow carries no claims of the account but "sub", and userinfo has them (the
+// groups under scope profile).
 import http from 'node:http';
 import Provider from 'oidc-provider';
 import { keyPair } from './keypair.mjs';
@@ -19,6 +24,8 @@ const specs = JSON.parse(process.env.GH_IDP_CLIENTS || '[]');
 const denied = new Set(specs.filter((c) => c.deny).map((c) => c.client_id));
 const ttls = new Map(specs.map((c) => [c.client_id, c.access_token_ttl || 600]));
 const stats = { refreshGrants: 0, codeGrants: 0 };
+let extraClaims = JSON.parse(process.env.GH_IDP_CLAIMS || '{}');
+const conform = process.env.GH_IDP_CONFORM === '1';
 
 const ACCOUNT = {
   sub: 'user-1',
@@ -46,11 +53,11 @@ function configuration() {
     jwks: { keys: [signingJwk] },
     cookies: { keys: ['gatehouse-e2e-idp-cookie-key-0123456789'] },
     claims: {
-      openid: ['sub'],
+      openid: conform ? ['sub'] : ['sub', 'groups'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username'],
+      profile: conform ? ['name', 'preferred_username', 'groups'] : ['name', 'preferred_username'],
     },
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: conform,
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
@@ -63,7 +70,7 @@ function configuration() {
     rotateRefreshToken: true,
     async findAccount(_ctx, sub) {
       if (sub !== ACCOUNT.sub) return undefined;
-      return { accountId: sub, async claims() { return { ...ACCOUNT }; } };
+      return { accountId: sub, async claims() { return { ...ACCOUNT, ...extraClaims }; } };
     },
     ttl: {
       Session: 3600,
@@ -119,6 +126,20 @@ server.listen(0, '127.0.0.1', () => {
     if (req.url === '/__stats') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(stats));
+      return;
+    }
+    if (req.url === '/__claims' && req.method === 'PUT') {
+      let body = '';
+      req.on('data', (chunk) => { body += chunk; });
+      req.on('end', () => {
+        try {
+          extraClaims = JSON.parse(body);
+          res.statusCode = 204;
+        } catch (err) {
+          res.statusCode = 400;
+        }
+        res.end();
+      });
       return;
     }
     if (req.url.startsWith('/interaction/')) {

@@ -14,7 +14,14 @@
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
 
+#include <gatehouse/auditstore.h>
+#include <gatehouse/groupstore.h>
+
+#include <QEventLoop>
 #include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTimer>
 #include <QJsonObject>
 #include <QPromise>
 #include <QTemporaryDir>
@@ -121,6 +128,22 @@ class TestOidcFlows : public QObject
             };
         }
         return c;
+    }
+
+    //! Sets the extra claims the provider gives its account from the next login on (idp.mjs).
+    void setClaims(const QJsonObject &claims) const
+    {
+        QNetworkAccessManager nam;
+        QNetworkRequest request(QUrl(m_issuer + QStringLiteral("/__claims")));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+        QNetworkReply *reply = nam.put(request, QJsonDocument(claims).toJson(QJsonDocument::Compact));
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+        if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() != 204)
+            qFatal("the OpenID provider did not take the claims: %s", qPrintable(reply->errorString()));
+        delete reply;
     }
 
     static QString sessionEmail(EngineClient &client)
@@ -698,6 +721,134 @@ private Q_SLOTS:
         QVERIFY(owner);
         QCOMPARE(owner->email, QString("bob@example.test"));
         QCOMPARE(adapter->countUsers({}).result(), 1);
+    }
+
+    // A provider's "groups" option: the claim's names become the person's stored groups at each
+    // sign-in (replace or merge), audited, with bad names skipped; forward auth then sees them,
+    // from the JWT or from the database session.
+    void claimedGroups_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::newRow("jwt") << "jwt";
+        QTest::newRow("database") << "database";
+    }
+
+    void claimedGroups()
+    {
+        QFETCH(QString, strategy);
+        QTemporaryDir dir;
+        QString error;
+        std::shared_ptr<SqlAdapter> adapter = SqlAdapter::fromUrl("sqlite://" + dir.filePath("groups.db"), &error);
+        QVERIFY2(adapter, qPrintable(error));
+        adapter->migrate().waitForFinished();
+        const auto configFor = [&](const QString &mode) {
+            Config c = config({provider("local-idp", "oidc", "gatehouse-test",
+                                        {{"clientSecret", "gatehouse-test-secret"},
+                                         {"groups", QJsonObject{{"claim", "groups"}, {"mode", mode}}}})});
+            c.adapter = adapter;
+            c.session.strategy = strategy == QLatin1String("jwt") ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
+            AccessRule admins;
+            admins.hosts = QStringList{"admin.example.test"};
+            admins.policy.kind = AccessPolicy::Kind::Subjects;
+            admins.policy.groups = QStringList{"admins"};
+            c.access.rules = {admins};
+            return c;
+        };
+        const Auth replacing(configFor("replace"));
+        const Auth merging(configFor("merge"));
+        // Signs Alice in with the provider answering \a claims; the groups she then has.
+        const auto signIn = [&](const Auth &auth, const QJsonObject &claims, QByteArray *remoteGroups) {
+            setClaims(claims);
+            Browser browser(auth);
+            const Reply done = browser.signIn("local-idp");
+            if (done.location() != QByteArray("http://127.0.0.1:9300"))
+                return QStringList{QStringLiteral("sign-in failed: ") + QString::fromUtf8(done.location() + done.response.body)};
+            const Reply check = browser.engine.get("/auth/authz/auth-request",
+                                                   {{"X-Original-URL", "https://admin.example.test/"}, {"X-Original-Method", "GET"}});
+            *remoteGroups = check.response.status == 200 ? check.response.header("remote-groups")
+                                                         : QByteArray::number(check.response.status);
+            const auto user = adapter->getUserByAccount("local-idp", "user-1").result();
+            return user ? adapter->userGroups(user->id).result() : QStringList{QStringLiteral("no user")};
+        };
+        QByteArray seen;
+
+        // replace: exactly the claim's groups.
+        QCOMPARE(signIn(replacing, {{"groups", QJsonArray{"staff", "admins"}}}, &seen), QStringList({"admins", "staff"}));
+        QCOMPARE(seen, QByteArray("admins,staff"));
+        const QString alice = adapter->getUserByAccount("local-idp", "user-1").result()->id;
+        AuditFilter filter;
+        filter.type = QStringLiteral("groupsChange");
+        // The audit log is written in the background.
+        QTRY_COMPARE(adapter->auditEvents(filter, 10).result().size(), 1);
+        QList<AuditEvent> events = adapter->auditEvents(filter, 10).result();
+        QCOMPARE(events.first().userId, alice);
+        QCOMPARE(events.first().provider, QString("local-idp"));
+        QCOMPARE(events.first().detail, QJsonObject({{"by", "local-idp"}, {"mode", "replace"},
+                                                      {"added", QJsonArray{"admins", "staff"}}, {"removed", QJsonArray{}}}));
+        // A group an administrator set goes too: the provider's claim is the whole list. A
+        // string claim holds names separated by spaces or commas.
+        QVERIFY(adapter->addUserGroup(alice, QStringLiteral("local")).result());
+        QCOMPARE(signIn(replacing, {{"groups", "staff"}}, &seen), QStringList({"staff"}));
+        QCOMPARE(seen, QByteArray("403"));
+        QTRY_COMPARE(adapter->auditEvents(filter, 10).result().size(), 2);
+        events = adapter->auditEvents(filter, 10).result();
+        QCOMPARE(events.first().detail.value("removed").toArray(), QJsonArray({"admins", "local"}));
+        // The same groups again: nothing written, nothing audited.
+        QCOMPARE(signIn(replacing, {{"groups", "staff"}}, &seen), QStringList({"staff"}));
+        QCOMPARE(adapter->auditEvents(filter, 10).result().size(), 2);
+
+        // merge: the claim's groups join the stored ones; none is removed.
+        QCOMPARE(signIn(merging, {{"groups", "admins, ops"}}, &seen), QStringList({"admins", "ops", "staff"}));
+        QCOMPARE(seen, QByteArray("admins,ops,staff"));
+        QTRY_COMPARE(adapter->auditEvents(filter, 10).result().first().detail.value("mode").toString(), QString("merge"));
+        // Bad names are skipped with a warning naming the provider and the value; the sign-in
+        // goes on with the good ones.
+        QTest::ignoreMessage(QtWarningMsg, "provider \"local-idp\": \"bad,name\" in the \"groups\" claim is no group name; skipped");
+        QTest::ignoreMessage(QtWarningMsg, "provider \"local-idp\": 7 in the \"groups\" claim is no group name; skipped");
+        QTest::ignoreMessage(QtWarningMsg, "provider \"local-idp\": \" padded\" in the \"groups\" claim is no group name; skipped");
+        QCOMPARE(signIn(replacing, {{"groups", QJsonArray{"bad,name", "readers", 7, " padded"}}}, &seen), QStringList({"readers"}));
+        QCOMPARE(seen, QByteArray("403"));
+        // A claim that is no list and no string names no groups: replace empties them.
+        QTest::ignoreMessage(QtWarningMsg, "provider \"local-idp\": the \"groups\" claim is neither a list of group names nor a string: {\"admins\":true}");
+        QCOMPARE(signIn(replacing, {{"groups", QJsonObject{{"admins", true}}}}, &seen), QStringList());
+        // No claim at all: the provider names no groups (as Keycloak leaves out an empty list).
+        QVERIFY(adapter->addUserGroup(alice, QStringLiteral("admins")).result());
+        QCOMPARE(signIn(merging, {}, &seen), QStringList({"admins"}));
+        QCOMPARE(signIn(replacing, {}, &seen), QStringList());
+        setClaims({});
+    }
+
+    // An id_token without the claim: the groups come from the userinfo endpoint.
+    void claimedGroupsFromUserinfo()
+    {
+        NodeProcess conforming;
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GH_IDP_CLIENTS"), QString::fromUtf8(QJsonDocument(QJsonArray{
+            QJsonObject{{"client_id", "gatehouse-test"}, {"client_secret", "gatehouse-test-secret"},
+                        {"redirect_uris", callbacks({"local-idp"})}}}).toJson(QJsonDocument::Compact)));
+        env.insert(QStringLiteral("GH_IDP_CLAIMS"), QStringLiteral("{\"groups\": [\"ops\", \"staff\"]}"));
+        env.insert(QStringLiteral("GH_IDP_CONFORM"), QStringLiteral("1"));
+        QString error;
+        QVERIFY2(conforming.start(QStringLiteral(GATEHOUSE_OIDC_DIR "/idp.mjs"), env, &error), qPrintable(error));
+        QString issuer = conforming.url().toString();
+        if (issuer.endsWith(QLatin1Char('/')))
+            issuer.chop(1);
+        Observed observed;
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config c = config({provider("local-idp", "oidc", "gatehouse-test",
+                                    {{"issuer", issuer}, {"clientSecret", "gatehouse-test-secret"},
+                                     {"groups", QJsonObject{{"mode", "replace"}}}})}, &observed);
+        c.adapter = adapter;
+        c.session.strategy = SessionOptions::Strategy::Jwt;  // the jwt callback sees the profile
+        const Auth auth(c);
+        Browser browser(auth);
+        const Reply done = browser.signIn("local-idp");
+        QCOMPARE(done.location(), QByteArray("http://127.0.0.1:9300"));
+        QVERIFY2(!observed.profile.isEmpty() && !observed.profile.contains("groups"), QJsonDocument(observed.profile).toJson().constData());  // not in the id_token
+        const auto user = adapter->getUserByAccount("local-idp", "user-1").result();
+        QVERIFY(user);
+        QCOMPARE(adapter->userGroups(user->id).result(), QStringList({"ops", "staff"}));
+        conforming.stop();
     }
 
     // The account page's link form: signing in with the provider while signed in links its

@@ -1,11 +1,13 @@
 // Forward authentication through gatehouse-server as a reverse proxy would use it: the
-// proxy's sub-requests to authz/auth-request (nginx) and authz/forward-auth (Traefik, Caddy)
+// proxy's sub-requests to authz/auth-request (nginx), authz/forward-auth (Traefik, Caddy) and
+// authz/oauth2-proxy (oauth2-proxy's /oauth2/auth)
 // with the original request in X-Original-* or X-Forwarded-* headers, for JWT and database
 // sessions; every answer (200 + identity, 401/302 to sign-in, 403, 400), hostile original
 // URLs and spoofed identity headers.
 #include "serverharness.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -333,6 +335,51 @@ private Q_SLOTS:
         QCOMPARE(proxy.nginx("http://app.example.test.evil.test/").status, 403);
     }
 
+    // authz/oauth2-proxy: oauth2-proxy's /oauth2/auth. 202 with the identity, 401 without a
+    // Location, 403; allowed_groups / allowed_emails narrow what the rules allow.
+    void oauth2ProxyContract()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Headers app{{"X-Original-Method", "GET"}, {"X-Original-URL", "http://app.example.test/private"}};
+        const Answer anonymous = proxy.ask(QStringLiteral("oauth2-proxy"), app);
+        QCOMPARE(anonymous.status, 401);
+        QVERIFY(!anonymous.has("location"));
+        QVERIFY(!anonymous.has("set-cookie"));  // no CSRF or callback-url cookie either
+        const Answer alice = proxy.ask(QStringLiteral("oauth2-proxy"), app, m_alice);
+        QCOMPARE(alice.status, 202);
+        QCOMPARE(alice.header("x-auth-request-user"), QByteArray("alice@example.test"));
+        QCOMPARE(alice.header("x-auth-request-email"), QByteArray("alice@example.test"));
+        QCOMPARE(alice.header("x-auth-request-groups"), QByteArray("admins,staff"));
+        QVERIFY(!alice.has("set-cookie"));
+        const auto status = [&](const QString &query, const QString &cookie, const Headers &original) {
+            return proxy.ask(QStringLiteral("oauth2-proxy") + query, original, cookie).status;
+        };
+        // allowed_groups: one group in common; allowed_emails: the email (any case); both: both.
+        QCOMPARE(status("?allowed_groups=admins", m_alice, app), 202);
+        QCOMPARE(status("?allowed_groups=admins", m_bob, app), 403);
+        QCOMPARE(status("?allowed_groups=ops,staff", m_bob, app), 202);
+        QCOMPARE(status("?allowed_emails=bob@example.test", m_alice, app), 403);
+        QCOMPARE(status("?allowed_emails=alice@example.test,BOB%40Example.test", m_bob, app), 202);
+        QCOMPARE(status("?allowed_groups=staff&allowed_emails=alice@example.test", m_alice, app), 202);
+        QCOMPARE(status("?allowed_groups=staff&allowed_emails=alice@example.test", m_bob, app), 403);
+        // "admins,x" is no group: bob cannot pass as a member of "admins" or of "x" through it.
+        QCOMPARE(status("?allowed_groups=x", m_bob, app), 403);
+        // Not signed in stays 401 with a list.
+        QCOMPARE(status("?allowed_groups=admins", {}, app), 401);
+        // The lists only narrow: the rules still decide first.
+        QCOMPARE(status("?allowed_emails=bob@example.test", m_bob, {{"X-Original-URL", "https://admin.example.test/"}}), 403);
+        QCOMPARE(status("?allowed_groups=admins", m_alice, {{"X-Original-URL", "http://unrelated.test/"}}), 403);
+        // A bypassed path is open to anyone, unless a list asks for someone.
+        const Headers open{{"X-Original-Method", "GET"}, {"X-Original-URL", "http://app.example.test/public/logo.png"}};
+        QCOMPARE(status({}, {}, open), 202);
+        QCOMPARE(status("?allowed_groups=admins", {}, open), 401);
+        QCOMPARE(status("?allowed_groups=admins", m_bob, open), 403);
+        QCOMPARE(status("?allowed_groups=admins", m_alice, open), 202);
+        // Any method; no original URL is the proxy's mistake.
+        QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy"), app, m_alice, "POST").status, 202);
+        QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy"), {}, m_alice).status, 400);
+    }
+
     void signInComesBackToTheApp()
     {
         // What the sign-in page does with the callbackUrl of the 401's Location: the app's URL
@@ -389,8 +436,20 @@ private Q_SLOTS:
         const QString database = m_dir.filePath(QStringLiteral("gatehouse.db"));
         QVERIFY(replaceFile(config, databaseConfig(database, 86400)));
         QVERIFY(replaceFile(rolling, databaseConfig(database, 0)));
-        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        // check-config compares the rules' groups with the stored ones when it can, and never
+        // creates the database to do so.
+        const QStringList checkConfig{QStringLiteral("check-config"), QStringLiteral("--config"), config};
+        CommandResult r = runServerCommand(checkConfig);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith(QLatin1String("note: the access rules' groups were not compared with the database: it does not exist yet\n"
+                                              "configuration OK\n")), qPrintable(r.out));
+        QVERIFY(!QFile::exists(database));
+        r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runServerCommand(checkConfig);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith(QLatin1String("warning: access.rules[1].policy.groups[0]: no stored user is in the group \"admins\" "
+                                              "(gatehouse-server user groups add EMAIL GROUP)\nconfiguration OK\n")), qPrintable(r.out));
         r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("carol@example.test"),
                               QStringLiteral("--password-stdin"), QStringLiteral("--config"), config}, "good-password\n");
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -418,10 +477,17 @@ private Q_SLOTS:
             QCOMPARE(admin.status, 200);
             QCOMPARE(admin.header("remote-groups"), QByteArray("admins"));
             QVERIFY(!admin.has("set-cookie"));
+            r = runServerCommand(checkConfig);
+            QVERIFY2(r.exitCode == 0 && !r.out.contains(QLatin1String("group")), qPrintable(r.out));
+            // oauth2-proxy's allowed_groups reads the stored groups too.
+            const Headers app{{"X-Original-URL", "http://app.example.test/"}};
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=admins"), app, carol).status, 202);
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=ops"), app, carol).status, 403);
             QCOMPARE(proxy.nginx("http://app.example.test/", carol).header("remote-groups"), QByteArray());
             r = groupsCommand(config, QStringLiteral("remove"), QStringLiteral("carol@example.test"), QStringLiteral("admins"));
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             QCOMPARE(proxy.nginx("http://admin.example.test/", carol).status, 403);
+            QCOMPARE(proxy.ask(QStringLiteral("oauth2-proxy?allowed_groups=admins"), app, carol).status, 403);
             // The session JSON keeps Auth.js's shape: no groups unless access.groups.session.
             const QJsonObject user = browser.sessionUser();
             QCOMPARE(user.value(QLatin1String("email")).toString(), QStringLiteral("carol@example.test"));

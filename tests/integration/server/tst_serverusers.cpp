@@ -297,6 +297,18 @@ private Q_SLOTS:
         QCOMPARE(r.out, QStringLiteral("gina@example.test was not in admins\n"));
         QCOMPARE(groups({QStringLiteral("list"), gina}).out, QStringLiteral("Domain Users\n"));
         QVERIFY(groups({QStringLiteral("members"), QStringLiteral("admins")}).out.endsWith(QLatin1String("0 users in admins\n")));
+        // Each change is audited (by: admin), as a provider's groups claim is; "already" is no change.
+        const auto adapter = std::shared_ptr<SqlAdapter>(
+            SqlAdapter::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))));
+        QVERIFY(adapter);
+        AuditFilter filter;
+        filter.type = QStringLiteral("groupsChange");
+        const QList<AuditEvent> changes = adapter->auditEvents(filter, 10).result();
+        QCOMPARE(changes.size(), 3);
+        QCOMPARE(changes.at(0).detail, QJsonObject({{"by", "admin"}, {"added", QJsonArray{}}, {"removed", QJsonArray{"admins"}}}));
+        QCOMPARE(changes.at(1).detail, QJsonObject({{"by", "admin"}, {"added", QJsonArray{"Domain Users"}}, {"removed", QJsonArray{}}}));
+        QCOMPARE(changes.at(2).detail.value("added").toArray(), QJsonArray({"admins"}));
+        QVERIFY(!changes.first().userId.isEmpty());
 
         // Unknown user: 1, as the other user commands. Bad names and malformed commands: 2.
         r = groups({QStringLiteral("add"), QStringLiteral("nobody@example.test"), QStringLiteral("admins")});

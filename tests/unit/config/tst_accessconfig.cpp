@@ -139,6 +139,13 @@ private Q_SLOTS:
         row("users type", R"("access": {"rules": [{"policy": {"users": "root@example.test"}}]})",
             {"access.rules[0].policy.users: must be a list of strings",
              R"(access.rules[0].policy: names no users and no groups: nobody would be allowed (use "deny" for that))"});
+        row("group names", R"("access": {"rules": [{"policy": "bypass"}, {"policy": {"groups": ["admins", "a,b", " ops", "", "tab\there"]}}]})",
+            {"access.rules[1].policy.groups[1]: is not a group name: it contains a comma (identity headers list groups separated by commas)",
+             "access.rules[1].policy.groups[2]: is not a group name: it begins or ends with a space",
+             "access.rules[1].policy.groups[3]: is not a group name: it is empty",
+             "access.rules[1].policy.groups[4]: is not a group name: it contains a control character"});
+        row("group name too long", (R"("access": {"rules": [{"policy": {"groups": [")" + QByteArray(129, 'g') + R"("]}}]})").constData(),
+            {"access.rules[0].policy.groups[0]: is not a group name: it is longer than 128 characters"});
         row("hosts type", R"("access": {"rules": [{"hosts": "a.test", "policy": "bypass"}]})",
             {"access.rules[0].hosts: must be a list of strings"});
         row("host wildcard inside", R"("access": {"rules": [{"policy": "bypass"}, {"hosts": ["a.test", "app.*.test"], "policy": "bypass"}]})",

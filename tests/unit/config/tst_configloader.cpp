@@ -337,6 +337,17 @@ void TestConfigLoader::errors_data()
          "providers[0].profileMapping.nick: unknown key",
          "providers[0].httpOptions.timeout: must be an integer from 1 to 600000",
          "providers[0].httpOptions.agent: unknown key"});
+    row("provider groups claim", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "groups": {"claim": "", "mode": "swap", "prefix": "x"}}]})",
+        {"providers[0].groups.claim: must not be empty",
+         R"(providers[0].groups.mode: must be one of replace, merge)",
+         "providers[0].groups.prefix: unknown key"});
+    row("provider groups without mode", R"({"providers": [{"id": "o", "name": "O", "type": "oidc", "clientId": "x",
+            "issuer": "https://idp.test", "groups": {"claim": "roles"}}]})",
+        {"providers[0].groups.mode: must be one of replace, merge"});
+    row("provider groups not object", R"({"providers": [{"id": "o", "name": "O", "type": "oauth", "clientId": "x",
+            "issuer": "https://idp.test", "groups": "groups"}]})",
+        {"providers[0].groups: must be an object"});
     row("provider type unknown", R"({"providers": [{"id": "x", "name": "X", "type": "oauth2"}]})",
         {R"(providers[0].type: must be one of oauth, oidc, email, credentials, webauthn (did you mean "oauth"?))"});
     row("provider id and name missing", R"({"providers": [{"type": "credentials", "authorize": "f"}], "callbacksScript": "callbacks.js"})",

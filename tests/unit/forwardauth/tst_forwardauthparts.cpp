@@ -1,3 +1,4 @@
+#include "forwardauth/allowlist.h"
 #include "forwardauth/identityheaders.h"
 #include "forwardauth/originalrequest.h"
 
@@ -170,6 +171,41 @@ private Q_SLOTS:
         QCOMPARE(headers.size(), 2);
         QCOMPARE(headerValue(headers, "x-webauth-user"), QByteArray("ann@example.test"));
         QCOMPARE(headerValue(headers, "x-webauth-groups"), QByteArray("g"));
+    }
+
+    // oauth2-proxy's allowed_groups / allowed_emails on the sub-request's URL.
+    void allowListFromQuery()
+    {
+        const AllowList none = AllowList::fromQuery(QUrl(QStringLiteral("http://127.0.0.1/auth/authz/oauth2-proxy")));
+        QVERIFY(!none.narrows());
+        QVERIFY(none.allows(AccessSubject{}));
+        const AllowList list = AllowList::fromQuery(QUrl(QStringLiteral(
+            "http://127.0.0.1/auth/authz/oauth2-proxy?allowed_groups=admins,%20ops%20,,&allowed_emails=Ann%40Example.test"
+            "&allowed_groups=Domain%20Admins&allowed_emails=")));
+        QCOMPARE(list.groups, QStringList({"admins", "ops", "Domain Admins"}));
+        QCOMPARE(list.emails, QStringList({"ann@example.test"}));
+        QVERIFY(list.narrows());
+        // Empty values narrow nothing, as with oauth2-proxy.
+        QVERIFY(!AllowList::fromQuery(QUrl(QStringLiteral("http://h/?allowed_groups=&allowed_emails=,"))).narrows());
+    }
+
+    void allowListNeedsEveryListMet()
+    {
+        AllowList groups;
+        groups.groups = {"admins", "ops"};
+        QVERIFY(groups.allows(AccessSubject{"1", "a@example.test", {"staff", "ops"}}));
+        QVERIFY(!groups.allows(AccessSubject{"1", "a@example.test", {"staff", "Admins"}}));  // names are exact
+        QVERIFY(!groups.allows(AccessSubject{"1", "a@example.test", {}}));
+        AllowList emails;
+        emails.emails = {"a@example.test"};
+        QVERIFY(emails.allows(AccessSubject{"1", "A@Example.test", {}}));
+        QVERIFY(!emails.allows(AccessSubject{"1", "b@example.test", {"admins"}}));
+        QVERIFY(!emails.allows(AccessSubject{"a@example.test", QString(), {}}));  // a user id is no email
+        AllowList both = groups;
+        both.emails = emails.emails;
+        QVERIFY(both.allows(AccessSubject{"1", "a@example.test", {"admins"}}));
+        QVERIFY(!both.allows(AccessSubject{"1", "a@example.test", {"staff"}}));
+        QVERIFY(!both.allows(AccessSubject{"2", "b@example.test", {"admins"}}));
     }
 };
 
