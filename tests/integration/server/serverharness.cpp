@@ -84,6 +84,7 @@ void ServerUnderTest::setEnvironment(const QString &name, const QString &value)
 bool ServerUnderTest::start(const QString &configFile, const QString &workingDirectory)
 {
     reservePort();
+    const qsizetype from = m_logFile.isEmpty() ? log().size() : 0;  // what an earlier run logged; a log file starts anew
     m_process.setProcessEnvironment(m_environment);
     if (!workingDirectory.isEmpty())
         m_process.setWorkingDirectory(workingDirectory);
@@ -106,13 +107,17 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     }
     if (!m_process.waitForStarted(10000))
         return false;
+    // Up when this process says it listens: a connection alone could reach another test's server
+    // that took the port between freeLoopbackPort() and this one's bind (tests run in parallel).
+    const QString listening = QStringLiteral("listening on http://127.0.0.1:%1 ").arg(m_port);
     const QDeadlineTimer deadline(15000);
     while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
-        QTcpSocket socket;
-        socket.connectToHost(QHostAddress::LocalHost, m_port);
-        if (socket.waitForConnected(200))
+        if (log().indexOf(listening, from) >= 0)
             return true;
-        QTest::qWait(100);
+        if (m_logFile.isEmpty())
+            m_process.waitForReadyRead(100);
+        else
+            QTest::qWait(50);
     }
     qWarning().noquote() << "gatehouse-server did not come up:\n" << log();
     return false;
