@@ -126,6 +126,8 @@ QFuture<AuthResponse> confirm(const State &state, const PendingStep &step)
                 return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
             return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
                 .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
+        } catch (const TooManyTwoFactorAttempts &) {
+            return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
         } catch (const TwoFactorNotEnrolled &) {
             // Replaced by a newer sign-in's enrolment, or confirmed elsewhere: sign in again.
             return QtFuture::makeReadyFuture(expired(s));
