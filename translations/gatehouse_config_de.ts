@@ -418,10 +418,6 @@
         <translation>muss ein Pfad („/account“), eine http(s)-URL oder false (keine Kontoseite) sein</translation>
     </message>
     <message>
-        <source>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</source>
-        <translation>„always“ gibt es noch nicht (die Einrichtung während der Anmeldung fehlt): „optional“ oder „never“ verwenden</translation>
-    </message>
-    <message>
         <source>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</source>
         <extracomment>Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress</extracomment>
         <translation>Weiterleitungs-Authentifizierung ist eingerichtet, aber kein Proxy ist vertrauenswürdig: mehr als %1 gleichzeitige Prüfungen von der Adresse des Proxys werden abgewiesen (tragen Sie seine Adresse ein, z. B. [&quot;127.0.0.1&quot;])</translation>
@@ -478,6 +474,22 @@
     <message>
         <source>is not a group name: it begins or ends with a space</source>
         <translation>ist kein Gruppenname: er beginnt oder endet mit einem Leerzeichen</translation>
+    </message>
+    <message>
+        <source>&quot;always&quot; needs an adapter that keeps two-factor records (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>„always“ braucht einen Adapter, der Zwei-Faktor-Daten speichert („adapter“ oder DATABASE_URL setzen)</translation>
+    </message>
+    <message>
+        <source>names no groups: leave it out, or name the groups whose members must use a second factor</source>
+        <translation>nennt keine Gruppen: weglassen oder die Gruppen nennen, deren Mitglieder einen zweiten Faktor brauchen</translation>
+    </message>
+    <message>
+        <source>is not a valid group name (empty, longer than 128 characters, or with a comma, a control character or a space at either end)</source>
+        <translation>ist kein gültiger Gruppenname (leer, länger als 128 Zeichen, oder mit Komma, Steuerzeichen oder Leerzeichen am Anfang oder Ende)</translation>
+    </message>
+    <message>
+        <source>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</source>
+        <translation>wirkt nur mit „required“: „optional“ („always“ fragt alle, „never“ niemanden)</translation>
     </message>
 </context>
 </TS>

@@ -418,10 +418,6 @@
         <translation>must be a path (&quot;/account&quot;), an http(s) URL, or false (no account page)</translation>
     </message>
     <message>
-        <source>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</source>
-        <translation>&quot;always&quot; is not available yet (enrolment during sign-in is not built): use &quot;optional&quot; or &quot;never&quot;</translation>
-    </message>
-    <message>
         <source>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</source>
         <extracomment>Warning when access rules are configured and trustedProxies is empty; %1 is server.maxConnectionsPerAddress</extracomment>
         <translation>forward authentication is configured but no proxy is trusted: more than %1 concurrent checks from the proxy&apos;s address will be refused (list its address, e.g. [&quot;127.0.0.1&quot;])</translation>
@@ -478,6 +474,22 @@
     <message>
         <source>is not a group name: it begins or ends with a space</source>
         <translation>is not a group name: it begins or ends with a space</translation>
+    </message>
+    <message>
+        <source>&quot;always&quot; needs an adapter that keeps two-factor records (set &quot;adapter&quot; or DATABASE_URL)</source>
+        <translation>&quot;always&quot; needs an adapter that keeps two-factor records (set &quot;adapter&quot; or DATABASE_URL)</translation>
+    </message>
+    <message>
+        <source>names no groups: leave it out, or name the groups whose members must use a second factor</source>
+        <translation>names no groups: leave it out, or name the groups whose members must use a second factor</translation>
+    </message>
+    <message>
+        <source>is not a valid group name (empty, longer than 128 characters, or with a comma, a control character or a space at either end)</source>
+        <translation>is not a valid group name (empty, longer than 128 characters, or with a comma, a control character or a space at either end)</translation>
+    </message>
+    <message>
+        <source>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</source>
+        <translation>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</translation>
     </message>
 </context>
 </TS>

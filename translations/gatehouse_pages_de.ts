@@ -830,5 +830,30 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: a wrong code at a sign-in&apos;s second step</extracomment>
         <translation>Falscher Code beim zweiten Schritt</translation>
     </message>
+    <message>
+        <source>Set up two-factor sign-in</source>
+        <extracomment>Title and heading of the page where a person enrols an authenticator app during sign-in (policy &quot;always&quot;)</extracomment>
+        <translation>Zwei-Faktor-Anmeldung einrichten</translation>
+    </message>
+    <message>
+        <source>This site asks for a second factor when you sign in. Set up an authenticator app now to finish signing in.</source>
+        <extracomment>Text of that page, above the QR code</extracomment>
+        <translation>Diese Website verlangt bei der Anmeldung einen zweiten Faktor. Richten Sie jetzt eine Authenticator-App ein, um die Anmeldung abzuschließen.</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is on</source>
+        <extracomment>Heading of the page after the enrolment at sign-in, which shows the recovery codes once</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung ist eingeschaltet</translation>
+    </message>
+    <message>
+        <source>You are signed in. From now on, signing in asks for a code from your authenticator app.</source>
+        <extracomment>Text of that page: the person is signed in now</extracomment>
+        <translation>Sie sind angemeldet. Ab jetzt fragt die Anmeldung nach einem Code Ihrer Authenticator-App.</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <extracomment>Link on from that page to where the sign-in was going</extracomment>
+        <translation>Weiter</translation>
+    </message>
 </context>
 </TS>

@@ -830,5 +830,30 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: a wrong code at a sign-in&apos;s second step</extracomment>
         <translation>Wrong code at the second step</translation>
     </message>
+    <message>
+        <source>Set up two-factor sign-in</source>
+        <extracomment>Title and heading of the page where a person enrols an authenticator app during sign-in (policy &quot;always&quot;)</extracomment>
+        <translation>Set up two-factor sign-in</translation>
+    </message>
+    <message>
+        <source>This site asks for a second factor when you sign in. Set up an authenticator app now to finish signing in.</source>
+        <extracomment>Text of that page, above the QR code</extracomment>
+        <translation>This site asks for a second factor when you sign in. Set up an authenticator app now to finish signing in.</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in is on</source>
+        <extracomment>Heading of the page after the enrolment at sign-in, which shows the recovery codes once</extracomment>
+        <translation>Two-factor sign-in is on</translation>
+    </message>
+    <message>
+        <source>You are signed in. From now on, signing in asks for a code from your authenticator app.</source>
+        <extracomment>Text of that page: the person is signed in now</extracomment>
+        <translation>You are signed in. From now on, signing in asks for a code from your authenticator app.</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <extracomment>Link on from that page to where the sign-in was going</extracomment>
+        <translation>Continue</translation>
+    </message>
 </context>
 </TS>

@@ -85,9 +85,14 @@ struct GATEHOUSE_EXPORT TwoFactorSignInOptions
     enum class Required {
         Never,      //!< \c "never": no second step, the module is not asked
         Optional,   //!< \c "optional" (the default): the step for people who enrolled
-        Always,     //!< \c "always": reserved; the loader refuses it until enrolment at sign-in exists
+        Always,     //!< \c "always": everyone; a person without an authenticator enrols in the step
     };
     Required required = Required::Optional;
+    /*!
+     * \c requiredGroups: with \c "optional", members of any of these groups (GroupStore) are
+     * treated as under \c "always". Exact names, as access rules write them.
+     */
+    QStringList requiredGroups;
     //! \c maxAge: seconds the pending second step stays valid after the first factor.
     qint64 maxAge = 300;
 };

@@ -9,9 +9,7 @@
 #include "session/jwtsession.h"
 #include "session/signintime.h"
 #include "signin/currentuser.h"
-#include "twofactor/base32.h"
-#include "twofactor/otpauthuri.h"
-#include "twofactor/qrcode.h"
+#include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/errors.h>
@@ -140,28 +138,6 @@ QFuture<AuthResponse> showSessions(const State &state, const Account &account, P
 QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, const Pages::AccountContent::TwoFactor &twoFactor = {},
                                const QString &notice = {});
 
-//! The name authenticator apps show above the code: the site's host, which tells the
-//! person's several sites apart.
-QString twoFactorIssuer(const RequestState &s)
-{
-    const QString host = QUrl(s.origin.origin).host();
-    return host.isEmpty() ? QStringLiteral("Gatehouse") : host;
-}
-
-TwoFactor twoFactorOf(const RequestState &s)
-{
-    TwoFactorOptions options;
-    options.issuer = twoFactorIssuer(s);
-    return TwoFactor(s.config.adapter, s.config.secret, options);
-}
-
-TwoFactorChange twoFactorChangeOf(const RequestState &s)
-{
-    TwoFactorChange change;
-    change.clientAddress = s.clientAddress.isNull() ? QString() : s.clientAddress.toString();
-    return change;
-}
-
 /*!
  * Runs \a next when the person of this request signed in recently enough for a change that
  * could lock them out or hand the account to someone else; else the sign-in page, which comes
@@ -179,14 +155,11 @@ QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &accou
 }
 
 //! The enrolment of \a secret (base32) as the page shows it: QR code, key, issuer and account.
-Pages::AccountContent::TwoFactor enrolmentOf(const RequestState &s, const QString &secret, const QString &uri,
-                                             const QString &svg, const AdapterUser &user)
+Pages::AccountContent::TwoFactor enrolmentOf(const RequestState &s, const QString &secret, const AdapterUser &user)
 {
     Pages::AccountContent::TwoFactor shown;
-    shown.secret = secret;
-    shown.qrCodeSvg = svg.isEmpty() ? QrCode::svg(uri.toUtf8()) : svg;
-    shown.issuer = twoFactorIssuer(s);
-    shown.accountName = user.email;
+    if (const auto enrolment = SiteTwoFactor::enrolment(s, secret, user.email))
+        shown.enrolment = {enrolment->secret, enrolment->qrCodeSvg, enrolment->issuer, enrolment->accountName};
     return shown;
 }
 
@@ -198,7 +171,7 @@ Pages::AccountContent::TwoFactor enrolmentOf(const RequestState &s, const QStrin
 QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account, const AdapterUser &user, const QString &what)
 {
     const RequestState &s = *state;
-    const TwoFactor twoFactor = twoFactorOf(s);
+    const TwoFactor twoFactor = SiteTwoFactor::of(s);
     const auto failed = [state](std::exception_ptr error) -> AuthResponse {
         try {
             std::rethrow_exception(error);
@@ -216,9 +189,9 @@ QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account
         return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
             const RequestState &s = *state;
             QFuture<AuthResponse> shown = continueWith(
-                twoFactor.beginEnrolment(user.id, user.email, twoFactorChangeOf(s)),
+                twoFactor.beginEnrolment(user.id, user.email, SiteTwoFactor::changeOf(s)),
                 [state, user](const TotpEnrolmentOffer &offer) {
-                    return showPage(state, user, enrolmentOf(*state, offer.secret, offer.uri, offer.qrCodeSvg, user));
+                    return showPage(state, user, enrolmentOf(*state, offer.secret, user));
                 });
             return recover(shown, failed);
         });
@@ -228,7 +201,7 @@ QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account
         // same enrolment again; only the stored pending secret decides whether a code is right.
         const QString secret = s.param(QStringLiteral("secret"));
         QFuture<AuthResponse> confirmed = continueWith(
-            twoFactor.confirmEnrolment(user.id, s.param(QStringLiteral("code")), twoFactorChangeOf(s)),
+            twoFactor.confirmEnrolment(user.id, s.param(QStringLiteral("code")), SiteTwoFactor::changeOf(s)),
             [state, user](const QStringList &codes) {
                 Pages::AccountContent::TwoFactor shown;
                 shown.newRecoveryCodes = codes;
@@ -238,12 +211,10 @@ QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account
             try {
                 std::rethrow_exception(error);
             } catch (const InvalidTwoFactorCode &) {
-                const std::optional<QByteArray> raw = Base32::decode(secret);
-                if (!raw || raw->isEmpty())
+                const Pages::AccountContent::TwoFactor shown = enrolmentOf(*state, secret, user);
+                if (shown.enrolment.secret.isEmpty())
                     return QtFuture::makeReadyFuture(backToPage(*state, QStringLiteral("twoFactorWrongCode")));
-                const QString canonical = Base32::encode(*raw);
-                const QString uri = Totp::otpauthUri(twoFactorIssuer(*state), user.email, *raw);
-                return showPage(state, user, enrolmentOf(*state, canonical, uri, {}, user), QStringLiteral("twoFactorWrongCode"));
+                return showPage(state, user, shown, QStringLiteral("twoFactorWrongCode"));
             } catch (...) {
                 return QtFuture::makeReadyFuture(failed(std::current_exception()));
             }
@@ -252,7 +223,7 @@ QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account
     if (what == u"twoFactorNewCodes") {
         return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
             QFuture<AuthResponse> shown = continueWith(
-                twoFactor.regenerateRecoveryCodes(user.id, twoFactorChangeOf(*state)), [state, user](const QStringList &codes) {
+                twoFactor.regenerateRecoveryCodes(user.id, SiteTwoFactor::changeOf(*state)), [state, user](const QStringList &codes) {
                     Pages::AccountContent::TwoFactor shown;
                     shown.newRecoveryCodes = codes;
                     return showPage(state, user, shown, QStringLiteral("twoFactorNewCodes"));
@@ -264,7 +235,7 @@ QFuture<AuthResponse> twoFactorChange(const State &state, const Account &account
     if (s.param(QStringLiteral("confirm")) != u"yes")
         return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("twoFactorRemoveUnconfirmed")));
     return afterRecentSignIn(state, account, user, [state, twoFactor, user, failed] {
-        QFuture<AuthResponse> removed = twoFactor.remove(user.id, twoFactorChangeOf(*state))
+        QFuture<AuthResponse> removed = twoFactor.remove(user.id, SiteTwoFactor::changeOf(*state))
             .then(QtFuture::Launch::Sync, [state](bool) { return backToPage(*state, QStringLiteral("twoFactorRemoved")); });
         return recover(removed, failed);
     });
@@ -429,7 +400,7 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, cons
     content.image = user.image.value_or(QString());
     content.notice = notice.isEmpty() ? s.query.queryItemValue(QStringLiteral("notice")) : notice;
     // Two-factor sign-in only where the adapter keeps its records and the policy allows it.
-    const TwoFactor tf = twoFactorOf(s);
+    const TwoFactor tf = SiteTwoFactor::of(s);
     content.twoFactor.offered = tf.isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never;
     const QFuture<TwoFactorStatus> twoFactorStatus = content.twoFactor.offered ? tf.status(user.id)
                                                                                : QtFuture::makeReadyFuture(TwoFactorStatus());
@@ -571,7 +542,7 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
     if (what == u"removePasskey")
         return removePasskey(state, account, user);
     if (what == u"twoFactorBegin" || what == u"twoFactorConfirm" || what == u"twoFactorNewCodes" || what == u"twoFactorRemove") {
-        if (twoFactorOf(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never)
+        if (SiteTwoFactor::of(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never)
             return twoFactorChange(state, account, user, what);
     }
     if (what == u"endOthers") {

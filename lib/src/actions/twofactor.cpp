@@ -4,6 +4,7 @@
 #include "request/pageresponses.h"
 #include "signin/twofactorflow.h"
 #include "twofactor/pendingstep.h"
+#include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/errors.h>
 
@@ -17,9 +18,16 @@ QFuture<AuthResponse> twoFactor(const State &state)
             return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
         return TwoFactorFlow::submit(state);
     }
-    if (!PendingStep::fromCookie(s))
+    const std::optional<PendingStep> step = PendingStep::fromCookie(s);
+    if (!step)
         return QtFuture::makeReadyFuture(TwoFactorFlow::expired(s));
     Pages::TwoFactorContent content;
+    if (step->enrols()) {
+        const auto enrolment = SiteTwoFactor::enrolment(s, step->enrolmentSecret, step->user.value(QStringLiteral("email")).toString());
+        if (!enrolment)
+            return QtFuture::makeReadyFuture(TwoFactorFlow::expired(s));
+        content.enrolment = {enrolment->secret, enrolment->qrCodeSvg, enrolment->issuer, enrolment->accountName};
+    }
     const QString error = s.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (error == QLatin1String("InvalidCode") || error == QLatin1String("TooManyAttempts"))
         content.error = error;

@@ -127,6 +127,8 @@ QList<ConfigProblem> checkConfig(const Config &config, const ConfigCheckOptions 
 
     if (config.session.strategy == SessionOptions::Strategy::Database && !config.adapter && !options.adapterExpected)
         problems.error(QStringLiteral("session.strategy"), Messages::DatabaseNeedsAdapter);
+    if (config.twoFactor.required == TwoFactorSignInOptions::Required::Always && !config.adapter && !options.adapterExpected)
+        problems.error(QStringLiteral("twoFactor.required"), Messages::TwoFactorAlwaysNeedsAdapter);
     if (config.session.maxAge < 1)
         problems.error(QStringLiteral("session.maxAge"), Messages::PositiveInteger);
     if (config.session.updateAge < 0)

@@ -1,5 +1,6 @@
 #include "config/sections.h"
 
+#include <gatehouse/groupstore.h>
 #include <gatehouse/sqladapter.h>
 
 #include "config/messages.h"
@@ -10,6 +11,8 @@
 #include <QJsonArray>
 #include <QFileInfo>
 #include <QUrl>
+
+#include <algorithm>
 
 namespace Gatehouse::ConfigDetail {
 
@@ -195,6 +198,41 @@ void readAccount(ObjectReader &root, AccountOptions &account)
     r.finish();
 }
 
+namespace {
+
+//! \c twoFactor.requiredGroups: a non-empty list of group names as GroupStore accepts them.
+void readRequiredGroups(ObjectReader &r, TwoFactorSignInOptions &twoFactor)
+{
+    const QString key = QStringLiteral("requiredGroups");
+    const QJsonValue value = r.value(key);
+    if (value.isUndefined())
+        return;
+    const QJsonArray list = value.toArray();
+    if (!value.isArray() || !std::all_of(list.begin(), list.end(), [](const QJsonValue &v) { return v.isString(); })) {
+        r.error(key, Messages::StringList);
+        return;
+    }
+    if (list.isEmpty()) {
+        r.error(key, Messages::TwoFactorGroupsEmpty);
+        return;
+    }
+    QStringList groups;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString name = list.at(i).toString();
+        if (groupNameProblem(name)) {  // not trimmed: a name with outer spaces is refused, as GroupStore does
+            r.error(QStringLiteral("%1[%2]").arg(key).arg(i), Messages::TwoFactorGroupName);
+            return;
+        }
+        if (!groups.contains(name))
+            groups.append(name);
+    }
+    if (twoFactor.required != TwoFactorSignInOptions::Required::Optional)
+        r.warning(key, Messages::TwoFactorGroupsUnused);
+    twoFactor.requiredGroups = groups;
+}
+
+} // namespace
+
 void readTwoFactor(ObjectReader &root, TwoFactorSignInOptions &twoFactor)
 {
     const auto object = root.object(QStringLiteral("twoFactor"));
@@ -207,10 +245,11 @@ void readTwoFactor(ObjectReader &root, TwoFactorSignInOptions &twoFactor)
             twoFactor.required = TwoFactorSignInOptions::Required::Never;
         else if (*required == QLatin1String("optional"))
             twoFactor.required = TwoFactorSignInOptions::Required::Optional;
-        else  // enrolment inside the pending step is not built yet: refused, never half-working
-            r.error(QStringLiteral("required"), Messages::TwoFactorAlwaysNotYet);
+        else
+            twoFactor.required = TwoFactorSignInOptions::Required::Always;
     }
     twoFactor.maxAge = r.integer(QStringLiteral("maxAge"), 1, 3600).value_or(twoFactor.maxAge);
+    readRequiredGroups(r, twoFactor);
     r.finish();
 }
 

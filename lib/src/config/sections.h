@@ -25,7 +25,7 @@ void readTheme(ObjectReader &root, Theme &theme);
 //! \c experimental
 void readExperimental(ObjectReader &root, ExperimentalOptions &experimental);
 //! \c rateLimit
-//! \c twoFactor: required (never/optional; "always" is refused until it is built), maxAge.
+//! \c twoFactor: required (never/optional/always), maxAge, requiredGroups.
 void readTwoFactor(ObjectReader &root, TwoFactorSignInOptions &twoFactor);
 void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit);
 //! trustedProxies: a list of addresses or subnets.

@@ -1,6 +1,7 @@
 #include "pages/document.h"
 #include "pages/messages.h"
 #include "pages/pages.h"
+#include "pages/twofactorparts.h"
 
 #include <QUrl>
 
@@ -134,13 +135,8 @@ constexpr QStringView TwoFactorActionTemplate = uR"(<form action="{{action}}" me
 <button type="submit" class="gh-button {{class}}">{{text}}</button>
 </form>
 )";
-// The QR code is the module's SVG as a data: image: no script, and the pages' CSP already
-// allows data: images, so no 'unsafe-inline' is needed for it.
-constexpr QStringView TwoFactorEnrolTemplate = uR"(<p class="gh-account-note">{{scan}}</p>
-<p class="gh-two-factor-qr"><img src="data:image/svg+xml;base64,{{qr}}" alt="{{qrAlt}}" width="{{size}}" height="{{size}}"></p>
-<p class="gh-account-note">{{keyLabel}}: <code id="gh-two-factor-secret">{{secret}}</code></p>
-<p class="gh-account-note">{{appShows}}</p>
-<form action="{{action}}" method="POST">
+// After the shared QR code and key (twofactorparts.h): the form that confirms them.
+constexpr QStringView TwoFactorEnrolTemplate = uR"(<form action="{{action}}" method="POST">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
 <input type="hidden" name="action" value="twoFactorConfirm">
 <input type="hidden" name="secret" value="{{rawSecret}}">
@@ -150,13 +146,6 @@ constexpr QStringView TwoFactorEnrolTemplate = uR"(<p class="gh-account-note">{{
 </div>
 <button type="submit" class="gh-button gh-submit">{{confirm}}</button>
 </form>
-)";
-constexpr QStringView TwoFactorCodesTemplate = uR"(<div class="gh-notice" role="status">
-<h3>{{heading}}</h3>
-<p>{{note}}</p>
-<ul class="gh-recovery-codes">
-{{codes}}</ul>
-</div>
 )";
 constexpr QStringView TwoFactorRemoveTemplate = uR"(<form action="{{action}}" method="POST">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
@@ -355,14 +344,8 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
                                                   {u"class", cssClass}, {u"text", document.text(text)}});
         };
         QList<Html> parts;
-        if (!tf.newRecoveryCodes.isEmpty()) {
-            QList<Html> codes;
-            for (const QString &code : tf.newRecoveryCodes)
-                codes.append(fill(u"<li><code>{{code}}</code></li>\n", {{u"code", code}}));
-            parts.append(fill(TwoFactorCodesTemplate, {{u"heading", document.text(Messages::TwoFactorCodesHeading)},
-                                                       {u"note", document.text(Messages::TwoFactorCodesNote)},
-                                                       {u"codes", join(codes)}}));
-        }
+        if (!tf.newRecoveryCodes.isEmpty())
+            parts.append(TwoFactorParts::recoveryCodes(document, tf.newRecoveryCodes));
         if (tf.enrolled) {
             parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
                                                        tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
@@ -372,21 +355,12 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
                                                         {u"confirm", document.text(Messages::TwoFactorRemoveConfirm)},
                                                         {u"text", document.text(Messages::TwoFactorRemove)}}));
-        } else if (!tf.secret.isEmpty()) {
-            QStringList groups;
-            for (qsizetype i = 0; i < tf.secret.size(); i += 4)
-                groups.append(tf.secret.mid(i, 4));
+        } else if (!tf.enrolment.secret.isEmpty()) {
+            parts.append(TwoFactorParts::enrolment(document, tf.enrolment));
             parts.append(fill(TwoFactorEnrolTemplate, {
-                {u"scan", document.text(Messages::TwoFactorScan)},
-                {u"qr", QString::fromLatin1(tf.qrCodeSvg.toUtf8().toBase64())},
-                {u"qrAlt", document.text(Messages::TwoFactorQrCode)},
-                {u"size", QStringLiteral("240")},
-                {u"keyLabel", document.text(Messages::TwoFactorKey)},
-                {u"secret", groups.join(u' ')},
-                {u"appShows", document.text(Messages::TwoFactorAppShows).arg(tf.issuer, tf.accountName)},
                 {u"action", action},
                 {u"csrfToken", context.csrfToken},
-                {u"rawSecret", tf.secret},
+                {u"rawSecret", tf.enrolment.secret},
                 {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
                 {u"confirm", document.text(Messages::TwoFactorConfirm)},
             }));

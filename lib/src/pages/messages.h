@@ -61,6 +61,16 @@ inline constexpr const char *TwoFactorCancel = QT_TRANSLATE_NOOP("Gatehouse::Pag
 inline constexpr const char *TwoFactorInvalid = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That code is not valid. Wait for the next code of your app and try again.");
 //: Code page error: too many wrong codes lately
 inline constexpr const char *TwoFactorTooMany = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Too many wrong codes. Wait a few minutes, then try again.");
+//: Title and heading of the page where a person enrols an authenticator app during sign-in (policy "always")
+inline constexpr const char *TwoFactorEnrolTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Set up two-factor sign-in");
+//: Text of that page, above the QR code
+inline constexpr const char *TwoFactorEnrolPrompt = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This site asks for a second factor when you sign in. Set up an authenticator app now to finish signing in.");
+//: Heading of the page after the enrolment at sign-in, which shows the recovery codes once
+inline constexpr const char *TwoFactorEnrolledTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is on");
+//: Text of that page: the person is signed in now
+inline constexpr const char *TwoFactorEnrolledPrompt = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You are signed in. From now on, signing in asks for a code from your authenticator app.");
+//: Link on from that page to where the sign-in was going
+inline constexpr const char *TwoFactorContinue = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Continue");
 
 // Sign-out page.
 //: Heading of the sign-out page

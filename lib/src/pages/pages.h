@@ -56,6 +56,15 @@ struct SignInContent
     QList<QUrl> scripts;
 };
 
+//! An authenticator app's enrolment as pages show it.
+struct TotpEnrolment
+{
+    QString secret;       //!< base32 (shown in groups of four)
+    QString qrCodeSvg;    //!< the otpauth:// URI as an SVG QR code
+    QString issuer;       //!< what the app will show above the code
+    QString accountName;  //!< ... and under it
+};
+
 //! The account page's content: the person's own profile, sessions and recent activity.
 struct AccountContent
 {
@@ -131,11 +140,7 @@ struct AccountContent
         bool enrolled = false;
         QDateTime enrolledAt;
         int recoveryCodesLeft = 0;
-        //! An enrolment in progress: its secret (base32), its QR code (SVG) and what the app shows.
-        QString secret;
-        QString qrCodeSvg;
-        QString issuer;
-        QString accountName;
+        TotpEnrolment enrolment;        //!< an enrolment in progress (empty secret: none)
         QStringList newRecoveryCodes;   //!< shown once, in the response that made them
     } twoFactor;
 };
@@ -145,6 +150,14 @@ struct TwoFactorContent
 {
     //! The \c error query value after a refused code: \c InvalidCode or \c TooManyAttempts.
     QString error;
+    //! Policy "always" for a person without an authenticator: enrol first (empty secret: a code).
+    TotpEnrolment enrolment;
+    /*!
+     * Enrolled and signed in: the recovery codes, shown once, and the link on to \c continueUrl
+     * (the codes cannot travel through a redirect). When set, nothing else is shown.
+     */
+    QStringList recoveryCodes;
+    QString continueUrl;
 };
 
 //! A rendered page.
@@ -189,7 +202,9 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
 /*!
  * The code page of a sign-in's second step: the message for \c content.error (if any), a form
  * posting \c csrfToken and \c code (a code of the app or a recovery code) to
- * <baseUrl>/two-factor, and one posting \c csrfToken to <baseUrl>/signout (cancel).
+ * <baseUrl>/two-factor, and one posting \c csrfToken to <baseUrl>/signout (cancel). With
+ * \c content.enrolment: the QR code and key above a form posting the app's first code. With
+ * \c content.recoveryCodes: those codes and a link to \c content.continueUrl, nothing else.
  */
 Page twoFactor(const PageContext &context, const TwoFactorContent &content, const PageTranslator &translator);
 

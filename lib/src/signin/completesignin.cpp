@@ -12,6 +12,7 @@
 #include "session/signintime.h"
 #include "session/storedgroups.h"
 #include "twofactor/pendingstep.h"
+#include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/errors.h>
 
@@ -138,6 +139,41 @@ QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &re
         });
 }
 
+//! The pending step's cookie and the redirect to its page.
+AuthResponse toStep(const RequestState &s, const PendingStep &step)
+{
+    AuthResponse response = s.redirect(s.baseUrl + QStringLiteral("/two-factor"));
+    response.cookies = step.toCookies(s);
+    return s.withCookies(response);
+}
+
+/*!
+ * \a step as an enrolment: a new pending secret for its person (replacing one of an earlier
+ * attempt), carried in the step so that its page shows it and its code confirms it. A person
+ * who confirmed an authenticator meanwhile is asked for a code instead.
+ */
+QFuture<AuthResponse> beginEnrolment(const State &state, PendingStep step)
+{
+    const RequestState &s = *state;
+    const QString accountName = step.user.value(QStringLiteral("email")).toString();
+    QFuture<AuthResponse> begun = continueWith(
+        SiteTwoFactor::of(s).beginEnrolment(step.userId, accountName, SiteTwoFactor::changeOf(s)),
+        [state, step](const TotpEnrolmentOffer &offer) {
+            PendingStep enrolling = step;
+            enrolling.enrolmentSecret = offer.secret;
+            return toStep(*state, enrolling);
+        });
+    return recoverLater(begun, [state, step](std::exception_ptr error) -> QFuture<AuthResponse> {
+        try {
+            std::rethrow_exception(error);
+        } catch (const TwoFactorAlreadyEnrolled &) {
+            return QtFuture::makeReadyFuture(toStep(*state, step));
+        } catch (...) {
+            return failedFuture<AuthResponse>(std::current_exception());
+        }
+    });
+}
+
 } // namespace
 
 QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &result)
@@ -183,18 +219,25 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
             const SignInResult &result = decided.result;
             // A user no store resolved (an authorize function's own) may share its id with a
             // stored person: never ask for that person's code.
-            if (!store)
+            if (!store) {
+                // Nobody stored to ask, so "always" cannot be kept: refused, not waved through.
+                if (state->config.twoFactor.required == TwoFactorSignInOptions::Required::Always)
+                    throw AccessDenied(QStringLiteral("twoFactor.required \"always\": the user of this sign-in is not stored, "
+                                                      "so no second factor can be asked"));
                 return startSession(state, result, false);
+            }
+            // Adding an account to the person signed in is no sign-in: no second step.
+            if (result.linkedWhileSignedIn)
+                return startSession(state, result, store);
             const QString userId = result.user.value(QStringLiteral("id")).toString();
-            return continueWith(PendingStep::isRequired(*state, userId, state->provider), [state, result, store](bool required) {
-                if (!required)
+            return continueWith(PendingStep::need(*state, userId, state->provider), [state, result, store](PendingStep::Need need) {
+                if (need == PendingStep::Need::None)
                     return startSession(state, result, store);
                 // No session yet: the code page first (twofactor/README.md).
-                const RequestState &s = *state;
-                const PendingStep step = PendingStep::create(s, result.user, result.account, result.profile, result.isNewUser);
-                AuthResponse response = s.redirect(s.baseUrl + QStringLiteral("/two-factor"));
-                response.cookies = step.toCookies(s);
-                return QtFuture::makeReadyFuture(s.withCookies(response));
+                PendingStep step = PendingStep::create(*state, result.user, result.account, result.profile, result.isNewUser);
+                if (need == PendingStep::Need::Code)
+                    return QtFuture::makeReadyFuture(toStep(*state, step));
+                return beginEnrolment(state, step);
             });
         })
         .unwrap();

@@ -26,6 +26,11 @@ struct SignInResult
      */
     bool provisional = false;
     /*!
+     * The person signed in already and this sign-in added an account to them (the account
+     * page's "link another"): no second step, which is for signing in, not for linking.
+     */
+    bool linkedWhileSignedIn = false;
+    /*!
      * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
      * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's
      * counter, the user of a new email address). Gets the resolved result and returns it as
@@ -36,9 +41,10 @@ struct SignInResult
 
 /*!
  * Finishes the sign-in of \a result; failures become AccessDenied errors of the future. For a
- * person with a confirmed authenticator (twofactor/pendingstep.h) the session waits: the answer
- * is the pending step's cookie and a redirect to the code page, and TwoFactorFlow::submit()
- * calls startSession() once a code is accepted.
+ * person with a confirmed authenticator, or one the policy requires to enrol
+ * (twofactor/pendingstep.h), the session waits: the answer is the pending step's cookie and a
+ * redirect to the code page, and TwoFactorFlow::submit() calls startSession() once a code is
+ * accepted (or confirms the enrolment).
  */
 QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &result);
 

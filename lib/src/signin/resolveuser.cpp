@@ -207,7 +207,9 @@ QFuture<SignInResult> findUser(const State &state, const SignInResult &result, c
             }
             if (current) {  // a signed-in user adds another account
                 const AdapterUser user = *current;
-                return whenEnabled(state, user.id, provider, [state, result, user] { return linkTo(state, result, user); });
+                SignInResult linking = result;
+                linking.linkedWhileSignedIn = true;
+                return whenEnabled(state, user.id, provider, [state, linking, user] { return linkTo(state, linking, user); });
             }
             const QString email = result.user.value(QStringLiteral("email")).toString();
             if (email.isEmpty())

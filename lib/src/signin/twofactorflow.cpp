@@ -5,8 +5,10 @@
 #include "core/urls.h"
 #include "request/audit.h"
 #include "request/errorresponse.h"
+#include "request/pageresponses.h"
 #include "signin/completesignin.h"
 #include "twofactor/pendingstep.h"
+#include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/twofactor.h>
 
@@ -36,15 +38,50 @@ QFuture<bool> limitedByAddress(const RequestState &s)
     return s.engine.rateLimiter().isLimited(addressKey(s), rl.maxFailuresPerAddress, rl.windowSeconds);
 }
 
+/*!
+ * The page after an enrolment at sign-in: the new \a recoveryCodes, shown once, and a link on
+ * to where \a session (the redirect that starts the session) was going, with its cookies.
+ */
+AuthResponse enrolled(const RequestState &s, const AuthResponse &session, const QStringList &recoveryCodes)
+{
+    Pages::TwoFactorContent content;
+    content.recoveryCodes = recoveryCodes;
+    content.continueUrl = QString::fromUtf8(session.header("location"));
+    AuthResponse page = PageResponses::twoFactor(s, content);
+    page.cookies = session.cookies;
+    return page;
+}
+
+/*!
+ * Spends the step and starts the session the first factor would have started; after an
+ * enrolment (\a recoveryCodes) the answer is the page that shows them.
+ */
+QFuture<AuthResponse> complete(const State &state, const PendingStep &step, const QStringList &recoveryCodes = {})
+{
+    return continueWith(step.spend(*state), [state, step, recoveryCodes](bool first) -> QFuture<AuthResponse> {
+        if (!first)  // completed a moment ago by another request with the same cookie
+            return QtFuture::makeReadyFuture(expired(*state));
+        state->callbackUrl = step.callbackUrl;
+        SignInResult result;
+        result.user = step.user;
+        result.account = step.account;
+        result.profile = step.profile;
+        result.isNewUser = step.isNewUser;
+        result.stored = true;
+        return continueWith(startSession(state, result, /*stored: a person with an authenticator*/ true),
+                            [state, recoveryCodes](AuthResponse response) {
+                                response.cookies.append(PendingStep::remove(*state));
+                                return recoveryCodes.isEmpty() ? response : enrolled(*state, response, recoveryCodes);
+                            });
+    });
+}
+
 //! The code is checked; a valid one spends the step and starts the session.
 QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
 {
     const RequestState &s = *state;
-    const TwoFactor twoFactor(s.config.adapter, s.config.secret);
-    TwoFactorChange change;
-    change.clientAddress = s.clientAddress.isNull() ? QString() : s.clientAddress.toString();
     const QString code = s.body.value(QStringLiteral("code")).toString();
-    return twoFactor.verify(step.userId, code, change)
+    return SiteTwoFactor::of(s).verify(step.userId, code, SiteTwoFactor::changeOf(s))
         .then(QtFuture::Launch::Sync, [state, step](QFuture<SecondFactor> checked) -> QFuture<AuthResponse> {
             const RequestState &s = *state;
             try {
@@ -61,23 +98,43 @@ QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
                 // Removed (an administrator's reset) since the first factor: sign in again.
                 return QtFuture::makeReadyFuture(expired(s));
             }
-            return continueWith(step.spend(s), [state, step](bool first) -> QFuture<AuthResponse> {
-                if (!first)  // completed a moment ago by another request with the same cookie
-                    return QtFuture::makeReadyFuture(expired(*state));
-                state->callbackUrl = step.callbackUrl;
-                SignInResult result;
-                result.user = step.user;
-                result.account = step.account;
-                result.profile = step.profile;
-                result.isNewUser = step.isNewUser;
-                result.stored = true;
-                return continueWith(startSession(state, result, /*stored: a person with an authenticator*/ true), [state](AuthResponse response) {
-                    response.cookies.append(PendingStep::remove(*state));
-                    return response;
-                });
-            });
+            return complete(state, step);
         })
         .unwrap();
+}
+
+/*!
+ * Policy "always" for a person without an authenticator: the code confirms the enrolment
+ * begun with the step; the session starts and the answer is a page with the recovery codes
+ * (shown once) and a link on to where the sign-in was going.
+ */
+QFuture<AuthResponse> confirm(const State &state, const PendingStep &step)
+{
+    const RequestState &s = *state;
+    const QString code = s.body.value(QStringLiteral("code")).toString();
+    QFuture<AuthResponse> confirmed = continueWith(
+        SiteTwoFactor::of(s).confirmEnrolment(step.userId, code, SiteTwoFactor::changeOf(s)),
+        [state, step](const QStringList &codes) {
+            return complete(state, step, codes);
+        });
+    return recoverLater(confirmed, [state](std::exception_ptr error) -> QFuture<AuthResponse> {
+        const RequestState &s = *state;
+        try {
+            std::rethrow_exception(error);
+        } catch (const InvalidTwoFactorCode &) {
+            if (!s.config.rateLimit.enabled)
+                return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
+            return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
+                .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
+        } catch (const TooManyTwoFactorAttempts &) {
+            return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
+        } catch (const TwoFactorNotEnrolled &) {
+            // Replaced by a newer sign-in's enrolment, or confirmed elsewhere: sign in again.
+            return QtFuture::makeReadyFuture(expired(s));
+        } catch (...) {
+            return failedFuture<AuthResponse>(std::current_exception());
+        }
+    });
 }
 
 } // namespace
@@ -110,7 +167,7 @@ QFuture<AuthResponse> submit(const State &state)
                 return continueWith(step.isSpent(s), [state, step](bool spent) -> QFuture<AuthResponse> {
                     if (spent)
                         return QtFuture::makeReadyFuture(expired(*state));
-                    return verify(state, step);
+                    return step.enrols() ? confirm(state, step) : verify(state, step);
                 });
             })
             .unwrap();

@@ -2,15 +2,18 @@
 
 #include "crypto/base64url.h"
 #include "crypto/hash.h"
+#include "core/futures.h"
 #include "crypto/random.h"
 #include "storage/stores.h"
 
+#include <gatehouse/errors.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 
 #include <QDateTime>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <chrono>
 
 namespace Gatehouse {
@@ -31,18 +34,39 @@ std::chrono::milliseconds spentWindow(const RequestState &state)
     return std::chrono::seconds(state.config.twoFactor.maxAge + 60);
 }
 
+//! Whether \a policy asks \a userId, who has no authenticator, to enrol one.
+QFuture<bool> mustEnrol(const TwoFactorSignInOptions &policy, const std::shared_ptr<GroupStore> &groups,
+                        const QString &userId)
+{
+    if (policy.required == TwoFactorSignInOptions::Required::Always)
+        return QtFuture::makeReadyFuture(true);
+    if (policy.requiredGroups.isEmpty() || !groups)
+        return QtFuture::makeReadyFuture(false);
+    return groups->userGroups(userId).then(QtFuture::Launch::Sync, [required = policy.requiredGroups](const QStringList &memberOf) {
+        return std::any_of(memberOf.begin(), memberOf.end(), [&](const QString &group) { return required.contains(group); });
+    });
+}
+
 } // namespace
 
-QFuture<bool> PendingStep::isRequired(const RequestState &state, const QString &userId, const Provider *provider)
+QFuture<PendingStep::Need> PendingStep::need(const RequestState &state, const QString &userId, const Provider *provider)
 {
     if (state.config.twoFactor.required == TwoFactorSignInOptions::Required::Never || userId.isEmpty()
         || (provider && provider->isWebAuthn()))
-        return QtFuture::makeReadyFuture(false);
+        return QtFuture::makeReadyFuture(Need::None);
     TwoFactorStore *store = state.stores().twoFactor.get();
-    if (!store)
-        return QtFuture::makeReadyFuture(false);
-    return store->totpEnrolment(userId).then(QtFuture::Launch::Sync, [](const std::optional<TotpEnrolment> &enrolment) {
-        return enrolment && enrolment->confirmedAt.has_value();
+    if (!store) {
+        // Closed, not open: "always" promises a second factor that cannot be kept here.
+        if (state.config.twoFactor.required == TwoFactorSignInOptions::Required::Always)
+            return failedFuture<Need>(std::make_exception_ptr(MissingAdapterMethods(
+                QStringLiteral("twoFactor.required \"always\" needs an adapter that keeps two-factor records"))));
+        return QtFuture::makeReadyFuture(Need::None);
+    }
+    return continueWith(store->totpEnrolment(userId), [policy = state.config.twoFactor, groups = state.stores().groups, userId](
+                                                          const std::optional<TotpEnrolment> &enrolment) {
+        if (enrolment && enrolment->confirmedAt.has_value())
+            return QtFuture::makeReadyFuture(Need::Code);
+        return mustEnrol(policy, groups, userId).then(QtFuture::Launch::Sync, [](bool enrol) { return enrol ? Need::Enrolment : Need::None; });
     });
 }
 
@@ -64,7 +88,7 @@ PendingStep PendingStep::create(const RequestState &state, const QJsonObject &us
 
 QList<SetCookie> PendingStep::toCookies(const RequestState &state) const
 {
-    const QJsonObject payload{
+    QJsonObject payload{
         {QStringLiteral("jti"), id},
         {QStringLiteral("sub"), userId},
         {QStringLiteral("provider"), provider},
@@ -75,6 +99,8 @@ QList<SetCookie> PendingStep::toCookies(const RequestState &state) const
         {QStringLiteral("callbackUrl"), callbackUrl},
         {QStringLiteral("exp"), expires},
     };
+    if (enrols())
+        payload.insert(QStringLiteral("enrol"), enrolmentSecret);
     const auto codec = state.engine.jwe(state.config.secret);
     CookieOption cookie = state.cookies.twoFactor;
     cookie.options.maxAge = state.config.twoFactor.maxAge;
@@ -102,6 +128,7 @@ std::optional<PendingStep> PendingStep::fromCookie(const RequestState &state)
     step.isNewUser = object.value(QStringLiteral("isNewUser")).toBool();
     step.callbackUrl = object.value(QStringLiteral("callbackUrl")).toString();
     step.expires = object.value(QStringLiteral("exp")).toInteger();
+    step.enrolmentSecret = object.value(QStringLiteral("enrol")).toString();
     if (step.id.isEmpty() || step.userId.isEmpty() || step.user.value(QStringLiteral("id")).toString() != step.userId
         || step.expires <= QDateTime::currentSecsSinceEpoch())
         return std::nullopt;

@@ -29,18 +29,35 @@ struct PendingStep
     bool isNewUser = false;
     QString callbackUrl;      //!< where the first factor was going
     qint64 expires = 0;       //!< seconds since the epoch
+    /*!
+     * Policy "always" (or a required group) for a person without an authenticator: the secret
+     * (base32) of the enrolment begun with this step, which the code confirms. Empty: a code of
+     * the person's confirmed authenticator is asked.
+     */
+    QString enrolmentSecret;
+
+    //! What a sign-in needs after its first factor.
+    enum class Need {
+        None,       //!< no second step: the session now
+        Code,       //!< a code of the person's confirmed authenticator (or a recovery code)
+        Enrolment,  //!< the policy requires a second factor the person does not have yet: enrol
+    };
 
     /*!
-     * Whether a sign-in of \a userId through \a provider must pass the second step: the policy
-     * is not "never", the adapter keeps two-factor records, the provider is no passkey (two
-     * factors in one) and the person has a confirmed authenticator. One indexed lookup; fails
-     * with the store's error (the sign-in fails closed).
+     * What a sign-in of \a userId through \a provider needs. None when the policy is "never",
+     * the provider is a passkey (two factors in one) or the adapter keeps no two-factor records;
+     * Code when the person has a confirmed authenticator (one indexed lookup); Enrolment when
+     * not, and the policy is "always" or the person is in one of \c twoFactor.requiredGroups.
+     * Fails with the store's error (the sign-in fails closed).
      */
-    static QFuture<bool> isRequired(const RequestState &state, const QString &userId, const Provider *provider);
+    static QFuture<Need> need(const RequestState &state, const QString &userId, const Provider *provider);
 
     //! A new pending step for the request's callback URL, valid for twoFactor.maxAge seconds.
     static PendingStep create(const RequestState &state, const QJsonObject &user, const QJsonObject &account,
                               const QJsonObject &profile, bool isNewUser);
+
+    //! Whether this step enrols an authenticator rather than asking for a code.
+    bool enrols() const { return !enrolmentSecret.isEmpty(); }
 
     //! The cookies that carry this step (chunked when the token set makes it large).
     QList<SetCookie> toCookies(const RequestState &state) const;

@@ -12,6 +12,7 @@
 #include <gatehouse/twofactor.h>
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,6 +43,32 @@ QString invalidCodeFor(const QByteArray &key)
         if (code != totp(key, now - 30) && code != totp(key, now) && code != totp(key, now + 30))
             return code;
     }
+}
+
+//! The key of an enrolment page (in groups of four there), as raw bytes; empty when none.
+QByteArray shownKey(const QByteArray &page)
+{
+    static const QRegularExpression key(QStringLiteral("<code id=\"gh-two-factor-secret\">([A-Z2-7 ]+)</code>"));
+    const QRegularExpressionMatch match = key.match(QString::fromUtf8(page));
+    return match.hasMatch() ? base32Decode(match.captured(1).remove(QLatin1Char(' '))) : QByteArray();
+}
+
+//! The recovery codes a page lists.
+QStringList shownRecoveryCodes(const QByteArray &page)
+{
+    static const QRegularExpression item(QStringLiteral("<li><code>([^<]+)</code></li>"));
+    QStringList codes;
+    for (const QRegularExpressionMatch &m : item.globalMatch(QString::fromUtf8(page)))
+        codes.append(m.captured(1));
+    return codes;
+}
+
+//! The target of the page's "Continue" link.
+QString continueLink(const QByteArray &page)
+{
+    static const QRegularExpression link(QStringLiteral("id=\"gh-two-factor-continue\" href=\"([^\"]+)\""));
+    const QRegularExpressionMatch match = link.match(QString::fromUtf8(page));
+    return match.hasMatch() ? match.captured(1).replace(QStringLiteral("&amp;"), QStringLiteral("&")) : QString();
 }
 
 /*!
@@ -574,6 +601,213 @@ private Q_SLOTS:
         QCOMPARE(browser.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
         QCOMPARE(browser.sessionEmail(), QStringLiteral("alice@example.test"));
         QCOMPARE(m_events, QStringList{m_alice});
+    }
+
+    // Policy "always": Carol has no authenticator, so the step enrols her. The page shows the QR
+    // code and the key; a wrong code is refused; the code of the shown key turns it on, signs
+    // her in and shows the recovery codes once, with a link on to the callback URL.
+    void alwaysEnrolsAtSignIn_data() { backendsAndStrategies(); }
+    void alwaysEnrolsAtSignIn()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.twoFactor.required = TwoFactorSignInOptions::Required::Always; }))
+            return;
+        Browser browser(*m_auth);
+        const QString callback = kOrigin + QStringLiteral("/after-sign-in?tab=1");
+        const Reply first = browser.post(QStringLiteral("/auth/callback/credentials"),
+                                         {{"email", "carol@example.test"}, {"password", "correct horse battery"}, {"callbackUrl", callback}});
+        QCOMPARE(first.response.status, 302);
+        QCOMPARE(first.location(), kCodePage);
+        QVERIFY(!first.cookie(kSession));
+        QVERIFY(first.cookie(kPending));
+        QCOMPARE(browser.sessionEmail(), QString());
+        QVERIFY(m_events.isEmpty());
+
+        // The enrolment page: QR code as a data: image, the key in groups, no script, no-store.
+        const Reply page = browser.get(QStringLiteral("/auth/two-factor"));
+        QCOMPARE(page.response.status, 200);
+        QVERIFY(page.response.body.contains("<img src=\"data:image/svg+xml;base64,"));
+        QVERIFY(page.response.body.contains("The app will show: 127.0.0.1 (carol@example.test)"));
+        QVERIFY(page.response.body.contains("name=\"code\""));
+        QVERIFY(!page.response.body.contains("<script"));
+        QVERIFY(!page.response.header("content-security-policy").contains("unsafe-inline"));
+        QCOMPARE(page.response.header("cache-control"), QByteArray("no-store"));
+        const QByteArray key = shownKey(page.response.body);
+        QCOMPARE(key.size(), 20);
+        // The same key on a reload: the page shows the step's enrolment, it does not begin one.
+        QCOMPARE(shownKey(browser.get(QStringLiteral("/auth/two-factor")).response.body), key);
+        const TwoFactor twoFactor(m_adapter, {kSecret});
+        QVERIFY(twoFactor.status(m_carol).result().pending);
+
+        // A wrong code: back to the page with the error, the same key, no session.
+        const Reply wrong = browser.code(invalidCodeFor(key));
+        QCOMPARE(wrong.location(), kCodePage + "?error=InvalidCode");
+        QVERIFY(!wrong.cookie(kSession));
+        const Reply again = browser.get(QStringLiteral("/auth/two-factor?error=InvalidCode"));
+        QVERIFY(again.response.body.contains("That code is not valid."));
+        QCOMPARE(shownKey(again.response.body), key);
+        QCOMPARE(browser.sessionEmail(), QString());
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrolFailure"), m_carol).size(), 1);
+
+        // The code of the shown key: signed in, and the codes shown once (200, no redirect).
+        waitForRoomInStep();
+        const Reply done = browser.code(now(key));
+        QCOMPARE(done.response.status, 200);
+        QCOMPARE(done.response.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(done.cookie(kSession));
+        QVERIFY(done.cookie(kPending));
+        QCOMPARE(done.cookie(kPending)->options.maxAge, std::optional<qint64>(0));
+        const QStringList codes = shownRecoveryCodes(done.response.body);
+        QCOMPARE(codes.size(), 10);
+        QCOMPARE(continueLink(done.response.body), callback);
+        QVERIFY(!done.response.body.contains("<script"));
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("carol@example.test"));
+        QCOMPARE(m_events, QStringList{m_carol});
+        QTRY_COMPARE(audit(QStringLiteral("signIn"), m_carol).size(), 1);
+        QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrol"), m_carol).size(), 1);
+        const TwoFactorStatus status = twoFactor.status(m_carol).result();
+        QVERIFY(status.enrolled);
+        QCOMPARE(status.recoveryCodesLeft, 10);
+
+        // The next sign-in asks for a code (enrolled now), and a shown recovery code is real.
+        Browser next(*m_auth);
+        QVERIFY(toCodePage(next, QStringLiteral("carol@example.test")));
+        const QByteArray codePage = next.get(QStringLiteral("/auth/two-factor")).response.body;
+        QVERIFY(codePage.contains("recovery codes"));
+        QVERIFY(shownKey(codePage).isEmpty());
+        QCOMPARE(next.code(codes.first()).location(), kOrigin.toUtf8());
+        QCOMPARE(next.sessionEmail(), QStringLiteral("carol@example.test"));
+        QCOMPARE(twoFactor.status(m_carol).result().recoveryCodesLeft, 9);
+        // An enrolled person under "always" is asked for a code as under "optional".
+        Browser alice(*m_auth);
+        QVERIFY(toCodePage(alice, QStringLiteral("alice@example.test")));
+        QCOMPARE(alice.code(now(m_aliceKey)).location(), kOrigin.toUtf8());
+    }
+
+    // X-Auth-Return-Redirect clients get the page's URL; a new sign-in replaces the enrolment:
+    // the old page's key no longer confirms anything, and its step nothing once she enrolled.
+    void alwaysRestartReplacesEnrolment_data() { backendsAndStrategies(); }
+    void alwaysRestartReplacesEnrolment()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.twoFactor.required = TwoFactorSignInOptions::Required::Always; }))
+            return;
+        const QList<QPair<QByteArray, QByteArray>> json{{"X-Auth-Return-Redirect", "1"}};
+        Browser earlier(*m_auth);
+        const Reply first = earlier.post(QStringLiteral("/auth/callback/credentials"),
+                                         {{"email", "carol@example.test"}, {"password", "correct horse battery"}}, json);
+        QCOMPARE(first.response.status, 200);
+        QCOMPARE(first.json().object().value("url").toString().toUtf8(), kCodePage);
+        QVERIFY(first.cookie(kPending));
+        const QByteArray oldKey = shownKey(earlier.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(oldKey.size(), 20);
+
+        Browser later(*m_auth);
+        QVERIFY(toCodePage(later, QStringLiteral("carol@example.test")));
+        const QByteArray newKey = shownKey(later.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(newKey.size(), 20);
+        QVERIFY(newKey != oldKey);
+        waitForRoomInStep();
+        QCOMPARE(earlier.code(now(oldKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(earlier.sessionEmail(), QString());
+        const Reply done = later.code(now(newKey));
+        QCOMPARE(done.response.status, 200);
+        QCOMPARE(later.sessionEmail(), QStringLiteral("carol@example.test"));
+        // The earlier page's step has nothing left to confirm: sign in again.
+        QCOMPARE(earlier.code(now(newKey)).location(), kExpired);
+        QCOMPARE(earlier.sessionEmail(), QString());
+    }
+
+    // An expired enrolment step completes nothing and enrols nobody.
+    void alwaysExpiredStep_data() { backendsAndStrategies(); }
+    void alwaysExpiredStep()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) {
+                c.twoFactor.required = TwoFactorSignInOptions::Required::Always;
+                c.twoFactor.maxAge = 1;
+            }))
+            return;
+        Browser browser(*m_auth);
+        QVERIFY(toCodePage(browser, QStringLiteral("carol@example.test")));
+        const QByteArray key = shownKey(browser.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(key.size(), 20);
+        QTest::qWait(2100);
+        QCOMPARE(browser.get(QStringLiteral("/auth/two-factor")).location(), kExpired);
+        QCOMPARE(browser.code(now(key)).location(), kExpired);
+        QCOMPARE(browser.sessionEmail(), QString());
+        const TwoFactorStatus status = TwoFactor(m_adapter, {kSecret}).status(m_carol).result();
+        QVERIFY(!status.enrolled);
+        QVERIFY(m_events.isEmpty());
+    }
+
+    // An email link as the first factor under "always": the link leads to the enrolment.
+    void alwaysEmailFirstFactor_data() { backendsAndStrategies(); }
+    void alwaysEmailFirstFactor()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        QList<VerificationRequest> sent;
+        if (!open(backend, jwt, [&sent](Config &c) {
+                c.twoFactor.required = TwoFactorSignInOptions::Required::Always;
+                Provider email;
+                email.id = email.name = email.type = QStringLiteral("email");
+                email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
+                email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
+                    sent.append(request);
+                    return QtFuture::makeReadyFuture();
+                };
+                c.providers.append(email);
+            }))
+            return;
+        Browser browser(*m_auth);
+        QCOMPARE(browser.post(QStringLiteral("/auth/signin/email"), {{"email", "carol@example.test"}}).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(sent.size(), 1);
+        const Reply link = browser.get(sent.first().url.mid(kOrigin.size()));
+        QCOMPARE(link.location(), kCodePage);
+        QVERIFY(!link.cookie(kSession));
+        const QByteArray key = shownKey(browser.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(key.size(), 20);
+        waitForRoomInStep();
+        const Reply done = browser.code(now(key));
+        QCOMPARE(done.response.status, 200);
+        QCOMPARE(shownRecoveryCodes(done.response.body).size(), 10);
+        QCOMPARE(continueLink(done.response.body), kOrigin);
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("carol@example.test"));
+        QCOMPARE(m_events, QStringList{m_carol});
+    }
+
+    // twoFactor.requiredGroups under "optional": a member without an authenticator enrols, a
+    // non-member signs in as before.
+    void requiredGroups_data() { backendsAndStrategies(); }
+    void requiredGroups()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.twoFactor.requiredGroups = {QStringLiteral("admins")}; }))
+            return;
+        const QString dave = createUser(QStringLiteral("dave@example.test"));
+        QVERIFY(m_adapter->addUserGroup(m_carol, QStringLiteral("admins")).result());
+        QVERIFY(m_adapter->addUserGroup(dave, QStringLiteral("staff")).result());
+
+        Browser member(*m_auth);
+        QVERIFY(toCodePage(member, QStringLiteral("carol@example.test")));
+        const QByteArray key = shownKey(member.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(key.size(), 20);
+        waitForRoomInStep();
+        QCOMPARE(member.code(now(key)).response.status, 200);
+        QCOMPARE(member.sessionEmail(), QStringLiteral("carol@example.test"));
+
+        Browser other(*m_auth);
+        const Reply direct = other.signIn(QStringLiteral("dave@example.test"));
+        QCOMPARE(direct.location(), kOrigin.toUtf8());
+        QVERIFY(!direct.cookie(kPending));
+        QCOMPARE(other.sessionEmail(), QStringLiteral("dave@example.test"));
+        QVERIFY(!TwoFactor(m_adapter, {kSecret}).status(dave).result().pending);
     }
 
     void codeNeedsCsrfToken()

@@ -45,6 +45,7 @@ private Q_SLOTS:
     void defaults();
     void everyOption();
     void accountPageOff();
+    void twoFactorPolicy();
     void issueExample();
     void errors_data();
     void errors();
@@ -467,8 +468,23 @@ void TestConfigLoader::errors_data()
     row("twoFactor", R"({"providers": [], "twoFactor": {"required": "sometimes", "maxAge": 0, "maxage": 60}})",
         {"twoFactor.required: must be one of never, optional, always", "twoFactor.maxAge: must be an integer from 1 to 3600",
          R"(twoFactor.maxage: unknown key (did you mean "maxAge"?))"});
-    row("twoFactor always", R"({"providers": [], "twoFactor": {"required": "always"}})",
-        {R"(twoFactor.required: "always" is not available yet (enrolment during sign-in is not built): use "optional" or "never")"});
+    row("twoFactor always without adapter", R"({"providers": [], "twoFactor": {"required": "always"}})",
+        {R"(twoFactor.required: "always" needs an adapter that keeps two-factor records (set "adapter" or DATABASE_URL))"});
+    row("twoFactor requiredGroups not a list", R"({"providers": [], "twoFactor": {"requiredGroups": "admins"}})",
+        {"twoFactor.requiredGroups: must be a list of strings"});
+    row("twoFactor requiredGroups not strings", R"({"providers": [], "twoFactor": {"requiredGroups": ["admins", 7]}})",
+        {"twoFactor.requiredGroups: must be a list of strings"});
+    row("twoFactor requiredGroups empty", R"({"providers": [], "twoFactor": {"requiredGroups": []}})",
+        {"twoFactor.requiredGroups: names no groups: leave it out, or name the groups whose members must use a second factor"});
+    row("twoFactor requiredGroups invalid name", R"({"providers": [], "twoFactor": {"requiredGroups": ["admins", "a,b"]}})",
+        {"twoFactor.requiredGroups[1]: is not a valid group name (empty, longer than 128 characters, or with a comma, "
+         "a control character or a space at either end)"});
+    row("twoFactor requiredGroups outer space", R"({"providers": [], "twoFactor": {"requiredGroups": [" admins"]}})",
+        {"twoFactor.requiredGroups[0]: is not a valid group name (empty, longer than 128 characters, or with a comma, "
+         "a control character or a space at either end)"});
+    row("twoFactor requiredGroups empty name", R"({"providers": [], "twoFactor": {"requiredGroups": [""]}})",
+        {"twoFactor.requiredGroups[0]: is not a valid group name (empty, longer than 128 characters, or with a comma, "
+         "a control character or a space at either end)"});
     row("trustedProxies", R"({"providers": [], "trustedProxies": ["127.0.0.1", "proxy.internal", "10.0.0.0/33", 7]})",
         {"trustedProxies[1]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",
          "trustedProxies[2]: not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)",
@@ -540,6 +556,15 @@ void TestConfigLoader::warnings_data()
                          "issuer": "https://idp.test", "style": {"bg": "#fff"}}]})")
         << QStringList{goodSecretVariable()}
         << QStringList{R"(providers[0].style.bg: deprecated; use "brandColor")"};
+    QTest::newRow("requiredGroups with always")
+        << QByteArray(R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"},
+                         "twoFactor": {"required": "always", "requiredGroups": ["admins"]}})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{R"(twoFactor.requiredGroups: has an effect only with "required": "optional" ("always" asks everyone, "never" nobody))"};
+    QTest::newRow("requiredGroups with never")
+        << QByteArray(R"({"providers": [], "twoFactor": {"required": "never", "requiredGroups": ["admins"]}})")
+        << QStringList{goodSecretVariable()}
+        << QStringList{R"(twoFactor.requiredGroups: has an effect only with "required": "optional" ("always" asks everyone, "never" nobody))"};
     QTest::newRow("url path differs")
         << QByteArray(R"({"providers": [], "basePath": "/auth"})")
         << QStringList{goodSecretVariable(), "AUTH_URL=https://example.test/api/auth"}
@@ -648,6 +673,20 @@ void TestConfigLoader::unreadableFile()
     QCOMPARE(result.errors().size(), 1);
     QVERIFY2(result.errors().first().message.startsWith(QStringLiteral("cannot read ") + path + u':'),
              qPrintable(result.errors().first().message));
+}
+
+// "always" with storage, and the groups whose members are treated as "always" under "optional".
+void TestConfigLoader::twoFactorPolicy()
+{
+    const ConfigResult always = load(R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"},
+                                         "twoFactor": {"required": "always"}})");
+    QCOMPARE(render(always.problems), QStringList());
+    QCOMPARE(always.config.twoFactor.required, TwoFactorSignInOptions::Required::Always);
+    QVERIFY(always.config.twoFactor.requiredGroups.isEmpty());
+    const ConfigResult groups = load(R"({"providers": [], "twoFactor": {"requiredGroups": ["admins", "Ops team", "admins"]}})");
+    QCOMPARE(render(groups.problems), QStringList());
+    QCOMPARE(groups.config.twoFactor.required, TwoFactorSignInOptions::Required::Optional);
+    QCOMPARE(groups.config.twoFactor.requiredGroups, (QStringList{QStringLiteral("admins"), QStringLiteral("Ops team")}));
 }
 
 void TestConfigLoader::accountPageOff()
