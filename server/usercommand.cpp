@@ -6,6 +6,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
+#include <gatehouse/usergroups.h>
 #include <gatehouse/userstate.h>
 
 #include <QRegularExpression>
@@ -143,11 +144,11 @@ private:
         const QString &action = m_command.groupsAction;
         const QString &group = m_command.group;
         if (action == QLatin1String("add")) {
-            const bool added = m_adapter->addUserGroup(user.id, group).result();
+            const bool added = addUserToGroup(m_adapter, user.id, group).result();  // audit: groupAdd, by: admin
             m_out << (added ? QStringLiteral("added %1 to %2\n") : QStringLiteral("%1 is in %2 already\n"))
                              .arg(m_email, group);
         } else if (action == QLatin1String("remove")) {
-            const bool removed = m_adapter->removeUserGroup(user.id, group).result();
+            const bool removed = removeUserFromGroup(m_adapter, user.id, group).result();
             m_out << (removed ? QStringLiteral("removed %1 from %2\n") : QStringLiteral("%1 was not in %2\n"))
                              .arg(m_email, group);
         } else {

@@ -298,6 +298,23 @@ private Q_SLOTS:
         QCOMPARE(groups({QStringLiteral("list"), gina}).out, QStringLiteral("Domain Users\n"));
         QVERIFY(groups({QStringLiteral("members"), QStringLiteral("admins")}).out.endsWith(QLatin1String("0 users in admins\n")));
 
+        // Each change is an audit event by the administrator (as in gatehouse-admin); a no-op is none.
+        const auto adapter = std::shared_ptr<SqlAdapter>(
+            SqlAdapter::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))));
+        QVERIFY(adapter);
+        AuditFilter filter;
+        filter.userId = adapter->getUserByEmail(gina).result()->id;
+        QStringList changes;
+        for (const AuditEvent &event : adapter->auditEvents(filter, 20).result()) {
+            if (!event.type.startsWith(QLatin1String("group")))
+                continue;
+            QCOMPARE(event.detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+            changes.append(event.type + QLatin1Char(' ') + event.detail.value(QStringLiteral("group")).toString());
+        }
+        changes.sort();
+        QCOMPARE(changes, (QStringList{QStringLiteral("groupAdd Domain Users"), QStringLiteral("groupAdd admins"),
+                                       QStringLiteral("groupRemove admins")}));
+
         // Unknown user: 1, as the other user commands. Bad names and malformed commands: 2.
         r = groups({QStringLiteral("add"), QStringLiteral("nobody@example.test"), QStringLiteral("admins")});
         QCOMPARE(r.exitCode, 1);
