@@ -110,9 +110,10 @@ struct GATEHOUSE_EXPORT TwoFactorOptions
     //! The current time; empty: the system clock. For tests and simulations.
     std::function<QDateTime()> clock;
     /*!
-     * verify() refuses every code of a user with this many wrong ones (codes or recovery codes)
-     * in the last \c failureWindowSeconds, counted across servers when the adapter keeps rate
-     * limits (RateLimitStore); a success clears the count. Sign-in adds a limit per address.
+     * verify() and confirmEnrolment() refuse every code of a user with this many wrong ones
+     * (codes or recovery codes) in the last \c failureWindowSeconds, counted across servers when
+     * the adapter keeps rate limits (RateLimitStore); each attempt is counted before it is checked,
+     * so concurrent guesses cannot exceed it; a success clears the count. Sign-in adds a limit per address.
      */
     int maxFailures = 5;
     qint64 failureWindowSeconds = 300;
@@ -152,8 +153,9 @@ public:
     /*!
      * Completes the enrolment with the first \a code the app shows and returns the new recovery
      * codes (ten, shown to the person once: only their hashes are kept). InvalidTwoFactorCode
-     * for a wrong code (audit \c twoFactorEnrolFailure), TwoFactorNotEnrolled when no enrolment
-     * awaits confirmation. Audit: \c twoFactorEnrol.
+     * for a wrong code (audit \c twoFactorEnrolFailure), TooManyTwoFactorAttempts after
+     * TwoFactorOptions::maxFailures wrong codes (counted with verify()'s), TwoFactorNotEnrolled
+     * when no enrolment awaits confirmation. Audit: \c twoFactorEnrol.
      */
     QFuture<QStringList> confirmEnrolment(const QString &userId, const QString &code,
                                           const TwoFactorChange &change = {}) const;

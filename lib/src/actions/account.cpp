@@ -302,10 +302,8 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
         return QtFuture::makeReadyFuture(s.withCookies(refused));
     }
     const PasswordAttempt attempt = passwordAttempt(s, *provider, user);
-    return continueWith(signedInAt(s, account, user.id), [state, account, user, attempt](const QDateTime &at) {
+    return afterRecentSignIn(state, account, user, [state, account, user, attempt] {
         const RequestState &s = *state;
-        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
-            return QtFuture::makeReadyFuture(toSignIn(s));
         const QString current = s.param(QStringLiteral("currentPassword"));
         const QString next = s.param(QStringLiteral("newPassword"));
         if (next != s.param(QStringLiteral("confirmPassword")))
@@ -345,57 +343,54 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
 }
 
 /*!
- * Unlinks one of the person's OAuth/OIDC accounts: a recent sign-in (else the sign-in page, which
- * comes back here), then Account::unlinkAccount() with the ways to sign in this configuration
- * offers, which refuses the last one.
+ * The page after removing one of the person's ways to sign in: \a doneNotice, or why nothing
+ * was removed (\a notFoundNotice for an id that is not theirs, or the last way to sign in).
  */
-QFuture<AuthResponse> unlinkAccount(const State &state, const Account &account, const AdapterUser &user)
+QFuture<AuthResponse> afterRemoval(const State &state, QFuture<void> removed, const QString &doneNotice,
+                                   const QString &notFoundNotice)
 {
-    return continueWith(signedInAt(*state, account, user.id), [state, account, user](const QDateTime &at) {
-        const RequestState &s = *state;
-        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
-            return QtFuture::makeReadyFuture(toSignIn(s));
-        QFuture<AuthResponse> unlinked =
-            account.unlinkAccount(user.id, s.param(QStringLiteral("accountId")), SignInMethods::of(s.config.providers), changeOf(s))
-                .then(QtFuture::Launch::Sync, [state] { return backToPage(*state, QStringLiteral("accountUnlinked")); });
-        return recover(unlinked, [state](std::exception_ptr error) {
-            try {
-                std::rethrow_exception(error);
-            } catch (const AccountRecordNotFound &) {
-                return backToPage(*state, QStringLiteral("accountNotFound"));
-            } catch (const LastSignInMethod &) {
-                return backToPage(*state, QStringLiteral("lastSignInMethod"));
-            } catch (...) {
-                return errorResponse(*state, std::current_exception());
-            }
-        });
+    QFuture<AuthResponse> done =
+        removed.then(QtFuture::Launch::Sync, [state, doneNotice] { return backToPage(*state, doneNotice); });
+    return recover(done, [state, notFoundNotice](std::exception_ptr error) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const AccountRecordNotFound &) {
+            return backToPage(*state, notFoundNotice);
+        } catch (const LastSignInMethod &) {
+            return backToPage(*state, QStringLiteral("lastSignInMethod"));
+        } catch (...) {
+            return errorResponse(*state, std::current_exception());
+        }
     });
 }
 
 /*!
- * Removes one of the person's passkeys: a recent sign-in (else the sign-in page, which comes
- * back here), then Account::removePasskey(), which refuses the last way to sign in.
+ * Unlinks one of the person's OAuth/OIDC accounts after a recent sign-in, with the ways to sign
+ * in this configuration offers (Account::unlinkAccount() refuses the last one).
+ */
+QFuture<AuthResponse> unlinkAccount(const State &state, const Account &account, const AdapterUser &user)
+{
+    return afterRecentSignIn(state, account, user, [state, account, user] {
+        const RequestState &s = *state;
+        return afterRemoval(state,
+                            account.unlinkAccount(user.id, s.param(QStringLiteral("accountId")),
+                                                  SignInMethods::of(s.config.providers), changeOf(s)),
+                            QStringLiteral("accountUnlinked"), QStringLiteral("accountNotFound"));
+    });
+}
+
+/*!
+ * Removes one of the person's passkeys after a recent sign-in (Account::removePasskey() refuses
+ * the last way to sign in).
  */
 QFuture<AuthResponse> removePasskey(const State &state, const Account &account, const AdapterUser &user)
 {
-    return continueWith(signedInAt(*state, account, user.id), [state, account, user](const QDateTime &at) {
+    return afterRecentSignIn(state, account, user, [state, account, user] {
         const RequestState &s = *state;
-        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
-            return QtFuture::makeReadyFuture(toSignIn(s));
-        QFuture<AuthResponse> removed =
-            account.removePasskey(user.id, s.param(QStringLiteral("passkeyId")), SignInMethods::of(s.config.providers), changeOf(s))
-                .then(QtFuture::Launch::Sync, [state] { return backToPage(*state, QStringLiteral("passkeyRemoved")); });
-        return recover(removed, [state](std::exception_ptr error) {
-            try {
-                std::rethrow_exception(error);
-            } catch (const AccountRecordNotFound &) {
-                return backToPage(*state, QStringLiteral("passkeyNotFound"));
-            } catch (const LastSignInMethod &) {
-                return backToPage(*state, QStringLiteral("lastSignInMethod"));
-            } catch (...) {
-                return errorResponse(*state, std::current_exception());
-            }
-        });
+        return afterRemoval(state,
+                            account.removePasskey(user.id, s.param(QStringLiteral("passkeyId")),
+                                                  SignInMethods::of(s.config.providers), changeOf(s)),
+                            QStringLiteral("passkeyRemoved"), QStringLiteral("passkeyNotFound"));
     });
 }
 

@@ -64,6 +64,26 @@ QFuture<void> MemoryRateLimiter::recordFailure(const QString &key, qint64 window
     return QtFuture::makeReadyFuture();
 }
 
+QFuture<bool> MemoryRateLimiter::tryAttempt(const QString &key, int limit, qint64 windowSeconds)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QMutexLocker lock(&m_mutex);
+    if (m_failures.size() >= m_maxKeys && !m_failures.contains(key))
+        prune(now, windowSeconds);
+    auto &times = m_failures[key];
+    while (!times.empty() && times.front() <= now - windowSeconds * 1000)
+        times.pop_front();
+    if (int(times.size()) >= limit) {
+        lock.unlock();
+        Metrics::recordRateLimited(key);
+        return QtFuture::makeReadyFuture(false);
+    }
+    times.push_back(now);
+    if (times.size() > kMaxPerKey)
+        times.pop_front();
+    return QtFuture::makeReadyFuture(true);
+}
+
 void MemoryRateLimiter::reset(const QString &key)
 {
     QMutexLocker lock(&m_mutex);

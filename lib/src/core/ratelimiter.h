@@ -26,6 +26,12 @@ public:
     virtual QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) = 0;
     //! Records one failure for each of \a keys (empty ones skipped); finishes when all are counted.
     QFuture<void> recordFailures(const QStringList &keys, qint64 windowSeconds);
+    /*!
+     * Counts one attempt under \a key and says whether it is allowed: at most \a limit in the
+     * window (refused ones are not counted). Check and count are one step, so concurrent
+     * guesses cannot slip past the limit between them; a success should reset() the key.
+     */
+    virtual QFuture<bool> tryAttempt(const QString &key, int limit, qint64 windowSeconds) = 0;
     //! Forgets \a key's failures (after a successful sign-in).
     virtual void reset(const QString &key) = 0;
 };
@@ -39,6 +45,7 @@ public:
     //! The synchronous form of isLimited().
     bool limitedNow(const QString &key, int limit, qint64 windowSeconds);
     QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) override;
+    QFuture<bool> tryAttempt(const QString &key, int limit, qint64 windowSeconds) override;
     void reset(const QString &key) override;
 
 private:

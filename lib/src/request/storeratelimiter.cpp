@@ -56,6 +56,16 @@ QFuture<void> StoreRateLimiter::recordFailure(const QString &key, qint64 windowS
     }
 }
 
+QFuture<bool> StoreRateLimiter::tryAttempt(const QString &key, int limit, qint64 windowSeconds)
+{
+    // A store error fails the future: without a count, the attempt is not allowed.
+    return m_store.hitRateLimit(key, windowOf(windowSeconds), limit).then(QtFuture::Launch::Sync, [key](bool allowed) {
+        if (!allowed)
+            Metrics::recordRateLimited(key);
+        return allowed;
+    });
+}
+
 void StoreRateLimiter::reset(const QString &key)
 {
     logFailure(m_store.resetRateLimit(key), "reset");

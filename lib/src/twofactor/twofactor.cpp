@@ -88,6 +88,12 @@ QFuture<bool> done(QFuture<void> future)
     return future.then(QtFuture::Launch::Sync, [] { return true; });
 }
 
+//! Where the wrong codes of \a userId are counted (sign-in and enrolment alike).
+QString limitKey(const QString &userId)
+{
+    return QStringLiteral("twoFactor:user:") + userId;
+}
+
 //! Runs \a start, turning an exception it throws into a failed future.
 template<typename T, typename Start>
 QFuture<T> guarded(Start start)
@@ -149,32 +155,43 @@ QFuture<QStringList> TwoFactor::confirmEnrolment(const QString &userId, const QS
                                                  const TwoFactorChange &change) const
 {
     return guarded<QStringList>([&] {
-        TwoFactorStore &store = d->store();
+        d->store();  // MissingAdapterMethods before anything else
         auto self = d;
-        return continueWith(store.totpEnrolment(userId), [self, userId, code, change](
-                                                             const std::optional<TotpEnrolment> &enrolment) {
-            const auto notPending = [userId] {
-                return TwoFactorNotEnrolled(QStringLiteral("user \"%1\" has no enrolment awaiting confirmation").arg(userId));
-            };
-            if (!enrolment || enrolment->confirmedAt)
-                throw notPending();
-            const std::optional<Totp::SecretBox::Opened> opened = self->box.open(userId, enrolment->sealedSecret);
-            if (!opened)
-                throw notPending();  // sealed with a secret no longer configured: begin again
-            const std::optional<qint64> step = Totp::matchingStep(opened->secret, code, self->now().toSecsSinceEpoch());
-            if (!step) {
-                self->audit(QStringLiteral("twoFactorEnrolFailure"), userId, change);
-                throw InvalidTwoFactorCode(QStringLiteral("the code does not confirm the enrolment"));
+        const QString key = limitKey(userId);
+        // Codes typed at enrolment are guesses too: counted before the check, as verify() does.
+        QFuture<bool> allowed = d->limiter->tryAttempt(key, d->options.maxFailures, d->options.failureWindowSeconds);
+        return continueWith(allowed, [self, userId, code, change, key](bool allowed) {
+            if (!allowed) {
+                self->audit(QStringLiteral("twoFactorEnrolFailure"), userId, change,
+                            {{QStringLiteral("reason"), QStringLiteral("rateLimited")}});
+                throw TooManyTwoFactorAttempts(QStringLiteral("too many wrong codes for user \"%1\"").arg(userId));
             }
-            const auto [codes, hashes] = self->newRecoveryCodes(userId);
-            return self->store().confirmTotpEnrolment(userId, enrolment->sealedSecret, *step, hashes)
-                .then(QtFuture::Launch::Sync, [self, userId, change, codes = codes, notPending](bool confirmed) {
-                    if (!confirmed)
-                        throw notPending();  // another enrolment began meanwhile
-                    self->audit(QStringLiteral("twoFactorEnrol"), userId, change,
-                                {{QStringLiteral("recoveryCodesLeft"), int(codes.size())}});
-                    return codes;
-                });
+            return continueWith(self->store().totpEnrolment(userId), [self, userId, code, change, key](
+                                                                 const std::optional<TotpEnrolment> &enrolment) {
+                const auto notPending = [userId] {
+                    return TwoFactorNotEnrolled(QStringLiteral("user \"%1\" has no enrolment awaiting confirmation").arg(userId));
+                };
+                if (!enrolment || enrolment->confirmedAt)
+                    throw notPending();
+                const std::optional<Totp::SecretBox::Opened> opened = self->box.open(userId, enrolment->sealedSecret);
+                if (!opened)
+                    throw notPending();  // sealed with a secret no longer configured: begin again
+                const std::optional<qint64> step = Totp::matchingStep(opened->secret, code, self->now().toSecsSinceEpoch());
+                if (!step) {
+                    self->audit(QStringLiteral("twoFactorEnrolFailure"), userId, change);
+                    throw InvalidTwoFactorCode(QStringLiteral("the code does not confirm the enrolment"));
+                }
+                const auto [codes, hashes] = self->newRecoveryCodes(userId);
+                return self->store().confirmTotpEnrolment(userId, enrolment->sealedSecret, *step, hashes)
+                    .then(QtFuture::Launch::Sync, [self, userId, change, key, codes = codes, notPending](bool confirmed) {
+                        if (!confirmed)
+                            throw notPending();  // another enrolment began meanwhile
+                        self->limiter->reset(key);
+                        self->audit(QStringLiteral("twoFactorEnrol"), userId, change,
+                                    {{QStringLiteral("recoveryCodesLeft"), int(codes.size())}});
+                        return codes;
+                    });
+            });
         });
     });
 }
@@ -184,10 +201,12 @@ QFuture<SecondFactor> TwoFactor::verify(const QString &userId, const QString &co
     return guarded<SecondFactor>([&] {
         d->store();  // MissingAdapterMethods before anything else
         auto self = d;
-        const QString key = QStringLiteral("twoFactor:user:") + userId;
-        return continueWith(d->limiter->isLimited(key, d->options.maxFailures, d->options.failureWindowSeconds),
-                            [self, userId, code, change, key](bool limited) {
-                                if (limited) {
+        const QString key = limitKey(userId);
+        // The attempt is counted before the code is checked (a success resets the count), so
+        // concurrent guesses cannot pass the limit between a check and a count.
+        return continueWith(d->limiter->tryAttempt(key, d->options.maxFailures, d->options.failureWindowSeconds),
+                            [self, userId, code, change, key](bool allowed) {
+                                if (!allowed) {
                                     self->audit(QStringLiteral("twoFactorFailure"), userId, change,
                                                 {{QStringLiteral("reason"), QStringLiteral("rateLimited")}});
                                     throw TooManyTwoFactorAttempts(
@@ -203,13 +222,10 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
 {
     TwoFactorStore &store = this->store();
     auto self = shared_from_this();
-    // Fails once the failure is counted: a quick next guess is checked against the new count.
-    const auto refuse = [self, userId, change, limitKey](const QString &method) {
+    // The attempt was counted by verify(); a failure only leaves that count in place.
+    const auto refuse = [self, userId, change](const QString &method) -> QFuture<SecondFactor> {
         self->audit(QStringLiteral("twoFactorFailure"), userId, change, {{QStringLiteral("method"), method}});
-        return self->limiter->recordFailure(limitKey, self->options.failureWindowSeconds)
-            .then(QtFuture::Launch::Sync, []() -> SecondFactor {
-                throw InvalidTwoFactorCode(QStringLiteral("the code is wrong, used or expired"));
-            });
+        throw InvalidTwoFactorCode(QStringLiteral("the code is wrong, used or expired"));
     };
     const auto accepted = [self, userId, change, limitKey](const QString &method, QJsonObject detail) {
         self->limiter->reset(limitKey);

@@ -15,7 +15,10 @@
 //    page, where the passkey now shows its last use.
 // 6. A sets up an authenticator app on the account page: reads the key shown beside the QR code,
 //    computes the code as an app does (HMAC-SHA1 here in node), confirms it and is shown ten
-//    recovery codes once. (Signing in with the code belongs to the sign-in's second step.)
+//    recovery codes once.
+// 7. A signs out and signs in with the password: the code page asks for the app's code (English
+//    and German screenshots), refuses a wrong one, and the next code of the app completes the
+//    sign-in on the account page.
 // Screenshots go to --artifacts and are listed as "artifact: <path>".
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -67,7 +70,8 @@ async function assertOnAccountPage(page, origin, name) {
 }
 
 // The RFC 6238 code (HMAC-SHA1, 6 digits, 30 s) of a base32 key, as an authenticator app makes it.
-function totpCode(base32Key) {
+// `step` is the 30-second time step (now by default).
+function totpCode(base32Key, step = timeStep()) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
   for (const c of base32Key.replace(/\s+/g, '').toUpperCase()) {
@@ -77,10 +81,14 @@ function totpCode(base32Key) {
   }
   const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30)));
+  counter.writeBigUInt64BE(BigInt(step));
   const mac = createHmac('sha1', key).update(counter).digest();
   const offset = mac[19] & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1000000).padStart(6, '0');
+}
+
+function timeStep() {
+  return Math.floor(Date.now() / 1000 / 30);
 }
 
 async function main() {
@@ -227,7 +235,8 @@ async function main() {
             'the issuer and account the app will show');
   suite.log('the account page shows the QR code and the key of a new authenticator');
   await suite.screenshot(a.page, 'account-two-factor-enrolment');
-  await a.page.fill('#gh-two-factor-code', totpCode(key));
+  const enrolStep = timeStep();
+  await a.page.fill('#gh-two-factor-code', totpCode(key, enrolStep));
   await a.page.click(`${twoFactor} form:has(input[value="twoFactorConfirm"]) button[type="submit"]`);
   await a.page.waitForSelector('.gh-recovery-codes');
   assert.match(await a.page.textContent('.gh-notice'), /Two-factor sign-in is on\./);
@@ -239,6 +248,40 @@ async function main() {
   await a.page.goto(`${origin}/auth/account`);
   assert.match(await a.page.textContent(twoFactor), /Recovery codes left: 10/);
   assert.equal(await a.page.locator('.gh-recovery-codes').count(), 0, 'the codes are shown only once');
+
+  // 7. Signing in now takes the password and then the app's code.
+  await a.page.click('form[action$="/auth/signout"] button[type="submit"]');
+  await a.page.waitForURL((url) => url.pathname === '/auth/signin');
+  assert.equal(await session(a.page), null, 'signed out');
+  await signInWithPassword(a.page);
+  await a.page.waitForURL(`${origin}/auth/two-factor`);
+  assert.equal(await session(a.page), null, 'the password alone makes no session');
+  assert.equal(await a.page.textContent('h1'), 'Two-step verification');
+  assert.equal(await a.page.getAttribute('#gh-two-factor-code', 'autocomplete'), 'one-time-code');
+  suite.log('the password led to the code page, not to a session');
+  await suite.screenshot(a.page, 'signin-two-factor-code-en');
+  await a.page.context().setExtraHTTPHeaders({ 'Accept-Language': 'de' });
+  await a.page.reload();
+  assert.equal(await a.page.getAttribute('html', 'lang'), 'de');
+  await suite.screenshot(a.page, 'signin-two-factor-code-de');
+  await a.page.context().setExtraHTTPHeaders({ 'Accept-Language': 'en' });
+  await a.page.reload();
+
+  // A code of another time (an hour away) is refused on the page, with no session.
+  await a.page.fill('#gh-two-factor-code', totpCode(key, timeStep() + 120));
+  await a.page.click('form:has(#gh-two-factor-code) button[type="submit"]');
+  await a.page.waitForSelector('.gh-alert');
+  assert.match(await a.page.textContent('.gh-alert'), /That code is not valid/);
+  assert.equal(await session(a.page), null, 'a wrong code makes no session');
+  await suite.screenshot(a.page, 'signin-two-factor-wrong-code');
+  suite.log('a wrong code was refused on the code page');
+
+  // The app's next code (the enrolment spent the code of its own time step; one step of skew is allowed).
+  await a.page.fill('#gh-two-factor-code', totpCode(key, Math.max(timeStep(), enrolStep + 1)));
+  await a.page.click('form:has(#gh-two-factor-code) button[type="submit"]');
+  await assertOnAccountPage(a.page, origin, 'Ada Lovelace');
+  assert.match(await a.page.textContent(twoFactor), /Recovery codes left: 10/, 'an app code spends no recovery code');
+  suite.log('the code completed the sign-in on the account page');
 
   await a.close();
   await b.close();

@@ -24,6 +24,20 @@ private Q_SLOTS:
         QVERIFY(!limiter.limitedNow("k", 5, 60));
     }
 
+    void attemptsAreCountedBeforeTheCheck()
+    {
+        MemoryRateLimiter limiter;
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(limiter.tryAttempt("k", 3, 60).result());
+        // The limit is reached by attempts alone; a refused attempt is not counted.
+        QVERIFY(!limiter.tryAttempt("k", 3, 60).result());
+        QVERIFY(limiter.limitedNow("k", 3, 60));
+        QVERIFY(!limiter.limitedNow("k", 4, 60));
+        QVERIFY(limiter.tryAttempt("other", 3, 60).result());
+        limiter.reset("k");
+        QVERIFY(limiter.tryAttempt("k", 3, 60).result());
+    }
+
     void windowSlides()
     {
         MemoryRateLimiter limiter;

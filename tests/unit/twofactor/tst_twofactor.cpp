@@ -1,10 +1,12 @@
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 
 #include "twofactor/base32.h"
 #include "twofactor/totp.h"
 
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Gatehouse;
@@ -55,6 +57,8 @@ private Q_SLOTS:
     void regenerateAndRemove();
     void secretRotation();
     void rateLimit();
+    void enrolmentCodesAreLimitedToo();
+    void concurrentGuessesStayWithinTheLimit();
     void withoutStore();
     void auditTrail();
 
@@ -251,6 +255,50 @@ void TestTwoFactor::rateLimit()
     QCOMPARE(errorOf(twoFactor.verify(bob, QStringLiteral("000000"))), QStringLiteral("TwoFactorNotEnrolled"));
     // The limit is shared by every TwoFactor on the store (and every server on its database).
     QCOMPARE(errorOf(make().verify(m_userId, codeAt(key))), QStringLiteral("TooManyTwoFactorAttempts"));
+}
+
+void TestTwoFactor::enrolmentCodesAreLimitedToo()
+{
+    const TwoFactor twoFactor = make();
+    const TotpEnrolmentOffer offer = take(twoFactor.beginEnrolment(m_userId, QStringLiteral("alice@example.com")));
+    const QByteArray key = *Base32::decode(offer.secret);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(errorOf(twoFactor.confirmEnrolment(m_userId, codeAt(key, 3600 + 30 * i))), QStringLiteral("InvalidTwoFactorCode"));
+    // Five wrong codes: the right one is not checked either, and nothing is confirmed.
+    QCOMPARE(errorOf(twoFactor.confirmEnrolment(m_userId, codeAt(key))), QStringLiteral("TooManyTwoFactorAttempts"));
+    QVERIFY(!take(twoFactor.status(m_userId)).enrolled);
+    QCOMPARE(events(QStringLiteral("twoFactorEnrolFailure")).first().detail.value(QStringLiteral("reason")).toString(),
+             QStringLiteral("rateLimited"));
+    // The same count guards the sign-in's codes.
+    QCOMPARE(errorOf(twoFactor.verify(m_userId, codeAt(key))), QStringLiteral("TooManyTwoFactorAttempts"));
+}
+
+void TestTwoFactor::concurrentGuessesStayWithinTheLimit()
+{
+    // A database-backed store answers on its own threads, so the guesses below are in flight
+    // together; each is counted before it is checked, so no more than the limit are checked.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("g.db"))));
+    adapter->migrate().waitForFinished();
+    const QString userId = take(adapter->createUser({{}, {}, QStringLiteral("carol@example.com"), {}, {}})).id;
+    const TwoFactor twoFactor(adapter, {secret}, {QStringLiteral("Example"), [this] { return m_now; }});
+    const TotpEnrolmentOffer offer = take(twoFactor.beginEnrolment(userId, QStringLiteral("carol@example.com")));
+    const QByteArray key = *Base32::decode(offer.secret);
+    take(twoFactor.confirmEnrolment(userId, codeAt(key)));
+
+    QList<QFuture<SecondFactor>> guesses;
+    for (int i = 0; i < 30; ++i)
+        guesses.append(twoFactor.verify(userId, codeAt(key, 3600 + 30 * i)));
+    int checked = 0;
+    int refused = 0;
+    for (const QFuture<SecondFactor> &guess : std::as_const(guesses)) {
+        const QString error = errorOf(guess);
+        checked += error == QLatin1String("InvalidTwoFactorCode");
+        refused += error == QLatin1String("TooManyTwoFactorAttempts");
+    }
+    QCOMPARE(checked, 5);
+    QCOMPARE(refused, 25);
 }
 
 void TestTwoFactor::withoutStore()
