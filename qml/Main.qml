@@ -230,6 +230,7 @@ ApplicationWindow {
                 connection: adminConnection
                 userId: window.detailUserId
                 onBack: window.navigate("users")
+                onGroupOpened: group => { window.view("users").showGroup(group); window.navigate("users") }
             }
             SessionsView {
                 objectName: "sessionsView"

@@ -1,4 +1,5 @@
-// One user: the record and its actions, linked accounts, sessions, passkeys and recent audit events.
+// One user: the record and its actions, two-factor sign-in, groups, linked accounts, sessions,
+// passkeys and recent audit events.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
@@ -13,6 +14,8 @@ Pane {
     readonly property alias detail: detail
     readonly property alias tabs: tabs
     signal back()
+    //! The group's members were asked for (the user list, filtered by it).
+    signal groupOpened(string group)
 
     readonly property var user: ({ userId: detail.userId, email: detail.email, name: detail.name, image: detail.image })
     readonly property bool verified: !isNaN(detail.emailVerified.getTime())
@@ -40,6 +43,7 @@ Pane {
         onRemoved: view.back()
         onMessageChanged: { view.message = message; view.messageIsError = messageIsError }
     }
+    readonly property alias confirmDialog: confirm
     ConfirmDialog {
         id: confirm
         objectName: "detailConfirmDialog"
@@ -162,6 +166,141 @@ Pane {
         Label {
             visible: detail.loaded && !detail.exists
             text: qsTr("There is no user with the id %1.").arg(view.userId)
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 10
+            enabled: detail.exists
+            visible: detail.exists
+
+            Frame {
+                objectName: "twoFactorSection"
+                visible: detail.twoFactorAvailable
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                Layout.alignment: Qt.AlignTop
+                ColumnLayout {
+                    anchors.fill: parent
+                    spacing: 4
+                    Label { text: qsTr("Two-factor sign-in"); font.bold: true }
+                    Label {
+                        objectName: "twoFactorStatus"
+                        text: detail.twoFactorEnrolled
+                              ? qsTr("Authenticator app set up %1 · recovery codes left: %2")
+                                .arg(view.when(detail.twoFactorEnrolledAt)).arg(detail.recoveryCodesLeft)
+                              : detail.twoFactorPending
+                                ? qsTr("Enrolment pending: an authenticator app was added but never confirmed with a code.")
+                                : qsTr("Not set up: signing in asks for no code.")
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: text
+                    }
+                    Button {
+                        objectName: "removeTwoFactorButton"
+                        text: qsTr("Remove two-factor sign-in…")
+                        visible: detail.twoFactorEnrolled || detail.twoFactorPending
+                        Material.foreground: "#d32f2f"
+                        onClicked: view.ask(qsTr("Remove two-factor sign-in"),
+                                            qsTr("Remove the authenticator app and the recovery codes of %1? Signing in asks them for no code until they set it up again.")
+                                            .arg(detail.name.length > 0 ? qsTr("%1 (%2)").arg(detail.name).arg(detail.email) : detail.email),
+                                            qsTr("Remove"), () => detail.removeTwoFactor())
+                        Accessible.name: qsTr("Remove two-factor sign-in")
+                    }
+                }
+            }
+
+            Frame {
+                objectName: "groupsSection"
+                Layout.fillWidth: true
+                Layout.preferredWidth: 1
+                Layout.alignment: Qt.AlignTop
+                ColumnLayout {
+                    anchors.fill: parent
+                    spacing: 4
+                    Label { text: qsTr("Groups"); font.bold: true }
+                    Label {
+                        visible: detail.groups.length === 0
+                        text: qsTr("In no groups.")
+                        opacity: 0.7
+                    }
+                    Flow {
+                        objectName: "groupsFlow"
+                        Layout.fillWidth: true
+                        spacing: 4
+                        Repeater {
+                            model: detail.groups
+                            delegate: Pane {
+                                required property string modelData
+                                objectName: "group_" + modelData
+                                padding: 2
+                                leftPadding: 8
+                                Material.background: view.Material.theme === Material.Dark ? "#37474f" : "#e3eaf2"
+                                Material.elevation: 0
+                                RowLayout {
+                                    spacing: 0
+                                    Label {
+                                        objectName: "groupName"
+                                        text: modelData
+                                        font.underline: groupMouse.containsMouse
+                                        MouseArea {
+                                            id: groupMouse
+                                            anchors.fill: parent
+                                            hoverEnabled: true
+                                            cursorShape: Qt.PointingHandCursor
+                                            onClicked: view.groupOpened(modelData)
+                                        }
+                                        Accessible.role: Accessible.Link
+                                        Accessible.name: qsTr("Show the members of %1").arg(modelData)
+                                    }
+                                    ToolButton {
+                                        objectName: "removeGroupButton"
+                                        text: "×"
+                                        implicitHeight: 28
+                                        implicitWidth: 28
+                                        onClicked: view.ask(qsTr("Remove from group"),
+                                                            qsTr("Take %1 out of the group %2? Access rules that name the group stop letting them in.")
+                                                            .arg(detail.email).arg(modelData),
+                                                            qsTr("Remove"), () => detail.removeGroup(modelData))
+                                        Accessible.name: qsTr("Remove from the group %1").arg(modelData)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        TextField {
+                            id: groupField
+                            objectName: "groupField"
+                            Layout.fillWidth: true
+                            placeholderText: qsTr("Add to a group")
+                            readonly property string problem: text.length > 0 ? detail.validateGroupName(text) : ""
+                            onAccepted: if (text.length > 0 && problem.length === 0) addGroupButton.clicked()
+                            Accessible.name: qsTr("Group name")
+                        }
+                        Button {
+                            id: addGroupButton
+                            objectName: "addGroupButton"
+                            text: qsTr("Add")
+                            enabled: groupField.text.length > 0 && groupField.problem.length === 0
+                            onClicked: { detail.addGroup(groupField.text); groupField.clear() }
+                            Accessible.name: qsTr("Add to the group")
+                        }
+                    }
+                    Label {
+                        objectName: "groupProblem"
+                        visible: groupField.problem.length > 0
+                        text: groupField.problem
+                        color: "#d32f2f"
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
+                        Accessible.role: Accessible.AlertMessage
+                        Accessible.name: text
+                    }
+                }
+            }
         }
 
         TabBar {

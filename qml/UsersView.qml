@@ -1,4 +1,4 @@
-// Users: search (email, name, id), sort, a lazily loaded list (rows are fetched page by page
+// Users: search (email, name, id; group:NAME for a group's members), sort, a lazily loaded list (rows are fetched page by page
 // as they come into view), and the user actions.
 import QtQuick
 import QtQuick.Controls
@@ -23,6 +23,14 @@ Pane {
         id: actions
         usersModel: view.model
     }
+    //! Shows the users matching \a text, as if typed into the search field.
+    function showSearch(text) {
+        searchDelay.stop()
+        searchField.text = text
+        usersModel.search = text
+    }
+    //! Shows the members of \a group.
+    function showGroup(group) { showSearch(usersModel.groupSearch(group)) }
     Timer {
         id: searchDelay
         interval: 250
@@ -60,15 +68,18 @@ Pane {
                 font.bold: true
             }
             Label {
-                text: usersModel.totalCount >= 0 ? qsTr("%n user(s)", "", usersModel.totalCount) : ""
+                objectName: "userCountLabel"
+                text: usersModel.totalCount < 0 ? ""
+                      : usersModel.group.length > 0 ? qsTr("%n user(s) in the group %1", "", usersModel.totalCount).arg(usersModel.group)
+                                                    : qsTr("%n user(s)", "", usersModel.totalCount)
                 opacity: 0.7
             }
             Item { Layout.fillWidth: true }
             TextField {
                 id: searchField
                 objectName: "searchField"
-                Layout.preferredWidth: 320
-                placeholderText: qsTr("Search email, name or id")
+                Layout.preferredWidth: 340
+                placeholderText: qsTr("Search email, name, id or group:NAME")
                 selectByMouse: true
                 onTextEdited: searchDelay.restart()
                 onAccepted: { searchDelay.stop(); usersModel.search = text }

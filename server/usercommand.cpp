@@ -7,9 +7,9 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
+#include <gatehouse/usergroups.h>
 #include <gatehouse/userstate.h>
 
-#include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTextStream>
@@ -141,33 +141,16 @@ private:
         return 0;
     }
 
-    //! The audit event of a group change, as a sign-in with a provider's groups claim writes it.
-    void auditGroupsChange(const QString &userId, const QString &group, bool added)
-    {
-        AuditEvent event;
-        event.time = QDateTime::currentDateTimeUtc();
-        event.type = QStringLiteral("groupsChange");
-        event.userId = userId;
-        event.detail = QJsonObject{{QStringLiteral("by"), QStringLiteral("admin")},
-                                   {QStringLiteral("added"), added ? QJsonArray{group} : QJsonArray{}},
-                                   {QStringLiteral("removed"), added ? QJsonArray{} : QJsonArray{group}}};
-        m_adapter->appendAudit(event).waitForFinished();
-    }
-
     int groups(const AdapterUser &user)
     {
         const QString &action = m_command.groupsAction;
         const QString &group = m_command.group;
         if (action == QLatin1String("add")) {
-            const bool added = m_adapter->addUserGroup(user.id, group).result();
-            if (added)
-                auditGroupsChange(user.id, group, true);
+            const bool added = addUserToGroup(m_adapter, user.id, group).result();  // audit: groupAdd, by: admin
             m_out << (added ? QStringLiteral("added %1 to %2\n") : QStringLiteral("%1 is in %2 already\n"))
                              .arg(m_email, group);
         } else if (action == QLatin1String("remove")) {
-            const bool removed = m_adapter->removeUserGroup(user.id, group).result();
-            if (removed)
-                auditGroupsChange(user.id, group, false);
+            const bool removed = removeUserFromGroup(m_adapter, user.id, group).result();
             m_out << (removed ? QStringLiteral("removed %1 from %2\n") : QStringLiteral("%1 was not in %2\n"))
                              .arg(m_email, group);
         } else {

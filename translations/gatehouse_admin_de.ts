@@ -838,6 +838,57 @@
         <source>removed the authenticator %1</source>
         <translation>Authenticator %1 entfernt</translation>
     </message>
+    <message>
+        <source>this database keeps no two-factor records</source>
+        <translation>diese Datenbank speichert keine Zwei-Faktor-Daten</translation>
+    </message>
+    <message>
+        <source>there is no authenticator app to remove any more</source>
+        <translation>es gibt keine Authenticator-App mehr, die entfernt werden könnte</translation>
+    </message>
+    <message numerus="yes">
+        <source>removed the authenticator app and %n recovery code(s); sign-in asks for no code until the person sets it up again</source>
+        <translation>
+            <numerusform>Authenticator-App und %n Wiederherstellungscode entfernt; bei der Anmeldung wird kein Code verlangt, bis die Person sie neu einrichtet</numerusform>
+            <numerusform>Authenticator-App und %n Wiederherstellungscodes entfernt; bei der Anmeldung wird kein Code verlangt, bis die Person sie neu einrichtet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Enter a group name.</source>
+        <translation>Geben Sie einen Gruppennamen ein.</translation>
+    </message>
+    <message>
+        <source>A group name has at most %1 characters.</source>
+        <translation>Ein Gruppenname hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>A group name cannot contain a comma.</source>
+        <translation>Ein Gruppenname darf kein Komma enthalten.</translation>
+    </message>
+    <message>
+        <source>A group name cannot contain line breaks, tabs or other control characters.</source>
+        <translation>Ein Gruppenname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>A group name cannot begin or end with a space.</source>
+        <translation>Ein Gruppenname darf nicht mit einem Leerzeichen beginnen oder enden.</translation>
+    </message>
+    <message>
+        <source>already in %1</source>
+        <translation>bereits in %1</translation>
+    </message>
+    <message>
+        <source>added to %1</source>
+        <translation>zu %1 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>not in %1 any more</source>
+        <translation>nicht mehr in %1</translation>
+    </message>
+    <message>
+        <source>removed from %1</source>
+        <translation>aus %1 entfernt</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UsersModel</name>
@@ -1528,6 +1579,78 @@
         <source>Disabled: this user cannot sign in with any provider until enabled again.</source>
         <translation>Gesperrt: dieser Benutzer kann sich mit keinem Anbieter anmelden, bis er wieder entsperrt wird.</translation>
     </message>
+    <message>
+        <source>Two-factor sign-in</source>
+        <translation>Zwei-Faktor-Anmeldung</translation>
+    </message>
+    <message>
+        <source>Enrolment pending: an authenticator app was added but never confirmed with a code.</source>
+        <translation>Einrichtung offen: eine Authenticator-App wurde hinzugefügt, aber nie mit einem Code bestätigt.</translation>
+    </message>
+    <message>
+        <source>Not set up: signing in asks for no code.</source>
+        <translation>Nicht eingerichtet: bei der Anmeldung wird kein Code verlangt.</translation>
+    </message>
+    <message>
+        <source>Remove two-factor sign-in…</source>
+        <translation>Zwei-Faktor-Anmeldung entfernen…</translation>
+    </message>
+    <message>
+        <source>Remove two-factor sign-in</source>
+        <translation>Zwei-Faktor-Anmeldung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the authenticator app and the recovery codes of %1? Signing in asks them for no code until they set it up again.</source>
+        <translation>Authenticator-App und Wiederherstellungscodes von %1 entfernen? Bei der Anmeldung wird kein Code mehr verlangt, bis die Person sie neu einrichtet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <source>In no groups.</source>
+        <translation>In keiner Gruppe.</translation>
+    </message>
+    <message>
+        <source>Remove from group</source>
+        <translation>Aus der Gruppe entfernen</translation>
+    </message>
+    <message>
+        <source>Take %1 out of the group %2? Access rules that name the group stop letting them in.</source>
+        <translation>%1 aus der Gruppe %2 entfernen? Zugriffsregeln, die die Gruppe nennen, lassen die Person dann nicht mehr herein.</translation>
+    </message>
+    <message>
+        <source>Remove from the group %1</source>
+        <translation>Aus der Gruppe %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Add to a group</source>
+        <translation>Zu einer Gruppe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Gruppenname</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add to the group</source>
+        <translation>Zur Gruppe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Authenticator app set up %1 · recovery codes left: %2</source>
+        <translation>Authenticator-App eingerichtet %1 · übrige Wiederherstellungscodes: %2</translation>
+    </message>
+    <message>
+        <source>Show the members of %1</source>
+        <translation>Mitglieder von %1 zeigen</translation>
+    </message>
 </context>
 <context>
     <name>UsersView</name>
@@ -1545,10 +1668,6 @@
             <numerusform>%n Benutzer</numerusform>
             <numerusform>%n Benutzer</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Search email, name or id</source>
-        <translation>E-Mail, Name oder ID suchen</translation>
     </message>
     <message>
         <source>Search users</source>
@@ -1653,6 +1772,17 @@
     <message>
         <source>password disabled</source>
         <translation>Passwort gesperrt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) in the group %1</source>
+        <translation>
+            <numerusform>%n Benutzer in der Gruppe %1</numerusform>
+            <numerusform>%n Benutzer in der Gruppe %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search email, name, id or group:NAME</source>
+        <translation>E-Mail, Name, ID oder group:NAME suchen</translation>
     </message>
 </context>
 <context>

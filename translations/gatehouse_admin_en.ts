@@ -838,6 +838,57 @@
         <source>removed the authenticator %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this database keeps no two-factor records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no authenticator app to remove any more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>removed the authenticator app and %n recovery code(s); sign-in asks for no code until the person sets it up again</source>
+        <translation>
+            <numerusform>removed the authenticator app and %n recovery code; sign-in asks for no code until the person sets it up again</numerusform>
+            <numerusform>removed the authenticator app and %n recovery codes; sign-in asks for no code until the person sets it up again</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Enter a group name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group name has at most %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group name cannot contain a comma.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group name cannot contain line breaks, tabs or other control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A group name cannot begin or end with a space.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in %1 any more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UsersModel</name>
@@ -1528,6 +1579,78 @@
         <source>Disabled: this user cannot sign in with any provider until enabled again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Two-factor sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enrolment pending: an authenticator app was added but never confirmed with a code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not set up: signing in asks for no code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove two-factor sign-in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove two-factor sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the authenticator app and the recovery codes of %1? Signing in asks them for no code until they set it up again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In no groups.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take %1 out of the group %2? Access rules that name the group stop letting them in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from the group %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authenticator app set up %1 · recovery codes left: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the members of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>UsersView</name>
@@ -1545,10 +1668,6 @@
             <numerusform>%n user</numerusform>
             <numerusform>%n users</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Search email, name or id</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Search users</source>
@@ -1652,6 +1771,17 @@
     </message>
     <message>
         <source>password disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) in the group %1</source>
+        <translation>
+            <numerusform>%n user in the group %1</numerusform>
+            <numerusform>%n users in the group %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search email, name, id or group:NAME</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

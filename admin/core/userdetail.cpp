@@ -6,7 +6,10 @@
 #include "detailmodels.h"
 #include "records.h"
 
+#include <gatehouse/groupstore.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
+#include <gatehouse/usergroups.h>
 
 namespace Gatehouse::Admin {
 
@@ -23,7 +26,20 @@ struct Snapshot
     QList<QVariantMap> sessions;
     QList<QVariantMap> authenticators;
     QList<QVariantMap> auditEvents;
+    bool twoFactorAvailable = false;
+    TwoFactorStatus twoFactor;
+    QStringList groups;
 };
+
+/*!
+ * TwoFactor for what an administrator does: status and removal open no sealed secret, so the
+ * configured secrets are not needed (as in \c {gatehouse-server user 2fa reset}); the key
+ * derived from this placeholder is never used.
+ */
+TwoFactor adminTwoFactor(const std::shared_ptr<SqlAdapter> &store)
+{
+    return TwoFactor(store, {QStringLiteral("gatehouse-admin: no sealed secret is opened")});
+}
 
 //! The user with its state and its password's.
 std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
@@ -40,12 +56,18 @@ std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
     return entry;
 }
 
-Snapshot load(SqlAdapter &store, const QString &userId, qint64 maxAge)
+Snapshot load(const std::shared_ptr<SqlAdapter> &adapter, const QString &userId, qint64 maxAge)
 {
+    SqlAdapter &store = *adapter;
     Snapshot s;
     s.user = findUser(store, userId);
     if (!s.user)
         return s;
+    const TwoFactor twoFactor = adminTwoFactor(adapter);
+    s.twoFactorAvailable = twoFactor.isAvailable();
+    if (s.twoFactorAvailable)
+        s.twoFactor = twoFactor.status(userId).result();
+    s.groups = store.userGroups(userId).result();
     for (const AdapterAccount &account : store.listAccounts(userId).result())
         s.accounts.append(Records::account(account));
     for (const AdapterAuthenticator &authenticator : store.listAuthenticatorsByUserId(userId).result())
@@ -100,6 +122,9 @@ public:
     {
         user.reset();
         loaded = false;
+        twoFactorAvailable = false;
+        twoFactor = {};
+        groups.clear();
         accounts->setRecords({});
         sessions->setRecords({});
         authenticators->setRecords({});
@@ -118,7 +143,7 @@ public:
         const QString id = userId;
         const qint64 maxAge = connection->sessionMaxAge();
         activity.begin();
-        runInBackground(&pool, q, [store, id, maxAge] { return load(*store, id, maxAge); },
+        runInBackground(&pool, q, [store, id, maxAge] { return load(store, id, maxAge); },
                         [this, generation](const Outcome<Snapshot> &outcome) {
                             activity.end();
                             if (generation != this->generation)
@@ -129,6 +154,9 @@ public:
                                 return;
                             user = outcome.value->user;
                             loaded = true;
+                            twoFactorAvailable = outcome.value->twoFactorAvailable;
+                            twoFactor = outcome.value->twoFactor;
+                            groups = outcome.value->groups;
                             accounts->setRecords(outcome.value->accounts);
                             sessions->setRecords(outcome.value->sessions);
                             authenticators->setRecords(outcome.value->authenticators);
@@ -146,7 +174,13 @@ public:
             return;
         }
         activity.begin();
-        runInBackground(&pool, q, [store, work = std::move(work)] { return work(*store); },
+        runInBackground(&pool, q,
+                        [store, work = std::move(work)] {
+                            if constexpr (std::is_invocable_v<Work, SqlAdapter &>)
+                                return work(*store);
+                            else
+                                return work(store); // for library calls that keep the adapter
+                        },
                         [this, operation](const Outcome<QString> &outcome) {
                             activity.end();
                             if (outcome.ok())
@@ -160,6 +194,9 @@ public:
     QString userId;
     std::optional<UserListEntry> user;
     bool loaded = false;
+    bool twoFactorAvailable = false;
+    TwoFactorStatus twoFactor;
+    QStringList groups;
     AccountsModel *accounts;
     SessionListModel *sessions;
     AuthenticatorsModel *authenticators;
@@ -221,6 +258,15 @@ AccountsModel *UserDetail::accounts() const { return d->accounts; }
 SessionListModel *UserDetail::sessions() const { return d->sessions; }
 AuthenticatorsModel *UserDetail::authenticators() const { return d->authenticators; }
 AuditEventsModel *UserDetail::auditEvents() const { return d->auditEvents; }
+bool UserDetail::twoFactorAvailable() const { return d->user && d->twoFactorAvailable; }
+bool UserDetail::twoFactorEnrolled() const { return d->user && d->twoFactor.enrolled; }
+bool UserDetail::twoFactorPending() const { return d->user && d->twoFactor.pending; }
+QDateTime UserDetail::twoFactorEnrolledAt() const
+{
+    return d->user && d->twoFactor.enrolled ? d->twoFactor.enrolledAt.value_or(QDateTime()) : QDateTime();
+}
+int UserDetail::recoveryCodesLeft() const { return d->user ? d->twoFactor.recoveryCodesLeft : 0; }
+QStringList UserDetail::groups() const { return d->user ? d->groups : QStringList(); }
 bool UserDetail::isBusy() const { return d->activity.isBusy(); }
 QString UserDetail::errorString() const { return d->activity.errorString(); }
 
@@ -262,6 +308,69 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
         if (!store.deleteAuthenticator(credentialID).result())
             throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
         return tr("removed the authenticator %1").arg(credentialID);
+    });
+}
+
+void UserDetail::removeTwoFactor()
+{
+    const QString userId = d->userId;
+    d->act(QStringLiteral("removeTwoFactor"), [userId](const std::shared_ptr<SqlAdapter> &store) {
+        const TwoFactor twoFactor = adminTwoFactor(store);
+        if (!twoFactor.isAvailable())
+            throw AdminError(tr("this database keeps no two-factor records"));
+        const TwoFactorStatus status = twoFactor.status(userId).result();
+        TwoFactorChange change;
+        change.byAdministrator = true; // audit: twoFactorRemove, by: admin
+        if (!twoFactor.remove(userId, change).result())
+            throw AdminError(tr("there is no authenticator app to remove any more"));
+        return tr("removed the authenticator app and %n recovery code(s); sign-in asks for no code until the "
+                  "person sets it up again", nullptr, status.recoveryCodesLeft);
+    });
+}
+
+QString UserDetail::validateGroupName(const QString &group) const
+{
+    // The library's rule, the one gatehouse-server user groups add applies; translated words.
+    const std::optional<GroupNameProblem> problem = groupNameProblem(group);
+    if (!problem)
+        return {};
+    switch (*problem) {
+    case GroupNameProblem::Empty:
+        return tr("Enter a group name.");
+    case GroupNameProblem::TooLong:
+        return tr("A group name has at most %1 characters.").arg(kMaxGroupNameLength);
+    case GroupNameProblem::Comma:
+        return tr("A group name cannot contain a comma.");
+    case GroupNameProblem::ControlCharacter:
+        return tr("A group name cannot contain line breaks, tabs or other control characters.");
+    case GroupNameProblem::OuterSpace:
+        return tr("A group name cannot begin or end with a space.");
+    }
+    return describeGroupNameProblem(*problem);
+}
+
+void UserDetail::addGroup(const QString &group)
+{
+    const QString problem = validateGroupName(group);
+    if (!problem.isEmpty()) {
+        Q_EMIT operationFinished(QStringLiteral("addGroup"), false, problem);
+        return;
+    }
+    const QString userId = d->userId;
+    // The library call gatehouse-server user groups add makes: the change and its audit event.
+    d->act(QStringLiteral("addGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
+        return addUserToGroup(store, userId, group).result() ? tr("added to %1").arg(group)
+                                                             : tr("already in %1").arg(group);
+    });
+}
+
+void UserDetail::removeGroup(const QString &group)
+{
+    const QString userId = d->userId;
+    d->act(QStringLiteral("removeGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
+        if (!removeUserFromGroup(store, userId, group).result())
+            throw AdminError(tr("not in %1 any more").arg(group));
+        return tr("removed from %1").arg(group);
     });
 }
 

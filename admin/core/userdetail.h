@@ -1,7 +1,8 @@
 #pragma once
-/*! \file userdetail.h  One user with its accounts, sessions, authenticators and audit events. */
+/*! \file userdetail.h  One user with its accounts, sessions, authenticators, two-factor state, groups and audit events. */
 #include <QDateTime>
 #include <QObject>
+#include <QStringList>
 #include <QPointer>
 #include <QtQml/qqmlregistration.h>
 
@@ -42,6 +43,17 @@ class UserDetail : public QObject
     Q_PROPERTY(Gatehouse::Admin::AccountsModel *accounts READ accounts CONSTANT)
     Q_PROPERTY(Gatehouse::Admin::SessionListModel *sessions READ sessions CONSTANT)
     Q_PROPERTY(Gatehouse::Admin::AuthenticatorsModel *authenticators READ authenticators CONSTANT)
+    //! The adapter keeps two-factor records (TwoFactorStore); false hides the section.
+    Q_PROPERTY(bool twoFactorAvailable READ twoFactorAvailable NOTIFY userChanged)
+    //! A confirmed authenticator app: sign-in asks for a code.
+    Q_PROPERTY(bool twoFactorEnrolled READ twoFactorEnrolled NOTIFY userChanged)
+    //! An enrolment waiting for its first code.
+    Q_PROPERTY(bool twoFactorPending READ twoFactorPending NOTIFY userChanged)
+    //! When the authenticator app was confirmed; invalid when not enrolled.
+    Q_PROPERTY(QDateTime twoFactorEnrolledAt READ twoFactorEnrolledAt NOTIFY userChanged)
+    Q_PROPERTY(int recoveryCodesLeft READ recoveryCodesLeft NOTIFY userChanged)
+    //! The user's groups (access rules name them), sorted.
+    Q_PROPERTY(QStringList groups READ groups NOTIFY userChanged)
     //! The user's latest 50 audit events.
     Q_PROPERTY(Gatehouse::Admin::AuditEventsModel *auditEvents READ auditEvents CONSTANT)
     Q_PROPERTY(bool busy READ isBusy NOTIFY busyChanged)
@@ -68,6 +80,12 @@ public:
     SessionListModel *sessions() const;
     AuthenticatorsModel *authenticators() const;
     AuditEventsModel *auditEvents() const;
+    bool twoFactorAvailable() const;
+    bool twoFactorEnrolled() const;
+    bool twoFactorPending() const;
+    QDateTime twoFactorEnrolledAt() const;
+    int recoveryCodesLeft() const;
+    QStringList groups() const;
     bool isBusy() const;
     QString errorString() const;
 
@@ -77,6 +95,19 @@ public:
     //! Signs the user out everywhere; \c operationFinished's message says how many sessions.
     Q_INVOKABLE void revokeAllSessions();
     Q_INVOKABLE void removeAuthenticator(const QString &credentialID);
+    /*!
+     * Removes the user's authenticator app (confirmed or pending) and recovery codes, as
+     * \c {gatehouse-server user 2fa reset} does: TwoFactor::remove() by an administrator
+     * (audit \c twoFactorRemove with \c by: \c admin). Sign-in asks for no code afterwards.
+     */
+    Q_INVOKABLE void removeTwoFactor();
+    //! Empty when \a group is a valid group name, else why not (for inline validation).
+    Q_INVOKABLE QString validateGroupName(const QString &group) const;
+    //! Puts the user in \a group, as \c {gatehouse-server user groups add} does
+    //! (gatehouse/usergroups.h: audit \c groupAdd, \c by: \c admin).
+    Q_INVOKABLE void addGroup(const QString &group);
+    //! Takes the user out of \a group (audit \c groupRemove, \c by: \c admin).
+    Q_INVOKABLE void removeGroup(const QString &group);
 
 Q_SIGNALS:
     void connectionChanged();

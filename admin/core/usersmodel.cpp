@@ -55,6 +55,32 @@ std::optional<QString> nullIfBlank(const QString &text)
 
 } // namespace
 
+namespace {
+
+//! The search field's text: \c group:NAME (or \c group:"NAME WITH SPACES") picks a group's
+//! members, the rest is searched in email, name and id.
+struct SearchText
+{
+    QString search;
+    QString group;
+};
+
+SearchText splitSearch(const QString &text)
+{
+    static const QRegularExpression groupToken(QStringLiteral(R"re((?:^|\s)group:(?:"([^"]*)"|(\S+)))re"));
+    SearchText result;
+    const QRegularExpressionMatch match = groupToken.match(text);
+    if (!match.hasMatch()) {
+        result.search = text.trimmed();
+        return result;
+    }
+    result.group = match.hasCaptured(1) ? match.captured(1) : match.captured(2);
+    result.search = (text.left(match.capturedStart()) + QLatin1Char(' ') + text.mid(match.capturedEnd())).trimmed();
+    return result;
+}
+
+} // namespace
+
 class UsersModelPrivate
 {
 public:
@@ -67,7 +93,9 @@ public:
     UserPageRequest base() const
     {
         UserPageRequest request;
-        request.search = search.trimmed();
+        const SearchText text = splitSearch(search);
+        request.search = text.search;
+        request.group = text.group;
         request.sort = UserSortColumn(int(sortColumn));
         request.ascending = ascending;
         return request;
@@ -131,7 +159,7 @@ public:
                     schedule(0);
             });
         }
-        whenFinished(store->countUsers(base().search), q, [this, generation, keepRows](const Outcome<qint64> &count) {
+        whenFinished(store->countUsers(base().search, base().group), q, [this, generation, keepRows](const Outcome<qint64> &count) {
             activity.end();
             if (generation != this->generation)
                 return;
@@ -296,6 +324,13 @@ void UsersModel::setConnection(AdminConnection *connection)
 }
 
 QString UsersModel::search() const { return d->search; }
+QString UsersModel::group() const { return splitSearch(d->search).group; }
+
+QString UsersModel::groupSearch(const QString &group) const
+{
+    static const QRegularExpression space(QStringLiteral("\\s"));
+    return group.contains(space) ? QStringLiteral("group:\"%1\"").arg(group) : QStringLiteral("group:") + group;
+}
 
 void UsersModel::setSearch(const QString &search)
 {

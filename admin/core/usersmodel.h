@@ -37,8 +37,14 @@ class UsersModel : public QAbstractListModel
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(Gatehouse::Admin::AdminConnection *connection READ connection WRITE setConnection NOTIFY connectionChanged)
-    //! Case-insensitive text searched in email and name; a whole user id also matches.
+    /*!
+     * Case-insensitive text searched in email and name; a whole user id also matches. A
+     * \c group:NAME token (\c group:"NAME WITH SPACES") lists only that group's members (exact
+     * name); the rest of the text is searched among them.
+     */
     Q_PROPERTY(QString search READ search WRITE setSearch NOTIFY searchChanged)
+    //! The group the list is filtered by (from \c search); empty: any.
+    Q_PROPERTY(QString group READ group NOTIFY searchChanged)
     Q_PROPERTY(SortColumn sortColumn READ sortColumn WRITE setSortColumn NOTIFY sortChanged)
     //! Users without a value in the sort column (no name, not verified) come last either way.
     Q_PROPERTY(bool ascending READ ascending WRITE setAscending NOTIFY sortChanged)
@@ -74,6 +80,7 @@ public:
     void setConnection(AdminConnection *connection);
     QString search() const;
     void setSearch(const QString &search);
+    QString group() const;
     SortColumn sortColumn() const;
     void setSortColumn(SortColumn column);
     bool ascending() const;
@@ -95,6 +102,8 @@ public:
     //! Whether every row in [first, last] is loaded; loads the missing pages otherwise.
     Q_INVOKABLE bool ensureLoaded(int first, int last);
 
+    //! The search text that lists \a group's members: \c group:NAME, quoted when it has spaces.
+    Q_INVOKABLE QString groupSearch(const QString &group) const;
     //! Empty when \a email is a valid address, else why not (for inline form validation).
     Q_INVOKABLE QString validateEmail(const QString &email) const;
 

@@ -1,7 +1,11 @@
 #include "support/adminseed.h"
 
+#include "support/totpcode.h"
+
+#include <gatehouse/groupstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
 
 #include <QRandomGenerator>
 #include <QSqlDatabase>
@@ -151,6 +155,16 @@ bool AdminSeed::seedDemo(SqlAdapter &store, AdminDemoData *data, QString *error)
                     ++(failed ? seeded.failuresToday : seeded.signInsToday);
             }
         }
+        // Two-factor sign-in: Ada has an authenticator app (ten recovery codes), Alan an enrolment
+        // he never confirmed. Groups: Ada in admins and staff, Alan in staff.
+        const std::shared_ptr<Adapter> adapter(&store, [](Adapter *) {});
+        const TwoFactor twoFactor(adapter, {QStringLiteral("admin demo seed secret")});
+        const QByteArray key = base32Decode(twoFactor.beginEnrolment(seeded.userIds.at(0), seeded.emails.at(0)).result().secret);
+        twoFactor.confirmEnrolment(seeded.userIds.at(0), totpCode(key, QDateTime::currentSecsSinceEpoch())).result();
+        twoFactor.beginEnrolment(seeded.userIds.at(1), seeded.emails.at(1)).result();
+        store.setUserGroups(seeded.userIds.at(0), {QStringLiteral("admins"), QStringLiteral("staff")}).waitForFinished();
+        store.setUserGroups(seeded.userIds.at(1), {QStringLiteral("staff")}).waitForFinished();
+
         // The first user's latest sign-in, for the session's client address.
         AuditEvent latest;
         latest.type = QStringLiteral("signIn");

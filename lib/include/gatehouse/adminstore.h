@@ -28,6 +28,7 @@ enum class UserSortColumn { Id, Name, Email, EmailVerified };
 struct GATEHOUSE_EXPORT UserPageRequest
 {
     QString search;                 //!< name or email contains it (any case), or the id equals it; empty: all users
+    QString group;                  //!< only members of this group (exact name, groupstore.h); empty: any
     UserSortColumn sort = UserSortColumn::Id;
     bool ascending = true;
     std::optional<AdapterUser> anchor;
@@ -93,6 +94,8 @@ public:
     virtual QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) = 0;
     //! How many users listUsersPage() pages through for \a search (see UserPageRequest::search).
     virtual QFuture<qint64> countUsers(const QString &search) = 0;
+    //! How many users listUsersPage() pages through for \a search and \a group (UserPageRequest).
+    virtual QFuture<qint64> countUsers(const QString &search, const QString &group) = 0;
     //! The accounts linked to \a userId, by provider then providerAccountId; empty when none.
     virtual QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) = 0;
     //! Sessions matching \a filter with their user, latest expiry first (ties by token).

@@ -147,10 +147,12 @@ public:
         return account;
     }
 
-    QList<AdapterUser> matchingUsers(const QString &search) const
+    QList<AdapterUser> matchingUsers(const QString &search, const QString &group = {}) const
     {
         QList<AdapterUser> found;
         for (const AdapterUser &user : users) {
+            if (!group.isEmpty() && !groups.value(user.id).contains(group))
+                continue;
             if (search.isEmpty() || MemoryDetail::containsFolded(user.name, search) || user.email.contains(search, Qt::CaseInsensitive)
                 || user.id == search.trimmed())
                 found.append(user);

@@ -1,4 +1,4 @@
-// MemoryAdapter's user listings (listUsersPage, countUsers): search, sort, keyset and positional
+// MemoryAdapter's user listings (listUsersPage, countUsers): search, group, sort, keyset and positional
 // paging, in SqlAdapter's order.
 #include <gatehouse/memoryadapter.h>
 
@@ -46,9 +46,14 @@ bool listedBefore(const AdapterUser &a, const AdapterUser &b, UserSortColumn sor
 
 QFuture<qint64> MemoryAdapter::countUsers(const QString &search)
 {
+    return countUsers(search, QString());
+}
+
+QFuture<qint64> MemoryAdapter::countUsers(const QString &search, const QString &group)
+{
     return settle([&] {
         QReadLocker locker(&d->lock);
-        return qint64(d->matchingUsers(search).size());
+        return qint64(d->matchingUsers(search, group).size());
     });
 }
 
@@ -59,7 +64,7 @@ QFuture<QList<UserListEntry>> MemoryAdapter::listUsersPage(const UserPageRequest
         const auto before = [&request](const AdapterUser &a, const AdapterUser &b) {
             return listedBefore(a, b, request.sort, request.ascending);
         };
-        QList<AdapterUser> found = d->matchingUsers(request.search);
+        QList<AdapterUser> found = d->matchingUsers(request.search, request.group);
         std::sort(found.begin(), found.end(), before);
         const qsizetype limit = qMax(0, request.limit);
         qsizetype first = 0;

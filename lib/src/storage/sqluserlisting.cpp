@@ -1,4 +1,4 @@
-// SqlAdapter's user listings: search, sort, keyset and positional paging (listUsersPage,
+// SqlAdapter's user listings: search, group, sort, keyset and positional paging (listUsersPage,
 // countUsers). Stays fast with millions of users: a page next to a known row is
 // an index range scan from that row's sort key, and a position near the end is counted from
 // the end in the reversed order.
@@ -12,39 +12,47 @@ namespace {
 
 /*!
  * The search condition (without WHERE) and its values: name or email contains the text, or
- * the id equals it when it is a number.
+ * the id equals it when it is a number; and, with a group, membership of it (the group's index).
  */
 struct Search
 {
-    explicit Search(const QString &text)
+    Search(const QString &text, const QString &group)
         : pattern(text.isEmpty() ? QString() : SqlRows::containsPattern(text))
         , id(text.isEmpty() ? std::nullopt : SqlRows::rowId(text.trimmed()))
+        , group(group)
     {
     }
 
-    bool isEmpty() const { return pattern.isEmpty(); }
+    bool isEmpty() const { return pattern.isEmpty() && group.isEmpty(); }
     //! SQLite's LIKE ignores ASCII case by itself (and its LOWER() folds only ASCII too), so
     //! the scan of a search skips two function calls per row there.
     QString condition(SqlBackend backend) const
     {
-        if (isEmpty())
-            return {};
-        const QString format = backend == SqlBackend::SQLite
-            ? QStringLiteral("(name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!'%1)")
-            : QStringLiteral("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'%1)");
-        return format.arg(id ? QStringLiteral(" OR id = ?") : QString());
+        QStringList parts;
+        if (!pattern.isEmpty()) {
+            const QString format = backend == SqlBackend::SQLite
+                ? QStringLiteral("(name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!'%1)")
+                : QStringLiteral("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'%1)");
+            parts << format.arg(id ? QStringLiteral(" OR id = ?") : QString());
+        }
+        if (!group.isEmpty())
+            parts << QStringLiteral("users.id IN (SELECT \"userId\" FROM gatehouse_user_groups WHERE name = ?)");
+        return parts.join(QStringLiteral(" AND "));
     }
     void bind(SqlQuery &q) const
     {
-        if (isEmpty())
-            return;
-        q.bind(pattern).bind(pattern);
-        if (id)
-            q.bind(*id);
+        if (!pattern.isEmpty()) {
+            q.bind(pattern).bind(pattern);
+            if (id)
+                q.bind(*id);
+        }
+        if (!group.isEmpty())
+            q.bind(group);
     }
 
     QString pattern;
     std::optional<qint64> id;
+    QString group;
 };
 
 QString sortColumnName(UserSortColumn sort)
@@ -79,7 +87,7 @@ public:
         : m_c(c)
         , m_request(r)
         , m_method(method)
-        , m_search(r.search)
+        , m_search(r.search, r.group)
         , m_column(sortColumnName(r.sort))
     {
         if (r.sort == UserSortColumn::Id)
@@ -266,9 +274,14 @@ QFuture<QList<UserListEntry>> SqlAdapter::listUsersPage(const UserPageRequest &r
 
 QFuture<qint64> SqlAdapter::countUsers(const QString &search)
 {
+    return countUsers(search, QString());
+}
+
+QFuture<qint64> SqlAdapter::countUsers(const QString &search, const QString &group)
+{
     const QString method = QStringLiteral("countUsers");
-    return d->run(method, [search, method](SqlConnection &c) {
-        const Search s(search);
+    return d->run(method, [search, group, method](SqlConnection &c) {
+        const Search s(search, group);
         SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition(c.backend())),
                    method);
         s.bind(q);

@@ -1,5 +1,6 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
-// a user, revoke a session, edit and save the configuration, change the theme, the language
+// a user, remove their two-factor sign-in and change their groups, filter users by group, revoke
+// a session, edit and save the configuration, change the theme, the language
 // (also of the configuration problems).
 import QtQuick
 import QtQuick.Controls
@@ -155,6 +156,100 @@ TestCase {
         compare(detail.detail.email, fixture.seeded.firstUserEmail)
         compare(findIn(detail, "userTitle").text, fixture.seeded.firstUserName)
         verify(detail.detail.sessions.count >= 1, "the seeded user has sessions")
+    }
+
+    function test_3b_userTwoFactorAndGroups() {
+        const detail = view("user")
+        tryVerify(() => detail.ready, 20000)
+        // The seeded first user (Ada) has an authenticator app with ten recovery codes, and groups.
+        const section = findIn(detail, "twoFactorSection")
+        verify(section.visible)
+        const status = findIn(section, "twoFactorStatus")
+        verify(status.text.startsWith("Authenticator app set up "), status.text)
+        verify(status.text.endsWith(" · recovery codes left: 10"), status.text)
+        verify(findIn(detail, "groupsSection").visible)
+        verify(find(detail, "group_admins") !== null)
+        verify(find(detail, "group_staff") !== null)
+
+        // Remove two-factor sign-in: the dialog names the person; confirming removes it.
+        const remove = findIn(section, "removeTwoFactorButton")
+        verify(remove.visible)
+        mouseClick(remove)
+        const confirm = detail.confirmDialog
+        tryVerify(() => confirm.opened)
+        compare(confirm.title, "Remove two-factor sign-in")
+        verify(confirm.message.indexOf(fixture.seeded.firstUserName) >= 0, confirm.message)
+        verify(confirm.message.indexOf(fixture.seeded.firstUserEmail) >= 0, confirm.message)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryVerify(() => !detail.detail.twoFactorEnrolled && detail.ready, 20000)
+        compare(status.text, "Not set up: signing in asks for no code.")
+        verify(!remove.visible)
+
+        // Add a group: a bad name is refused at the field; a good one shows up.
+        const field = findIn(detail, "groupField")
+        const add = findIn(detail, "addGroupButton")
+        field.forceActiveFocus()
+        type("a,b")
+        const problem = findIn(detail, "groupProblem")
+        verify(problem.visible)
+        compare(problem.text, "A group name cannot contain a comma.")
+        verify(!add.enabled)
+        field.clear()
+        type("on call")
+        verify(add.enabled)
+        mouseClick(add)
+        tryVerify(() => find(detail, "group_on call") !== null, 20000)
+        compare(detail.detail.groups, ["admins", "on call", "staff"])
+        compare(field.text, "")
+
+        // Remove one, after a question.
+        mouseClick(findIn(findIn(detail, "group_staff"), "removeGroupButton"))
+        tryVerify(() => confirm.opened)
+        verify(confirm.message.indexOf("staff") >= 0, confirm.message)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryVerify(() => find(detail, "group_staff") === null, 20000)
+        compare(detail.detail.groups, ["admins", "on call"])
+        // Both changes are in the user's audit log.
+        const logged = type => {
+            const events = detail.detail.auditEvents
+            for (let i = 0; i < events.count; ++i) {
+                if (events.get(i).type === type)
+                    return true
+            }
+            return false
+        }
+        detail.detail.reload()
+        tryVerify(() => logged("groupAdd") && logged("groupRemove") && logged("twoFactorRemove"), 20000)
+
+        // A group's name opens the user list filtered by it.
+        mouseClick(findIn(findIn(detail, "group_on call"), "groupName"))
+        compare(window.currentView, "users")
+        const users = view("users")
+        compare(users.model.search, 'group:"on call"')
+        tryCompare(users.model, "totalCount", 1, 10000)
+        window.openUser(fixture.seeded.firstUserId)
+        tryVerify(() => detail.ready, 20000)
+    }
+
+    function test_3c_filterUsersByGroup() {
+        window.navigate("users")
+        const users = view("users")
+        const search = findIn(users, "searchField")
+        search.forceActiveFocus()
+        search.selectAll()
+        type("group:admins")
+        keyClick(Qt.Key_Return)
+        compare(users.model.group, "admins")
+        tryCompare(users.model, "totalCount", 1, 10000)
+        tryVerify(() => users.list.count === 1 && users.model.get(0).loaded, 10000)
+        compare(users.model.get(0).email, fixture.seeded.firstUserEmail)
+        compare(findIn(users, "userCountLabel").text, "1 user(s) in the group admins")  // as "%n user(s)"
+        search.selectAll()
+        keyClick(Qt.Key_Delete)
+        keyClick(Qt.Key_Return)
+        tryCompare(users.model, "totalCount", fixture.seeded.userCount, 10000)
     }
 
     function test_4_revokeSession() {

@@ -10,6 +10,7 @@
 #include "support/sessioncount.h"
 
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -540,6 +541,97 @@ void AdminModelTests::usersSearch()
     QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
 }
 
+void AdminModelTests::usersFilterByGroup()
+{
+    constexpr qint64 count = 300;
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("groupfilter"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    const auto store = connection.adapter();
+    // Every seventh user is in "ops", every seventh from the third in "night shift".
+    QStringList ops;
+    for (qint64 n = 7; n <= count; n += 7) {
+        const auto user = store->getUserByEmail(AdminSeed::bulkEmail(n)).result();
+        QVERIFY(user);
+        QVERIFY(store->addUserGroup(user->id, QStringLiteral("ops")).result());
+        ops.append(user->email);
+    }
+    const auto night = store->getUserByEmail(AdminSeed::bulkEmail(3)).result();
+    QVERIFY(store->addUserGroup(night->id, QStringLiteral("night shift")).result());
+
+    UsersModel model;
+    model.setPageSize(10); // several pages for 42 members
+    model.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+
+    model.setSearch(QStringLiteral("group:ops"));
+    QCOMPARE(model.group(), QStringLiteral("ops"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops.size()), waitMs);
+    QCOMPARE(model.rowCount(), int(ops.size()));
+    QList<int> rows;
+    for (int i = 0; i < ops.size(); ++i)
+        rows.append(i);
+    QCOMPARE(emailsAt(model, rows), ops);
+    // Paging backward from the end finds the same members.
+    QList<int> backward(rows.crbegin(), rows.crend());
+    model.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops.size()), waitMs);
+    QStringList reversedOps(ops.crbegin(), ops.crend());
+    QCOMPARE(emailsAt(model, backward), reversedOps);
+    // Descending order too.
+    model.setAscending(false);
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops.size()), waitMs);
+    QCOMPARE(emailsAt(model, rows), reversedOps);
+    model.setAscending(true);
+
+    // The rest of the text searches among the members.
+    QStringList ops7;
+    for (const QString &email : ops) {
+        if (email.contains(QStringLiteral("7")))
+            ops7.append(email);
+    }
+    model.setSearch(QStringLiteral("7 group:ops"));
+    QCOMPARE(model.group(), QStringLiteral("ops"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops7.size()), waitMs);
+    rows.clear();
+    for (int i = 0; i < ops7.size(); ++i)
+        rows.append(i);
+    QCOMPARE(emailsAt(model, rows), ops7);
+
+    // A quoted name with a space; names are exact; an unknown group has no members.
+    QCOMPARE(model.groupSearch(QStringLiteral("ops")), QStringLiteral("group:ops"));
+    QCOMPARE(model.groupSearch(QStringLiteral("night shift")), QStringLiteral("group:\"night shift\""));
+    model.setSearch(model.groupSearch(QStringLiteral("night shift")));
+    QCOMPARE(model.group(), QStringLiteral("night shift"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(1), waitMs);
+    QCOMPARE(emailsAt(model, {0}), QStringList{AdminSeed::bulkEmail(3)});
+    model.setSearch(QStringLiteral("group:Ops"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(0), waitMs);
+    QCOMPARE(model.rowCount(), 0);
+
+    // Taking a member out (user detail) shows in the filtered list after a refresh.
+    model.setSearch(QStringLiteral("group:ops"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops.size()), waitMs);
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(store->getUserByEmail(ops.first()).result()->id);
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QSignalSpy done(&detail, &UserDetail::operationFinished);
+    detail.removeGroup(QStringLiteral("ops"));
+    QVERIFY(nextOperation(done).value(1).toBool());
+    model.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(ops.size() - 1), waitMs);
+    QCOMPARE(emailsAt(model, {0}), QStringList{ops.at(1)});
+
+    // No filter: everyone again.
+    model.setSearch(QString());
+    QCOMPARE(model.group(), QString());
+    QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), count, waitMs);
+}
+
 void AdminModelTests::usersEditsAndValidation()
 {
     QString error;
@@ -758,6 +850,185 @@ void AdminModelTests::userDetailListsAndRevokes()
     detail.setUserId(QStringLiteral("424242"));
     QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
     QVERIFY(!detail.exists());
+}
+
+//! The audit events of type \a type for \a userId, newest first (waits a little: TwoFactor writes
+//! its events in the background).
+static QList<AuditEvent> auditOf(SqlAdapter &store, const QString &userId, const QString &type, int expected)
+{
+    AuditFilter filter;
+    filter.userId = userId;
+    filter.type = type;
+    QList<AuditEvent> events;
+    QElapsedTimer timer;
+    timer.start();
+    do {
+        events = store.auditEvents(filter, 100).result();
+        if (events.size() >= expected)
+            break;
+        QTest::qWait(20);
+    } while (timer.elapsed() < waitMs);
+    return events;
+}
+
+void AdminModelTests::userDetailTwoFactor()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("twofactor"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+    const QString ada = demo.userIds.at(0);
+    const TwoFactor twoFactor(store, {QStringLiteral("another secret: status opens nothing sealed")});
+
+    // Ada set up an authenticator app through gatehouse/twofactor.h (the seed); she used one
+    // recovery code since.
+    const QStringList codes = twoFactor.regenerateRecoveryCodes(ada).result();
+    QCOMPARE(codes.size(), 10);
+    QCOMPARE(twoFactor.verify(ada, codes.first()).result(), SecondFactor::RecoveryCode);
+    const TwoFactorStatus before = twoFactor.status(ada).result();
+    QVERIFY(before.enrolled);
+
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(ada);
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QVERIFY(detail.twoFactorAvailable());
+    QVERIFY(detail.twoFactorEnrolled());
+    QVERIFY(!detail.twoFactorPending());
+    QCOMPARE(detail.twoFactorEnrolledAt(), *before.enrolledAt);
+    QVERIFY(qAbs(detail.twoFactorEnrolledAt().secsTo(QDateTime::currentDateTimeUtc())) < 600);
+    QCOMPARE(detail.recoveryCodesLeft(), 9);
+
+    // Remove it, as gatehouse-server user 2fa reset does: gone, audited as by an administrator.
+    QSignalSpy done(&detail, &UserDetail::operationFinished);
+    detail.removeTwoFactor();
+    QVariantList op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("removeTwoFactor"));
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("removed the authenticator app and 9 recovery code(s); sign-in "
+                                                    "asks for no code until the person sets it up again"));
+    const TwoFactorStatus after = twoFactor.status(ada).result();
+    QVERIFY(!after.enrolled && !after.pending);
+    QCOMPARE(after.recoveryCodesLeft, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!detail.twoFactorEnrolled() && !detail.isBusy(), waitMs);
+    QVERIFY(!detail.twoFactorEnrolledAt().isValid());
+    QCOMPARE(detail.recoveryCodesLeft(), 0);
+    const QList<AuditEvent> removed = auditOf(*store, ada, QStringLiteral("twoFactorRemove"), 1);
+    QCOMPARE(removed.size(), 1);
+    QCOMPARE(removed.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    // A recovery code stopped working with it.
+    bool refused = false;
+    try {
+        twoFactor.verify(ada, codes.at(1)).result();
+    } catch (const AuthError &) {
+        refused = true;
+    }
+    QVERIFY(refused);
+    // Again: nothing to remove, said so.
+    detail.removeTwoFactor();
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("there is no authenticator app to remove any more"));
+
+    // Alan started an enrolment and never confirmed it: pending, removable the same way.
+    detail.setUserId(demo.userIds.at(1));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded() && detail.email() == demo.emails.at(1), waitMs);
+    QVERIFY(!detail.twoFactorEnrolled());
+    QVERIFY(detail.twoFactorPending());
+    QCOMPARE(detail.recoveryCodesLeft(), 0);
+    detail.removeTwoFactor();
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(!detail.twoFactorPending() && !detail.isBusy(), waitMs);
+    QCOMPARE(auditOf(*store, demo.userIds.at(1), QStringLiteral("twoFactorRemove"), 1).size(), 1);
+
+    // Someone without any: nothing enrolled, nothing pending.
+    detail.setUserId(demo.userIds.at(2));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded() && detail.email() == demo.emails.at(2), waitMs);
+    QVERIFY(detail.twoFactorAvailable());
+    QVERIFY(!detail.twoFactorEnrolled() && !detail.twoFactorPending());
+}
+
+void AdminModelTests::userDetailGroups()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("groups"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+    const QString ada = demo.userIds.at(0);
+
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(ada);
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    QCOMPARE(detail.groups(), (QStringList{QStringLiteral("admins"), QStringLiteral("staff")}));
+
+    QSignalSpy done(&detail, &UserDetail::operationFinished);
+    detail.addGroup(QStringLiteral("on call"));
+    QVariantList op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("addGroup"));
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("added to on call"));
+    QCOMPARE(store->userGroups(ada).result(), (QStringList{QStringLiteral("admins"), QStringLiteral("on call"), QStringLiteral("staff")}));
+    QTRY_COMPARE_WITH_TIMEOUT(detail.groups(),
+                              (QStringList{QStringLiteral("admins"), QStringLiteral("on call"), QStringLiteral("staff")}), waitMs);
+    QList<AuditEvent> events = auditOf(*store, ada, QStringLiteral("groupAdd"), 1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.first().detail.value(QStringLiteral("group")).toString(), QStringLiteral("on call"));
+    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    // Twice: nothing changes, nothing is recorded.
+    detail.addGroup(QStringLiteral("on call"));
+    op = nextOperation(done);
+    QVERIFY(op.value(1).toBool());
+    QCOMPARE(op.value(2).toString(), QStringLiteral("already in on call"));
+
+    // The CLI's rule for names, refused before the database is asked.
+    const QList<std::pair<QString, QString>> refused{
+        {QString(), QStringLiteral("Enter a group name.")},
+        {QStringLiteral("a,b"), QStringLiteral("A group name cannot contain a comma.")},
+        {QStringLiteral(" admins"), QStringLiteral("A group name cannot begin or end with a space.")},
+        {QStringLiteral("x\r\nRemote-User: root"), QStringLiteral("A group name cannot contain line breaks, tabs or other control characters.")},
+        {QString(129, QLatin1Char('g')), QStringLiteral("A group name has at most 128 characters.")}};
+    for (const auto &[name, problem] : refused) {
+        QCOMPARE(detail.validateGroupName(name), problem);
+        detail.addGroup(name);
+        op = nextOperation(done);
+        QCOMPARE(op.value(1).toBool(), false);
+        QCOMPARE(op.value(2).toString(), problem);
+    }
+    QCOMPARE(detail.validateGroupName(QStringLiteral("Ops-Team_2 (night)")), QString());
+    QCOMPARE(store->userGroups(ada).result().size(), 3);
+
+    detail.removeGroup(QStringLiteral("admins"));
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("removed from admins"));
+    QCOMPARE(store->userGroups(ada).result(), (QStringList{QStringLiteral("on call"), QStringLiteral("staff")}));
+    QTRY_COMPARE_WITH_TIMEOUT(detail.groups(), (QStringList{QStringLiteral("on call"), QStringLiteral("staff")}), waitMs);
+    events = auditOf(*store, ada, QStringLiteral("groupRemove"), 1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.first().detail.value(QStringLiteral("group")).toString(), QStringLiteral("admins"));
+    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QCOMPARE(auditOf(*store, ada, QStringLiteral("groupAdd"), 1).size(), 1); // the second add recorded nothing
+    // The events show in the user's audit list.
+    detail.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(!detail.isBusy(), waitMs);
+    QStringList types;
+    for (int row = 0; row < detail.auditEvents()->rowCount(); ++row)
+        types.append(detail.auditEvents()->get(row).value(QStringLiteral("type")).toString());
+    QVERIFY2(types.contains(QStringLiteral("groupAdd")) && types.contains(QStringLiteral("groupRemove")), qPrintable(types.join(u',')));
+    detail.removeGroup(QStringLiteral("admins"));
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("not in admins any more"));
 }
 
 void AdminModelTests::sessionsFilterRevokeAndCleanUp()

@@ -47,10 +47,13 @@ private Q_SLOTS:
     void usersPageThroughEveryRowBothWays();
     void usersJumpToTheEnd();
     void usersSearch();
+    void usersFilterByGroup();
     void usersEditsAndValidation();
     void usersDisableAndDeleteCascade();
 
     void userDetailListsAndRevokes();
+    void userDetailTwoFactor();
+    void userDetailGroups();
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
 };

@@ -1,5 +1,11 @@
 #include "groupstoreconformance.h"
 
+#include <gatehouse/adminstore.h>
+#include <gatehouse/auditstore.h>
+#include <gatehouse/usergroups.h>
+
+#include <QTest>
+
 namespace Gatehouse::Testing {
 
 using Reason = AdapterError::Reason;
@@ -136,6 +142,76 @@ void GroupStoreConformance::groupMembers()
     QCOMPARE(names(ops), (QStringList{QStringLiteral("a@example.test"), QStringLiteral("c@example.test")}));
     QCOMPARE(ops.first(), *take(m_adapter->getUser(a)));  // whole users, by id
     QCOMPARE(take(m_store->groupMembers(QStringLiteral("nobody"))).size(), 0);
+}
+
+void GroupStoreConformance::userListingByGroup()
+{
+    auto *admin = dynamic_cast<AdminStore *>(m_adapter.get());
+    if (!admin)
+        QSKIP("the adapter lists no users (AdminStore)");
+    const QString a = take(m_adapter->createUser(newUser(QStringLiteral("a@example.test"), QStringLiteral("Ann")))).id;
+    const QString b = take(m_adapter->createUser(newUser(QStringLiteral("b@example.test")))).id;
+    const QString c = take(m_adapter->createUser(newUser(QStringLiteral("c@corp.test"), QStringLiteral("Cy")))).id;
+    take(m_store->addUserGroup(a, QStringLiteral("ops")));
+    take(m_store->addUserGroup(c, QStringLiteral("ops")));
+    take(m_store->addUserGroup(b, QStringLiteral("Ops")));
+
+    const auto emails = [admin](const UserPageRequest &request) {
+        QStringList found;
+        for (const UserListEntry &entry : take(admin->listUsersPage(request)))
+            found.append(entry.user.email);
+        return found;
+    };
+    UserPageRequest request;
+    request.group = QStringLiteral("ops");
+    QCOMPARE(emails(request), (QStringList{QStringLiteral("a@example.test"), QStringLiteral("c@corp.test")}));
+    QCOMPARE(take(admin->countUsers(QString(), QStringLiteral("ops"))), qint64(2));
+    // With a search: both must hold.
+    request.search = QStringLiteral("corp");
+    QCOMPARE(emails(request), QStringList{QStringLiteral("c@corp.test")});
+    QCOMPARE(take(admin->countUsers(QStringLiteral("corp"), QStringLiteral("ops"))), qint64(1));
+    // Keyset paging stays inside the group, sorted by name (users without one last).
+    request.search.clear();
+    request.sort = UserSortColumn::Name;
+    request.limit = 1;
+    QCOMPARE(emails(request), QStringList{QStringLiteral("a@example.test")});
+    request.anchor = *take(m_adapter->getUser(a));
+    QCOMPARE(emails(request), QStringList{QStringLiteral("c@corp.test")});
+    request.anchor = *take(m_adapter->getUser(c));
+    QCOMPARE(emails(request), QStringList());
+    // Exact names; an empty group is no filter.
+    QCOMPARE(take(admin->countUsers(QString(), QStringLiteral("Ops"))), qint64(1));
+    QCOMPARE(take(admin->countUsers(QString(), QStringLiteral("nobody"))), qint64(0));
+    QCOMPARE(take(admin->countUsers(QString(), QString())), qint64(3));
+}
+
+void GroupStoreConformance::administratorChangesAreAudited()
+{
+    const QString userId = take(m_adapter->createUser(newUser(QStringLiteral("a@example.test")))).id;
+    QVERIFY(take(addUserToGroup(m_adapter, userId, QStringLiteral("ops"))));
+    QVERIFY(!take(addUserToGroup(m_adapter, userId, QStringLiteral("ops"))));   // a member already
+    QVERIFY(take(removeUserFromGroup(m_adapter, userId, QStringLiteral("ops"))));
+    QVERIFY(!take(removeUserFromGroup(m_adapter, userId, QStringLiteral("ops"))));
+    QCOMPARE(take(m_store->userGroups(userId)), QStringList());
+    auto *audit = dynamic_cast<AuditStore *>(m_adapter.get());
+    if (!audit)
+        QSKIP("the adapter keeps no audit log");
+    AuditFilter filter;
+    filter.userId = userId;
+    QList<AuditEvent> events;
+    // The one audit writer appends in the background: wait for both events.
+    QTRY_VERIFY_WITH_TIMEOUT((events = take(audit->auditEvents(filter, 10))).size() >= 2, 10000);
+    QCOMPARE(events.size(), 2);  // an unchanged membership records nothing
+    QStringList types;
+    for (const AuditEvent &event : events) {
+        types.append(event.type);
+        QCOMPARE(event.detail.value(QStringLiteral("group")).toString(), QStringLiteral("ops"));
+        QCOMPARE(event.detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    }
+    types.sort();
+    QCOMPARE(types, (QStringList{QStringLiteral("groupAdd"), QStringLiteral("groupRemove")}));
+    // Refused names fail as addUserGroup() does, and record nothing.
+    QCOMPARE(failure(addUserToGroup(m_adapter, userId, QStringLiteral("a,b"))), std::optional(AdapterError::Reason::InvalidArgument));
 }
 
 void GroupStoreConformance::unknownUsers()

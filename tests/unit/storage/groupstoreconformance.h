@@ -30,6 +30,8 @@ private Q_SLOTS:
     void badNamesAreRefused_data();
     void badNamesAreRefused();
     void groupMembers();
+    void userListingByGroup();
+    void administratorChangesAreAudited();
     void unknownUsers();
     void deletingTheUser();
     void otherAdapterSeesTheGroups();
