@@ -256,6 +256,12 @@ public:
             return fail<qint64>();
         return memory->countUsers(search);
     }
+    QFuture<qint64> countUsers(const QString &search, const QString &group) override
+    {
+        if (failing(QStringLiteral("countUsers")))
+            return fail<qint64>();
+        return memory->countUsers(search, group);
+    }
     QFuture<qint64> deleteUserSessions(const QString &userId) override
     {
         if (failing(QStringLiteral("deleteUserSessions")))
