@@ -84,10 +84,11 @@ QFuture<bool> MemoryRateLimiter::tryAttempt(const QString &key, int limit, qint6
     return QtFuture::makeReadyFuture(true);
 }
 
-void MemoryRateLimiter::reset(const QString &key)
+QFuture<void> MemoryRateLimiter::reset(const QString &key)
 {
     QMutexLocker lock(&m_mutex);
     m_failures.remove(key);
+    return QtFuture::makeReadyFuture();
 }
 
 void MemoryRateLimiter::prune(qint64 now, qint64 windowSeconds)

@@ -32,8 +32,9 @@ public:
      * guesses cannot slip past the limit between them; a success should reset() the key.
      */
     virtual QFuture<bool> tryAttempt(const QString &key, int limit, qint64 windowSeconds) = 0;
-    //! Forgets \a key's failures (after a successful sign-in).
-    virtual void reset(const QString &key) = 0;
+    //! Forgets \a key's failures (after a successful sign-in). The future finishes once they
+    //! are forgotten, so that attempts counted after it are not wiped; it never fails.
+    virtual QFuture<void> reset(const QString &key) = 0;
 };
 
 //! Sliding-window limiter in memory, safe to share between threads, bounded in size.
@@ -46,7 +47,7 @@ public:
     bool limitedNow(const QString &key, int limit, qint64 windowSeconds);
     QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) override;
     QFuture<bool> tryAttempt(const QString &key, int limit, qint64 windowSeconds) override;
-    void reset(const QString &key) override;
+    QFuture<void> reset(const QString &key) override;
 
 private:
     void prune(qint64 now, qint64 windowSeconds);

@@ -66,9 +66,14 @@ QFuture<bool> StoreRateLimiter::tryAttempt(const QString &key, int limit, qint64
     });
 }
 
-void StoreRateLimiter::reset(const QString &key)
+QFuture<void> StoreRateLimiter::reset(const QString &key)
 {
-    logFailure(m_store.resetRateLimit(key), "reset");
+    try {
+        return logFailure(m_store.resetRateLimit(key), "reset");
+    } catch (const std::exception &e) {
+        qCWarning(lcCore) << "rate limiter: reset failed:" << e.what();
+        return QtFuture::makeReadyFuture();
+    }
 }
 
 } // namespace Gatehouse

@@ -16,7 +16,7 @@ public:
     QFuture<bool> isLimited(const QString &key, int limit, qint64 windowSeconds) override;
     QFuture<void> recordFailure(const QString &key, qint64 windowSeconds) override;
     QFuture<bool> tryAttempt(const QString &key, int limit, qint64 windowSeconds) override;
-    void reset(const QString &key) override;
+    QFuture<void> reset(const QString &key) override;
 
 private:
     RateLimitStore &m_store;

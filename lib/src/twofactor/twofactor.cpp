@@ -182,14 +182,15 @@ QFuture<QStringList> TwoFactor::confirmEnrolment(const QString &userId, const QS
                     throw InvalidTwoFactorCode(QStringLiteral("the code does not confirm the enrolment"));
                 }
                 const auto [codes, hashes] = self->newRecoveryCodes(userId);
-                return self->store().confirmTotpEnrolment(userId, enrolment->sealedSecret, *step, hashes)
-                    .then(QtFuture::Launch::Sync, [self, userId, change, key, codes = codes, notPending](bool confirmed) {
+                return continueWith(
+                    self->store().confirmTotpEnrolment(userId, enrolment->sealedSecret, *step, hashes),
+                    [self, userId, change, key, codes = codes, notPending](bool confirmed) {
                         if (!confirmed)
                             throw notPending();  // another enrolment began meanwhile
-                        self->limiter->reset(key);
                         self->audit(QStringLiteral("twoFactorEnrol"), userId, change,
                                     {{QStringLiteral("recoveryCodesLeft"), int(codes.size())}});
-                        return codes;
+                        // Answered once the count is cleared, so that no later attempt's count is wiped.
+                        return self->limiter->reset(key).then(QtFuture::Launch::Sync, [codes] { return codes; });
                     });
             });
         });
@@ -227,10 +228,11 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
         self->audit(QStringLiteral("twoFactorFailure"), userId, change, {{QStringLiteral("method"), method}});
         throw InvalidTwoFactorCode(QStringLiteral("the code is wrong, used or expired"));
     };
-    const auto accepted = [self, userId, change, limitKey](const QString &method, QJsonObject detail) {
-        self->limiter->reset(limitKey);
+    // Answers \a factor once the count is cleared, so that no later attempt's count is wiped.
+    const auto accepted = [self, userId, change, limitKey](const QString &method, QJsonObject detail, SecondFactor factor) {
         detail.insert(QStringLiteral("method"), method);
         self->audit(QStringLiteral("twoFactorVerify"), userId, change, detail);
+        return self->limiter->reset(limitKey).then(QtFuture::Launch::Sync, [factor] { return factor; });
     };
 
     const QString recoveryCode = RecoveryCodes::normalise(code);
@@ -240,11 +242,10 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
                             [self, userId, refuse, accepted, method](bool used) {
                                 if (!used)
                                     return refuse(method);
-                                return self->store().recoveryCodesLeft(userId).then(
-                                    QtFuture::Launch::Sync, [accepted, method](int left) {
-                                        accepted(method, {{QStringLiteral("recoveryCodesLeft"), left}});
-                                        return SecondFactor::RecoveryCode;
-                                    });
+                                return continueWith(self->store().recoveryCodesLeft(userId), [accepted, method](int left) {
+                                    return accepted(method, {{QStringLiteral("recoveryCodesLeft"), left}},
+                                                    SecondFactor::RecoveryCode);
+                                });
                             });
     }
 
@@ -272,8 +273,7 @@ QFuture<SecondFactor> TwoFactorPrivate::check(const QString &userId, const QStri
                                     return refuse(method);  // replayed, or older than the last accepted
                                 if (!current) // rotated: seal anew with the newest secret
                                     self->store().resealTotpSecret(userId, sealed, self->box.seal(userId, secret));
-                                accepted(method, {});
-                                return QtFuture::makeReadyFuture(SecondFactor::Totp);
+                                return accepted(method, {}, SecondFactor::Totp);
                             });
     });
 }
