@@ -129,12 +129,6 @@ constexpr QStringView TwoFactorTemplate = uR"(<section class="gh-account-section
 <h2 id="gh-two-factor">{{heading}}</h2>
 {{body}}</section>
 )";
-constexpr QStringView TwoFactorActionTemplate = uR"(<form action="{{action}}" method="POST">
-<input type="hidden" name="csrfToken" value="{{csrfToken}}">
-<input type="hidden" name="action" value="{{what}}">
-<button type="submit" class="gh-button {{class}}">{{text}}</button>
-</form>
-)";
 // After the shared QR code and key (twofactorparts.h): the form that confirms them.
 constexpr QStringView TwoFactorEnrolTemplate = uR"(<form action="{{action}}" method="POST">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
@@ -176,7 +170,8 @@ constexpr QStringView EndSessionTemplate = uR"(<form action="{{action}}" method=
 <button type="submit" class="gh-button gh-secondary">{{text}}</button>
 </form>
 )";
-constexpr QStringView EndManyTemplate = uR"(<form action="{{action}}" method="POST">
+// A form of one button that posts one action (ending sessions, two-factor changes).
+constexpr QStringView ActionButtonTemplate = uR"(<form action="{{action}}" method="POST">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
 <input type="hidden" name="action" value="{{what}}">
 <button type="submit" class="gh-button {{class}}">{{text}}</button>
@@ -303,9 +298,9 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
     const auto paragraph = [&](const char *message) {
         return fill(ParagraphTemplate, {{u"text", document.text(message)}});
     };
-    const auto endMany = [&](QStringView what, const char *text, QStringView cssClass) {
-        return fill(EndManyTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
-                                      {u"class", cssClass}, {u"text", document.text(text)}});
+    const auto actionButton = [&](QStringView what, const char *text, QStringView cssClass) {
+        return fill(ActionButtonTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
+                                           {u"class", cssClass}, {u"text", document.text(text)}});
     };
 
     Html notice;
@@ -339,10 +334,6 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
     Html twoFactor;
     if (content.twoFactor.offered) {
         const AccountContent::TwoFactor &tf = content.twoFactor;
-        const auto tfAction = [&](QStringView what, const char *text, QStringView cssClass) {
-            return fill(TwoFactorActionTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
-                                                  {u"class", cssClass}, {u"text", document.text(text)}});
-        };
         QList<Html> parts;
         if (!tf.newRecoveryCodes.isEmpty())
             parts.append(TwoFactorParts::recoveryCodes(document, tf.newRecoveryCodes));
@@ -351,7 +342,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
                                                        tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
             parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
             parts.append(paragraph(Messages::TwoFactorNewCodesNote));
-            parts.append(tfAction(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
+            parts.append(actionButton(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
             parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
                                                         {u"confirm", document.text(Messages::TwoFactorRemoveConfirm)},
                                                         {u"text", document.text(Messages::TwoFactorRemove)}}));
@@ -364,10 +355,10 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
                 {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
                 {u"confirm", document.text(Messages::TwoFactorConfirm)},
             }));
-            parts.append(tfAction(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));
+            parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));
         } else {
             parts.append(paragraph(Messages::TwoFactorOff));
-            parts.append(tfAction(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
+            parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
         }
         twoFactor = fill(TwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
     }
@@ -490,13 +481,13 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             }));
         }
         Html list = fill(u"<ul class=\"gh-sessions\">\n{{items}}</ul>\n", {{u"items", join(items)}});
-        sessions = join({list, others ? endMany(u"endOthers", Messages::EndOtherSessions, u"gh-secondary")
+        sessions = join({list, others ? actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary")
                                       : paragraph(Messages::NoOtherSessions),
-                         endMany(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+                         actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
     } else if (content.sessionKind == AccountContent::SessionKind::JwtRevocable) {
         sessions = join({paragraph(Messages::JwtSessionsRevocable),
-                         endMany(u"endOthers", Messages::EndOtherSessions, u"gh-secondary"),
-                         endMany(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+                         actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary"),
+                         actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
     } else {
         sessions = paragraph(Messages::JwtSessionsNotRevocable);
     }

@@ -160,6 +160,14 @@ QString AdminModelTests::migratedDatabase(const QString &name, QString *error)
     return url;
 }
 
+QString AdminModelTests::seededDatabase(const QString &name, qint64 users, QString *error)
+{
+    const QString url = migratedDatabase(name, error);
+    if (url.isEmpty() || !AdminSeed::seedBulkUsers(url, users, {}, error))
+        return {};
+    return url;
+}
+
 void AdminModelTests::initTestCase()
 {
     if (const QString why = unavailableReason(); !why.isEmpty())
@@ -421,9 +429,8 @@ void AdminModelTests::usersPageThroughEveryRowBothWays()
     QFETCH(bool, ascending);
     constexpr qint64 count = 1234;
     QString error;
-    const QString url = migratedDatabase(QStringLiteral("paging_%1_%2").arg(int(sort)).arg(ascending), &error);
+    const QString url = seededDatabase(QStringLiteral("paging_%1_%2").arg(int(sort)).arg(ascending), count, &error);
     QVERIFY2(!url.isEmpty(), qPrintable(error));
-    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
 
     AdminConnection connection;
     openReady(connection, url);
@@ -457,9 +464,8 @@ void AdminModelTests::usersJumpToTheEnd()
 {
     constexpr qint64 count = 3000;
     QString error;
-    const QString url = migratedDatabase(QStringLiteral("jump"), &error);
+    const QString url = seededDatabase(QStringLiteral("jump"), count, &error);
     QVERIFY2(!url.isEmpty(), qPrintable(error));
-    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
     AdminConnection connection;
     openReady(connection, url);
     UsersModel model;
@@ -495,9 +501,8 @@ void AdminModelTests::usersSearch()
 {
     constexpr qint64 count = 500;
     QString error;
-    const QString url = migratedDatabase(QStringLiteral("search"), &error);
+    const QString url = seededDatabase(QStringLiteral("search"), count, &error);
     QVERIFY2(!url.isEmpty(), qPrintable(error));
-    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
     AdminConnection connection;
     openReady(connection, url);
     UsersModel model;
@@ -545,9 +550,8 @@ void AdminModelTests::usersFilterByGroup()
 {
     constexpr qint64 count = 300;
     QString error;
-    const QString url = migratedDatabase(QStringLiteral("groupfilter"), &error);
+    const QString url = seededDatabase(QStringLiteral("groupfilter"), count, &error);
     QVERIFY2(!url.isEmpty(), qPrintable(error));
-    QVERIFY2(AdminSeed::seedBulkUsers(url, count, {}, &error), qPrintable(error));
     AdminConnection connection;
     openReady(connection, url);
     const auto store = connection.adapter();

@@ -26,6 +26,8 @@ protected:
     bool execute(const QString &url, const QStringList &statements, QString *error);
     //! A new database migrated to this build's schema.
     QString migratedDatabase(const QString &name, QString *error);
+    //! A new migrated database with \a users bulk users (AdminSeed::seedBulkUsers).
+    QString seededDatabase(const QString &name, qint64 users, QString *error);
     //! A new database as an older build left it: schema 4, without the listing indexes and the user state.
     QString olderDatabase(const QString &name, QString *error);
 
