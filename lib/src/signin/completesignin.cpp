@@ -84,7 +84,10 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result,
             const QDateTime now = QDateTime::currentDateTimeUtc();
             const QDateTime expires = now.addSecs(s.config.session.maxAge);
             // When this person signed in, for the recent-sign-in rule (session/signintime.h).
-            const QJsonObject stamped = SignInTime::stamp(s.stores(), *token, now);
+            // Linking an account is no sign-in: the time of the session it was added in stays.
+            const std::optional<QJsonObject> previous = result.linkedWhileSignedIn ? jwt.read(s.requestCookies) : std::nullopt;
+            const QJsonObject stamped = previous ? SignInTime::carry(s.stores(), *token, *previous)
+                                                 : SignInTime::stamp(s.stores(), *token, now);
             return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
         });
     });
@@ -124,8 +127,34 @@ QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session
     });
 }
 
+QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &result);
+
+/*!
+ * An account linked while signed in joins the session it was added in, as in Auth.js: no second
+ * session, and the session keeps its beginning (the recent-sign-in rule reads it). A session
+ * that ended meanwhile is replaced by a new one.
+ */
+QFuture<AuthResponse> linkedSession(const State &state, const SignInResult &result)
+{
+    const RequestState &s = *state;
+    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+    return continueWith(db.read(db.token(s.requestCookies)), [state, result](const SessionRead &read) {
+        const RequestState &s = *state;
+        const QString userId = result.user.value(QStringLiteral("id")).toString();
+        if (!read.session || read.session->user.id != userId) {
+            SignInResult signIn = result;
+            signIn.linkedWhileSignedIn = false;
+            return databaseSession(state, signIn);
+        }
+        const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
+        return QtFuture::makeReadyFuture(signedIn(s, result, db.write(read.session->session, s.requestCookies)));
+    });
+}
+
 QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &result)
 {
+    if (result.linkedWhileSignedIn)
+        return linkedSession(state, result);
     const RequestState &s = *state;
     const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
     return continueWith(db.create(result.user.value(QStringLiteral("id")).toString()),

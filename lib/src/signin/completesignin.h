@@ -27,7 +27,9 @@ struct SignInResult
     bool provisional = false;
     /*!
      * The person signed in already and this sign-in added an account to them (the account
-     * page's "link another"): no second step, which is for signing in, not for linking.
+     * page's "link another"): no second step, which is for signing in, not for linking, and
+     * the session keeps the time of the sign-in it began with (JWT \c auth_time; a database
+     * session is the same session).
      */
     bool linkedWhileSignedIn = false;
     /*!

@@ -8,6 +8,7 @@
 
 #include "support/totpcode.h"
 
+#include <gatehouse/account.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
@@ -235,6 +236,7 @@ private Q_SLOTS:
         Config c = config(jwt);
         if (always)
             c.twoFactor.required = TwoFactorSignInOptions::Required::Always;
+        c.account.reauthenticateAfter = 1;
         const Auth auth(c);
         QString bob;
         const QByteArray key = enrolledPerson(QStringLiteral("bob@example.test"), &bob);
@@ -248,6 +250,9 @@ private Q_SLOTS:
         QCOMPARE(postCode(browser, codeNow(key)).location(), kOrigin);
         QCOMPARE(sessionEmail(browser.engine), QStringLiteral("bob@example.test"));
 
+        const QList<AccountSession> before = Account(m_adapter).sessions(bob).result();
+        QTest::qWait(2100);  // the sign-in is no longer recent (reauthenticateAfter: 1 s)
+
         const QString callbackUrl = QStringLiteral("http://127.0.0.1:9300/auth/account?notice=accountLinked");
         const Reply linked = browser.signIn(QStringLiteral("local-idp"), {{QStringLiteral("callbackUrl"), callbackUrl}});
         QCOMPARE(linked.location(), callbackUrl.toUtf8());
@@ -256,6 +261,22 @@ private Q_SLOTS:
         const auto owner = m_adapter->getUserByAccount(QStringLiteral("local-idp"), QStringLiteral("user-1")).result();
         QVERIFY(owner);
         QCOMPARE(owner->id, bob);
+        // Linking is no sign-in: the database session is the same one, and the sign-in it began
+        // with is still not recent, so removing the account asks for a sign-in first.
+        if (!jwt) {
+            const QList<AccountSession> after = Account(m_adapter).sessions(bob).result();
+            QCOMPARE(after.size(), 1);
+            QCOMPARE(after.first().id, before.first().id);
+            QCOMPARE(after.first().createdAt, before.first().createdAt);
+        }
+        const QList<AccountLink> links = Account(m_adapter).linkedAccounts(bob).result();
+        QCOMPARE(links.size(), 1);
+        const Reply unlink = browser.engine.postForm(QStringLiteral("/auth/account"),
+                                                     {{"csrfToken", browser.engine.csrfToken()},
+                                                      {"action", "unlinkAccount"},
+                                                      {"accountId", links.first().id}});
+        QVERIFY2(unlink.location().startsWith("http://127.0.0.1:9300/auth/signin?callbackUrl="), unlink.location().constData());
+        QCOMPARE(Account(m_adapter).linkedAccounts(bob).result().size(), 1);
 
         // Signing in with the linked account later is a sign-in: the code is asked.
         Browser later(auth);
