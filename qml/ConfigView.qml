@@ -271,7 +271,7 @@ Pane {
                         Repeater {
                             model: [["signIn", qsTr("Sign-in page")], ["signOut", qsTr("Sign-out page")],
                                     ["error", qsTr("Error page")], ["verifyRequest", qsTr("Verify-request page")],
-                                    ["newUser", qsTr("New-user page")]]
+                                    ["newUser", qsTr("New-user page")], ["twoFactor", qsTr("Two-factor code page")]]
                             delegate: ConfigField {
                                 required property var modelData
                                 document: view.document

@@ -143,6 +143,17 @@ void bindEmailFunctions(const ScriptCallbacks &script, Provider &provider, const
     }
 }
 
+//! The \c twoFactor callback's words for a SecondStep.
+QString secondStepName(SecondStep step)
+{
+    switch (step) {
+    case SecondStep::None: return QStringLiteral("none");
+    case SecondStep::Code: return QStringLiteral("code");
+    case SecondStep::Enrolment: return QStringLiteral("enrolment");
+    }
+    Q_UNREACHABLE();
+}
+
 void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QMap<QString, QString> &functions)
 {
     const auto named = [&functions](const char *name) { return functions.value(QLatin1String(name)); };
@@ -214,6 +225,24 @@ void bindCallbacks(const ScriptCallbacks &script, Callbacks &callbacks, const QM
                                                    throw ScriptError(QStringLiteral("%1 must return the session object").arg(fn));
                                                return result.toObject();
                                            });
+        };
+    }
+    if (const QString fn = named("twoFactor"); !fn.isEmpty()) {
+        callbacks.twoFactor = [script, fn](const TwoFactorParams &p) {
+            const QJsonObject argument{{QStringLiteral("user"), p.user},
+                                       {QStringLiteral("account"), p.account},
+                                       {QStringLiteral("enrolled"), p.enrolled},
+                                       {QStringLiteral("proposed"), secondStepName(p.proposed)}};
+            return callScript<SecondStep, AccessDenied>(script, fn, argument,
+                                            [fn, proposed = p.proposed](const QJsonValue &result) {
+                                                if (result.isNull() || result.isUndefined())
+                                                    return proposed;
+                                                for (SecondStep step : {SecondStep::None, SecondStep::Code, SecondStep::Enrolment}) {
+                                                    if (result.toString() == secondStepName(step))
+                                                        return step;
+                                                }
+                                                throw ScriptError(QStringLiteral("%1 must return \"none\", \"code\", \"enrolment\" or null").arg(fn));
+                                            });
         };
     }
     if (const QString fn = named("authorized"); !fn.isEmpty()) {

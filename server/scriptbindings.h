@@ -21,10 +21,12 @@
  *   \c server and \c apiKey) and replaces the built-in mail (a Promise is awaited). An error
  *   in either, or a rejected Promise, is \c EmailSignin; the token of an unsent link is deleted.
  * - \c callbacks: \c {"signIn": "fn", "redirect": ..., "jwt": ..., "session": ...,
- *   "authorized": ...}. Each function gets one object with SPEC.md's parameters and returns
- *   what SPEC.md says (\c signIn: true, false or a URL string; \c jwt: the token or null;
- *   \c session: the session; \c redirect: a URL; \c authorized: true, false, or a response
- *   \c {status, headers, body}). An error in \c signIn becomes \c AccessDenied.
+ *   "authorized": ..., "twoFactor": ...}. Each function gets one object with SPEC.md's parameters
+ *   and returns what SPEC.md says (\c signIn: true, false or a URL string; \c jwt: the token or
+ *   null; \c session: the session; \c redirect: a URL; \c authorized: true, false, or a
+ *   response \c {status, headers, body}; \c twoFactor, a Gatehouse addition: gets \c {user,
+ *   account, enrolled, proposed} and returns \c "none", \c "code", \c "enrolment" or null for
+ *   \c proposed). An error in \c signIn or \c twoFactor becomes \c AccessDenied.
  * - \c events: \c {"signIn": "fn", "signOut": ..., "createUser": ..., "updateUser": ...,
  *   "linkAccount": ..., "session": ...}. Each function gets the event's message; results are
  *   ignored and failures only logged.

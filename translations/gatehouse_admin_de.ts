@@ -207,6 +207,10 @@
         <translation>Seite „E-Mail gesendet“</translation>
     </message>
     <message>
+        <source>Two-factor code page</source>
+        <translation>Seite „Bestätigungscode“</translation>
+    </message>
+    <message>
         <source>New-user page</source>
         <translation>Seite für neue Benutzer</translation>
     </message>

@@ -207,6 +207,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Two-factor code page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>New-user page</source>
         <translation type="unfinished"></translation>
     </message>

@@ -75,6 +75,28 @@ struct AuthorizedDecision
 };
 
 /*!
+ * What a sign-in asks after its first factor (twofactor.h): decided by \c twoFactor.required
+ * and \c twoFactor.requiredGroups, and then by the \c twoFactor callback if one is set.
+ */
+enum class SecondStep {
+    None,       //!< no second step: the session starts now
+    Code,       //!< a code of the person's authenticator app, or one of their recovery codes
+    Enrolment,  //!< the person sets up an authenticator app in the step; its first code signs in
+};
+
+/*!
+ * Parameters of the \c twoFactor callback (a Gatehouse addition): a sign-in of a stored person
+ * whose first factor and \c signIn callback succeeded.
+ */
+struct TwoFactorParams
+{
+    QJsonObject user;             //!< the stored user ({id, name, email, ...})
+    QJsonObject account;          //!< the first factor ({provider, type, providerAccountId, ...})
+    bool enrolled = false;        //!< the person has a confirmed authenticator app
+    SecondStep proposed = SecondStep::None;  //!< what the configured policy decided
+};
+
+/*!
  * Callbacks. Every one is optional; an empty function means Auth.js's default behaviour.
  * Each returns a QFuture so that it may wait on I/O; a failed future counts as a thrown error
  * (\c signIn: AccessDenied).
@@ -86,6 +108,17 @@ struct GATEHOUSE_EXPORT Callbacks
     std::function<QFuture<std::optional<QJsonObject>>(const JwtParams &)> jwt;
     std::function<QFuture<QJsonObject>(const SessionParams &)> session;
     std::function<QFuture<AuthorizedDecision>(const AuthorizedParams &)> authorized;
+    /*!
+     * \c twoFactor (Gatehouse): the second step of this sign-in, for example a code for every
+     * sign-in from outside the office network, or none for a kiosk provider. Return
+     * \c params.proposed to keep the policy's decision. \c Code for a person without an
+     * authenticator app means \c Enrolment, and \c Enrolment for a person with one means
+     * \c Code: a step always asks what the person can answer. Not asked when
+     * \c twoFactor.required is \c "never", for a passkey (two factors in one), for an account
+     * linked while signed in, or when the adapter keeps no two-factor records. A failed future
+     * refuses the sign-in (AccessDenied).
+     */
+    std::function<QFuture<SecondStep>(const TwoFactorParams &)> twoFactor;
 };
 
 /*!

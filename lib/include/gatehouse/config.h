@@ -47,7 +47,7 @@ struct GATEHOUSE_EXPORT JwtOptions
 struct GATEHOUSE_EXPORT PagesOptions
 {
     //! The built-in pages (\c newUser is only ever a custom one).
-    enum class Page { SignIn, SignOut, Error, VerifyRequest, Account };
+    enum class Page { SignIn, SignOut, Error, VerifyRequest, Account, TwoFactor };
 
     QString signIn;
     QString signOut;
@@ -62,6 +62,16 @@ struct GATEHOUSE_EXPORT PagesOptions
     QString account;
     //! False (\c "pages": {"account": false}): no account page; {basePath}/account answers 400.
     bool accountPage = true;
+    /*!
+     * The second step of sign-in (\c twoFactor, twofactor.h): empty for the built-in code page,
+     * or the path or URL of the application's own. A first factor that needs a code redirects
+     * there (a wrong code too, with \c ?error=InvalidCode or \c TooManyAttempts). The page
+     * reads the step with \c GET {basePath}/two-factor and \c Accept: \c application/json
+     * (\c {"step": "code" | "enrolment", "expires", "user": {name, email}, "enrolment":
+     * {secret, uri, qrCodeSvg, issuer, accountName}}; 401 \c {"error": "TwoFactorExpired"}
+     * without a step) and posts \c code and \c csrfToken to {basePath}/two-factor.
+     */
+    QString twoFactor;
 };
 
 //! \c account options: the account page and Account (gatehouse/account.h).

@@ -20,6 +20,11 @@
  *
  * Futures fail with the errors below, MissingAdapterMethods (the adapter is no TwoFactorStore)
  * or the store's AdapterError.
+ *
+ * An Auth engine asks for the code itself, after every first factor (Config::twoFactor): the
+ * \c twoFactor callback (Callbacks::twoFactor, callbacks.h) is the hook that decides the step
+ * per sign-in, and PagesOptions::twoFactor (config.h) puts the step on the application's own
+ * page. This class is for an application's own flows and tools.
  */
 #include <gatehouse/adapter.h>
 #include <gatehouse/errors.h>

@@ -128,6 +128,7 @@ void readPages(ObjectReader &root, PagesOptions &pages)
         {QStringLiteral("error"), &pages.error},
         {QStringLiteral("verifyRequest"), &pages.verifyRequest},
         {QStringLiteral("newUser"), &pages.newUser},
+        {QStringLiteral("twoFactor"), &pages.twoFactor},
     };
     // account: a page of the application's, or false for none.
     if (object->value(QStringLiteral("account")).isBool()) {
@@ -429,7 +430,7 @@ void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &serv
     const std::pair<QString, QStringList> sections[] = {
         {QStringLiteral("callbacks"),
          {QStringLiteral("signIn"), QStringLiteral("redirect"), QStringLiteral("jwt"),
-          QStringLiteral("session"), QStringLiteral("authorized")}},
+          QStringLiteral("session"), QStringLiteral("authorized"), QStringLiteral("twoFactor")}},
         {QStringLiteral("events"),
          {QStringLiteral("signIn"), QStringLiteral("signOut"), QStringLiteral("createUser"),
           QStringLiteral("updateUser"), QStringLiteral("linkAccount"), QStringLiteral("session")}},

@@ -15,6 +15,7 @@ QLatin1String pageSegment(PagesOptions::Page page)
     case PagesOptions::Page::Error: return QLatin1String("error");
     case PagesOptions::Page::VerifyRequest: return QLatin1String("verify-request");
     case PagesOptions::Page::Account: return QLatin1String("account");
+    case PagesOptions::Page::TwoFactor: return QLatin1String("two-factor");
     }
     Q_UNREACHABLE();
 }
@@ -27,6 +28,7 @@ QString customPage(const PagesOptions &pages, PagesOptions::Page page)
     case PagesOptions::Page::Error: return pages.error;
     case PagesOptions::Page::VerifyRequest: return pages.verifyRequest;
     case PagesOptions::Page::Account: return pages.account;
+    case PagesOptions::Page::TwoFactor: return pages.twoFactor;
     }
     Q_UNREACHABLE();
 }

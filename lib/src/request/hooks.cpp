@@ -15,29 +15,47 @@ QFuture<QString> redirect(const RequestState &state, const QString &url)
     return state.config.callbacks.redirect({url, state.origin.origin});
 }
 
-QFuture<SignInDecision> signIn(const RequestState &state, const SignInParams &params)
+namespace {
+
+//! \a call's future, with whatever it throws (now or later) as AccessDenied: a decision that
+//! could not be made refuses the sign-in.
+template<typename T, typename Call>
+QFuture<T> orAccessDenied(const char *name, Call call)
 {
-    if (!state.config.callbacks.signIn)
-        return QtFuture::makeReadyFuture(SignInDecision{});
-    // Whatever the callback throws becomes AccessDenied, with the original message logged.
     const auto accessDenied = [](const QString &message) {
         return AccessDenied(message);
     };
-    QFuture<SignInDecision> decision;
+    QFuture<T> decision;
     try {
-        decision = state.config.callbacks.signIn(params);
+        decision = call();
     } catch (const std::exception &e) {
         throw accessDenied(QString::fromUtf8(e.what()));
     }
-    return decision.then(QtFuture::Launch::Sync, [accessDenied](QFuture<SignInDecision> finished) {
+    return decision.then(QtFuture::Launch::Sync, [accessDenied, name](QFuture<T> finished) {
         try {
             return finished.result();
         } catch (const std::exception &e) {
             throw accessDenied(QString::fromUtf8(e.what()));
         } catch (...) {
-            throw accessDenied(QStringLiteral("signIn callback failed"));
+            throw accessDenied(QStringLiteral("%1 callback failed").arg(QLatin1String(name)));
         }
     });
+}
+
+} // namespace
+
+QFuture<SignInDecision> signIn(const RequestState &state, const SignInParams &params)
+{
+    if (!state.config.callbacks.signIn)
+        return QtFuture::makeReadyFuture(SignInDecision{});
+    return orAccessDenied<SignInDecision>("signIn", [&] { return state.config.callbacks.signIn(params); });
+}
+
+QFuture<SecondStep> twoFactor(const RequestState &state, const TwoFactorParams &params)
+{
+    if (!state.config.callbacks.twoFactor)
+        return QtFuture::makeReadyFuture(params.proposed);
+    return orAccessDenied<SecondStep>("twoFactor", [&] { return state.config.callbacks.twoFactor(params); });
 }
 
 QFuture<std::optional<QJsonObject>> jwt(const RequestState &state, const JwtParams &params)

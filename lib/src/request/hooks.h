@@ -15,6 +15,8 @@ namespace Gatehouse::Hooks {
 QFuture<QString> redirect(const RequestState &state, const QString &url);
 //! The \c signIn callback, or "allow".
 QFuture<SignInDecision> signIn(const RequestState &state, const SignInParams &params);
+//! The \c twoFactor callback, or \a params.proposed; what it throws becomes AccessDenied.
+QFuture<SecondStep> twoFactor(const RequestState &state, const TwoFactorParams &params);
 //! The \c jwt callback, or the token unchanged.
 QFuture<std::optional<QJsonObject>> jwt(const RequestState &state, const JwtParams &params);
 //! The \c session callback, or the default session unchanged.

@@ -171,7 +171,7 @@ QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &re
 //! The pending step's cookie and the redirect to its page.
 AuthResponse toStep(const RequestState &s, const PendingStep &step)
 {
-    AuthResponse response = s.redirect(s.baseUrl + QStringLiteral("/two-factor"));
+    AuthResponse response = s.redirect(s.pageUrl(RequestState::Page::TwoFactor));
     response.cookies = step.toCookies(s);
     return s.withCookies(response);
 }
@@ -258,13 +258,13 @@ QFuture<AuthResponse> completeSignIn(const State &state, const SignInResult &res
             // Adding an account to the person signed in is no sign-in: no second step.
             if (result.linkedWhileSignedIn)
                 return startSession(state, result, store);
-            const QString userId = result.user.value(QStringLiteral("id")).toString();
-            return continueWith(PendingStep::need(*state, userId, state->provider), [state, result, store](PendingStep::Need need) {
-                if (need == PendingStep::Need::None)
+            return continueWith(PendingStep::need(state, result.user, result.account, state->provider),
+                                [state, result, store](SecondStep need) {
+                if (need == SecondStep::None)
                     return startSession(state, result, store);
                 // No session yet: the code page first (twofactor/README.md).
                 PendingStep step = PendingStep::create(*state, result.user, result.account, result.profile, result.isNewUser);
-                if (need == PendingStep::Need::Code)
+                if (need == SecondStep::Code)
                     return QtFuture::makeReadyFuture(toStep(*state, step));
                 return beginEnrolment(state, step);
             });

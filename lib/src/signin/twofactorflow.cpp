@@ -26,7 +26,7 @@ QString addressKey(const RequestState &s)
 //! Back to the code page, saying why (\c InvalidCode or \c TooManyAttempts).
 AuthResponse again(const RequestState &s, const QString &error)
 {
-    return s.withCookies(s.redirect(Urls::withQuery(s.baseUrl + QStringLiteral("/two-factor"),
+    return s.withCookies(s.redirect(Urls::withQuery(s.pageUrl(RequestState::Page::TwoFactor),
                                                     QUrlQuery{{QStringLiteral("error"), error}})));
 }
 
@@ -76,31 +76,40 @@ QFuture<AuthResponse> complete(const State &state, const PendingStep &step, cons
     });
 }
 
+/*!
+ * The answer to a code that was refused: back to the page saying why (a wrong code counted for
+ * the client address as well), or to sign-in when nothing is left to complete (the person's
+ * authenticator was removed, or the enrolment replaced or confirmed elsewhere, since the first
+ * factor). Other failures stay failures.
+ */
+QFuture<AuthResponse> refused(const State &state, std::exception_ptr error)
+{
+    const RequestState &s = *state;
+    try {
+        std::rethrow_exception(error);
+    } catch (const InvalidTwoFactorCode &) {
+        if (!s.config.rateLimit.enabled)
+            return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
+        // Answered once counted: a quick next guess is checked against the new count.
+        return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
+            .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
+    } catch (const TooManyTwoFactorAttempts &) {
+        return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
+    } catch (const TwoFactorNotEnrolled &) {
+        return QtFuture::makeReadyFuture(expired(s));
+    } catch (...) {
+        return failedFuture<AuthResponse>(std::current_exception());
+    }
+}
+
 //! The code is checked; a valid one spends the step and starts the session.
 QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
 {
     const RequestState &s = *state;
     const QString code = s.body.value(QStringLiteral("code")).toString();
-    return SiteTwoFactor::of(s).verify(step.userId, code, SiteTwoFactor::changeOf(s))
-        .then(QtFuture::Launch::Sync, [state, step](QFuture<SecondFactor> checked) -> QFuture<AuthResponse> {
-            const RequestState &s = *state;
-            try {
-                checked.waitForFinished();
-            } catch (const InvalidTwoFactorCode &) {
-                if (!s.config.rateLimit.enabled)
-                    return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
-                // Answered once counted: a quick next guess is checked against the new count.
-                return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
-                    .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
-            } catch (const TooManyTwoFactorAttempts &) {
-                return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
-            } catch (const TwoFactorNotEnrolled &) {
-                // Removed (an administrator's reset) since the first factor: sign in again.
-                return QtFuture::makeReadyFuture(expired(s));
-            }
-            return complete(state, step);
-        })
-        .unwrap();
+    QFuture<AuthResponse> verified = continueWith(SiteTwoFactor::of(s).verify(step.userId, code, SiteTwoFactor::changeOf(s)),
+                                                  [state, step](SecondFactor) { return complete(state, step); });
+    return recoverLater(verified, [state](std::exception_ptr error) { return refused(state, error); });
 }
 
 /*!
@@ -117,24 +126,7 @@ QFuture<AuthResponse> confirm(const State &state, const PendingStep &step)
         [state, step](const QStringList &codes) {
             return complete(state, step, codes);
         });
-    return recoverLater(confirmed, [state](std::exception_ptr error) -> QFuture<AuthResponse> {
-        const RequestState &s = *state;
-        try {
-            std::rethrow_exception(error);
-        } catch (const InvalidTwoFactorCode &) {
-            if (!s.config.rateLimit.enabled)
-                return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
-            return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
-                .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
-        } catch (const TooManyTwoFactorAttempts &) {
-            return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
-        } catch (const TwoFactorNotEnrolled &) {
-            // Replaced by a newer sign-in's enrolment, or confirmed elsewhere: sign in again.
-            return QtFuture::makeReadyFuture(expired(s));
-        } catch (...) {
-            return failedFuture<AuthResponse>(std::current_exception());
-        }
-    });
+    return recoverLater(confirmed, [state](std::exception_ptr error) { return refused(state, error); });
 }
 
 } // namespace

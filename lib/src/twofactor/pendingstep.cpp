@@ -4,6 +4,7 @@
 #include "crypto/hash.h"
 #include "core/futures.h"
 #include "crypto/random.h"
+#include "request/hooks.h"
 #include "storage/stores.h"
 
 #include <gatehouse/errors.h>
@@ -49,24 +50,41 @@ QFuture<bool> mustEnrol(const TwoFactorSignInOptions &policy, const std::shared_
 
 } // namespace
 
-QFuture<PendingStep::Need> PendingStep::need(const RequestState &state, const QString &userId, const Provider *provider)
+QFuture<SecondStep> PendingStep::need(const State &shared, const QJsonObject &user, const QJsonObject &account,
+                                      const Provider *provider)
 {
+    const RequestState &state = *shared;
+    const QString userId = user.value(QStringLiteral("id")).toString();
     if (state.config.twoFactor.required == TwoFactorSignInOptions::Required::Never || userId.isEmpty()
         || (provider && provider->isWebAuthn()))
-        return QtFuture::makeReadyFuture(Need::None);
+        return QtFuture::makeReadyFuture(SecondStep::None);
     TwoFactorStore *store = state.stores().twoFactor.get();
     if (!store) {
         // Closed, not open: "always" promises a second factor that cannot be kept here.
         if (state.config.twoFactor.required == TwoFactorSignInOptions::Required::Always)
-            return failedFuture<Need>(std::make_exception_ptr(MissingAdapterMethods(
+            return failedFuture<SecondStep>(std::make_exception_ptr(MissingAdapterMethods(
                 QStringLiteral("twoFactor.required \"always\" needs an adapter that keeps two-factor records"))));
-        return QtFuture::makeReadyFuture(Need::None);
+        return QtFuture::makeReadyFuture(SecondStep::None);
     }
-    return continueWith(store->totpEnrolment(userId), [policy = state.config.twoFactor, groups = state.stores().groups, userId](
-                                                          const std::optional<TotpEnrolment> &enrolment) {
-        if (enrolment && enrolment->confirmedAt.has_value())
-            return QtFuture::makeReadyFuture(Need::Code);
-        return mustEnrol(policy, groups, userId).then(QtFuture::Launch::Sync, [](bool enrol) { return enrol ? Need::Enrolment : Need::None; });
+    TwoFactorParams params;
+    params.user = user;
+    params.account = account;
+    return continueWith(store->totpEnrolment(userId), [shared, params, policy = state.config.twoFactor,
+                                                       groups = state.stores().groups](const std::optional<TotpEnrolment> &enrolment) mutable {
+        params.enrolled = enrolment && enrolment->confirmedAt.has_value();
+        QFuture<SecondStep> proposed = params.enrolled
+            ? QtFuture::makeReadyFuture(SecondStep::Code)
+            : mustEnrol(policy, groups, params.user.value(QStringLiteral("id")).toString())
+                  .then(QtFuture::Launch::Sync, [](bool enrol) { return enrol ? SecondStep::Enrolment : SecondStep::None; });
+        return continueWith(proposed, [shared, params](SecondStep policyStep) mutable {
+            params.proposed = policyStep;
+            return Hooks::twoFactor(*shared, params).then(QtFuture::Launch::Sync, [enrolled = params.enrolled](SecondStep step) {
+                // A step asks what the person can answer: a code of an app they have, else an enrolment.
+                if (step == SecondStep::None)
+                    return step;
+                return enrolled ? SecondStep::Code : SecondStep::Enrolment;
+            });
+        });
     });
 }
 

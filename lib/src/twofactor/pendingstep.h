@@ -36,21 +36,17 @@ struct PendingStep
      */
     QString enrolmentSecret;
 
-    //! What a sign-in needs after its first factor.
-    enum class Need {
-        None,       //!< no second step: the session now
-        Code,       //!< a code of the person's confirmed authenticator (or a recovery code)
-        Enrolment,  //!< the policy requires a second factor the person does not have yet: enrol
-    };
-
     /*!
-     * What a sign-in of \a userId through \a provider needs. None when the policy is "never",
-     * the provider is a passkey (two factors in one) or the adapter keeps no two-factor records;
-     * Code when the person has a confirmed authenticator (one indexed lookup); Enrolment when
-     * not, and the policy is "always" or the person is in one of \c twoFactor.requiredGroups.
-     * Fails with the store's error (the sign-in fails closed).
+     * What the sign-in of \a user through the first factor \a account needs (\a provider: its
+     * provider). None when the policy is "never", the provider is a passkey (two factors in
+     * one) or the adapter keeps no two-factor records. Otherwise the policy proposes Code when
+     * the person has a confirmed authenticator (one indexed lookup), Enrolment when not and the
+     * policy is "always" or the person is in one of \c twoFactor.requiredGroups, else None; the
+     * \c twoFactor callback, if set, decides from that proposal (callbacks.h). Fails with the
+     * store's or the callback's error (the sign-in fails closed).
      */
-    static QFuture<Need> need(const RequestState &state, const QString &userId, const Provider *provider);
+    static QFuture<SecondStep> need(const State &state, const QJsonObject &user, const QJsonObject &account,
+                                    const Provider *provider);
 
     //! A new pending step for the request's callback URL, valid for twoFactor.maxAge seconds.
     static PendingStep create(const RequestState &state, const QJsonObject &user, const QJsonObject &account,

@@ -37,7 +37,8 @@ std::optional<Enrolment> enrolment(const RequestState &state, const QString &sec
     shown.secret = Base32::encode(*raw);
     shown.issuer = issuer(state);
     shown.accountName = accountName;
-    shown.qrCodeSvg = QrCode::svg(Totp::otpauthUri(shown.issuer, accountName, *raw).toUtf8());
+    shown.uri = Totp::otpauthUri(shown.issuer, accountName, *raw);
+    shown.qrCodeSvg = QrCode::svg(shown.uri.toUtf8());
     return shown;
 }
 

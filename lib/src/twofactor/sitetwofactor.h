@@ -25,6 +25,7 @@ TwoFactorChange changeOf(const RequestState &state);
 struct Enrolment
 {
     QString secret;       //!< base32, canonical
+    QString uri;          //!< the otpauth:// URI apps read
     QString qrCodeSvg;    //!< the otpauth:// URI as a QR code
     QString issuer;
     QString accountName;

@@ -12,6 +12,8 @@
 #include <gatehouse/twofactor.h>
 
 #include <QDateTime>
+#include <QPromise>
+#include <QUrlQuery>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -220,6 +222,32 @@ class TestTwoFactorSignIn : public QObject
             return false;
         }
         return true;
+    }
+
+    //! An email provider whose links are captured into \a sent instead of mailed.
+    static Provider capturedEmail(QList<VerificationRequest> *sent)
+    {
+        Provider email;
+        email.id = email.name = email.type = QStringLiteral("email");
+        email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
+        email.sendVerificationRequest = [sent](const VerificationRequest &request) {
+            sent->append(request);
+            return QtFuture::makeReadyFuture();
+        };
+        return email;
+    }
+
+    //! Asks for a sign-in link for \a email in \a browser and follows it: the first factor.
+    static Reply followEmailLink(Browser &browser, const QString &email, const QList<VerificationRequest> &sent)
+    {
+        const qsizetype before = sent.size();
+        const Reply asked = browser.post(QStringLiteral("/auth/signin/email"), {{QStringLiteral("email"), email}});
+        if (asked.location() != QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email")
+            || sent.size() != before + 1) {
+            qWarning("no link was sent to %s: %s", qPrintable(email), asked.location().constData());
+            return asked;
+        }
+        return browser.get(sent.last().url.mid(kOrigin.size()));
     }
 
 private Q_SLOTS:
@@ -579,21 +607,11 @@ private Q_SLOTS:
         QFETCH(bool, jwt);
         QList<VerificationRequest> sent;
         if (!open(backend, jwt, [&sent](Config &c) {
-                Provider email;
-                email.id = email.name = email.type = QStringLiteral("email");
-                email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
-                email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
-                    sent.append(request);
-                    return QtFuture::makeReadyFuture();
-                };
-                c.providers.append(email);
+                c.providers.append(capturedEmail(&sent));
             }))
             return;
         Browser browser(*m_auth);
-        QCOMPARE(browser.post(QStringLiteral("/auth/signin/email"), {{"email", "alice@example.test"}}).location(),
-                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
-        QCOMPARE(sent.size(), 1);
-        const Reply link = browser.get(sent.first().url.mid(kOrigin.size()));
+        const Reply link = followEmailLink(browser, QStringLiteral("alice@example.test"), sent);
         QCOMPARE(link.location(), kCodePage);
         QVERIFY(!link.cookie(kSession));
         QVERIFY(link.cookie(kPending));
@@ -753,21 +771,11 @@ private Q_SLOTS:
         QList<VerificationRequest> sent;
         if (!open(backend, jwt, [&sent](Config &c) {
                 c.twoFactor.required = TwoFactorSignInOptions::Required::Always;
-                Provider email;
-                email.id = email.name = email.type = QStringLiteral("email");
-                email.options = QJsonObject{{"from", "Gatehouse <no-reply@example.test>"}};
-                email.sendVerificationRequest = [&sent](const VerificationRequest &request) {
-                    sent.append(request);
-                    return QtFuture::makeReadyFuture();
-                };
-                c.providers.append(email);
+                c.providers.append(capturedEmail(&sent));
             }))
             return;
         Browser browser(*m_auth);
-        QCOMPARE(browser.post(QStringLiteral("/auth/signin/email"), {{"email", "carol@example.test"}}).location(),
-                 QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
-        QCOMPARE(sent.size(), 1);
-        const Reply link = browser.get(sent.first().url.mid(kOrigin.size()));
+        const Reply link = followEmailLink(browser, QStringLiteral("carol@example.test"), sent);
         QCOMPARE(link.location(), kCodePage);
         QVERIFY(!link.cookie(kSession));
         const QByteArray key = shownKey(browser.get(QStringLiteral("/auth/two-factor")).response.body);
@@ -808,6 +816,159 @@ private Q_SLOTS:
         QVERIFY(!direct.cookie(kPending));
         QCOMPARE(other.sessionEmail(), QStringLiteral("dave@example.test"));
         QVERIFY(!TwoFactor(m_adapter, {kSecret}).status(dave).result().pending);
+    }
+
+    static void strategies()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<bool>("jwt");
+        QTest::addRow("database") << QStringLiteral("sqlite") << false;
+        QTest::addRow("jwt") << QStringLiteral("sqlite") << true;
+    }
+
+    // The twoFactor callback (callbacks.h) decides from the policy's proposal: here it waives
+    // the code for alice, asks one of carol (who has no app: she enrols) and keeps bob's.
+    void callbackDecidesTheStep_data() { strategies(); }
+    void callbackDecidesTheStep()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        QList<TwoFactorParams> asked;
+        if (!open(backend, jwt, [&asked](Config &c) {
+                c.callbacks.twoFactor = [&asked](const TwoFactorParams &params) {
+                    asked << params;
+                    const QString email = params.user.value("email").toString();
+                    if (email == QLatin1String("alice@example.test"))
+                        return QtFuture::makeReadyFuture(SecondStep::None);
+                    if (email == QLatin1String("carol@example.test"))
+                        return QtFuture::makeReadyFuture(SecondStep::Code);
+                    return QtFuture::makeReadyFuture(params.proposed);
+                };
+            }))
+            return;
+        Browser alice(*m_auth);
+        const Reply waived = alice.signIn(QStringLiteral("alice@example.test"));
+        QCOMPARE(waived.location(), kOrigin.toUtf8());
+        QVERIFY(!waived.cookie(kPending));
+        QCOMPARE(alice.sessionEmail(), QStringLiteral("alice@example.test"));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().user.value("id").toString(), m_alice);
+        QCOMPARE(asked.first().account.value("provider").toString(), QStringLiteral("credentials"));
+        QVERIFY(asked.first().enrolled);
+        QCOMPARE(asked.first().proposed, SecondStep::Code);
+
+        // "Code" for a person without an app: the step enrols one.
+        Browser carol(*m_auth);
+        QVERIFY(toCodePage(carol, QStringLiteral("carol@example.test")));
+        QVERIFY(!asked.last().enrolled);
+        QCOMPARE(asked.last().proposed, SecondStep::None);
+        const QByteArray key = shownKey(carol.get(QStringLiteral("/auth/two-factor")).response.body);
+        QCOMPARE(key.size(), 20);
+        waitForRoomInStep();
+        QCOMPARE(carol.code(now(key)).response.status, 200);
+        QCOMPARE(carol.sessionEmail(), QStringLiteral("carol@example.test"));
+
+        Browser bob(*m_auth);
+        QVERIFY(toCodePage(bob, QStringLiteral("bob@example.test")));
+        QCOMPARE(bob.code(now(m_bobKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(bob.sessionEmail(), QStringLiteral("bob@example.test"));
+        QCOMPARE(asked.size(), 3);
+    }
+
+    // A callback that fails (throws, or its future fails) refuses the sign-in: no session, no step.
+    void failingCallbackRefuses()
+    {
+        bool throwNow = true;
+        if (!open(QStringLiteral("sqlite"), true, [&throwNow](Config &c) {
+                c.callbacks.twoFactor = [&throwNow](const TwoFactorParams &) -> QFuture<SecondStep> {
+                    if (throwNow)
+                        throw std::runtime_error("policy service unreachable");
+                    QPromise<SecondStep> failed;
+                    failed.start();
+                    failed.setException(std::make_exception_ptr(std::runtime_error("policy service said no")));
+                    failed.finish();
+                    return failed.future();
+                };
+            }))
+            return;
+        for (bool thrown : {true, false}) {
+            throwNow = thrown;
+            Browser browser(*m_auth);
+            const Reply refused = browser.signIn(QStringLiteral("bob@example.test"));
+            QVERIFY2(refused.location().contains("error=AccessDenied"), refused.location().constData());
+            QVERIFY(!refused.cookie(kPending));
+            QVERIFY(!refused.cookie(kSession));
+            QCOMPARE(browser.sessionEmail(), QString());
+        }
+        QVERIFY(m_events.isEmpty());
+    }
+
+    // pages.twoFactor: the application's own code page, which reads the step as JSON and posts
+    // the code to {basePath}/two-factor.
+    void customCodePage_data() { strategies(); }
+    void customCodePage()
+    {
+        QFETCH(QString, backend);
+        QFETCH(bool, jwt);
+        if (!open(backend, jwt, [](Config &c) { c.pages.twoFactor = QStringLiteral("/my/code"); }))
+            return;
+        const QByteArray customPage = kOrigin.toUtf8() + "/my/code";
+        const QList<QPair<QByteArray, QByteArray>> json{{"Accept", "application/json"}};
+        Browser browser(*m_auth);
+        const Reply first = browser.signIn(QStringLiteral("bob@example.test"));
+        QCOMPARE(first.location(), customPage);
+        QVERIFY(first.cookie(kPending));
+        QCOMPARE(browser.get(QStringLiteral("/auth/two-factor")).location(), customPage);
+
+        const Reply step = browser.get(QStringLiteral("/auth/two-factor"), json);
+        QCOMPARE(step.response.status, 200);
+        QCOMPARE(step.response.header("cache-control"), QByteArray("no-store"));
+        const QJsonObject shown = step.json().object();
+        QCOMPARE(shown.value("step").toString(), QStringLiteral("code"));
+        QCOMPARE(shown.value("user").toObject().value("email").toString(), QStringLiteral("bob@example.test"));
+        const QDateTime expires = QDateTime::fromString(shown.value("expires").toString(), Qt::ISODateWithMs);
+        QVERIFY(qAbs(QDateTime::currentDateTimeUtc().secsTo(expires) - 300) <= 5);
+        QVERIFY(!shown.contains("enrolment"));
+        QVERIFY(!step.response.body.contains("access_token"));
+
+        const Reply wrong = browser.code(invalidCodeFor(m_bobKey));
+        QCOMPARE(wrong.location(), customPage + "?error=InvalidCode");
+        QCOMPARE(browser.get(QStringLiteral("/auth/two-factor?error=InvalidCode"), json).json().object().value("error").toString(),
+                 QStringLiteral("InvalidCode"));
+        QCOMPARE(browser.code(now(m_bobKey)).location(), kOrigin.toUtf8());
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("bob@example.test"));
+
+        // No step (completed): 401 and the error the sign-in page explains.
+        const Reply gone = browser.get(QStringLiteral("/auth/two-factor"), json);
+        QCOMPARE(gone.response.status, 401);
+        QCOMPARE(gone.json().object().value("error").toString(), QStringLiteral("TwoFactorExpired"));
+    }
+
+    // An enrolment as JSON: the key and the otpauth URI an application's page turns into a QR code.
+    void customEnrolmentPage()
+    {
+        if (!open(QStringLiteral("sqlite"), false, [](Config &c) {
+                c.pages.twoFactor = QStringLiteral("https://app.example.test/code");
+                c.twoFactor.required = TwoFactorSignInOptions::Required::Always;
+            }))
+            return;
+        Browser browser(*m_auth);
+        QCOMPARE(browser.signIn(QStringLiteral("carol@example.test")).location(), QByteArray("https://app.example.test/code"));
+        const QJsonObject shown = browser.get(QStringLiteral("/auth/two-factor"), {{"Accept", "application/json"}}).json().object();
+        QCOMPARE(shown.value("step").toString(), QStringLiteral("enrolment"));
+        const QJsonObject enrolment = shown.value("enrolment").toObject();
+        const QByteArray key = base32Decode(enrolment.value("secret").toString());
+        QCOMPARE(key.size(), 20);
+        const QUrl uri(enrolment.value("uri").toString());
+        QCOMPARE(uri.scheme(), QStringLiteral("otpauth"));
+        QCOMPARE(QUrlQuery(uri).queryItemValue("secret"), enrolment.value("secret").toString());
+        QCOMPARE(enrolment.value("accountName").toString(), QStringLiteral("carol@example.test"));
+        QVERIFY(enrolment.value("qrCodeSvg").toString().contains(QStringLiteral("<svg")));
+        waitForRoomInStep();
+        const Reply done = browser.code(now(key));
+        QCOMPARE(done.response.status, 200);  // the recovery codes, once
+        QCOMPARE(shownRecoveryCodes(done.response.body).size(), 10);
+        QCOMPARE(browser.sessionEmail(), QStringLiteral("carol@example.test"));
     }
 
     void codeNeedsCsrfToken()

@@ -143,7 +143,7 @@ void TestConfigLoader::everyOption()
         "events": {"signOut": "onSignOut"},
         "cookies": {"sessionToken": {"name": "my-session", "options": {"sameSite": "strict", "maxAge": 60}},
                     "csrfToken": {"name": "my-csrf"}},
-        "pages": {"signIn": "/login", "error": "https://example.test/oops", "account": "/me"},
+        "pages": {"signIn": "/login", "error": "https://example.test/oops", "account": "/me", "twoFactor": "/code"},
         "theme": {"colorScheme": "dark", "brandColor": "rgb(10, 20, 30)", "logo": "https://example.test/l.png",
                   "buttonText": "white"},
         "debug": true,
@@ -192,6 +192,7 @@ void TestConfigLoader::everyOption()
     QCOMPARE(c.pages.signIn, QStringLiteral("/login"));
     QCOMPARE(c.pages.error, QStringLiteral("https://example.test/oops"));
     QCOMPARE(c.pages.account, QStringLiteral("/me"));
+    QCOMPARE(c.pages.twoFactor, QStringLiteral("/code"));
     QVERIFY(c.pages.accountPage);
     QCOMPARE(c.theme.colorScheme, QStringLiteral("dark"));
     QCOMPARE(c.theme.brandColor, QStringLiteral("rgb(10, 20, 30)"));
@@ -451,8 +452,9 @@ void TestConfigLoader::errors_data()
         {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
     row("pages.account not a path", R"({"providers": [], "pages": {"account": "me"}})",
         {R"(pages.account: must be a path ("/account"), an http(s) URL, or false (no account page))"});
-    row("pages", R"({"providers": [], "pages": {"signIn": "login", "signout": "/bye"}})",
+    row("pages", R"({"providers": [], "pages": {"signIn": "login", "signout": "/bye", "twoFactor": "javascript:x"}})",
         {R"(pages.signIn: must be a path ("/login") or an http(s) URL)",
+         R"(pages.twoFactor: must be a path ("/login") or an http(s) URL)",
          R"(pages.signout: unknown key (did you mean "signOut"?))"});
     row("theme", R"json({"providers": [], "theme": {"colorScheme": "blue", "brandColor": "red; background: url(x)",
             "logo": "javascript:alert(1)"}})json",

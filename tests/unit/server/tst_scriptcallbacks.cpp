@@ -52,6 +52,12 @@ function keepAccessToken(tokens) { return Promise.resolve({ access_token: tokens
 function profileThrows() { throw new Error("profile has no login"); }
 function accountNotObject() { return "tokens"; }
 function guard(params) { return params.auth ? true : { status: 403, body: { error: "forbidden", path: params.request.url } }; }
+function officeOnly(params) {
+    if (params.account.provider === "kiosk") return "none";
+    if (params.user.email === "keep@example.test") return null;
+    if (params.user.email === "odd@example.test") return "sms";
+    return params.enrolled ? params.proposed : "code";
+}
 )JS";
 
 const QString examples = QStringLiteral(GATEHOUSE_EXAMPLES_DIR);
@@ -523,6 +529,26 @@ void TestScriptCallbacks::callbacks()
     QCOMPARE(decision.response->header("content-type"), QByteArray("application/json"));
     const QByteArray body = R"({"error":"forbidden","path":"http://127.0.0.1:3000/auth/callback/credentials"})";
     QCOMPARE(decision.response->body, body);
+
+    // twoFactor: the step's name, null for the proposal; anything else refuses the sign-in.
+    settings.callbackFunctions = {{"twoFactor", "officeOnly"}};
+    bindScript(script(), config, settings);
+    TwoFactorParams step;
+    step.user = {{"email", "a@example.test"}};
+    step.account = {{"provider", "kiosk"}};
+    step.enrolled = true;
+    step.proposed = SecondStep::Code;
+    QCOMPARE(config.callbacks.twoFactor(step).result(), SecondStep::None);
+    step.account = {{"provider", "credentials"}};
+    QCOMPARE(config.callbacks.twoFactor(step).result(), SecondStep::Code);
+    step.enrolled = false;
+    step.proposed = SecondStep::None;
+    QCOMPARE(config.callbacks.twoFactor(step).result(), SecondStep::Code);
+    step.user = {{"email", "keep@example.test"}};
+    step.proposed = SecondStep::Enrolment;
+    QCOMPARE(config.callbacks.twoFactor(step).result(), SecondStep::Enrolment);
+    step.user = {{"email", "odd@example.test"}};
+    QVERIFY(failureMessage(config.callbacks.twoFactor(step)).startsWith(QStringLiteral("AccessDenied: ")));
 
     settings.callbackFunctions = {{"signIn", "brokenSignIn"}, {"jwt", "dropToken"}};
     bindScript(script(), config, settings);
