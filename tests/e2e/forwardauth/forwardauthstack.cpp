@@ -84,7 +84,8 @@ bool ForwardAuthStack::start(QString *error)
 {
     const QString program = m_proxy == Proxy::Nginx ? QStringLiteral(NGINX_PROGRAM) : QStringLiteral(CADDY_PROGRAM);
     if (!QFile::exists(program)) {
-        *error = program + QStringLiteral(" is not installed: run packaging/install-deps.sh");
+        *error = (m_proxy == Proxy::Nginx ? QStringLiteral("nginx") : QStringLiteral("caddy"))
+            + QStringLiteral(" is not installed: run packaging/install-deps.sh");
         return false;
     }
     if (!m_dir.isValid()
