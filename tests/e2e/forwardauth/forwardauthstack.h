@@ -2,7 +2,7 @@
 /*! \file forwardauthstack.h  What the forward-auth end-to-end tests run: a real nginx or Caddy
  *  with the example configuration of packaging/, in front of the echoing app and asking a real
  *  gatehouse-server. The HTTP-level tests (tst_proxyforwardauth.cpp) and the browser tests
- *  (forwardauth.e2e.mjs, through forwardauthstack's main) start the same stack. */
+ *  (forwardauth.e2e.mjs, through forwardauth_e2e_stack) start the same stack. */
 #include "integration/server/serverharness.h"
 #include "echoapp.h"
 
