@@ -3,76 +3,22 @@
 // -> redirected to the sign-in page and back; signed in -> the app answers with the identity;
 // outside the allowed group -> 403; a spoofed Remote-User never reaches the app; signed out ->
 // protected again. The proxy runs packaging/nginx/forwardauth.conf (and oauth2-proxy-style.conf
-// beside it) or packaging/caddy/Caddyfile with only addresses replaced (and, for Caddy, global
-// options put in front).
-#include "integration/server/serverharness.h"
-#include "support/serverprocess.h"
-#include "echoapp.h"
-
-#include <QNetworkCookie>
-#include <QNetworkCookieJar>
+// beside it) or packaging/caddy/Caddyfile with only addresses replaced (forwardauthstack.h).
+#include "forwardauthstack.h"
 
 #include <QEventLoop>
-#include <QFile>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkCookie>
+#include <QNetworkCookieJar>
 #include <QNetworkReply>
-#include <QTcpServer>
-#include <QTcpSocket>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUrlQuery>
 
 using namespace Gatehouse::Testing;
 
-#ifndef OAUTH2_PROXY_EXAMPLE
-#define OAUTH2_PROXY_EXAMPLE ""  // the Caddy test: an nginx snippet only
-#endif
-
 namespace {
-
-const QByteArray callbacksScript = R"(
-function authorize(credentials, request) {
-  if (credentials.password !== "good-password")
-    return null;
-  if (credentials.username === "alice")
-    return { id: "1", name: "Alice", email: "alice@example.test", groups: ["admins"] };
-  if (credentials.username === "bob")
-    return { id: "2", name: "Bob", email: "bob@example.test", groups: ["staff"] };
-  return null;
-}
-function jwt(params) {
-  if (params.user)
-    params.token.groups = params.user.groups;
-  return params.token;
-}
-)";
-
-// The example's gatehouse.json, plus an admins-only path. (No raw string with URLs: moc.)
-QByteArray gatehouseConfig()
-{
-    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
-                         {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
-    QJsonArray rules{
-        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
-        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/admin"}}, {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}},
-        QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"policy", "signed-in"}},
-        // packaging/nginx/oauth2-proxy-style.conf's host.
-        QJsonObject{{"hosts", QJsonArray{"tools.example.test"}}, {"policy", "signed-in"}},
-    };
-    QJsonObject config{{"url", "http://auth.example.test/auth"},
-                       {"session", QJsonObject{{"strategy", "jwt"}}},
-                       {"callbacksScript", "callbacks.js"},
-                       {"callbacks", QJsonObject{{"jwt", "jwt"}}},
-                       {"redirectDomains", QJsonArray{".example.test"}},
-                       {"cookies", QJsonObject{{"sessionToken", QJsonObject{{"name", "authjs.session-token"},
-                                                                            {"options", QJsonObject{{"domain", ".example.test"}}}}}}},
-                       {"access", QJsonObject{{"default", "deny"}, {"rules", rules}}},
-                       {"providers", QJsonArray{provider}}};
-    return QJsonDocument(config).toJson();
-}
 
 struct Answer
 {
@@ -104,10 +50,7 @@ class TestProxyForwardAuth : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    ServerUnderTest m_gatehouse;
-    EchoApp m_app;
-    QProcess m_proxy;
+    ForwardAuthStack m_stack{ForwardAuthStack::proxyNamed(QStringLiteral(PROXY)).value()};
     quint16 m_proxyPort = 0;
     QNetworkAccessManager m_nam;
     NoCookies *m_jar = nullptr;
@@ -188,82 +131,11 @@ class TestProxyForwardAuth : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        if (!QFile::exists(QStringLiteral(PROXY_PROGRAM)))
-            QFAIL(PROXY " is not installed: run packaging/install-deps.sh");
-        QVERIFY(m_dir.isValid());
         m_jar = new NoCookies;
         m_nam.setCookieJar(m_jar);
-        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript));
-        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig()));
-        QVERIFY2(m_gatehouse.start(m_dir.filePath(QStringLiteral("gatehouse.json")), m_dir.path()), qPrintable(m_gatehouse.log()));
-        QVERIFY(m_app.listen());
-
-        // The example as it is, with its addresses replaced by the test's.
-        QFile example(QStringLiteral(PROXY_EXAMPLE));
-        QVERIFY(example.open(QIODevice::ReadOnly));
-        QByteArray site = example.readAll();
-        m_proxyPort = freeLoopbackPort();
-        const QByteArray gatehouse = "127.0.0.1:" + QByteArray::number(m_gatehouse.port());
-        const QByteArray app = "127.0.0.1:" + QByteArray::number(m_app.port());
-        const QByteArray prefix = m_dir.path().toUtf8();
-        prepareChild(m_proxy, std::nullopt);
-        m_proxy.setProcessChannelMode(QProcess::MergedChannels);
-        if (QByteArrayView(PROXY) == "nginx") {
-            QVERIFY(site.contains("server 127.0.0.1:3000;") && site.contains("server 127.0.0.1:8080;") && site.count("listen 80;") == 2);
-            site.replace("server 127.0.0.1:3000;", "server " + gatehouse + ';');
-            site.replace("server 127.0.0.1:8080;", "server " + app + ';');
-            site.replace("listen 80;", "listen 127.0.0.1:" + QByteArray::number(m_proxyPort) + ';');
-            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("forwardauth.conf")), site));
-            // The oauth2-proxy style snippet beside it, which uses its upstreams.
-            QFile oauth2ProxyStyle(QStringLiteral(OAUTH2_PROXY_EXAMPLE));
-            QVERIFY(oauth2ProxyStyle.open(QIODevice::ReadOnly));
-            QByteArray tools = oauth2ProxyStyle.readAll();
-            QVERIFY(tools.count("listen 80;") == 1);
-            tools.replace("listen 80;", "listen 127.0.0.1:" + QByteArray::number(m_proxyPort) + ';');
-            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("oauth2-proxy-style.conf")), tools));
-            const QByteArray main = "daemon off;\nmaster_process off;\nworker_processes 1;\npid " + prefix + "/nginx.pid;\n"
-                "error_log " + prefix + "/error.log warn;\nevents { worker_connections 64; }\n"
-                "http {\n  access_log off;\n  client_body_temp_path " + prefix + "/body;\n  proxy_temp_path " + prefix + "/proxy;\n"
-                "  fastcgi_temp_path " + prefix + "/fastcgi;\n  uwsgi_temp_path " + prefix + "/uwsgi;\n  scgi_temp_path " + prefix + "/scgi;\n"
-                "  include " + prefix + "/forwardauth.conf;\n  include " + prefix + "/oauth2-proxy-style.conf;\n}\n";
-            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("nginx.conf")), main));
-            m_proxy.start(QStringLiteral(PROXY_PROGRAM), {QStringLiteral("-p"), m_dir.path(), QStringLiteral("-c"), m_dir.filePath(QStringLiteral("nginx.conf"))});
-        } else {
-            QVERIFY(site.count(" 127.0.0.1:3000") == 2 && site.count(" 127.0.0.1:8080") == 1);
-            site.replace(" 127.0.0.1:3000", ' ' + gatehouse);
-            site.replace(" 127.0.0.1:8080", ' ' + app);
-            const QByteArray global = "{\n\tadmin off\n\tauto_https off\n\thttp_port " + QByteArray::number(m_proxyPort)
-                + "\n\tdefault_bind 127.0.0.1\n\tstorage file_system " + prefix + "/caddy\n}\n\n";
-            QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("Caddyfile")), global + site));
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("HOME"), m_dir.path());
-            env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("caddy")));
-            env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("caddy")));
-            m_proxy.setProcessEnvironment(env);
-            m_proxy.start(QStringLiteral(PROXY_PROGRAM), {QStringLiteral("run"), QStringLiteral("--adapter"), QStringLiteral("caddyfile"),
-                                                          QStringLiteral("--config"), m_dir.filePath(QStringLiteral("Caddyfile"))});
-        }
-        QVERIFY(m_proxy.waitForStarted(5000));
-        QTcpSocket probe;
-        for (int i = 0; i < 100; ++i) {
-            probe.connectToHost(QHostAddress::LocalHost, m_proxyPort);
-            if (probe.waitForConnected(100))
-                break;
-            probe.abort();
-            QTest::qWait(50);
-            QVERIFY2(m_proxy.state() == QProcess::Running, m_proxy.readAll().constData());
-        }
-        QVERIFY2(probe.state() == QAbstractSocket::ConnectedState,
-                 qPrintable(tailOfFile(m_dir.filePath(QStringLiteral("error.log"))) + QString::fromUtf8(m_proxy.readAll())));
-    }
-
-    void cleanupTestCase()
-    {
-        if (m_proxy.state() == QProcess::Running) {
-            m_proxy.terminate();
-            if (!m_proxy.waitForFinished(5000))
-                m_proxy.kill();
-        }
+        QString error;
+        QVERIFY2(m_stack.start(&error), qPrintable(error));
+        m_proxyPort = m_stack.port();
     }
 
     void publicPathsNeedNoSession()

@@ -78,13 +78,14 @@ export class BrowserSuite {
     });
   }
 
-  // A browser with its own, fresh profile (its own cookies: another device).
-  async openProfile(name) {
+  // A browser with its own, fresh profile (its own cookies: another device); \a args are added
+  // to Chromium's command line.
+  async openProfile(name, { args = [] } = {}) {
     const profile = this.scratchDir(`gatehouse-${this.label.replace(/\W+/g, '-')}-${name}-`);
     const endpoint = await this.start(this.chromium, [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-breakpad',
-      `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank',
+      `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...args, 'about:blank',
     ], /DevTools listening on (ws:\/\/\S+)/, 'stderr');
     const browser = await chromium.connectOverCDP(endpoint);
     const context = browser.contexts()[0];
