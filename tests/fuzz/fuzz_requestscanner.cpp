@@ -4,7 +4,8 @@
 // Input: one byte choosing the limits and how the stream is cut, then the bytes a client sends.
 // The stream is scanned twice, as one read and as reads of pseudo-random sizes; a socket may
 // deliver any cut, so both must frame the same requests (same methods, targets, versions,
-// keep-alive, request boundaries) and fail with the same status. Seeds: corpus/requestscanner
+// keep-alive, request boundaries, the fields and bodies the scanner keeps) and fail with the same
+// status. Seeds: corpus/requestscanner
 // (the framing cases of tests/unit/http/tst_requestscanner.cpp and pipelined streams).
 #include "fuzzsupport.h"
 #include "http/requestscanner.h"
@@ -24,11 +25,13 @@ struct Framed
     bool http10 = false;
     bool keepAlive = false;
     qsizetype end = 0;  //!< offset just after the request in the stream
+    QList<QPair<QByteArray, QByteArray>> fields;
+    QByteArray body;
 
     bool operator==(const Framed &o) const
     {
         return method == o.method && target == o.target && http10 == o.http10 && keepAlive == o.keepAlive
-            && end == o.end;
+            && end == o.end && fields == o.fields && body == o.body;
     }
 };
 
@@ -76,14 +79,20 @@ Outcome scan(QByteArrayView stream, qint64 maxHeader, qint64 maxBody, Cuts *cuts
         if (scanner.phase() == Phase::Complete) {
             FUZZ_CHECK(!scanner.method().isEmpty() && !scanner.target().isEmpty(), QString());
             FUZZ_CHECK(!scanner.method().contains(' '), QString());
+            const QList<QPair<QByteArray, QByteArray>> fields = scanner.fields();
+            FUZZ_CHECK(fields.size() == scanner.fieldCount(), QString());
+            const qint64 contentSize = scanner.contentSize();
+            QByteArray body = scanner.takeBody();
+            FUZZ_CHECK(body.size() == contentSize && body.size() <= maxBody,
+                       QStringLiteral("body %1, content size %2").arg(body.size()).arg(contentSize));
             out.requests.append({scanner.method().toByteArray(), scanner.target().toByteArray(), scanner.isHttp10(),
-                                 scanner.keepAlive(), pos});
+                                 scanner.keepAlive(), pos, fields, std::move(body)});
             scanner.next();
             FUZZ_CHECK(scanner.phase() == Phase::Idle && scanner.errorStatus() == 0, QString());
         } else if (scanner.phase() == Phase::Failed) {
             const int status = scanner.errorStatus();
-            FUZZ_CHECK(status == 400 || status == 413 || status == 414 || status == 431 || status == 501
-                           || status == 505,
+            FUZZ_CHECK(status == 400 || status == 413 || status == 414 || status == 417 || status == 431
+                           || status == 501 || status == 505,
                        QStringLiteral("status %1").arg(status));
             break;
         } else {

@@ -20,12 +20,15 @@ class HttpServerPoolPrivate;
 /*!
  * Serves a RequestHandler on one address and port from several threads.
  *
- * Each thread runs its own QAbstractHttpServer on its own listening socket; all sockets are
+ * Each thread parses its connections' requests itself, once each (no QHttpServer in between;
+ * HttpServerIntegration is the way to serve Gatehouse from a QHttpServer), on its own listening
+ * socket; all sockets are
  * bound to the same address and port with \c SO_REUSEPORT, so the kernel spreads connections
  * over the threads. The kernel's choice is a hash and often uneven, so a thread that accepts a
  * connection while another thread serves fewer hands it over to that one. Every connection is
  * guarded by ServerLimits and honours \c Connection: close and HTTP/1.0 semantics; pipelined
- * requests are answered in order.
+ * requests are answered in order; "Expect: 100-continue" is answered with "100 Continue" when
+ * the body is within the limit (413 otherwise), any other expectation with 417.
  * Every request reaches the handler, whatever its path or method, except what the server does
  * not implement (501: WebSocket upgrades, CONNECT, server-wide OPTIONS, transfer codings other
  * than chunked) and requests whose framing is malformed or ambiguous (400 and the connection

@@ -5,10 +5,10 @@
 #include "http/logging.h"
 #include "http/requestconversion.h"
 #include "http/responseserializer.h"
+#include "core/deliveryhome.h"
 #include "metrics/catalogue.h"
 
 #include <QFutureWatcher>
-#include <QHttpServerRequest>
 
 #include <sys/socket.h>
 
@@ -24,6 +24,8 @@ constexpr std::chrono::milliseconds kLingerTime = 2s;
 constexpr std::size_t kMaxPipelined = 32;
 //! Read buffer room beyond one maximal request, for the start of a pipelined one.
 constexpr qint64 kReadBufferSlack = 16 * 1024;
+//! The interim response to "Expect: 100-continue" (RFC 9110, 15.2.1).
+constexpr char kContinue[] = "HTTP/1.1 100 Continue\r\n\r\n";
 
 QByteArray methodBytes(QByteArrayView scanned)
 {
@@ -46,7 +48,7 @@ Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &
 {
     const ServerLimits &limits = worker->limits();
     setReadBufferSize(limits.maxHeaderSize + limits.maxBodySize + kReadBufferSlack);
-    connect(this, &QTcpSocket::readyRead, this, &Connection::inspectIncoming);
+    connect(this, &QTcpSocket::readyRead, this, &Connection::readIncoming);
     m_worker->track(this);
     Metrics::addOpenConnections(1);
     const Clock::time_point now = Clock::now();
@@ -76,78 +78,70 @@ void Connection::closeEvicted()
         abortConnection();
 }
 
-void Connection::attachAfterServer()
-{
-    connect(this, &QTcpSocket::readyRead, this, &Connection::afterServerRead);
-}
-
-void Connection::inspectIncoming()
+void Connection::readIncoming()
 {
     if (m_readingStopped) {
         // After the last request, or lingering after a refusal: discard what the client sends.
         skip(bytesAvailable());
         return;
     }
-    const qint64 available = bytesAvailable();
-    if (available <= m_scanned)
+    // One read of everything that arrived; the scanner copies out only what it keeps.
+    const QByteArray incoming = readAll();
+    if (!scanIncoming(incoming.constData(), incoming.size()))
         return;
-    QByteArray &buffer = m_worker->scratch();
-    buffer.resize(available);
-    const qint64 peeked = peek(buffer.data(), available);
-    if (peeked <= m_scanned)
-        return;
-
-    const RequestScanner::Phase before = m_scanner.phase();
-    m_scanned += m_scanner.scan(buffer.constData() + m_scanned, peeked - m_scanned);
-    if (before == RequestScanner::Phase::Idle && m_scanner.phase() != RequestScanner::Phase::Idle
-        && !beginRequest()) {
-        abortConnection();  // evicted while idle, just before this request arrived
-        return;
-    }
-    if (m_scanner.phase() == RequestScanner::Phase::Failed)
-        reject(m_scanner.errorStatus());
-    else if (m_scanner.phase() != before)
-        updateTimer();
-}
-
-void Connection::afterServerRead()
-{
-    if (m_readingStopped || state() != ConnectedState)
-        return;
-    if (m_dispatched) {
-        // The parser consumed exactly one request; QHttpServer signals again for what follows.
-        m_dispatched = false;
-        m_scanned = 0;
-        return;
-    }
-    if (m_scanner.phase() == RequestScanner::Phase::Complete) {
-        // The parser expects more of a request the scanner has seen whole: they disagree about
-        // its framing, and the parser must not be left to read an unchecked body.
-        qCWarning(lcHttp, "request framing is ambiguous; refusing it");
-        reject(400);
-        return;
-    }
-    m_scanned = bytesAvailable();
-    if (m_scanned == 0 && m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
+    if (m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
         becomeIdle(Clock::now());  // what came after the last request was empty lines
 }
 
-void Connection::dispatch(const QHttpServerRequest &request)
+bool Connection::scanIncoming(const char *data, qsizetype size)
 {
-    m_dispatched = true;
-    if (m_scanner.phase() != RequestScanner::Phase::Complete) {
-        qCWarning(lcHttp, "request parsed before the guard saw it whole; closing the connection");
-        abortConnection();
-        return;
+    qsizetype pos = 0;
+    while (pos < size) {
+        const RequestScanner::Phase before = m_scanner.phase();
+        pos += m_scanner.scan(data + pos, size - pos);
+        if (before == RequestScanner::Phase::Idle && m_scanner.phase() != RequestScanner::Phase::Idle
+            && !beginRequest()) {
+            abortConnection();  // evicted while idle, just before this request arrived
+            return false;
+        }
+        switch (m_scanner.phase()) {
+        case RequestScanner::Phase::Failed:
+            reject(m_scanner.errorStatus());
+            return false;
+        case RequestScanner::Phase::Complete:
+            dispatch();
+            if (m_readingStopped)
+                return false;  // the connection's last request, or the connection is gone
+            break;
+        case RequestScanner::Phase::Body:
+            continueIfExpected(pos < size || m_scanner.bodyScanned() > 0);
+            [[fallthrough]];
+        case RequestScanner::Phase::Idle:
+        case RequestScanner::Phase::Head:
+            if (m_scanner.phase() != before)
+                updateTimer();
+            break;
+        }
     }
-    if (request.body().size() != m_scanner.contentSize()
-        || request.headers().size() != m_scanner.fieldCount()) {
-        // QHttpServer 6.4 read the request's fields or body differently from the guard: the
-        // request does not reach the handler, nor does what follows it.
-        qCWarning(lcHttp, "request read differently by QHttpServer and the guard; refusing it");
-        reject(400);
+    return true;
+}
+
+void Connection::continueIfExpected(bool bodyArrived)
+{
+    // Asked once per request, and answered only when it is the next response on the wire: an
+    // interim answer cannot overtake the responses to earlier pipelined requests, and a client
+    // that sends its body anyway needs none (RFC 9110, 10.1.1).
+    if (m_continued || !m_scanner.expectsContinue())
         return;
-    }
+    m_continued = true;
+    if (bodyArrived || !m_exchanges.empty())
+        return;
+    write(kContinue, sizeof(kContinue) - 1);
+    flush();
+}
+
+void Connection::dispatch()
+{
     if (m_exchanges.size() >= kMaxPipelined) {
         qCWarning(lcHttp, "more than %zu pipelined requests waiting; closing the connection",
                   kMaxPipelined);
@@ -159,10 +153,16 @@ void Connection::dispatch(const QHttpServerRequest &request)
     exchange.head = m_scanner.method() == "HEAD";
     exchange.close = !m_scanner.keepAlive();
     exchange.http10 = m_scanner.isHttp10();
-    AuthRequest authRequest = makeAuthRequest(request, methodBytes(m_scanner.method()), this);
-    if (m_scanner.isAbsoluteForm())
-        useTargetAuthority(authRequest.url, m_scanner.target());
+    RequestParts parts;
+    parts.method = methodBytes(m_scanner.method());
+    parts.target = m_scanner.target();
+    parts.absoluteForm = m_scanner.isAbsoluteForm();
+    parts.headers = m_scanner.fields();
+    parts.body = m_scanner.takeBody();
+    parts.remoteAddress = peerAddress();
+    AuthRequest authRequest = makeAuthRequest(std::move(parts), this);
     m_scanner.next();
+    m_continued = false;
     if (exchange.close)
         stopReading();  // the client's last request: nothing after it is processed (RFC 9112, 9.6)
     exchange.log = RequestLog::start(authRequest.method, authRequest.url, authRequest.remoteAddress,
@@ -170,6 +170,7 @@ void Connection::dispatch(const QHttpServerRequest &request)
     const quint64 sequence = m_firstSequence + m_exchanges.size();
     m_exchanges.push_back(std::move(exchange));
 
+    DeliveryHome::setCurrent(m_worker->deliveryHome());
     const QFuture<AuthResponse> future = callHandler(m_worker->handler(), authRequest);
     if (future.isFinished()) {
         complete(sequence, future);
@@ -295,13 +296,8 @@ void Connection::abortConnection()
 
 void Connection::stopReading()
 {
-    // From now on inspectIncoming() discards whatever arrives before QHttpServer's parser could
-    // see it; the parser is disconnected as well (its context is the worker), and the
-    // transaction it keeps open over a partly read request is dropped.
+    // From now on readIncoming() discards whatever arrives.
     m_readingStopped = true;
-    disconnect(this, &QTcpSocket::readyRead, m_worker, nullptr);
-    if (isTransactionStarted())
-        commitTransaction();
 }
 
 void Connection::expire()
@@ -354,10 +350,7 @@ void Connection::updateTimer()
 
 void Connection::becomeIdle(Clock::time_point now)
 {
-    // Not while the next request waits in the read buffer (QHttpServer signals for it later),
-    // nor while a response is still on its way to a slow reader.
-    if (bytesAvailable() > 0)
-        return;
+    // Not while a response is still on its way to a slow reader.
     if (bytesToWrite() > 0) {
         connect(this, &QIODevice::bytesWritten, this, &Connection::idleWhenFlushed, Qt::UniqueConnection);
         return;

@@ -12,22 +12,18 @@
 #include <chrono>
 #include <deque>
 
-QT_BEGIN_NAMESPACE
-class QHttpServerRequest;
-QT_END_NAMESPACE
-
 namespace Gatehouse {
 
 class HttpWorker;
 
 /*!
- * One client connection of an HttpWorker, guarded.
+ * One client connection of an HttpWorker.
  *
- * Its first readyRead slot runs before QHttpServer's parser and scans the new bytes
- * (RequestScanner): a request over a size limit is refused (400/413/431, Connection: close)
- * before QHttpServer reads it, and the connection stops being parsed. Its last readyRead slot
- * runs after the parser and notes how many bytes the parser left. A deadline per phase
- * (headers, body, idle, closing) is checked by the worker's timer.
+ * Each readyRead reads what arrived in one block and parses it once (RequestScanner): a
+ * request that breaks a rule or a limit is refused (400/413/417/431/501/505, Connection:
+ * close) as soon as it does, and nothing after it is read; a complete request becomes an
+ * AuthRequest for the handler. A deadline per phase (headers, body, idle, closing) is checked
+ * by the worker's timer.
  *
  * Requests are handed to the handler in order; their responses are written in the same order
  * once their futures finish, on this thread. A request with Connection: close, or HTTP/1.0
@@ -49,11 +45,6 @@ public:
     Connection(HttpWorker *worker, const ConnectionRegistry::Admission &admission, QObject *parent);
     ~Connection() override;
 
-    //! Connects the slot that must run after QHttpServer's parser; call once it is connected.
-    void attachAfterServer();
-    //! Hands a request QHttpServer has parsed to the handler.
-    void dispatch(const QHttpServerRequest &request);
-
     Clock::time_point deadline() const { return m_deadline; }
     //! The deadline has passed: refuse the request in progress (408) or close.
     void expire();
@@ -73,11 +64,13 @@ private:
 
     void evict() override;
     void closeEvicted();
-    void inspectIncoming();
+    void readIncoming();
+    bool scanIncoming(const char *data, qsizetype size);
+    void dispatch();
+    void continueIfExpected(bool bodyArrived);
     void becomeIdle(Clock::time_point now);
     void idleWhenFlushed();
     void watch(quint64 sequence, const QFuture<AuthResponse> &future);
-    void afterServerRead();
     void complete(quint64 sequence, const QFuture<AuthResponse> &future);
     void writeCompleted();
     void reject(int status);
@@ -91,8 +84,7 @@ private:
 
     HttpWorker *const m_worker;
     RequestScanner m_scanner;
-    qint64 m_scanned = 0;  //!< bytes at the front of the read buffer the scanner has seen
-    bool m_dispatched = false;
+    bool m_continued = false;       //!< "100 Continue" was sent for the request being read
     bool m_readingStopped = false;  //!< no further request on this connection is processed
     bool m_closing = false;         //!< no further response is written
     std::deque<Exchange> m_exchanges;  //!< requests handed on and not yet answered, in order

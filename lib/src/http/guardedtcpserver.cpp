@@ -36,10 +36,7 @@ void GuardedTcpServer::serve(qintptr descriptor, const ConnectionRegistry::Admis
     }
     // Responses go out in one write each: no reason to hold them back (Nagle).
     connection->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    // QAbstractHttpServer connects its parser while the socket is added: the connection's own
-    // first slot is already in place, its last one goes after the parser.
-    addPendingConnection(connection);
-    connection->attachAfterServer();
+    connect(connection, &QAbstractSocket::disconnected, connection, &QObject::deleteLater);
 }
 
 } // namespace Gatehouse

@@ -10,8 +10,7 @@ class HttpWorker;
 /*!
  * The listening side of an HttpWorker. It closes at once the connections the pool's registry
  * does not admit, lets the worker place the others (here or on a less busy thread), and turns
- * each socket it serves into a Connection, so that the connection's guard sees incoming bytes
- * before QHttpServer's parser.
+ * each socket it serves into a Connection.
  */
 class GuardedTcpServer final : public QTcpServer
 {

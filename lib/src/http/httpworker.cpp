@@ -6,8 +6,6 @@
 #include "http/logging.h"
 #include "core/deliveryhome.h"
 
-#include <QHttpServerRequest>
-
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -83,8 +81,9 @@ HttpWorker::HttpWorker(RequestHandler handler, const ServerLimits &limits,
 HttpWorker::~HttpWorker()
 {
     m_deliveryHome->close();
-    // Connections report to this object when they are destroyed: destroy them while it is whole.
-    qDeleteAll(servers());
+    // Connections report to this object when they are destroyed: destroy them (children of the
+    // listening server) while it is whole.
+    delete std::exchange(m_server, nullptr);
 }
 
 bool HttpWorker::listen(qintptr descriptor, QString *error)
@@ -96,7 +95,6 @@ bool HttpWorker::listen(qintptr descriptor, QString *error)
         ::close(int(descriptor));
         return false;
     }
-    bind(server);
     m_server = server;
     return true;
 }
@@ -159,23 +157,6 @@ void HttpWorker::expireConnections()
     }
     for (Connection *connection : m_expired)
         connection->expire();
-}
-
-bool HttpWorker::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    auto *connection = qobject_cast<Connection *>(socket);
-    if (!connection)
-        return false;
-    DeliveryHome::setCurrent(m_deliveryHome);
-    connection->dispatch(request);
-    return true;
-}
-
-void HttpWorker::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
-{
-    // Every request on a Connection is handled: this is a socket the pool did not accept.
-    qCWarning(lcHttp, "dropping a request on a connection the pool did not accept");
-    socket->abort();
 }
 
 } // namespace Gatehouse

@@ -5,7 +5,7 @@
 #include "http/connectionregistry.h"
 #include "http/responseserializer.h"
 
-#include <QAbstractHttpServer>
+#include <QObject>
 #include <QTimer>
 
 #include <memory>
@@ -19,12 +19,13 @@ class DeliveryHome;
 class GuardedTcpServer;
 
 /*!
- * One serving thread of HttpServerPool: a QAbstractHttpServer on one listening socket whose
+ * One serving thread of HttpServerPool: one listening socket (GuardedTcpServer) whose
  * connections are Connection objects. It owns what its connections share: the handler, the
- * limits, the Date header cache, a scratch buffer, and the timer that expires their deadlines.
+ * limits, the Date header cache, the storage futures' delivery home, and the timer that
+ * expires their deadlines.
  * Lives in, and is used from, its thread only, except adopt().
  */
-class HttpWorker final : public QAbstractHttpServer
+class HttpWorker final : public QObject
 {
     Q_OBJECT
 
@@ -45,8 +46,8 @@ public:
     const RequestHandler &handler() const { return m_handler; }
     const ServerLimits &limits() const { return m_limits; }
     QByteArray date() { return m_dates.now(); }
-    //! A buffer connections may use while scanning incoming bytes.
-    QByteArray &scratch() { return m_scratch; }
+    //! Where the storage futures of this thread's requests finish (see DeliveryHome).
+    const std::shared_ptr<DeliveryHome> &deliveryHome() const { return m_deliveryHome; }
 
     ConnectionRegistry &registry() const { return *m_registry; }
     //! Admits the accepted connection \a descriptor to the registry, or not (see ConnectionRegistry).
@@ -59,10 +60,6 @@ public:
     void track(Connection *connection);
     void untrack(Connection *connection);
 
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
-    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
-
 private:
     void expireConnections();
 
@@ -73,7 +70,6 @@ private:
     const int m_index;
     GuardedTcpServer *m_server = nullptr;
     HttpDateCache m_dates;
-    QByteArray m_scratch;
     std::vector<Connection *> m_connections;
     std::vector<Connection *> m_expired;
     QTimer m_expiryTimer;

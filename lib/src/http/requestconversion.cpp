@@ -69,14 +69,14 @@ QHostAddress plainAddress(const QHostAddress &address)
                                                                            : address;
 }
 
-QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socket)
+namespace {
+
+//! Gives \a url the authority of the Host header \a host, else \a socket's local one.
+QUrl withAuthority(QUrl url, QByteArrayView host, const QAbstractSocket *socket)
 {
-    // QHttpServerRequest::url() (Qt 6.4) carries the target's path and query and the connection's
-    // scheme, but reports port 0 whenever the Host header has no port.
-    QUrl url = request.url();
     url.setUserInfo({});
     url.setFragment({});
-    if (!applyHost(url, request.value(QByteArrayLiteral("host")))) {
+    if (!applyHost(url, host)) {
         if (socket) {
             url.setHost(socket->localAddress().toString());
             url.setPort(socket->localPort());
@@ -89,16 +89,69 @@ QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socke
     return url;
 }
 
+QByteArrayView hostField(const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    for (const auto &[name, value] : headers) {
+        if (name.compare("host", Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+} // namespace
+
+QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socket)
+{
+    // QHttpServerRequest::url() (Qt 6.4) carries the target's path and query and the connection's
+    // scheme, but reports port 0 whenever the Host header has no port.
+    return withAuthority(request.url(), request.value(QByteArrayLiteral("host")), socket);
+}
+
+QUrl targetUrl(QByteArrayView target, bool absoluteForm)
+{
+    if (absoluteForm) {
+        // After "http://" or "https://" and the authority, the path (perhaps empty) and query.
+        const qsizetype authority = target.indexOf("//") + 2;
+        qsizetype pathStart = authority;
+        while (pathStart < target.size() && target[pathStart] != '/' && target[pathStart] != '?')
+            ++pathStart;
+        target = target.sliced(pathStart);
+    }
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    const qsizetype question = target.indexOf('?');
+    const QByteArrayView path = question < 0 ? target : target.first(question);
+    url.setPath(QString::fromUtf8(path.isEmpty() ? QByteArrayView("/") : path), QUrl::TolerantMode);
+    if (question >= 0)
+        url.setQuery(QString::fromUtf8(target.sliced(question + 1)));
+    return url;
+}
+
+AuthRequest makeAuthRequest(RequestParts parts, const QAbstractSocket *socket)
+{
+    AuthRequest out;
+    out.method = std::move(parts.method);
+    if (parts.url.isEmpty())
+        parts.url = targetUrl(parts.target, parts.absoluteForm);
+    out.url = withAuthority(std::move(parts.url), hostField(parts.headers), socket);
+    if (parts.absoluteForm)
+        useTargetAuthority(out.url, parts.target);
+    out.headers = std::move(parts.headers);
+    out.body = std::move(parts.body);
+    out.remoteAddress = plainAddress(parts.remoteAddress);
+    return out;
+}
+
 AuthRequest makeAuthRequest(const QHttpServerRequest &request, QByteArray method,
                             const QAbstractSocket *socket)
 {
-    AuthRequest out;
-    out.method = std::move(method);
-    out.url = absoluteUrl(request, socket);
-    out.headers = request.headers();
-    out.body = request.body();
-    out.remoteAddress = plainAddress(request.remoteAddress());
-    return out;
+    RequestParts parts;
+    parts.method = std::move(method);
+    parts.url = request.url();
+    parts.headers = request.headers();
+    parts.body = request.body();
+    parts.remoteAddress = request.remoteAddress();
+    return makeAuthRequest(std::move(parts), socket);
 }
 
 } // namespace Gatehouse

@@ -278,8 +278,13 @@ void RequestScanner::parseHead()
         }
         m_chunked = true;
     }
+    if (m_otherExpectation) {  // the only expectation there is: 100-continue (RFC 9110, 10.1.1)
+        fail(417);
+        return;
+    }
+    m_expectContinue = m_expectContinue && !m_http10;  // ignored in HTTP/1.0 (RFC 9110, 10.1.1)
     if (m_webSocket && m_connectionUpgrade) {
-        // QHttpServer would take the connection over for a WebSocket server; Gatehouse has none.
+        // An upgrade to a WebSocket server, which Gatehouse does not have.
         fail(501);
         return;
     }
@@ -290,6 +295,7 @@ void RequestScanner::parseHead()
     } else if (m_contentLength > m_maxBodySize) {
         fail(413);
     } else if (m_contentLength > 0) {
+        m_body.reserve(qsizetype(m_contentLength));
         m_bodyRemaining = m_contentLength;
         m_contentSize = m_contentLength;
         m_phase = Phase::Body;
@@ -405,10 +411,15 @@ bool RequestScanner::parseField(QByteArrayView line)
     } else if (equalsIgnoringCase(name, "connection")) {
         m_connectionClose = m_connectionClose || hasToken(value, "close");
         m_connectionKeepAlive = m_connectionKeepAlive || hasToken(value, "keep-alive");
-        // As loosely as QHttpServer 6.4 recognises an upgrade, so that it never sees one.
+        // As loosely as QHttpServer 6.4 recognises an upgrade: the embedding front's rule.
         m_connectionUpgrade = m_connectionUpgrade || containsIgnoringCase(value, "upgrade");
     } else if (equalsIgnoringCase(name, "upgrade")) {
         m_webSocket = m_webSocket || containsIgnoringCase(value, "websocket");
+    } else if (equalsIgnoringCase(name, "expect")) {
+        if (equalsIgnoringCase(value, "100-continue"))
+            m_expectContinue = true;
+        else
+            m_otherExpectation = true;
     }
     return true;
 }
@@ -418,6 +429,7 @@ qsizetype RequestScanner::scanBody(const char *data, qsizetype size)
     if (m_chunked)
         return scanChunked(data, size);
     const qsizetype take = qsizetype(qMin<qint64>(m_bodyRemaining, size));
+    m_body.append(data, take);
     m_bodyRemaining -= take;
     if (m_bodyRemaining == 0)
         m_phase = Phase::Complete;
@@ -454,6 +466,7 @@ qsizetype RequestScanner::scanChunked(const char *data, qsizetype size)
         }
         case Chunk::Data: {
             const qsizetype take = qsizetype(qMin<qint64>(m_chunkRemaining, size - pos));
+            m_body.append(data + pos, take);
             m_chunkRemaining -= take;
             m_bodyScanned += take;
             pos += take;
@@ -484,12 +497,15 @@ qsizetype RequestScanner::scanChunked(const char *data, qsizetype size)
 bool RequestScanner::chunkLineDone(QByteArrayView line)
 {
     if (m_chunk == Chunk::Trailer) {
-        // The empty line that ends the body. A trailer field would be valid (7.1.2), but
-        // QHttpServer 6.4 reads the line after the last chunk as the start of the next request.
-        if (!line.isEmpty())
-            return false;
-        m_phase = Phase::Complete;
-        return true;
+        // The empty line ends the body. A trailer field is read like a header field and
+        // discarded (7.1.2): nothing in a request's trailer concerns the engine.
+        if (line.isEmpty()) {
+            m_phase = Phase::Complete;
+            return true;
+        }
+        const qsizetype colon = line.indexOf(':');
+        return !isOws(line.front()) && colon > 0 && isToken(line.first(colon))
+               && allOf(line.sliced(colon + 1), ValueChar);
     }
     // chunk-size [ chunk-ext ] (7.1): hexadecimal digits, however many, then extensions.
     qsizetype digits = 0;
@@ -540,6 +556,8 @@ void RequestScanner::next()
     m_connectionKeepAlive = false;
     m_connectionUpgrade = false;
     m_webSocket = false;
+    m_expectContinue = false;
+    m_otherExpectation = false;
     m_contentLength = -1;
     m_transferEncoding = false;
     m_chunkedCodings = 0;
@@ -553,6 +571,26 @@ void RequestScanner::next()
     m_bodyRemaining = 0;
     m_bodyScanned = 0;
     m_contentSize = 0;
+    m_body = QByteArray();
+}
+
+QList<QPair<QByteArray, QByteArray>> RequestScanner::fields() const
+{
+    // The header section is whole and valid: every line ends with CRLF, every field has a colon.
+    QList<QPair<QByteArray, QByteArray>> out;
+    out.reserve(m_fieldCount);
+    QByteArrayView rest(m_head);
+    rest = rest.sliced(rest.indexOf('\n') + 1);
+    while (true) {
+        const qsizetype end = rest.indexOf('\n');
+        if (end <= 1)
+            break;  // the empty line
+        const QByteArrayView line = rest.first(end - 1);
+        rest = rest.sliced(end + 1);
+        const qsizetype colon = line.indexOf(':');
+        out.append({line.first(colon).toByteArray(), trimmedOws(line.sliced(colon + 1)).toByteArray()});
+    }
+    return out;
 }
 
 } // namespace Gatehouse

@@ -1,13 +1,17 @@
 #pragma once
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
+#include <QPair>
+
+#include <utility>
 
 namespace Gatehouse {
 
 /*!
- * Follows the framing of the HTTP/1.1 requests arriving on one connection, ahead of
- * QHttpServer's own parser, so that limits are enforced before anything is buffered and no
- * request whose framing two parsers could read differently gets through.
+ * The bundled server's HTTP/1.1 request parser: it reads the requests arriving on one
+ * connection once, enforcing the limits as it goes, and keeps what it delimited (request line,
+ * header fields, body with any chunk framing removed) for the connection to hand on.
  *
  * It reads the request line and the header section strictly (RFC 9112: CRLF line ends, no
  * obs-fold, no whitespace before a field's colon, no control characters, exactly one Host in
@@ -27,10 +31,9 @@ public:
         Failed,    //!< the request broke a limit or is malformed: see errorStatus()
     };
 
-    //! Header fields a request may have: QHttpServer 6.4 drops every field of a request with more.
+    //! Header fields a request may have (QHttpServer, the embedding front, drops more).
     static constexpr int kMaxFieldCount = 100;
-    //! Largest header section scanned, whatever the configured limit: QHttpServer 6.4 drops
-    //! every field of a request with a longer field.
+    //! Largest header section scanned, whatever the configured limit.
     static constexpr qint64 kMaxHeaderSize = 100 * 1024;
 
     RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize);
@@ -44,9 +47,9 @@ public:
     void next();
 
     Phase phase() const { return m_phase; }
-    //! Once phase() is Failed: 400 (malformed), 413 (body), 414 (request line), 431 (header
-    //! section), 501 (a transfer coding, method or upgrade the server does not implement) or 505
-    //! (an HTTP version other than 1.x).
+    //! Once phase() is Failed: 400 (malformed), 413 (body), 414 (request line), 417 (an
+    //! expectation other than 100-continue), 431 (header section), 501 (a transfer coding,
+    //! method or upgrade the server does not implement) or 505 (an HTTP version other than 1.x).
     int errorStatus() const { return m_errorStatus; }
 
     // Known once the request line is complete.
@@ -66,6 +69,16 @@ public:
     int fieldCount() const { return m_fieldCount; }
     //! Length of the body without its chunk framing, once the request is complete.
     qint64 contentSize() const { return m_contentSize; }
+    //! Whether an HTTP/1.1 client waits for "100 Continue" before it sends the body (RFC 9110, 10.1.1).
+    bool expectsContinue() const { return m_expectContinue; }
+    //! Body bytes scanned so far, chunk framing included.
+    qint64 bodyScanned() const { return m_bodyScanned; }
+
+    //! The header fields, names as sent and values without surrounding whitespace, in order;
+    //! once the header section is complete.
+    QList<QPair<QByteArray, QByteArray>> fields() const;
+    //! The body without its chunk framing, once the request is complete; leaves it empty.
+    QByteArray takeBody() { return std::exchange(m_body, QByteArray()); }
 
 private:
     enum class Chunk { SizeLine, Data, DataEnd, Trailer };
@@ -97,6 +110,8 @@ private:
     bool m_connectionKeepAlive = false;
     bool m_connectionUpgrade = false;
     bool m_webSocket = false;
+    bool m_expectContinue = false;
+    bool m_otherExpectation = false;
     qint64 m_contentLength = -1;
     // Transfer-Encoding, over all its lines.
     bool m_transferEncoding = false;
@@ -112,6 +127,7 @@ private:
     qint64 m_bodyRemaining = 0;   //!< Content-Length bytes still to come
     qint64 m_bodyScanned = 0;     //!< body bytes scanned, chunk framing included
     qint64 m_contentSize = 0;
+    QByteArray m_body;            //!< the body, chunk framing removed
 };
 
 } // namespace Gatehouse

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void idleConnectionClosed();
     void connectionCloseHonoured();
     void webSocketUpgradeRefused();
+    void expectContinueAnswered();
     void http10_data();
     void http10();
     void descriptorLimitWarning();
@@ -428,6 +429,31 @@ void TestHttpServerPool::webSocketUpgradeRefused()
     QCOMPARE(response->status, 501);
     QVERIFY(client.waitForClosed());
     QCOMPARE(m_handler->requestCount(), 0);
+}
+
+void TestHttpServerPool::expectContinueAnswered()
+{
+    const quint16 port = start();
+    QVERIFY(port);
+    RawHttpClient client(port);
+    const QByteArray head = "POST /auth/x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n";
+    client.send(head);
+    const auto interim = client.readResponse();
+    QVERIFY(interim);
+    QCOMPARE(interim->status, 100);
+    QCOMPARE(m_handler->requestCount(), 0);
+    client.send("u=bob");
+    const auto response = client.readResponse();
+    QVERIFY(response);
+    QCOMPARE(response->status, 200);
+    QCOMPARE(m_handler->requests().first().body, QByteArray("u=bob"));
+
+    // A client that sends its body without waiting gets no interim response.
+    client.send(head + "u=eve");
+    const auto next = client.readResponse();
+    QVERIFY(next);
+    QCOMPARE(next->status, 200);
+    QCOMPARE(m_handler->requests().last().body, QByteArray("u=eve"));
 }
 
 void TestHttpServerPool::http10_data()

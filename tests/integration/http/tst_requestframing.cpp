@@ -13,6 +13,8 @@
 
 #include <memory>
 
+#include <sys/socket.h>
+
 using namespace Gatehouse;
 
 namespace {
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void initTestCase();
     void table_data();
     void table();
+    void halfClose();
 };
 
 void TestRequestFraming::initTestCase()
@@ -160,16 +163,58 @@ void TestRequestFraming::table_data()
         chunked("3\r\nhello\r\n0\r\n\r\n"), {400}, true);
     row("bare LF after a chunk size", "7.1: CRLF", chunked("5\nhello\r\n0\r\n\r\n" + kSmuggled), {400}, true);
     row("bare LF after chunk data", "7.1: CRLF", chunked("5\r\nhello\n0\r\n\r\n"), {400}, true);
-    row("trailer field", "7.1.2 allows it; QHttpServer 6.4 would read it as the next request",
-        chunked("5\r\nhello\r\n0\r\nX-Trailer: 1\r\n\r\n"), {400}, true);
+    row("trailer fields", "7.1.2: a recipient may discard them",
+        chunked("5\r\nhello\r\n0\r\nX-Trailer: 1\r\nX-Empty:\r\n\r\n"), {200}, false, {"POST http://a/p hello"});
+    row("trailer field without a colon", "7.1.2, 5.1: a field line", chunked("5\r\nhello\r\n0\r\nX-Trailer\r\n\r\n"),
+        {400}, true);
+    row("trailer field folded", "7.1.2, 5.2: no obs-fold",
+        chunked("5\r\nhello\r\n0\r\nX-Trailer: 1\r\n 2\r\n\r\n"), {400}, true);
+    row("trailer hiding a request", "7.1.2: the trailer ends at the empty line",
+        chunked("5\r\nhello\r\n0\r\n" + kSmuggled), {400}, true);
+    row("chunk data split in many chunks", "7.1: the body is the chunks' data, joined",
+        chunked("1\r\nh\r\n2\r\nel\r\n02\r\nlo\r\n0000\r\n\r\n"), {200}, false, {"POST http://a/p hello"});
+    row("last chunk missing its empty line, then a request", "7.1: last-chunk trailer-section CRLF",
+        chunked("5\r\nhello\r\n0\r\n") + "GET /next HTTP/1.1\r\n\r\n", {400}, true);
     row("chunked body then a pipelined request", "7.1, 9.3",
         chunked("5\r\nhello\r\n0\r\n\r\n") + "GET /next HTTP/1.1\r\nHost: a\r\n\r\n", {200, 200}, false,
         {"POST http://a/p hello", "GET http://a/next"});
     row("Content-Length body then a pipelined request", "6.2, 9.3",
         post("Content-Length: 5\r\n", "hello") + "GET /next HTTP/1.1\r\nHost: a\r\n\r\n", {200, 200}, false,
         {"POST http://a/p hello", "GET http://a/next"});
+    row("pipelined requests with bodies", "9.3: responses in the order of the requests",
+        post("Content-Length: 3\r\n", "one") + chunked("3\r\ntwo\r\n0\r\n\r\n")
+            + post("Content-Length: 5\r\n", "three") + post("Content-Length: 0\r\n", {}),
+        {200, 200, 200, 200}, false,
+        {"POST http://a/p one", "POST http://a/p two", "POST http://a/p three", "POST http://a/p"});
+    row("pipelined requests after Connection: close", "9.6: the last request; later ones not processed",
+        post("Content-Length: 3\r\nConnection: close\r\n", "one") + kSmuggled, {200}, true, {"POST http://a/p one"});
+    row("a body shorter than its Content-Length, then a request", "6.2: the next bytes are the body",
+        post("Content-Length: 10\r\n", "hello") + "GET /x HTTP/1.1\r\nHost: a\r\n\r\n", {200, 400}, true,
+        {"POST http://a/p helloGET /"});
+    row("an expectation other than 100-continue", "RFC 9110 10.1.1: may answer 417",
+        post("Expect: the-unexpected\r\nContent-Length: 5\r\n", "hello"), {417}, true);
+
+    // Methods (3.1; RFC 9110 9).
+    row("extension method", "3.1: method = token", "PROPFIND /p HTTP/1.1\r\nHost: a\r\n\r\n", {200}, false,
+        {"PROPFIND http://a/p"});
+    row("method in lower case", "3.1: case-sensitive, passed on as sent", "get /p HTTP/1.1\r\nHost: a\r\n\r\n",
+        {200}, false, {"get http://a/p"});
+    row("method with a separator", "3.1: method = token", "GE(T /p HTTP/1.1\r\nHost: a\r\n\r\n", {400}, true);
 
     // Line ends, folding, whitespace and controls (2.2, 5).
+    row("empty lines before a request", "2.2: should ignore at least one", "\r\n\r\n" + get("Host: a\r\n"), {200},
+        false, {"GET http://a/p"});
+    row("tab before the colon", "5.1: no whitespace between name and colon", get("Host: a\r\nX-A\t: 1\r\n"), {400},
+        true);
+    row("tabs around a field value", "5.1: OWS", get("Host:\ta\t\r\n"), {200}, false, {"GET http://a/p"});
+    row("a very long field within the limit", "5.5: no length limit of its own",
+        get("Host: a\r\nX-Long: " + QByteArray(1900, 'v') + "\r\n"), {200}, false, {"GET http://a/p"});
+    row("a very long field beyond the limit", "RFC 6585 5: 431",
+        get("Host: a\r\nX-Long: " + QByteArray(4000, 'v') + "\r\n"), {431}, true);
+    row("a very long target", "3: 414", "GET /" + QByteArray(3000, 'p') + " HTTP/1.1\r\nHost: a\r\n\r\n", {414},
+        true);
+    row("HTTP/1.1 minor version 9", "2.3: a higher minor version is understood as 1.1",
+        "GET /p HTTP/1.9\r\nHost: a\r\n\r\n", {200}, false, {"GET http://a/p"});
     row("bare LF line ends", "2.2: may accept; refused", "GET /p HTTP/1.1\nHost: a\n\n", {400}, true);
     row("bare CR in a field", "2.2: must reject or replace", get("Host: a\r\nX-A: a\rb\r\n"), {400}, true);
     row("obs-fold", "5.2: reject with 400 or replace", get("Host: a\r\nX-A: a\r\n b\r\n"), {400}, true);
@@ -205,6 +250,10 @@ void TestRequestFraming::table_data()
     row("absolute-form", "3.2.2: must accept; the target's authority, not Host",
         "GET http://other.example:8080/auth/x?q=1 HTTP/1.1\r\nHost: a\r\n\r\n", {200}, false,
         {"GET http://other.example:8080/auth/x?q=1"});
+    row("absolute-form with https and no path", "3.2.2; the scheme stays the connection's",
+        "GET https://other.example HTTP/1.1\r\nHost: a\r\n\r\n", {200}, false, {"GET http://other.example/"});
+    row("origin-form with a query and escapes", "3.2.1: absolute-path [ ? query ]",
+        "GET /a%20b/c?x=%2F&y HTTP/1.1\r\nHost: a\r\n\r\n", {200}, false, {"GET http://a/a%20b/c?x=%2F&y"});
     row("absolute-form of another scheme", "3.2.2", "GET ftp://a/p HTTP/1.1\r\nHost: a\r\n\r\n", {400}, true);
     row("asterisk-form", "3.2.4: server-wide OPTIONS, not implemented (RFC 9110 15.6.2)",
         "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n", {501}, true);
@@ -281,6 +330,28 @@ void TestRequestFraming::table()
     }
     reached.replaceInStrings(QStringLiteral("{port}"), QString::number(port));
     QCOMPARE(received(handler.requests()), reached);
+}
+
+void TestRequestFraming::halfClose()
+{
+    // 9.6: a client may half-close once its requests are sent. The requests it sent are answered
+    // (here by a handler that answers at once), then the server closes as well.
+    TestHandler handler;
+    HttpServerPool pool(handler.handler());
+    pool.setThreadCount(1);
+    const quint16 port = pool.listen(QHostAddress::LocalHost, 0);
+    QVERIFY(port);
+    RawHttpClient client(port);
+    client.send(post("Content-Length: 3\r\n", "one") + post("Content-Length: 3\r\n", "two"));
+    QCOMPARE(::shutdown(int(client.socket().socketDescriptor()), SHUT_WR), 0);
+    for (int i = 0; i < 2; ++i) {
+        const auto response = client.readResponse();
+        QVERIFY(response);
+        QCOMPARE(response->status, 200);
+        QCOMPARE(response->body, QByteArray("hello"));
+    }
+    QVERIFY(client.waitForClosed());
+    QCOMPARE(received(handler.requests()), QStringList({"POST http://a/p one", "POST http://a/p two"}));
 }
 
 QTEST_GUILESS_MAIN(TestRequestFraming)

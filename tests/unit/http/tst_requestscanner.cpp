@@ -52,6 +52,10 @@ private Q_SLOTS:
     void lineOverLimitAcrossReads();
     void stopsAtEndOfRequest();
     void nextRequestAfterReset();
+    void keepsWhatItDelimits_data();
+    void keepsWhatItDelimits();
+    void expectations_data();
+    void expectations();
 };
 
 void TestRequestScanner::framing_data()
@@ -169,7 +173,11 @@ void TestRequestScanner::bodies_data()
     row("bare lf in a chunk line", chunked("5\nhello\r\n0\r\n\r\n"), Phase::Failed, 400, 0);
     row("bare lf after chunk data", chunked("5\r\nhello\n0\r\n\r\n"), Phase::Failed, 400, 0);
     row("control in an extension", chunked("5;a=\x01\r\nhello\r\n0\r\n\r\n"), Phase::Failed, 400, 0);
-    row("trailer field", chunked("5\r\nhello\r\n0\r\nX-T: 1\r\n\r\n"), Phase::Failed, 400, 0);
+    row("trailer field", chunked("5\r\nhello\r\n0\r\nX-T: 1\r\nX-U:\r\n\r\n"), Phase::Complete, 0, 5);
+    row("trailer field without colon", chunked("5\r\nhello\r\n0\r\nX-T 1\r\n\r\n"), Phase::Failed, 400, 0);
+    row("trailer field folded", chunked("5\r\nhello\r\n0\r\nX-T: 1\r\n 2\r\n\r\n"), Phase::Failed, 400, 0);
+    row("trailer field with space before colon", chunked("5\r\nhello\r\n0\r\nX-T : 1\r\n\r\n"),
+        Phase::Failed, 400, 0);
     row("chunked framing at the limit", chunked("59\r\n" + QByteArray(0x59, 'a') + "\r\n0\r\n\r\n"),
         Phase::Complete, 0, 0x59);
     row("chunked framing one byte over", chunked("5a\r\n" + QByteArray(0x5a, 'a') + "\r\n0\r\n\r\n"),
@@ -202,6 +210,7 @@ void TestRequestScanner::bodies()
         if (phase == Phase::Complete) {
             QCOMPARE(consumed, input.size());
             QCOMPARE(scanner.contentSize(), contentSize);
+            QCOMPARE(scanner.takeBody().size(), contentSize);
         }
     }
 }
@@ -292,6 +301,65 @@ void TestRequestScanner::nextRequestAfterReset()
     QCOMPARE(scanner.keepAlive(), true);
     QVERIFY(!scanner.isAbsoluteForm());
     QCOMPARE(scanner.fieldCount(), 1);
+}
+
+void TestRequestScanner::keepsWhatItDelimits_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("body");
+    QTest::newRow("content length") << post("X-A:  one \r\nx-a:two\r\nContent-Length: 5\r\n", "hello")
+                                    << QByteArray("hello");
+    QTest::newRow("chunked") << post("X-A:  one \r\nx-a:two\r\nTransfer-Encoding: chunked\r\n",
+                                     "5;e=1\r\nhello\r\n6\r\n world\r\n0\r\nT: 1\r\n\r\n")
+                             << QByteArray("hello world");
+}
+
+void TestRequestScanner::keepsWhatItDelimits()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, body);
+    for (const qsizetype piece : {qsizetype(1), qsizetype(7), input.size()}) {
+        RequestScanner scanner(kMaxHeader, kMaxBody);
+        QCOMPARE(feed(scanner, input, piece), input.size());
+        QCOMPARE(scanner.phase(), Phase::Complete);
+        QCOMPARE(scanner.method(), QByteArrayView("POST"));
+        QCOMPARE(scanner.target(), QByteArrayView("/p"));
+        const QList<QPair<QByteArray, QByteArray>> fields = scanner.fields();
+        QCOMPARE(fields.size(), 4);
+        QCOMPARE(fields.at(0), (QPair<QByteArray, QByteArray>("Host", "x")));
+        QCOMPARE(fields.at(1), (QPair<QByteArray, QByteArray>("X-A", "one")));  // OWS removed
+        QCOMPARE(fields.at(2), (QPair<QByteArray, QByteArray>("x-a", "two")));  // as sent, in order
+        QCOMPARE(scanner.takeBody(), body);
+        scanner.next();
+        QVERIFY(scanner.takeBody().isEmpty());
+    }
+}
+
+void TestRequestScanner::expectations_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("errorStatus");
+    QTest::addColumn<bool>("expectsContinue");
+    QTest::newRow("100-continue") << post("Expect: 100-Continue\r\nContent-Length: 5\r\n", {}) << 0 << true;
+    QTest::newRow("100-continue in http/1.0")
+        << QByteArray("POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n") << 0 << false;
+    QTest::newRow("100-continue over the body limit")
+        << post("Expect: 100-continue\r\nContent-Length: 101\r\n", {}) << 413 << false;
+    QTest::newRow("another expectation") << post("Expect: 200-ok\r\nContent-Length: 5\r\n", {}) << 417 << false;
+    QTest::newRow("none") << post("Content-Length: 5\r\n", {}) << 0 << false;
+}
+
+void TestRequestScanner::expectations()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, errorStatus);
+    QFETCH(bool, expectsContinue);
+    RequestScanner scanner(kMaxHeader, kMaxBody);
+    feed(scanner, input, input.size());
+    QCOMPARE(scanner.errorStatus(), errorStatus);
+    QCOMPARE(scanner.phase(), errorStatus ? Phase::Failed : Phase::Body);
+    if (!errorStatus)
+        QCOMPARE(scanner.expectsContinue(), expectsContinue);
 }
 
 QTEST_GUILESS_MAIN(TestRequestScanner)
