@@ -17,3 +17,36 @@ function(gatehouse_add_test name)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;${ARG_ENVIRONMENT}")
 endfunction()
+
+# gatehouse_add_npm_fixture(<test> FIXTURE <fixture> PACKAGE <locked package> SUITE <name>
+#                           FILES <file>... [BROWSER] [LABELS <tier>])
+#
+# Copies the calling folder's package.json, package-lock.json and FILES into
+# <build>/<folder>/node, which NODE_DIR names afterwards, and adds the CTest <test> that sets up
+# FIXTURE by running `npm ci` there once per lock file (cmake/NpmCi.cmake). BROWSER adds
+# tests/e2e/support/browsersuite.mjs, the browser tests' shared driver. NODE, NPM and CHROMIUM
+# are found for the caller's tests.
+function(gatehouse_add_npm_fixture test)
+    cmake_parse_arguments(ARG "BROWSER" "FIXTURE;PACKAGE;SUITE;LABELS" "FILES" ${ARGN})
+    find_program(NODE node)
+    find_program(NPM npm)
+    find_program(CHROMIUM chromium)
+    if(NOT ARG_LABELS)
+        set(ARG_LABELS e2e)
+    endif()
+    set(node_dir "${CMAKE_CURRENT_BINARY_DIR}/node")
+    foreach(file package.json package-lock.json ${ARG_FILES})
+        configure_file(${file} "${node_dir}/${file}" COPYONLY)
+    endforeach()
+    if(ARG_BROWSER)
+        configure_file(${PROJECT_SOURCE_DIR}/tests/e2e/support/browsersuite.mjs
+                       "${node_dir}/browsersuite.mjs" COPYONLY)
+    endif()
+    add_test(NAME ${test}
+        COMMAND ${CMAKE_COMMAND} -DNODE=${NODE} -DNPM=${NPM} -DDIR=${node_dir}
+                "-DPACKAGE=${ARG_PACKAGE}" "-DSUITE=${ARG_SUITE}"
+                -P ${PROJECT_SOURCE_DIR}/cmake/NpmCi.cmake)
+    set_tests_properties(${test} PROPERTIES
+        FIXTURES_SETUP ${ARG_FIXTURE} LABELS ${ARG_LABELS} TIMEOUT 600)
+    set(NODE_DIR "${node_dir}" PARENT_SCOPE)
+endfunction()
