@@ -13,28 +13,17 @@ namespace Gatehouse::Testing {
 
 namespace {
 
-const QByteArray callbacksScript = R"(
-function authorize(credentials, request) {
-  if (credentials.password !== "good-password")
-    return null;
-  if (credentials.username === "alice")
-    return { id: "1", name: "Alice", email: "alice@example.test", groups: ["admins"] };
-  if (credentials.username === "bob")
-    return { id: "2", name: "Bob", email: "bob@example.test", groups: ["staff"] };
-  return null;
+QByteArray callbacksScript()
+{
+    return groupsCallbacksScript(QJsonObject{
+        {"alice", QJsonObject{{"id", "1"}, {"name", "Alice"}, {"email", "alice@example.test"}, {"groups", QJsonArray{"admins"}}}},
+        {"bob", QJsonObject{{"id", "2"}, {"name", "Bob"}, {"email", "bob@example.test"}, {"groups", QJsonArray{"staff"}}}},
+    });
 }
-function jwt(params) {
-  if (params.user)
-    params.token.groups = params.user.groups;
-  return params.token;
-}
-)";
 
 // The example's gatehouse.json, plus an admins-only path. (No raw string with URLs: moc.)
 QByteArray gatehouseConfig()
 {
-    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
-                         {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
     QJsonArray rules{
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/admin"}}, {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}},
@@ -50,7 +39,7 @@ QByteArray gatehouseConfig()
                        {"cookies", QJsonObject{{"sessionToken", QJsonObject{{"name", "authjs.session-token"},
                                                                             {"options", QJsonObject{{"domain", ".example.test"}}}}}}},
                        {"access", QJsonObject{{"default", "deny"}, {"rules", rules}}},
-                       {"providers", QJsonArray{provider}}};
+                       {"providers", QJsonArray{scriptCredentialsProvider()}}};
     return QJsonDocument(config).toJson();
 }
 
@@ -89,7 +78,7 @@ bool ForwardAuthStack::start(QString *error)
         return false;
     }
     if (!m_dir.isValid()
-        || !replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript)
+        || !replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript())
         || !replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig())) {
         *error = QStringLiteral("cannot write the configuration to a temporary folder");
         return false;

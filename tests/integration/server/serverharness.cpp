@@ -5,6 +5,7 @@
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkCookie>
 #include <QNetworkCookieJar>
@@ -244,6 +245,30 @@ QNetworkReply *Browser::postWithCsrf(const QString &path, const QList<std::pair<
 QJsonObject Browser::sessionUser()
 {
     return QJsonDocument::fromJson(get(QStringLiteral("/auth/session")).second).object().value(QStringLiteral("user")).toObject();
+}
+
+QByteArray groupsCallbacksScript(const QJsonObject &users)
+{
+    return "const users = " + QJsonDocument(users).toJson(QJsonDocument::Compact) + R"(;
+function authorize(credentials, request) {
+  if (credentials.password !== "good-password" || !users.hasOwnProperty(credentials.username))
+    return null;
+  return users[credentials.username];
+}
+function jwt(params) {
+  if (params.user)
+    params.token.groups = params.user.groups;
+  return params.token;
+}
+)";
+}
+
+QJsonObject scriptCredentialsProvider()
+{
+    const QJsonObject text{{"type", "text"}};
+    const QJsonObject password{{"type", "password"}};
+    return QJsonObject{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
+                       {"credentials", QJsonObject{{"username", text}, {"password", password}}}};
 }
 
 bool replaceFile(const QString &path, const QByteArray &contents)

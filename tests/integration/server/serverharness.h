@@ -123,6 +123,15 @@ private:
     QNetworkAccessManager m_nam;
 };
 
+/*!
+ * A callbacks script for password sign-in with groups: `authorize` signs in the user of
+ * \a users (an object keyed by username, each value the user: id, name, email, groups) whose
+ * password is "good-password", and `jwt` copies the user's groups into the token.
+ */
+QByteArray groupsCallbacksScript(const QJsonObject &users);
+//! The credentials provider (username and password) that asks the script's `authorize`.
+QJsonObject scriptCredentialsProvider();
+
 //! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
 bool replaceFile(const QString &path, const QByteArray &contents);
 

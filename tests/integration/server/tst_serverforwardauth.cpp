@@ -24,22 +24,15 @@ namespace {
 using Headers = QList<QPair<QByteArray, QByteArray>>;
 
 // bob's name and groups are hostile: a header injection and a group with a comma.
-const QByteArray callbacksScript = R"(
-function authorize(credentials, request) {
-  if (credentials.password !== "good-password")
-    return null;
-  if (credentials.username === "alice")
-    return { id: "1", name: "Alice", email: "alice@example.test", groups: ["admins", "staff"] };
-  if (credentials.username === "bob")
-    return { id: "2", name: "Bob\r\nRemote-User: alice@example.test", email: "bob@example.test", groups: ["staff", "admins,x"] };
-  return null;
+QByteArray callbacksScript()
+{
+    return groupsCallbacksScript(QJsonObject{
+        {"alice", QJsonObject{{"id", "1"}, {"name", "Alice"}, {"email", "alice@example.test"},
+                              {"groups", QJsonArray{"admins", "staff"}}}},
+        {"bob", QJsonObject{{"id", "2"}, {"name", "Bob\r\nRemote-User: alice@example.test"}, {"email", "bob@example.test"},
+                            {"groups", QJsonArray{"staff", "admins,x"}}}},
+    });
 }
-function jwt(params) {
-  if (params.user)
-    params.token.groups = params.user.groups;
-  return params.token;
-}
-)";
 
 QJsonObject accessRules()
 {
@@ -57,15 +50,13 @@ QJsonObject accessRules()
 // (No raw string literal with URLs: moc would take the "//" for a comment.)
 QByteArray jwtConfig(qint64 updateAge = 86400)
 {
-    QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "authorize"},
-                         {"credentials", QJsonObject{{"username", QJsonObject{{"type", "text"}}}, {"password", QJsonObject{{"type", "password"}}}}}};
     QJsonObject config{{"url", "http://auth.example.test/auth"},
                        {"session", QJsonObject{{"strategy", "jwt"}, {"updateAge", updateAge}}},
                        {"callbacksScript", "callbacks.js"},
                        {"callbacks", QJsonObject{{"jwt", "jwt"}}},
                        {"redirectDomains", QJsonArray{".example.test"}},
                        {"access", accessRules()},
-                       {"providers", QJsonArray{provider}}};
+                       {"providers", QJsonArray{scriptCredentialsProvider()}}};
     return QJsonDocument(config).toJson();
 }
 
@@ -193,7 +184,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript));
+        QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript()));
         QVERIFY(replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), jwtConfig()));
         const CommandResult check = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("gatehouse.json"))});
         QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
