@@ -431,6 +431,7 @@ qsizetype RequestScanner::scanBody(const char *data, qsizetype size)
     const qsizetype take = qsizetype(qMin<qint64>(m_bodyRemaining, size));
     m_body.append(data, take);
     m_bodyRemaining -= take;
+    m_bodyScanned += take;
     if (m_bodyRemaining == 0)
         m_phase = Phase::Complete;
     return take;

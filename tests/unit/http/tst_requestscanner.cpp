@@ -56,6 +56,8 @@ private Q_SLOTS:
     void keepsWhatItDelimits();
     void expectations_data();
     void expectations();
+    void countsBodyBytes_data();
+    void countsBodyBytes();
 };
 
 void TestRequestScanner::framing_data()
@@ -360,6 +362,34 @@ void TestRequestScanner::expectations()
     QCOMPARE(scanner.phase(), errorStatus ? Phase::Failed : Phase::Body);
     if (!errorStatus)
         QCOMPARE(scanner.expectsContinue(), expectsContinue);
+}
+
+void TestRequestScanner::countsBodyBytes_data()
+{
+    // What decides whether "100 Continue" is still worth sending: any body byte that arrived.
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QByteArray>("partialBody");
+    QTest::addColumn<qint64>("scanned");
+    QTest::newRow("content-length") << QByteArray("Content-Length: 5\r\n") << QByteArray("abc") << qint64(3);
+    QTest::newRow("chunked, framing included")
+        << QByteArray("Transfer-Encoding: chunked\r\n") << QByteArray("5\r\nab") << qint64(5);
+}
+
+void TestRequestScanner::countsBodyBytes()
+{
+    QFETCH(QByteArray, fields);
+    QFETCH(QByteArray, partialBody);
+    QFETCH(qint64, scanned);
+    const QByteArray head = post("Expect: 100-continue\r\n" + fields, {});
+    for (const qsizetype piece : {qsizetype(1), head.size() + partialBody.size()}) {
+        RequestScanner scanner(kMaxHeader, kMaxBody);
+        feed(scanner, head, head.size());
+        QCOMPARE(scanner.bodyScanned(), qint64(0));
+        scanner.next();
+        feed(scanner, head + partialBody, piece);
+        QCOMPARE(scanner.phase(), Phase::Body);
+        QCOMPARE(scanner.bodyScanned(), scanned);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRequestScanner)
