@@ -39,8 +39,12 @@ class HttpServerIntegrationPrivate;
  * \endcode
  *
  * Responses are written asynchronously on the connection's thread when the engine's future
- * finishes; a connection closed in the meantime is left alone. QHttpServer 6.4 itself has no
- * request limits or timeouts: for a public-facing server use HttpServerPool.
+ * finishes; a connection closed in the meantime is left alone. A request to Gatehouse's routes
+ * (mount() and protect()) whose header fields frame it ambiguously (Content-Length beside
+ * Transfer-Encoding, two Content-Lengths or Hosts, a control character in a value ...) is
+ * refused as HttpServerPool refuses it (400, 417 or 501, Connection: close) and nothing after
+ * it on that connection is read. QHttpServer 6.4 itself has no request limits or timeouts, and
+ * reads request lines and bodies leniently: for a public-facing server use HttpServerPool.
  */
 class GATEHOUSE_EXPORT HttpServerIntegration : public QObject
 {

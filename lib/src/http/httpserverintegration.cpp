@@ -4,6 +4,7 @@
 #include "config/configcheck.h"
 #include "core/urls.h"
 #include "http/handlercall.h"
+#include "http/headerguard.h"
 #include "http/logging.h"
 #include "http/requestconversion.h"
 #include "http/requestlog.h"
@@ -143,6 +144,8 @@ bool HttpServerIntegration::mount(QHttpServer *server, const QString &basePath)
     const bool added = server->route<BasePathRule>(
         basePath,
         [handler](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+            if (refuseMalformedHeaders(request, responder.socket()))
+                return;
             const AuthRequest authRequest = toAuthRequest(request, responder.socket());
             WireOptions options;
             options.omitBody = request.method() == QHttpServerRequest::Method::Head;

@@ -2,6 +2,8 @@
 
 #include <gatehouse/httpserverintegration.h>
 
+#include "http/headerguard.h"
+
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
 
@@ -10,6 +12,8 @@ namespace Gatehouse {
 void serveProtected(const Auth &auth, const QHttpServerRequest &request, QHttpServerResponder &&responder,
                     ProtectedHandler handler)
 {
+    if (refuseMalformedHeaders(request, responder.socket()))
+        return;
     const AuthRequest authRequest = HttpServerIntegration::toAuthRequest(request, responder.socket());
     QFuture<AuthResponse> response = auth.authorize(authRequest).then(QtFuture::Launch::Sync,
         [authRequest, handler](const Authorization &authorization) -> QFuture<AuthResponse> {
