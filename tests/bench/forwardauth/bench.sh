@@ -3,6 +3,8 @@
 # protected app makes nginx ask the auth server first. Three fronts of one nginx, same app, same
 # signed-in Cookie header, taking turns in every round:
 #   none        nginx -> app, no auth at all (the ceiling)
+#   fixed-auth  nginx auth_request -> a second nginx answering a fixed 200 -> app: the fastest
+#               auth server there is, in a process of its own; what the sub-request alone costs
 #   gatehouse   nginx auth_request -> gatehouse-server {basePath}/authz/auth-request -> app
 #               (JWT sessions without an adapter, and database sessions on SQLite)
 #   reference   nginx auth_request -> the Auth.js reference's GET /auth/session -> app (the
@@ -76,8 +78,8 @@ start_reference() { # port -> REFERENCE_COOKIE
 }
 
 # One nginx, one server block per front; the app is a fixed answer of the same nginx.
-write_nginx() { # app none gatehouse-jwt gatehouse-database reference | and the upstream ports
-  local app=$1 p_none=$2 p_jwt=$3 p_db=$4 p_ref=$5 gh_jwt=$6 gh_db=$7 ref=$8
+write_nginx() { # app none gatehouse-jwt gatehouse-database reference fixed-auth | and the upstream ports
+  local app=$1 p_none=$2 p_jwt=$3 p_db=$4 p_ref=$5 gh_jwt=$6 gh_db=$7 ref=$8 p_fixed=$9 fixed=${10}
   front() { # port auth-upstream auth-path
     cat <<NGINX
   server {
@@ -118,6 +120,7 @@ http {
   upstream gatehouse_jwt { server 127.0.0.1:$gh_jwt; keepalive 32; }
   upstream gatehouse_database { server 127.0.0.1:$gh_db; keepalive 32; }
   upstream reference { server 127.0.0.1:$ref; keepalive 32; }
+  upstream fixed_auth { server 127.0.0.1:$fixed; keepalive 32; }
   server { listen 127.0.0.1:$app; location / { return 200 "app\n"; } }
   server {
     listen 127.0.0.1:$p_none;
@@ -126,6 +129,22 @@ http {
 $(front "$p_jwt" gatehouse_jwt /auth/authz/auth-request)
 $(front "$p_db" gatehouse_database /auth/authz/auth-request)
 $(front "$p_ref" reference /auth/session)
+$(front "$p_fixed" fixed_auth /auth/authz/auth-request)
+}
+NGINX
+  mkdir -p "$work/fixed"
+  cat >"$work/fixed/nginx.conf" <<NGINX
+daemon off;
+master_process on;
+worker_processes $NGINX_WORKERS;
+pid $work/fixed/nginx.pid;
+error_log $work/fixed/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/fixed/body; proxy_temp_path $work/fixed/proxy; fastcgi_temp_path $work/fixed/fastcgi;
+  uwsgi_temp_path $work/fixed/uwsgi; scgi_temp_path $work/fixed/scgi;
+  server { listen 127.0.0.1:$fixed; location / { add_header Remote-User alice@example.test; return 200 "OK"; } }
 }
 NGINX
 }
@@ -138,10 +157,13 @@ COOKIE_JWT=$(gatehouse_cookie "$GH_JWT"); COOKIE_DB=$(gatehouse_cookie "$GH_DB")
 REF=$(free_port); REFERENCE_COOKIE=""
 if [ "$REFERENCE" = 1 ]; then REF=$(free_port); start_reference "$REF"; fi
 APP=$(free_port); P_NONE=$(free_port); P_JWT=$(free_port); P_DB=$(free_port); P_REF=$(free_port)
-write_nginx "$APP" "$P_NONE" "$P_JWT" "$P_DB" "$P_REF" "$GH_JWT" "$GH_DB" "$REF"
+P_FIXED=$(free_port); FIXED=$(free_port)
+write_nginx "$APP" "$P_NONE" "$P_JWT" "$P_DB" "$P_REF" "$GH_JWT" "$GH_DB" "$REF" "$P_FIXED" "$FIXED"
 mkdir -p "$work/body" "$work/proxy"
 "$NGINX" -p "$work" -c "$work/nginx.conf" >"$work/nginx.log" 2>&1 &
 PIDS+=($!); wait_port "$P_NONE"
+"$NGINX" -p "$work/fixed" -c "$work/fixed/nginx.conf" >"$work/fixed-nginx.log" 2>&1 &
+PIDS+=($!); wait_port "$FIXED"
 
 # Sanity: the app's answer through each front with the cookie; Gatehouse refuses without one.
 check() { # name port cookie expected-status
@@ -149,14 +171,15 @@ check() { # name port cookie expected-status
   [ "$status" = "$4" ] || { echo "$1: expected $4, got $status" >&2; exit 1; }
 }
 check none "$P_NONE" "" 200
+check fixed-auth "$P_FIXED" "" 200
 check gatehouse-jwt "$P_JWT" "$COOKIE_JWT" 200
 check gatehouse-database "$P_DB" "$COOKIE_DB" 200
 check gatehouse-jwt-signed-out "$P_JWT" "" 401
 [ "$REFERENCE" = 1 ] && check reference "$P_REF" "$REFERENCE_COOKIE" 200
 
-fronts="none gatehouse-jwt gatehouse-database"
+fronts="none fixed-auth gatehouse-jwt gatehouse-database"
 [ "$REFERENCE" = 1 ] && fronts="$fronts reference"
-port_of() { case "$1" in none) echo "$P_NONE" ;; gatehouse-jwt) echo "$P_JWT" ;; gatehouse-database) echo "$P_DB" ;; reference) echo "$P_REF" ;; esac; }
+port_of() { case "$1" in none) echo "$P_NONE" ;; fixed-auth) echo "$P_FIXED" ;; gatehouse-jwt) echo "$P_JWT" ;; gatehouse-database) echo "$P_DB" ;; reference) echo "$P_REF" ;; esac; }
 cookie_of() { case "$1" in gatehouse-jwt) echo "$COOKIE_JWT" ;; gatehouse-database) echo "$COOKIE_DB" ;; reference) echo "$REFERENCE_COOKIE" ;; *) echo "" ;; esac; }
 
 printf "# forward auth through nginx %s  date: %s  nproc: %s  gatehouse threads: %s  nginx workers: %s\n" \
@@ -182,6 +205,7 @@ for f in $fronts; do
     "$(echo "${P99[$f]}" | med)" "$(echo "${RPS[$f]}" | xargs | tr ' ' '/')"
 done
 none=$(echo "${RPS[none]}" | med)
+awk -v g="$(echo "${RPS[fixed-auth]}" | med)" -v n="$none" 'BEGIN{printf "fixed-auth: %.0f %% of nginx without auth (the most any auth server can reach here)\n", 100*g/n}'
 for f in gatehouse-jwt gatehouse-database; do
   g=$(echo "${RPS[$f]}" | med)
   awk -v f="$f" -v g="$g" -v n="$none" 'BEGIN{printf "%s: %.0f %% of nginx without auth (goal >= 50 %%): %s\n", f, 100*g/n, (g/n >= 0.5 ? "met" : "NOT met")}'
