@@ -3,6 +3,8 @@
 # reference's bench.sh (wrk -t1 -c50 -d10s --latency, 2 runs per endpoint, median, 2 s warm-up,
 # a fresh server per endpoint, peak RSS = VmHWM), optionally beside the reference in the same run.
 #   tests/bench/session/bench.sh                 jwt and database (SQLite) modes
+#   MODES="database-postgres" tests/bench/session/bench.sh   database sessions on a throwaway
+#       PostgreSQL cluster of its own on 127.0.0.1 (Debian's postgresql; ../database/pgcluster.sh)
 #   MODES="jwt-sqlite" tests/bench/session/bench.sh   JWT sessions with the SQLite adapter (the JWT
 #       "not before" check reads it; instructions.sh counts what that costs without wrk's noise)
 #   MODES="jwt" REFERENCE=1 tests/bench/session/bench.sh   also run the reference's bench.sh (jwt)
@@ -15,6 +17,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 source "$here/../benchtools.sh"
+source "$here/../database/pgcluster.sh"
 BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 PORT=${PORT:-9320}; RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
@@ -24,14 +27,24 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; e
 [ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
-SRV=""
-cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; rm -rf "$work"; }
+SRV=""; PG_PORT=""
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; [ -n "$PG_PORT" ] && pg_stop "$work/pg"; rm -rf "$work"; }
 trap cleanup EXIT
 
 config() { # mode -> config file; jwt-sqlite: JWT sessions beside the SQLite adapter (README.md)
   local adapter=""
-  case "$1" in database | jwt-sqlite) adapter="sqlite://$work/$1.db" ;; esac
-  server_config "$work/$1.json" "${1%%-*}" "$adapter"; echo "$work/$1.json"
+  case "$1" in
+    database | jwt-sqlite) adapter="sqlite://$work/$1.db" ;;
+    database-postgres)
+      if [ -z "$PG_PORT" ]; then
+        chmod 755 "$work"  # the cluster runs as the postgres user when the bench runs as root
+        PG_PORT=$(free_port); pg_start "$work/pg" "$PG_PORT" >&2 || exit 1
+        pg_psql "$PG_PORT" postgres "CREATE DATABASE gatehouse" >&2
+      fi
+      adapter="postgresql://postgres@127.0.0.1:$PG_PORT/gatehouse" ;;
+  esac
+  server_config "$work/$1.json" "${1%%-*}" "$adapter"
+  echo "$work/$1.json"
 }
 start() { # config
   AUTH_SECRET=gatehouse-reference-test-secret-0123456789 QT_LOGGING_RULES="gatehouse.*.info=false" \
@@ -47,6 +60,8 @@ signin() { # -> Cookie header
   # HttpOnly cookies are written as "#HttpOnly_<domain> ..." lines.
   local cookie; cookie=$(awk '{sub(/^#HttpOnly_/, "")} !/^#/ && NF==7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar")
   case "$cookie" in *session-token=*) ;; *) echo "sign-in gave no session cookie" >&2; exit 1 ;; esac
+  # A cookie that reads as no session would be measured as a fast "null".
+  curl -s -H "Cookie: $cookie" "$BASE/auth/session" | grep -q '"email"' || { echo "the session cookie reads as no session" >&2; exit 1; }
   echo "$cookie"
 }
 
