@@ -10,8 +10,8 @@ namespace Gatehouse {
 /*!
  * What HttpServerIntegration adds to QHttpServer 6.4's parsing on its own routes. QHttpServer
  * hands on requests whose framing is ambiguous (Content-Length beside Transfer-Encoding, two
- * Content-Lengths, two Hosts, a space before a colon ...); the bundled server refuses them, and
- * so do Gatehouse's routes in an embedding app, by the bundled server's own rules
+ * Content-Lengths, two Hosts, a control character in a value ...); the bundled server refuses
+ * them, and so do Gatehouse's routes in an embedding app, by the bundled server's own rules
  * (RequestScanner). Only the header fields can be judged here: the request line and the body
  * QHttpServer has already read its own way.
  */
