@@ -25,7 +25,9 @@ struct GATEHOUSE_EXPORT RequestLogEntry
     QByteArray id;
     QByteArray method;
     QByteArray path;                       //!< percent-encoded, without the query (it may hold tokens)
-    int status = 0;                        //!< 499: the client closed the connection first
+    //! 499: the connection ended before the response was sent (a reset, or a front that reads
+    //! the client's end of sending as the end; the bundled server answers a half-close)
+    int status = 0;
     std::chrono::microseconds duration{};  //!< from the complete request to its response written
     QHostAddress client;                   //!< the peer's address (a proxy's, behind one)
 

@@ -10,8 +10,6 @@
 
 #include <QFutureWatcher>
 
-#include <sys/socket.h>
-
 namespace Gatehouse {
 
 namespace {
@@ -22,8 +20,8 @@ using namespace std::chrono_literals;
 constexpr std::chrono::milliseconds kLingerTime = 2s;
 //! Pipelined requests a connection may have waiting for their responses.
 constexpr std::size_t kMaxPipelined = 32;
-//! Read buffer room beyond one maximal request, for the start of a pipelined one.
-constexpr qint64 kReadBufferSlack = 16 * 1024;
+//! What one read takes from the socket at most (on the stack: nothing is allocated to read).
+constexpr qsizetype kReadBlock = 64 * 1024;
 //! The interim response to "Expect: 100-continue" (RFC 9110, 15.2.1).
 constexpr char kContinue[] = "HTTP/1.1 100 Continue\r\n\r\n";
 
@@ -42,13 +40,14 @@ QByteArray methodBytes(QByteArrayView scanned)
 } // namespace
 
 Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &admission, QObject *parent)
-    : QTcpSocket(parent),
+    : QObject(parent),
       m_worker(worker),
+      m_stream(this),
       m_scanner(worker->limits().maxHeaderSize, worker->limits().maxBodySize)
 {
     const ServerLimits &limits = worker->limits();
-    setReadBufferSize(limits.maxHeaderSize + limits.maxBodySize + kReadBufferSlack);
-    connect(this, &QTcpSocket::readyRead, this, &Connection::readIncoming);
+    connect(&m_stream, &TcpStream::readyRead, this, &Connection::readIncoming);
+    connect(&m_stream, &TcpStream::closed, this, &QObject::deleteLater);
     m_worker->track(this);
     Metrics::addOpenConnections(1);
     const Clock::time_point now = Clock::now();
@@ -65,6 +64,11 @@ Connection::~Connection()
     Metrics::addOpenConnections(-1);
 }
 
+bool Connection::open(qintptr descriptor)
+{
+    return m_stream.open(descriptor);
+}
+
 void Connection::evict()
 {
     // On the thread admitting a new connection, under the registry's lock.
@@ -74,23 +78,41 @@ void Connection::evict()
 void Connection::closeEvicted()
 {
     // Idle, or it would not have been evicted: nothing is lost but the connection.
-    if (state() == ConnectedState && !m_closing)
+    if (m_stream.isOpen() && !m_closing)
         abortConnection();
 }
 
 void Connection::readIncoming()
 {
-    if (m_readingStopped) {
-        // After the last request, or lingering after a refusal: discard what the client sends.
-        skip(bytesAvailable());
+    // One read of what arrived, straight into this block; the scanner copies out only what
+    // it keeps.
+    char block[kReadBlock];
+    qsizetype size = 0;
+    switch (m_stream.read(block, kReadBlock, &size)) {
+    case TcpStream::ReadResult::Data:
+        break;
+    case TcpStream::ReadResult::End:
+        clientFinished();
+        return;
+    case TcpStream::ReadResult::Nothing:
+    case TcpStream::ReadResult::Failed:  // closed: the connection goes
         return;
     }
-    // One read of everything that arrived; the scanner copies out only what it keeps.
-    const QByteArray incoming = readAll();
-    if (!scanIncoming(incoming.constData(), incoming.size()))
+    // After the last request, or lingering after a refusal: what the client sends is discarded.
+    if (m_readingStopped || !scanIncoming(block, size))
         return;
     if (m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
         becomeIdle(Clock::now());  // what came after the last request was empty lines
+}
+
+void Connection::clientFinished()
+{
+    // A half-close (RFC 9112, 9.6): the requests it completed are answered, then the connection
+    // closes; one it cut short is dropped.
+    stopReading();
+    m_clientFinished = true;
+    if (m_exchanges.empty())
+        closeGracefully();
 }
 
 bool Connection::scanIncoming(const char *data, qsizetype size)
@@ -136,8 +158,7 @@ void Connection::continueIfExpected(bool bodyArrived)
     m_continued = true;
     if (bodyArrived || !m_exchanges.empty())
         return;
-    write(kContinue, sizeof(kContinue) - 1);
-    flush();
+    m_stream.write(QByteArrayView(kContinue, sizeof(kContinue) - 1));
 }
 
 void Connection::dispatch()
@@ -159,8 +180,10 @@ void Connection::dispatch()
     parts.absoluteForm = m_scanner.isAbsoluteForm();
     parts.headers = m_scanner.fields();
     parts.body = m_scanner.takeBody();
-    parts.remoteAddress = peerAddress();
-    AuthRequest authRequest = makeAuthRequest(std::move(parts), this);
+    parts.remoteAddress = m_stream.peerAddress();
+    parts.localAddress = m_stream.localAddress();
+    parts.localPort = m_stream.localPort();
+    AuthRequest authRequest = makeAuthRequest(std::move(parts));
     m_scanner.next();
     m_continued = false;
     if (exchange.close)
@@ -226,56 +249,42 @@ void Connection::complete(quint64 sequence, const QFuture<AuthResponse> &future)
 
 void Connection::writeCompleted()
 {
-    bool wrote = false;
     while (!m_exchanges.empty() && m_exchanges.front().done) {
         const Exchange exchange = std::move(m_exchanges.front());
         m_exchanges.pop_front();
         ++m_firstSequence;
-        if (state() != ConnectedState) {
+        if (!m_stream.isOpen()) {
             exchange.log.finish(499);
             continue;
         }
-        write(exchange.wire);
-        wrote = true;
+        m_stream.write(exchange.wire);
         exchange.log.finish(exchange.status);
-        if (exchange.close) {
+        if (exchange.close || (m_clientFinished && m_exchanges.empty())) {
             closeGracefully();
             return;
         }
     }
-    if (wrote)
-        flush();
     updateTimer();
 }
 
 void Connection::reject(int status)
 {
     stopReading();
-    if (!m_exchanges.empty() || state() != ConnectedState) {
+    if (!m_exchanges.empty() || !m_stream.isOpen()) {
         // Earlier pipelined requests still await their responses, and a refusal cannot overtake
         // them; or the connection is already closing.
         abortConnection();
         return;
     }
     m_closing = true;
-    RequestLog::startRaw(m_scanner.method(), m_scanner.target(), plainAddress(peerAddress()))
+    RequestLog::startRaw(m_scanner.method(), m_scanner.target(), plainAddress(m_stream.peerAddress()))
         .finish(status);
-    write(serializeErrorResponse(status, m_worker->date()));
-    flush();
-    skip(bytesAvailable());
-    // Half-close once the refusal is out, and keep reading until the client closes: closing
-    // with unread data would reset the connection and could destroy the refusal in transit.
-    connect(this, &QIODevice::bytesWritten, this, &Connection::shutdownWhenFlushed);
-    shutdownWhenFlushed();
+    m_stream.write(serializeErrorResponse(status, m_worker->date()));
+    // Half-close once the refusal is out, and keep reading (and discarding) until the client
+    // closes: closing with unread data would reset the connection and could destroy the
+    // refusal in transit.
+    m_stream.shutdownWrite();
     setTimer(Timer::Closing, kLingerTime);
-}
-
-void Connection::shutdownWhenFlushed()
-{
-    if (bytesToWrite() > 0 || state() != ConnectedState)
-        return;
-    disconnect(this, &QIODevice::bytesWritten, this, &Connection::shutdownWhenFlushed);
-    ::shutdown(int(socketDescriptor()), SHUT_WR);
 }
 
 void Connection::closeGracefully()
@@ -283,7 +292,7 @@ void Connection::closeGracefully()
     stopReading();
     m_closing = true;
     setTimer(Timer::Closing, kLingerTime);
-    disconnectFromHost();  // after the pending response is written
+    m_stream.closeWhenFlushed();  // after the pending response is written
 }
 
 void Connection::abortConnection()
@@ -291,7 +300,7 @@ void Connection::abortConnection()
     stopReading();
     m_closing = true;
     setTimer(Timer::None, {});
-    abort();
+    m_stream.close();
 }
 
 void Connection::stopReading()
@@ -351,8 +360,9 @@ void Connection::updateTimer()
 void Connection::becomeIdle(Clock::time_point now)
 {
     // Not while a response is still on its way to a slow reader.
-    if (bytesToWrite() > 0) {
-        connect(this, &QIODevice::bytesWritten, this, &Connection::idleWhenFlushed, Qt::UniqueConnection);
+    if (m_stream.bytesToWrite() > 0) {
+        connect(&m_stream, &TcpStream::bytesWritten, this, &Connection::idleWhenFlushed,
+                Qt::UniqueConnection);
         return;
     }
     endRequest(now);
@@ -360,9 +370,9 @@ void Connection::becomeIdle(Clock::time_point now)
 
 void Connection::idleWhenFlushed()
 {
-    if (bytesToWrite() > 0)
+    if (m_stream.bytesToWrite() > 0)
         return;
-    disconnect(this, &QIODevice::bytesWritten, this, &Connection::idleWhenFlushed);
+    disconnect(&m_stream, &TcpStream::bytesWritten, this, &Connection::idleWhenFlushed);
     if (!m_closing && m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
         becomeIdle(Clock::now());
 }

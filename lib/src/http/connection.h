@@ -4,10 +4,11 @@
 #include "http/connectionregistry.h"
 #include "http/requestlog.h"
 #include "http/requestscanner.h"
+#include "http/tcpstream.h"
 
 #include <QFuture>
 #include <QFutureWatcher>
-#include <QTcpSocket>
+#include <QObject>
 
 #include <chrono>
 #include <deque>
@@ -28,13 +29,14 @@ class HttpWorker;
  * Requests are handed to the handler in order; their responses are written in the same order
  * once their futures finish, on this thread. A request with Connection: close, or HTTP/1.0
  * without keep-alive, is the connection's last: nothing sent after it is processed, and the
- * connection closes once its response is written.
+ * connection closes once its response is written. A client that half-closes is answered what
+ * it sent before, then the connection closes (RFC 9112, 9.6).
  *
  * As a member of the pool's ConnectionRegistry it is busy from the first byte of a request
  * until its response is written, and idle otherwise; an idle connection may be evicted to make
  * room for a new one, and then closes at once.
  */
-class Connection final : public QTcpSocket, public ConnectionRegistry::Member
+class Connection final : public QObject, public ConnectionRegistry::Member
 {
     Q_OBJECT
 
@@ -44,6 +46,10 @@ public:
     //! Serves the connection \a admission admitted to \a worker's registry.
     Connection(HttpWorker *worker, const ConnectionRegistry::Admission &admission, QObject *parent);
     ~Connection() override;
+
+    //! Takes over the accepted \a descriptor; false (and not taken) if it is unusable. The
+    //! connection deletes itself (later) once it is closed.
+    bool open(qintptr descriptor);
 
     Clock::time_point deadline() const { return m_deadline; }
     //! The deadline has passed: refuse the request in progress (408) or close.
@@ -65,6 +71,7 @@ private:
     void evict() override;
     void closeEvicted();
     void readIncoming();
+    void clientFinished();
     bool scanIncoming(const char *data, qsizetype size);
     void dispatch();
     void continueIfExpected(bool bodyArrived);
@@ -77,16 +84,17 @@ private:
     void closeGracefully();
     void abortConnection();
     void stopReading();
-    void shutdownWhenFlushed();
     void updateTimer();
     void setTimer(Timer timer, std::chrono::milliseconds after);
     void setTimer(Timer timer, std::chrono::milliseconds after, Clock::time_point now);
 
     HttpWorker *const m_worker;
+    TcpStream m_stream;
     RequestScanner m_scanner;
     bool m_continued = false;       //!< "100 Continue" was sent for the request being read
     bool m_readingStopped = false;  //!< no further request on this connection is processed
     bool m_closing = false;         //!< no further response is written
+    bool m_clientFinished = false;  //!< the client half-closed: close once nothing is owed
     std::deque<Exchange> m_exchanges;  //!< requests handed on and not yet answered, in order
     quint64 m_firstSequence = 0;       //!< sequence number of m_exchanges.front()
     QFutureWatcher<AuthResponse> *m_watcher = nullptr;  //!< created on first use, then reused

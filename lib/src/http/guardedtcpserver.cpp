@@ -4,6 +4,9 @@
 #include "http/httpworker.h"
 #include "http/logging.h"
 
+#include <cerrno>
+#include <cstring>
+
 #include <unistd.h>
 
 namespace Gatehouse {
@@ -27,16 +30,11 @@ void GuardedTcpServer::incomingConnection(qintptr descriptor)
 void GuardedTcpServer::serve(qintptr descriptor, const ConnectionRegistry::Admission &admission)
 {
     auto *connection = new Connection(m_worker, admission, this);
-    if (!connection->setSocketDescriptor(descriptor)) {
-        qCWarning(lcHttp, "cannot take over an accepted connection: %s",
-                  qPrintable(connection->errorString()));
+    if (!connection->open(descriptor)) {
+        qCWarning(lcHttp, "cannot take over an accepted connection: %s", std::strerror(errno));
         delete connection;
         ::close(int(descriptor));
-        return;
     }
-    // Responses go out in one write each: no reason to hold them back (Nagle).
-    connection->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    connect(connection, &QAbstractSocket::disconnected, connection, &QObject::deleteLater);
 }
 
 } // namespace Gatehouse

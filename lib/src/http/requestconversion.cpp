@@ -71,15 +71,15 @@ QHostAddress plainAddress(const QHostAddress &address)
 
 namespace {
 
-//! Gives \a url the authority of the Host header \a host, else \a socket's local one.
-QUrl withAuthority(QUrl url, QByteArrayView host, const QAbstractSocket *socket)
+//! Gives \a url the authority of the Host header \a host, else the local address \a local.
+QUrl withAuthority(QUrl url, QByteArrayView host, const QHostAddress &local, quint16 localPort)
 {
     url.setUserInfo({});
     url.setFragment({});
     if (!applyHost(url, host)) {
-        if (socket) {
-            url.setHost(socket->localAddress().toString());
-            url.setPort(socket->localPort());
+        if (!local.isNull()) {
+            url.setHost(local.toString());
+            url.setPort(localPort);
         } else {
             url.setHost(QStringLiteral("127.0.0.1"));
             url.setPort(-1);
@@ -104,7 +104,9 @@ QUrl absoluteUrl(const QHttpServerRequest &request, const QAbstractSocket *socke
 {
     // QHttpServerRequest::url() (Qt 6.4) carries the target's path and query and the connection's
     // scheme, but reports port 0 whenever the Host header has no port.
-    return withAuthority(request.url(), request.value(QByteArrayLiteral("host")), socket);
+    return withAuthority(request.url(), request.value(QByteArrayLiteral("host")),
+                         socket ? socket->localAddress() : QHostAddress(),
+                         socket ? socket->localPort() : 0);
 }
 
 QUrl targetUrl(QByteArrayView target, bool absoluteForm)
@@ -127,13 +129,14 @@ QUrl targetUrl(QByteArrayView target, bool absoluteForm)
     return url;
 }
 
-AuthRequest makeAuthRequest(RequestParts parts, const QAbstractSocket *socket)
+AuthRequest makeAuthRequest(RequestParts parts)
 {
     AuthRequest out;
     out.method = std::move(parts.method);
     if (parts.url.isEmpty())
         parts.url = targetUrl(parts.target, parts.absoluteForm);
-    out.url = withAuthority(std::move(parts.url), hostField(parts.headers), socket);
+    out.url = withAuthority(std::move(parts.url), hostField(parts.headers), parts.localAddress,
+                            parts.localPort);
     if (parts.absoluteForm)
         useTargetAuthority(out.url, parts.target);
     out.headers = std::move(parts.headers);
@@ -151,7 +154,11 @@ AuthRequest makeAuthRequest(const QHttpServerRequest &request, QByteArray method
     parts.headers = request.headers();
     parts.body = request.body();
     parts.remoteAddress = request.remoteAddress();
-    return makeAuthRequest(std::move(parts), socket);
+    if (socket) {
+        parts.localAddress = socket->localAddress();
+        parts.localPort = socket->localPort();
+    }
+    return makeAuthRequest(std::move(parts));
 }
 
 } // namespace Gatehouse

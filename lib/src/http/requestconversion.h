@@ -45,14 +45,16 @@ struct RequestParts
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
     QHostAddress remoteAddress;
+    QHostAddress localAddress;    //!< the connection's; the authority when there is no Host
+    quint16 localPort = 0;
 };
 
 /*!
  * The engine's request from \a parts: the one conversion of both fronts (the bundled server's
  * and QHttpServer's), so that a request means the same through either. The URL's authority
- * comes from the Host header, else \a socket's local address (see absoluteUrl()).
+ * comes from the Host header, else the connection's local address (see absoluteUrl()).
  */
-AuthRequest makeAuthRequest(RequestParts parts, const QAbstractSocket *socket);
+AuthRequest makeAuthRequest(RequestParts parts);
 
 //! \a request as the engine sees it; \a method is the method as the client spelled it.
 AuthRequest makeAuthRequest(const QHttpServerRequest &request, QByteArray method,

@@ -7,6 +7,8 @@
 
 #include <optional>
 
+#include <sys/socket.h>
+
 struct RawResponse
 {
     int status = 0;
@@ -45,6 +47,14 @@ public:
 
     bool isConnected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
     QTcpSocket &socket() { return m_socket; }
+    //! Leaves as a crashed or impatient client does: a reset, not the end of what it sends.
+    void reset()
+    {
+        const linger noLinger{1, 0};
+        ::setsockopt(int(m_socket.socketDescriptor()), SOL_SOCKET, SO_LINGER, &noLinger,
+                     sizeof(noLinger));
+        m_socket.abort();
+    }
 
     void send(const QByteArray &bytes)
     {

@@ -610,7 +610,7 @@ void TestHttpServerPool::logLine()
     RawHttpClient leaving(port);
     leaving.send("GET /auth/slow HTTP/1.1\r\nHost: a\r\n\r\n");
     QTRY_COMPARE(m_handler->requestCount(), 2);
-    leaving.socket().abort();
+    leaving.reset();
     const auto logLines = [] {
         QMutexLocker lock(&g_logMutex);
         return g_logLines.size();

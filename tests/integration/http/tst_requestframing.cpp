@@ -129,6 +129,7 @@ private Q_SLOTS:
     void table();
     void throughQHttpServer_data();
     void throughQHttpServer();
+    void halfClose_data();
     void halfClose();
 
 private:
@@ -451,26 +452,39 @@ void TestRequestFraming::verifyRow(quint16 port, const TestHandler &handler, Ref
     QCOMPARE(received(handler.requests()), reached);
 }
 
+void TestRequestFraming::halfClose_data()
+{
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::newRow("answered at once") << QByteArray("/p") << QByteArray("hello");
+    QTest::newRow("answered later on the serving thread") << QByteArray("/later") << QByteArray("later");
+    QTest::newRow("answered on another thread") << QByteArray("/thread") << QByteArray("later");
+}
+
 void TestRequestFraming::halfClose()
 {
-    // 9.6: a client may half-close once its requests are sent. The requests it sent are answered
-    // (here by a handler that answers at once), then the server closes as well.
+    // 9.6: a client may half-close once its requests are sent. The requests it sent are answered,
+    // even by a handler still working when the client's end arrives; then the server closes too.
+    QFETCH(QByteArray, path);
+    QFETCH(QByteArray, body);
     TestHandler handler;
     HttpServerPool pool(handler.handler());
     pool.setThreadCount(1);
     const quint16 port = pool.listen(QHostAddress::LocalHost, 0);
     QVERIFY(port);
     RawHttpClient client(port);
-    client.send(post("Content-Length: 3\r\n", "one") + post("Content-Length: 3\r\n", "two"));
+    const QByteArray request = "POST " + path + " HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\n";
+    client.send(request + "one" + request + "two");
     QCOMPARE(::shutdown(int(client.socket().socketDescriptor()), SHUT_WR), 0);
     for (int i = 0; i < 2; ++i) {
         const auto response = client.readResponse();
         QVERIFY(response);
         QCOMPARE(response->status, 200);
-        QCOMPARE(response->body, QByteArray("hello"));
+        QCOMPARE(response->body, body);
     }
     QVERIFY(client.waitForClosed());
-    QCOMPARE(received(handler.requests()), QStringList({"POST http://a/p one", "POST http://a/p two"}));
+    const QString target = QStringLiteral("POST http://a") + QString::fromLatin1(path);
+    QCOMPARE(received(handler.requests()), QStringList({target + " one", target + " two"}));
 }
 
 QTEST_GUILESS_MAIN(TestRequestFraming)
