@@ -64,9 +64,6 @@ bool TcpStream::open(qintptr descriptor)
     m_localPort = portOf(local);
     m_readNotifier = new QSocketNotifier(descriptor, QSocketNotifier::Read, this);
     connect(m_readNotifier, &QSocketNotifier::activated, this, &TcpStream::readyRead);
-    m_writeNotifier = new QSocketNotifier(descriptor, QSocketNotifier::Write, this);
-    m_writeNotifier->setEnabled(false);
-    connect(m_writeNotifier, &QSocketNotifier::activated, this, &TcpStream::sendQueued);
     return true;
 }
 
@@ -76,7 +73,7 @@ TcpStream::ReadResult TcpStream::read(char *into, qsizetype capacity, qsizetype 
     if (m_descriptor < 0)
         return ReadResult::Failed;
     if (!m_readNotifier->isEnabled())
-        return ReadResult::End;
+        return ReadResult::End;  // reported once already
     ssize_t got;
     do {
         got = ::recv(m_descriptor, into, size_t(capacity), 0);
@@ -130,6 +127,11 @@ void TcpStream::write(QByteArrayView data)
         m_queueSent = 0;
     }
     m_queue.append(data.data() + sent, data.size() - sent);
+    if (!m_writeNotifier) {
+        // Made on first need: most responses go out in one send.
+        m_writeNotifier = new QSocketNotifier(m_descriptor, QSocketNotifier::Write, this);
+        connect(m_writeNotifier, &QSocketNotifier::activated, this, &TcpStream::sendQueued);
+    }
     m_writeNotifier->setEnabled(true);
 }
 
@@ -178,13 +180,11 @@ void TcpStream::close()
 {
     if (m_descriptor < 0)
         return;
-    // Perhaps inside a notifier's own signal: disabled now, deleted later.
-    for (QSocketNotifier *notifier : {m_readNotifier, m_writeNotifier}) {
-        notifier->setEnabled(false);
-        notifier->deleteLater();
-    }
-    m_readNotifier = nullptr;
-    m_writeNotifier = nullptr;
+    // Perhaps inside a notifier's own signal: disabled now, deleted with the stream. Disabled,
+    // they do not stand in the way of a new notifier on the descriptor's number.
+    m_readNotifier->setEnabled(false);
+    if (m_writeNotifier)
+        m_writeNotifier->setEnabled(false);
     ::close(m_descriptor);
     m_descriptor = -1;
     m_queue.clear();

@@ -66,7 +66,7 @@ private:
 
     int m_descriptor = -1;
     QSocketNotifier *m_readNotifier = nullptr;
-    QSocketNotifier *m_writeNotifier = nullptr;
+    QSocketNotifier *m_writeNotifier = nullptr;  //!< made when a write is first queued
     QHostAddress m_peer;
     QHostAddress m_local;
     quint16 m_localPort = 0;
