@@ -5,9 +5,11 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstring>
 #include <stdexcept>
@@ -27,11 +29,23 @@ void fillFromOpenSsl(unsigned char *out, qsizetype size)
     }
 }
 
+//! Counts the forks this process came out of (in the child: pthread_atfork).
+std::atomic<unsigned> forkGeneration{0};
+
+void noteFork()
+{
+    forkGeneration.fetch_add(1, std::memory_order_relaxed);
+}
+
+// Installed as the library loads. It replaces a getpid() per draw: a system call on every
+// request, for a question whose answer changes only in a forked child.
+const bool forkNoted = ::pthread_atfork(nullptr, nullptr, &noteFork) == 0;
+
 /*!
  * Random bytes drawn from OpenSSL ahead of need. A RAND_bytes call costs about as much for 512
  * bytes as for 16 (its DRBG derives and updates its state on every call), and a request draws
  * 16 to 48 bytes several times. Bytes handed out are wiped from the buffer; a forked child
- * (another process id) throws its parent's bytes away.
+ * throws its parent's bytes away.
  */
 class RandomBuffer
 {
@@ -43,11 +57,13 @@ public:
 
     void take(unsigned char *out, qsizetype size)
     {
-        const pid_t pid = ::getpid();
-        if (pid != m_pid) {
+        // Without the fork handler (it could not be installed), the process id tells.
+        const quint64 lineage = forkNoted ? forkGeneration.load(std::memory_order_relaxed)
+                                          : quint64(::getpid()) << 32;
+        if (lineage != m_lineage) {
             OPENSSL_cleanse(m_bytes, sizeof m_bytes);
             m_used = kSize;
-            m_pid = pid;
+            m_lineage = lineage;
         }
         while (size > 0) {
             if (m_used == kSize) {
@@ -66,7 +82,7 @@ public:
 private:
     unsigned char m_bytes[kSize];
     qsizetype m_used = kSize;
-    pid_t m_pid = 0;
+    quint64 m_lineage = 0;
 };
 
 // Per thread by nature: a buffer shared between threads would need a lock on every draw.
