@@ -277,7 +277,8 @@ void Connection::reject(int status)
         return;
     }
     m_closing = true;
-    RequestLog::startRaw(m_scanner.method(), m_scanner.target(), plainAddress(m_stream.peerAddress()))
+    RequestLog::startRaw(m_scanner.method(), m_scanner.target(),
+                         plainAddress(m_stream.peerAddress()))
         .finish(status);
     m_stream.write(serializeErrorResponse(status, m_worker->date()));
     // Half-close once the refusal is out, and keep reading (and discarding) until the client

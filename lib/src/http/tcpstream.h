@@ -28,7 +28,8 @@ public:
     ~TcpStream() override;
     Q_DISABLE_COPY_MOVE(TcpStream)
 
-    //! Takes over the connected, non-blocking \a descriptor; false (and not taken) if it is unusable.
+    //! Takes over the connected \a descriptor and makes it non-blocking; false (and not
+    //! taken) if it is unusable.
     bool open(qintptr descriptor);
     bool isOpen() const { return m_descriptor >= 0; }
     QHostAddress peerAddress() const { return m_peer; }
@@ -43,7 +44,7 @@ public:
      */
     ReadResult read(char *into, qsizetype capacity, qsizetype *size);
 
-    //! Sends \a data, queueing what the kernel does not take now.
+    //! Sends \a data, queueing what the kernel does not take now; nothing after shutdownWrite().
     void write(QByteArrayView data);
     qsizetype bytesToWrite() const { return m_queue.size() - m_queueSent; }
     //! Sends no more: the client sees the end of the stream once the queue is out.

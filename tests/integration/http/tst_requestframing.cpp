@@ -457,7 +457,8 @@ void TestRequestFraming::halfClose_data()
     QTest::addColumn<QByteArray>("path");
     QTest::addColumn<QByteArray>("body");
     QTest::newRow("answered at once") << QByteArray("/p") << QByteArray("hello");
-    QTest::newRow("answered later on the serving thread") << QByteArray("/later") << QByteArray("later");
+    QTest::newRow("answered later on the serving thread")
+        << QByteArray("/later") << QByteArray("later");
     QTest::newRow("answered on another thread") << QByteArray("/thread") << QByteArray("later");
 }
 

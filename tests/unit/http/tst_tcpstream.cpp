@@ -158,7 +158,8 @@ void TestTcpStream::resetClosesTheStream()
 {
     QSignalSpy closed(m_stream.get(), &TcpStream::closed);
     const linger noLinger{1, 0};
-    ::setsockopt(int(m_client->socketDescriptor()), SOL_SOCKET, SO_LINGER, &noLinger, sizeof(noLinger));
+    ::setsockopt(int(m_client->socketDescriptor()), SOL_SOCKET, SO_LINGER, &noLinger,
+                 sizeof(noLinger));
     m_client->abort();
     readUntil(TcpStream::ReadResult::Failed);
     QCOMPARE(m_last, TcpStream::ReadResult::Failed);
