@@ -31,7 +31,9 @@ void GuardedTcpServer::serve(qintptr descriptor, const ConnectionRegistry::Admis
 {
     auto *connection = new Connection(m_worker, admission, this);
     if (!connection->open(descriptor)) {
-        qCWarning(lcHttp, "cannot take over an accepted connection: %s", std::strerror(errno));
+        // A client that reset before this thread took the connection over is no one's fault.
+        if (errno != ENOTCONN && errno != ECONNRESET)
+            qCWarning(lcHttp, "cannot take over an accepted connection: %s", std::strerror(errno));
         delete connection;
         ::close(int(descriptor));
     }
