@@ -18,8 +18,7 @@ SmtpTransport::~SmtpTransport()
     // Continuations of send() never run on the mail thread (see send()), so the last owner
     // of the transport is never that thread and may wait for it.
     Q_ASSERT(QThread::currentThread() != m_thread);
-    SmtpWorker *worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker] { worker->shutdown(); }, Qt::BlockingQueuedConnection);
+    // The mail thread shuts the worker down as it finishes (see worker()).
     m_thread->quit();
     m_thread->wait();
     delete m_thread;
@@ -33,7 +32,17 @@ SmtpWorker *SmtpTransport::worker() const
         m_thread->setObjectName(QStringLiteral("gatehouse-mail"));
         m_worker = new SmtpWorker;
         m_worker->moveToThread(m_thread);
-        QObject::connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+        // Runs in the mail thread as it finishes. Not a queued call or a deleteLater(): once the
+        // QCoreApplication is gone Qt drops events unread, and the last owner of a transport
+        // may well be a thread-pool thread that ends after it.
+        SmtpWorker *worker = m_worker;
+        QObject::connect(
+            m_thread, &QThread::finished, m_thread,
+            [worker] {
+                worker->shutdown();
+                delete worker;
+            },
+            Qt::DirectConnection);
         m_thread->start();
     }
     return m_worker;
@@ -52,7 +61,7 @@ QFuture<void> SmtpTransport::send(const SmtpSettings &server, const Envelope &en
         job->promise.finish();
         return accepted;
     }
-    QMetaObject::invokeMethod(w, [w, job] { w->enqueue(job); }, Qt::QueuedConnection);
+    w->submit(job);
     // Hop off the mail thread: whatever the caller chains must not run (or block) there. The
     // continuation takes the future itself, so a failure hops too instead of being passed on
     // synchronously in the thread that reported it.

@@ -74,6 +74,25 @@ bool SmtpWorker::reserve()
     return true;
 }
 
+void SmtpWorker::submit(std::shared_ptr<SmtpJob> job)
+{
+    QMutexLocker lock(&m_submittedMutex);
+    m_submitted.push_back(std::move(job));
+    if (m_submitted.size() == 1)
+        QMetaObject::invokeMethod(this, [this] { takeSubmitted(); }, Qt::QueuedConnection);
+}
+
+void SmtpWorker::takeSubmitted()
+{
+    std::vector<std::shared_ptr<SmtpJob>> jobs;
+    {
+        QMutexLocker lock(&m_submittedMutex);
+        jobs.swap(m_submitted);
+    }
+    for (const auto &job : jobs)
+        enqueue(job);
+}
+
 void SmtpWorker::enqueue(const std::shared_ptr<SmtpJob> &job)
 {
     if (!m_multi) {
@@ -103,6 +122,13 @@ void SmtpWorker::shutdown()
     for (const auto &job : m_waiting)
         fail(*job);
     m_waiting.clear();
+    std::vector<std::shared_ptr<SmtpJob>> submitted;
+    {
+        QMutexLocker lock(&m_submittedMutex);
+        submitted.swap(m_submitted);
+    }
+    for (const auto &job : submitted)
+        fail(*job);
     m_timer.stop();
     const QList<curl_socket_t> sockets = m_watches.keys();
     for (const curl_socket_t socket : sockets)

@@ -2,11 +2,12 @@
 /*
  * The mail thread's side of SmtpTransport: one curl multi handle whose sockets are watched by
  * QSocketNotifiers and whose time-outs run on a QTimer. Lives in the mail thread; every
- * member except reserve() is called there only.
+ * member except reserve() and submit() is called there only.
  */
 #include "mail/smtptransport.h"
 
 #include <QHash>
+#include <QMutex>
 #include <QObject>
 #include <QPromise>
 #include <QTimer>
@@ -14,6 +15,7 @@
 #include <curl/curl.h>
 #include <deque>
 #include <memory>
+#include <vector>
 
 class QSocketNotifier;
 
@@ -45,9 +47,9 @@ public:
 
     //! Claims a place for one more message; false when the queue is full. Any thread.
     bool reserve();
-    //! Starts \a job now, or queues it behind the running transfers.
-    void enqueue(const std::shared_ptr<SmtpJob> &job);
-    //! Fails every running and queued job and releases the multi handle.
+    //! Hands \a job (with a place reserved) to the mail thread. Any thread.
+    void submit(std::shared_ptr<SmtpJob> job);
+    //! Fails every running, queued and submitted job and releases the multi handle.
     void shutdown();
 
 private:
@@ -61,6 +63,8 @@ private:
     static int timerCallback(CURLM *multi, long timeoutMs, void *worker);
     static size_t readCallback(char *buffer, size_t size, size_t count, void *job);
 
+    void takeSubmitted();
+    void enqueue(const std::shared_ptr<SmtpJob> &job);
     void watch(curl_socket_t socket, int what);
     void unwatch(curl_socket_t socket);
     void act(curl_socket_t socket, int flags);
@@ -74,6 +78,10 @@ private:
     QHash<CURL *, std::shared_ptr<SmtpJob>> m_running;
     std::deque<std::shared_ptr<SmtpJob>> m_waiting;
     std::atomic<int> m_reserved{0};
+    // Submitted jobs wait here, not in posted events: shutdown() must find them even when Qt
+    // no longer delivers events (after the QCoreApplication is gone).
+    QMutex m_submittedMutex;
+    std::vector<std::shared_ptr<SmtpJob>> m_submitted;
 };
 
 } // namespace Gatehouse::Mail
