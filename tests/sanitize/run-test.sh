@@ -21,11 +21,23 @@ export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPT
 "$@"
 status=$?
 
+# A short digest before each report: CI may show only the start of the output, and a leak's
+# first frames are often inside a library (libcurl, Qt) built without frame pointers.
+digest() {
+    grep -m1 '^SUMMARY' "$1"
+    echo "the project's frame nearest each finding:"
+    awk '/^(Direct|Indirect) leak of|ERROR: |runtime error/ { want = 1; next }
+         want && /#[0-9]+ / && /\/(lib\/src|server|admin|tests)\/[^ ]*\.(cpp|h):[0-9]+/ {
+             sub(/^ *#[0-9]+ 0x[0-9a-f]+ in /, "  "); print; want = 0 }' "$1" | awk '!seen[$0]++' | head -n 12
+    echo "---- the whole report ----"
+}
+
 found=0
 for report in "$reports"/*; do
     [ -e "$report" ] || continue
     found=1
     echo "==== sanitizer report: ${report##*/} (pid ${report##*.}) ====" >&2
+    digest "$report" >&2
     cat "$report" >&2
 done
 if [ "$found" = 1 ]; then
