@@ -8,6 +8,7 @@ namespace Gatehouse::Admin {
 
 Language::Language(QQmlEngine *engine, QObject *parent) : QObject(parent), m_engine(engine)
 {
+    install(m_current);
 }
 
 Language::~Language()
@@ -38,6 +39,16 @@ void Language::setCurrent(const QString &code)
 {
     if (code == m_current || !available().contains(code))
         return;
+    install(code);
+    m_current = code;
+    QLocale::setDefault(QLocale(code == QLatin1String("de") ? QStringLiteral("de_DE") : QStringLiteral("en_GB")));
+    Q_EMIT currentChanged();
+    if (m_engine)
+        m_engine->retranslate();
+}
+
+void Language::install(const QString &code)
+{
     if (m_installed) {
         QCoreApplication::removeTranslator(&m_translator);
         m_installed = false;
@@ -46,21 +57,15 @@ void Language::setCurrent(const QString &code)
         QCoreApplication::removeTranslator(&m_configTranslator);
         m_configInstalled = false;
     }
-    if (code != QLatin1String("en")
-        && m_configTranslator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_config_%1.qm").arg(code))) {
+    // English too: its catalogues hold the plural forms ("%n session(s)" -> "1 session").
+    if (m_configTranslator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_config_%1.qm").arg(code))) {
         QCoreApplication::installTranslator(&m_configTranslator);
         m_configInstalled = true;
     }
-    if (code != QLatin1String("en")
-        && m_translator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_admin_%1.qm").arg(code))) {
+    if (m_translator.load(QStringLiteral(":/gatehouse/i18n/gatehouse_admin_%1.qm").arg(code))) {
         QCoreApplication::installTranslator(&m_translator);
         m_installed = true;
     }
-    m_current = code;
-    QLocale::setDefault(QLocale(code == QLatin1String("de") ? QStringLiteral("de_DE") : QStringLiteral("en_GB")));
-    Q_EMIT currentChanged();
-    if (m_engine)
-        m_engine->retranslate();
 }
 
 } // namespace Gatehouse::Admin

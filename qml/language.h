@@ -43,6 +43,9 @@ Q_SIGNALS:
     void currentChanged();
 
 private:
+    //! Installs the catalogues of \a code in place of the current ones.
+    void install(const QString &code);
+
     QQmlEngine *m_engine;
     QTranslator m_translator;        // gatehouse_admin
     QTranslator m_configTranslator;  // gatehouse_config

@@ -974,9 +974,9 @@
     </message>
     <message numerus="yes">
         <source>disabled the user and revoked %n session(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>disabled the user and revoked %n session</numerusform>
+            <numerusform>disabled the user and revoked %n sessions</numerusform>
         </translation>
     </message>
 </context>
