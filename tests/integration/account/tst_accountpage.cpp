@@ -1008,8 +1008,12 @@ private Q_SLOTS:
         // Two passkeys added through the page's form: one named, one not.
         Test::SoftAuthenticator first, second;
         first.origin = second.origin = QStringLiteral("http://127.0.0.1:9300");
+        const QString sessionToken = laptop.cookie(QStringLiteral("authjs.session-token"));
         QCOMPARE(registerPasskey(laptop, first, QStringLiteral("  Laptop key  ")), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyAdded"));
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still Alice, with one more way in
+        // Adding a way in is no sign-in: the database session is still the one she began with.
+        QCOMPARE(laptop.cookie(QStringLiteral("authjs.session-token")), sessionToken);
+        QCOMPARE(Account(m_adapter).sessions(m_alice).result().size(), 1);
         second.flags = 0x01 | 0x04;  // not backed up
         QCOMPARE(registerPasskey(laptop, second, QString()), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyAdded"));
         const QList<AdapterAuthenticator> stored = m_adapter->listAuthenticatorsByUserId(m_alice).result();
