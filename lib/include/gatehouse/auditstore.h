@@ -39,7 +39,10 @@ public:
 
     //! Appends \a event (its \c id is ignored; an invalid \c time means now); returns the new id.
     virtual QFuture<qint64> appendAudit(const AuditEvent &event) = 0;
-    //! Matching events, newest first, skipping \a offset and returning at most \a limit.
+    /*!
+     * Matching events, newest first (by \c time, then by \c id), skipping \a offset and
+     * returning at most \a limit.
+     */
     virtual QFuture<QList<AuditEvent>> auditEvents(const AuditFilter &filter, int limit,
                                                    int offset = 0) = 0;
 

@@ -5,6 +5,7 @@
 #include "storage/memoryadapter_p.h"
 #include "storage/settle.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace Gatehouse {
@@ -38,6 +39,9 @@ QFuture<QList<AuditEvent>> MemoryAdapter::auditEvents(const AuditFilter &filter,
                 && (!filter.to.isValid() || it->time < filter.to))
                 found.append(*it);
         }
+        // Newest first by time; events of the same time newest (highest id) first, as collected.
+        std::stable_sort(found.begin(), found.end(),
+                         [](const AuditEvent &a, const AuditEvent &b) { return a.time > b.time; });
         return page(found, offset, limit);
     });
 }

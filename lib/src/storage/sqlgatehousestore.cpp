@@ -71,8 +71,11 @@ QFuture<QList<AuditEvent>> SqlAdapter::auditEvents(const AuditFilter &filter, in
         if (filter.to.isValid())
             conditions << QStringLiteral("\"time\" < ?");
         const QString where = conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+        // By when the events happened, not by insertion: storage threads may store two events
+        // recorded a moment apart in either order.
         SqlQuery q(c,
-                   QStringLiteral("SELECT %1 FROM gatehouse_audit%2 ORDER BY id DESC LIMIT ? OFFSET ?").arg(auditColumns, where),
+                   QStringLiteral("SELECT %1 FROM gatehouse_audit%2 ORDER BY \"time\" DESC, id DESC LIMIT ? OFFSET ?")
+                       .arg(auditColumns, where),
                    method);
         if (!filter.type.isEmpty())
             q.bind(filter.type);

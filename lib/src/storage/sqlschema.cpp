@@ -334,6 +334,13 @@ QString groupTables(SqlConnection &c, const Types &t)
     return detail;
 }
 
+//! Per-user audit listings in time order (SqlAdapter::auditEvents) without a sort.
+QString auditUserTimeIndex(SqlConnection &c, const Types &)
+{
+    return createIndexes(c, {{QStringLiteral("gatehouse_audit_user_time_idx"),
+                              QStringLiteral("gatehouse_audit (\"userId\", \"time\")")}});
+}
+
 struct Step
 {
     int version;
@@ -355,6 +362,7 @@ const QList<Step> &steps()
         {9, QStringLiteral("two-factor sign-in"), twoFactorTables},
         {10, QStringLiteral("passkey names and times"), passkeysTable},
         {11, QStringLiteral("user groups"), groupTables},
+        {12, QStringLiteral("audit log by user and time"), auditUserTimeIndex},
     };
     return all;
 }

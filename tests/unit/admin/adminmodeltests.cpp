@@ -260,7 +260,8 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     if (url.isEmpty())
         return {};
     // What an older build left: schema 4, without the listing indexes, the user state, the
-    // session lookup index, the account tables, the two-factor tables, the passkey details and the groups.
+    // session lookup index, the account tables, the two-factor tables, the passkey details, the
+    // groups and the audit log's user-and-time index.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -277,7 +278,8 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_verified_id_idx"), QStringLiteral("users")),
-                           dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit"))};
+                           dropIndex(QStringLiteral("gatehouse_audit_type_time_idx"), QStringLiteral("gatehouse_audit")),
+                           dropIndex(QStringLiteral("gatehouse_audit_user_time_idx"), QStringLiteral("gatehouse_audit"))};
     if (backend == SqlAdapterOptions::Backend::PostgreSQL) // step 7 replaced the unique key of step 2
         statements << QStringLiteral("DROP INDEX sessions_token_lookup_key")
                    << QStringLiteral("CREATE UNIQUE INDEX sessions_token_key ON sessions (\"sessionToken\")");
@@ -313,19 +315,20 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/11 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/12 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/11 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/12 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/11 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/12 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/11 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/11 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/12 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/12 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/11 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
-    QCOMPARE(log.at(9), QStringLiteral("schema step 10/11 (passkey names and times): created gatehouse_passkeys"));
-    QCOMPARE(log.constLast(), QStringLiteral("schema step 11/11 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/12 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(9), QStringLiteral("schema step 10/12 (passkey names and times): created gatehouse_passkeys"));
+    QCOMPARE(log.at(10), QStringLiteral("schema step 11/12 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 12/12 (audit log by user and time): created gatehouse_audit_user_time_idx"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -348,7 +351,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/11 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/12 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

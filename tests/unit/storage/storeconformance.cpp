@@ -94,6 +94,40 @@ void StoreConformance::auditLog()
     QVERIFY(take(m_stores.audit->auditEvents({}, 10, 3)).isEmpty());
 }
 
+void StoreConformance::auditLogInTimeOrder()
+{
+    // Storage threads may store two events recorded a moment apart in either order; the log
+    // lists them by when they happened, and events of the same time by id.
+    AuditEvent later;
+    later.time = inSeconds(-10);
+    later.type = QStringLiteral("signOut");
+    later.userId = QStringLiteral("1");
+    const qint64 laterId = take(m_stores.audit->appendAudit(later));
+    AuditEvent earlier = later;
+    earlier.time = inSeconds(-20);
+    earlier.type = QStringLiteral("signIn");
+    const qint64 earlierId = take(m_stores.audit->appendAudit(earlier));
+    AuditEvent sameTime = later;
+    sameTime.type = QStringLiteral("signIn");
+    const qint64 sameTimeId = take(m_stores.audit->appendAudit(sameTime));
+    QVERIFY(laterId < earlierId && earlierId < sameTimeId);
+
+    const auto ids = [](const QList<AuditEvent> &events) {
+        QList<qint64> result;
+        for (const AuditEvent &event : events)
+            result.append(event.id);
+        return result;
+    };
+    QCOMPARE(ids(take(m_stores.audit->auditEvents({}, 10))), (QList<qint64>{sameTimeId, laterId, earlierId}));
+    AuditFilter byUser;
+    byUser.userId = QStringLiteral("1");
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(byUser, 10))), (QList<qint64>{sameTimeId, laterId, earlierId}));
+    AuditFilter byType;
+    byType.type = QStringLiteral("signIn");
+    QCOMPARE(ids(take(m_stores.audit->auditEvents(byType, 10))), (QList<qint64>{sameTimeId, earlierId}));
+    QCOMPARE(ids(take(m_stores.audit->auditEvents({}, 1, 2))), QList<qint64>{earlierId});
+}
+
 void StoreConformance::passwords()
 {
     const AdapterUser owner = take(m_adapter->createUser(newUser(QStringLiteral("xavier@example.test"))));

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void cleanup();
 
     void auditLog();
+    void auditLogInTimeOrder();
     void passwords();
     void disabledUsers();
     void concurrentSessionReads();
