@@ -22,6 +22,42 @@ bool isPlainHost(const QString &host)
         return (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9') || u == u'.' || u == u'-';
     });
 }
+//! Whether \a host (as QUrl gives it) is an IPv4 address: digits and dots only.
+bool isIpv4(const QString &host)
+{
+    return !host.isEmpty() && std::all_of(host.begin(), host.end(), [](QChar c) {
+        return (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('.');
+    });
+}
+
+//! The host of absolute \a url as it is written: after "scheme://" and any user info, before the port.
+QStringView writtenHost(const QString &url)
+{
+    const qsizetype start = url.indexOf(QLatin1String("://"));
+    if (start < 0)
+        return {};
+    QStringView authority = QStringView(url).sliced(start + 3);
+    for (qsizetype i = 0; i < authority.size(); ++i) {
+        if (authority.at(i) == QLatin1Char('/') || authority.at(i) == QLatin1Char('?') || authority.at(i) == QLatin1Char('#')) {
+            authority.truncate(i);
+            break;
+        }
+    }
+    authority = authority.sliced(authority.lastIndexOf(QLatin1Char('@')) + 1);
+    const qsizetype colon = authority.lastIndexOf(QLatin1Char(':'));
+    return colon > authority.lastIndexOf(QLatin1Char(']')) ? authority.first(colon) : authority;
+}
+
+/*!
+ * QUrl reads IPv4 hosts more leniently than a browser ("127.+0X0.1" is 127.0.0.1 to QUrl and
+ * no address to a browser), and a URL is passed on as it is written: an address host must be
+ * written as QUrl prints it.
+ */
+bool hostReadsAlike(const QUrl &target, const QString &url)
+{
+    const QString host = target.host();
+    return !isIpv4(host) || writtenHost(url) == host;
+}
 } // namespace
 
 QString originOf(const QUrl &url)
@@ -57,7 +93,8 @@ QString sameOrigin(const QString &url, const QString &baseUrl)
     const QUrl target(url, QUrl::StrictMode);
     const QString origin = originOf(target);
     if (!origin.isEmpty() && origin == originOf(QUrl(baseUrl))
-        && (target.scheme() == QLatin1String("http") || target.scheme() == QLatin1String("https")))
+        && (target.scheme() == QLatin1String("http") || target.scheme() == QLatin1String("https"))
+        && hostReadsAlike(target, url))
         return url;
     return baseUrl;
 }
@@ -85,7 +122,7 @@ QString allowed(const QString &url, const QString &baseUrl, const QStringList &d
     const bool schemeOk = scheme == QLatin1String("https")
         || (scheme == QLatin1String("http") && !baseUrl.startsWith(QLatin1String("https:")));
     if (target.isValid() && schemeOk && target.userInfo().isEmpty() && !target.host().isEmpty()
-        && isPlainHost(target.host()) && hostInDomains(target.host(), domains))
+        && isPlainHost(target.host()) && hostReadsAlike(target, url) && hostInDomains(target.host(), domains))
         return url;
     return sameOrigin(url, baseUrl);
 }
