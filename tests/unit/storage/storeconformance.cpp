@@ -33,6 +33,19 @@ void StoreConformance::cleanup()
     m_adapter.reset();
 }
 
+namespace {
+
+//! The ids of \a events, in their order.
+QList<qint64> ids(const QList<AuditEvent> &events)
+{
+    QList<qint64> result;
+    for (const AuditEvent &event : events)
+        result.append(event.id);
+    return result;
+}
+
+} // namespace
+
 void StoreConformance::auditLog()
 {
     const QDateTime start = inSeconds(-3600);
@@ -72,12 +85,6 @@ void StoreConformance::auditLog()
     QCOMPARE(all.at(2).clientAddress, signIn.clientAddress);
     QCOMPARE(all.at(2).detail, signIn.detail);
 
-    const auto ids = [](const QList<AuditEvent> &events) {
-        QList<qint64> result;
-        for (const AuditEvent &event : events)
-            result.append(event.id);
-        return result;
-    };
     AuditFilter filter;
     filter.type = QStringLiteral("signIn");
     QCOMPARE(ids(take(m_stores.audit->auditEvents(filter, 10))), (QList<qint64>{third, first}));
@@ -112,12 +119,6 @@ void StoreConformance::auditLogInTimeOrder()
     const qint64 sameTimeId = take(m_stores.audit->appendAudit(sameTime));
     QVERIFY(laterId < earlierId && earlierId < sameTimeId);
 
-    const auto ids = [](const QList<AuditEvent> &events) {
-        QList<qint64> result;
-        for (const AuditEvent &event : events)
-            result.append(event.id);
-        return result;
-    };
     QCOMPARE(ids(take(m_stores.audit->auditEvents({}, 10))), (QList<qint64>{sameTimeId, laterId, earlierId}));
     AuditFilter byUser;
     byUser.userId = QStringLiteral("1");
