@@ -22,6 +22,7 @@ bool isPlainHost(const QString &host)
         return (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9') || u == u'.' || u == u'-';
     });
 }
+
 //! Whether \a host (as QUrl gives it) is an IPv4 address: digits and dots only.
 bool isIpv4(const QString &host)
 {
