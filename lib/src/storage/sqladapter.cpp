@@ -2,14 +2,10 @@
 
 #include "storage/sqladapter_p.h"
 #include "storage/sqlschema.h"
+#include "storage/storageexit.h"
 #include "storage/storerules.h"
 
 #include <QJsonDocument>
-
-#include <atomic>
-#include <list>
-#include <mutex>
-#include <thread>
 
 namespace Gatehouse {
 
@@ -17,58 +13,6 @@ using Reason = AdapterError::Reason;
 using SqlRows::rowId;
 
 namespace {
-
-/*!
- * Adapters whose last reference went on one of their own storage threads end on a thread of
- * their own. The process waits for those threads when it exits (this object is made on first
- * use, after Qt SQL's globals, so it is destroyed before them): a short command such as
- * `gatehouse-server user ...` must not end while a connection is still closing.
- */
-class LateTeardowns
-{
-public:
-    static LateTeardowns &instance()
-    {
-        static LateTeardowns teardowns;
-        return teardowns;
-    }
-
-    template<typename Job>
-    void run(Job job)
-    {
-        std::lock_guard lock(m_mutex);
-        for (auto it = m_running.begin(); it != m_running.end();) {  // join the finished ones
-            if (*it->done) {
-                it->thread.join();
-                it = m_running.erase(it);
-            } else {
-                ++it;
-            }
-        }
-        auto done = std::make_shared<std::atomic<bool>>(false);
-        m_running.push_back({std::thread([job = std::move(job), done]() mutable {
-                                 job();  // releases what it holds
-                                 *done = true;
-                             }),
-                             done});
-    }
-
-    ~LateTeardowns()
-    {
-        std::lock_guard lock(m_mutex);
-        for (Running &running : m_running)
-            running.thread.join();
-    }
-
-private:
-    struct Running
-    {
-        std::thread thread;
-        std::shared_ptr<std::atomic<bool>> done;
-    };
-    std::mutex m_mutex;
-    std::list<Running> m_running;
-};
 
 const QString accountColumns = QStringLiteral(
     "a.id, a.\"userId\", a.type, a.provider, a.\"providerAccountId\", a.refresh_token, a.access_token, "
@@ -259,10 +203,11 @@ SqlAdapter::~SqlAdapter()
         return;
     // The last reference went in a continuation run by one of this adapter's storage threads,
     // which cannot wait for itself to end. Another thread ends the pool once this thread's job
-    // has returned, and the connections close as their threads end.
+    // has returned, and the connections close as their threads end; the process's exit waits
+    // for that thread (StorageExit).
     qCDebug(lcStorage) << "the last reference to an SqlAdapter went on one of its storage threads;"
                           " another thread ends them";
-    LateTeardowns::instance().run([d = std::move(d)]() mutable { d.reset(); });
+    StorageExit::runLate([d = std::shared_ptr<SqlAdapterPrivate>(std::move(d))]() mutable { d.reset(); });
 }
 
 std::unique_ptr<SqlAdapter> SqlAdapter::fromUrl(const QString &url, QString *errorMessage)

@@ -1,6 +1,7 @@
 #include "storage/sqlconnection.h"
 
 #include "storage/logging.h"
+#include "storage/storageexit.h"
 #include "metrics/catalogue.h"
 
 #include <gatehouse/adaptererror.h>
@@ -149,6 +150,8 @@ void SqlConnection::open()
         close();
         throw;
     }
+    // After the first statement: Qt SQL makes some of its globals then (see there).
+    StorageExit::waitAtExit();
     if (file) {
         m_file = fileAtPath();
         m_fileChecked = std::chrono::steady_clock::now();

@@ -1,5 +1,7 @@
 #include "storage/storagepool.h"
 
+#include "storage/storageexit.h"
+
 #include <QThread>
 
 #include <algorithm>
@@ -25,6 +27,7 @@ StoragePool::~StoragePool()
 void StoragePool::start(std::function<void()> job)
 {
     bool wake = false;
+    StorageExit::jobQueued();
     {
         std::lock_guard lock(m_mutex);
         m_jobs.push_back(std::move(job));
@@ -80,8 +83,12 @@ void StoragePool::work()
         lock.unlock();
         if (wakeAnother)
             m_wake.notify_one();
-        job();
-        job = nullptr; // release what the job holds before sleeping
+        {
+            const StorageExit::RunningJob running;
+            job();
+            job = nullptr; // release what the job holds before sleeping
+        }
+        StorageExit::jobEnded();
         lock.lock();
     }
 }

@@ -25,6 +25,8 @@ namespace Gatehouse {
  * wakes one more idle thread, so slow jobs (a remote database) still spread over all threads.
  * A burst of jobs costs about one wake-up instead of one per job (QThreadPool wakes a thread
  * for each).
+ *
+ * The process's exit waits for the jobs queued in any pool (storage/storageexit.h).
  */
 class StoragePool
 {
