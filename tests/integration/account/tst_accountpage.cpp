@@ -771,10 +771,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withProvidersToLink));
-        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-1001"));
         link(m_alice, QStringLiteral("google"), QStringLiteral("oidc"), QStringLiteral("g-alice"));
         link(m_alice, QStringLiteral("passkey"), QStringLiteral("webauthn"), QStringLiteral("credential-1"));
-        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("2002"));
+        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-2002"));
         // GitHub's link as the OAuth callback records it in the audit log; Google's predates that.
         AuditEvent linked;
         linked.time = QDateTime(QDate(2026, 3, 14), QTime(9, 26), Qt::UTC);
@@ -794,11 +794,12 @@ private Q_SLOTS:
         // account, not Bob's, never a token or the provider's account id.
         QVERIFY(html.contains("<p class=\"gh-link-provider\">GitHub</p>\n<p class=\"gh-session-detail\">Linked 2026-03-14 09:26 UTC</p>"));
         QVERIFY(html.contains("<p class=\"gh-link-provider\">Google</p>\n<p class=\"gh-session-detail\">Linked at a time not recorded</p>"));
-        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("gh-1001"));
         const QString google = Account::linkId(QStringLiteral("google"), QStringLiteral("g-alice"));
         QCOMPARE(linkIds(html), (QStringList{github, google}));
         QVERIFY(!html.contains(">Link GitHub</button>") && !html.contains(">Link Google</button>"));   // both linked
-        QVERIFY(!html.contains("1001") && !html.contains("g-alice") && !html.contains("access-token") && !html.contains("credential-1"));
+        // (Account ids that no hex CSRF token can hold: "1001" once appeared in one.)
+        QVERIFY(!html.contains("gh-1001") && !html.contains("g-alice") && !html.contains("access-token") && !html.contains("credential-1"));
         const QByteArray german = laptop.get(QStringLiteral("/auth/account"), "de").response.body;
         QVERIFY(german.contains("Verknüpfte Konten") && german.contains("Verknüpfung aufheben"));
 
@@ -818,8 +819,8 @@ private Q_SLOTS:
         QCOMPARE(unlinked.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
         QCOMPARE(unlinked.response.header("cache-control"), QByteArray("no-store"));
         QVERIFY(!isLinked(QStringLiteral("google"), QStringLiteral("g-alice")));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-2002")));
         const QByteArray after = laptop.get(QStringLiteral("/auth/account?notice=accountUnlinked")).response.body;
         QVERIFY(after.contains("The account was unlinked. You can no longer sign in with it."));
         QCOMPARE(linkIds(after), QStringList{github});
@@ -830,7 +831,7 @@ private Q_SLOTS:
 
         // Then GitHub too: her built-in password is still a way to sign in.
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
-        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
         QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("No account of another service is linked."));
         QVERIFY(signsIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
 
@@ -851,12 +852,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, backend);
         QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, withProvidersToLink));
-        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
-        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("2002"));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-1001"));
+        link(m_bob, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-2002"));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
-        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
-        const QString bobs = Account::linkId(QStringLiteral("github"), QStringLiteral("2002"));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("gh-1001"));
+        const QString bobs = Account::linkId(QStringLiteral("github"), QStringLiteral("gh-2002"));
 
         // Another user's account id is not found, exactly like one that does not exist.
         QCOMPARE(unlink(laptop, bobs).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountNotFound"));
@@ -870,8 +871,8 @@ private Q_SLOTS:
         const Reply crossSite = unlink(laptop, github, true, "http://evil.example");
         QCOMPARE(crossSite.response.status, 403);
         QCOMPARE(crossSite.response.header("cache-control"), QByteArray("no-store"));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-2002")));
 
         // Carol has no password: her linked accounts are her only ways in. She is signed in
         // (a database session begun now, as the OAuth callback makes it).
@@ -934,8 +935,8 @@ private Q_SLOTS:
         QVERIFY(!isLinked(QStringLiteral("google"), QStringLiteral("g-carol")));
 
         // Nothing of Alice's or Bob's changed; only the unlinks that happened are audited.
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("2002")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-2002")));
         QVERIFY(audit(QStringLiteral("unlinkAccount"), m_alice).isEmpty());
         QTRY_COMPARE(audit(QStringLiteral("unlinkAccount"), carolId).size(), 4);
     }
@@ -950,8 +951,8 @@ private Q_SLOTS:
             withProvidersToLink(config);
             config.account.reauthenticateAfter = 1;
         }));
-        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("1001"));
-        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("1001"));
+        link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-1001"));
+        const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("gh-1001"));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QTest::qWait(2100);
@@ -959,12 +960,12 @@ private Q_SLOTS:
         QCOMPARE(stale.response.status, 302);
         QCOMPARE(stale.location(),
                  QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
-        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still signed in, only asked again
         // Signing in again makes it recent.
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
-        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("1001")));
+        QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
     }
     void passkeySectionOnlyWithWebAuthn_data() { backends(); }
     void passkeySectionOnlyWithWebAuthn()
