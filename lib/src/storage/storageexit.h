@@ -18,8 +18,8 @@ namespace Gatehouse::StorageExit {
 void jobQueued();
 void jobEnded();
 
-//! The calling thread runs a storage job until the returned value is destroyed: an exit begun
-//! from within a job does not wait for that job.
+//! Marks the calling thread as running a storage job while it lives: an exit begun from within
+//! a job does not wait for that job.
 class RunningJob
 {
 public:
