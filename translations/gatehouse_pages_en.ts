@@ -855,5 +855,15 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Link on from that page to where the sign-in was going</extracomment>
         <translation>Continue</translation>
     </message>
+    <message>
+        <source>You are signed in as %1, who may not open %2.</source>
+        <extracomment>Page a reverse proxy shows a signed-in person whom the access rules keep out of a site; %1 is who is signed in (an email address or a name), %2 the site&apos;s host</extracomment>
+        <translation>You are signed in as %1, who may not open %2.</translation>
+    </message>
+    <message>
+        <source>Sign in as someone else</source>
+        <extracomment>Link on the same page, to the sign-in page</extracomment>
+        <translation>Sign in as someone else</translation>
+    </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include "core/urls.h"
 #include "request/errorresponse.h"
 #include "request/hooks.h"
+#include "request/pageresponses.h"
 #include "session/databasesession.h"
 #include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
@@ -148,15 +149,49 @@ QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy,
     });
 }
 
-//! Where the client signs in, coming back to \a callbackUrl.
-AuthResponse signIn(const RequestState &s, Contract contract, const QString &callbackUrl)
+//! The sign-in page, coming back to \a callbackUrl.
+QString signInUrl(const RequestState &s, const QString &callbackUrl)
 {
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callbackUrl)));
-    const QString location = Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
+    return Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
+}
+
+//! Where the client signs in, coming back to \a callbackUrl.
+AuthResponse signIn(const RequestState &s, Contract contract, const QString &callbackUrl)
+{
     AuthResponse response = contract == Contract::ForwardAuth ? answer(302, "Found") : answer(401, "Unauthorized");
-    response.headers.append({QByteArrayLiteral("location"), location.toUtf8()});
+    response.headers.append({QByteArrayLiteral("location"), signInUrl(s, callbackUrl).toUtf8()});
     return response;
+}
+
+/*!
+ * 403 for a signed-in person the rules keep out. Traefik and Caddy (forward-auth) pass the
+ * body on to the client, so a browser there gets a page naming who is signed in, with a way to
+ * sign in as someone else; nginx shows its own page, and a program gets the plain word.
+ */
+QFuture<AuthResponse> denied(const State &state, Contract contract, const OriginalRequest &original,
+                             const Session &session)
+{
+    const RequestState &s = *state;
+    if (contract != Contract::ForwardAuth || !session.identity || !s.request.header("accept").contains("text/html")) {
+        AuthResponse response = answer(403, "Forbidden");
+        response.cookies = session.cookies;
+        return QtFuture::makeReadyFuture(response);
+    }
+    // The original URL is the client's: it becomes the callback only through the redirect rules.
+    return continueWith(Hooks::redirect(s, original.url), [state, host = original.host, session](const QString &callbackUrl) {
+        const Identity &identity = *session.identity;
+        Pages::ForbiddenContent content;
+        content.who = !identity.subject.email.isEmpty() ? identity.subject.email
+                    : !identity.name.isEmpty()          ? identity.name
+                                                        : identity.subject.userId;
+        content.site = host;
+        content.signInUrl = signInUrl(*state, callbackUrl);
+        AuthResponse response = PageResponses::forbidden(*state, content);
+        response.cookies = session.cookies;
+        return response;
+    });
 }
 
 /*!
@@ -190,11 +225,8 @@ QFuture<AuthResponse> decide(const State &state, Contract contract, const Origin
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
     }
-    case AccessDecision::Outcome::Denied: {
-        AuthResponse response = answer(403, "Forbidden");
-        response.cookies = session.cookies;
-        return QtFuture::makeReadyFuture(response);
-    }
+    case AccessDecision::Outcome::Denied:
+        return denied(state, contract, original, session);
     case AccessDecision::Outcome::SignInRequired:
         break;
     }

@@ -119,6 +119,11 @@ inline constexpr const char *NotFoundTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages
 inline constexpr const char *NotFoundHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Page not found");
 //: Text of the page for an address that does not exist
 inline constexpr const char *NotFoundText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "There is nothing at this address.");
+//: Page a reverse proxy shows a signed-in person whom the access rules keep out of a site;
+//: %1 is who is signed in (an email address or a name), %2 the site's host
+inline constexpr const char *ForbiddenText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You are signed in as %1, who may not open %2.");
+//: Link on the same page, to the sign-in page
+inline constexpr const char *ForbiddenSignInAgain = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign in as someone else");
 
 // Account page.
 //: Title of the account page

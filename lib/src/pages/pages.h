@@ -211,4 +211,18 @@ Page twoFactor(const PageContext &context, const TwoFactorContent &content, cons
 //! The bundled server's answer (404) to a path that nothing serves, linking to the site.
 Page notFound(const PageContext &context, const PageTranslator &translator);
 
+//! What the page of forbidden() names.
+struct ForbiddenContent
+{
+    QString who;        //!< the signed-in person, as they would recognise themselves
+    QString site;       //!< the host of the site they may not open
+    QString signInUrl;  //!< the sign-in page, coming back to the site
+};
+
+/*!
+ * The page (403) a reverse proxy shows a signed-in person whom the access rules keep out of a
+ * site: who is signed in, which site, and a link to sign in as someone else.
+ */
+Page forbidden(const PageContext &context, const ForbiddenContent &content, const PageTranslator &translator);
+
 } // namespace Gatehouse::Pages

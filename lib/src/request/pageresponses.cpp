@@ -92,6 +92,13 @@ AuthResponse notFound(const RequestState &state)
     return toResponse(state, Pages::notFound(contextOf(state), state.engine.translator()));
 }
 
+AuthResponse forbidden(const RequestState &state, const Pages::ForbiddenContent &content)
+{
+    AuthResponse response = toResponse(state, Pages::forbidden(contextOf(state), content, state.engine.translator()));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
 QUrl passkeyScriptUrl(const RequestState &state)
 {
     if (!state.config.experimental.enableWebAuthn)

@@ -244,6 +244,38 @@ private Q_SLOTS:
         QVERIFY(!bob.has("location"));
         const Answer traefik = proxy.ask(QStringLiteral("forward-auth"), {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "admin.example.test"}}, m_bob);
         QCOMPARE(traefik.status, 403);
+        QCOMPARE(traefik.body, QByteArray("Forbidden"));  // a program gets the plain word
+    }
+
+    // Traefik and Caddy pass the 403's body to the client: a browser gets a page saying who is
+    // signed in and where they may not go, and a way to sign in as someone else.
+    void aBrowserKeptOutSeesWhoAndWhere()
+    {
+        Proxy proxy(m_server.baseUrl());
+        const Headers browser{{"X-Forwarded-Proto", "http"}, {"X-Forwarded-Host", "admin.example.test"},
+                              {"X-Forwarded-Uri", "/reports?year=2026"},
+                              {"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}};
+        const Answer page = proxy.ask(QStringLiteral("forward-auth"), browser, m_bob);
+        QCOMPARE(page.status, 403);
+        QVERIFY(page.header("content-type").startsWith("text/html"));
+        QCOMPARE(page.header("cache-control"), QByteArray("no-store"));
+        QVERIFY(page.has("content-security-policy"));
+        QVERIFY(!page.has("remote-user"));
+        const QString html = QString::fromUtf8(page.body);
+        QVERIFY2(html.contains(QLatin1String("<h1>Access Denied</h1>")), qPrintable(html));
+        QVERIFY(html.contains(QLatin1String("You are signed in as bob@example.test, who may not open admin.example.test.")));
+        const QString back = signInLocation(QStringLiteral("http://admin.example.test/reports?year=2026"));
+        QVERIFY2(html.contains(QStringLiteral("href=\"%1\">Sign in as someone else</a>").arg(back)), qPrintable(html));
+        // In the person's language.
+        const Answer german = proxy.ask(QStringLiteral("forward-auth"), browser + Headers{{"Accept-Language", "de-DE,de;q=0.9"}}, m_bob);
+        QVERIFY(QString::fromUtf8(german.body).contains(
+            QStringLiteral("Sie sind als bob@example.test angemeldet und dürfen admin.example.test nicht öffnen.")));
+        // nginx shows its own page for a 403, and oauth2-proxy's contract is nginx's too.
+        const Answer nginx = proxy.nginx("http://admin.example.test/", m_bob, "GET", {{"Accept", "text/html"}});
+        QCOMPARE(nginx.status, 403);
+        QCOMPARE(nginx.body, QByteArray("Forbidden"));
+        // Nobody signed in is sent to sign in, page or not.
+        QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), browser).status, 302);
     }
 
     void identityValuesAreSafe()

@@ -131,6 +131,7 @@ private Q_SLOTS:
     void accountPage();
     void accountPageForJwtSessions();
     void notFoundPage();
+    void forbiddenPage();
 
 private:
     PageTranslator m_translator;
@@ -671,6 +672,37 @@ void TestPages::notFoundPage()
     QVERIFY(html.contains(u"<h1>Page not found</h1>"));
     QVERIFY(html.contains(u"href=\"http://127.0.0.1:9300\""));
     QVERIFY(page.contentSecurityPolicy.contains("frame-ancestors 'none'"));
+}
+
+void TestPages::forbiddenPage()
+{
+    ForbiddenContent content;
+    content.who = QStringLiteral("bob@example.test");
+    content.site = QStringLiteral("admin.example.test");
+    content.signInUrl = Base + QStringLiteral("/signin?callbackUrl=https%3A%2F%2Fadmin.example.test%2F&x=1");
+    const Page page = forbidden(referenceContext(), content, m_translator);
+    QCOMPARE(page.status, 403);
+    const QString html = QString::fromUtf8(page.html);
+    QVERIFY(html.contains(u"<title>Access Denied</title>"));
+    QVERIFY(html.contains(u"<h1>Access Denied</h1>"));
+    QVERIFY(html.contains(u"<p>You are signed in as bob@example.test, who may not open admin.example.test.</p>"));
+    QVERIFY(html.contains(u"<a class=\"gh-button gh-link\" href=\"http://127.0.0.1:9300/auth/signin?"
+                          "callbackUrl=https%3A%2F%2Fadmin.example.test%2F&amp;x=1\">Sign in as someone else</a>"));
+    QVERIFY(page.contentSecurityPolicy.contains("frame-ancestors 'none'"));
+
+    PageContext german = referenceContext();
+    german.language = QStringLiteral("de");
+    const QString deutsch = QString::fromUtf8(forbidden(german, content, m_translator).html);
+    QVERIFY(deutsch.contains(u"<h1>Zugriff verweigert</h1>"));
+    QVERIFY(deutsch.contains(u">Mit einem anderen Konto anmelden</a>"));
+    QVERIFY(deutsch.contains(u"Sie sind als bob@example.test angemeldet und dürfen admin.example.test nicht öffnen."));
+
+    // The person's name and the host come from a token and a proxy's header: printed as text.
+    content.who = QStringLiteral("\"><script>alert(1)</script>");
+    content.site = QStringLiteral("<img src=x onerror=alert(1)>");
+    const QByteArray hostile = forbidden(referenceContext(), content, m_translator).html;
+    QVERIFY(!hostile.contains("<script") && !hostile.contains("<img src=x"));
+    QVERIFY(hostile.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
 }
 
 QTEST_GUILESS_MAIN(TestPages)
