@@ -10,6 +10,8 @@
 
 #include <QFutureWatcher>
 
+#include <utility>
+
 namespace Gatehouse {
 
 namespace {
@@ -158,7 +160,7 @@ void Connection::continueIfExpected(bool bodyArrived)
     m_continued = true;
     if (bodyArrived || !m_exchanges.empty())
         return;
-    m_stream.write(QByteArrayView(kContinue, sizeof(kContinue) - 1));
+    m_stream.write(QByteArray::fromRawData(kContinue, sizeof(kContinue) - 1));
 }
 
 void Connection::dispatch()
@@ -360,10 +362,12 @@ void Connection::updateTimer()
 
 void Connection::becomeIdle(Clock::time_point now)
 {
-    // Not while a response is still on its way to a slow reader.
+    // Not while a response is still on its way: written in this pass of the event loop, or to
+    // a slow reader.
     if (m_stream.bytesToWrite() > 0) {
-        connect(&m_stream, &TcpStream::bytesWritten, this, &Connection::idleWhenFlushed,
-                Qt::UniqueConnection);
+        if (!std::exchange(m_listensForFlush, true))  // kept: this repeats for every request
+            connect(&m_stream, &TcpStream::bytesWritten, this, &Connection::idleWhenFlushed);
+        m_idleWhenFlushed = true;
         return;
     }
     endRequest(now);
@@ -371,9 +375,9 @@ void Connection::becomeIdle(Clock::time_point now)
 
 void Connection::idleWhenFlushed()
 {
-    if (m_stream.bytesToWrite() > 0)
+    if (!m_idleWhenFlushed || m_stream.bytesToWrite() > 0)
         return;
-    disconnect(&m_stream, &TcpStream::bytesWritten, this, &Connection::idleWhenFlushed);
+    m_idleWhenFlushed = false;
     if (!m_closing && m_exchanges.empty() && m_scanner.phase() == RequestScanner::Phase::Idle)
         becomeIdle(Clock::now());
 }

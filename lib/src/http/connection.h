@@ -95,6 +95,8 @@ private:
     bool m_readingStopped = false;  //!< no further request on this connection is processed
     bool m_closing = false;         //!< no further response is written
     bool m_clientFinished = false;  //!< the client half-closed: close once nothing is owed
+    bool m_idleWhenFlushed = false; //!< idle once what is written has gone out
+    bool m_listensForFlush = false; //!< idleWhenFlushed() is connected to bytesWritten()
     std::deque<Exchange> m_exchanges;  //!< requests handed on and not yet answered, in order
     quint64 m_firstSequence = 0;       //!< sequence number of m_exchanges.front()
     QFutureWatcher<AuthResponse> *m_watcher = nullptr;  //!< created on first use, then reused

@@ -1,6 +1,9 @@
 #include "http/tcpstream.h"
 
+#include "http/writebatch.h"
+
 #include <cerrno>
+#include <utility>
 
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -34,7 +37,13 @@ TcpStream::TcpStream(QObject *parent) : QObject(parent)
 
 TcpStream::~TcpStream()
 {
-    // Not close(): nobody is left to hear closed().
+    // Not close(): nobody is left to hear closed(). A batched write goes out as far as the
+    // kernel takes it now.
+    if (m_batched) {
+        WriteBatch::remove(this);
+        qsizetype sent = 0;
+        sendNow(m_queue.constData() + m_queueSent, bytesToWrite(), &sent);
+    }
     delete m_readNotifier;
     delete m_writeNotifier;
     if (m_descriptor >= 0)
@@ -111,28 +120,29 @@ bool TcpStream::sendNow(const char *data, qsizetype size, qsizetype *sent)
     return true;
 }
 
-void TcpStream::write(QByteArrayView data)
+void TcpStream::write(const QByteArray &data)
 {
     if (m_descriptor < 0 || m_shutdownWhenFlushed || data.isEmpty())
         return;
-    qsizetype sent = 0;
     if (bytesToWrite() == 0) {
-        if (!sendNow(data.data(), data.size(), &sent)) {
-            close();
-            return;
-        }
-        if (sent == data.size())
-            return;
-        m_queue.clear();
+        m_queue = data;
         m_queueSent = 0;
+    } else {
+        m_queue.append(data);
     }
-    m_queue.append(data.data() + sent, data.size() - sent);
-    if (!m_writeNotifier) {
-        // Made on first need: most responses go out in one send.
-        m_writeNotifier = new QSocketNotifier(m_descriptor, QSocketNotifier::Write, this);
-        connect(m_writeNotifier, &QSocketNotifier::activated, this, &TcpStream::sendQueued);
-    }
-    m_writeNotifier->setEnabled(true);
+    // Waiting for the client to read (the write notifier is on), or in this pass's batch already.
+    if (m_batched || (m_writeNotifier && m_writeNotifier->isEnabled()))
+        return;
+    m_batched = true;
+    WriteBatch::add(this);
+}
+
+void TcpStream::flush()
+{
+    if (!m_batched)
+        return;
+    m_batched = false;
+    sendQueued();
 }
 
 void TcpStream::sendQueued()
@@ -146,7 +156,14 @@ void TcpStream::sendQueued()
     if (bytesToWrite() == 0) {
         m_queue.clear();
         m_queueSent = 0;
-        m_writeNotifier->setEnabled(false);
+        if (m_writeNotifier)
+            m_writeNotifier->setEnabled(false);
+    } else if (!m_writeNotifier) {
+        // Made on first need: most responses go out in one send.
+        m_writeNotifier = new QSocketNotifier(m_descriptor, QSocketNotifier::Write, this);
+        connect(m_writeNotifier, &QSocketNotifier::activated, this, &TcpStream::sendQueued);
+    } else {
+        m_writeNotifier->setEnabled(true);
     }
     if (sent > 0)
         Q_EMIT bytesWritten();
@@ -185,6 +202,8 @@ void TcpStream::close()
     m_readNotifier->setEnabled(false);
     if (m_writeNotifier)
         m_writeNotifier->setEnabled(false);
+    if (std::exchange(m_batched, false))
+        WriteBatch::remove(this);
     ::close(m_descriptor);
     m_descriptor = -1;
     m_queue.clear();

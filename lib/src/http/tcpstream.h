@@ -16,7 +16,8 @@ namespace Gatehouse {
  * responses still owed can be written. Reads go straight into the caller's block, with no
  * buffer in between.
  *
- * Writes are sent at once; what the kernel does not take is queued and sent as the client
+ * Writes are sent when this pass of the thread's event loop ends, with the other streams'
+ * (writebatch.h), or by flush(); what the kernel does not take is queued and sent as the client
  * reads. The stream closes on a write error, a reset, close() or, with closeWhenFlushed(),
  * once the queue is empty; closed() is then emitted, once.
  */
@@ -44,8 +45,11 @@ public:
      */
     ReadResult read(char *into, qsizetype capacity, qsizetype *size);
 
-    //! Sends \a data, queueing what the kernel does not take now; nothing after shutdownWrite().
-    void write(QByteArrayView data);
+    //! Queues \a data (shared, not copied, when nothing else waits), sent when this pass of the
+    //! event loop ends; nothing after shutdownWrite().
+    void write(const QByteArray &data);
+    //! Sends what is queued now, as far as the kernel takes it.
+    void flush();
     qsizetype bytesToWrite() const { return m_queue.size() - m_queueSent; }
     //! Sends no more: the client sees the end of the stream once the queue is out.
     void shutdownWrite();
@@ -75,6 +79,7 @@ private:
     qsizetype m_queueSent = 0;
     bool m_shutdownWhenFlushed = false;
     bool m_closeWhenFlushed = false;
+    bool m_batched = false;  //!< in this pass's WriteBatch
 };
 
 } // namespace Gatehouse

@@ -37,6 +37,8 @@ private Q_SLOTS:
     void queuesWhatTheClientDoesNotRead();
     void shutdownWriteAfterTheQueue();
     void resetClosesTheStream();
+    void writesOfOnePassGoOutTogether();
+    void aBatchedWriteOutlivesTheStream();
 
 private:
     //! Reads until \a wanted is one of the results (or none comes): what was read on the way.
@@ -106,7 +108,8 @@ void TestTcpStream::readsWhatArrivesThenTheEnd()
     QVERIFY(m_stream->isOpen());
     m_stream->write("the answer");
     m_stream->closeWhenFlushed();
-    QCOMPARE(closed.size(), 1);
+    QCOMPARE(closed.size(), 0);  // the answer goes out when this pass of the event loop ends
+    QTRY_COMPARE(closed.size(), 1);
     QVERIFY(!m_stream->isOpen());
     QTRY_COMPARE(m_client->state(), QAbstractSocket::UnconnectedState);
     QCOMPARE(m_client->readAll(), QByteArray("the answer"));
@@ -119,6 +122,8 @@ void TestTcpStream::queuesWhatTheClientDoesNotRead()
     for (qsizetype i = 0; i < big.size(); ++i)
         big[i] = char('a' + i % 26);
     m_stream->write(big);
+    QCOMPARE(m_stream->bytesToWrite(), big.size());  // sent when this pass of the loop ends
+    m_stream->flush();
     // More than the kernel's buffers hold while the client reads nothing: the rest is queued.
     QVERIFY(m_stream->bytesToWrite() > 0);
     QVERIFY(m_stream->bytesToWrite() < big.size());
@@ -168,6 +173,31 @@ void TestTcpStream::resetClosesTheStream()
     m_stream->write("nobody hears this");  // harmless once closed
     m_stream->close();
     QCOMPARE(closed.size(), 1);
+}
+
+void TestTcpStream::writesOfOnePassGoOutTogether()
+{
+    // Two responses written in one pass of the event loop: nothing is sent until it ends, then
+    // both arrive, in order, with one bytesWritten().
+    QSignalSpy written(m_stream.get(), &TcpStream::bytesWritten);
+    m_stream->write("HTTP/1.1 200 OK\r\n\r\n");
+    m_stream->write("HTTP/1.1 204 No Content\r\n\r\n");
+    QCOMPARE(m_stream->bytesToWrite(), qsizetype(46));
+    char none[8];
+    QCOMPARE(::recv(int(m_client->socketDescriptor()), none, sizeof(none), MSG_DONTWAIT | MSG_PEEK), ssize_t(-1));
+    QTRY_COMPARE(m_stream->bytesToWrite(), qsizetype(0));
+    QCOMPARE(written.size(), 1);
+    QTRY_COMPARE(m_client->bytesAvailable(), qint64(46));
+    QCOMPARE(m_client->readAll(), QByteArray("HTTP/1.1 200 OK\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n"));
+}
+
+void TestTcpStream::aBatchedWriteOutlivesTheStream()
+{
+    // A stream destroyed before its pass ends (its connection went) still sends what it took.
+    m_stream->write("the last answer");
+    m_stream.reset();
+    QTRY_COMPARE(m_client->state(), QAbstractSocket::UnconnectedState);
+    QCOMPARE(m_client->readAll(), QByteArray("the last answer"));
 }
 
 QTEST_GUILESS_MAIN(TestTcpStream)
