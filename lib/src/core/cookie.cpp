@@ -1,6 +1,7 @@
 #include <gatehouse/cookie.h>
 
 #include "core/cookies.h"
+#include "core/decimal.h"
 #include "core/timeformat.h"
 
 #include <algorithm>
@@ -95,7 +96,7 @@ QByteArray SetCookie::toHeaderValue() const
     appendUriComponent(out, value);
     if (options.maxAge) {
         out += "; Max-Age=";
-        out += QByteArray::number(*options.maxAge);
+        appendDecimal(out, *options.maxAge);
     }
     if (!options.domain.isEmpty()) {
         out += "; Domain=";

@@ -1,5 +1,7 @@
 #include "core/jsonwriter.h"
 
+#include "core/decimal.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
@@ -80,7 +82,7 @@ void writeNumber(QByteArray &out, double number)
     }
     // Integers up to 2^53 print without a fraction or exponent, like JavaScript.
     if (std::trunc(number) == number && std::fabs(number) < 9007199254740992.0) {
-        out += QByteArray::number(qint64(number));
+        appendDecimal(out, qint64(number));
         return;
     }
     // ECMAScript's Number::toString over the shortest round-trip digits.

@@ -1,6 +1,7 @@
 #include "http/responseserializer.h"
 
 #include "http/logging.h"
+#include "core/decimal.h"
 #include "core/timeformat.h"
 
 #include <QDateTime>
@@ -54,7 +55,7 @@ void appendHeader(QByteArray &out, QByteArrayView name, QByteArrayView value)
 void appendStatusLine(QByteArray &out, int status)
 {
     out.append("HTTP/1.1 ");
-    out.append(QByteArray::number(status));
+    appendDecimal(out, status);
     out.append(' ');
     out.append(reasonPhrase(status));
     out.append("\r\n");
@@ -144,8 +145,11 @@ QByteArray serializeResponse(const AuthResponse &response, const WireOptions &op
         }
         appendHeader(out, "Set-Cookie", value);
     }
-    if (!bodyless)
-        appendHeader(out, "Content-Length", QByteArray::number(response.body.size()));
+    if (!bodyless) {
+        out.append("Content-Length: ");
+        appendDecimal(out, response.body.size());
+        out.append("\r\n");
+    }
     if (options.close)
         out.append("Connection: close\r\n");
     else if (options.keepAliveHeader)

@@ -1,5 +1,6 @@
 #include "jose/claimsjson.h"
 
+#include "core/decimal.h"
 #include "core/jsonwriter.h"
 
 #include <QJsonArray>
@@ -85,9 +86,9 @@ QByteArray claimsJson(const QJsonObject &claims, const IssuedClaims &issued)
         json += issuedNames[next];
         json += "\":";
         if (next == 0)
-            json += QByteArray::number(issued.exp);
+            appendDecimal(json, issued.exp);
         else if (next == 1)
-            json += QByteArray::number(issued.iat);
+            appendDecimal(json, issued.iat);
         else
             appendJsonString(json, issued.jti);
         ++next;
