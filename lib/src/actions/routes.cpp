@@ -64,25 +64,29 @@ Route parseRoute(const QString &path, const QString &basePath)
 {
     Route route;
     const QString prefix = Urls::basePathPrefix(basePath);
-    if (!path.startsWith(prefix + QLatin1Char('/')))
+    if (!path.startsWith(prefix) || path.size() <= prefix.size() || path.at(prefix.size()) != QLatin1Char('/'))
         return route;
-    const QString rest = path.mid(prefix.size() + 1);
-    if (const Entry *entry = rest.contains(QLatin1Char('/')) ? find(rest) : nullptr) {
-        route.action = rest;  // a two-segment action
+    const QStringView rest = QStringView(path).sliced(prefix.size() + 1);
+    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+    if (const Entry *entry = slash >= 0 ? find(rest) : nullptr) {
+        route.action = rest.toString();  // a two-segment action
         route.initialize = entry->initialize;
         route.anyMethod = entry->anyMethod;
         route.valid = true;
         return route;
     }
-    const QStringList segments = rest.split(QLatin1Char('/'));
-    const Entry *entry = segments.size() <= 2 ? find(segments.at(0)) : nullptr;
+    if (slash >= 0 && rest.indexOf(QLatin1Char('/'), slash + 1) >= 0)
+        return route;  // more than two segments
+    const QStringView action = slash < 0 ? rest : rest.first(slash);
+    const Entry *entry = find(action);
     if (!entry)
         return route;
-    route.action = segments.at(0);
-    if (segments.size() == 2) {
-        if (!entry->takesProvider || segments.at(1).isEmpty())
+    route.action = action.toString();
+    if (slash >= 0) {
+        const QStringView provider = rest.sliced(slash + 1);
+        if (!entry->takesProvider || provider.isEmpty())
             return route;
-        route.providerId = segments.at(1);
+        route.providerId = provider.toString();
     }
     route.initialize = entry->initialize;
     route.anyMethod = entry->anyMethod;

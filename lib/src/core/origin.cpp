@@ -5,9 +5,10 @@
 namespace Gatehouse {
 
 namespace {
-QString firstValue(const QByteArray &header)
+QString firstValue(QByteArrayView header)
 {
-    return QString::fromLatin1(header.split(',').value(0).trimmed());
+    const qsizetype comma = header.indexOf(',');
+    return QString::fromLatin1((comma < 0 ? header : header.first(comma)).trimmed());
 }
 } // namespace
 
