@@ -865,5 +865,10 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Link on the same page, to the sign-in page</extracomment>
         <translation>Mit einem anderen Konto anmelden</translation>
     </message>
+    <message>
+        <source>No one may open %1.</source>
+        <extracomment>The same page when the access rules let nobody open the site, whoever signs in; %1 is the site&apos;s host</extracomment>
+        <translation>Niemand darf %1 öffnen.</translation>
+    </message>
 </context>
 </TS>

@@ -166,18 +166,24 @@ AuthResponse signIn(const RequestState &s, Contract contract, const QString &cal
 }
 
 /*!
- * 403 for a signed-in person the rules keep out. Traefik and Caddy (forward-auth) pass the
- * body on to the client, so a browser there gets a page naming who is signed in, with a way to
- * sign in as someone else; nginx shows its own page, and a program gets the plain word.
+ * 403 for a request the rules keep out. Traefik and Caddy (forward-auth) pass the body on to
+ * the client, so a browser there gets a page: naming who is signed in, with a way to sign in as
+ * someone else, or, with nobody (a rule that closes the site to everyone), saying it is closed.
+ * nginx shows its own page, and a program gets the plain word.
  */
 QFuture<AuthResponse> denied(const State &state, Contract contract, const OriginalRequest &original,
                              const Session &session)
 {
     const RequestState &s = *state;
-    if (contract != Contract::ForwardAuth || !session.identity || !s.request.header("accept").contains("text/html")) {
+    if (contract != Contract::ForwardAuth || !s.request.header("accept").contains("text/html")) {
         AuthResponse response = answer(403, "Forbidden");
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
+    }
+    if (!session.identity) {
+        Pages::ForbiddenContent closed;
+        closed.site = original.host;
+        return QtFuture::makeReadyFuture(PageResponses::forbidden(s, closed));
     }
     // The original URL is the client's: it becomes the callback only through the redirect rules.
     return continueWith(Hooks::redirect(s, original.url), [state, host = original.host, session](const QString &callbackUrl) {

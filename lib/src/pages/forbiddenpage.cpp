@@ -13,11 +13,25 @@ constexpr QStringView ForbiddenTemplate = uR"(<h1>{{heading}}</h1>
 </div>
 )";
 
+constexpr QStringView ClosedTemplate = uR"(<h1>{{heading}}</h1>
+<div class="gh-message">
+<p>{{text}}</p>
+</div>
+)";
+
 } // namespace
 
 Page forbidden(const PageContext &context, const ForbiddenContent &content, const PageTranslator &translator)
 {
     Document document(context, translator);
+    if (content.who.isEmpty()) {
+        // Signing in as anyone else would not help: no link.
+        const Html body = fill(ClosedTemplate, {
+            {u"heading", document.text(Messages::AccessDeniedHeading)},
+            {u"text", document.text(Messages::ForbiddenClosedText).arg(content.site)},
+        });
+        return document.render(403, document.text(Messages::AccessDeniedHeading), u"error", body);
+    }
     const Html body = fill(ForbiddenTemplate, {
         {u"heading", document.text(Messages::AccessDeniedHeading)},
         {u"text", document.text(Messages::ForbiddenText).arg(content.who, content.site)},

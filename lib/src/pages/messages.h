@@ -124,6 +124,9 @@ inline constexpr const char *NotFoundText = QT_TRANSLATE_NOOP("Gatehouse::Pages"
 inline constexpr const char *ForbiddenText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You are signed in as %1, who may not open %2.");
 //: Link on the same page, to the sign-in page
 inline constexpr const char *ForbiddenSignInAgain = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign in as someone else");
+//: The same page when the access rules let nobody open the site, whoever signs in; %1 is the
+//: site's host
+inline constexpr const char *ForbiddenClosedText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "No one may open %1.");
 
 // Account page.
 //: Title of the account page

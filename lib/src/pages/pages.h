@@ -214,14 +214,16 @@ Page notFound(const PageContext &context, const PageTranslator &translator);
 //! What the page of forbidden() names.
 struct ForbiddenContent
 {
-    QString who;        //!< the signed-in person, as they would recognise themselves
+    QString who;        //!< the signed-in person, as they would recognise themselves; empty
+                        //!< when the rules let nobody in, whoever signs in
     QString site;       //!< the host of the site they may not open
-    QString signInUrl;  //!< the sign-in page, coming back to the site
+    QString signInUrl;  //!< the sign-in page, coming back to the site (unused without \c who)
 };
 
 /*!
  * The page (403) a reverse proxy shows a signed-in person whom the access rules keep out of a
- * site: who is signed in, which site, and a link to sign in as someone else.
+ * site: who is signed in, which site, and a link to sign in as someone else. Without
+ * \c content.who, the site is closed to everyone: the page says so, and offers no sign-in.
  */
 Page forbidden(const PageContext &context, const ForbiddenContent &content, const PageTranslator &translator);
 

@@ -276,6 +276,23 @@ private Q_SLOTS:
         QCOMPARE(nginx.body, QByteArray("Forbidden"));
         // Nobody signed in is sent to sign in, page or not.
         QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), browser).status, 302);
+        // A host no rule opens (the default, deny) is closed to everyone: the page says so,
+        // signed in or not, with no sign-in that would help; a program still gets the word.
+        const Headers closedSite{{"X-Forwarded-Proto", "http"}, {"X-Forwarded-Host", "example.test"},
+                                 {"X-Forwarded-Uri", "/"}, {"Accept", "text/html"}};
+        for (const QString &cookie : {QString(), m_alice}) {
+            const Answer closed = proxy.ask(QStringLiteral("forward-auth"), closedSite, cookie);
+            QCOMPARE(closed.status, 403);
+            QVERIFY(closed.header("content-type").startsWith("text/html"));
+            const QString closedHtml = QString::fromUtf8(closed.body);
+            QVERIFY2(closedHtml.contains(QLatin1String("<p>No one may open example.test.</p>")), qPrintable(closedHtml));
+            QVERIFY(!closedHtml.contains(QLatin1String("/auth/signin")));
+            QVERIFY(!closed.has("remote-user"));
+        }
+        const Answer closedForAProgram = proxy.ask(QStringLiteral("forward-auth"),
+                                                   {{"X-Forwarded-Host", "example.test"}, {"X-Forwarded-Uri", "/"}}, m_alice);
+        QCOMPARE(closedForAProgram.status, 403);
+        QCOMPARE(closedForAProgram.body, QByteArray("Forbidden"));
     }
 
     void identityValuesAreSafe()

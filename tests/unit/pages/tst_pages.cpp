@@ -703,6 +703,19 @@ void TestPages::forbiddenPage()
     const QByteArray hostile = forbidden(referenceContext(), content, m_translator).html;
     QVERIFY(!hostile.contains("<script") && !hostile.contains("<img src=x"));
     QVERIFY(hostile.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+
+    // Nobody named: a site the rules close to everyone, and no way to sign in that would help.
+    ForbiddenContent closed;
+    closed.site = QStringLiteral("intranet.example.test");
+    const Page closedPage = forbidden(referenceContext(), closed, m_translator);
+    QCOMPARE(closedPage.status, 403);
+    const QString closedHtml = QString::fromUtf8(closedPage.html);
+    QVERIFY(closedHtml.contains(u"<h1>Access Denied</h1>"));
+    QVERIFY(closedHtml.contains(u"<p>No one may open intranet.example.test.</p>"));
+    QVERIFY(!closedHtml.contains(u"signin"));
+    QVERIFY(!closedHtml.contains(u"signed in as"));
+    QVERIFY(QString::fromUtf8(forbidden(german, closed, m_translator).html)
+                .contains(u"<p>Niemand darf intranet.example.test öffnen.</p>"));
 }
 
 QTEST_GUILESS_MAIN(TestPages)
