@@ -8,10 +8,21 @@ namespace Gatehouse {
 
 namespace {
 
+/*!
+ * Whether the browser says \a request loads a part of a page (an image, a script, a style
+ * sheet...) rather than a page or a fetch(). A favicon of a protected site follows the sign-in
+ * redirect too, and must not change where a person goes after signing in.
+ */
+bool isSubresource(const AuthRequest &request)
+{
+    const QByteArray dest = request.header("sec-fetch-dest");
+    return !dest.isEmpty() && dest != "document" && dest != "iframe" && dest != "frame" && dest != "empty";
+}
+
 void settleCallbackUrl(RequestState &state, const QString &callbackUrl, const QString &cookieValue)
 {
     state.callbackUrl = callbackUrl;
-    if (callbackUrl != cookieValue)
+    if (callbackUrl != cookieValue && !isSubresource(state.request))
         state.setCookies.append({state.cookies.callbackUrl.name, callbackUrl, state.cookies.callbackUrl.options});
 }
 

@@ -234,6 +234,24 @@ private Q_SLOTS:
         QVERIFY(!javascript.response.body.contains("javascript:alert(1)\""));
         QCOMPARE(js.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300"));
 
+        // A page's favicon behind forward authentication follows the redirect to the sign-in
+        // page too: a request the browser marks as an image (or script, style...) leaves the
+        // callback-url cookie alone, so the person still lands where they were going.
+        EngineClient browser(auth);
+        browser.get("/auth/signin?callbackUrl=%2Fadmin", {{"Sec-Fetch-Dest", "document"}});
+        QCOMPARE(browser.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300/admin"));
+        Reply favicon = browser.get("/auth/signin?callbackUrl=%2Ffavicon.ico", {{"Sec-Fetch-Dest", "image"}});
+        QCOMPARE(favicon.response.status, 200);
+        QVERIFY(!favicon.cookieNames().contains("authjs.callback-url"));
+        QCOMPARE(browser.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300/admin"));
+        browser.get("/auth/signin?callbackUrl=%2Fapp.js", {{"Sec-Fetch-Dest", "script"}});
+        QCOMPARE(browser.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300/admin"));
+        // A page, a frame and a fetch() still choose it.
+        browser.get("/auth/signin?callbackUrl=%2Freports", {{"Sec-Fetch-Dest", "iframe"}});
+        QCOMPARE(browser.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300/reports"));
+        browser.get("/auth/signin?callbackUrl=%2Fsettings", {{"Sec-Fetch-Dest", "empty"}});
+        QCOMPARE(browser.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300/settings"));
+
         EngineClient slashes(auth);
         slashes.get("/auth/session?callbackUrl=%2F%2Fevil.example%2Fx");
         QCOMPARE(slashes.cookies.value("authjs.callback-url"), QStringLiteral("http://127.0.0.1:9300//evil.example/x"));
