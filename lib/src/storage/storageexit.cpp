@@ -72,7 +72,10 @@ void jobQueued()
 void jobEnded()
 {
     State &s = state();
-    if (--s.jobs == 0 && s.watched.load())
+    // Every end, not only the last: an exit begun inside a job waits for the count to fall to
+    // its own jobs, not to zero.
+    --s.jobs;
+    if (s.watched.load())
         wake(s);
 }
 
