@@ -21,7 +21,7 @@ AuthResponse account(const RequestState &state, const Pages::AccountContent &con
 AuthResponse twoFactor(const RequestState &state, const Pages::TwoFactorContent &content);
 //! The not-found page (404), for paths outside the base path that nothing serves.
 AuthResponse notFound(const RequestState &state);
-//! The page (403) a reverse proxy shows a signed-in person whom the access rules keep out.
+//! The page (403) a reverse proxy shows a person the access rules keep out (Pages::forbidden()).
 AuthResponse forbidden(const RequestState &state, const Pages::ForbiddenContent &content);
 
 //! The URL of the passkey script of the sign-in page; empty when no WebAuthn provider is enabled.
