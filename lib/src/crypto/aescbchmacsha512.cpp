@@ -1,5 +1,6 @@
 #include "crypto/aescbchmacsha512.h"
 
+#include "crypto/opensslbytes_p.h"
 #include "crypto/opensslerror_p.h"
 
 #include <QMutex>
@@ -28,11 +29,6 @@ struct EvpDeleter
 };
 using MacContext = std::unique_ptr<EVP_MAC_CTX, EvpDeleter>;
 using CipherContext = std::unique_ptr<EVP_CIPHER_CTX, EvpDeleter>;
-
-const unsigned char *bytes(QByteArrayView data)
-{
-    return reinterpret_cast<const unsigned char *>(data.data());
-}
 
 constexpr qsizetype MacKeySize = 32;
 constexpr qsizetype BlockSize = 16;
@@ -153,7 +149,7 @@ AesCbcHmacSha512::AesCbcHmacSha512(QByteArrayView key)
         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
         OSSL_PARAM_construct_end(),
     };
-    if (!ctx || EVP_MAC_init(ctx.get(), bytes(key), size_t(MacKeySize), params) != 1) {
+    if (!ctx || EVP_MAC_init(ctx.get(), opensslBytes(key), size_t(MacKeySize), params) != 1) {
         OPENSSL_cleanse(m_encKey, sizeof m_encKey);
         EVP_CIPHER_free(m_cipher);
         throwOpenSslError("HMAC-SHA512 initialisation");
@@ -183,9 +179,9 @@ void AesCbcHmacSha512::computeTag(QByteArrayView aad, QByteArrayView iv, QByteAr
     // A null key restarts the MAC under the context's own key (a copy of the template's).
     if (!ctx.get()
         || EVP_MAC_init(ctx.get(), nullptr, 0, nullptr) != 1
-        || EVP_MAC_update(ctx.get(), bytes(aad), size_t(aad.size())) != 1
-        || EVP_MAC_update(ctx.get(), bytes(iv), size_t(iv.size())) != 1
-        || EVP_MAC_update(ctx.get(), bytes(ciphertext), size_t(ciphertext.size())) != 1
+        || EVP_MAC_update(ctx.get(), opensslBytes(aad), size_t(aad.size())) != 1
+        || EVP_MAC_update(ctx.get(), opensslBytes(iv), size_t(iv.size())) != 1
+        || EVP_MAC_update(ctx.get(), opensslBytes(ciphertext), size_t(ciphertext.size())) != 1
         || EVP_MAC_update(ctx.get(), al, sizeof al) != 1
         || EVP_MAC_final(ctx.get(), mac, &macSize, sizeof mac) != 1) {
         ctx.discard();
@@ -209,8 +205,8 @@ void AesCbcHmacSha512::encrypt(QByteArrayView iv, QByteArrayView plaintext, QByt
     int finalWritten = 0;
     // Without a cipher and key, the init keeps the context's key schedule and sets the IV.
     if (!ctx.get()
-        || EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, bytes(iv), nullptr) != 1
-        || EVP_EncryptUpdate(ctx.get(), out, &written, bytes(plaintext), int(plaintext.size())) != 1
+        || EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, opensslBytes(iv), nullptr) != 1
+        || EVP_EncryptUpdate(ctx.get(), out, &written, opensslBytes(plaintext), int(plaintext.size())) != 1
         || EVP_EncryptFinal_ex(ctx.get(), out + written, &finalWritten) != 1) {
         ctx.discard();
         throwOpenSslError("AES-256-CBC encryption");
@@ -239,8 +235,8 @@ std::optional<QByteArray> AesCbcHmacSha512::decrypt(QByteArrayView iv, QByteArra
                           [this] { return keyedCipherContext(m_cipher, m_encKey, false); });
     int written = 0;
     if (!ctx.get()
-        || EVP_DecryptInit_ex2(ctx.get(), nullptr, nullptr, bytes(iv), nullptr) != 1
-        || EVP_DecryptUpdate(ctx.get(), out, &written, bytes(ciphertext), int(ciphertext.size())) != 1) {
+        || EVP_DecryptInit_ex2(ctx.get(), nullptr, nullptr, opensslBytes(iv), nullptr) != 1
+        || EVP_DecryptUpdate(ctx.get(), out, &written, opensslBytes(ciphertext), int(ciphertext.size())) != 1) {
         ctx.discard();
         throwOpenSslError("AES-256-CBC decryption");
     }

@@ -1,5 +1,6 @@
 #include "crypto/hash.h"
 
+#include "crypto/opensslbytes_p.h"
 #include "crypto/opensslerror_p.h"
 
 #include <openssl/core_names.h>
@@ -12,13 +13,6 @@
 
 namespace Gatehouse::Crypto {
 namespace {
-
-// OpenSSL rejects a null pointer even with a zero length; an empty view may carry one.
-const unsigned char *bytes(QByteArrayView data)
-{
-    static const unsigned char empty = 0;
-    return data.isEmpty() ? &empty : reinterpret_cast<const unsigned char *>(data.data());
-}
 
 //! SHA-256 and SHA-512, fetched once and shared (immutable): fetching an algorithm per call
 //! costs more than hashing a short input.
@@ -45,7 +39,7 @@ QByteArray digest(const EVP_MD *md, const char *name, QByteArrayView data)
     QByteArray out(size, Qt::Uninitialized);
     unsigned int written = 0;
     if (!md
-        || EVP_Digest(bytes(data), size_t(data.size()), reinterpret_cast<unsigned char *>(out.data()),
+        || EVP_Digest(opensslBytes(data), size_t(data.size()), reinterpret_cast<unsigned char *>(out.data()),
                       &written, md, nullptr) != 1
         || written != unsigned(size)) {
         throwOpenSslError(name);
@@ -58,7 +52,7 @@ QByteArray hmac(const char *digestName, qsizetype size, QByteArrayView key, QByt
     QByteArray out(size, Qt::Uninitialized);
     size_t written = 0;
     if (!EVP_Q_mac(nullptr, OSSL_MAC_NAME_HMAC, nullptr, digestName, nullptr,
-                   bytes(key), size_t(key.size()), bytes(data), size_t(data.size()),
+                   opensslBytes(key), size_t(key.size()), opensslBytes(data), size_t(data.size()),
                    reinterpret_cast<unsigned char *>(out.data()), size_t(size), &written)
         || written != size_t(size)) {
         throwOpenSslError("HMAC");
@@ -116,14 +110,14 @@ QByteArray hkdfSha256(QByteArrayView ikm, QByteArrayView salt, QByteArrayView in
     OSSL_PARAM *p = params;
     *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digestName, 0);
     *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY,
-                                             const_cast<unsigned char *>(bytes(ikm)), size_t(ikm.size()));
+                                             const_cast<unsigned char *>(opensslBytes(ikm)), size_t(ikm.size()));
     // An absent salt is the RFC's default (HashLen zero bytes), which equals an empty one.
     if (!salt.isEmpty()) {
         *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT,
-                                                 const_cast<unsigned char *>(bytes(salt)), size_t(salt.size()));
+                                                 const_cast<unsigned char *>(opensslBytes(salt)), size_t(salt.size()));
     }
     *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO,
-                                             const_cast<unsigned char *>(bytes(info)), size_t(info.size()));
+                                             const_cast<unsigned char *>(opensslBytes(info)), size_t(info.size()));
     *p = OSSL_PARAM_construct_end();
 
     QByteArray out(length, Qt::Uninitialized);

@@ -125,7 +125,7 @@ constexpr QStringView AddPasskeyTemplate = uR"(<form action="{{action}}" method=
 </form>
 )";
 
-constexpr QStringView TwoFactorTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-two-factor">
+constexpr QStringView AccountTwoFactorTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-two-factor">
 <h2 id="gh-two-factor">{{heading}}</h2>
 {{body}}</section>
 )";
@@ -152,8 +152,8 @@ constexpr QStringView TwoFactorRemoveTemplate = uR"(<form action="{{action}}" me
 )";
 
 constexpr QStringView NoticeTemplate = u"<div class=\"gh-notice\" role=\"status\"><p>{{text}}</p></div>\n";
-constexpr QStringView AlertTemplate = u"<div class=\"gh-alert\" role=\"alert\"><p>{{text}}</p></div>\n";
-constexpr QStringView ParagraphTemplate = u"<p class=\"gh-account-note\">{{text}}</p>\n";
+constexpr QStringView AccountAlertTemplate = u"<div class=\"gh-alert\" role=\"alert\"><p>{{text}}</p></div>\n";
+constexpr QStringView AccountNoteTemplate = u"<p class=\"gh-account-note\">{{text}}</p>\n";
 
 constexpr QStringView SessionTemplate = uR"(<li class="gh-session">
 <p class="gh-session-device">{{device}}{{current}}</p>
@@ -296,7 +296,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
     Document document(context, translator);
     const QString action = context.baseUrl + QStringLiteral("/account");
     const auto paragraph = [&](const char *message) {
-        return fill(ParagraphTemplate, {{u"text", document.text(message)}});
+        return fill(AccountNoteTemplate, {{u"text", document.text(message)}});
     };
     const auto actionButton = [&](QStringView what, const char *text, QStringView cssClass) {
         return fill(ActionButtonTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
@@ -311,7 +311,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             shownText = shownText.arg(content.passwordMinimum);
         else if (content.notice == u"passwordTooLong")
             shownText = shownText.arg(content.passwordMaximum);
-        notice = fill(isError ? AlertTemplate : NoticeTemplate, {{u"text", shownText}});
+        notice = fill(isError ? AccountAlertTemplate : NoticeTemplate, {{u"text", shownText}});
     }
 
     Html password;
@@ -338,9 +338,9 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         if (!tf.newRecoveryCodes.isEmpty())
             parts.append(TwoFactorParts::recoveryCodes(document, tf.newRecoveryCodes));
         if (tf.enrolled) {
-            parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
+            parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
                                                        tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
-            parts.append(fill(ParagraphTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
+            parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
             parts.append(paragraph(Messages::TwoFactorNewCodesNote));
             parts.append(actionButton(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
             parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
@@ -360,7 +360,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
             parts.append(paragraph(Messages::TwoFactorOff));
             parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
         }
-        twoFactor = fill(TwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
+        twoFactor = fill(AccountTwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
     }
 
     // Linked accounts: only where a provider to link is configured, or one is linked.

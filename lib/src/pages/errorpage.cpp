@@ -11,7 +11,7 @@ constexpr QStringView ErrorTemplate = uR"(<h1>{{heading}}</h1>
 {{message}}</div>
 )";
 
-constexpr QStringView ParagraphTemplate = u"<p>{{text}}</p>\n";
+constexpr QStringView ErrorParagraphTemplate = u"<p>{{text}}</p>\n";
 constexpr QStringView SignInLinkTemplate =
     u"<p><a class=\"gh-button gh-link\" href=\"{{url}}\">{{text}}</a></p>\n";
 
@@ -21,7 +21,7 @@ Page error(const PageContext &context, const QString &errorType, const PageTrans
 {
     Document document(context, translator);
     const auto paragraph = [&](const char *message) {
-        return fill(ParagraphTemplate, {{u"text", document.text(message)}});
+        return fill(ErrorParagraphTemplate, {{u"text", document.text(message)}});
     };
     const auto signInLink = [&] {
         return fill(SignInLinkTemplate, {{u"url", context.baseUrl + QStringLiteral("/signin")},
@@ -51,7 +51,7 @@ Page error(const PageContext &context, const QString &errorType, const PageTrans
         message = join({paragraph(Messages::VerificationInvalid), paragraph(Messages::VerificationExpired),
                         signInLink()});
     } else {
-        message = fill(ParagraphTemplate, {{u"text", document.siteLink()}});
+        message = fill(ErrorParagraphTemplate, {{u"text", document.siteLink()}});
     }
 
     const Html body = fill(ErrorTemplate, {{u"heading", document.text(heading)}, {u"message", message}});

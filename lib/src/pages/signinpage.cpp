@@ -8,7 +8,7 @@ namespace Gatehouse::Pages {
 
 namespace {
 
-constexpr QStringView AlertTemplate =
+constexpr QStringView SignInAlertTemplate =
     u"<div class=\"gh-alert\" role=\"alert\"><p>{{message}}</p></div>\n";
 
 // Between a form with inputs and its neighbours; the label is drawn by CSS (attr()), so it is
@@ -105,7 +105,7 @@ public:
     {
         Html body;
         if (!m_content.error.isEmpty())
-            body += fill(AlertTemplate, {{u"message", m_document.text(signInErrorMessage(m_content.error))}});
+            body += fill(SignInAlertTemplate, {{u"message", m_document.text(signInErrorMessage(m_content.error))}});
 
         const PageProvider *previous = nullptr;
         for (qsizetype i = 0; i < m_content.providers.size(); ++i) {

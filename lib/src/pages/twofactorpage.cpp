@@ -7,12 +7,12 @@ namespace Gatehouse::Pages {
 
 namespace {
 
-constexpr QStringView AlertTemplate = uR"(<div class="gh-alert" role="alert"><p>{{message}}</p></div>
+constexpr QStringView TwoFactorAlertTemplate = uR"(<div class="gh-alert" role="alert"><p>{{message}}</p></div>
 )";
 
 // One input for both kinds of code: six digits or a recovery code (xxxx-xxxx-xxxx-xxxx), so no
 // pattern; one-time-code lets browsers and password managers offer the app's code.
-constexpr QStringView TwoFactorTemplate = uR"(<h1>{{heading}}</h1>
+constexpr QStringView TwoFactorFormTemplate = uR"(<h1>{{heading}}</h1>
 {{alert}}<p>{{prompt}}</p>
 <form action="{{action}}" method="POST">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
@@ -67,7 +67,7 @@ Page twoFactor(const PageContext &context, const TwoFactorContent &content, cons
     }
     const Html alert = content.error.isEmpty()
         ? Html()
-        : fill(AlertTemplate, {{u"message", document.text(errorMessage(content.error))}});
+        : fill(TwoFactorAlertTemplate, {{u"message", document.text(errorMessage(content.error))}});
     const Html cancel = fill(CancelTemplate, {
         {u"cancelAction", context.baseUrl + QStringLiteral("/signout")},
         {u"csrfToken", context.csrfToken},
@@ -86,7 +86,7 @@ Page twoFactor(const PageContext &context, const TwoFactorContent &content, cons
               {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
               {u"verify", document.text(Messages::TwoFactorConfirm)},
           })
-        : fill(TwoFactorTemplate, {
+        : fill(TwoFactorFormTemplate, {
               {u"heading", document.text(title)},
               {u"alert", alert},
               {u"prompt", document.text(Messages::TwoFactorPrompt)},

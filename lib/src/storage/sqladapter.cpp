@@ -10,6 +10,7 @@
 namespace Gatehouse {
 
 using Reason = AdapterError::Reason;
+using SqlRows::nullIfEmpty;
 using SqlRows::rowId;
 
 namespace {
@@ -62,16 +63,6 @@ AdapterAuthenticator readAuthenticator(const SqlQuery &q)
     return authenticator;
 }
 
-std::optional<QString> nullIfEmpty(const QString &text)
-{
-    return text.isEmpty() ? std::nullopt : std::optional(text);
-}
-
-[[noreturn]] void noSuchUser(const QString &method, const QString &userId)
-{
-    throw AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
-}
-
 //! The user's integer id; throws NotFound when there is no such user.
 qint64 requireUser(SqlConnection &c, const QString &userId, const QString &method)
 {
@@ -81,7 +72,7 @@ qint64 requireUser(SqlConnection &c, const QString &userId, const QString &metho
         if (q.bind(*id).execFirst())
             return *id;
     }
-    noSuchUser(method, userId);
+    throw SqlRows::noSuchUser(method, userId);
 }
 
 /*!
@@ -307,7 +298,7 @@ QFuture<AdapterUser> SqlAdapter::updateUser(const AdapterUserUpdate &update)
     return d->run(method, [update, method](SqlConnection &c) {
         const std::optional<qint64> id = rowId(update.id());
         if (!id)
-            noSuchUser(method, update.id());
+            throw SqlRows::noSuchUser(method, update.id());
         if (!update.isEmpty()) {
             QStringList assignments;
             if (update.hasName())
@@ -332,7 +323,7 @@ QFuture<AdapterUser> SqlAdapter::updateUser(const AdapterUserUpdate &update)
         }
         const std::optional<AdapterUser> user = selectUser(c, *id, method);
         if (!user)
-            noSuchUser(method, update.id());
+            throw SqlRows::noSuchUser(method, update.id());
         return *user;
     });
 }

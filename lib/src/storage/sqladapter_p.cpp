@@ -51,6 +51,17 @@ std::optional<qint64> rowId(const QString &id)
     return ok ? std::optional(number) : std::nullopt;
 }
 
+std::optional<QString> nullIfEmpty(const QString &text)
+{
+    return text.isEmpty() ? std::nullopt : std::optional(text);
+}
+
+AdapterError noSuchUser(const QString &method, const QString &userId)
+{
+    return AdapterError(AdapterError::Reason::NotFound,
+                        QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
+}
+
 AdapterUser user(const SqlQuery &q, int first)
 {
     return {q.text(first), q.optionalText(first + 1), q.text(first + 2), q.optionalTime(first + 3),

@@ -169,6 +169,12 @@ namespace SqlRows {
 //! The integer id in \a id, or nullopt when it is none (such a record cannot exist).
 std::optional<qint64> rowId(const QString &id);
 
+//! \a text, or nullopt (bound as NULL) when it is empty.
+std::optional<QString> nullIfEmpty(const QString &text);
+
+//! The NotFound error of \a method for a user id that names no user.
+AdapterError noSuchUser(const QString &method, const QString &userId);
+
 extern const QString userColumns;          //!< id, name, email, "emailVerified", image
 AdapterUser user(const SqlQuery &query, int first = 0);
 

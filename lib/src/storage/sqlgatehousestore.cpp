@@ -10,6 +10,7 @@
 namespace Gatehouse {
 
 using Reason = AdapterError::Reason;
+using SqlRows::nullIfEmpty;
 using SqlRows::rowId;
 
 namespace {
@@ -28,11 +29,6 @@ AuditEvent readAudit(const SqlQuery &q)
     if (const auto detail = q.optionalText(6))
         event.detail = QJsonDocument::fromJson(detail->toUtf8()).object();
     return event;
-}
-
-std::optional<QString> nullIfEmpty(const QString &text)
-{
-    return text.isEmpty() ? std::nullopt : std::optional(text);
 }
 
 } // namespace

@@ -12,11 +12,6 @@ using SqlRows::rowId;
 
 namespace {
 
-AdapterError noUser(const QString &method, const QString &userId)
-{
-    return AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
-}
-
 //! Adds user \a id to \a group unless it is a member; the number of rows added (0 or 1; 0 for
 //! an unknown user too, as the row is taken from users).
 int insertMembership(SqlConnection &c, qint64 id, const QString &group, const QString &method)
@@ -63,10 +58,10 @@ QFuture<void> SqlAdapter::setUserGroups(const QString &userId, const QStringList
             StoreRules::checkGroupName(group, method);
         const std::optional<qint64> id = rowId(userId);
         if (!id)
-            throw noUser(method, userId);
+            throw SqlRows::noSuchUser(method, userId);
         SqlTransaction transaction(c, method);
         if (!userExists(c, *id, method))
-            throw noUser(method, userId);
+            throw SqlRows::noSuchUser(method, userId);
         {
             SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_user_groups WHERE \"userId\" = ?"), method);
             q.bind(*id).exec();
@@ -84,12 +79,12 @@ QFuture<bool> SqlAdapter::addUserGroup(const QString &userId, const QString &gro
         StoreRules::checkGroupName(group, method);
         const std::optional<qint64> id = rowId(userId);
         if (!id)
-            throw noUser(method, userId);
+            throw SqlRows::noSuchUser(method, userId);
         if (insertMembership(c, *id, group, method) == 1)
             return true;
         // Nothing added: a member already, or no such user (asked only then).
         if (!userExists(c, *id, method))
-            throw noUser(method, userId);
+            throw SqlRows::noSuchUser(method, userId);
         return false;
     });
 }

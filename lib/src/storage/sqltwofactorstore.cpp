@@ -12,11 +12,6 @@ using SqlRows::rowId;
 
 namespace {
 
-AdapterError noUser(const QString &method, const QString &userId)
-{
-    return AdapterError(Reason::NotFound, QStringLiteral("%1: there is no user with id \"%2\"").arg(method, userId));
-}
-
 //! Replaces the recovery codes of user \a id with \a hashes (inside the caller's transaction).
 void writeRecoveryCodes(SqlConnection &c, qint64 id, const QStringList &hashes, const QString &method)
 {
@@ -41,12 +36,12 @@ QFuture<void> SqlAdapter::beginTotpEnrolment(const TotpEnrolment &enrolment)
     return d->run(method, [enrolment, method](SqlConnection &c) {
         const std::optional<qint64> id = rowId(enrolment.userId);
         if (!id)
-            throw noUser(method, enrolment.userId);
+            throw SqlRows::noSuchUser(method, enrolment.userId);
         SqlTransaction transaction(c, method);
         {
             SqlQuery user(c, QStringLiteral("SELECT 1 FROM users WHERE id = ?"), method);
             if (!user.bind(*id).execFirst())
-                throw noUser(method, enrolment.userId);
+                throw SqlRows::noSuchUser(method, enrolment.userId);
         }
         {
             // A pending enrolment is replaced; a confirmed one stays, and the insert below conflicts.

@@ -1,6 +1,7 @@
 #include "webauthn/attestation.h"
 
 #include "webauthn/cbor.h"
+#include "webauthn/openssl_p.h"
 #include "webauthn/verificationerror.h"
 
 #include <QCborArray>
@@ -19,21 +20,6 @@ namespace {
 
 // id-fido-gen-ce-aaguid: the AAGUID extension of FIDO attestation certificates.
 constexpr const char AaguidExtensionOid[] = "1.3.6.1.4.1.45724.1.1.4";
-
-struct Free
-{
-    void operator()(X509 *p) const { X509_free(p); }
-    void operator()(ASN1_OBJECT *p) const { ASN1_OBJECT_free(p); }
-    void operator()(ASN1_OCTET_STRING *p) const { ASN1_OCTET_STRING_free(p); }
-};
-template<typename T>
-using Owned = std::unique_ptr<T, Free>;
-
-[[noreturn]] void refuse(const QString &message)
-{
-    ERR_clear_error();
-    throw VerificationError(message);
-}
 
 Owned<X509> parseCertificate(const QByteArray &der, qsizetype index)
 {

@@ -1,6 +1,7 @@
 #include "webauthn/publickey.h"
 
 #include "webauthn/cbor.h"
+#include "webauthn/openssl_p.h"
 #include "webauthn/verificationerror.h"
 
 #include <openssl/bn.h>
@@ -27,28 +28,10 @@ constexpr qint64 CrvP256 = 1;
 constexpr qint64 CrvEd25519 = 6;
 constexpr int MinimumRsaBits = 2048;
 
-struct Free
-{
-    void operator()(EVP_PKEY *p) const { EVP_PKEY_free(p); }
-    void operator()(EVP_PKEY_CTX *p) const { EVP_PKEY_CTX_free(p); }
-    void operator()(EVP_MD_CTX *p) const { EVP_MD_CTX_free(p); }
-    void operator()(OSSL_PARAM_BLD *p) const { OSSL_PARAM_BLD_free(p); }
-    void operator()(OSSL_PARAM *p) const { OSSL_PARAM_free(p); }
-    void operator()(BIGNUM *p) const { BN_free(p); }
-};
-template<typename T>
-using Owned = std::unique_ptr<T, Free>;
-
 const unsigned char *bytesOf(QByteArrayView data)
 {
     static const unsigned char empty = 0;
     return data.isEmpty() ? &empty : reinterpret_cast<const unsigned char *>(data.data());
-}
-
-[[noreturn]] void refuse(const QString &message)
-{
-    ERR_clear_error();
-    throw VerificationError(message);
 }
 
 std::shared_ptr<EVP_PKEY> share(EVP_PKEY *key)
