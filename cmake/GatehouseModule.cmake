@@ -10,6 +10,11 @@
 function(gatehouse_add_module name)
     cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
     add_library(gh_${name} STATIC ${ARG_SOURCES})
+    # Compiled in batches of files (GATEHOUSE_UNITY_BUILD): every file parses the same Qt headers,
+    # which is most of what compiling one costs.
+    if(GATEHOUSE_UNITY_BUILD)
+        set_target_properties(gh_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${GATEHOUSE_UNITY_BUILD_BATCH_SIZE})
+    endif()
     target_include_directories(gh_${name}
         PUBLIC
             $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/lib/include>
