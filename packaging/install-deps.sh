@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build_run=(
-  g++ cmake ninja-build pkg-config
+  g++ cmake ninja-build pkg-config ccache lld
   qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev
   qml6-module-qtquick-controls qml6-module-qtquick-dialogs qml6-module-qtquick-layouts
   qml6-module-qtquick-shapes qml6-module-qtquick-templates qml6-module-qtquick-window

@@ -8,12 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# Only the test folders of the two tiers are built (the interop test is in the integration tier).
-dirs=$(cd tests && printf '%s;' unit/* integration/* interop/*)package
+# Only the test folders of the two tiers are built (the interop test is in the integration tier),
+# and the fuzz targets: their modules are compiled once here, with the sanitizers and the fuzzer's
+# coverage instrumentation, instead of a second time in a build of their own (tests/fuzz/run.sh
+# short runs them from this build when FUZZ_BUILD_DIR names it, as packaging/test.sh does).
+dirs=$(cd tests && printf '%s;' unit/* integration/* interop/*)package;fuzz
 # clang, like the fuzz targets (tests/fuzz): its sanitizer runtimes and llvm-symbolizer are
 # installed for them anyway.
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DGATEHOUSE_SANITIZE=address,undefined -DGATEHOUSE_BUILD_BENCHMARKS=OFF \
+  -DGATEHOUSE_SANITIZE=address,undefined -DGATEHOUSE_BUILD_BENCHMARKS=OFF -DGATEHOUSE_FUZZ=ON \
   "-DGATEHOUSE_TEST_DIRS=$dirs" "${launcher[@]}" "$@" >/dev/null
 cmake --build build-sanitize -j"$(nproc)"
 cd build-sanitize

@@ -11,10 +11,13 @@ packaging/build.sh
 
 # The unit and integration tiers again, built with AddressSanitizer, LeakSanitizer and UBSan in
 # build-sanitize (tests/sanitize/README.md); any sanitizer report fails.
+# The fuzz targets are built there too, beside the tests.
 if [ "${GATEHOUSE_SANITIZER_TIER:-1}" != 0 ]; then
   packaging/test-sanitize.sh
+  export FUZZ_BUILD_DIR="$PWD/build-sanitize"
 fi
 
-# Fuzzing: every libFuzzer target of tests/fuzz, built with clang in build-fuzz, runs for a
-# bounded time under AddressSanitizer/UBSan; a crash, leak, timeout or property violation fails.
+# Fuzzing: every libFuzzer target of tests/fuzz, built with clang (in build-sanitize, or in
+# build-fuzz without the sanitizer tier), runs for a bounded time under AddressSanitizer/UBSan;
+# a crash, leak, timeout or property violation fails.
 tests/fuzz/run.sh short
