@@ -572,6 +572,10 @@
         <translation>Abgewiesen (403)</translation>
     </message>
     <message>
+        <source>the path is ambiguous: servers may read it in more than one way</source>
+        <translation>der Pfad ist mehrdeutig: Server können ihn auf mehr als eine Weise lesen</translation>
+    </message>
+    <message>
         <source>decided by the default (%1)</source>
         <translation>entschieden durch die Vorgabe (%1)</translation>
     </message>

@@ -572,6 +572,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the path is ambiguous: servers may read it in more than one way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>decided by the default (%1)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -129,9 +129,11 @@ QVariantMap AccessTester::decide(const QString &url, const QString &method, cons
         text = tr("Denied (403)");
         break;
     }
-    const QString by = decision.rule < 0 ? tr("decided by the default (%1)").arg(policyText(m_access.defaultPolicy))
-                                         : tr("decided by rule %1 (%2)").arg(decision.rule + 1)
-                                               .arg(policyText(m_access.rules.at(decision.rule).policy));
+    const QString by = decision.rule == AccessDecision::AmbiguousPath
+        ? tr("the path is ambiguous: servers may read it in more than one way")
+        : decision.rule < 0 ? tr("decided by the default (%1)").arg(policyText(m_access.defaultPolicy))
+                            : tr("decided by rule %1 (%2)").arg(decision.rule + 1)
+                                  .arg(policyText(m_access.rules.at(decision.rule).policy));
     return {{QStringLiteral("valid"), true},
             {QStringLiteral("outcome"), outcome},
             {QStringLiteral("text"), text + QLatin1String(", ") + by},

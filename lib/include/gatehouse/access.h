@@ -107,14 +107,21 @@ struct GATEHOUSE_EXPORT AccessSubject
 struct GATEHOUSE_EXPORT AccessDecision
 {
     enum class Outcome { Allowed, SignInRequired, Denied };
+    /*!
+     * \c rule of a path that servers may read in more than one way (\c "/public/..;/private",
+     * double encoding, an encoded slash, invalid UTF-8: lib/src/access/README.md), met by a
+     * rule that names paths: denied, to everyone.
+     */
+    static constexpr int AmbiguousPath = -2;
     Outcome outcome = Outcome::Denied;
-    int rule = -1;  //!< index in AccessOptions::rules; -1: the default decided
+    int rule = -1;  //!< index in AccessOptions::rules; -1: the default decided; AmbiguousPath
 };
 
 /*!
  * The policy that applies to \a request: the first matching rule's, or the default; a
- * reference into \a options, valid as long as they are. \a rule receives the rule's index (-1
- * for the default). Needs no session: a Bypass or Deny policy is decided without reading one.
+ * reference into \a options (or a static Deny), valid as long as they are. \a rule receives the
+ * rule's index (-1 for the default, AccessDecision::AmbiguousPath for an ambiguous path, which
+ * gets Deny). Needs no session: a Bypass or Deny policy is decided without reading one.
  */
 GATEHOUSE_EXPORT const AccessPolicy &accessPolicy(const AccessOptions &options, const AccessRequest &request,
                                                   int *rule = nullptr);

@@ -3,6 +3,7 @@
 #include "access/patterns.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace Gatehouse {
 
@@ -29,26 +30,45 @@ bool namedIn(const AccessPolicy &policy, const AccessSubject &subject)
 
 const AccessPolicy &accessPolicy(const AccessOptions &options, const AccessRequest &request, int *rule)
 {
+    // An ambiguous path meets no rule that names paths, and closes the way to the rules after
+    // it: skipped, a path rule that guards "/admin" would hand its paths to a wider rule below.
+    static const AccessPolicy refused;  // Deny
     const QString host = Access::normalizedHost(request.host);
     const QString method = request.method.toUpper();
-    QString path;  // normalised only when a rule asks
+    bool pathRead = false;  // only when a rule names paths
+    std::optional<QStringList> readings;  // nullopt once read: ambiguous
+    const auto decided = [rule](int index, const AccessPolicy &policy) -> const AccessPolicy & {
+        if (rule)
+            *rule = index;
+        return policy;
+    };
     for (qsizetype i = 0; i < options.rules.size(); ++i) {
         const AccessRule &r = options.rules.at(i);
         if (!anyOrEmpty(r.hosts, [&host](const QString &p) { return Access::hostMatches(p, host); }))
             continue;
         if (!anyOrEmpty(r.methods, [&method](const QString &m) { return m == method; }))
             continue;
-        if (!r.paths.isEmpty() && path.isNull())
-            path = Access::normalizedPath(request.path);
-        if (!anyOrEmpty(r.paths, [&path](const QString &p) { return Access::pathMatches(p, path); }))
+        if (r.paths.isEmpty())
+            return decided(int(i), r.policy);
+        if (!pathRead) {
+            readings = Access::pathReadings(request.path);
+            pathRead = true;
+        }
+        if (!readings)
+            return decided(AccessDecision::AmbiguousPath, refused);
+        const auto matches = [&r](const QString &path) {
+            return std::any_of(r.paths.begin(), r.paths.end(), [&path](const QString &p) { return Access::pathMatches(p, path); });
+        };
+        const qsizetype matching = std::count_if(readings->begin(), readings->end(), matches);
+        if (matching == 0)
             continue;
-        if (rule)
-            *rule = int(i);
-        return r.policy;
+        // Every reading of the path must fall under the same rule, or the app may serve a path
+        // the rule was not written for ("/public/..;/private": "/private" to Tomcat).
+        if (matching != readings->size())
+            return decided(AccessDecision::AmbiguousPath, refused);
+        return decided(int(i), r.policy);
     }
-    if (rule)
-        *rule = -1;
-    return options.defaultPolicy;
+    return decided(-1, options.defaultPolicy);
 }
 
 AccessDecision decideAccess(const AccessOptions &options, const AccessRequest &request,

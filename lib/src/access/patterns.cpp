@@ -1,6 +1,7 @@
 #include "access/patterns.h"
 
 #include <QByteArray>
+#include <QStringDecoder>
 #include <QStringList>
 
 #include <algorithm>
@@ -50,6 +51,79 @@ bool globMatches(QStringView pattern, QStringView text)
     return p == pattern.size();
 }
 
+//! Whether ';' starts a segment's parameters (Tomcat, Jetty, Spring) or is part of its name.
+enum class Parameters { Removed, Kept };
+
+bool isHexDigit(QChar c)
+{
+    const char16_t u = c.unicode();
+    return (u >= u'0' && u <= u'9') || (u >= u'a' && u <= u'f') || (u >= u'A' && u <= u'F');
+}
+
+/*!
+ * Every '%' of \a raw starts two hex digits (QByteArray::fromPercentEncoding() would make a byte
+ * of "%0." too: '.'), and none encodes '/', '\\' or ';': one server decodes those before
+ * splitting the path into segments, another after.
+ */
+bool hasPlainEscapes(QStringView raw)
+{
+    for (qsizetype i = raw.indexOf(u'%'); i >= 0; i = raw.indexOf(u'%', i + 1)) {
+        if (i + 2 >= raw.size() || !isHexDigit(raw[i + 1]) || !isHexDigit(raw[i + 2]))
+            return false;
+        const QString escape = raw.mid(i + 1, 2).toString().toLower();
+        if (escape == QLatin1String("2f") || escape == QLatin1String("5c") || escape == QLatin1String("3b"))
+            return false;
+    }
+    return true;
+}
+
+/*!
+ * \a raw percent-decoded once, or nullopt when servers may read it differently: not printable
+ * ASCII as sent (clients encode the rest), a backslash, a broken escape or an encoded delimiter,
+ * a '%' left (a second level of encoding), a control character (NUL included), invalid UTF-8
+ * (overlong forms such as %c0%ae included).
+ */
+std::optional<QString> decodedOnce(QStringView raw)
+{
+    const bool printable = std::all_of(raw.begin(), raw.end(), [](QChar c) { return c.unicode() > 0x20 && c.unicode() < 0x7f; });
+    if (!printable || raw.contains(u'\\') || !hasPlainEscapes(raw))
+        return std::nullopt;
+    const QByteArray bytes = QByteArray::fromPercentEncoding(raw.toLatin1());
+    if (bytes.contains('%') || std::any_of(bytes.begin(), bytes.end(), [](char c) { return uchar(c) < 0x20 || uchar(c) == 0x7f; }))
+        return std::nullopt;
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString text = utf8(bytes);
+    if (utf8.hasError())
+        return std::nullopt;
+    return text;
+}
+
+//! \a decoded with dot segments resolved and repeated slashes merged, ';' parameters as \a parameters says.
+QString resolved(const QString &decoded, Parameters parameters)
+{
+    QStringList segments;
+    bool directory = false;  // "/dir/", "/dir/." and "/dir/.." stay directories: "/dir/*" must see them below "/dir"
+    const QStringList parts = decoded.split(QLatin1Char('/'));
+    for (QString part : parts) {
+        const qsizetype semicolon = part.indexOf(QLatin1Char(';'));
+        if (parameters == Parameters::Removed && semicolon >= 0)
+            part.truncate(semicolon);
+        directory = part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..");
+        if (part.isEmpty() || part == QLatin1String("."))
+            continue;
+        if (part == QLatin1String("..")) {
+            if (!segments.isEmpty())
+                segments.removeLast();
+            continue;
+        }
+        segments.append(part);
+    }
+    QString result = QLatin1Char('/') + segments.join(QLatin1Char('/'));
+    if (directory && !segments.isEmpty())
+        result += QLatin1Char('/');
+    return result;
+}
+
 } // namespace
 
 QString normalizedHost(const QString &host)
@@ -67,7 +141,7 @@ QString normalizedHost(const QString &host)
     return h;
 }
 
-QString normalizedPath(const QString &path)
+std::optional<QStringList> pathReadings(const QString &path)
 {
     qsizetype end = path.size();
     for (const QChar stop : {QLatin1Char('?'), QLatin1Char('#')}) {
@@ -75,27 +149,13 @@ QString normalizedPath(const QString &path)
         if (at >= 0 && at < end)
             end = at;
     }
-    QString decoded = QString::fromUtf8(QByteArray::fromPercentEncoding(path.left(end).toUtf8()));
-    decoded.replace(QLatin1Char('\\'), QLatin1Char('/'));
-    QStringList segments;
-    const QStringList parts = decoded.split(QLatin1Char('/'));
-    for (const QString &part : parts) {
-        if (part.isEmpty() || part == QLatin1String("."))
-            continue;
-        if (part == QLatin1String("..")) {
-            if (!segments.isEmpty())
-                segments.removeLast();
-            continue;
-        }
-        segments.append(part);
-    }
-    QString result = QLatin1Char('/') + segments.join(QLatin1Char('/'));
-    // "/dir/" and "/dir/." stay directories: "/dir/*" must see them as below "/dir".
-    const bool directory = decoded.endsWith(QLatin1Char('/')) || decoded.endsWith(QLatin1String("/."))
-        || decoded.endsWith(QLatin1String("/.."));
-    if (directory && !segments.isEmpty())
-        result += QLatin1Char('/');
-    return result;
+    const std::optional<QString> decoded = decodedOnce(QStringView(path).left(end));
+    if (!decoded)
+        return std::nullopt;
+    QStringList readings{resolved(*decoded, Parameters::Removed)};
+    if (decoded->contains(QLatin1Char(';')))
+        readings.append(resolved(*decoded, Parameters::Kept));
+    return readings;
 }
 
 bool hostMatches(const QString &pattern, const QString &host)

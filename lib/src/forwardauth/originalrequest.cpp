@@ -50,18 +50,23 @@ OriginalRequest originalRequest(const AuthRequest &request)
     }
     if (hasControl(url))
         return original;
-    const QUrl parsed(url, QUrl::StrictMode);
+    // Path and query as the client wrote them: after the authority, before any fragment. Only
+    // scheme and authority are parsed strictly; the path is the access rules' to judge, which
+    // refuse one they may read otherwise (a backslash: 403, not 400, to the proxy).
+    const qsizetype separator = url.indexOf(QLatin1String("://"));
+    if (separator < 0)
+        return original;
+    const qsizetype authority = separator + 3;
+    const qsizetype pathStart = url.indexOf(QLatin1Char('/'), authority);
+    const qsizetype queryStart = url.indexOf(QLatin1Char('?'), authority);
+    const qsizetype start = pathStart < 0 ? queryStart : queryStart < 0 ? pathStart : std::min(pathStart, queryStart);
+    const QUrl parsed(start < 0 ? url : url.left(start), QUrl::StrictMode);
     const QString scheme = parsed.scheme();
     if (!parsed.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
         || parsed.host().isEmpty() || !parsed.userInfo().isEmpty())
         return original;
     original.url = url;
     original.host = parsed.host().toLower();
-    // Path and query as the client wrote them: after the authority, before any fragment.
-    const qsizetype authority = url.indexOf(QLatin1String("//")) + 2;
-    const qsizetype pathStart = url.indexOf(QLatin1Char('/'), authority);
-    const qsizetype queryStart = url.indexOf(QLatin1Char('?'), authority);
-    const qsizetype start = pathStart < 0 ? queryStart : queryStart < 0 ? pathStart : std::min(pathStart, queryStart);
     original.path = start < 0 ? QStringLiteral("/") : url.mid(start);
     if (!original.path.startsWith(QLatin1Char('/')))
         original.path.prepend(QLatin1Char('/'));

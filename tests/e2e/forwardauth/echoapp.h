@@ -8,7 +8,8 @@
 
 /*!
  * The protected app: answers every request with 200 and the identity headers it received as
- * JSON ({"path": ..., "remote-user": ..., ...}; a header it did not receive is absent).
+ * JSON ({"path": ..., "served": ..., "remote-user": ..., ...}; a header it did not receive is
+ * absent). "served" is the file a lenient server would serve for the path (servedPath()).
  */
 class EchoApp : public QObject
 {
@@ -25,6 +26,38 @@ public:
         });
     }
 
+    /*!
+     * The path as the most lenient common upstream reads it: ';' parameters stripped from every
+     * segment (Tomcat, Jetty, Spring) before and after each of two percent-decodings (a second
+     * proxy, or an app that decodes again), backslashes as slashes, the rest after a NUL dropped,
+     * overlong UTF-8 dots and slashes taken for what they spell, dot segments resolved.
+     */
+    static QString servedPath(const QByteArray &target)
+    {
+        const auto stripped = [](const QByteArray &path) {
+            QList<QByteArray> segments = path.split('/');
+            for (QByteArray &segment : segments)
+                segment.truncate(segment.contains(';') ? segment.indexOf(';') : segment.size());
+            return segments.join('/');
+        };
+        QByteArray path = target.left(target.contains('?') ? target.indexOf('?') : target.size());
+        for (int round = 0; round < 2; ++round)
+            path = stripped(QByteArray::fromPercentEncoding(stripped(path)));
+        path = stripped(path).replace('\\', '/').replace("\xc0\xae", ".").replace("\xc0\xaf", "/");
+        if (path.contains('\0'))
+            path.truncate(path.indexOf('\0'));
+        QList<QByteArray> resolved;
+        for (const QByteArray &segment : path.split('/')) {
+            if (segment == "..") {
+                if (!resolved.isEmpty())
+                    resolved.removeLast();
+            } else if (!segment.isEmpty() && segment != ".") {
+                resolved.append(segment);
+            }
+        }
+        return QString::fromUtf8('/' + resolved.join('/'));
+    }
+
 private:
     static void answer(QTcpSocket *socket)
     {
@@ -36,7 +69,8 @@ private:
         }
         socket->setProperty("buffer", QByteArray());
         const QList<QByteArray> lines = request.left(end).split('\n');
-        QJsonObject seen{{"path", QString::fromUtf8(lines.value(0).split(' ').value(1))}};
+        const QByteArray target = lines.value(0).split(' ').value(1);
+        QJsonObject seen{{"path", QString::fromUtf8(target)}, {"served", servedPath(target)}};
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QByteArray line = lines.at(i).trimmed();
             const qsizetype colon = line.indexOf(':');

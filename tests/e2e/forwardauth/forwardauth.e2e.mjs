@@ -89,7 +89,7 @@ await suite.run(async () => {
   await suite.screenshot(alice.page, `${proxy}-1-sign-in`);
   assert.equal(await signIn(alice.page, 'alice', report), 200);
   assert.deepEqual(await echoed(alice.page), {
-    path: '/private/report?year=2026', 'remote-user': 'alice@example.test', 'remote-email': 'alice@example.test',
+    path: '/private/report?year=2026', served: '/private/report', 'remote-user': 'alice@example.test', 'remote-email': 'alice@example.test',
     'remote-name': 'Alice', 'remote-groups': 'admins', 'x-auth-request-user': 'alice@example.test',
     'x-auth-request-email': 'alice@example.test', 'x-auth-request-groups': 'admins',
   });

@@ -342,6 +342,40 @@ private Q_SLOTS:
         QCOMPARE(proxy.nginx("http://unrelated.test/").status, 403);
     }
 
+    // A path servers may read in more than one way (lib/src/access/README.md) meets no path
+    // rule: every endpoint answers 403, signed in or not, the way nginx (X-Original-URL) and
+    // Traefik (X-Forwarded-Uri) send it; a path inside the bypass under every reading stays open.
+    void ambiguousPathsAreRefusedEverywhere_data()
+    {
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<int>("anonymous");  // 200: bypassed (202 from oauth2-proxy's contract)
+        for (const char *path : {"/public/..;/private", "/public/%2e%2e;/private", "/public/..%3b/private", "/public;x/a.css",
+                                 "/public/%252e%252e/private", "/public/..%2fprivate", "/public/..%5cprivate",
+                                 "/public/a.css%00/../../private", "/public/%c0%ae%c0%ae/private", "/public/%2E%2e;/private"})
+            QTest::newRow(path) << QByteArray(path) << 403;
+        QTest::newRow("/public/a.css") << QByteArray("/public/a.css") << 200;
+        QTest::newRow("/public/x%20y.css") << QByteArray("/public/x%20y.css") << 200;
+        QTest::newRow("/public/a.css;jsessionid=x") << QByteArray("/public/a.css;jsessionid=x") << 200;
+    }
+    void ambiguousPathsAreRefusedEverywhere()
+    {
+        QFETCH(QByteArray, path);
+        QFETCH(int, anonymous);
+        Proxy proxy(m_server.baseUrl());
+        const Headers traefik{{"X-Forwarded-Proto", "http"}, {"X-Forwarded-Host", "app.example.test"}, {"X-Forwarded-Uri", path}};
+        const Headers nginx{{"X-Original-URL", "http://app.example.test" + path}};
+        for (const QString &cookie : {QString(), m_alice}) {
+            const int expected = anonymous == 200 && !cookie.isEmpty() ? 200 : anonymous;
+            QCOMPARE(proxy.ask(QStringLiteral("auth-request"), nginx, cookie).status, expected);
+            QCOMPARE(proxy.ask(QStringLiteral("auth-request"), traefik, cookie).status, expected);
+            QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), traefik, cookie).status, expected);
+            QCOMPARE(proxy.ask(QStringLiteral("forward-auth"), nginx, cookie).status, expected);
+            const Answer oauth2 = proxy.ask(QStringLiteral("oauth2-proxy"), nginx, cookie);
+            QCOMPARE(oauth2.status, expected == 200 ? 202 : expected);
+            QVERIFY(!oauth2.has("location"));
+        }
+    }
+
     void anyMethodIsAccepted()
     {
         Proxy proxy(m_server.baseUrl());

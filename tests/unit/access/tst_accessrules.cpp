@@ -120,29 +120,65 @@ private Q_SLOTS:
         QCOMPARE(Access::pathMatches(pattern, path), matches);
     }
 
-    void normalizedPath_data()
+    // The readings a path gets: ';' parameters removed, then (when it has any) kept; none when
+    // it is ambiguous (refused).
+    void pathReadings_data()
     {
         QTest::addColumn<QString>("raw");
-        QTest::addColumn<QString>("normalized");
-        QTest::newRow("plain") << "/a/b" << "/a/b";
-        QTest::newRow("query dropped") << "/a?b=/public/x" << "/a";
-        QTest::newRow("fragment dropped") << "/a#/public/x" << "/a";
-        QTest::newRow("dot dot") << "/public/../admin" << "/admin";
-        QTest::newRow("encoded dot dot") << "/public/%2e%2e/admin" << "/admin";
-        QTest::newRow("encoded slash") << "/public%2f..%2fadmin" << "/admin";
-        QTest::newRow("backslash") << "/public\\..\\admin" << "/admin";
-        QTest::newRow("above the root") << "/../../admin" << "/admin";
-        QTest::newRow("repeated slashes") << "//public///x" << "/public/x";
-        QTest::newRow("dot") << "/./a/./b" << "/a/b";
-        QTest::newRow("trailing slash kept") << "/public/" << "/public/";
-        QTest::newRow("empty") << "" << "/";
-        QTest::newRow("encoded query mark stays path") << "/a%3Fb" << "/a?b";
+        QTest::addColumn<QStringList>("readings");
+        const QStringList refused;
+        QTest::newRow("plain") << "/a/b" << QStringList{"/a/b"};
+        QTest::newRow("query dropped") << "/a?b=/public/x" << QStringList{"/a"};
+        QTest::newRow("fragment dropped") << "/a#/public/x" << QStringList{"/a"};
+        QTest::newRow("query not judged") << "/public/a.css?x=%252e%5c%00" << QStringList{"/public/a.css"};
+        QTest::newRow("dot dot") << "/public/../admin" << QStringList{"/admin"};
+        QTest::newRow("encoded dot dot") << "/public/%2e%2e/admin" << QStringList{"/admin"};
+        QTest::newRow("mixed-case encoded dot dot") << "/public/%2E%2e/admin" << QStringList{"/admin"};
+        QTest::newRow("half-encoded dot dot") << "/public/.%2E/admin" << QStringList{"/admin"};
+        QTest::newRow("above the root") << "/../../admin" << QStringList{"/admin"};
+        QTest::newRow("repeated slashes") << "//public///x" << QStringList{"/public/x"};
+        QTest::newRow("dot") << "/./a/./b" << QStringList{"/a/b"};
+        QTest::newRow("trailing slash kept") << "/public/" << QStringList{"/public/"};
+        QTest::newRow("empty") << "" << QStringList{"/"};
+        QTest::newRow("encoded query mark stays path") << "/a%3Fb" << QStringList{"/a?b"};
+        QTest::newRow("encoded space") << "/public/x%20y.css" << QStringList{"/public/x y.css"};
+        QTest::newRow("encoded UTF-8") << "/caf%C3%A9" << QStringList{QStringLiteral("/caf\u00e9")};
+        QTest::newRow("parameter on a file") << "/public/a.css;jsessionid=x" << QStringList{"/public/a.css", "/public/a.css;jsessionid=x"};
+        QTest::newRow("parameter on the prefix") << "/public;x/a.css" << QStringList{"/public/a.css", "/public;x/a.css"};
+        QTest::newRow("dot dot with a parameter") << "/public/..;/private" << QStringList{"/private", "/public/..;/private"};
+        QTest::newRow("encoded dot dot with a parameter") << "/public/%2e%2e;/private" << QStringList{"/private", "/public/..;/private"};
+        QTest::newRow("jsessionid, then dot dot") << "/public;jsessionid=x/../private" << QStringList{"/private", "/private"};
+        QTest::newRow("parameter alone") << "/public/;x/../private" << QStringList{"/private", "/public/private"};
+        QTest::newRow("encoded semicolon") << "/public/..%3b/private" << refused;
+        QTest::newRow("encoded semicolon, upper case") << "/public/..%3B/private" << refused;
+        QTest::newRow("double encoding") << "/public/%252e%252e/private" << refused;
+        QTest::newRow("double encoding, upper case") << "/public/%252E%252E/private" << refused;
+        QTest::newRow("encoded percent") << "/public/100%25.png" << refused;
+        QTest::newRow("broken escape") << "/public/%zz" << refused;
+        QTest::newRow("escape cut short") << "/public/%2" << refused;
+        QTest::newRow("escape of no hex digits") << "/public/%0.%0./private" << refused;
+        QTest::newRow("escape of one hex digit") << "/public/%2g" << refused;
+        QTest::newRow("encoded slash") << "/public%2f..%2fadmin" << refused;
+        QTest::newRow("encoded slash, upper case") << "/public/..%2F..%2Fadmin" << refused;
+        QTest::newRow("encoded backslash") << "/public/..%5cadmin" << refused;
+        QTest::newRow("encoded backslash, upper case") << "/public/..%5Cadmin" << refused;
+        QTest::newRow("backslash") << "/public\\..\\admin" << refused;
+        QTest::newRow("encoded NUL") << "/public/a.css%00/../../private" << refused;
+        QTest::newRow("encoded line feed") << "/public/a%0a" << refused;
+        QTest::newRow("overlong dot") << "/public/%c0%ae%c0%ae/private" << refused;
+        QTest::newRow("overlong slash") << "/public/..%c0%afprivate" << refused;
+        QTest::newRow("not UTF-8") << "/public/%ff" << refused;
+        QTest::newRow("UTF-8 cut short") << "/public/%c3" << refused;
+        QTest::newRow("not ASCII as sent") << QStringLiteral("/public/caf\u00e9") << refused;
+        QTest::newRow("space as sent") << "/public/a b" << refused;
     }
-    void normalizedPath()
+    void pathReadings()
     {
         QFETCH(QString, raw);
-        QFETCH(QString, normalized);
-        QCOMPARE(Access::normalizedPath(raw), normalized);
+        QFETCH(QStringList, readings);
+        const std::optional<QStringList> read = Access::pathReadings(raw);
+        QCOMPARE(read.value_or(QStringList()), readings);
+        QCOMPARE(read.has_value(), !readings.isEmpty());
     }
 
     void decisions_data()
@@ -156,6 +192,7 @@ private Q_SLOTS:
         QTest::addColumn<Outcome>("outcome");
         QTest::addColumn<int>("rule");
         const QStringList none;
+        const int ambiguous = AccessDecision::AmbiguousPath;
         QTest::newRow("public GET, anonymous") << "app.example.test" << "/public/logo.png" << "GET" << false << "" << none << Outcome::Allowed << 1;
         QTest::newRow("public HEAD, anonymous") << "app.example.test" << "/public/logo.png" << "HEAD" << false << "" << none << Outcome::Allowed << 1;
         QTest::newRow("health, exact") << "app.example.test" << "/health" << "GET" << false << "" << none << Outcome::Allowed << 1;
@@ -163,6 +200,18 @@ private Q_SLOTS:
         QTest::newRow("public, method lower-case") << "app.example.test" << "/public/x" << "get" << false << "" << none << Outcome::Allowed << 1;
         QTest::newRow("traversal out of public") << "app.example.test" << "/public/../private" << "GET" << false << "" << none << Outcome::SignInRequired << 3;
         QTest::newRow("encoded traversal") << "app.example.test" << "/public/%2E%2E/private" << "GET" << false << "" << none << Outcome::SignInRequired << 3;
+        QTest::newRow("legitimate encoding") << "app.example.test" << "/public/x%20y.css" << "GET" << false << "" << none << Outcome::Allowed << 1;
+        QTest::newRow("parameter inside the bypass") << "app.example.test" << "/public/a.css;jsessionid=x" << "GET" << false << "" << none << Outcome::Allowed << 1;
+        QTest::newRow("parameter leaving the bypass") << "app.example.test" << "/public/..;/private" << "GET" << false << "" << none << Outcome::Denied << ambiguous;
+        QTest::newRow("parameter leaving the bypass, signed in") << "app.example.test" << "/public/..;/private" << "GET" << true << "a@example.test" << none << Outcome::Denied << ambiguous;
+        QTest::newRow("parameter on the bypassed prefix") << "app.example.test" << "/public;x/a.css" << "GET" << false << "" << none << Outcome::Denied << ambiguous;
+        QTest::newRow("double encoding") << "app.example.test" << "/public/%252e%252e/private" << "GET" << false << "" << none << Outcome::Denied << ambiguous;
+        QTest::newRow("parameters outside the bypass either way") << "app.example.test" << "/public;jsessionid=x/../private" << "GET" << false << "" << none << Outcome::SignInRequired << 3;
+        // Only a rule that names paths reads the path: where none applies, no change.
+        QTest::newRow("ambiguous, no path rule") << "files.example.test" << "/%252e%252e/x" << "GET" << true << "a@example.test" << none << Outcome::Allowed << 3;
+        // A guarded path read ambiguously never falls to the wider rule after it: decoded once,
+        // "/api%2fusers" is no path below "/api", decoded twice it is.
+        QTest::newRow("ambiguous below a guarded path") << "app.example.test" << "/api%252fusers" << "DELETE" << true << "a@example.test" << none << Outcome::Denied << ambiguous;
         QTest::newRow("host case and port") << "APP.example.test:443" << "/public/x" << "GET" << false << "" << none << Outcome::Allowed << 1;
         QTest::newRow("deny rule, signed in") << "app.example.test" << "/api/x" << "DELETE" << true << "a@example.test" << none << Outcome::Denied << 2;
         QTest::newRow("deny rule, anonymous") << "app.example.test" << "/api" << "DELETE" << false << "" << none << Outcome::Denied << 2;

@@ -59,6 +59,7 @@ private Q_SLOTS:
         QTest::newRow("bypassed, not signed in") << "GET" << "https://app.example.test/public/a.css" << "" << "" << "allowed" << 0;
         QTest::newRow("bypass is GET and HEAD only") << "POST" << "https://app.example.test/public/a.css" << "" << "" << "signInRequired" << -1;
         QTest::newRow("dot segments resolved") << "GET" << "https://app.example.test/public/%2e%2e/admin" << "" << "" << "signInRequired" << -1;
+        QTest::newRow("ambiguous path, refused") << "GET" << "https://app.example.test/public/..;/admin" << "ann@example.test" << "" << "denied" << -2;
         QTest::newRow("admin, not signed in") << "GET" << "https://admin.example.test/" << "" << "" << "signInRequired" << 1;
         QTest::newRow("admin, another user") << "GET" << "https://admin.example.test/" << "ann@example.test" << "staff" << "denied" << 1;
         QTest::newRow("admin, by group") << "GET" << "https://admin.example.test/" << "ann@example.test" << " staff , admins" << "allowed" << 1;
@@ -78,7 +79,9 @@ private Q_SLOTS:
         QVERIFY(decision.value(QStringLiteral("valid")).toBool());
         QCOMPARE(decision.value(QStringLiteral("outcome")).toString(), outcome);
         QCOMPARE(decision.value(QStringLiteral("rule")).toInt(), rule);
-        const QString by = rule < 0 ? QStringLiteral("decided by the default") : QStringLiteral("decided by rule %1").arg(rule + 1);
+        const QString by = rule == -2 ? QStringLiteral("the path is ambiguous")
+            : rule < 0                ? QStringLiteral("decided by the default")
+                                      : QStringLiteral("decided by rule %1").arg(rule + 1);
         QVERIFY2(decision.value(QStringLiteral("text")).toString().contains(by), qPrintable(decision.value(QStringLiteral("text")).toString()));
     }
 

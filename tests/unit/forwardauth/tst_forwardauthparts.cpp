@@ -1,3 +1,5 @@
+#include <gatehouse/access.h>
+
 #include "forwardauth/allowlist.h"
 #include "forwardauth/identityheaders.h"
 #include "forwardauth/originalrequest.h"
@@ -9,6 +11,8 @@
 using namespace Gatehouse;
 using namespace Gatehouse::ForwardAuth;
 
+Q_DECLARE_METATYPE(Gatehouse::AccessDecision::Outcome)
+
 namespace {
 
 AuthRequest proxied(const QList<QPair<QByteArray, QByteArray>> &headers, const QByteArray &method = "GET")
@@ -18,6 +22,21 @@ AuthRequest proxied(const QList<QPair<QByteArray, QByteArray>> &headers, const Q
     request.url = QUrl(QStringLiteral("http://127.0.0.1:3000/auth/authz/auth-request"));
     request.headers = headers;
     return request;
+}
+
+//! The issue's rules: app.example.test's /public/* bypassed, every subdomain signed in, default deny.
+AccessOptions publicAndSignedIn()
+{
+    AccessOptions options;
+    AccessRule bypass;
+    bypass.hosts = {QStringLiteral("app.example.test")};
+    bypass.paths = {QStringLiteral("/public/*")};
+    bypass.policy.kind = AccessPolicy::Kind::Bypass;
+    AccessRule signedIn;
+    signedIn.hosts = {QStringLiteral("*.example.test")};
+    signedIn.policy.kind = AccessPolicy::Kind::SignedIn;
+    options.rules = {bypass, signedIn};
+    return options;
 }
 
 QByteArray headerValue(const QList<QPair<QByteArray, QByteArray>> &headers, const QByteArray &name)
@@ -100,6 +119,7 @@ private Q_SLOTS:
         QTest::newRow("no host") << QByteArray("X-Original-URL") << QByteArray("https:///x");
         QTest::newRow("forwarded host with path") << QByteArray("X-Forwarded-Host") << QByteArray("evil.test/x?");
         QTest::newRow("forwarded host with user info") << QByteArray("X-Forwarded-Host") << QByteArray("app.example.test@evil.test");
+        QTest::newRow("backslash in the authority") << QByteArray("X-Original-URL") << QByteArray("https://evil.test\\@app.example.test/");
         QTest::newRow("forwarded host with backslash") << QByteArray("X-Forwarded-Host") << QByteArray("evil.test\\a");
     }
     void hostileOriginals()
@@ -107,6 +127,79 @@ private Q_SLOTS:
         QFETCH(QByteArray, name);
         QFETCH(QByteArray, value);
         QVERIFY(!originalRequest(proxied({{name, value}})).valid);
+    }
+
+    // The original path as nginx (X-Original-URL) and Traefik (X-Forwarded-Uri) send it, decided
+    // without a session as the check decides it: the path tricks that ride a bypass rule are
+    // refused (403 on every endpoint), or, where the URL is no URL, the original is unusable (400).
+    void originalPathsUnderTheRules_data()
+    {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<AccessDecision::Outcome>("outcome");
+        QTest::addColumn<int>("rule");
+        using Outcome = AccessDecision::Outcome;
+        const int ambiguous = AccessDecision::AmbiguousPath;
+        struct Row
+        {
+            const char *label;
+            QByteArray path;
+            bool valid;
+            Outcome outcome;
+            int rule;
+        };
+        const Row rows[] = {
+            {"public", "/public/a.css", true, Outcome::Allowed, 0},
+            {"public, encoded space", "/public/x%20y.css", true, Outcome::Allowed, 0},
+            {"public, parameter on the file", "/public/a.css;jsessionid=x", true, Outcome::Allowed, 0},
+            {"public, query", "/public/a.css?v=%252e%2f", true, Outcome::Allowed, 0},
+            {"dot dot", "/public/../private", true, Outcome::SignInRequired, 1},
+            {"encoded dot dot", "/public/%2e%2e/private", true, Outcome::SignInRequired, 1},
+            {"encoded dot dot, mixed case", "/public/%2E%2e/private", true, Outcome::SignInRequired, 1},
+            {"jsessionid, then dot dot", "/public;jsessionid=x/../private", true, Outcome::SignInRequired, 1},
+            {"dot dot semicolon", "/public/..;/private", true, Outcome::Denied, ambiguous},
+            {"encoded dot dot semicolon", "/public/%2e%2e;/private", true, Outcome::Denied, ambiguous},
+            {"encoded dot dot semicolon, mixed case", "/public/%2E%2e;/private", true, Outcome::Denied, ambiguous},
+            {"dot dot encoded semicolon", "/public/..%3b/private", true, Outcome::Denied, ambiguous},
+            {"dot dot encoded semicolon, upper case", "/public/..%3B/private", true, Outcome::Denied, ambiguous},
+            {"jsessionid inside, then dot dot semicolon", "/public/a;jsessionid=x/..;/../private", true, Outcome::Denied, ambiguous},
+            {"parameter on the prefix", "/public;x/a.css", true, Outcome::Denied, ambiguous},
+            {"double encoding", "/public/%252e%252e/private", true, Outcome::Denied, ambiguous},
+            {"double encoding, mixed case", "/public/%252E%252e/private", true, Outcome::Denied, ambiguous},
+            {"encoded slash", "/public/..%2fprivate", true, Outcome::Denied, ambiguous},
+            {"encoded slash, upper case", "/public/..%2Fprivate", true, Outcome::Denied, ambiguous},
+            {"encoded backslash", "/public/..%5cprivate", true, Outcome::Denied, ambiguous},
+            {"encoded NUL", "/public/a.css%00/../../private", true, Outcome::Denied, ambiguous},
+            {"overlong dot", "/public/%c0%ae%c0%ae/private", true, Outcome::Denied, ambiguous},
+            {"overlong dot, upper case", "/public/%C0%AE%C0%AE/private", true, Outcome::Denied, ambiguous},
+            {"backslash", "/public/..\\private", true, Outcome::Denied, ambiguous},
+            {"broken escape", "/public/%0.%0./private", true, Outcome::Denied, ambiguous},
+        };
+        for (const Row &row : rows) {
+            QTest::addRow("nginx: %s", row.label) << QByteArray("X-Original-URL") << "https://app.example.test" + row.path
+                                                  << row.valid << row.outcome << row.rule;
+            QTest::addRow("traefik: %s", row.label) << QByteArray("X-Forwarded-Uri") << row.path << row.valid << row.outcome << row.rule;
+        }
+    }
+    void originalPathsUnderTheRules()
+    {
+        QFETCH(QByteArray, name);
+        QFETCH(QByteArray, value);
+        QFETCH(bool, valid);
+        QFETCH(AccessDecision::Outcome, outcome);
+        QFETCH(int, rule);
+        QList<QPair<QByteArray, QByteArray>> headers{{name, value}};
+        if (name == "X-Forwarded-Uri")
+            headers += {{"X-Forwarded-Proto", "https"}, {"X-Forwarded-Host", "app.example.test"}};
+        const OriginalRequest o = originalRequest(proxied(headers));
+        QCOMPARE(o.valid, valid);
+        if (!valid)
+            return;
+        QCOMPARE(o.host, QStringLiteral("app.example.test"));
+        const AccessDecision decision = decideAccess(publicAndSignedIn(), {o.host, o.path, o.method}, std::nullopt);
+        QCOMPARE(decision.outcome, outcome);
+        QCOMPARE(decision.rule, rule);
     }
 
     void forwardedUriMustBeAPath()
