@@ -6,6 +6,7 @@
 #include <gatehouse/serversettings.h>
 #include <gatehouse/sqladapter.h>
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -26,6 +27,7 @@ struct Opening
 {
     std::shared_ptr<SqlAdapter> adapter;
     int version = 0;
+    bool pastLimit = false;  // failed once the limit had passed: reported as the limit
 };
 
 //! Whether \a target names a database (a URL with a known scheme) rather than a file.
@@ -86,21 +88,28 @@ AdminConnection::AdminConnection(QObject *parent)
     d->pool.setMaxThreadCount(2);
     d->timeout.setSingleShot(true);
     connect(&d->timeout, &QTimer::timeout, this, [this] {
-        if (d->status != Status::Connecting)
-            return;
-        ++d->generation;
-        d->errorString = tr("could not reach the database %1 within %2 s").arg(d->displayUrl, seconds(d->timeoutMs));
-        d->status = Status::Failed;
-        Q_EMIT errorStringChanged();
-        Q_EMIT statusChanged();
-        Q_EMIT failed(d->errorString);
+        if (d->status == Status::Connecting)
+            giveUp();
     });
+}
+
+// The one message for a database not reached within the limit, whether this connection's timer
+// or the driver's connect time-out noticed it first: which one does is a matter of load.
+void AdminConnection::giveUp()
+{
+    ++d->generation;
+    d->timeout.stop();
+    d->errorString = tr("could not reach the database %1 within %2 s").arg(d->displayUrl, seconds(d->timeoutMs));
+    d->status = Status::Failed;
+    Q_EMIT errorStringChanged();
+    Q_EMIT statusChanged();
+    Q_EMIT failed(d->errorString);
 }
 
 AdminConnection::~AdminConnection()
 {
     // The pool waits for a connection attempt still running; the drivers' connect time-outs
-    // (set in open()) bound that wait.
+    // (set in open(), a second past the limit) bound that wait.
     d->pool.waitForDone();
 }
 
@@ -245,8 +254,10 @@ void AdminConnection::open(const QString &givenTarget)
         fail(tr("the SQLite database file %1 does not exist").arg(QFileInfo(options->databaseName).absoluteFilePath()));
         return;
     }
-    // Let the driver give up by itself too, so no thread waits on a dead host for long.
-    const QString timeoutSeconds = QString::number(qMax(1, (d->timeoutMs + 999) / 1000));
+    // Let the driver give up by itself too, so no thread waits on a dead host for long, but
+    // never before the limit: libpq counts whole seconds of the wall clock, so its N seconds
+    // may end after N - 1; hence the limit rounded up, plus one.
+    const QString timeoutSeconds = QString::number((d->timeoutMs + 999) / 1000 + 1);
     if (options->backend == SqlAdapterOptions::Backend::PostgreSQL && !options->connectOptions.contains(QLatin1String("connect_timeout")))
         options->connectOptions = withOption(options->connectOptions, QStringLiteral("connect_timeout=") + timeoutSeconds);
     if (options->backend == SqlAdapterOptions::Backend::MySQL && !options->connectOptions.contains(QLatin1String("CONNECT_TIMEOUT")))
@@ -257,19 +268,32 @@ void AdminConnection::open(const QString &givenTarget)
     if (wasReady)
         qCInfo(lcAdmin).noquote() << "switching to" << d->displayUrl;
     d->timeout.start(d->timeoutMs);
+    const QDeadlineTimer limit(d->timeoutMs, Qt::PreciseTimer);
     const SqlAdapterOptions chosen = *options;
     runInBackground(
         &d->pool, this,
-        [chosen] {
+        [chosen, limit] {
             Opening result;
-            result.adapter = std::make_shared<SqlAdapter>(chosen);
-            result.version = result.adapter->schemaVersion().result();
+            try {
+                result.adapter = std::make_shared<SqlAdapter>(chosen);
+                result.version = result.adapter->schemaVersion().result();
+            } catch (...) {
+                // Judged here, when it failed, not when the GUI thread gets to the answer.
+                if (!limit.hasExpired())
+                    throw;
+                result = Opening();
+                result.pastLimit = true;
+            }
             return result;
         },
         [this, generation, fail](const Outcome<Opening> &outcome) {
             if (generation != d->generation)
                 return; // timed out, closed, or opened again meanwhile
             d->timeout.stop();
+            if (outcome.ok() && outcome.value->pastLimit) {
+                giveUp(); // the driver's time-out came first: the person sees the limit's message
+                return;
+            }
             if (!outcome.ok()) {
                 fail(tr("could not open the database %1: %2").arg(d->displayUrl, outcome.error));
                 return;

@@ -124,6 +124,7 @@ Q_SIGNALS:
 
 private:
     void retireAdapter();
+    void giveUp();
     void migrationFailed(quint64 generation, const QString &error);
 
     std::unique_ptr<AdminConnectionPrivate> d;

@@ -14,7 +14,8 @@ class Readiness;
  * - \c /readyz: 200 \c {"status":"ready","checks":[...]} when every Readiness check passes,
  *   else 503 \c {"status":"unavailable","checks":[{"check":"schema","ok":false,"reason":"..."}]}.
  * GET and HEAD only (405 otherwise); no cookie is read or set, no session is touched;
- * \c Cache-Control: no-store.
+ * \c Cache-Control: no-store. The bodies stay: probers read whole answers (keeping their
+ * connection), and a person reading a failing /readyz needs the reason; HEAD has none.
  */
 class HealthRoutes
 {

@@ -14,6 +14,9 @@ struct GATEHOUSE_EXPORT ConnectionCounts
 {
     //! Connections open now.
     int open = 0;
+    //! Of those, the ones in the middle of a request now (read in part or being answered): the
+    //! ones the cap never evicts.
+    int busy = 0;
     //! Connections admitted.
     quint64 accepted = 0;
     //! Idle connections closed to make room for new ones at ServerLimits::maxConnections.

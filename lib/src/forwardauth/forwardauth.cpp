@@ -38,6 +38,19 @@ AuthResponse answer(int status, const char *text)
     return response;
 }
 
+/*!
+ * An answer with no body (Content-Length: 0), for one that no person reads: nginx's auth_request
+ * never reads the body of its sub-request, and an upstream connection left with an unread body
+ * is closed instead of going back to the keepalive pool, so every check would open a new one.
+ */
+AuthResponse bare(int status)
+{
+    AuthResponse response;
+    response.status = status;
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
 Identity fromToken(const QJsonObject &token)
 {
     Identity identity;
@@ -160,7 +173,8 @@ QString signInUrl(const RequestState &s, const QString &callbackUrl)
 //! Where the client signs in, coming back to \a callbackUrl.
 AuthResponse signIn(const RequestState &s, Contract contract, const QString &callbackUrl)
 {
-    AuthResponse response = contract == Contract::ForwardAuth ? answer(302, "Found") : answer(401, "Unauthorized");
+    // Traefik and Caddy pass the 302 to the browser as it is; nginx turns the 401 into its own.
+    AuthResponse response = contract == Contract::ForwardAuth ? answer(302, "Found") : bare(401);
     response.headers.append({QByteArrayLiteral("location"), signInUrl(s, callbackUrl).toUtf8()});
     return response;
 }
@@ -168,15 +182,15 @@ AuthResponse signIn(const RequestState &s, Contract contract, const QString &cal
 /*!
  * 403 for a request the rules keep out. Traefik and Caddy (forward-auth) pass the body on to
  * the client, so a browser there gets a page: naming who is signed in, with a way to sign in as
- * someone else, or, with nobody (a rule that closes the site to everyone), saying it is closed.
- * nginx shows its own page, and a program gets the plain word.
+ * someone else, or, with nobody (a rule that closes the site to everyone), saying it is closed,
+ * and a program the plain word. nginx shows its own page: its endpoints answer with no body.
  */
 QFuture<AuthResponse> denied(const State &state, Contract contract, const OriginalRequest &original,
                              const Session &session)
 {
     const RequestState &s = *state;
     if (contract != Contract::ForwardAuth || !s.request.header("accept").contains("text/html")) {
-        AuthResponse response = answer(403, "Forbidden");
+        AuthResponse response = contract == Contract::ForwardAuth ? answer(403, "Forbidden") : bare(403);
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
     }
@@ -225,8 +239,9 @@ QFuture<AuthResponse> decide(const State &state, Contract contract, const Origin
         subject = session.identity->subject;
     switch (outcomeOf(s.config.access, request, subject, allowed)) {
     case AccessDecision::Outcome::Allowed: {
-        // Anonymous (bypass): every identity header, empty, so that no proxy invents one.
-        AuthResponse response = contract == Contract::OAuth2Proxy ? answer(202, "Accepted") : answer(200, "OK");
+        // Anonymous (bypass): every identity header, empty, so that no proxy invents one. No
+        // proxy passes this answer's body on, so it has none.
+        AuthResponse response = bare(contract == Contract::OAuth2Proxy ? 202 : 200);
         response.headers.append(identityHeaders(s.config.access.identityHeaders, session.identity.value_or(Identity())));
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
@@ -238,7 +253,7 @@ QFuture<AuthResponse> decide(const State &state, Contract contract, const Origin
     }
     if (contract == Contract::OAuth2Proxy) {
         // The proxy's error_page for 401 starts the sign-in; no Location, no redirect rules.
-        AuthResponse response = answer(401, "Unauthorized");
+        AuthResponse response = bare(401);
         response.cookies = session.cookies;
         return QtFuture::makeReadyFuture(response);
     }

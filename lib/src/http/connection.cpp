@@ -52,6 +52,7 @@ Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &
     connect(&m_stream, &TcpStream::closed, this, &QObject::deleteLater);
     m_worker->track(this);
     Metrics::addOpenConnections(1);
+    Metrics::recordConnectionAccepted();
     const Clock::time_point now = Clock::now();
     setTimer(Timer::Header, limits.headerTimeout, now);
     m_worker->registry().join(this, admission, now);  // idle: it has not sent a byte

@@ -221,6 +221,9 @@ ConnectionCounts ConnectionRegistry::counts() const
     QMutexLocker lock(&m_mutex);
     ConnectionCounts counts = m_counts;
     counts.open = m_open;
+    counts.busy = int(std::count_if(m_members.cbegin(), m_members.cend(), [](const Member *member) {
+        return member->m_state.load(std::memory_order_acquire) == Member::kBusy;
+    }));
     return counts;
 }
 

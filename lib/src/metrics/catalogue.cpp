@@ -60,6 +60,8 @@ Catalogue::Catalogue()
       sessionLookupBatchSize("gatehouse_session_lookup_batch_size", "Session tokens looked up per batch.", {},
                              {batchBounds()}),
       openConnections("gatehouse_http_open_connections", "Open client connections of the HTTP server.", {}),
+      connectionsAccepted("gatehouse_http_connections_accepted_total",
+                          "Client connections the HTTP server took in (the open ones included).", {}),
       connectionsLimited("gatehouse_http_connections_limited_total",
                          "Connections closed or refused by the connection limits, by outcome (evicted idle, "
                          "refused at the server's cap, refused by the per-address limit).",
@@ -77,6 +79,7 @@ Catalogue::Catalogue()
     sessionLookupBatches.with({});
     sessionLookupBatchSize.with({});
     openConnections.with({});
+    connectionsAccepted.with({});
     for (const char *outcome : {"evicted", "refused_at_capacity", "refused_per_address"})
         connectionsLimited.with({outcome});
     configReloads.with({"accepted"});
@@ -92,7 +95,7 @@ Catalogue::Catalogue()
     for (const Collectable *family : std::initializer_list<const Collectable *>{
              &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
-             &sessionLookupBatchSize, &openConnections, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
+             &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
         registry.add(family);
     registry.add([](ExpositionWriter &w) {
@@ -174,6 +177,12 @@ void addOpenConnections(int delta)
 {
     static Gauge &open = catalogue().openConnections.with({});
     open.add(delta);
+}
+
+void recordConnectionAccepted()
+{
+    static Counter &accepted = catalogue().connectionsAccepted.with({});
+    accepted.increment();
 }
 
 void recordConnectionsLimited(QByteArrayView outcome, int count)

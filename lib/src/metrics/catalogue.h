@@ -54,6 +54,7 @@ struct Catalogue
     Family<Counter> sessionLookupBatches;
     Family<Histogram> sessionLookupBatchSize;
     Family<Gauge> openConnections;
+    Family<Counter> connectionsAccepted;
     Family<Counter> connectionsLimited;
     Family<Counter> configReloads;
     Family<Gauge> configLastReloadSuccessful;
@@ -75,6 +76,7 @@ void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_p
 void recordStorageQuery(const QString &operation, Clock::time_point started, bool ok);
 void recordSessionLookupBatch(qsizetype size);
 void addOpenConnections(int delta);
+void recordConnectionAccepted();
 void recordConnectionsLimited(QByteArrayView outcome, int count);
 } // namespace detail
 
@@ -134,6 +136,14 @@ inline void recordSessionLookupBatch(qsizetype size)
 inline void addOpenConnections(int delta)
 {
     detail::addOpenConnections(delta);
+}
+
+//! A client connection of the HTTP front was taken in: with the open ones, it tells whether
+//! clients (a proxy's keepalive pool) reuse their connections or open one per request.
+inline void recordConnectionAccepted()
+{
+    if (enabled())
+        detail::recordConnectionAccepted();
 }
 
 //! The connection limits acted: \a outcome is "evicted" (\a count idle connections closed to

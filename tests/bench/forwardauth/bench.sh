@@ -3,8 +3,9 @@
 # protected app makes nginx ask the auth server first. Three fronts of one nginx, same app, same
 # signed-in Cookie header, taking turns in every round:
 #   none        nginx -> app, no auth at all (the ceiling)
-#   fixed-auth  nginx auth_request -> a second nginx answering a fixed 200 -> app: the fastest
-#               auth server there is, in a process of its own; what the sub-request alone costs
+#   fixed-auth  nginx auth_request -> a second nginx answering a fixed 200 with no body -> app:
+#               the fastest auth server there is, in a process of its own; what the sub-request
+#               alone costs (a body would make nginx close the upstream connection every time)
 #   gatehouse   nginx auth_request -> gatehouse-server {basePath}/authz/auth-request -> app
 #               (JWT sessions without an adapter, and database sessions on SQLite)
 #   reference   nginx auth_request -> the Auth.js reference's GET /auth/session -> app (the
@@ -144,7 +145,7 @@ http {
   access_log off;
   client_body_temp_path $work/fixed/body; proxy_temp_path $work/fixed/proxy; fastcgi_temp_path $work/fixed/fastcgi;
   uwsgi_temp_path $work/fixed/uwsgi; scgi_temp_path $work/fixed/scgi;
-  server { listen 127.0.0.1:$fixed; location / { add_header Remote-User alice@example.test; return 200 "OK"; } }
+  server { listen 127.0.0.1:$fixed; location / { add_header Remote-User alice@example.test; return 200; } }
 }
 NGINX
 }
@@ -176,6 +177,16 @@ check gatehouse-jwt "$P_JWT" "$COOKIE_JWT" 200
 check gatehouse-database "$P_DB" "$COOKIE_DB" 200
 check gatehouse-jwt-signed-out "$P_JWT" "" 401
 [ "$REFERENCE" = 1 ] && check reference "$P_REF" "$REFERENCE_COOKIE" 200
+# The fixed answer and Gatehouse's alike have no body (Content-Length: 0), so nginx keeps both
+# upstream connections alive and fixed-auth stays the ceiling.
+bodiless() { # name url cookie
+  local length; length=$(curl -s -o /dev/null -w '%{size_download} %header{content-length}' -H "Cookie: $3" \
+    -H "X-Original-URL: http://127.0.0.1/some/page" "$2")
+  [ "$length" = "0 0" ] || { echo "$1: a body or no Content-Length: 0 (size, length: $length)" >&2; exit 1; }
+}
+bodiless fixed-auth "http://127.0.0.1:$FIXED/" ""
+bodiless gatehouse-jwt "http://127.0.0.1:$GH_JWT/auth/authz/auth-request" "$COOKIE_JWT"
+bodiless gatehouse-jwt-signed-out "http://127.0.0.1:$GH_JWT/auth/authz/auth-request" ""
 
 fronts="none fixed-auth gatehouse-jwt gatehouse-database"
 [ "$REFERENCE" = 1 ] && fronts="$fronts reference"

@@ -21,8 +21,9 @@ QByteArray callbacksScript()
     });
 }
 
-// The example's gatehouse.json, plus an admins-only path. (No raw string with URLs: moc.)
-QByteArray gatehouseConfig()
+// The example's gatehouse.json, plus an admins-only path and metrics on \a metricsPort. (No raw
+// string with URLs: moc.)
+QByteArray gatehouseConfig(quint16 metricsPort)
 {
     QJsonArray rules{
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
@@ -39,7 +40,8 @@ QByteArray gatehouseConfig()
                        {"cookies", QJsonObject{{"sessionToken", QJsonObject{{"name", "authjs.session-token"},
                                                                             {"options", QJsonObject{{"domain", ".example.test"}}}}}}},
                        {"access", QJsonObject{{"default", "deny"}, {"rules", rules}}},
-                       {"providers", QJsonArray{scriptCredentialsProvider()}}};
+                       {"providers", QJsonArray{scriptCredentialsProvider()}},
+                       {"server", QJsonObject{{"metricsListen", QStringLiteral("127.0.0.1:%1").arg(metricsPort)}}}};
     return QJsonDocument(config).toJson();
 }
 
@@ -77,9 +79,10 @@ bool ForwardAuthStack::start(QString *error)
             + QStringLiteral(" is not installed: run packaging/install-deps.sh");
         return false;
     }
+    m_metricsPort = freeLoopbackPort();
     if (!m_dir.isValid()
         || !replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript())
-        || !replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig())) {
+        || !replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig(m_metricsPort))) {
         *error = QStringLiteral("cannot write the configuration to a temporary folder");
         return false;
     }

@@ -20,6 +20,7 @@ enum class Proxy { Nginx, Caddy };
  * "bob" in group staff, both with password "good-password"; access rules for app.example.test
  * and tools.example.test), the echoing app, and the proxy on one free loopback port serving
  * auth.example.test, app.example.test and (nginx) tools.example.test by their Host header.
+ * Gatehouse serves its metrics on 127.0.0.1:metricsPort().
  * Everything runs in a temporary folder and ends with the object. The app answers only while
  * the caller's event loop runs.
  */
@@ -40,6 +41,8 @@ public:
     Proxy proxy() const { return m_proxy; }
     //! The proxy's port on 127.0.0.1.
     quint16 port() const { return m_port; }
+    //! Gatehouse's metrics listener (server.metricsListen) on 127.0.0.1.
+    quint16 metricsPort() const { return m_metricsPort; }
 
 private:
     bool startNginx(const QByteArray &gatehouse, const QByteArray &app, QString *error);
@@ -51,6 +54,7 @@ private:
     EchoApp m_app;
     QProcess m_proxyProcess;
     quint16 m_port = 0;
+    quint16 m_metricsPort = 0;
 };
 
 } // namespace Gatehouse::Testing

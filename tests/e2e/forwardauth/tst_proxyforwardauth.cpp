@@ -6,6 +6,7 @@
 // beside it) or packaging/caddy/Caddyfile with only addresses replaced (forwardauthstack.h).
 #include "forwardauthstack.h"
 
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -333,6 +334,49 @@ private Q_SLOTS:
         QCOMPARE(anonymousAdmin.status, 302);
         QCOMPARE(QUrlQuery(QUrl(QString::fromUtf8(anonymousAdmin.location))).queryItemValue(QStringLiteral("callbackUrl"), QUrl::FullyDecoded),
                  toolsUrl(QStringLiteral("/admin/users")));
+    }
+
+    // Each check answers with no body (nginx's auth_request leaves a body unread and closes the
+    // connection it came on), so the proxy's keepalive pool to Gatehouse (packaging/nginx:
+    // keepalive 16) serves a thousand checks on a few connections, not one each.
+    void checksReuseTheProxysConnections()
+    {
+        QString location;
+        const QString alice = signIn(QStringLiteral("alice"), appUrl(QStringLiteral("/")), &location);
+        const QString bob = signIn(QStringLiteral("bob"), appUrl(QStringLiteral("/")), &location);
+        QVERIFY(!alice.isEmpty() && !bob.isEmpty());
+        struct Check
+        {
+            QByteArray host;
+            QString path;
+            QString cookie;
+            int status;  // what the client gets: nginx makes a 302 of Gatehouse's 401
+        };
+        QList<Check> checks{{"app.example.test", QStringLiteral("/private"), alice, 200},
+                            {"app.example.test", QStringLiteral("/private"), {}, 302},
+                            {"app.example.test", QStringLiteral("/admin"), bob, 403}};
+        if (QByteArrayView(PROXY) == "nginx")  // authz/oauth2-proxy: 202, 401, 403
+            checks += QList<Check>{{"tools.example.test", QStringLiteral("/"), alice, 200},
+                       {"tools.example.test", QStringLiteral("/"), {}, 302},
+                       {"tools.example.test", QStringLiteral("/admin/users"), bob, 403}};
+
+        const double before = scrapeMetric(m_stack.metricsPort(), "gatehouse_http_connections_accepted_total");
+        QVERIFY2(before >= 0, "no metrics from Gatehouse");
+        constexpr int total = 1000;
+        QDeadlineTimer deadline(120000);
+        int sent = 0;
+        for (; sent < total && !deadline.hasExpired(); ++sent) {
+            const Check &check = checks[sent % checks.size()];
+            const int status = get(check.host, check.path, check.cookie).status;
+            QVERIFY2(status == check.status, qPrintable(QStringLiteral("check %1 (%2%3): %4").arg(sent).arg(
+                                                 QString::fromLatin1(check.host), check.path).arg(status)));
+        }
+        QCOMPARE(sent, total);
+        // The pool may be warm already (the sign-ins went through it); the scrape's own
+        // connection counts too. One connection per check would be a thousand.
+        const double opened = scrapeMetric(m_stack.metricsPort(), "gatehouse_http_connections_accepted_total") - before;
+        qInfo("%d checks through %s opened %g connections to Gatehouse", total, PROXY, opened);
+        QVERIFY2(opened >= 0 && opened <= 40, qPrintable(QString::number(opened)));
     }
 
     void hostsWithoutRulesAreDenied()

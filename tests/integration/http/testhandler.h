@@ -3,6 +3,7 @@
 //   .../cookies   two Set-Cookie headers         .../later    finishes 50 ms later, same thread
 //   .../thread    finishes on a pool thread      .../slow     finishes 300 ms later on a pool thread
 //   .../throw     the handler throws             .../broken   the future holds an exception
+//   .../bare/N    status N with no body (what a proxy's forward-auth check gets)
 //   anything else 200 with body "hello" and the handling thread recorded
 #include <gatehouse/requesthandler.h>
 
@@ -81,6 +82,11 @@ private:
             return finishLater(50, true);
         if (path.endsWith(QLatin1String("/slow")))
             return finishLater(300, true);
+        if (const qsizetype bare = path.lastIndexOf(QLatin1String("/bare/")); bare >= 0) {
+            Gatehouse::AuthResponse response;
+            response.status = path.mid(bare + 6).toInt();
+            return QtFuture::makeReadyFuture(response);
+        }
         if (path.endsWith(QLatin1String("/throw")))
             throw std::runtime_error("handler failure for the test");
         if (path.endsWith(QLatin1String("/broken"))) {

@@ -134,7 +134,7 @@ void TestConnectionLimits::connectionsMidRequestAreNotEvicted()
     RawHttpClient headers(port);  // in the middle of its header section
     headers.send("GET /auth/y HTTP/1.1\r\nHost: a\r\n");
     QTRY_COMPARE(m_pool->connectionCounts().open, 4);
-    QTest::qWait(100);  // the server reads what they sent
+    QTRY_COMPARE(m_pool->connectionCounts().busy, 2);  // the server has read what they sent
 
     // Each newcomer evicts an idle connection: the two idle ones, then earlier newcomers.
     std::vector<std::unique_ptr<RawHttpClient>> newcomers;
@@ -171,7 +171,7 @@ void TestConnectionLimits::refusedWhenEveryConnectionIsBusy()
     RawHttpClient second(port);
     second.send("GET /auth/y HTTP/1.1\r\nHost: a\r\n");
     QTRY_COMPARE(m_pool->connectionCounts().open, 2);
-    QTest::qWait(100);  // the server reads what they sent
+    QTRY_COMPARE(m_pool->connectionCounts().busy, 2);  // the server has read what they sent
 
     RawHttpClient third(port, kSecond);
     QVERIFY(closedSilently(third));

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void failingHandlers();
     void clientGoneBeforeResponse();
     void connectionCloseHonoured();
+    void bodilessAnswersKeepTheConnection();
     void invalidBasePath_data();
     void invalidBasePath();
     void respondFromHostRoute();
@@ -234,6 +235,26 @@ void TestHttpServerIntegration::clientGoneBeforeResponse()
     const auto response = next.readResponse();
     QVERIFY(response);
     QCOMPARE(response->status, 200);
+}
+
+// nginx's upstream keepalive pool reuses a connection only after an answer it has read whole:
+// a bodiless 200, 401 or 403 (the forward-auth checks) leaves the connection open.
+void TestHttpServerIntegration::bodilessAnswersKeepTheConnection()
+{
+    const quint16 port = mount();
+    QVERIFY(port);
+    RawHttpClient client(port);
+    for (const int status : {200, 401, 403, 200}) {
+        client.send("GET /auth/bare/" + QByteArray::number(status) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        const auto response = client.readResponse();
+        QVERIFY(response);
+        QCOMPARE(response->status, status);
+        QCOMPARE(response->value("Content-Length"), QByteArray("0"));
+        QCOMPARE(response->value("Connection"), QByteArray());  // HTTP/1.1: kept alive
+        QCOMPARE(response->body, QByteArray());
+        QVERIFY(client.isConnected());
+    }
+    QCOMPARE(m_handler->requestCount(), 4);
 }
 
 void TestHttpServerIntegration::connectionCloseHonoured()

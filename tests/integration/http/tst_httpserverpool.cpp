@@ -73,6 +73,7 @@ private Q_SLOTS:
     void silentConnectionDropped();
     void idleConnectionClosed();
     void connectionCloseHonoured();
+    void bodilessAnswersKeepTheConnection();
     void webSocketUpgradeRefused();
     void expectContinueAnswered();
     void http10_data();
@@ -399,6 +400,26 @@ void TestHttpServerPool::idleConnectionClosed()
     // ...and is closed once idle.
     QVERIFY(client.waitForClosed());
     QVERIFY(client.pending().isEmpty());  // closed without another word
+}
+
+// nginx's upstream keepalive pool reuses a connection only after an answer it has read whole:
+// a bodiless 200, 401 or 403 (the forward-auth checks) leaves the connection open.
+void TestHttpServerPool::bodilessAnswersKeepTheConnection()
+{
+    const quint16 port = start();
+    QVERIFY(port);
+    RawHttpClient client(port);
+    for (const int status : {200, 401, 403, 200}) {
+        client.send("GET /auth/bare/" + QByteArray::number(status) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        const auto response = client.readResponse();
+        QVERIFY(response);
+        QCOMPARE(response->status, status);
+        QCOMPARE(response->value("Content-Length"), QByteArray("0"));
+        QCOMPARE(response->value("Connection"), QByteArray());  // HTTP/1.1: kept alive
+        QCOMPARE(response->body, QByteArray());
+        QVERIFY(client.isConnected());
+    }
+    QCOMPARE(m_handler->requestCount(), 4);
 }
 
 void TestHttpServerPool::connectionCloseHonoured()

@@ -280,4 +280,24 @@ bool replaceFile(const QString &path, const QByteArray &contents)
     return file.commit();
 }
 
+double scrapeMetric(quint16 port, const QByteArray &series)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(2000))
+        return -1;
+    socket.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    QByteArray received;
+    (void)QTest::qWaitFor([&] {
+        received += socket.readAll();
+        return socket.state() == QAbstractSocket::UnconnectedState;
+    }, 5000);
+    received += socket.readAll();
+    for (const QByteArray &line : received.split('\n')) {
+        if (line.startsWith(series + ' '))
+            return line.mid(series.size() + 1).toDouble();
+    }
+    return -1;
+}
+
 } // namespace Gatehouse::Testing

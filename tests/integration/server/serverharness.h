@@ -135,4 +135,8 @@ QJsonObject scriptCredentialsProvider();
 //! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
 bool replaceFile(const QString &path, const QByteArray &contents);
 
+//! The value of \a series (name and labels, as written) at the metrics listener on 127.0.0.1:\a
+//! port; -1 when it did not answer within 5 s or has no such series.
+double scrapeMetric(quint16 port, const QByteArray &series);
+
 } // namespace Gatehouse::Testing

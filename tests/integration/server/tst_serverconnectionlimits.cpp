@@ -165,27 +165,6 @@ bool readByServer(int fd, quint16 serverPort)
     }, 10000);
 }
 
-//! The value of the sample \a series on the metrics listener at 127.0.0.1:\a port; -1 if absent.
-double scrape(quint16 port, const QByteArray &series)
-{
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    if (!socket.waitForConnected(2000))
-        return -1;
-    socket.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    QByteArray received;
-    (void)QTest::qWaitFor([&] {
-        received += socket.readAll();
-        return socket.state() == QAbstractSocket::UnconnectedState;
-    }, 5000);
-    received += socket.readAll();
-    for (const QByteArray &line : received.split('\n')) {
-        if (line.startsWith(series + ' '))
-            return line.mid(series.size() + 1).toDouble();
-    }
-    return -1;
-}
-
 } // namespace
 
 class TestServerConnectionLimits : public QObject
@@ -312,8 +291,8 @@ private Q_SLOTS:
         QVERIFY(server.waitForLog(QStringLiteral("127.0.0.1 reached the limit of 64 connections per address: "
                                                  "closing its new connections")));
         // An operator's dashboard sees the refusal too.
-        QCOMPARE(scrape(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="refused_per_address"})"), 1.0);
-        QCOMPARE(scrape(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="evicted"})"), 0.0);
+        QCOMPARE(scrapeMetric(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="refused_per_address"})"), 1.0);
+        QCOMPARE(scrapeMetric(metricsPort, R"(gatehouse_http_connections_limited_total{outcome="evicted"})"), 0.0);
     }
 
     void trustedProxyAddedByReload()

@@ -38,6 +38,7 @@ private Q_SLOTS:
 
     void missingSqliteFileIsAnError();
     void refusedConnectionIsAClearError();
+    void silentServerTimesOut_data();
     void silentServerTimesOut();
     void configFileOpensItsDatabase();
     void olderSchemaMigratesWithProgress();

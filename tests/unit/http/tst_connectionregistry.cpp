@@ -108,7 +108,9 @@ void TestConnectionRegistry::neverEvictsABusyConnection()
     m_registry->setLimits(2, 64);
     FakeConnection busy(*m_registry, *m_registry->admit(kClient), at(0));
     FakeConnection idle(*m_registry, *m_registry->admit(kClient), at(5));
+    QCOMPARE(m_registry->counts().busy, 0);
     QVERIFY(busy.beginRequest());  // sending a body, say, since long before the other went idle
+    QCOMPARE(m_registry->counts().busy, 1);
 
     QVERIFY(m_registry->admit(kOther, at(10)));
     QCOMPARE(busy.evictions.load(), 0);
@@ -116,6 +118,7 @@ void TestConnectionRegistry::neverEvictsABusyConnection()
 
     // Once its request is over it is idle, and the next newcomer may take its place.
     busy.endRequest(at(11));
+    QCOMPARE(m_registry->counts().busy, 0);
     QVERIFY(m_registry->admit(kOther, at(12)));
     QCOMPARE(busy.evictions.load(), 1);
 }

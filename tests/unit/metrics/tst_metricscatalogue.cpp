@@ -37,6 +37,8 @@ private Q_SLOTS:
         Metrics::recordSessionLookupBatch(3);
         Metrics::addOpenConnections(2);
         Metrics::addOpenConnections(-1);
+        Metrics::recordConnectionAccepted();
+        Metrics::recordConnectionAccepted();
         Metrics::recordConfigurationReload(false);
 
         const QByteArray text = Metrics::exposition();
@@ -62,6 +64,7 @@ private Q_SLOTS:
         QVERIFY(has("gatehouse_session_lookup_batches_total 1"));
         QVERIFY(has("gatehouse_session_lookup_batch_size_bucket{le=\"4\"} 1"));
         QVERIFY(has("gatehouse_http_open_connections 1"));
+        QVERIFY(has("gatehouse_http_connections_accepted_total 2"));
         QVERIFY(has("gatehouse_config_reloads_total{result=\"refused\"} 1"));
         QVERIFY(has("gatehouse_config_last_reload_successful 0"));
         QVERIFY(text.contains("gatehouse_build_info{version=\"" GATEHOUSE_VERSION_STRING "\""));

@@ -1,5 +1,6 @@
 #include "tokenstoreconformance.h"
 
+#include <QElapsedTimer>
 #include <QThread>
 
 #include <atomic>
@@ -98,10 +99,18 @@ void TokenStoreConformance::claimIsExclusiveUntilReleased()
 void TokenStoreConformance::claimExpires()
 {
     const AdapterAccount a = linkedAccount(QStringLiteral("ada@example.test"));
+    QElapsedTimer sinceClaimed;
+    sinceClaimed.start();
     QVERIFY(take(m_tokens->claimTokenRefresh(a.provider, a.providerAccountId, 300ms)));
-    QVERIFY(!take(m_tokens->claimTokenRefresh(a.provider, a.providerAccountId, 300ms)));
-    // A refresher that vanished does not block the account for good: a claim lasts at least
-    // the lease and less than twice as long.
+    const bool claimedAgain = take(m_tokens->claimTokenRefresh(a.provider, a.providerAccountId, 300ms));
+    // A claim lasts at least the lease: asked again within it, it is still held. (A machine too
+    // busy to ask again within 300 ms cannot tell; it does not fail the test either.)
+    if (sinceClaimed.elapsed() < 300)
+        QVERIFY(!claimedAgain);
+    else
+        qInfo("asked again after %lld ms, past the lease: not checked", sinceClaimed.elapsed());
+    // A refresher that vanished does not block the account for good: a claim lasts less than
+    // twice the lease.
     QThread::msleep(650);
     QVERIFY(take(m_tokens->claimTokenRefresh(a.provider, a.providerAccountId, 300ms)));
 }
