@@ -39,8 +39,8 @@ Reply EngineClient::get(const QString &pathAndQuery, const QList<QPair<QByteArra
     return send(r);
 }
 
-Reply EngineClient::postForm(const QString &path, const QList<QPair<QString, QString>> &fields,
-                             const QList<QPair<QByteArray, QByteArray>> &headers)
+AuthRequest EngineClient::formRequest(const QString &path, const QList<QPair<QString, QString>> &fields,
+                                      const QList<QPair<QByteArray, QByteArray>> &headers) const
 {
     AuthRequest r;
     r.method = "POST";
@@ -54,7 +54,19 @@ Reply EngineClient::postForm(const QString &path, const QList<QPair<QString, QSt
         body += QUrl::toPercentEncoding(f.first) + '=' + QUrl::toPercentEncoding(f.second);
     }
     r.body = body;
-    return send(r);
+    return r;
+}
+
+Reply EngineClient::postForm(const QString &path, const QList<QPair<QString, QString>> &fields,
+                             const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    return send(formRequest(path, fields, headers));
+}
+
+QFuture<AuthResponse> EngineClient::startForm(const QString &path, const QList<QPair<QString, QString>> &fields,
+                                              const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    return start(formRequest(path, fields, headers));
 }
 
 Reply EngineClient::postJson(const QString &path, const QJsonObject &body,
@@ -69,7 +81,7 @@ Reply EngineClient::postJson(const QString &path, const QJsonObject &body,
     return send(r);
 }
 
-Reply EngineClient::send(AuthRequest request)
+QFuture<AuthResponse> EngineClient::start(AuthRequest request) const
 {
     QByteArray cookieHeader;
     for (auto it = cookies.cbegin(); it != cookies.cend(); ++it) {
@@ -80,7 +92,12 @@ Reply EngineClient::send(AuthRequest request)
     if (!cookieHeader.isEmpty())
         request.headers.append(qMakePair(QByteArray("Cookie"), cookieHeader));
     request.remoteAddress = address;
-    QFuture<AuthResponse> future = m_auth.handle(request);
+    return m_auth.handle(request);
+}
+
+Reply EngineClient::send(AuthRequest request)
+{
+    QFuture<AuthResponse> future = start(std::move(request));
     if (!future.isFinished()) {
         QEventLoop loop;
         QFutureWatcher<AuthResponse> watcher;

@@ -33,6 +33,13 @@ public:
     Reply postJson(const QString &path, const QJsonObject &body,
                    const QList<QPair<QByteArray, QByteArray>> &headers = {});
     Reply send(AuthRequest request);
+    /*!
+     * postForm() without waiting: the request goes to the engine now, with this client's cookies
+     * and address, and the future is its answer (the jar does not learn its cookies). For
+     * requests that must be in flight together.
+     */
+    QFuture<AuthResponse> startForm(const QString &path, const QList<QPair<QString, QString>> &fields,
+                                    const QList<QPair<QByteArray, QByteArray>> &headers = {});
 
     //! GET csrf and return the token.
     QString csrfToken();
@@ -41,6 +48,10 @@ public:
     QHostAddress address = QHostAddress(QStringLiteral("127.0.0.1"));
 
 private:
+    AuthRequest formRequest(const QString &path, const QList<QPair<QString, QString>> &fields,
+                            const QList<QPair<QByteArray, QByteArray>> &headers) const;
+    QFuture<AuthResponse> start(AuthRequest request) const;
+
     const Auth &m_auth;
     QString m_origin;
 };

@@ -154,7 +154,7 @@ QList<LoadAnswer> HttpLoad::sendAtOnce(quint16 port, const QList<LoadRequest> &r
         auto socket = std::make_unique<QTcpSocket>();
         QObject::connect(socket.get(), &QTcpSocket::connected, &loop, [&, i] { settle(i); });
         QObject::connect(socket.get(), &QTcpSocket::errorOccurred, &loop, [&, i](QAbstractSocket::SocketError) { settle(i); });
-        socket->connectToHost(QHostAddress::LocalHost, port);
+        socket->connectToHost(QHostAddress::LocalHost, requests.at(i).port ? requests.at(i).port : port);
         sockets.push_back(std::move(socket));
     }
     // The start gate: no request leaves before every connection is open (or has failed).
@@ -173,7 +173,7 @@ QList<LoadAnswer> HttpLoad::sendAtOnce(quint16 port, const QList<LoadRequest> &r
     }
     for (qsizetype i = 0; i < requests.size(); ++i) {
         if (sockets[i]->state() == QAbstractSocket::ConnectedState)
-            sockets[i]->write(bytesOf(port, requests.at(i)));
+            sockets[i]->write(bytesOf(requests.at(i).port ? requests.at(i).port : port, requests.at(i)));
     }
     if (pending > 0)
         loop.exec();

@@ -20,6 +20,7 @@ struct LoadRequest
     QByteArray headers;          //!< extra header lines, each ending in \r\n
     QByteArray body;
     QByteArray host;             //!< the Host header; empty: 127.0.0.1:<port>
+    quint16 port = 0;            //!< sendAtOnce(): another server's port; 0: the port it is given
 };
 
 //! What one request got.
@@ -61,7 +62,7 @@ public:
      * Opens one connection per request first, then sends all of \a requests at once, so the
      * server sees them together (a race); the answers in the same order. Runs the calling
      * thread's event loop meanwhile (a peer of the server served there goes on answering);
-     * bounded by \a timeoutMs.
+     * bounded by \a timeoutMs. A request with a port of its own goes to that server.
      */
     static QList<LoadAnswer> sendAtOnce(quint16 port, const QList<LoadRequest> &requests, int timeoutMs);
 

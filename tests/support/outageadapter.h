@@ -250,6 +250,12 @@ public:
             return fail<void>();
         return memory->resetRateLimit(key);
     }
+    QFuture<void> refundRateLimit(const QString &key, std::chrono::milliseconds window) override
+    {
+        if (failing(QStringLiteral("refundRateLimit")))
+            return fail<void>();
+        return memory->refundRateLimit(key, window);
+    }
     QFuture<qint64> countUsers(const QString &search) override
     {
         if (failing(QStringLiteral("countUsers")))

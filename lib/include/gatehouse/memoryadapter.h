@@ -76,6 +76,7 @@ public:
     QFuture<bool> hitRateLimit(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;
+    QFuture<void> refundRateLimit(const QString &key, std::chrono::milliseconds window) override;
 
     // AdminStore
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;

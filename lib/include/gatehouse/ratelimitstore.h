@@ -32,6 +32,13 @@ public:
                                           int limit) = 0;
     //! Forgets every attempt counted under \a key.
     virtual QFuture<void> resetRateLimit(const QString &key) = 0;
+    /*!
+     * Takes back one attempt hitRateLimit() counted under \a key in a window of length \a window
+     * (an attempt that turned out not to count, such as a successful sign-in), so that it no
+     * longer uses up the limit; nothing when none is counted. Atomic as hitRateLimit() is. The
+     * default fails with AdapterError::notImplemented: without it every attempt stays counted.
+     */
+    virtual QFuture<void> refundRateLimit(const QString &key, std::chrono::milliseconds window);
 
 protected:
     RateLimitStore() = default;

@@ -106,7 +106,7 @@ QFuture<QDateTime> signedInAt(const RequestState &s, const Account &account, con
 }
 
 //! The rate-limit keys of a password check: the built-in sign-in's own, so that the account
-//! page and the sign-in form share one count of failures per account and per address.
+//! page and the sign-in form share one count of attempts per account and per address.
 struct PasswordAttempt
 {
     QString identifierKey;
@@ -119,17 +119,27 @@ PasswordAttempt passwordAttempt(const RequestState &s, const Provider &provider,
             QStringLiteral("credentials:%1:ip:%2").arg(provider.id, s.clientAddress.toString())};
 }
 
-QFuture<bool> passwordLimited(const RequestState &s, const PasswordAttempt &attempt)
+//! Counts the check of the current password before it is made, against the sign-in's limits;
+//! true when both allow it (a refused check is counted against neither).
+QFuture<bool> takePasswordAttempt(const RequestState &s, const PasswordAttempt &attempt)
 {
     const RateLimitOptions &rl = s.config.rateLimit;
     if (!rl.enabled)
-        return QtFuture::makeReadyFuture(false);
+        return QtFuture::makeReadyFuture(true);
+    return continueWith(s.engine.rateLimiter().tryAttempts({{attempt.identifierKey, rl.maxFailuresPerIdentifier},
+                                                            {attempt.addressKey, rl.maxFailuresPerAddress}},
+                                                           rl.windowSeconds),
+                        [](const QString &refusedBy) { return refusedBy.isEmpty(); });
+}
+
+//! After the right password: the account's count cleared, the address's attempt given back.
+QFuture<void> forgivePasswordAttempt(const RequestState &s, const PasswordAttempt &attempt)
+{
+    if (!s.config.rateLimit.enabled)
+        return QtFuture::makeReadyFuture();
     RateLimiter &limiter = s.engine.rateLimiter();
-    QFuture<bool> byIdentifier = limiter.isLimited(attempt.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds);
-    return continueWith(limiter.isLimited(attempt.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds),
-                        [byIdentifier](bool address) {
-                            return continueWith(byIdentifier, [address](bool identifier) { return address || identifier; });
-                        });
+    QFuture<void> address = limiter.refund(attempt.addressKey, s.config.rateLimit.windowSeconds);
+    return limiter.reset(attempt.identifierKey).then(QtFuture::Launch::Sync, [address] { return address; }).unwrap();
 }
 
 QList<SetCookie> renewedJwt(const RequestState &s);
@@ -281,33 +291,41 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
             return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordsDiffer")));
         if (const QString notice = passwordNotice(newPasswordProblem(next, user.email)); !notice.isEmpty())
             return QtFuture::makeReadyFuture(backToPage(s, notice));
-        return continueWith(passwordLimited(s, attempt), [state, account, user, attempt, current, next](bool limited) {
+        // Counted before the current password is checked, as a sign-in's password is: concurrent
+        // guesses get no more checks than the limit allows.
+        return continueWith(takePasswordAttempt(s, attempt), [state, account, user, attempt, current, next](bool allowed) {
             const RequestState &s = *state;
-            if (limited)
+            if (!allowed)
                 return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("tooManyAttempts")));
-            QFuture<AuthResponse> changed = account.changePassword(user.id, current, next, databaseToken(s), changeOf(s))
-                .then(QtFuture::Launch::Sync, [state, attempt](qint64) {
-                    if (state->config.rateLimit.enabled)
-                        state->engine.rateLimiter().reset(attempt.identifierKey);
-                    return backToPage(*state, QStringLiteral("passwordChanged"), renewedJwt(*state));
+            QFuture<AuthResponse> changed = continueWith(
+                account.changePassword(user.id, current, next, databaseToken(s), changeOf(s)), [state, attempt](qint64) {
+                    // Answered once the counts are forgiven, so that no later attempt's count is wiped.
+                    return forgivePasswordAttempt(*state, attempt).then(QtFuture::Launch::Sync, [state] {
+                        return backToPage(*state, QStringLiteral("passwordChanged"), renewedJwt(*state));
+                    });
                 });
             return recoverLater(changed, [state, attempt](std::exception_ptr error) -> QFuture<AuthResponse> {
                 const RequestState &s = *state;
                 try {
                     std::rethrow_exception(error);
                 } catch (const IncorrectPassword &) {
-                    // The answer waits until the failure is counted, as a failed sign-in's does.
-                    if (!s.config.rateLimit.enabled)
-                        return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordIncorrect")));
-                    return s.engine.rateLimiter()
-                        .recordFailures({attempt.identifierKey, attempt.addressKey}, s.config.rateLimit.windowSeconds)
-                        .then(QtFuture::Launch::Sync,
-                              [state] { return backToPage(*state, QStringLiteral("passwordIncorrect")); });
-                } catch (const InvalidAccountInput &) {
-                    return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordTooShort")));
+                    // The attempt stays counted.
+                    return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordIncorrect")));
                 } catch (...) {
-                    return QtFuture::makeReadyFuture(errorResponse(s, std::current_exception()));
                 }
+                // No wrong password (the store failed, the input was refused): it counts nothing.
+                QFuture<void> givenBack = s.config.rateLimit.enabled
+                    ? s.engine.rateLimiter().refunds({attempt.identifierKey, attempt.addressKey}, s.config.rateLimit.windowSeconds)
+                    : QtFuture::makeReadyFuture();
+                return givenBack.then(QtFuture::Launch::Sync, [state, error] {
+                    try {
+                        std::rethrow_exception(error);
+                    } catch (const InvalidAccountInput &) {
+                        return backToPage(*state, QStringLiteral("passwordTooShort"));
+                    } catch (...) {
+                        return errorResponse(*state, std::current_exception());
+                    }
+                });
             });
         });
     });

@@ -3,8 +3,6 @@
 #include "core/logging.h"
 #include "metrics/catalogue.h"
 
-#include <limits>
-
 namespace Gatehouse {
 
 namespace {
@@ -44,18 +42,6 @@ QFuture<bool> StoreRateLimiter::isLimited(const QString &key, int limit, qint64 
         });
 }
 
-QFuture<void> StoreRateLimiter::recordFailure(const QString &key, qint64 windowSeconds)
-{
-    // Failures are always counted; the limit applies when the next attempt is checked.
-    try {
-        return logFailure(m_store.hitRateLimit(key, windowOf(windowSeconds), std::numeric_limits<int>::max()),
-                          "recording a failure");
-    } catch (const std::exception &e) {
-        qCWarning(lcCore) << "rate limiter: recording a failure failed:" << e.what();
-        return QtFuture::makeReadyFuture();
-    }
-}
-
 QFuture<bool> StoreRateLimiter::tryAttempt(const QString &key, int limit, qint64 windowSeconds)
 {
     // A store error fails the future: without a count, the attempt is not allowed.
@@ -72,6 +58,17 @@ QFuture<void> StoreRateLimiter::reset(const QString &key)
         return logFailure(m_store.resetRateLimit(key), "reset");
     } catch (const std::exception &e) {
         qCWarning(lcCore) << "rate limiter: reset failed:" << e.what();
+        return QtFuture::makeReadyFuture();
+    }
+}
+
+QFuture<void> StoreRateLimiter::refund(const QString &key, qint64 windowSeconds)
+{
+    // A refund that fails leaves the attempt counted: stricter, never laxer.
+    try {
+        return logFailure(m_store.refundRateLimit(key, windowOf(windowSeconds)), "refund");
+    } catch (const std::exception &e) {
+        qCWarning(lcCore) << "rate limiter: refund failed:" << e.what();
         return QtFuture::makeReadyFuture();
     }
 }

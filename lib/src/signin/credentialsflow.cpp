@@ -35,27 +35,33 @@ Attempt attemptOf(const RequestState &s)
     return a;
 }
 
-QFuture<bool> limited(const RequestState &s, const Attempt &a)
+/*!
+ * Counts the attempt against the address's and the identifier's limits before its password is
+ * checked, so that concurrent guesses cannot pass the limit while earlier ones are still being
+ * hashed; true when both allow it. A refused attempt is counted against neither.
+ */
+QFuture<bool> takeAttempt(const RequestState &s, const Attempt &a)
 {
     const RateLimitOptions &rl = s.config.rateLimit;
     if (!rl.enabled)
-        return QtFuture::makeReadyFuture(false);
-    RateLimiter &limiter = s.engine.rateLimiter();
-    QFuture<bool> byAddress = limiter.isLimited(a.addressKey, rl.maxFailuresPerAddress, rl.windowSeconds);
-    if (a.identifierKey.isEmpty())
-        return byAddress;
-    QFuture<bool> byIdentifier = limiter.isLimited(a.identifierKey, rl.maxFailuresPerIdentifier, rl.windowSeconds);
-    return byAddress.then(QtFuture::Launch::Sync, [byIdentifier](bool address) mutable {
-        return byIdentifier.then(QtFuture::Launch::Sync, [address](bool identifier) { return address || identifier; });
-    }).unwrap();
+        return QtFuture::makeReadyFuture(true);
+    return s.engine.rateLimiter()
+        .tryAttempts({{a.addressKey, rl.maxFailuresPerAddress}, {a.identifierKey, rl.maxFailuresPerIdentifier}}, rl.windowSeconds)
+        .then(QtFuture::Launch::Sync, [](const QString &refusedBy) { return refusedBy.isEmpty(); });
 }
 
-//! Counts a refused attempt; the answer waits for it, so the next attempt is checked against it.
-QFuture<void> recordFailure(const RequestState &s, const Attempt &a)
+/*!
+ * A success uses up no limit: the identifier's count is cleared, as a success clears it, and the
+ * address gets its attempt back (one client address serves many people behind a NAT).
+ */
+QFuture<void> forgiveSuccess(const RequestState &s, const Attempt &a)
 {
     if (!s.config.rateLimit.enabled)
         return QtFuture::makeReadyFuture();
-    return s.engine.rateLimiter().recordFailures({a.identifierKey, a.addressKey}, s.config.rateLimit.windowSeconds);
+    RateLimiter &limiter = s.engine.rateLimiter();
+    QFuture<void> identifier = a.identifierKey.isEmpty() ? QtFuture::makeReadyFuture() : limiter.reset(a.identifierKey);
+    QFuture<void> address = limiter.refund(a.addressKey, s.config.rateLimit.windowSeconds);
+    return identifier.then(QtFuture::Launch::Sync, [address] { return address; }).unwrap();
 }
 
 //! The account of a credentials sign-in: the user's id is the provider account id.
@@ -108,35 +114,67 @@ SignInResult resultOf(const RequestState &s, const QJsonObject &user, const Atte
     return result;
 }
 
-//! authorize, then the sign-in; a refusal is counted against the limits.
-QFuture<AuthResponse> authorizeAndSignIn(const State &state, const Attempt &attempt)
+/*!
+ * authorize's answer, where a failure that is no refusal (the store is down, the callback broke)
+ * first gives the attempt back: it was no guess, and counts nothing, as it never did.
+ */
+QFuture<std::optional<QJsonObject>> authorized(const State &state, const Attempt &attempt)
 {
     const RequestState &s = *state;
+    QFuture<std::optional<QJsonObject>> user;
+    try {
+        user = s.provider->authorize(attempt.credentials, s.request);
+    } catch (...) {
+        user = failedFuture<std::optional<QJsonObject>>(std::current_exception());
+    }
+    if (!s.config.rateLimit.enabled)
+        return user;
+    return user
+        .then(QtFuture::Launch::Sync, [state, attempt](QFuture<std::optional<QJsonObject>> done)
+                                           -> QFuture<std::optional<QJsonObject>> {
+            // A new future, never \a done itself: a future returned from its own continuation
+            // would hold that continuation, and what it captured, in a cycle.
+            std::exception_ptr failure;
+            try {
+                return QtFuture::makeReadyFuture(done.result());  // rethrows what authorize failed with
+            } catch (const CredentialsSignin &) {
+                return failedFuture<std::optional<QJsonObject>>(std::current_exception());
+            } catch (...) {
+                failure = std::current_exception();
+            }
+            return state->engine.rateLimiter()
+                .refunds({attempt.addressKey, attempt.identifierKey}, state->config.rateLimit.windowSeconds)
+                .then(QtFuture::Launch::Sync, [failure]() -> std::optional<QJsonObject> { std::rethrow_exception(failure); });
+        })
+        .unwrap();
+}
+
+//! authorize, then the sign-in; the attempt was counted already, and a refusal leaves it counted.
+QFuture<AuthResponse> authorizeAndSignIn(const State &state, const Attempt &attempt)
+{
     QFuture<AuthResponse> response;
     try {
-        response = s.provider->authorize(attempt.credentials, s.request)
+        response = authorized(state, attempt)
             .then(QtFuture::Launch::Sync, [state, attempt](const std::optional<QJsonObject> &user) {
                 if (!user || user->isEmpty())
                     throw CredentialsSignin(QStringLiteral("credentials"), QStringLiteral("authorize returned no user"));
-                if (state->config.rateLimit.enabled && !attempt.identifierKey.isEmpty())
-                    state->engine.rateLimiter().reset(attempt.identifierKey);
-                return completeSignIn(state, resultOf(*state, *user, attempt));
+                // Answered once the counts are forgiven, so that no later attempt's count is wiped.
+                return forgiveSuccess(*state, attempt).then(QtFuture::Launch::Sync, [state, attempt, user = *user] {
+                    return completeSignIn(state, resultOf(*state, user, attempt));
+                }).unwrap();
             })
             .unwrap();
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }
-    return recoverLater(response, [state, attempt](std::exception_ptr error) -> QFuture<AuthResponse> {
+    return recover(response, [state](std::exception_ptr error) {
         try {
             std::rethrow_exception(error);
         } catch (const CredentialsSignin &e) {
             auditFailure(state, e.code());
-            return recordFailure(*state, attempt).then(QtFuture::Launch::Sync, [state, error] {
-                return errorResponse(*state, error);
-            });
         } catch (...) {
         }
-        return QtFuture::makeReadyFuture(errorResponse(*state, error));
+        return errorResponse(*state, error);
     });
 }
 
@@ -152,10 +190,10 @@ QFuture<AuthResponse> signIn(const State &state)
     }
     QFuture<AuthResponse> response;
     try {
-        response = limited(s, attempt)
-            .then(QtFuture::Launch::Sync, [state, attempt](bool isLimited) -> QFuture<AuthResponse> {
+        response = takeAttempt(s, attempt)
+            .then(QtFuture::Launch::Sync, [state, attempt](bool allowed) -> QFuture<AuthResponse> {
                 const RequestState &s = *state;
-                if (isLimited) {
+                if (!allowed) {
                     qCWarning(lcCore).noquote() << "credentials sign-in rate limited: provider" << s.provider->id
                                                 << "address" << s.clientAddress.toString();
                     auditFailure(state, QStringLiteral("rate_limited"));

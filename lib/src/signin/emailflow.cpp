@@ -16,6 +16,9 @@
 #include <gatehouse/adapter.h>
 #include <gatehouse/errors.h>
 
+#include <atomic>
+#include <memory>
+
 namespace Gatehouse::EmailFlow {
 
 namespace {
@@ -44,36 +47,49 @@ struct LinkRequest
     QString clientKey;   //!< rate-limit key of the client's IP address
 };
 
-// Fails with EmailSignin when the client or the address has had its sign-in mails: the same
-// answer whether or not the address has a user.
-QFuture<void> checkRateLimits(const State &state, const LinkRequest &r)
+/*!
+ * Counts the mail against the client's and the address's limits before anything else is done,
+ * so that concurrent requests cannot pass the limit while earlier ones are still on their way;
+ * fails with EmailSignin when either has had its sign-in mails (the same answer whether or not
+ * the address has a user). A refused request is counted against neither.
+ */
+QFuture<void> takeSend(const State &state, const LinkRequest &r)
 {
     const EmailSettings::RateLimit &limit = r.settings.rateLimit;
     if (!limit.enabled)
         return QtFuture::makeReadyFuture();
-    const auto refuse = [limit](int count, const char *what) {
-        return EmailSignin(QStringLiteral("rate limited: %1 sign-in mails for %2 within %3 s already")
-                               .arg(count).arg(QLatin1String(what)).arg(limit.windowSeconds));
-    };
-    return state->engine.rateLimiter().isLimited(r.clientKey, limit.perClient, limit.windowSeconds)
-        .then(QtFuture::Launch::Sync, [state, r, limit, refuse](bool clientLimited) {
-            if (clientLimited)
-                throw refuse(limit.perClient, "one client");
-            return state->engine.rateLimiter().isLimited(r.addressKey, limit.perAddress, limit.windowSeconds);
-        })
-        .unwrap()
-        .then(QtFuture::Launch::Sync, [limit, refuse](bool addressLimited) {
-            if (addressLimited)
-                throw refuse(limit.perAddress, "one address");
+    return state->engine.rateLimiter()
+        .tryAttempts({{r.clientKey, limit.perClient}, {r.addressKey, limit.perAddress}}, limit.windowSeconds)
+        .then(QtFuture::Launch::Sync, [r, limit](const QString &refusedBy) {
+            if (refusedBy.isEmpty())
+                return;
+            const bool byClient = refusedBy == r.clientKey;
+            throw EmailSignin(QStringLiteral("rate limited: %1 sign-in mails for %2 within %3 s already")
+                                  .arg(byClient ? limit.perClient : limit.perAddress)
+                                  .arg(byClient ? QLatin1String("one client") : QLatin1String("one address"))
+                                  .arg(limit.windowSeconds));
         });
 }
 
-//! Counts a mail about to be sent; the sending waits for it, so the next request is checked against it.
-QFuture<void> recordSend(const RequestState &s, const LinkRequest &r)
+//! \a answer (finished) as a new future: one returned from its own continuation would hold it in a cycle.
+QFuture<AuthResponse> copyOf(const QFuture<AuthResponse> &answer)
+{
+    try {
+        return QtFuture::makeReadyFuture(answer.result());  // rethrows what it failed with
+    } catch (...) {
+        return failedFuture<AuthResponse>(std::current_exception());
+    }
+}
+
+//! Gives back what takeSend() counted, then \a answer (finished; a request that sent no mail).
+QFuture<AuthResponse> refundSendThen(const State &state, const LinkRequest &r, const QFuture<AuthResponse> &answer)
 {
     if (!r.settings.rateLimit.enabled)
-        return QtFuture::makeReadyFuture();
-    return s.engine.rateLimiter().recordFailures({r.addressKey, r.clientKey}, r.settings.rateLimit.windowSeconds);
+        return copyOf(answer);
+    return state->engine.rateLimiter()
+        .refunds({r.clientKey, r.addressKey}, r.settings.rateLimit.windowSeconds)
+        .then(QtFuture::Launch::Sync, [outcome = copyOf(answer)] { return outcome; })
+        .unwrap();
 }
 
 AuthResponse verifyRequestRedirect(const RequestState &s)
@@ -201,6 +217,43 @@ QFuture<QString> normalizedEmail(const RequestState &s)
     });
 }
 
+/*!
+ * The mail of a counted request: the user looked up, the signIn callback asked, then the link
+ * sent. \a sending is set once the mail is on its way; until then nothing was sent.
+ */
+QFuture<AuthResponse> mailLink(const State &state, const LinkRequest &r, const std::shared_ptr<std::atomic<bool>> &sending)
+{
+    return state->config.adapter->getUserByEmail(r.email)
+        .then(QtFuture::Launch::Sync, [state, r, sending](const std::optional<AdapterUser> &user) {
+            const RequestState &s = *state;
+            // Auth.js shows the signIn callback a user that does not exist yet with a random id.
+            AdapterUser candidate;
+            candidate.id = Crypto::randomUuid();
+            candidate.email = r.email;
+            if (user)
+                candidate = *user;
+            SignInParams params;
+            params.user = candidate.toJson();
+            params.account = emailAccount(s, candidate.id, r.email);
+            params.verificationRequest = true;
+            return Hooks::signIn(s, params)
+                .then(QtFuture::Launch::Sync, [state, r, sending](const SignInDecision &decision) -> QFuture<AuthResponse> {
+                    const RequestState &s = *state;
+                    if (!decision.redirectTo.isEmpty()) {
+                        return Hooks::redirect(s, decision.redirectTo).then(QtFuture::Launch::Sync, [state](const QString &url) {
+                            return state->withCookies(state->redirect(url));
+                        });
+                    }
+                    if (!decision.allow)
+                        throw AccessDenied(QStringLiteral("the signIn callback refused the sign-in mail"));
+                    sending->store(true);  // counted, whether or not the mail then leaves
+                    return sendLink(state, r);
+                })
+                .unwrap();
+        })
+        .unwrap();
+}
+
 QFuture<AuthResponse> startSignIn(const State &state)
 {
     const RequestState &s = *state;
@@ -215,39 +268,16 @@ QFuture<AuthResponse> startSignIn(const State &state)
             LinkRequest request = r;
             request.email = email;
             request.addressKey = prefix + QStringLiteral("address:") + email;
-            return checkRateLimits(state, request).then(QtFuture::Launch::Sync, [request] { return request; });
+            return takeSend(state, request).then(QtFuture::Launch::Sync, [request] { return request; });
         })
         .unwrap()
         .then(QtFuture::Launch::Sync, [state](const LinkRequest &r) {
-            return state->config.adapter->getUserByEmail(r.email).then(
-                QtFuture::Launch::Sync, [r](const std::optional<AdapterUser> &user) { return std::pair(r, user); });
-        })
-        .unwrap()
-        .then(QtFuture::Launch::Sync, [state](const std::pair<LinkRequest, std::optional<AdapterUser>> &found) {
-            const LinkRequest &r = found.first;
-            const std::optional<AdapterUser> &user = found.second;
-            const RequestState &s = *state;
-            // Auth.js shows the signIn callback a user that does not exist yet with a random id.
-            AdapterUser candidate;
-            candidate.id = Crypto::randomUuid();
-            candidate.email = r.email;
-            if (user)
-                candidate = *user;
-            SignInParams params;
-            params.user = candidate.toJson();
-            params.account = emailAccount(s, candidate.id, r.email);
-            params.verificationRequest = true;
-            return Hooks::signIn(s, params)
-                .then(QtFuture::Launch::Sync, [state, r](const SignInDecision &decision) -> QFuture<AuthResponse> {
-                    const RequestState &s = *state;
-                    if (!decision.redirectTo.isEmpty()) {
-                        return Hooks::redirect(s, decision.redirectTo).then(QtFuture::Launch::Sync, [state](const QString &url) {
-                            return state->withCookies(state->redirect(url));
-                        });
-                    }
-                    if (!decision.allow)
-                        throw AccessDenied(QStringLiteral("the signIn callback refused the sign-in mail"));
-                    return recordSend(s, r).then(QtFuture::Launch::Sync, [state, r] { return sendLink(state, r); }).unwrap();
+            auto sending = std::make_shared<std::atomic<bool>>(false);
+            return mailLink(state, r, sending)
+                .then(QtFuture::Launch::Sync, [state, r, sending](QFuture<AuthResponse> answer) {
+                    // Only mails count: a request that sent none (a redirect, a refusal, a
+                    // failure before the mail) gives its count back.
+                    return sending->load() ? copyOf(answer) : refundSendThen(state, r, answer);
                 })
                 .unwrap();
         })

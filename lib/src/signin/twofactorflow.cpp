@@ -30,12 +30,22 @@ AuthResponse again(const RequestState &s, const QString &error)
                                                     QUrlQuery{{QStringLiteral("error"), error}})));
 }
 
-QFuture<bool> limitedByAddress(const RequestState &s)
+//! Counts the code against the address's limit before it is checked; true when allowed.
+QFuture<bool> takeAttempt(const RequestState &s)
 {
     const RateLimitOptions &rl = s.config.rateLimit;
     if (!rl.enabled)
-        return QtFuture::makeReadyFuture(false);
-    return s.engine.rateLimiter().isLimited(addressKey(s), rl.maxFailuresPerAddress, rl.windowSeconds);
+        return QtFuture::makeReadyFuture(true);
+    return s.engine.rateLimiter().tryAttempt(addressKey(s), rl.maxFailuresPerAddress, rl.windowSeconds);
+}
+
+//! Gives the address back an attempt that was no wrong code; \a answer once it is given back.
+QFuture<AuthResponse> refundThen(const RequestState &s, AuthResponse answer)
+{
+    if (!s.config.rateLimit.enabled)
+        return QtFuture::makeReadyFuture(std::move(answer));
+    return s.engine.rateLimiter().refund(addressKey(s), s.config.rateLimit.windowSeconds)
+        .then(QtFuture::Launch::Sync, [answer = std::move(answer)] { return answer; });
 }
 
 /*!
@@ -54,13 +64,14 @@ AuthResponse enrolled(const RequestState &s, const AuthResponse &session, const 
 
 /*!
  * Spends the step and starts the session the first factor would have started; after an
- * enrolment (\a recoveryCodes) the answer is the page that shows them.
+ * enrolment (\a recoveryCodes) the answer is the page that shows them. The code was right: the
+ * address gets its attempt back.
  */
 QFuture<AuthResponse> complete(const State &state, const PendingStep &step, const QStringList &recoveryCodes = {})
 {
     return continueWith(step.spend(*state), [state, step, recoveryCodes](bool first) -> QFuture<AuthResponse> {
         if (!first)  // completed a moment ago by another request with the same cookie
-            return QtFuture::makeReadyFuture(expired(*state));
+            return refundThen(*state, expired(*state));
         state->callbackUrl = step.callbackUrl;
         SignInResult result;
         result.user = step.user;
@@ -71,16 +82,18 @@ QFuture<AuthResponse> complete(const State &state, const PendingStep &step, cons
         return continueWith(startSession(state, result, /*stored: a person with an authenticator*/ true),
                             [state, recoveryCodes](AuthResponse response) {
                                 response.cookies.append(PendingStep::remove(*state));
-                                return recoveryCodes.isEmpty() ? response : enrolled(*state, response, recoveryCodes);
+                                return refundThen(*state, recoveryCodes.isEmpty() ? response
+                                                                                    : enrolled(*state, response, recoveryCodes));
                             });
     });
 }
 
 /*!
- * The answer to a code that was refused: back to the page saying why (a wrong code counted for
- * the client address as well), or to sign-in when nothing is left to complete (the person's
+ * The answer to a code that was refused: back to the page saying why (a wrong code stays counted
+ * for the client address), or to sign-in when nothing is left to complete (the person's
  * authenticator was removed, or the enrolment replaced or confirmed elsewhere, since the first
- * factor). Other failures stay failures.
+ * factor). A code that was not found wrong gives the address its attempt back. Other failures
+ * stay failures.
  */
 QFuture<AuthResponse> refused(const State &state, std::exception_ptr error)
 {
@@ -88,18 +101,18 @@ QFuture<AuthResponse> refused(const State &state, std::exception_ptr error)
     try {
         std::rethrow_exception(error);
     } catch (const InvalidTwoFactorCode &) {
-        if (!s.config.rateLimit.enabled)
-            return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
-        // Answered once counted: a quick next guess is checked against the new count.
-        return s.engine.rateLimiter().recordFailure(addressKey(s), s.config.rateLimit.windowSeconds)
-            .then(QtFuture::Launch::Sync, [state] { return again(*state, QStringLiteral("InvalidCode")); });
+        return QtFuture::makeReadyFuture(again(s, QStringLiteral("InvalidCode")));
     } catch (const TooManyTwoFactorAttempts &) {
-        return QtFuture::makeReadyFuture(again(s, QStringLiteral("TooManyAttempts")));
+        return refundThen(s, again(s, QStringLiteral("TooManyAttempts")));
     } catch (const TwoFactorNotEnrolled &) {
-        return QtFuture::makeReadyFuture(expired(s));
+        return refundThen(s, expired(s));
     } catch (...) {
-        return failedFuture<AuthResponse>(std::current_exception());
     }
+    if (!s.config.rateLimit.enabled)
+        return failedFuture<AuthResponse>(error);
+    // No wrong code (the store failed): it counts nothing, as it never did.
+    return s.engine.rateLimiter().refund(addressKey(s), s.config.rateLimit.windowSeconds)
+        .then(QtFuture::Launch::Sync, [error]() -> AuthResponse { std::rethrow_exception(error); });
 }
 
 //! The code is checked; a valid one spends the step and starts the session.
@@ -147,10 +160,10 @@ QFuture<AuthResponse> submit(const State &state)
         return QtFuture::makeReadyFuture(expired(s));
     QFuture<AuthResponse> response;
     try {
-        response = limitedByAddress(s)
-            .then(QtFuture::Launch::Sync, [state, step = *step](bool limited) -> QFuture<AuthResponse> {
+        response = takeAttempt(s)
+            .then(QtFuture::Launch::Sync, [state, step = *step](bool allowed) -> QFuture<AuthResponse> {
                 const RequestState &s = *state;
-                if (limited) {
+                if (!allowed) {
                     qCWarning(lcCore).noquote() << "two-factor code rate limited: address" << s.clientAddress.toString();
                     Audit::record(s, QStringLiteral("twoFactorFailure"), step.userId, step.provider,
                                   QJsonObject{{QStringLiteral("code"), QStringLiteral("rate_limited")}});
@@ -158,7 +171,7 @@ QFuture<AuthResponse> submit(const State &state)
                 }
                 return continueWith(step.isSpent(s), [state, step](bool spent) -> QFuture<AuthResponse> {
                     if (spent)
-                        return QtFuture::makeReadyFuture(expired(*state));
+                        return refundThen(*state, expired(*state));
                     return step.enrols() ? confirm(state, step) : verify(state, step);
                 });
             })

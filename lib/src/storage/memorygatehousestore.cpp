@@ -135,6 +135,18 @@ QFuture<void> MemoryAdapter::resetRateLimit(const QString &key)
     });
 }
 
+QFuture<void> MemoryAdapter::refundRateLimit(const QString &key, std::chrono::milliseconds window)
+{
+    return settle([&] {
+        if (window.count() <= 0)
+            throw AdapterError(Reason::InvalidArgument, QStringLiteral("refundRateLimit: the window must be positive"));
+        QWriteLocker locker(&d->lock);
+        const auto found = d->rateLimits.find(key);
+        if (found != d->rateLimits.end())
+            found->refund(QDateTime::currentMSecsSinceEpoch(), window.count());
+    });
+}
+
 QFuture<qint64> MemoryAdapter::deleteUserSessions(const QString &userId)
 {
     return settle([&] {

@@ -25,18 +25,40 @@ struct RateLimitWindow
     //! Moves the window to \a nowMs, then counts the attempt if it is allowed; says whether it is.
     bool hit(qint64 nowMs, qint64 windowMs, int limit)
     {
-        const qint64 current = nowMs - nowMs % windowMs;
-        if (windowStart != current) {
-            previousCount = windowStart == current - windowMs ? count : 0;
-            count = 0;
-            windowStart = current;
-        }
+        const qint64 current = moveTo(nowMs, windowMs);
         const double stillInside = 1.0 - double(nowMs - current) / double(windowMs);
         const double estimate = double(previousCount) * stillInside + double(count);
         if (estimate + 1.0 > double(limit))
             return false;
         ++count;
         return true;
+    }
+
+    /*!
+     * Moves the window to \a nowMs, then takes back one attempt counted by hit(): the newest
+     * window's if it has one, else the previous window's (the attempt was counted just before
+     * the window moved on). Nothing when neither window holds one.
+     */
+    void refund(qint64 nowMs, qint64 windowMs)
+    {
+        moveTo(nowMs, windowMs);
+        if (count > 0)
+            --count;
+        else if (previousCount > 0)
+            --previousCount;
+    }
+
+private:
+    //! Starts the window that holds \a nowMs if it is not the current one; returns its start.
+    qint64 moveTo(qint64 nowMs, qint64 windowMs)
+    {
+        const qint64 current = nowMs - nowMs % windowMs;
+        if (windowStart != current) {
+            previousCount = windowStart == current - windowMs ? count : 0;
+            count = 0;
+            windowStart = current;
+        }
+        return current;
     }
 };
 

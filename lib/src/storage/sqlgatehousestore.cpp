@@ -313,6 +313,38 @@ QFuture<void> SqlAdapter::resetRateLimit(const QString &key)
     });
 }
 
+QFuture<void> SqlAdapter::refundRateLimit(const QString &key, std::chrono::milliseconds window)
+{
+    const QString method = QStringLiteral("refundRateLimit");
+    return d->run(method, [key, window, method](SqlConnection &c) {
+        if (window.count() <= 0)
+            throw AdapterError(Reason::InvalidArgument, QStringLiteral("%1: the window must be positive").arg(method));
+        // Locked as hitRateLimit() locks it, so that a refund and a hit never lose each other's count.
+        SqlTransaction transaction(c, method);
+        std::optional<RateLimitWindow> found;
+        {
+            const QString lock = c.backend() == SqlBackend::SQLite ? QString() : QStringLiteral(" FOR UPDATE");
+            SqlQuery q(c,
+                       QStringLiteral("SELECT \"windowStart\", \"count\", \"previousCount\" FROM gatehouse_rate_limit "
+                                      "WHERE \"key\" = ?")
+                           + lock,
+                       method);
+            if (q.bind(key).execFirst())
+                found = RateLimitWindow{q.integer(0), q.integer(1), q.integer(2)};
+        }
+        if (!found)
+            return;  // nothing counted: nothing to take back
+        RateLimitWindow row = *found;
+        row.refund(QDateTime::currentMSecsSinceEpoch(), window.count());
+        SqlQuery q(c,
+                   QStringLiteral("UPDATE gatehouse_rate_limit SET \"windowStart\" = ?, \"count\" = ?, "
+                                  "\"previousCount\" = ? WHERE \"key\" = ?"),
+                   method);
+        q.bind(row.windowStart).bind(row.count).bind(row.previousCount).bind(key).exec();
+        transaction.commit();
+    });
+}
+
 QFuture<qint64> SqlAdapter::deleteUserSessions(const QString &userId)
 {
     const QString method = QStringLiteral("deleteUserSessions");

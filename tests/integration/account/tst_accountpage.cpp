@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Gatehouse;
 using namespace Gatehouse::Test;
 using namespace Gatehouse::Testing;
@@ -56,6 +58,12 @@ public:
         if (!fetchSite.isEmpty())
             headers.append({"Sec-Fetch-Site", fetchSite});
         return m_client.postForm(path, fields, headers);
+    }
+    //! post() without waiting for the answer (the jar does not learn its cookies): for requests in flight together.
+    QFuture<AuthResponse> startPost(const QString &path, QList<QPair<QString, QString>> fields)
+    {
+        fields.prepend({QStringLiteral("csrfToken"), m_client.csrfToken()});
+        return m_client.startForm(path, fields, {{"User-Agent", m_userAgent}, {"Origin", "http://127.0.0.1:9300"}});
     }
     //! Signs in with a password and, when the person has an authenticator, \a code at the second step.
     bool signIn(const QString &email, const QString &password, const QString &code = {})
@@ -744,6 +752,41 @@ private Q_SLOTS:
         QVERIFY(signsIn(QStringLiteral("bob@example.test"), QStringLiteral("password-of-bob")));
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));
         QTRY_COMPARE(audit(QStringLiteral("passwordChangeFailed"), m_alice).size(), 3);
+        QVERIFY(audit(QStringLiteral("passwordChange"), m_alice).isEmpty());
+    }
+
+    void concurrentPasswordChangesStayWithinTheLimit_data() { backends(); }
+    void concurrentPasswordChangesStayWithinTheLimit()
+    {
+        // Twelve guesses of the current password at the same moment (the store answers on its own
+        // threads, the hashes take their time): each is counted before it is checked, so no more
+        // than the limit are checked; the others are refused without one.
+        QFETCH(QString, backend);
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [](Config &config) {
+            config.rateLimit.maxFailuresPerIdentifier = 3;
+        }));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QList<QFuture<AuthResponse>> answers;
+        for (int i = 0; i < 12; ++i) {
+            answers.append(laptop.startPost(QStringLiteral("/auth/account"),
+                                            {{"action", "changePassword"}, {"currentPassword", QStringLiteral("guess %1").arg(i)},
+                                             {"newPassword", "a new passphrase"}, {"confirmPassword", "a new passphrase"}}));
+        }
+        const auto finished = [&] {
+            return int(std::count_if(answers.cbegin(), answers.cend(), [](const QFuture<AuthResponse> &a) { return a.isFinished(); }));
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(finished(), 12, 20000);
+        QMap<QByteArray, int> notices;
+        for (const QFuture<AuthResponse> &answer : std::as_const(answers))
+            ++notices[answer.result().header("location")];
+        const int checked = notices.value("http://127.0.0.1:9300/auth/account?notice=passwordIncorrect");
+        QVERIFY2(checked >= 1 && checked <= 3, qPrintable(QDebug::toString(notices)));
+        QCOMPARE(notices.value("http://127.0.0.1:9300/auth/account?notice=tooManyAttempts"), 12 - checked);
+        QTRY_COMPARE(audit(QStringLiteral("passwordChangeFailed"), m_alice).size(), checked);
+        // The right password is refused too while the window lasts; nothing changed.
+        QCOMPARE(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase")).location(),
+                 QByteArray("http://127.0.0.1:9300/auth/account?notice=tooManyAttempts"));
         QVERIFY(audit(QStringLiteral("passwordChange"), m_alice).isEmpty());
     }
 

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMutex>
 #include <QPromise>
 #include <QTest>
 #include <QTimer>
@@ -92,6 +93,77 @@ private Q_SLOTS:
         EngineClient elsewhere(auth);
         elsewhere.address = QHostAddress("127.0.0.2");
         QCOMPARE(signIn(elsewhere).location(), QByteArray("http://127.0.0.1:9300"));
+    }
+
+    void concurrentGuessesStayWithinTheLimit()
+    {
+        // Each check is held open (as a slow Argon2id hash is) until the guesses have all
+        // arrived: every guess is counted before it is checked, so no more than the limit are
+        // checked, and the others are answered at once without one.
+        QMutex lock;
+        QList<std::shared_ptr<QPromise<std::optional<QJsonObject>>>> checks;
+        Config config = baseConfig([&](const QJsonObject &, const AuthRequest &) {
+            auto check = std::make_shared<QPromise<std::optional<QJsonObject>>>();
+            check->start();
+            QMutexLocker locker(&lock);
+            checks.append(check);
+            return check->future();
+        });
+        config.rateLimit.maxFailuresPerIdentifier = 5;
+        Auth auth(config);
+        EngineClient client(auth);
+        const QString csrf = client.csrfToken();
+        QList<QFuture<AuthResponse>> answers;
+        for (int i = 0; i < 20; ++i) {
+            client.address = QHostAddress(QStringLiteral("198.51.100.%1").arg(i + 1));  // no address limit applies
+            answers.append(client.startForm("/auth/callback/credentials",
+                                            {{"csrfToken", csrf}, {"username", "alice"}, {"password", QStringLiteral("guess %1").arg(i)}}));
+        }
+        const auto finished = [&] {
+            int n = 0;
+            for (const QFuture<AuthResponse> &answer : std::as_const(answers))
+                n += answer.isFinished() ? 1 : 0;
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(finished(), 15, 5000);
+        {
+            QMutexLocker locker(&lock);
+            QCOMPARE(checks.size(), 5);
+            for (const auto &check : std::as_const(checks)) {
+                check->addResult(std::optional<QJsonObject>());   // wrong
+                check->finish();
+            }
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(finished(), 20, 5000);
+        QMap<QByteArray, int> codes;
+        for (const QFuture<AuthResponse> &answer : std::as_const(answers))
+            ++codes[answer.result().header("location")];
+        const QByteArray signInPage("http://127.0.0.1:9300/auth/signin?error=CredentialsSignin&code=");
+        QCOMPARE(codes.value(signInPage + "credentials"), 5);
+        QCOMPARE(codes.value(signInPage + "rate_limited"), 15);
+        // The right password inside the window is refused too, from yet another address.
+        client.address = QHostAddress(QStringLiteral("198.51.100.200"));
+        QCOMPARE(signIn(client, "alice", "alice-password").location(), signInPage + "rate_limited");
+        QCOMPARE(checks.size(), 5);
+    }
+
+    void successesUseUpNoLimit()
+    {
+        // Attempts are counted before the check; a success gives its count back (the address's
+        // attempt refunded, the identifier's count cleared), failures stay counted.
+        Config config = baseConfig();
+        config.rateLimit.maxFailuresPerAddress = 3;
+        config.rateLimit.maxFailuresPerIdentifier = 3;
+        Auth auth(config);
+        EngineClient client(auth);
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(signIn(client, "alice", "wrong").location().endsWith("code=credentials"));
+        // Many people behind one address sign in: no success uses up the address's limit.
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(signIn(client).location(), QByteArray("http://127.0.0.1:9300"));
+        // The two failures still count: a third fills the address's limit.
+        QVERIFY(signIn(client, "bob", "wrong").location().endsWith("code=credentials"));
+        QVERIFY(signIn(client).location().endsWith("code=rate_limited"));
     }
 
     void rateLimitPerAddressBehindTrustedProxy()

@@ -12,6 +12,9 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <atomic>
+#include <QMutex>
+#include <QPromise>
 #include <QRegularExpression>
 #include <QSemaphore>
 #include <QTest>
@@ -376,6 +379,82 @@ private Q_SLOTS:
         elsewhere.address = QHostAddress(QStringLiteral("127.0.0.2"));
         QCOMPARE(requestLink(elsewhere, "someone-else@example.test").location(),
                  QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+    }
+
+    void concurrentRequestsStayWithinTheLimit()
+    {
+        // The signIn callback holds each request open (a slow lookup) until all have arrived:
+        // every request is counted before anything else is done, so no more than the limit get
+        // that far, and the others are refused at once.
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config config = emailConfig(adapter, QStringLiteral("smtp://127.0.0.1:1"));  // never used
+        config.providers[0].options.insert(QStringLiteral("rateLimit"), QJsonObject{{"perAddress", 3}, {"perClient", 100}});
+        QMutex lock;
+        QList<std::shared_ptr<QPromise<SignInDecision>>> held;
+        config.callbacks.signIn = [&](const SignInParams &) {
+            auto decision = std::make_shared<QPromise<SignInDecision>>();
+            decision->start();
+            QMutexLocker locker(&lock);
+            held.append(decision);
+            return decision->future();
+        };
+        std::atomic<int> mails{0};
+        config.providers[0].sendVerificationRequest = [&mails](const VerificationRequest &) {
+            ++mails;
+            return QtFuture::makeReadyFuture();
+        };
+        Auth auth(config);
+        EngineClient client(auth);
+        const QString csrf = client.csrfToken();
+        QList<QFuture<AuthResponse>> answers;
+        for (int i = 0; i < 12; ++i) {
+            client.address = QHostAddress(QStringLiteral("198.51.100.%1").arg(i + 1));
+            answers.append(client.startForm(QStringLiteral("/auth/signin/email"), {{"csrfToken", csrf}, {"email", "grace@example.test"}}));
+        }
+        const auto finished = [&] {
+            return int(std::count_if(answers.cbegin(), answers.cend(), [](const QFuture<AuthResponse> &a) { return a.isFinished(); }));
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(finished(), 9, 5000);
+        {
+            QMutexLocker locker(&lock);
+            QCOMPARE(held.size(), 3);
+            for (const auto &decision : std::as_const(held)) {
+                decision->addResult(SignInDecision{true, {}});
+                decision->finish();
+            }
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(finished(), 12, 5000);
+        QMap<QByteArray, int> locations;
+        for (const QFuture<AuthResponse> &answer : std::as_const(answers))
+            ++locations[answer.result().header("location")];
+        QCOMPARE(locations.value("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"), 3);
+        QCOMPARE(locations.value("http://127.0.0.1:9300/auth/signin?error=EmailSignin"), 9);
+        QCOMPARE(mails.load(), 3);
+    }
+
+    void requestsWithoutAMailUseUpNoLimit()
+    {
+        // Only mails count: a request the signIn callback refuses gives its count back.
+        auto adapter = std::make_shared<MemoryAdapter>();
+        Config config = emailConfig(adapter, QStringLiteral("smtp://127.0.0.1:1"));  // never used
+        config.providers[0].options.insert(QStringLiteral("rateLimit"), QJsonObject{{"perAddress", 2}, {"perClient", 2}});
+        bool allow = false;
+        config.callbacks.signIn = [&allow](const SignInParams &) { return QtFuture::makeReadyFuture(SignInDecision{allow, {}}); };
+        int mails = 0;
+        config.providers[0].sendVerificationRequest = [&mails](const VerificationRequest &) {
+            ++mails;
+            return QtFuture::makeReadyFuture();
+        };
+        Auth auth(config);
+        EngineClient client(auth);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(requestLink(client, "heidi@example.test").location(), QByteArray("http://127.0.0.1:9300/auth/error?error=AccessDenied"));
+        allow = true;
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(requestLink(client, "heidi@example.test").location(),
+                     QByteArray("http://127.0.0.1:9300/auth/verify-request?provider=email&type=email"));
+        QCOMPARE(requestLink(client, "heidi@example.test").location(), QByteArray("http://127.0.0.1:9300/auth/signin?error=EmailSignin"));
+        QCOMPARE(mails, 2);
     }
 
     void overridesReplaceNormalisationTokenAndMail()

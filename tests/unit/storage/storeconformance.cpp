@@ -1,5 +1,7 @@
 #include "storeconformance.h"
 
+#include <atomic>
+
 namespace Gatehouse::Testing {
 
 using Reason = AdapterError::Reason;
@@ -265,6 +267,69 @@ void StoreConformance::rateLimitRace()
         raceCount(20, [this] { return take(m_stores.rateLimits->hitRateLimit(QStringLiteral("race"), 1h, 5)); }, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(allowed, 5);
+}
+
+void StoreConformance::rateLimitRefund()
+{
+    using namespace std::chrono_literals;
+    RateLimitStore &store = *m_stores.rateLimits;
+    const QString key = QStringLiteral("credentials:credentials:ip:203.0.113.7");
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(take(store.hitRateLimit(key, 1h, 3)));
+    QVERIFY(!take(store.hitRateLimit(key, 1h, 3)));
+    // A success gives its attempt back: one more is allowed, and only one.
+    take(store.refundRateLimit(key, 1h));
+    QVERIFY(take(store.rateLimitAllows(key, 1h, 3)));
+    QVERIFY(take(store.hitRateLimit(key, 1h, 3)));
+    QVERIFY(!take(store.hitRateLimit(key, 1h, 3)));
+    // More refunds than attempts leave nothing below zero.
+    for (int i = 0; i < 5; ++i)
+        take(store.refundRateLimit(key, 1h));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY2(take(store.hitRateLimit(key, 1h, 3)), qPrintable(QString::number(i)));
+    QVERIFY(!take(store.hitRateLimit(key, 1h, 3)));
+    // A key never counted: nothing to take back, and no error.
+    take(store.refundRateLimit(QStringLiteral("never-counted"), 1h));
+    QVERIFY(take(store.hitRateLimit(QStringLiteral("never-counted"), 1h, 1)));
+    QCOMPARE(failure(store.refundRateLimit(key, 0ms)), Reason::InvalidArgument);
+}
+
+void StoreConformance::rateLimitRaceAcrossAdapters()
+{
+    // Two servers on one database count one limit: of attempts made on both at the same
+    // moment, no more than the limit are allowed, and refunds made meanwhile lose no count.
+    using namespace std::chrono_literals;
+    QString error;
+    const std::shared_ptr<Adapter> second = m_fixture.reopen(m_adapter, &error);
+    QVERIFY2(second, qPrintable(error));
+    auto *other = dynamic_cast<RateLimitStore *>(second.get());
+    QVERIFY(other);
+    const QString key = QStringLiteral("race-across");
+    std::atomic<int> turn{0};
+    const auto hit = [&] {
+        RateLimitStore *store = turn++ % 2 ? other : m_stores.rateLimits;
+        return take(store->hitRateLimit(key, 1h, 5));
+    };
+    QCOMPARE(raceCount(20, hit, &error), 5);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    // Now 3 refunds race 10 attempts: whatever the order, the refunds make room for exactly 3.
+    std::atomic<int> refunds{0};
+    const auto refundOrHit = [&] {
+        const int n = turn++;
+        RateLimitStore *store = n % 2 ? other : m_stores.rateLimits;
+        if (refunds.fetch_add(1) < 3) {
+            take(store->refundRateLimit(key, 1h));
+            return false;
+        }
+        return take(store->hitRateLimit(key, 1h, 5));
+    };
+    const int during = raceCount(13, refundOrHit, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    int after = 0;
+    while (after < 10 && take(m_stores.rateLimits->hitRateLimit(key, 1h, 5)))
+        ++after;
+    QCOMPARE(during + after, 3);
 }
 
 void StoreConformance::listUsers_data()

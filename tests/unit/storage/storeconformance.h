@@ -28,6 +28,8 @@ private Q_SLOTS:
     void concurrentSessionReads();
     void rateLimit();
     void rateLimitRace();
+    void rateLimitRefund();
+    void rateLimitRaceAcrossAdapters();
     void listUsers_data();
     void listUsers();
     void sessionListing();

@@ -50,6 +50,46 @@ private Q_SLOTS:
         QCOMPARE(window.previousCount, qint64(0));
         QCOMPARE(window.count, qint64(1));
     }
+
+    void refundTakesBackOneAttempt_data()
+    {
+        QTest::addColumn<int>("hits");
+        QTest::addColumn<qint64>("refundAfter");   // ms after the hits' window began
+        QTest::addColumn<qint64>("count");
+        QTest::addColumn<qint64>("previousCount");
+        // The hits are at the start of a 60 s window; the refund comes later.
+        QTest::newRow("same window") << 3 << qint64(30'000) << qint64(2) << qint64(0);
+        QTest::newRow("the window moved on") << 3 << qint64(70'000) << qint64(0) << qint64(2);
+        QTest::newRow("two windows later: nothing left") << 3 << qint64(130'000) << qint64(0) << qint64(0);
+        QTest::newRow("nothing counted") << 0 << qint64(30'000) << qint64(0) << qint64(0);
+    }
+
+    void refundTakesBackOneAttempt()
+    {
+        QFETCH(int, hits);
+        QFETCH(qint64, refundAfter);
+        QFETCH(qint64, count);
+        QFETCH(qint64, previousCount);
+        RateLimitWindow window;
+        const qint64 start = 1'700'000'040'000 - 1'700'000'040'000 % 60'000;
+        for (int i = 0; i < hits; ++i)
+            QVERIFY(window.hit(start + i, 60'000, 3));
+        window.refund(start + refundAfter, 60'000);
+        QCOMPARE(window.count, count);
+        QCOMPARE(window.previousCount, previousCount);
+    }
+
+    void refundedAttemptIsAllowedAgain()
+    {
+        RateLimitWindow window;
+        const qint64 start = 1'700'000'040'000 - 1'700'000'040'000 % 60'000;
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(window.hit(start + i, 60'000, 3));
+        QVERIFY(!window.hit(start + 10, 60'000, 3));
+        window.refund(start + 11, 60'000);
+        QVERIFY(window.hit(start + 12, 60'000, 3));
+        QVERIFY(!window.hit(start + 13, 60'000, 3));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRateLimitWindow)

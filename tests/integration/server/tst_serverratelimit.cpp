@@ -1,0 +1,249 @@
+// Parallel wrong passwords against gatehouse-server with the built-in passwords (issue 33): 50
+// POSTs to /auth/callback/credentials for one person at the same moment, each from its own client
+// address (X-Forwarded-For through a trusted proxy, so the per-address limit never applies), on a
+// SQLite file, on PostgreSQL, and spread over two servers on one PostgreSQL. Each attempt is counted
+// before its password is checked: at most rateLimit.maxFailuresPerIdentifier are checked (answered
+// code=credentials, audited so), the rest answer code=rate_limited without touching the hash; the
+// right password is then refused, and accepted once the (2 s) window has passed.
+#include "serverharness.h"
+#include "support/httpload.h"
+#include "support/postgresserver.h"
+
+#include <gatehouse/auditstore.h>
+#include <gatehouse/sqladapter.h>
+
+#include <QDateTime>
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QUrl>
+
+#include <memory>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Testing;
+
+namespace {
+
+constexpr int kGuesses = 50;
+constexpr int kLimit = 5;
+constexpr qint64 kWindowMs = 2000;
+const QString kEmail = QStringLiteral("bob@example.test");
+const QString kPassword = QStringLiteral("bobs-right-password");
+
+// (No raw string literal here: moc would take the "//" of a URL for a comment.)
+QByteArray serverConfig(const QString &databaseUrl)
+{
+    const QJsonObject provider{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"}, {"authorize", "builtin"}};
+    const QJsonObject config{
+        {"basePath", "/auth"},
+        {"trustHost", true},
+        {"adapter", QJsonObject{{"url", databaseUrl}}},
+        {"session", QJsonObject{{"strategy", "database"}}},
+        {"rateLimit", QJsonObject{{"maxFailuresPerIdentifier", kLimit}, {"windowSeconds", kWindowMs / 1000}}},
+        // The test plays the proxy in front of the servers, and names each client's address.
+        {"trustedProxies", QJsonArray{"127.0.0.1"}},
+        {"providers", QJsonArray{provider}},
+    };
+    return QJsonDocument(config).toJson();
+}
+
+//! The CSRF cookie and token of GET /auth/csrf, as a browser would hold them.
+struct Csrf
+{
+    QByteArray cookie;   //!< "authjs.csrf-token=..."
+    QByteArray token;
+};
+
+Csrf csrfOf(quint16 port)
+{
+    LoadRequest get;
+    get.target = "/auth/csrf";
+    const LoadAnswer answer = HttpLoad::send(port, get);
+    Csrf csrf;
+    csrf.token = QJsonDocument::fromJson(answer.body).object().value("csrfToken").toString().toLatin1();
+    for (const QByteArray &setCookie : answer.setCookies) {
+        if (setCookie.startsWith("authjs.csrf-token="))
+            csrf.cookie = setCookie.left(setCookie.indexOf(';'));
+    }
+    return csrf;
+}
+
+//! A sign-in form POST for kEmail with \a password from the client at \a address, to \a port.
+LoadRequest signInRequest(const Csrf &csrf, const QString &password, const QByteArray &address, quint16 port)
+{
+    LoadRequest post;
+    post.method = "POST";
+    post.target = "/auth/callback/credentials";
+    post.port = port;
+    post.headers = "Content-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: same-origin\r\nCookie: " + csrf.cookie
+        + "\r\nX-Forwarded-For: " + address + "\r\n";
+    post.body = "csrfToken=" + csrf.token + "&email=" + QUrl::toPercentEncoding(kEmail) + "&password="
+        + QUrl::toPercentEncoding(password);
+    return post;
+}
+
+//! What the sign-in form's answer says: "credentials", "rate_limited", "signed-in", or the oddity.
+QString outcome(const LoadAnswer &answer, quint16 port)
+{
+    const QByteArray base = "http://127.0.0.1:" + QByteArray::number(port);
+    const QByteArray refused = base + "/auth/signin?error=CredentialsSignin&code=";
+    if (answer.status == 302 && answer.location.startsWith(refused))
+        return QString::fromLatin1(answer.location.mid(refused.size()));
+    if (answer.status == 302 && answer.location == base)
+        return QStringLiteral("signed-in");
+    return QStringLiteral("%1 %2 %3").arg(answer.status).arg(QString::fromLatin1(answer.location), answer.error);
+}
+
+/*!
+ * Waits (at most one window) until a window of the store's rate limit has just begun. The store
+ * estimates its sliding window from windows aligned to multiples of the length
+ * (storage/ratelimitwindow.h): attempts made late in one weigh less early in the next, so a burst
+ * begun at a window's start keeps "inside the window" unambiguous for the check that follows it.
+ */
+void waitForWindowStart()
+{
+    QDeadlineTimer deadline(kWindowMs + 500);
+    while (!deadline.hasExpired() && QDateTime::currentMSecsSinceEpoch() % kWindowMs > 100)
+        QThread::msleep(5);
+}
+
+} // namespace
+
+class TestServerRateLimit : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<PostgresServer> m_pg;
+    QString m_pgUnavailable;
+    int m_databases = 0;
+
+    //! A fresh database on \a backend, migrated, with Bob and his password; its URL, empty on failure.
+    QString prepareDatabase(const QString &backend, QString *config)
+    {
+        const QString name = QStringLiteral("ratelimit%1").arg(++m_databases);
+        QString url;
+        if (backend == QLatin1String("postgresql")) {
+            QString error;
+            if (!m_pg->createDatabase(name, &error)) {
+                qWarning("%s", qPrintable(error));
+                return {};
+            }
+            url = m_pg->url(name);
+        } else {
+            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        }
+        *config = m_dir.filePath(name + QStringLiteral(".json"));
+        if (!replaceFile(*config, serverConfig(url)))
+            return {};
+        const CommandResult migrated = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), *config});
+        if (migrated.exitCode != 0) {
+            qWarning("migrate: %s", qPrintable(migrated.err));
+            return {};
+        }
+        const CommandResult added = runServerCommand(
+            {QStringLiteral("user"), QStringLiteral("add"), kEmail, QStringLiteral("--password-stdin"), QStringLiteral("--config"), *config},
+            kPassword.toUtf8() + '\n');
+        if (added.exitCode != 0) {
+            qWarning("user add: %s", qPrintable(added.err));
+            return {};
+        }
+        return url;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_pgUnavailable = PostgresServer::unavailableReason();
+        if (!m_pgUnavailable.isEmpty())
+            return;
+        m_pg = std::make_unique<PostgresServer>();
+        QString error;
+        QVERIFY2(m_pg->start(&error), qPrintable(error));
+    }
+
+    void parallelWrongPasswords_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<int>("servers");
+        QTest::newRow("sqlite, one server") << QStringLiteral("sqlite") << 1;
+        QTest::newRow("postgresql, one server") << QStringLiteral("postgresql") << 1;
+        QTest::newRow("postgresql, two servers") << QStringLiteral("postgresql") << 2;
+    }
+
+    void parallelWrongPasswords()
+    {
+        QFETCH(QString, backend);
+        QFETCH(int, servers);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepareDatabase(backend, &config);
+        QVERIFY(!url.isEmpty());
+        std::vector<std::unique_ptr<ServerUnderTest>> running;
+        QList<quint16> ports;
+        for (int i = 0; i < servers; ++i) {
+            running.push_back(std::make_unique<ServerUnderTest>());
+            QVERIFY2(running.back()->start(config), qPrintable(running.back()->log()));
+            ports.append(running.back()->port());
+        }
+        // One CSRF token for the whole burst: the servers share the secret.
+        const Csrf csrf = csrfOf(ports.first());
+        QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
+
+        // 127.0.3.2 ... 127.0.3.51, each with another wrong password, spread over the servers.
+        QList<LoadRequest> burst;
+        for (int i = 0; i < kGuesses; ++i) {
+            burst.append(signInRequest(csrf, QStringLiteral("wrong password %1").arg(i),
+                                       "127.0.3." + QByteArray::number(i + 2), ports.at(i % ports.size())));
+        }
+        waitForWindowStart();
+        const QList<LoadAnswer> answers = HttpLoad::sendAtOnce(ports.first(), burst, 30000);
+        QMap<QString, int> outcomes;
+        for (int i = 0; i < answers.size(); ++i)
+            ++outcomes[outcome(answers.at(i), ports.at(i % ports.size()))];
+        const int checked = outcomes.value(QStringLiteral("credentials"));
+        QVERIFY2(checked >= 1 && checked <= kLimit, qPrintable(QDebug::toString(outcomes)));
+        QCOMPARE(outcomes.value(QStringLiteral("rate_limited")), kGuesses - checked);
+        qInfo().noquote() << "answers to the burst:" << QDebug::toString(outcomes);
+
+        // The audit log agrees: one signInFailed per answer, with the same codes.
+        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+        QVERIFY(adapter);
+        const auto audited = [&](const QString &code) {
+            AuditFilter filter;
+            filter.type = QStringLiteral("signInFailed");
+            int n = 0;
+            for (const AuditEvent &event : adapter->auditEvents(filter, 500).result())
+                n += event.detail.value(QStringLiteral("code")).toString() == code ? 1 : 0;
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(audited(QStringLiteral("credentials")) + audited(QStringLiteral("rate_limited")), kGuesses, 5000);
+        QCOMPARE(audited(QStringLiteral("credentials")), checked);
+
+        // The right password, inside the window, from yet another address: refused.
+        const quint16 last = ports.last();
+        QCOMPARE(outcome(HttpLoad::send(last, signInRequest(csrf, kPassword, "127.0.4.1", last)), last),
+                 QStringLiteral("rate_limited"));
+
+        // And accepted once the window has passed: tried again every 100 ms for at most three windows.
+        QDeadlineTimer deadline(3 * kWindowMs);
+        QString now;
+        for (int attempt = 2; attempt < 100 && !deadline.hasExpired(); ++attempt) {
+            now = outcome(HttpLoad::send(last, signInRequest(csrf, kPassword, "127.0.4." + QByteArray::number(attempt), last)), last);
+            if (now != QLatin1String("rate_limited"))
+                break;
+            QThread::msleep(100);
+        }
+        QCOMPARE(now, QStringLiteral("signed-in"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerRateLimit)
+#include "tst_serverratelimit.moc"
