@@ -18,6 +18,8 @@ dirs=$(cd tests && printf '%s;' unit/* integration/* interop/*)package;fuzz
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DGATEHOUSE_SANITIZE=address,undefined -DGATEHOUSE_BUILD_BENCHMARKS=OFF -DGATEHOUSE_FUZZ=ON \
   "-DGATEHOUSE_TEST_DIRS=$dirs" "${launcher[@]}" "$@" >/dev/null
+built=$SECONDS
 cmake --build build-sanitize -j"$(nproc)"
+echo "test-sanitize.sh: build took $((SECONDS - built)) s"
 cd build-sanitize
 ctest -L 'unit|integration' --output-on-failure -j"$(nproc)" --timeout 900
