@@ -12,7 +12,7 @@ command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cca
 # and the fuzz targets: their modules are compiled once here, with the sanitizers and the fuzzer's
 # coverage instrumentation, instead of a second time in a build of their own (tests/fuzz/run.sh
 # short runs them from this build when FUZZ_BUILD_DIR names it, as packaging/test.sh does).
-dirs=$(cd tests && printf '%s;' unit/* integration/* interop/*)package;fuzz
+dirs="$(cd tests && printf '%s;' unit/* integration/* interop/*)package;fuzz"
 # clang, like the fuzz targets (tests/fuzz): its sanitizer runtimes and llvm-symbolizer are
 # installed for them anyway.
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
