@@ -1,6 +1,6 @@
 # GATEHOUSE_LLD: link with LLVM's lld when the compiler can. The test suite links well over a
 # hundred executables against the static modules, and lld does each several times faster than
-# the default bfd linker (tests/bench/build/README.md); the programs are the same.
+# the default bfd linker (tests/bench/buildtime/README.md); the programs are the same.
 option(GATEHOUSE_LLD "Link with lld (ld.lld) when the compiler accepts -fuse-ld=lld" ON)
 if(GATEHOUSE_LLD)
     include(CheckLinkerFlag)

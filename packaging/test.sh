@@ -5,7 +5,7 @@
 # quick local run; CI always runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Each phase says how long it took, so a slow run shows where (tests/bench/build/README.md).
+# Each phase says how long it took, so a slow run shows where (tests/bench/buildtime/README.md).
 phase_start=$SECONDS
 took() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (${SECONDS} s in all)"; phase_start=$SECONDS; }
 packaging/install-deps.sh
