@@ -7,9 +7,14 @@
 //   reject, and what is left of a token whose mail was never sent.
 // - A user disabled with `gatehouse-server user disable` is refused at its link (AccessDenied),
 //   and signs in again once enabled.
+// - 50 link requests for one address at the same moment, from 50 client addresses, on SQLite, on
+//   PostgreSQL and over two servers on one PostgreSQL: each is counted before its mail is sent,
+//   so no more than the provider's perAddress mails go out (issue 33).
 #include "../../unit/mail/receivedmessage.h"
 #include "smtpsink.h"
 #include "integration/server/serverharness.h"
+#include "support/httpload.h"
+#include "support/postgresserver.h"
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
@@ -26,6 +31,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QUrlQuery>
 
@@ -150,6 +156,8 @@ class TestEmailServer : public QObject
     QTemporaryDir m_dir;
     TestCertificate m_cert;
     int m_configs = 0;
+    std::unique_ptr<Gatehouse::Testing::PostgresServer> m_pg;
+    QString m_pgUnavailable;
 
     //! Writes a configuration with \a provider as its email provider; returns the file name.
     QString writeConfig(QJsonObject provider)
@@ -192,6 +200,12 @@ private Q_SLOTS:
         QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write(callbacksScript);
+        m_pgUnavailable = Gatehouse::Testing::PostgresServer::unavailableReason();
+        if (m_pgUnavailable.isEmpty()) {
+            m_pg = std::make_unique<Gatehouse::Testing::PostgresServer>();
+            QString error;
+            QVERIFY2(m_pg->start(&error), qPrintable(error));
+        }
     }
 
     void selfSignedStartTlsIsRefusedByDefault()
@@ -329,6 +343,116 @@ private Q_SLOTS:
         QCOMPARE(browser.requestLink(QStringLiteral("eve@blocked.test")), browser.url("/auth/signin?error=EmailSignin"));
         QTest::qWait(200);
         QVERIFY(!server.log().contains(QStringLiteral("\"identifier\":\"eve@blocked.test\"")));
+    }
+
+    void parallelLinkRequests_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<int>("servers");
+        QTest::newRow("sqlite, one server") << QStringLiteral("sqlite") << 1;
+        QTest::newRow("postgresql, one server") << QStringLiteral("postgresql") << 1;
+        QTest::newRow("postgresql, two servers") << QStringLiteral("postgresql") << 2;
+    }
+
+    void parallelLinkRequests()
+    {
+        using namespace Gatehouse::Testing;
+        QFETCH(QString, backend);
+        QFETCH(int, servers);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        constexpr int kRequests = 50;
+        constexpr int kPerAddress = 3;
+        constexpr qint64 kWindowMs = 2000;
+        const QByteArray victim = "victim@example.test";
+
+        SmtpSink sink;
+        QVERIFY2(sink.error().isEmpty(), qPrintable(sink.error()));
+        const QString name = QStringLiteral("linkburst-%1").arg(++m_configs);
+        QString url = QStringLiteral("sqlite://%1/%2.db").arg(m_dir.path(), name);
+        if (backend == QLatin1String("postgresql")) {
+            QString error;
+            QVERIFY2(m_pg->createDatabase(name, &error), qPrintable(error));
+            url = m_pg->url(name);
+        }
+        const QJsonObject provider{
+            {"id", "email"}, {"type", "email"}, {"name", "Email"}, {"from", "no-reply@example.test"},
+            {"server", QStringLiteral("smtp://127.0.0.1:%1").arg(sink.port())},
+            {"rateLimit", QJsonObject{{"perAddress", kPerAddress}, {"perClient", 1000}, {"windowSeconds", kWindowMs / 1000}}}};
+        const QJsonObject config{
+            {"basePath", "/auth"},
+            {"trustHost", true},
+            {"adapter", QJsonObject{{"url", url}}},
+            // The test plays the proxy in front of the servers, and names each client's address.
+            {"trustedProxies", QJsonArray{"127.0.0.1"}},
+            {"providers", QJsonArray{provider}}};
+        const QString configFile = m_dir.filePath(name + QStringLiteral(".json"));
+        QVERIFY(replaceFile(configFile, QJsonDocument(config).toJson()));
+        const CommandResult migrated = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), configFile});
+        QVERIFY2(migrated.exitCode == 0, qPrintable(migrated.err));
+
+        std::vector<std::unique_ptr<ServerUnderTest>> running;
+        QList<quint16> ports;
+        for (int i = 0; i < servers; ++i) {
+            running.push_back(std::make_unique<ServerUnderTest>());
+            QVERIFY2(running.back()->start(configFile), qPrintable(running.back()->log()));
+            ports.append(running.back()->port());
+        }
+        const CsrfPair csrf = fetchCsrf(ports.first());   // the servers share the secret
+        QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
+        const auto linkRequest = [&](const QByteArray &client, quint16 port) {
+            LoadRequest post;
+            post.method = "POST";
+            post.target = "/auth/signin/email";
+            post.port = port;
+            post.headers = "Content-Type: application/x-www-form-urlencoded\r\nCookie: " + csrf.cookie
+                + "\r\nX-Forwarded-For: " + client + "\r\n";
+            post.body = "csrfToken=" + csrf.token + "&email=" + QUrl::toPercentEncoding(QString::fromLatin1(victim));
+            return post;
+        };
+        // "sent", "limited" or the oddity, by the answer's Location.
+        const auto outcome = [](const LoadAnswer &answer, quint16 port) {
+            const QByteArray base = "http://127.0.0.1:" + QByteArray::number(port) + "/auth/";
+            if (answer.status == 302 && answer.location == base + "verify-request?provider=email&type=email")
+                return QStringLiteral("sent");
+            if (answer.status == 302 && answer.location == base + "signin?error=EmailSignin")
+                return QStringLiteral("limited");
+            return QStringLiteral("%1 %2 %3").arg(answer.status).arg(QString::fromLatin1(answer.location), answer.error);
+        };
+
+        QList<LoadRequest> burst;
+        for (int i = 0; i < kRequests; ++i)
+            burst.append(linkRequest("127.0.5." + QByteArray::number(i + 2), ports.at(i % ports.size())));
+        waitForRateLimitWindowStart(kWindowMs);
+        const QList<LoadAnswer> answers = HttpLoad::sendAtOnce(ports.first(), burst, 30000);
+        QMap<QString, int> outcomes;
+        for (int i = 0; i < answers.size(); ++i)
+            ++outcomes[outcome(answers.at(i), ports.at(i % ports.size()))];
+        qInfo().noquote() << "answers to the burst:" << QDebug::toString(outcomes);
+        const int sent = outcomes.value(QStringLiteral("sent"));
+        QVERIFY2(sent >= 1 && sent <= kPerAddress, qPrintable(QDebug::toString(outcomes)));
+        QCOMPARE(outcomes.value(QStringLiteral("limited")), kRequests - sent);
+        // Each "sent" answer came after its mail was accepted: the sink holds exactly that many.
+        QVERIFY(sink.waitForMessages(sent));
+        QCOMPARE(sink.messages().size(), sent);
+        for (const SinkMessage &message : sink.messages())
+            QCOMPARE(message.rcptTo, QStringList{QString::fromLatin1(victim)});
+
+        // Inside the window, from yet another client: still limited, and no mail.
+        const quint16 last = ports.last();
+        QCOMPARE(outcome(HttpLoad::send(last, linkRequest("127.0.6.1", last)), last), QStringLiteral("limited"));
+        // Once the window has passed the address gets its mail again: tried every 100 ms, at most three windows.
+        QDeadlineTimer deadline(3 * kWindowMs);
+        QString now;
+        for (int attempt = 2; attempt < 100 && !deadline.hasExpired(); ++attempt) {
+            now = outcome(HttpLoad::send(last, linkRequest("127.0.6." + QByteArray::number(attempt), last)), last);
+            if (now != QLatin1String("limited"))
+                break;
+            QThread::msleep(100);
+        }
+        QCOMPARE(now, QStringLiteral("sent"));
+        QVERIFY(sink.waitForMessages(sent + 1));
+        QCOMPARE(sink.messages().size(), sent + 1);
     }
 };
 

@@ -1,7 +1,9 @@
 #include "serverharness.h"
 
+#include "support/httpload.h"
 #include "support/serverprocess.h"
 
+#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFile>
@@ -13,6 +15,7 @@
 #include <QSaveFile>
 #include <QTcpSocket>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QUrlQuery>
 
@@ -298,6 +301,27 @@ double scrapeMetric(quint16 port, const QByteArray &series)
             return line.mid(series.size() + 1).toDouble();
     }
     return -1;
+}
+
+CsrfPair fetchCsrf(quint16 port)
+{
+    LoadRequest get;
+    get.target = "/auth/csrf";
+    const LoadAnswer answer = HttpLoad::send(port, get);
+    CsrfPair csrf;
+    csrf.token = QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("csrfToken")).toString().toLatin1();
+    for (const QByteArray &setCookie : answer.setCookies) {
+        if (setCookie.startsWith("authjs.csrf-token="))
+            csrf.cookie = setCookie.left(setCookie.indexOf(';'));
+    }
+    return csrf;
+}
+
+void waitForRateLimitWindowStart(qint64 windowMs)
+{
+    QDeadlineTimer deadline(windowMs + 500);
+    while (!deadline.hasExpired() && QDateTime::currentMSecsSinceEpoch() % windowMs > 100)
+        QThread::msleep(5);
 }
 
 } // namespace Gatehouse::Testing

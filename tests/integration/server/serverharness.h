@@ -132,6 +132,24 @@ QByteArray groupsCallbacksScript(const QJsonObject &users);
 //! The credentials provider (username and password) that asks the script's `authorize`.
 QJsonObject scriptCredentialsProvider();
 
+//! The CSRF cookie and token of GET /auth/csrf, as a browser holds them, for raw requests.
+struct CsrfPair
+{
+    QByteArray cookie;   //!< "authjs.csrf-token=...", ready for a Cookie header
+    QByteArray token;    //!< the form field's value
+};
+
+//! GET /auth/csrf at the server on 127.0.0.1:\a port; both members empty when it did not answer.
+CsrfPair fetchCsrf(quint16 port);
+
+/*!
+ * Waits (at most one window) until a window of \a windowMs has just begun. The store estimates
+ * its sliding window from windows aligned to multiples of the length (storage/ratelimitwindow.h):
+ * attempts made late in one weigh less early in the next, so a burst begun at a window's start
+ * keeps "inside the window" unambiguous for the checks that follow it.
+ */
+void waitForRateLimitWindowStart(qint64 windowMs);
+
 //! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
 bool replaceFile(const QString &path, const QByteArray &contents);
 

@@ -12,7 +12,6 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/sqladapter.h>
 
-#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -52,29 +51,8 @@ QByteArray serverConfig(const QString &databaseUrl)
     return QJsonDocument(config).toJson();
 }
 
-//! The CSRF cookie and token of GET /auth/csrf, as a browser would hold them.
-struct Csrf
-{
-    QByteArray cookie;   //!< "authjs.csrf-token=..."
-    QByteArray token;
-};
-
-Csrf csrfOf(quint16 port)
-{
-    LoadRequest get;
-    get.target = "/auth/csrf";
-    const LoadAnswer answer = HttpLoad::send(port, get);
-    Csrf csrf;
-    csrf.token = QJsonDocument::fromJson(answer.body).object().value("csrfToken").toString().toLatin1();
-    for (const QByteArray &setCookie : answer.setCookies) {
-        if (setCookie.startsWith("authjs.csrf-token="))
-            csrf.cookie = setCookie.left(setCookie.indexOf(';'));
-    }
-    return csrf;
-}
-
 //! A sign-in form POST for kEmail with \a password from the client at \a address, to \a port.
-LoadRequest signInRequest(const Csrf &csrf, const QString &password, const QByteArray &address, quint16 port)
+LoadRequest signInRequest(const CsrfPair &csrf, const QString &password, const QByteArray &address, quint16 port)
 {
     LoadRequest post;
     post.method = "POST";
@@ -97,19 +75,6 @@ QString outcome(const LoadAnswer &answer, quint16 port)
     if (answer.status == 302 && answer.location == base)
         return QStringLiteral("signed-in");
     return QStringLiteral("%1 %2 %3").arg(answer.status).arg(QString::fromLatin1(answer.location), answer.error);
-}
-
-/*!
- * Waits (at most one window) until a window of the store's rate limit has just begun. The store
- * estimates its sliding window from windows aligned to multiples of the length
- * (storage/ratelimitwindow.h): attempts made late in one weigh less early in the next, so a burst
- * begun at a window's start keeps "inside the window" unambiguous for the check that follows it.
- */
-void waitForWindowStart()
-{
-    QDeadlineTimer deadline(kWindowMs + 500);
-    while (!deadline.hasExpired() && QDateTime::currentMSecsSinceEpoch() % kWindowMs > 100)
-        QThread::msleep(5);
 }
 
 } // namespace
@@ -194,7 +159,7 @@ private Q_SLOTS:
             ports.append(running.back()->port());
         }
         // One CSRF token for the whole burst: the servers share the secret.
-        const Csrf csrf = csrfOf(ports.first());
+        const CsrfPair csrf = fetchCsrf(ports.first());
         QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
 
         // 127.0.3.2 ... 127.0.3.51, each with another wrong password, spread over the servers.
@@ -203,7 +168,7 @@ private Q_SLOTS:
             burst.append(signInRequest(csrf, QStringLiteral("wrong password %1").arg(i),
                                        "127.0.3." + QByteArray::number(i + 2), ports.at(i % ports.size())));
         }
-        waitForWindowStart();
+        waitForRateLimitWindowStart(kWindowMs);
         const QList<LoadAnswer> answers = HttpLoad::sendAtOnce(ports.first(), burst, 30000);
         QMap<QString, int> outcomes;
         for (int i = 0; i < answers.size(); ++i)
