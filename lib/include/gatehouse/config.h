@@ -7,6 +7,7 @@
 #include <gatehouse/global.h>
 #include <gatehouse/provider.h>
 
+#include <QDateTime>
 #include <QHostAddress>
 #include <QJsonObject>
 #include <QList>
@@ -83,6 +84,8 @@ struct GATEHOUSE_EXPORT AccountOptions
      * password); such a change sends an older sign-in back to the sign-in page first.
      */
     qint64 reauthenticateAfter = 600;
+    //! The current time for that check; empty: the system clock. For tests and simulations.
+    std::function<QDateTime()> clock;
 };
 
 /*!
@@ -105,6 +108,8 @@ struct GATEHOUSE_EXPORT TwoFactorSignInOptions
     QStringList requiredGroups;
     //! \c maxAge: seconds the pending second step stays valid after the first factor.
     qint64 maxAge = 300;
+    //! The current time for that age; empty: the system clock. For tests and simulations.
+    std::function<QDateTime()> clock;
 };
 
 //! \c theme of the built-in pages.

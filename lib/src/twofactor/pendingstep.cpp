@@ -48,6 +48,13 @@ QFuture<bool> mustEnrol(const TwoFactorSignInOptions &policy, const std::shared_
     });
 }
 
+//! Now, in seconds since the epoch, by the step's clock.
+qint64 nowSecs(const RequestState &state)
+{
+    const auto &clock = state.config.twoFactor.clock;
+    return clock ? clock().toSecsSinceEpoch() : QDateTime::currentSecsSinceEpoch();
+}
+
 } // namespace
 
 QFuture<SecondStep> PendingStep::need(const State &shared, const QJsonObject &user, const QJsonObject &account,
@@ -100,7 +107,7 @@ PendingStep PendingStep::create(const RequestState &state, const QJsonObject &us
     step.profile = profile;
     step.isNewUser = isNewUser;
     step.callbackUrl = state.callbackUrl;
-    step.expires = QDateTime::currentSecsSinceEpoch() + state.config.twoFactor.maxAge;
+    step.expires = nowSecs(state) + state.config.twoFactor.maxAge;
     return step;
 }
 
@@ -148,7 +155,7 @@ std::optional<PendingStep> PendingStep::fromCookie(const RequestState &state)
     step.expires = object.value(QStringLiteral("exp")).toInteger();
     step.enrolmentSecret = object.value(QStringLiteral("enrol")).toString();
     if (step.id.isEmpty() || step.userId.isEmpty() || step.user.value(QStringLiteral("id")).toString() != step.userId
-        || step.expires <= QDateTime::currentSecsSinceEpoch())
+        || step.expires <= nowSecs(state))
         return std::nullopt;
     return step;
 }

@@ -189,6 +189,13 @@ class TestAccountPage : public QObject
     std::unique_ptr<Auth> m_auth;
     QString m_alice;
     QString m_bob;
+    // The recent sign-in check's clock runs this far ahead of the system's: a test ages every
+    // sign-in past account.reauthenticateAfter at once instead of sleeping past it, so a slow
+    // machine cannot make a fresh sign-in look stale.
+    qint64 m_clockAhead = 0;
+
+    void ageSignIns() { m_clockAhead = 3600; }
+    void freshSignIns() { m_clockAhead = 0; }
 
     bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {},
               const std::function<void(Config &)> &adjust = {})
@@ -230,6 +237,8 @@ class TestAccountPage : public QObject
         config.session.strategy = strategy;
         config.providers = {passwordCredentialsProvider(m_adapter)};
         config.pages = pages;
+        m_clockAhead = 0;
+        config.account.clock = [this] { return QDateTime::currentDateTimeUtc().addSecs(m_clockAhead); };
         if (adjust)
             adjust(config);
         m_auth = std::make_unique<Auth>(config);
@@ -706,10 +715,10 @@ private Q_SLOTS:
         QFETCH(QString, backend);
         QFETCH(bool, jwt);
         const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
-        QVERIFY(open(backend, strategy, {}, [](Config &config) { config.account.reauthenticateAfter = 1; }));
+        QVERIFY(open(backend, strategy));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
-        QTest::qWait(2100);
+        ageSignIns();
         const Reply stale = changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase"));
         QCOMPARE(stale.response.status, 302);
         QCOMPARE(stale.location(),
@@ -718,7 +727,8 @@ private Q_SLOTS:
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still signed in, only asked again
         QVERIFY(audit(QStringLiteral("passwordChangeFailed"), m_alice).isEmpty());
 
-        // Signing in again makes it recent.
+        // Signing in again makes it recent (the clock back to the system's: the new sign-in is now).
+        freshSignIns();
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(changePassword(laptop, QStringLiteral("password-of-alice"), QStringLiteral("a new passphrase")).location(),
                  QByteArray("http://127.0.0.1:9300/auth/account?notice=passwordChanged"));
@@ -990,22 +1000,20 @@ private Q_SLOTS:
         QFETCH(QString, backend);
         QFETCH(bool, jwt);
         const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
-        QVERIFY(open(backend, strategy, {}, [](Config &config) {
-            withProvidersToLink(config);
-            config.account.reauthenticateAfter = 1;
-        }));
+        QVERIFY(open(backend, strategy, {}, [](Config &config) { withProvidersToLink(config); }));
         link(m_alice, QStringLiteral("github"), QStringLiteral("oauth"), QStringLiteral("gh-1001"));
         const QString github = Account::linkId(QStringLiteral("github"), QStringLiteral("gh-1001"));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
-        QTest::qWait(2100);
+        ageSignIns();
         const Reply stale = unlink(laptop, github);
         QCOMPARE(stale.response.status, 302);
         QCOMPARE(stale.location(),
                  QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
         QVERIFY(isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
         QCOMPARE(laptop.sessionEmail(), QStringLiteral("alice@example.test"));   // still signed in, only asked again
-        // Signing in again makes it recent.
+        // Signing in again makes it recent (the clock back to the system's: the new sign-in is now).
+        freshSignIns();
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
         QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
@@ -1221,15 +1229,12 @@ private Q_SLOTS:
         QFETCH(QString, backend);
         QFETCH(bool, jwt);
         const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
-        QVERIFY(open(backend, strategy, {}, [](Config &config) {
-            withPasskeys(config);
-            config.account.reauthenticateAfter = 1;
-        }));
+        QVERIFY(open(backend, strategy, {}, [](Config &config) { withPasskeys(config); }));
         addPasskey(m_alice, QStringLiteral("YWxpY2Uta2V5"));
         const QString id = Account::passkeyId(QStringLiteral("YWxpY2Uta2V5"));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
-        QTest::qWait(2100);
+        ageSignIns();
         const Reply stale = passkeyChange(laptop, QStringLiteral("removePasskey"), id);
         QCOMPARE(stale.location(),
                  QByteArray("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount"));
@@ -1237,6 +1242,7 @@ private Q_SLOTS:
         // Renaming cannot lock anyone out: it needs no recent sign-in.
         QCOMPARE(passkeyChange(laptop, QStringLiteral("renamePasskey"), id, QStringLiteral("Key")).location(),
                  QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRenamed"));
+        freshSignIns();   // and signed in again, now
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QCOMPARE(passkeyChange(laptop, QStringLiteral("removePasskey"), id).location(), QByteArray(AccountUrl.toUtf8() + "?notice=passkeyRemoved"));
         QVERIFY(m_adapter->listAuthenticatorsByUserId(m_alice).result().isEmpty());
@@ -1452,7 +1458,7 @@ private Q_SLOTS:
         QFETCH(QString, backend);
         QFETCH(bool, jwt);
         const SessionOptions::Strategy strategy = jwt ? SessionOptions::Strategy::Jwt : SessionOptions::Strategy::Database;
-        QVERIFY(open(backend, strategy, {}, [](Config &config) { config.account.reauthenticateAfter = 2; }));
+        QVERIFY(open(backend, strategy));
         Browser laptop(*m_auth, firefox);
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
 
@@ -1477,7 +1483,7 @@ private Q_SLOTS:
         QCOMPARE(recoveryCodes.size(), 10);
 
         // A stale sign-in: begin, new codes and removal send the person to sign in again first.
-        QTest::qWait(3100);
+        ageSignIns();
         const QByteArray toSignIn("http://127.0.0.1:9300/auth/signin?callbackUrl=http%3A%2F%2F127.0.0.1%3A9300%2Fauth%2Faccount");
         QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorNewCodes")).location(), toSignIn);
         QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove"), {{"confirm", "yes"}}).location(), toSignIn);
@@ -1489,9 +1495,10 @@ private Q_SLOTS:
         // Signed in again (both steps), the removal works; beginning after a stale sign-in is asked again too.
         QVERIFY(!laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
         QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice"), recoveryCodes.first()));
+        freshSignIns();
         QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorRemove"), {{"confirm", "yes"}}).location(),
                  QByteArray("http://127.0.0.1:9300/auth/account?notice=twoFactorRemoved"));
-        QTest::qWait(3100);
+        ageSignIns();
         QCOMPARE(twoFactorPost(laptop, QStringLiteral("twoFactorBegin")).location(), toSignIn);
         QVERIFY(!twoFactorStatus(m_alice).pending);
     }
