@@ -19,6 +19,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
+
 using namespace Gatehouse::Testing;
 
 namespace {
@@ -41,6 +44,13 @@ QByteArray configFor(const QString &databaseUrl)
 
 //! The times of an outage on the load's clock: being stopped at \c stopping, down from \c down;
 //! being brought back from \c restoring; back at \c up.
+/*!
+ * No answer may take this long. The database's own time-outs are a second or two; this is well
+ * above them, so a loaded machine cannot fail it, and far below what a request waiting on a dead
+ * database would take (the kernel's TCP time-outs, minutes).
+ */
+constexpr qint64 kNeverHangsMs = 10000;
+
 struct Outage
 {
     qint64 stopping = 0;       //!< when the database was being stopped (requests on their way may fail)
@@ -97,6 +107,15 @@ class TestOutage : public QObject
     void verify(const QList<LoadAnswer> &answers, const Outage &outage, const QByteArray &cookie, const QString &log)
     {
         QVERIFY(!answers.isEmpty());
+        // Back when the first request sent after the database came back was served: from then on
+        // every request is (a lost connection is opened anew on its next use). Anchored on what
+        // the server did, not on a fixed delay a loaded machine could outlast.
+        qint64 recovered = std::numeric_limits<qint64>::max();
+        for (const LoadAnswer &a : answers) {
+            if (a.sentAtMs > outage.up && a.status == 200)
+                recovered = std::min(recovered, a.sentAtMs);
+        }
+        QVERIFY2(recovered != std::numeric_limits<qint64>::max(), "no request was served after the database came back");
         int during = 0, unavailable = 0;
         qint64 slowest = 0;
         for (const LoadAnswer &a : answers) {
@@ -104,7 +123,7 @@ class TestOutage : public QObject
                                    .arg(a.sentAtMs).arg(outage.down).arg(outage.restoring).arg(outage.up).arg(a.status)
                                    .arg(a.error + QString::fromUtf8(a.body.left(200)));
             QVERIFY2(a.status != 0, qPrintable(at));
-            QVERIFY2(a.elapsedMs < 2000, qPrintable(at + QStringLiteral(", after %1 ms").arg(a.elapsedMs)));
+            QVERIFY2(a.elapsedMs < kNeverHangsMs, qPrintable(at + QStringLiteral(", after %1 ms").arg(a.elapsedMs)));
             slowest = qMax(slowest, a.elapsedMs);
             // The session cookie is never removed nor changed: a 200 writes it again as it was.
             for (const QByteArray &set : a.setCookies) {
@@ -127,13 +146,13 @@ class TestOutage : public QObject
                 ++during;
                 QVERIFY2(a.status == 503, qPrintable(at));
             }
-            if (a.sentAtMs > outage.up + 1000)  // connections are opened again on the next use
+            if (a.sentAtMs > recovered)
                 QVERIFY2(a.status == 200, qPrintable(at));
         }
         QVERIFY2(during >= 20, qPrintable(QString::number(during)));
         QVERIFY2(answers.last().status == 200, "the same cookie has its session again");
-        qInfo("%lld answers, %d of them 503; the slowest took %lld ms; the outage lasted %lld ms",
-              qint64(answers.size()), unavailable, slowest, outage.up - outage.down);
+        qInfo("%lld answers, %d of them 503; the slowest took %lld ms; the outage lasted %lld ms; served again %lld ms after",
+              qint64(answers.size()), unavailable, slowest, outage.up - outage.down, recovered - outage.up);
 
         // The operator's log: the outage once when it starts and once when it ends, no line per request.
         const QStringList lines = log.split(u'\n');
@@ -195,7 +214,7 @@ private Q_SLOTS:
         outage.down = load.now();
         // Readiness (a balancer's probe) reports the database down, by name, while it is.
         QTest::qWait(1000);
-        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 503, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 503, 10000);
         const QJsonObject down = readiness(probe).second;
         QCOMPARE(down.value(QStringLiteral("ok")).toBool(true), false);
         QVERIFY2(down.value(QStringLiteral("reason")).toString().startsWith(QStringLiteral("the database cannot be reached (since ")),
@@ -205,7 +224,7 @@ private Q_SLOTS:
         QVERIFY2(pg.start(&error), qPrintable(error));
         outage.up = load.now();
         QTest::qWait(2500);
-        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 200, 3000);
+        QTRY_COMPARE_WITH_TIMEOUT(readiness(probe).first, 200, 10000);
         QCOMPARE(readiness(probe).second.value(QStringLiteral("ok")).toBool(), true);
         load.stop();
         verify(load.answers(), outage, cookie, server.log());

@@ -18,6 +18,9 @@
 #include <QTest>
 #include <QUrlQuery>
 
+#include <algorithm>
+#include <limits>
+
 using namespace Gatehouse::Testing;
 
 namespace {
@@ -168,6 +171,14 @@ private Q_SLOTS:
         QCOMPARE(page.retryAfter, QByteArray("5"));
         QVERIFY(page.body.contains("The sign-in service is temporarily unavailable."));
 
+        // Back when the first session read sent after the database came back was served: from
+        // then on every request is (anchored on what the server did, not on a fixed delay).
+        qint64 recovered = std::numeric_limits<qint64>::max();
+        for (const LoadAnswer &a : answers) {
+            if (a.sentAtMs > up && a.request == Session && a.status == 200)
+                recovered = std::min(recovered, a.sentAtMs);
+        }
+        QVERIFY2(recovered != std::numeric_limits<qint64>::max(), "no session was read after the database came back");
         QList<int> perKind(requests.size(), 0);
         QList<std::pair<QByteArray, qint64>> signedInDuringLoad;  // session token, sent at
         qint64 slowest = 0;
@@ -177,12 +188,13 @@ private Q_SLOTS:
                                      .arg(a.request).arg(a.sentAtMs).arg(down).arg(restoring).arg(up).arg(a.status)
                                      .arg(QString::fromUtf8(a.location), a.error + QString::fromUtf8(a.body.left(120)));
             QVERIFY2(a.status != 0, qPrintable(what));
-            QVERIFY2(a.elapsedMs < 2000, qPrintable(what + QStringLiteral(" after %1 ms").arg(a.elapsedMs)));
+            // Well above the database's time-outs (a second or two), far below a hang's minutes.
+            QVERIFY2(a.elapsedMs < 10000, qPrintable(what + QStringLiteral(" after %1 ms").arg(a.elapsedMs)));
             slowest = qMax(slowest, a.elapsedMs);
             ++perKind[a.request];
             const bool outage = a.sentAtMs > down && a.sentAtMs < restoring;
             // Requests on their way while it is killed may go either way.
-            const bool served = a.sentAtMs < killing - 200 || a.sentAtMs > up + 1000;
+            const bool served = a.sentAtMs < killing - 200 || a.sentAtMs > recovered;
             switch (a.request) {
             case Csrf:
             case Providers:
