@@ -32,6 +32,9 @@ test_only+=(oathtool)
 # end-to-end tests (tests/e2e/forwardauth), started by the tests with their own files, never as
 # services.
 test_only+=(nginx caddy)
+# The load generator and the instruction counter of the benchmarks under tests/bench (not run by
+# the test command; their scripts send whoever lacks them here).
+test_only+=(wrk valgrind)
 
 wanted=("${build_run[@]}")
 [ "${1:-}" = "--run" ] || wanted+=("${test_only[@]}")
