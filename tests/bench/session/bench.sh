@@ -11,7 +11,11 @@
 #   MODES="jwt" REFERENCE=1 ROUNDS=3 tests/bench/session/bench.sh   Gatehouse and the reference take
 #       turns 3 times; the GET /auth/session ratio is reported per round and as the median
 # env: BUILD (./build), PORT (9320), RUNS (2), DURATION (10s), CONNS (50), THREADS (server threads, nproc),
-#      ROUNDS (1)
+#      WRK_THREADS (1), ROUNDS (1)
+# Both sides are driven alike (issue 43): the same wrk threads, connections, duration, runs and
+# warm-up (2 s, as the reference's script does), each printed in its table's heading. The
+# reference's bench.sh reads THREADS as wrk's threads: it is given WRK_THREADS, never the
+# server's thread count (a THREADS=2 given here once reached it and made it run wrk -t2).
 # Everything listens on 127.0.0.1; every load run is bounded by DURATION.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +26,7 @@ BUILD=${BUILD:-$root/build}
 server="$BUILD/server/gatehouse-server"
 PORT=${PORT:-9320}; RUNS=${RUNS:-2}; DURATION=${DURATION:-10s}; CONNS=${CONNS:-50}
 THREADS=${THREADS:-$(nproc)}; MODES=${MODES:-jwt database}; ROUNDS=${ROUNDS:-1}
+WRK_THREADS=${WRK_THREADS:-1}
 BASE="http://127.0.0.1:$PORT"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 [ -x "$server" ] || { echo "no $server: build first" >&2; exit 1; }
@@ -66,18 +71,18 @@ signin() { # -> Cookie header
 }
 
 gatehouse_round() { # prints the table; records GATEHOUSE_SESSION_RPS (jwt GET /auth/session)
-  printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t1 -c%s -d%s, %s runs (median)\n" \
-    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$CONNS" "$DURATION" "$RUNS"
+  printf "# gatehouse-server bench  date: %s  nproc: %s  server threads: %s  wrk: -t%s -c%s -d%s, %s runs (median), 2 s warm-up\n" \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(nproc)" "$THREADS" "$WRK_THREADS" "$CONNS" "$DURATION" "$RUNS"
   printf "%-9s %-22s %10s %10s %10s %12s %8s  %s\n" strategy endpoint "req/s" "p50_ms" "p99_ms" "peak_rss_MB" non2xx "runs(req/s)"
   for mode in $MODES; do
     cfg=$(config "$mode")
     start "$cfg"; COOKIE=$(signin); stop
     for ep in /auth/session /auth/csrf /auth/providers; do
       start "$cfg"
-      wrk -t1 -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE$ep" >/dev/null
+      wrk -t"$WRK_THREADS" -c"$CONNS" -d2s -H "Cookie: $COOKIE" "$BASE$ep" >/dev/null
       rps=(); p50=(); p99=(); non=0
       for _ in $(seq 1 "$RUNS"); do
-        o=$(wrk -t1 -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE$ep")
+        o=$(wrk -t"$WRK_THREADS" -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $COOKIE" "$BASE$ep")
         rps+=("$(echo "$o" | awk '/Requests\/sec/{print $2}')")
         p50+=("$(to_ms "$(echo "$o" | awk '/^ +50%/{print $2}')")")
         p99+=("$(to_ms "$(echo "$o" | awk '/^ +99%/{print $2}')")")
@@ -95,7 +100,8 @@ gatehouse_round() { # prints the table; records GATEHOUSE_SESSION_RPS (jwt GET /
 }
 
 reference_round() { # prints the reference's table; records REFERENCE_SESSION_RPS
-  (cd "$ref" && MODES=jwt RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" ./bench.sh >/dev/null && cat bench-results.txt)
+  (cd "$ref" && MODES=jwt RUNS="$RUNS" DURATION="$DURATION" CONNS="$CONNS" THREADS="$WRK_THREADS" ./bench.sh >/dev/null \
+     && cat bench-results.txt)
   REFERENCE_SESSION_RPS=$(awk '$1 == "jwt" && $3 == "/auth/session" {print $4}' "$ref/bench-results.txt")
 }
 
