@@ -4,7 +4,8 @@
 // SQLite file, on PostgreSQL, and spread over two servers on one PostgreSQL. Each attempt is counted
 // before its password is checked: at most rateLimit.maxFailuresPerIdentifier are checked (answered
 // code=credentials, audited so), the rest answer code=rate_limited without touching the hash; the
-// right password is then refused, and accepted once the (2 s) window has passed.
+// right password is then refused, and accepted once the (2 s) window has passed. The same for
+// the account page's password change: 50 wrong current passwords at once from a signed-in browser.
 #include "serverharness.h"
 #include "support/httpload.h"
 #include "support/postgresserver.h"
@@ -63,6 +64,30 @@ LoadRequest signInRequest(const CsrfPair &csrf, const QString &password, const Q
     post.body = "csrfToken=" + csrf.token + "&email=" + QUrl::toPercentEncoding(kEmail) + "&password="
         + QUrl::toPercentEncoding(password);
     return post;
+}
+
+//! The account page's password change for the browser holding \a session, as the form posts it.
+LoadRequest passwordChangeRequest(const CsrfPair &csrf, const QByteArray &session, const QString &current,
+                                  const QByteArray &address, quint16 port)
+{
+    LoadRequest post;
+    post.method = "POST";
+    post.target = "/auth/account";
+    post.port = port;
+    post.headers = "Content-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: same-origin\r\nCookie: " + csrf.cookie
+        + "; " + session + "\r\nX-Forwarded-For: " + address + "\r\n";
+    post.body = "csrfToken=" + csrf.token + "&action=changePassword&currentPassword=" + QUrl::toPercentEncoding(current)
+        + "&newPassword=a%20new%20passphrase&confirmPassword=a%20new%20passphrase";
+    return post;
+}
+
+//! The account page's notice after a password change ("passwordIncorrect", ...), or the oddity.
+QString notice(const LoadAnswer &answer, quint16 port)
+{
+    const QByteArray page = "http://127.0.0.1:" + QByteArray::number(port) + "/auth/account?notice=";
+    if (answer.status == 302 && answer.location.startsWith(page))
+        return QString::fromLatin1(answer.location.mid(page.size()));
+    return QStringLiteral("%1 %2 %3").arg(answer.status).arg(QString::fromLatin1(answer.location), answer.error);
 }
 
 //! What the sign-in form's answer says: "credentials", "rate_limited", "signed-in", or the oddity.
@@ -133,7 +158,28 @@ private Q_SLOTS:
         QVERIFY2(m_pg->start(&error), qPrintable(error));
     }
 
-    void parallelWrongPasswords_data()
+    void parallelWrongPasswords_data() { backendsAndServers(); }
+
+    //! Starts \a count servers on one fresh database of \a backend; false (and a failure) if not.
+    bool startServers(const QString &backend, int count, std::vector<std::unique_ptr<ServerUnderTest>> &running,
+                      QList<quint16> &ports, QString &url)
+    {
+        QString config;
+        url = prepareDatabase(backend, &config);
+        if (url.isEmpty())
+            return false;
+        for (int i = 0; i < count; ++i) {
+            running.push_back(std::make_unique<ServerUnderTest>());
+            if (!running.back()->start(config)) {
+                qWarning().noquote() << running.back()->log();
+                return false;
+            }
+            ports.append(running.back()->port());
+        }
+        return true;
+    }
+
+    void backendsAndServers()
     {
         QTest::addColumn<QString>("backend");
         QTest::addColumn<int>("servers");
@@ -148,16 +194,10 @@ private Q_SLOTS:
         QFETCH(int, servers);
         if (backend == QLatin1String("postgresql") && !m_pg)
             QSKIP(qPrintable(m_pgUnavailable));
-        QString config;
-        const QString url = prepareDatabase(backend, &config);
-        QVERIFY(!url.isEmpty());
         std::vector<std::unique_ptr<ServerUnderTest>> running;
         QList<quint16> ports;
-        for (int i = 0; i < servers; ++i) {
-            running.push_back(std::make_unique<ServerUnderTest>());
-            QVERIFY2(running.back()->start(config), qPrintable(running.back()->log()));
-            ports.append(running.back()->port());
-        }
+        QString url;
+        QVERIFY(startServers(backend, servers, running, ports, url));
         // One CSRF token for the whole burst: the servers share the secret.
         const CsrfPair csrf = fetchCsrf(ports.first());
         QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
@@ -207,6 +247,68 @@ private Q_SLOTS:
             QThread::msleep(100);
         }
         QCOMPARE(now, QStringLiteral("signed-in"));
+    }
+
+    void parallelPasswordChanges_data() { backendsAndServers(); }
+    void parallelPasswordChanges()
+    {
+        QFETCH(QString, backend);
+        QFETCH(int, servers);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        std::vector<std::unique_ptr<ServerUnderTest>> running;
+        QList<quint16> ports;
+        QString url;
+        QVERIFY(startServers(backend, servers, running, ports, url));
+        const CsrfPair csrf = fetchCsrf(ports.first());
+        QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
+        // Bob signs in once; his (database) session is known to every server.
+        const LoadAnswer signedIn = HttpLoad::send(ports.first(), signInRequest(csrf, kPassword, "127.0.7.1", ports.first()));
+        QCOMPARE(outcome(signedIn, ports.first()), QStringLiteral("signed-in"));
+        QByteArray session;
+        for (const QByteArray &setCookie : signedIn.setCookies) {
+            if (setCookie.startsWith("authjs.session-token="))
+                session = setCookie.left(setCookie.indexOf(';'));
+        }
+        QVERIFY(!session.isEmpty());
+
+        // 50 guesses of his current password at once, each from its own address, over the servers.
+        QList<LoadRequest> burst;
+        for (int i = 0; i < kGuesses; ++i) {
+            burst.append(passwordChangeRequest(csrf, session, QStringLiteral("wrong password %1").arg(i),
+                                               "127.0.8." + QByteArray::number(i + 2), ports.at(i % ports.size())));
+        }
+        waitForRateLimitWindowStart(kWindowMs);
+        const QList<LoadAnswer> answers = HttpLoad::sendAtOnce(ports.first(), burst, 30000);
+        QMap<QString, int> notices;
+        for (int i = 0; i < answers.size(); ++i)
+            ++notices[notice(answers.at(i), ports.at(i % ports.size()))];
+        qInfo().noquote() << "answers to the burst:" << QDebug::toString(notices);
+        const int checked = notices.value(QStringLiteral("passwordIncorrect"));
+        QVERIFY2(checked >= 1 && checked <= kLimit, qPrintable(QDebug::toString(notices)));
+        QCOMPARE(notices.value(QStringLiteral("tooManyAttempts")), kGuesses - checked);
+        // The audit log has a failure for each password checked, none for those refused unchecked.
+        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+        QVERIFY(adapter);
+        AuditFilter failures;
+        failures.type = QStringLiteral("passwordChangeFailed");
+        QTRY_COMPARE_WITH_TIMEOUT(adapter->auditEvents(failures, 500).result().size(), checked, 5000);
+
+        // The right current password inside the window: refused too, and nothing changed.
+        const quint16 last = ports.last();
+        QCOMPARE(notice(HttpLoad::send(last, passwordChangeRequest(csrf, session, kPassword, "127.0.9.1", last)), last),
+                 QStringLiteral("tooManyAttempts"));
+        // Once the window has passed it is changed: tried every 100 ms for at most three windows.
+        QDeadlineTimer deadline(3 * kWindowMs);
+        QString now;
+        for (int attempt = 2; attempt < 100 && !deadline.hasExpired(); ++attempt) {
+            now = notice(HttpLoad::send(last, passwordChangeRequest(csrf, session, kPassword, "127.0.9." + QByteArray::number(attempt), last)),
+                         last);
+            if (now != QLatin1String("tooManyAttempts"))
+                break;
+            QThread::msleep(100);
+        }
+        QCOMPARE(now, QStringLiteral("passwordChanged"));
     }
 };
 
