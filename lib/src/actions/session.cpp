@@ -4,7 +4,7 @@
 #include "request/hooks.h"
 #include "request/errorresponse.h"
 #include "core/futures.h"
-#include "signin/sessionclaims.h"
+#include "session/sessionclaims.h"
 #include "core/jsonwriter.h"
 #include "session/databasesession.h"
 #include "session/jwtrevocation.h"
