@@ -603,7 +603,7 @@ QFuture<AuthResponse> account(const State &state)
             return QtFuture::makeReadyFuture(s.withCookies(refused));
         }
     }
-    QFuture<AuthResponse> response = continueWith(currentUser(s),
+    QFuture<AuthResponse> response = continueWith(currentUser(state),
         [state](const std::optional<AdapterUser> &user) -> QFuture<AuthResponse> {
             if (!user)
                 return QtFuture::makeReadyFuture(toSignIn(*state));

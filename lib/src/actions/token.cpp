@@ -58,7 +58,7 @@ QFuture<AuthResponse> token(const State &state)
     // Storage may answer on its own threads; AccessTokens must be asked from this one, whose
     // event loop serves its refresh requests.
     auto *context = new QObject;
-    QFuture<AuthResponse> response = currentUser(s).then(context,
+    QFuture<AuthResponse> response = currentUser(state).then(context,
         [state, shared](const std::optional<AdapterUser> &user) -> QFuture<AuthResponse> {
             if (!user)
                 return QtFuture::makeReadyFuture(failure(401, QStringLiteral("SessionRequired")));

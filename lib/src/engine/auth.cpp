@@ -1,10 +1,13 @@
 #include "engine/authprivate.h"
 
+#include "core/clientaddress.h"
 #include "core/origin.h"
 #include "core/urls.h"
 #include "engine/dispatcher.h"
 #include "core/futures.h"
 #include "metrics/catalogue.h"
+#include "request/errorresponse.h"
+#include "session/sessionreader.h"
 
 #include <gatehouse/configcheck.h>
 #include <gatehouse/errors.h>
@@ -30,6 +33,18 @@ QFuture<Authorization> unavailable(const AuthPrivate &engine, const AuthRequest 
         return QtFuture::makeReadyFuture(denied(std::move(sessionAnswer)));
     return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, QStringLiteral("error=Unavailable"))
         .then(QtFuture::Launch::Sync, denied);
+}
+
+//! The session endpoint's answer to a store that failed with \a error (storeFailure()).
+AuthResponse unavailableAnswer(const RequestState &state, std::exception_ptr error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const AuthError &e) {
+        return storeFailure(state, e);
+    } catch (...) {  // the reader fails only with AuthErrors; should another come, it is still no answer
+        return storeFailure(state, SessionUnavailable(QStringLiteral("the session store failed")));
+    }
 }
 
 void throwIfInvalid(const Config &config)
@@ -137,21 +152,51 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
 
 QFuture<AuthPrivate::SessionAnswer> AuthPrivate::session(const AuthRequest &request) const
 {
-    return internalCall(request, "GET", QStringLiteral("session"), {}, false)
-        .then(QtFuture::Launch::Sync, [](const AuthResponse &response) {
-            SessionAnswer answer;
-            answer.response = response;
-            const QJsonDocument doc = QJsonDocument::fromJson(response.body);
-            // A store that failed answers 503 (cannot answer now) or 500 with an error; a server
-            // that cannot serve at all (no secret, untrusted host) answers 500 without one.
-            if (response.status == 503 || (response.status == 500 && doc.object().contains(QLatin1String("error")))) {
-                answer.status = SessionStatus::Unavailable;
-            } else if (response.status == 200 && doc.isObject()) {
-                answer.status = SessionStatus::SignedIn;
-                answer.session = doc.object();
-            }
-            return answer;
-        });
+    // What GET {basePath}/session answers, read directly (session/sessionreader.h): the same
+    // callbacks and event, no JSON written and parsed again, no cookie encrypted for nobody.
+    QString problem;
+    auto state = std::make_shared<RequestState>(engine, configFor(request, &problem), request);
+    RequestState &s = *state;
+    s.action = QStringLiteral("session");
+    s.internal = true;
+    s.origin = resolveOrigin(request, s.config);
+    s.clientAddress = clientAddress(request, s.config.trustedProxies);
+    s.baseUrl = s.origin.origin + Urls::basePathPrefix(s.config.basePath);
+    s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
+    if (!s.origin.trusted || !problem.isEmpty()) {
+        // A server that cannot serve at all: no session, as the endpoint's 500 without an error says.
+        if (!problem.isEmpty()) {
+            logError(s.config, MissingSecret(problem));
+        } else {
+            logError(s.config, UntrustedHost(QStringLiteral("Host must be trusted. URL was: %1. Set trustHost or AUTH_URL.")
+                                                 .arg(request.url.toString(QUrl::RemoveQuery))));
+        }
+        return QtFuture::makeReadyFuture(SessionAnswer());
+    }
+    s.requestCookies = request.cookies();
+    SessionReadOptions options;
+    options.clientSession = true;
+    options.groups = s.config.access.groups.session;
+    QFuture<SessionAnswer> answer = readSession(state, options, [state](const CurrentSession &found) {
+        SessionAnswer answer;
+        answer.status = found.status();
+        if (found.status() == SessionStatus::Unavailable)
+            answer.response = unavailableAnswer(*state, found.error());
+        else if (found.signedIn())
+            answer.session = clientSessionObject(found);
+        return answer;
+    });
+    if (answer.isFinished() && answer.resultCount() > 0)
+        return answer;
+    // A failing jwt or session callback ends the session, as at the session endpoint.
+    return answer.then(QtFuture::Launch::Sync, [state](QFuture<SessionAnswer> finished) {
+        try {
+            return finished.result();
+        } catch (...) {
+            logFailure(state->config, std::current_exception());
+            return SessionAnswer();
+        }
+    });
 }
 
 Auth::Auth(const Config &config)

@@ -4,17 +4,12 @@
 #include "forwardauth/identityheaders.h"
 #include "forwardauth/originalrequest.h"
 #include "core/futures.h"
-#include "core/jsonnumber.h"
 #include "core/urls.h"
 #include "request/errorresponse.h"
 #include "request/hooks.h"
 #include "request/pageresponses.h"
-#include "session/databasesession.h"
-#include "session/jwtrevocation.h"
-#include "session/jwtsession.h"
-#include "session/storedgroups.h"
+#include "session/sessionreader.h"
 
-#include <QJsonArray>
 #include <QUrlQuery>
 
 namespace Gatehouse::ForwardAuth {
@@ -51,115 +46,37 @@ AuthResponse bare(int status)
     return response;
 }
 
-Identity fromToken(const QJsonObject &token)
-{
-    Identity identity;
-    identity.subject.userId = token.value(QStringLiteral("sub")).toString();
-    identity.subject.email = token.value(QStringLiteral("email")).toString();
-    identity.name = token.value(QStringLiteral("name")).toString();
-    for (const QJsonValue &group : token.value(QStringLiteral("groups")).toArray()) {
-        if (group.isString())
-            identity.subject.groups.append(group.toString());
-    }
-    return identity;
-}
-
-Identity fromUser(const AdapterUser &user)
-{
-    Identity identity;
-    identity.subject.userId = user.id;
-    identity.subject.email = user.email;
-    identity.name = user.name.value_or(QString());
-    return identity;  // groups: read where a rule needs them (databaseSession())
-}
-
 /*!
- * The JWT session: one decryption, the "not before" of its user (sign out everywhere, a new
- * password: jwtrevocation.h), the user's stored groups read again once they are
- * session.updateAge old (session/storedgroups.h), the jwt callback when configured, a new
- * cookie only when the token is older than session.updateAge or its groups were read again.
+ * What the reader found (session/sessionreader.h), as the access rules see it, and the cookies
+ * of a roll. A store that cannot answer fails, answered 503 below; the cookie stays.
  */
-QFuture<Session> jwtSession(const State &state)
+Session identityOf(const CurrentSession &found)
 {
-    const RequestState &s = *state;
-    const auto codec = s.engine.jwe(s.config.secret);
-    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
-    if (!claims)
-        return QtFuture::makeReadyFuture(Session());
-    const auto settle = [state, codec](const std::optional<QJsonObject> &token, bool changed) {
-        const RequestState &s = *state;
-        Session session;
-        if (!token)
-            return session;
-        session.identity = fromToken(*token);
-        const qint64 issued = jsonSeconds(token->value(QStringLiteral("iat"))).value_or(0);
-        const qint64 now = QDateTime::currentSecsSinceEpoch();
-        if (changed || now - issued >= s.config.session.updateAge) {
-            const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
-            const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
-            session.cookies = jwt.write(jwt.encode(*token, s.config.session.maxAge), expires, s.requestCookies);
-        }
+    if (found.status() == SessionStatus::Unavailable)
+        std::rethrow_exception(found.error());
+    Session session;
+    session.cookies = found.cookies();
+    if (!found.signedIn())
         return session;
-    };
-    const auto withCallback = [state, settle](const QJsonObject &claims, bool changed) -> QFuture<Session> {
-        if (!state->config.callbacks.jwt)
-            return QtFuture::makeReadyFuture(settle(claims, changed));
-        JwtParams params;
-        params.token = claims;
-        return continueWith(Hooks::jwt(*state, params),
-                            [settle, changed](const std::optional<QJsonObject> &token) { return settle(token, changed); });
-    };
-    const auto valid = [state, withCallback](const QJsonObject &claims) -> QFuture<Session> {
-        const RequestState &s = *state;
-        const qint64 now = QDateTime::currentSecsSinceEpoch();
-        if (!StoredGroups::wanted(s.stores(), s.config) || !StoredGroups::stale(claims, s.config.session.updateAge, now))
-            return withCallback(claims, false);
-        return continueWith(StoredGroups::refresh(s.stores(), claims, now),
-                            [withCallback](const QJsonObject &fresh) { return withCallback(fresh, true); });
-    };
-    // A token issued before its user's "not before" is no session, as at the session endpoint.
-    if (const std::optional<bool> revoked = JwtRevocation::knownRevoked(s.stores(), *claims))
-        return *revoked ? QtFuture::makeReadyFuture(Session()) : valid(*claims);
-    return continueWith(JwtRevocation::isRevoked(s.stores(), *claims),
-                        [valid, claims = *claims](bool revoked) -> QFuture<Session> {
-                            return revoked ? QtFuture::makeReadyFuture(Session()) : valid(claims);
-                        });
+    Identity identity;
+    identity.subject.userId = found.userId();
+    identity.subject.email = found.email();
+    identity.subject.groups = found.groups();
+    identity.name = found.name();
+    session.identity = std::move(identity);
+    return session;
 }
 
 /*!
- * The database session: one getSessionAndUser, and the user's groups when \a policy or the
- * \a allowed list names groups (one more query; nowhere else); its cookie only when the read
- * extended it.
+ * The read a check needs: its cookie only when the session rolled; a JWT's groups come with it,
+ * a database session's only when \a policy or the \a allowed list names groups (one more query).
  */
-QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy, const AllowList &allowed)
+SessionReadOptions readOptions(const AccessPolicy &policy, const AllowList &allowed)
 {
-    const RequestState &s = *state;
-    const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
-    const QString token = db.token(s.requestCookies);
-    if (token.isEmpty())
-        return QtFuture::makeReadyFuture(Session());
-    const bool readGroups = (!policy.groups.isEmpty() || !allowed.groups.isEmpty()) && s.stores().groups;
-    return continueWith(db.read(token), [state, readGroups](const SessionRead &read) -> QFuture<Session> {
-        const RequestState &s = *state;
-        if (read.status == SessionStatus::Unavailable)
-            throw *read.error;  // answered 503 below; the cookie stays
-        Session session;
-        if (read.status == SessionStatus::SignedOut)
-            return QtFuture::makeReadyFuture(session);
-        session.identity = fromUser(read.session->user);
-        if (read.extended) {
-            const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
-            session.cookies = db.write(read.session->session, s.requestCookies);
-        }
-        if (!readGroups)
-            return QtFuture::makeReadyFuture(session);
-        return continueWith(StoredGroups::read(s.stores(), read.session->user.id), [session](const QStringList &groups) {
-            Session withGroups = session;
-            withGroups.identity->subject.groups = groups;
-            return withGroups;
-        });
-    });
+    SessionReadOptions options;
+    options.cookies = SessionReadOptions::Cookies::WhenDue;
+    options.groups = !policy.groups.isEmpty() || !allowed.groups.isEmpty();
+    return options;
 }
 
 //! The sign-in page, coming back to \a callbackUrl.
@@ -280,12 +197,10 @@ QFuture<AuthResponse> check(const State &state, Contract contract)
     if (policy.kind == AccessPolicy::Kind::Deny || (policy.kind == AccessPolicy::Kind::Bypass && !allowed.narrows()))
         return decide(state, contract, original, allowed, Session());  // no session read needed
 
-    QFuture<Session> session = s.config.sessionStrategy() == SessionOptions::Strategy::Database
-        ? databaseSession(state, policy, allowed)
-        : jwtSession(state);
-    QFuture<AuthResponse> response = continueWith(session, [state, contract, original, allowed](const Session &found) {
-        return decide(state, contract, original, allowed, found);
-    });
+    QFuture<AuthResponse> response = readSession(state, readOptions(policy, allowed),
+        [state, contract, original, allowed](const CurrentSession &found) {
+            return decide(state, contract, original, allowed, identityOf(found));
+        });
     return recover(response, [state](std::exception_ptr error) {
         try {
             std::rethrow_exception(error);

@@ -6,7 +6,7 @@
 #include "request/audit.h"
 #include "request/hooks.h"
 #include "signin/resolveuser.h"
-#include "signin/sessionclaims.h"
+#include "session/sessionclaims.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
 #include "session/signintime.h"

@@ -250,7 +250,7 @@ QFuture<SignInResult> resolveUser(const State &state, const SignInResult &result
     if (result.stored)
         return whenEnabled(state, result.user.value(QStringLiteral("id")).toString(), provider,
                            [result] { return QtFuture::makeReadyFuture(result); });
-    return currentUser(s)
+    return currentUser(state)
         .then(QtFuture::Launch::Sync,
               [state, result](const std::optional<AdapterUser> &current) { return findUser(state, result, current, false); })
         .unwrap();

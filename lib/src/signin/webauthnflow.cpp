@@ -424,7 +424,7 @@ QFuture<AuthResponse> options(const State &state)
 
     QFuture<AuthResponse> response;
     try {
-        response = currentUser(s).then(QtFuture::Launch::Sync,
+        response = currentUser(state).then(QtFuture::Launch::Sync,
             [state, action, email](const std::optional<AdapterUser> &current) -> QFuture<AuthResponse> {
                 if (current)
                     return respond(state, action, true, UserInfo{*current, true});

@@ -3,8 +3,10 @@
 // come home through its event loop as they do in the bundled server's serving threads
 // (core/deliveryhome.h). With "sqlite" the engine has a SqlAdapter on a SQLite file (which, on a
 // branch with the JWT "not before" check, is read once per request); with "none" no adapter.
+// With "authz" as third argument it asks GET /auth/authz/auth-request instead (the forward-auth
+// check behind nginx's auth_request, default policy "signed-in"), with the same cookie.
 // For instructions.sh (callgrind), beside it; the figures are in README.md.
-//   ninja bench_sessionread && ./tests/bench/session/bench_sessionread sqlite|none [requests]
+//   ninja bench_sessionread && ./tests/bench/session/bench_sessionread sqlite|none [requests] [session|authz]
 #include "core/deliveryhome.h"
 
 #include <gatehouse/auth.h>
@@ -40,14 +42,16 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const QByteArray mode = argc > 1 ? QByteArray(argv[1]) : QByteArray("sqlite");
     const int count = argc > 2 ? std::max(1, atoi(argv[2])) : 10000;
-    if (mode != "sqlite" && mode != "none") {
-        std::fprintf(stderr, "usage: bench_sessionread sqlite|none [requests]\n");
+    const QByteArray endpoint = argc > 3 ? QByteArray(argv[3]) : QByteArray("session");
+    if ((mode != "sqlite" && mode != "none") || (endpoint != "session" && endpoint != "authz")) {
+        std::fprintf(stderr, "usage: bench_sessionread sqlite|none [requests] [session|authz]\n");
         return 2;
     }
     Config config;
     config.secret = {kSecret};
     config.trustHost = true;
     config.session.strategy = SessionOptions::Strategy::Jwt;
+    config.access.defaultPolicy.kind = AccessPolicy::Kind::SignedIn;
     QString userId = QStringLiteral("1");
     QTemporaryDir dir;
     if (mode == "sqlite") {
@@ -79,15 +83,21 @@ int main(int argc, char **argv)
 
     const QString token = Jwt::encode({QJsonObject{{"name", "Alice"}, {"email", "alice@example.test"}, {"sub", userId}},
                                        QStringList{kSecret}, QStringLiteral("authjs.session-token")});
+    const bool authz = endpoint == "authz";
     AuthRequest session;
-    session.url = QUrl(QStringLiteral("http://127.0.0.1:9330/auth/session"));
+    session.url = QUrl(authz ? QStringLiteral("http://127.0.0.1:9330/auth/authz/auth-request")
+                             : QStringLiteral("http://127.0.0.1:9330/auth/session"));
     session.headers = {{"host", "127.0.0.1:9330"},
                        {"user-agent", "bench"},
                        {"accept", "*/*"},
                        {"cookie", "authjs.session-token=" + token.toLatin1()}};
+    if (authz)
+        session.headers.append({QByteArrayLiteral("x-original-url"), QByteArrayLiteral("http://app.example.test/page")});
     for (int i = 0; i < count; ++i) {
         const AuthResponse r = answer(auth, session);
-        if (r.status != 200 || !r.body.contains("alice@example.test")) {
+        const bool accepted = authz ? r.status == 200 && r.header("remote-email") == "alice@example.test"
+                                    : r.status == 200 && r.body.contains("alice@example.test");
+        if (!accepted) {
             std::fprintf(stderr, "the session cookie was not accepted: %d %s\n", r.status, r.body.constData());
             return 1;
         }

@@ -5,9 +5,11 @@
 # the difference between a run of N2 and one of N1 requests, divided by N2 - N1, so that start-up
 # and shutdown cancel out; callgrind counts every thread (the storage thread's query included).
 #   BUILD=build BASELINE=/path/to/other/build tests/bench/session/instructions.sh
-# env: BUILD (build), BASELINE (none), N1 (500), N2 (2500); needs valgrind.
+#   ENDPOINT=authz tests/bench/session/instructions.sh   # the forward-auth check instead
+# env: BUILD (build), BASELINE (none), N1 (500), N2 (2500), ENDPOINT (session | authz:
+# GET /auth/authz/auth-request with the same cookie); needs valgrind.
 set -euo pipefail
-N1=${N1:-500}; N2=${N2:-2500}
+N1=${N1:-500}; N2=${N2:-2500}; ENDPOINT=${ENDPOINT:-session}
 builds=("${BUILD:-build}")
 [ -n "${BASELINE:-}" ] && builds=("$BASELINE" "${BUILD:-build}")
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install valgrind" >&2; exit 1; }
@@ -20,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 
 total() { # build mode requests -> instructions of the whole run
   QT_LOGGING_RULES="gatehouse.*.info=false" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-    "$1/tests/bench/session/bench_sessionread" "$2" "$3" >/dev/null 2>&1
+    "$1/tests/bench/session/bench_sessionread" "$2" "$3" "$ENDPOINT" >/dev/null 2>&1
   sed -n 's/^summary: *//p' "$work/out"
 }
 per_request() { # build mode
@@ -29,7 +31,8 @@ per_request() { # build mode
   awk -v a="$a" -v b="$b" -v n="$((N2 - N1))" 'BEGIN { printf "%.0f", (b - a) / n }'
 }
 
-echo "# GET /auth/session (JWT) in Auth::handle(), instructions per request (callgrind, N1=$N1 N2=$N2)"
+path=/auth/session; [ "$ENDPOINT" = authz ] && path=/auth/authz/auth-request
+echo "# GET $path (JWT) in Auth::handle(), instructions per request (callgrind, N1=$N1 N2=$N2)"
 printf '%-40s %12s %12s %10s\n' build "no adapter" "SQLite" "added"
 for b in "${builds[@]}"; do
   none=$(per_request "$b" none); sqlite=$(per_request "$b" sqlite)

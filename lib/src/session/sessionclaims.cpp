@@ -1,5 +1,5 @@
 #include "core/timeformat.h"
-#include "signin/sessionclaims.h"
+#include "session/sessionclaims.h"
 
 #include "core/jsonwriter.h"
 

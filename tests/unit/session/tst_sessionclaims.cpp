@@ -1,4 +1,4 @@
-#include "signin/sessionclaims.h"
+#include "session/sessionclaims.h"
 #include "core/jsonwriter.h"
 
 #include <QJsonArray>
