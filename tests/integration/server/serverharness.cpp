@@ -317,11 +317,12 @@ CsrfPair fetchCsrf(quint16 port)
     return csrf;
 }
 
-void waitForRateLimitWindowStart(qint64 windowMs)
+QDeadlineTimer waitForRateLimitWindowStart(qint64 windowMs)
 {
     QDeadlineTimer deadline(windowMs + 500);
     while (!deadline.hasExpired() && QDateTime::currentMSecsSinceEpoch() % windowMs > 100)
         QThread::msleep(5);
+    return QDeadlineTimer(windowMs - QDateTime::currentMSecsSinceEpoch() % windowMs);
 }
 
 } // namespace Gatehouse::Testing

@@ -3,6 +3,7 @@
  *  commands run to completion, the server as a process on a free loopback port, and an HTTP
  *  client with a cookie jar that signs in through the credentials form. */
 #include <QByteArray>
+#include <QDeadlineTimer>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkCookie>
@@ -143,12 +144,12 @@ struct CsrfPair
 CsrfPair fetchCsrf(quint16 port);
 
 /*!
- * Waits (at most one window) until a window of \a windowMs has just begun. The store estimates
- * its sliding window from windows aligned to multiples of the length (storage/ratelimitwindow.h):
- * attempts made late in one weigh less early in the next, so a burst begun at a window's start
- * keeps "inside the window" unambiguous for the checks that follow it.
+ * Waits (at most one window) until a window of \a windowMs has just begun; returns when it ends.
+ * The store estimates its sliding window from windows aligned to multiples of the length
+ * (storage/ratelimitwindow.h): attempts made late in one weigh less early in the next, so a burst
+ * begun at a window's start keeps "inside the window" unambiguous until the deadline returned.
  */
-void waitForRateLimitWindowStart(qint64 windowMs);
+QDeadlineTimer waitForRateLimitWindowStart(qint64 windowMs);
 
 //! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
 bool replaceFile(const QString &path, const QByteArray &contents);
