@@ -23,7 +23,7 @@ namespace Gatehouse {
 // Shown on the error page.
 GATEHOUSE_AUTH_ERROR(AccessDenied)        //!< a signIn callback refused, or a thrown error in it
 GATEHOUSE_AUTH_ERROR(Verification)        //!< an email sign-in link is expired, used or wrong
-// Shown on the sign-in page (SPEC.md Errors §4, plus MissingCSRF).
+// Shown on the sign-in page (Auth.js's sign-in page errors, plus MissingCSRF).
 GATEHOUSE_AUTH_ERROR(OAuthSignin)         //!< building the authorization request failed
 GATEHOUSE_AUTH_ERROR(OAuthCallbackError)  //!< the identity provider answered with an error
 GATEHOUSE_AUTH_ERROR(OAuthCreateAccount)  //!< the user of an OAuth sign-in could not be stored
