@@ -28,7 +28,7 @@ QFuture<Authorization> unavailable(const AuthPrivate &engine, const AuthRequest 
     };
     if (!request.header("accept").contains("text/html"))
         return QtFuture::makeReadyFuture(denied(std::move(sessionAnswer)));
-    return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, QStringLiteral("error=Unavailable"))
+    return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, Urls::errorQuery(SessionUnavailable().kind()))
         .then(QtFuture::Launch::Sync, denied);
 }
 
@@ -186,8 +186,7 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
         // No provider: send the client to the sign-in page, which comes back to redirectTo.
         const RequestOrigin origin = resolveOrigin(request, *d->config);
         const QString back = options.redirectTo.isEmpty() ? request.url.toString() : options.redirectTo;
-        const QString url = Urls::withQuery(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin),
-                                            QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(back)));
+        const QString url = Urls::signInThenBackTo(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin), back);
         if (!options.redirect)
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}}));
         return QtFuture::makeReadyFuture(AuthResponse::redirect(QUrl(url)));
@@ -228,9 +227,8 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
             const auto toSignIn = [&config, request]() {
                 const QString origin =
                     request.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
-                return AuthResponse::redirect(QUrl(Urls::withQuery(
-                    config.pageUrl(PagesOptions::Page::SignIn, origin),
-                    QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())))));
+                return AuthResponse::redirect(
+                    QUrl(Urls::signInThenBackTo(config.pageUrl(PagesOptions::Page::SignIn, origin), request.url.toString())));
             };
             const SessionStatus status = answer.status;
             if (!config.callbacks.authorized)

@@ -15,7 +15,6 @@
 #include "session/storedgroups.h"
 
 #include <QJsonArray>
-#include <QUrlQuery>
 
 namespace Gatehouse::ForwardAuth {
 
@@ -165,9 +164,7 @@ QFuture<Session> databaseSession(const State &state, const AccessPolicy &policy,
 //! The sign-in page, coming back to \a callbackUrl.
 QString signInUrl(const RequestState &s, const QString &callbackUrl)
 {
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callbackUrl)));
-    return Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
+    return Urls::signInThenBackTo(s.pageUrl(RequestState::Page::SignIn), callbackUrl);
 }
 
 //! Where the client signs in, coming back to \a callbackUrl.
