@@ -36,10 +36,10 @@ AuthResponse configurationError(const RequestState &state, const Actions::Route 
         AuthResponse r;
         r.status = 302;
         r.headers.append({QByteArrayLiteral("location"),
-                          Urls::withQuery(state.pageUrl(RequestState::Page::Error), QStringLiteral("error=Configuration")).toUtf8()});
+                          errorPageUrl(state, Configuration()).toUtf8()});
         return r;
     }
-    return PageResponses::error(state, QStringLiteral("Configuration"));
+    return PageResponses::error(state, Configuration().kind());
 }
 
 } // namespace
@@ -87,7 +87,7 @@ QFuture<AuthResponse> dispatch(const Actions::Route &route, std::shared_ptr<cons
             }
         }
         if (!s.provider && s.action == QLatin1String("token"))  // a JSON API: no redirect to a page
-            return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("NotFound")}}, 404));
+            return QtFuture::makeReadyFuture(jsonError(NotFound(), 404));
         if (!s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
                 s, InvalidProvider(QStringLiteral("no provider with id '%1'").arg(s.providerId))));
