@@ -552,6 +552,12 @@ public:
         return activity;
     }
 
+    // What every section draws on; action is the page's own URL, where its forms post.
+    Document &document;
+    const PageContext &context;
+    const AccountContent &content;
+    const QString action;
+
 private:
     Html paragraph(const char *message) const
     {
@@ -563,12 +569,6 @@ private:
         return fill(ActionButtonTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
                                            {u"class", cssClass}, {u"text", document.text(text)}});
     }
-
-public:
-    Document &document;
-    const PageContext &context;
-    const AccountContent &content;
-    const QString action;
 };
 
 } // namespace
