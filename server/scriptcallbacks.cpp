@@ -15,19 +15,6 @@
 
 namespace Gatehouse {
 
-namespace {
-
-QFuture<QJsonValue> failedCall(const QString &message)
-{
-    QPromise<QJsonValue> failed;
-    failed.start();
-    failed.setException(ScriptError(message));
-    failed.finish();
-    return failed.future();
-}
-
-} // namespace
-
 /*!
  * The engines of one script, one per thread that called with an event loop running. An engine
  * is deleted in its own thread: when that thread finishes, or (deleteLater()) once the script
@@ -200,7 +187,7 @@ QList<ConfigProblem> ScriptCallbacks::check(const QList<FunctionUse> &uses) cons
 QFuture<QJsonValue> ScriptCallbacks::call(const QString &function, const QJsonArray &arguments) const
 {
     if (!d->readError.isEmpty())
-        return failedCall(d->readError);
+        return QtFuture::makeExceptionalFuture<QJsonValue>(ScriptError(d->readError));
     // Promises settle, and the watchdog's heartbeat beats, from the engine thread's event loop.
     if (QThread::currentThread()->loopLevel() > 0)
         return d->localEngine()->call(function, arguments);

@@ -120,14 +120,7 @@ bool ScriptEngine::hasFunction(const QString &name) const
 
 QFuture<QJsonValue> ScriptEngine::call(const QString &name, const QJsonArray &arguments)
 {
-    QPromise<QJsonValue> promise;
-    QFuture<QJsonValue> future = promise.future();
-    promise.start();
-    const auto failNow = [&](const ScriptError &error) {
-        promise.setException(error);
-        promise.finish();
-        return future;
-    };
+    const auto failNow = [](const ScriptError &error) { return QtFuture::makeExceptionalFuture<QJsonValue>(error); };
     if (!m_loadError.isEmpty())
         return failNow(ScriptError(m_loadError));
     const QJSValue function = m_engine.globalObject().property(name);
@@ -144,11 +137,12 @@ QFuture<QJsonValue> ScriptEngine::call(const QString &name, const QJsonArray &ar
     }
     if (outcome.hasOwnProperty(QStringLiteral("error")))
         return failNow(failure(name, QStringLiteral("threw"), outcome.property(QStringLiteral("error"))));
-    if (outcome.hasOwnProperty(QStringLiteral("json"))) {
-        promise.addResult(parseResult(outcome.property(QStringLiteral("json")).toString()));
-        promise.finish();
-        return future;
-    }
+    if (outcome.hasOwnProperty(QStringLiteral("json")))
+        return QtFuture::makeReadyFuture(parseResult(outcome.property(QStringLiteral("json")).toString()));
+
+    QPromise<QJsonValue> promise;
+    QFuture<QJsonValue> future = promise.future();
+    promise.start();
 
     m_nextCallId = m_nextCallId == std::numeric_limits<int>::max() ? 1 : m_nextCallId + 1;
     const int callId = m_nextCallId;

@@ -101,45 +101,17 @@ struct GATEHOUSE_EXPORT AccountChange
 
 //! A session (or other record) the user does not have, whether it belongs to another user or
 //! does not exist at all: the two are never told apart.
-class GATEHOUSE_EXPORT AccountRecordNotFound : public AuthError
-{
-public:
-    explicit AccountRecordNotFound(QString message = {})
-        : AuthError(QStringLiteral("AccountRecordNotFound"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    AccountRecordNotFound *clone() const override { return new AccountRecordNotFound(*this); }
-};
+GATEHOUSE_AUTH_ERROR(AccountRecordNotFound, Configuration)
 
 //! A value the account operations refuse (an empty or over-long name, ...).
-class GATEHOUSE_EXPORT InvalidAccountInput : public AuthError
-{
-public:
-    explicit InvalidAccountInput(QString message = {})
-        : AuthError(QStringLiteral("InvalidAccountInput"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    InvalidAccountInput *clone() const override { return new InvalidAccountInput(*this); }
-};
+GATEHOUSE_AUTH_ERROR(InvalidAccountInput, Configuration)
 
 //! The current password given is not the person's (or they have no built-in password):
 //! nothing was changed.
-class GATEHOUSE_EXPORT IncorrectPassword : public AuthError
-{
-public:
-    explicit IncorrectPassword(QString message = {})
-        : AuthError(QStringLiteral("IncorrectPassword"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    IncorrectPassword *clone() const override { return new IncorrectPassword(*this); }
-};
+GATEHOUSE_AUTH_ERROR(IncorrectPassword, Configuration)
 
 //! The removal would leave the person no way to sign in: nothing was changed.
-class GATEHOUSE_EXPORT LastSignInMethod : public AuthError
-{
-public:
-    explicit LastSignInMethod(QString message = {})
-        : AuthError(QStringLiteral("LastSignInMethod"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    LastSignInMethod *clone() const override { return new LastSignInMethod(*this); }
-};
+GATEHOUSE_AUTH_ERROR(LastSignInMethod, Configuration)
 
 class AccountPrivate;
 

@@ -1,5 +1,5 @@
 #pragma once
-/*! \file adapter.h  The storage adapter contract (SPEC.md "Storage adapter contract"). */
+/*! \file adapter.h  The storage adapter contract: Auth.js v5's Adapter interface, method for method. */
 #include <gatehouse/adaptertypes.h>
 
 #include <QFuture>
@@ -35,7 +35,8 @@ public:
 
     //! Names of the contract methods this adapter implements (e.g. "getSessionAndUser").
     virtual QStringList implementedMethods() const = 0;
-    //! Every method name of the contract, in the order of SPEC.md, plus deleteAuthenticator.
+    //! Every method name of the contract (createUser, getUser, ...: Auth.js's names), plus
+    //! deleteAuthenticator.
     static QStringList contractMethods();
     //! The names in \a needed that are not in implementedMethods(), for MissingAdapterMethods.
     QStringList missingMethods(const QStringList &needed) const;

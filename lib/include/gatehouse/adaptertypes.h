@@ -1,6 +1,7 @@
 #pragma once
 /*! \file adaptertypes.h  The records a storage adapter stores: users, accounts, sessions,
- *  verification tokens and WebAuthn authenticators (SPEC.md "Resources and their fields"). */
+ *  verification tokens and WebAuthn authenticators, with the fields (and names) of Auth.js v5's
+ *  adapter models. */
 #include <gatehouse/global.h>
 
 #include <QDateTime>

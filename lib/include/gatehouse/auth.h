@@ -14,7 +14,7 @@ namespace Gatehouse {
 
 class AuthPrivate;
 
-//! Options of the programmatic sign-in (SPEC.md "Programmatic operations").
+//! Options of the programmatic sign-in, Auth::signIn() (Auth.js's signIn(provider, options)).
 struct GATEHOUSE_EXPORT SignInOptions
 {
     QJsonObject fields;        //!< provider-specific fields, e.g. credentials or an email address

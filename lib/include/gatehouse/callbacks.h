@@ -122,8 +122,8 @@ struct GATEHOUSE_EXPORT Callbacks
 };
 
 /*!
- * Events: audit hooks, called after the fact with one message object shaped as SPEC.md says
- * (for example \c signIn: {user, account, profile, isNewUser}). Their results are ignored.
+ * Events: audit hooks, called after the fact with one message object shaped as Auth.js v5's
+ * event of the same name receives it (for example \c signIn: {user, account, profile, isNewUser}). Their results are ignored.
  */
 struct GATEHOUSE_EXPORT Events
 {

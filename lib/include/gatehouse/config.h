@@ -1,5 +1,5 @@
 #pragma once
-/*! \file config.h  The configuration of the engine: every top-level option of SPEC.md. */
+/*! \file config.h  The configuration of the engine: every top-level option of Auth.js v5. */
 #include <gatehouse/access.h>
 #include <gatehouse/autherror.h>
 #include <gatehouse/callbacks.h>
@@ -164,7 +164,7 @@ struct GATEHOUSE_EXPORT RateLimitOptions
 };
 
 /*!
- * The engine's configuration. Options and defaults are SPEC.md's; the JSON configuration
+ * The engine's configuration. Options and defaults are Auth.js v5's; the JSON configuration
  * file of gatehouse-server uses the same key names.
  */
 struct GATEHOUSE_EXPORT Config

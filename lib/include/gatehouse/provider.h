@@ -34,7 +34,8 @@ using ProfileFunction =
 
 /*!
  * Chooses what an \c oauth or \c oidc account stores of the token response \a tokens
- * (SPEC.md Account: \c access_token, \c refresh_token, \c expires_at, ...); Gatehouse adds
+ * (the OAuth fields of an account record, AdapterAccount in adaptertypes.h: \c access_token,
+ * \c refresh_token, \c expires_at, ...); Gatehouse adds
  * \c provider, \c type and \c providerAccountId. Replaces the default token set. A thrown
  * exception or failed future ends the sign-in with \c OAuthCreateAccount.
  */
@@ -52,8 +53,8 @@ struct VerificationRequest
 };
 
 /*!
- * One provider. Providers are data: \c options holds every provider field of SPEC.md
- * other than id/name/type (for example \c issuer, \c clientId, \c clientSecret, \c checks,
+ * One provider. Providers are data: \c options holds every field of an Auth.js v5 provider
+ * configuration other than id/name/type (for example \c issuer, \c clientId, \c clientSecret, \c checks,
  * \c credentials, \c style, \c allowDangerousEmailAccountLinking), with the same key names
  * as the JSON configuration. Behaviour that cannot be data is a function member.
  */

@@ -41,44 +41,16 @@
 namespace Gatehouse {
 
 //! The code is wrong, was used already, or is outside the accepted window: never told apart.
-class GATEHOUSE_EXPORT InvalidTwoFactorCode : public AuthError
-{
-public:
-    explicit InvalidTwoFactorCode(QString message = {})
-        : AuthError(QStringLiteral("InvalidTwoFactorCode"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    InvalidTwoFactorCode *clone() const override { return new InvalidTwoFactorCode(*this); }
-};
+GATEHOUSE_AUTH_ERROR(InvalidTwoFactorCode, Configuration)
 
 //! The user has no authenticator for the operation (none at all, or none awaiting confirmation).
-class GATEHOUSE_EXPORT TwoFactorNotEnrolled : public AuthError
-{
-public:
-    explicit TwoFactorNotEnrolled(QString message = {})
-        : AuthError(QStringLiteral("TwoFactorNotEnrolled"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    TwoFactorNotEnrolled *clone() const override { return new TwoFactorNotEnrolled(*this); }
-};
+GATEHOUSE_AUTH_ERROR(TwoFactorNotEnrolled, Configuration)
 
 //! The user has a confirmed authenticator already: remove it before enrolling another.
-class GATEHOUSE_EXPORT TwoFactorAlreadyEnrolled : public AuthError
-{
-public:
-    explicit TwoFactorAlreadyEnrolled(QString message = {})
-        : AuthError(QStringLiteral("TwoFactorAlreadyEnrolled"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    TwoFactorAlreadyEnrolled *clone() const override { return new TwoFactorAlreadyEnrolled(*this); }
-};
+GATEHOUSE_AUTH_ERROR(TwoFactorAlreadyEnrolled, Configuration)
 
 //! Too many wrong codes for the user lately: no code is checked until the window has passed.
-class GATEHOUSE_EXPORT TooManyTwoFactorAttempts : public AuthError
-{
-public:
-    explicit TooManyTwoFactorAttempts(QString message = {})
-        : AuthError(QStringLiteral("TooManyTwoFactorAttempts"), std::move(message)) {}
-    void raise() const override { throw *this; }
-    TooManyTwoFactorAttempts *clone() const override { return new TooManyTwoFactorAttempts(*this); }
-};
+GATEHOUSE_AUTH_ERROR(TooManyTwoFactorAttempts, Configuration)
 
 //! What an authenticator app needs to enrol: show the QR code, and the secret for typing.
 struct GATEHOUSE_EXPORT TotpEnrolmentOffer

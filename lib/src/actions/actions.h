@@ -28,8 +28,8 @@ QFuture<AuthResponse> token(const State &state);
 /*!
  * GET/POST account: the signed-in person's own page (profile, sessions, recent activity;
  * lib/src/account/README.md). Signed out: a redirect to the sign-in page that comes back.
- * POST (CSRF token and same-origin required) with \c action setName, endSession, endOthers or
- * endAll changes, then redirects back with a notice.
+ * POST (CSRF token and same-origin required) runs the form its \c action field names
+ * (account/accountforms.h), then redirects back with a notice (accountendpoint.h).
  */
 QFuture<AuthResponse> account(const State &state);
 /*!

@@ -1,6 +1,7 @@
 #include "actions/actions.h"
 
 #include "core/jsonwriter.h"
+#include "core/urls.h"
 
 namespace Gatehouse::Actions {
 
@@ -23,7 +24,7 @@ QString fieldValue(const RequestState &state, const Provider &p, const QString &
     if (field == QLatin1String("type"))
         return p.type;
     if (field == QLatin1String("signinUrl"))
-        return state.baseUrl + QStringLiteral("/signin/") + p.id;
+        return Urls::providerSignIn(state.baseUrl, p.id);
     return state.baseUrl + QStringLiteral("/callback/") + p.id;
 }
 

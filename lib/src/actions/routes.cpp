@@ -19,46 +19,79 @@ QFuture<AuthResponse> now(const State &state)
     return QtFuture::makeReadyFuture(answer(*state));
 }
 
-struct Entry
+//! What a route does beyond its endpoints; combined with |.
+enum RouteFlag : unsigned {
+    NoFlags = 0,
+    TakesProvider = 1u << 0,  //!< <action>/<providerId> is a route too
+    Page = 1u << 1,           //!< GET answers with an HTML page
+    NoInitialize = 1u << 2,   //!< no initialize() (no CSRF cookie, no callback URL)
+    AnyMethod = 1u << 3,      //!< every method is answered by get
+};
+
+} // namespace
+
+struct RouteEntry
 {
     QLatin1String action;
-    Endpoint get;        //!< null: no GET
-    Endpoint post;       //!< null: no POST
-    bool takesProvider;  //!< <action>/<providerId> is a route too
-    bool page;           //!< GET answers with an HTML page
-    bool initialize = true;   //!< false: no initialize() (no CSRF cookie, no callback URL)
-    bool anyMethod = false;   //!< every method is answered by get
+    const char *metricsLabel;
+    Endpoint get;    //!< null: no GET
+    Endpoint post;   //!< null: no POST
+    unsigned flags;  //!< RouteFlag values
+
+    bool has(RouteFlag flag) const { return (flags & flag) != 0; }
 };
 
-// One line per endpoint of SPEC.md's table.
-const Entry kRoutes[] = {
-    {QLatin1String("providers"), now<providers>, nullptr, false, false, false},
-    {QLatin1String("session"), session, session, false, false},
-    {QLatin1String("csrf"), now<csrf>, nullptr, false, false},
-    {QLatin1String("signin"), signIn, signIn, true, true},
-    {QLatin1String("signout"), signOut, signOut, false, true},
-    {QLatin1String("callback"), callback, callback, true, false},
-    {QLatin1String("verify-request"), now<verifyRequest>, nullptr, false, true},
-    {QLatin1String("error"), now<errorPage>, nullptr, false, true},
-    {QLatin1String("webauthn-options"), webAuthnOptions, nullptr, true, false},
-    {QLatin1String("token"), token, nullptr, true, false},
-    {QLatin1String("account"), account, account, false, true},
-    {QLatin1String("two-factor"), twoFactor, twoFactor, false, true},
-    {QLatin1String("authz/auth-request"), authRequest, nullptr, false, false, false, true},
-    {QLatin1String("authz/forward-auth"), forwardAuth, nullptr, false, false, false, true},
-    {QLatin1String("authz/oauth2-proxy"), oauth2ProxyAuth, nullptr, false, false, false, true},
+namespace {
+
+// One line per endpoint of Auth.js's endpoint table, plus Gatehouse's own.
+const RouteEntry kRoutes[] = {
+    {QLatin1String("providers"), "providers", now<providers>, nullptr, NoInitialize},
+    {QLatin1String("session"), "session", session, session, NoFlags},
+    {QLatin1String("csrf"), "csrf", now<csrf>, nullptr, NoFlags},
+    {QLatin1String("signin"), "signin", signIn, signIn, TakesProvider | Page},
+    {QLatin1String("signout"), "signout", signOut, signOut, Page},
+    {QLatin1String("callback"), "callback", callback, callback, TakesProvider},
+    {QLatin1String("verify-request"), "verify-request", now<verifyRequest>, nullptr, Page},
+    {QLatin1String("error"), "error", now<errorPage>, nullptr, Page},
+    {QLatin1String("webauthn-options"), "webauthn-options", webAuthnOptions, nullptr, TakesProvider},
+    {QLatin1String("token"), "token", token, nullptr, TakesProvider},
+    {QLatin1String("account"), "account", account, account, Page},
+    {QLatin1String("two-factor"), "two-factor", twoFactor, twoFactor, Page},
+    {QLatin1String("authz/auth-request"), "authz", authRequest, nullptr, NoInitialize | AnyMethod},
+    {QLatin1String("authz/forward-auth"), "authz", forwardAuth, nullptr, NoInitialize | AnyMethod},
+    {QLatin1String("authz/oauth2-proxy"), "authz", oauth2ProxyAuth, nullptr, NoInitialize | AnyMethod},
 };
 
-const Entry *find(QStringView action)
+//! The first path segment of \a path ("authz" of "authz/auth-request").
+QStringView firstSegment(QStringView path)
 {
-    for (const Entry &entry : kRoutes) {
-        if (entry.action == action)
-            return &entry;
-    }
-    return nullptr;
+    const qsizetype slash = path.indexOf(QLatin1Char('/'));
+    return slash < 0 ? path : path.first(slash);
+}
+
+//! Whether \a entry's action begins with the segment \a first ("authz" for every authz/*).
+bool startsWithSegment(const RouteEntry &entry, QStringView first)
+{
+    return entry.action == first
+        || (entry.action.size() > first.size() && entry.action.startsWith(first) && entry.action.at(first.size()) == u'/');
 }
 
 } // namespace
+
+bool Route::initialize() const
+{
+    return entry && !entry->has(NoInitialize);
+}
+
+bool Route::anyMethod() const
+{
+    return entry && entry->has(AnyMethod);
+}
+
+bool Route::page() const
+{
+    return entry && entry->has(Page);
+}
 
 Route parseRoute(const QString &path, const QString &basePath)
 {
@@ -67,44 +100,47 @@ Route parseRoute(const QString &path, const QString &basePath)
     if (!path.startsWith(prefix) || path.size() <= prefix.size() || path.at(prefix.size()) != QLatin1Char('/'))
         return route;
     const QStringView rest = QStringView(path).sliced(prefix.size() + 1);
-    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
-    if (const Entry *entry = slash >= 0 ? find(rest) : nullptr) {
-        route.action = rest.toString();  // a two-segment action
-        route.initialize = entry->initialize;
-        route.anyMethod = entry->anyMethod;
-        route.valid = true;
+    const QStringView first = firstSegment(rest);
+    // One pass: a two-segment action named whole wins; else the action of the first segment.
+    const RouteEntry *whole = nullptr;
+    const RouteEntry *byFirst = nullptr;
+    const RouteEntry *labelled = nullptr;  // a malformed path under a known action keeps its label
+    for (const RouteEntry &entry : kRoutes) {
+        if (entry.action == rest) {
+            whole = &entry;
+            break;
+        }
+        if (entry.action == first)
+            byFirst = &entry;
+        if (!labelled && startsWithSegment(entry, first))
+            labelled = &entry;
+    }
+    if (whole) {
+        route.action = rest.toString();
+        route.entry = whole;
+        route.metricsLabel = whole->metricsLabel;
         return route;
     }
-    if (slash >= 0 && rest.indexOf(QLatin1Char('/'), slash + 1) >= 0)
-        return route;  // more than two segments
-    const QStringView action = slash < 0 ? rest : rest.first(slash);
-    const Entry *entry = find(action);
-    if (!entry)
+    if (labelled)
+        route.metricsLabel = labelled->metricsLabel;
+    if (!byFirst)
         return route;
-    route.action = action.toString();
-    if (slash >= 0) {
-        const QStringView provider = rest.sliced(slash + 1);
-        if (!entry->takesProvider || provider.isEmpty())
-            return route;
+    if (rest.size() > first.size()) {
+        const QStringView provider = rest.sliced(first.size() + 1);
+        if (!byFirst->has(TakesProvider) || provider.isEmpty() || provider.contains(QLatin1Char('/')))
+            return route;  // a provider segment it does not take, or more than two segments
         route.providerId = provider.toString();
     }
-    route.initialize = entry->initialize;
-    route.anyMethod = entry->anyMethod;
-    route.valid = true;
+    route.action = first.toString();
+    route.entry = byFirst;
     return route;
 }
 
-bool isPage(const QString &action)
-{
-    const Entry *entry = find(action);
-    return entry && entry->page;
-}
-
-QFuture<AuthResponse> run(const State &state)
+QFuture<AuthResponse> run(const Route &route, const State &state)
 {
     const RequestState &s = *state;
-    const Entry *entry = find(s.action);
-    const Endpoint endpoint = !entry ? nullptr : entry->anyMethod || !s.isPost() ? entry->get : entry->post;
+    const RouteEntry *entry = route.entry;
+    const Endpoint endpoint = !entry ? nullptr : entry->has(AnyMethod) || !s.isPost() ? entry->get : entry->post;
     if (endpoint)
         return endpoint(state);
     return QtFuture::makeReadyFuture(errorResponse(

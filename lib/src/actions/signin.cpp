@@ -4,10 +4,9 @@
 #include "request/errorresponse.h"
 #include "signin/oauthflow.h"
 #include "request/pageresponses.h"
+#include "core/urls.h"
 
 #include <gatehouse/errors.h>
-
-#include <QUrlQuery>
 
 namespace Gatehouse::Actions {
 
@@ -18,12 +17,11 @@ AuthResponse signInPage(const RequestState &state)
     if (state.config.pages.signIn.isEmpty())
         return PageResponses::signIn(state);
     // A custom sign-in page gets the callback URL (and any error) as Auth.js passes them.
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(state.callbackUrl)));
+    QString url = Urls::signInThenBackTo(state.pageUrl(RequestState::Page::SignIn), state.callbackUrl);
     const QString error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (!error.isEmpty())
-        query.addQueryItem(QStringLiteral("error"), QString::fromLatin1(QUrl::toPercentEncoding(error)));
-    return PageResponses::toCustomPage(state, RequestState::Page::SignIn, query);
+        url = Urls::withError(url, error);
+    return state.withCookies(state.redirect(url));
 }
 
 } // namespace

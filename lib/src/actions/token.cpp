@@ -14,9 +14,9 @@ namespace {
 //! The header a same-origin script sends; a cross-origin page cannot send it without CORS.
 constexpr char kRequestHeader[] = "x-gatehouse-access-token";
 
-AuthResponse failure(int status, const QString &error)
+AuthResponse failure(int status, const AuthError &error)
 {
-    AuthResponse response = AuthResponse::json(QJsonObject{{QStringLiteral("error"), error}}, status);
+    AuthResponse response = jsonError(error, status);
     response.setHeader("Cache-Control", "no-store");
     return response;
 }
@@ -43,16 +43,16 @@ QFuture<AuthResponse> token(const State &state)
     const bool enabled = s.provider && s.provider->isOAuth()
         && s.provider->option(QStringLiteral("accessTokenEndpoint")).toBool();
     if (!enabled)
-        return QtFuture::makeReadyFuture(failure(404, QStringLiteral("NotFound")));
+        return QtFuture::makeReadyFuture(failure(404, NotFound()));
     if (const QString why = refusal(s); !why.isEmpty()) {
         logError(s.config, AccessDenied(QStringLiteral("token/%1: %2").arg(s.provider->id, why)));
-        return QtFuture::makeReadyFuture(failure(403, QStringLiteral("AccessDenied")));
+        return QtFuture::makeReadyFuture(failure(403, AccessDenied()));
     }
     const AccessTokens *tokens = s.engine.accessTokens();
     if (!s.config.adapter || !tokens) {
         logError(s.config, MissingAdapterMethods(QStringLiteral("token/%1 needs an adapter that implements AccountTokenStore")
                                                      .arg(s.provider->id)));
-        return QtFuture::makeReadyFuture(failure(500, QStringLiteral("Configuration")));
+        return QtFuture::makeReadyFuture(failure(500, Configuration()));
     }
     const AccessTokens shared = *tokens;
     // Storage may answer on its own threads; AccessTokens must be asked from this one, whose
@@ -61,7 +61,7 @@ QFuture<AuthResponse> token(const State &state)
     QFuture<AuthResponse> response = currentUser(state).then(context,
         [state, shared](const std::optional<AdapterUser> &user) -> QFuture<AuthResponse> {
             if (!user)
-                return QtFuture::makeReadyFuture(failure(401, QStringLiteral("SessionRequired")));
+                return QtFuture::makeReadyFuture(failure(401, SessionRequired()));
             return shared.account(user->id, state->provider->id).then(QtFuture::Launch::Sync, [](const AdapterAccount &account) {
                 QJsonObject body{{QStringLiteral("accessToken"), account.accessToken.value_or(QString())},
                                  {QStringLiteral("expiresAt"), account.expiresAt ? QJsonValue(*account.expiresAt) : QJsonValue()},
@@ -81,18 +81,18 @@ QFuture<AuthResponse> token(const State &state)
             std::rethrow_exception(error);
         } catch (const AccountNotLinked &e) {
             logError(state->config, e);
-            return failure(404, e.type());
+            return failure(404, e);
         } catch (const RefreshAccessTokenError &e) {
             logError(state->config, e);
-            return failure(502, e.type());
+            return failure(502, e);
         } catch (const AuthError &e) {
             if (isUnavailable(e))  // the session (or the account) cannot be read now: not signed out
                 return storeFailure(*state, e);
             logError(state->config, e);
-            return failure(500, QStringLiteral("Configuration"));
+            return failure(500, Configuration());  // the detail is logged, never shown
         } catch (...) {
             logFailure(state->config, std::current_exception());
-            return failure(500, QStringLiteral("Configuration"));
+            return failure(500, Configuration());
         }
     });
 }

@@ -59,7 +59,7 @@ AuthResponse noStep(const RequestState &s, bool json)
 {
     if (!json)
         return TwoFactorFlow::expired(s);
-    AuthResponse response = AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("TwoFactorExpired")}}, 401);
+    AuthResponse response = jsonError(TwoFactorExpired(), 401);
     response.cookies = PendingStep::remove(s);
     return s.withCookies(response);
 }

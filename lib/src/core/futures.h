@@ -18,17 +18,12 @@
 
 namespace Gatehouse {
 
-//! A future that has already failed with \a error, an std::exception_ptr or a QException
-//! (QtFuture::makeExceptionalFuture() is Qt 6.6).
+//! A future that has already failed with \a error, an std::exception_ptr or a QException:
+//! QtFuture::makeExceptionalFuture() (Qt 6.1), under the name the engine's call sites use.
 template<typename T, typename Error>
 QFuture<T> failedFuture(const Error &error)
 {
-    QPromise<T> promise;
-    QFuture<T> future = promise.future();
-    promise.start();
-    promise.setException(error);
-    promise.finish();
-    return future;
+    return QtFuture::makeExceptionalFuture<T>(error);
 }
 
 namespace Detail {

@@ -1,5 +1,7 @@
 #include "core/urls.h"
 
+#include <QUrl>
+
 namespace Gatehouse::Urls {
 
 QString basePathPrefix(const QString &basePath)
@@ -39,6 +41,38 @@ QString pageUrl(const Config &config, PagesOptions::Page page, const QString &or
     if (custom.isEmpty())
         return origin + basePathPrefix(config.basePath) + QLatin1Char('/') + pageSegment(page);
     return custom.startsWith(QLatin1Char('/')) ? origin + custom : custom;
+}
+
+namespace {
+
+QString encoded(const QString &value)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(value));
+}
+
+} // namespace
+
+QString signInThenBackTo(const QString &signInPage, const QString &callbackUrl)
+{
+    return withQuery(signInPage, QStringLiteral("callbackUrl=") + encoded(callbackUrl));
+}
+
+QString providerSignIn(const QString &baseUrl, const QString &providerId)
+{
+    return baseUrl + QStringLiteral("/signin/") + encoded(providerId);
+}
+
+QString errorQuery(const QString &error, const std::optional<QString> &code)
+{
+    QString query = QStringLiteral("error=") + encoded(error);
+    if (code)
+        query += QStringLiteral("&code=") + encoded(*code);
+    return query;
+}
+
+QString withError(const QString &page, const QString &error, const std::optional<QString> &code)
+{
+    return withQuery(page, errorQuery(error, code));
 }
 
 QString withQuery(const QString &url, const QString &encodedQuery)

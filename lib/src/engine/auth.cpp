@@ -31,7 +31,7 @@ QFuture<Authorization> unavailable(const AuthPrivate &engine, const AuthRequest 
     };
     if (!request.header("accept").contains("text/html"))
         return QtFuture::makeReadyFuture(denied(std::move(sessionAnswer)));
-    return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, QStringLiteral("error=Unavailable"))
+    return engine.internalCall(request, "GET", QStringLiteral("error"), {}, false, Urls::errorQuery(SessionUnavailable().kind()))
         .then(QtFuture::Launch::Sync, denied);
 }
 
@@ -60,27 +60,6 @@ void throwIfInvalid(const Config &config)
         throw InvalidConfiguration(errors.join(QLatin1Char('\n')));
 }
 
-/*!
- * The metrics' action label of \a path: the engine's action after the base path, or "other"
- * (never the path itself, which a client chooses).
- */
-QByteArrayView actionLabel(const QString &path, const QString &basePath)
-{
-    static const char *const actions[] = {"providers", "session", "csrf", "signin", "signout", "callback",
-                                          "verify-request", "error", "webauthn-options", "token", "account", "authz"};
-    const qsizetype prefix = basePath == QLatin1String("/") ? 0 : basePath.size();
-    if (!path.startsWith(QStringView(basePath).first(prefix)) || path.size() <= prefix || path.at(prefix) != u'/')
-        return "other";
-    QStringView action = QStringView(path).mid(prefix + 1);
-    if (const qsizetype slash = action.indexOf(u'/'); slash >= 0)
-        action = action.first(slash);
-    for (const char *known : actions) {
-        if (action == QLatin1String(known))
-            return known;
-    }
-    return "other";
-}
-
 } // namespace
 
 AuthPrivate::AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory factory)
@@ -107,11 +86,12 @@ QFuture<AuthResponse> AuthPrivate::handle(const AuthRequest &request) const
 {
     QString problem;
     std::shared_ptr<const Config> effective = configFor(request, &problem);
+    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), effective->basePath);
     if (!Metrics::enabled())
-        return dispatch(engine, std::move(effective), request, problem);
+        return dispatch(route, engine, std::move(effective), request, problem);
     const Metrics::Clock::time_point started = Metrics::Clock::now();
-    const QByteArrayView action = actionLabel(request.url.path(), effective->basePath);
-    QFuture<AuthResponse> response = dispatch(engine, std::move(effective), request, problem);
+    const QByteArrayView action = route.metricsLabel;
+    QFuture<AuthResponse> response = dispatch(route, engine, std::move(effective), request, problem);
     if (response.isFinished() && !response.isCanceled() && response.resultCount() > 0) {
         Metrics::recordRequest(action, response.result().status, started);  // the common, synchronous path
         return response;
@@ -147,7 +127,8 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
         call.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
         call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     }
-    return dispatch(engine, std::move(effective), call, problem, Caller::Internal);
+    const Actions::Route route = Actions::parseRoute(call.url.path(QUrl::FullyDecoded), effective->basePath);
+    return dispatch(route, engine, std::move(effective), call, problem, Caller::Internal);
 }
 
 QFuture<AuthPrivate::SessionAnswer> AuthPrivate::session(const AuthRequest &request) const
@@ -250,8 +231,7 @@ QFuture<AuthResponse> Auth::signIn(const AuthRequest &request, const QString &pr
         // No provider: send the client to the sign-in page, which comes back to redirectTo.
         const RequestOrigin origin = resolveOrigin(request, *d->config);
         const QString back = options.redirectTo.isEmpty() ? request.url.toString() : options.redirectTo;
-        const QString url = Urls::withQuery(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin),
-                                            QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(back)));
+        const QString url = Urls::signInThenBackTo(d->config->pageUrl(PagesOptions::Page::SignIn, origin.origin), back);
         if (!options.redirect)
             return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}}));
         return QtFuture::makeReadyFuture(AuthResponse::redirect(QUrl(url)));
@@ -292,9 +272,8 @@ QFuture<Authorization> Auth::authorize(const AuthRequest &request) const
             const auto toSignIn = [&config, request]() {
                 const QString origin =
                     request.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment).toString();
-                return AuthResponse::redirect(QUrl(Urls::withQuery(
-                    config.pageUrl(PagesOptions::Page::SignIn, origin),
-                    QStringLiteral("callbackUrl=") + QString::fromLatin1(QUrl::toPercentEncoding(request.url.toString())))));
+                return AuthResponse::redirect(
+                    QUrl(Urls::signInThenBackTo(config.pageUrl(PagesOptions::Page::SignIn, origin), request.url.toString())));
             };
             const SessionStatus status = answer.status;
             if (!config.callbacks.authorized)

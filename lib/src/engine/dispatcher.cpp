@@ -23,9 +23,9 @@ AuthResponse badRequest()
 }
 
 //! Auth.js's answer to a configuration it cannot serve (untrusted host, missing secret).
-AuthResponse configurationError(const RequestState &state)
+AuthResponse configurationError(const RequestState &state, const Actions::Route &route)
 {
-    if (!Actions::isPage(state.action) || state.request.method != "GET") {
+    if (!route.page() || state.request.method != "GET") {
         return AuthResponse::json(
             QJsonObject{{QStringLiteral("message"),
                          QStringLiteral("There was a problem with the server configuration. "
@@ -36,21 +36,21 @@ AuthResponse configurationError(const RequestState &state)
         AuthResponse r;
         r.status = 302;
         r.headers.append({QByteArrayLiteral("location"),
-                          Urls::withQuery(state.pageUrl(RequestState::Page::Error), QStringLiteral("error=Configuration")).toUtf8()});
+                          errorPageUrl(state, Configuration()).toUtf8()});
         return r;
     }
-    return PageResponses::error(state, QStringLiteral("Configuration"));
+    return PageResponses::error(state, Configuration().kind());
 }
 
 } // namespace
 
-QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::shared_ptr<const Config> config,
-                               const AuthRequest &request, const QString &configProblem, Caller caller)
+QFuture<AuthResponse> dispatch(const Actions::Route &route, std::shared_ptr<const EngineData> engine,
+                               std::shared_ptr<const Config> config, const AuthRequest &request,
+                               const QString &configProblem, Caller caller)
 {
-    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), config->basePath);
-    if (!route.valid)
+    if (!route.valid())
         return QtFuture::makeReadyFuture(badRequest());
-    if (!route.anyMethod && request.method != "GET" && request.method != "POST") {
+    if (!route.anyMethod() && request.method != "GET" && request.method != "POST") {
         AuthResponse response = badRequest();
         if (request.method == "HEAD")
             response.body.clear();
@@ -76,7 +76,7 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
                                                  .arg(request.url.toString(QUrl::RemoveQuery))));
         }
         s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
-        return QtFuture::makeReadyFuture(configurationError(s));
+        return QtFuture::makeReadyFuture(configurationError(s, route));
     }
 
     if (!s.providerId.isEmpty()) {
@@ -87,22 +87,22 @@ QFuture<AuthResponse> dispatch(std::shared_ptr<const EngineData> engine, std::sh
             }
         }
         if (!s.provider && s.action == QLatin1String("token"))  // a JSON API: no redirect to a page
-            return QtFuture::makeReadyFuture(AuthResponse::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("NotFound")}}, 404));
+            return QtFuture::makeReadyFuture(jsonError(NotFound(), 404));
         if (!s.provider) {
             return QtFuture::makeReadyFuture(errorResponse(
                 s, InvalidProvider(QStringLiteral("no provider with id '%1'").arg(s.providerId))));
         }
     }
 
-    if (!route.initialize && (request.method == "GET" || route.anyMethod))
-        return Actions::run(state);  // providers, authz/*: nothing to initialise
+    if (!route.initialize() && (request.method == "GET" || route.anyMethod()))
+        return Actions::run(route, state);  // providers, authz/*: nothing to initialise
 
     QFuture<AuthResponse> response;
     try {
         QFuture<void> ready = initialize(state);
         response = ready.isFinished() && !ready.isCanceled()
-            ? Actions::run(state)
-            : ready.then(QtFuture::Launch::Sync, [state]() { return Actions::run(state); }).unwrap();
+            ? Actions::run(route, state)
+            : ready.then(QtFuture::Launch::Sync, [route, state]() { return Actions::run(route, state); }).unwrap();
     } catch (...) {
         response = failedFuture<AuthResponse>(std::current_exception());
     }

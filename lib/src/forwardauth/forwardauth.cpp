@@ -10,8 +10,6 @@
 #include "request/pageresponses.h"
 #include "session/sessionreader.h"
 
-#include <QUrlQuery>
-
 namespace Gatehouse::ForwardAuth {
 
 namespace {
@@ -82,9 +80,7 @@ SessionReadOptions readOptions(const AccessPolicy &policy, const AllowList &allo
 //! The sign-in page, coming back to \a callbackUrl.
 QString signInUrl(const RequestState &s, const QString &callbackUrl)
 {
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("callbackUrl"), QString::fromLatin1(QUrl::toPercentEncoding(callbackUrl)));
-    return Urls::withQuery(s.pageUrl(RequestState::Page::SignIn), query);
+    return Urls::signInThenBackTo(s.pageUrl(RequestState::Page::SignIn), callbackUrl);
 }
 
 //! Where the client signs in, coming back to \a callbackUrl.

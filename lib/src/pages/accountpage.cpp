@@ -289,240 +289,300 @@ const char *eventText(const QString &type)
     return nullptr;
 }
 
+//! The account page, one section each: what each shows depends on its part of the content alone.
+class AccountSections
+{
+public:
+    AccountSections(Document &document, const PageContext &context, const AccountContent &content)
+        : document(document)
+        , context(context)
+        , content(content)
+        , action(context.baseUrl + QStringLiteral("/account"))
+    {
+    }
+
+    //! The notice of the last change (an alert for a refusal).
+    Html notice() const
+    {
+        Html notice;
+        bool isError = false;
+        if (const char *text = noticeText(content.notice, &isError)) {
+            QString shownText = document.text(text);
+            if (content.notice == u"passwordTooShort")
+                shownText = shownText.arg(content.passwordMinimum);
+            else if (content.notice == u"passwordTooLong")
+                shownText = shownText.arg(content.passwordMaximum);
+            notice = fill(isError ? AccountAlertTemplate : NoticeTemplate, {{u"text", shownText}});
+        }
+        return notice;
+    }
+
+    //! The password form, for a person with a built-in password.
+    Html password() const
+    {
+        Html password;
+        if (content.password) {
+            password = fill(PasswordTemplate, {
+                {u"heading", document.text(Messages::PasswordHeading)},
+                {u"action", action},
+                {u"csrfToken", context.csrfToken},
+                {u"currentLabel", document.text(Messages::CurrentPasswordLabel)},
+                {u"newLabel", document.text(Messages::NewPasswordLabel)},
+                {u"confirmLabel", document.text(Messages::ConfirmPasswordLabel)},
+                {u"minimum", QString::number(content.passwordMinimum)},
+                {u"maximum", QString::number(content.passwordMaximum)},
+                {u"note", document.text(Messages::PasswordNote).arg(content.passwordMinimum)},
+                {u"button", document.text(Messages::ChangePassword)},
+            });
+        }
+        return password;
+    }
+
+    //! Two-factor sign-in: only with an adapter that keeps its records.
+    Html twoFactor() const
+    {
+        Html twoFactor;
+        if (content.twoFactor.offered) {
+            const AccountContent::TwoFactor &tf = content.twoFactor;
+            QList<Html> parts;
+            if (!tf.newRecoveryCodes.isEmpty())
+                parts.append(TwoFactorParts::recoveryCodes(document, tf.newRecoveryCodes));
+            if (tf.enrolled) {
+                parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
+                                                           tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
+                parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
+                parts.append(paragraph(Messages::TwoFactorNewCodesNote));
+                parts.append(actionButton(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
+                parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
+                                                            {u"confirm", document.text(Messages::TwoFactorRemoveConfirm)},
+                                                            {u"text", document.text(Messages::TwoFactorRemove)}}));
+            } else if (!tf.enrolment.secret.isEmpty()) {
+                parts.append(TwoFactorParts::enrolment(document, tf.enrolment));
+                parts.append(fill(TwoFactorEnrolTemplate, {
+                    {u"action", action},
+                    {u"csrfToken", context.csrfToken},
+                    {u"rawSecret", tf.enrolment.secret},
+                    {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
+                    {u"confirm", document.text(Messages::TwoFactorConfirm)},
+                }));
+                parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));
+            } else {
+                parts.append(paragraph(Messages::TwoFactorOff));
+                parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
+            }
+            twoFactor = fill(AccountTwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
+        }
+        return twoFactor;
+    }
+
+    //! Linked accounts: only where a provider to link is configured, or one is linked.
+    Html links() const
+    {
+        Html links;
+        if (content.linksOffered || !content.links.isEmpty()) {
+            QList<Html> items;
+            for (const AccountContent::Link &link : content.links) {
+                items.append(fill(LinkTemplate, {
+                    {u"provider", link.providerName},
+                    {u"linked", link.linkedAt.isValid() ? document.text(Messages::LinkedAt).arg(shown(link.linkedAt))
+                                                        : document.text(Messages::LinkedAtUnknown)},
+                    {u"action", action},
+                    {u"csrfToken", context.csrfToken},
+                    {u"accountId", link.id},
+                    {u"text", document.text(Messages::UnlinkAccount)},
+                }));
+            }
+            QList<Html> linkForms;
+            for (const AccountContent::LinkableProvider &provider : content.linkable) {
+                linkForms.append(fill(LinkFormTemplate, {
+                    {u"action", provider.signInUrl},
+                    {u"csrfToken", context.csrfToken},
+                    {u"callbackUrl", action + QStringLiteral("?notice=accountLinked")},
+                    {u"text", document.text(Messages::LinkAccount).arg(provider.name)},
+                }));
+            }
+            links = fill(LinksTemplate, {
+                {u"heading", document.text(Messages::LinkedAccountsHeading)},
+                {u"linkForms", join(linkForms)},
+                {u"list", items.isEmpty() ? paragraph(Messages::NoLinkedAccounts)
+                                          : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
+            });
+        }
+        return links;
+    }
+
+    //! Passkeys: only where a WebAuthn provider is configured (its script is added to the page).
+    Html passkeys() const
+    {
+        Html passkeys;
+        if (!content.passkeyProvider.isEmpty()) {
+            for (const QUrl &script : content.scripts)
+                document.addScript(script);
+            QList<Html> items;
+            int index = 0;
+            for (const AccountContent::Passkey &key : content.passkeys) {
+                QStringList kind{document.text(key.backedUp ? Messages::PasskeySynced : Messages::PasskeyThisDevice)};
+                if (!key.transports.isEmpty())
+                    kind.append(document.text(Messages::PasskeyTransports).arg(key.transports.join(QStringLiteral(", "))));
+                items.append(fill(PasskeyTemplate, {
+                    {u"name", key.name.isEmpty() ? document.text(Messages::PasskeyUnnamed) : key.name},
+                    {u"created", key.createdAt.isValid() ? document.text(Messages::PasskeyCreated).arg(shown(key.createdAt))
+                                                         : document.text(Messages::PasskeyCreatedUnknown)},
+                    {u"lastUsed", key.lastUsedAt.isValid() ? document.text(Messages::PasskeyLastUsed).arg(shown(key.lastUsedAt))
+                                                           : document.text(Messages::PasskeyNeverUsed)},
+                    {u"kind", kind.join(QStringLiteral(" · "))},
+                    {u"action", action},
+                    {u"csrfToken", context.csrfToken},
+                    {u"passkeyId", key.id},
+                    {u"index", QString::number(++index)},
+                    {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
+                    {u"value", key.name},
+                    {u"rename", document.text(Messages::RenamePasskey)},
+                    {u"remove", document.text(Messages::RemovePasskey)},
+                }));
+            }
+            const Html add = fill(AddPasskeyTemplate, {
+                {u"action", context.baseUrl + QStringLiteral("/callback/") + QString::fromLatin1(QUrl::toPercentEncoding(content.passkeyProvider))},
+                {u"provider", content.passkeyProvider},
+                {u"csrfToken", context.csrfToken},
+                {u"callbackUrl", action + QStringLiteral("?notice=passkeyAdded")},
+                {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
+                {u"note", document.text(Messages::AddPasskeyNote)},
+                {u"label", document.text(Messages::AddPasskey)},
+                {u"needsScript", document.text(Messages::AddPasskeyNeedsScript)},
+            });
+            passkeys = fill(PasskeysTemplate, {
+                {u"heading", document.text(Messages::PasskeysHeading)},
+                {u"list", items.isEmpty() ? paragraph(Messages::NoPasskeys)
+                                          : fill(u"<ul class=\"gh-passkeys\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
+                {u"add", add},
+            });
+        }
+        return passkeys;
+    }
+
+    //! The profile picture, when there is one.
+    Html picture() const
+    {
+        Html picture;
+        if (!content.image.isEmpty())
+            picture = document.image(content.image, document.text(Messages::ProfilePicture), u"gh-account-picture");
+        return picture;
+    }
+
+    //! Sessions: the database's list, or what JWT sessions allow.
+    Html sessions() const
+    {
+        Html sessions;
+        if (content.sessionKind == AccountContent::SessionKind::Database) {
+            QList<Html> items;
+            bool others = false;
+            for (const AccountContent::Session &session : content.sessions) {
+                QString device = document.text(Messages::UnknownDevice);
+                if (!session.browser.isEmpty() && !session.operatingSystem.isEmpty())
+                    device = document.text(Messages::SessionDevice).arg(session.browser, session.operatingSystem);
+                else if (!session.browser.isEmpty() || !session.operatingSystem.isEmpty())
+                    device = session.browser + session.operatingSystem;
+                const QString started = session.createdAt.isValid()
+                    ? document.text(Messages::SessionStarted).arg(shown(session.createdAt))
+                    : document.text(Messages::SessionStartedUnknown);
+                Html from;
+                if (!session.clientAddress.isEmpty())
+                    from = fill(FromTemplate, {{u"text", document.text(Messages::SessionFrom).arg(session.clientAddress)}});
+                Html current;
+                Html end;
+                if (session.current) {
+                    current = fill(CurrentTemplate, {{u"text", document.text(Messages::ThisSession)}});
+                } else {
+                    others = true;
+                    end = fill(EndSessionTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
+                                                    {u"sessionId", session.id}, {u"text", document.text(Messages::EndSession)}});
+                }
+                items.append(fill(SessionTemplate, {
+                    {u"device", device},
+                    {u"current", current},
+                    {u"started", started},
+                    {u"from", from},
+                    {u"lastActive", document.text(Messages::SessionLastActive).arg(shown(session.lastActive))},
+                    {u"end", end},
+                }));
+            }
+            Html list = fill(u"<ul class=\"gh-sessions\">\n{{items}}</ul>\n", {{u"items", join(items)}});
+            sessions = join({list, others ? actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary")
+                                          : paragraph(Messages::NoOtherSessions),
+                             actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+        } else if (content.sessionKind == AccountContent::SessionKind::JwtRevocable) {
+            sessions = join({paragraph(Messages::JwtSessionsRevocable),
+                             actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary"),
+                             actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
+        } else {
+            sessions = paragraph(Messages::JwtSessionsNotRevocable);
+        }
+        return sessions;
+    }
+
+    //! The recent activity from the audit log.
+    Html activity() const
+    {
+        Html activity;
+        if (content.activity.isEmpty()) {
+            activity = paragraph(Messages::ActivityEmpty);
+        } else {
+            QList<Html> rows;
+            for (const AccountContent::Activity &event : content.activity) {
+                const char *text = eventText(event.type);
+                rows.append(fill(ActivityRowTemplate, {
+                    {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" || event.type == u"twoFactorFailure"
+                                      || event.type == u"twoFactorEnrolFailure" ? QStringView(u"failure")
+                                                                                                   : QStringView(u"info")},
+                    {u"time", shown(event.time)},
+                    {u"event", text ? document.text(text) : event.type},
+                    {u"method", event.provider},
+                    {u"address", event.clientAddress},
+                }));
+            }
+            activity = fill(ActivityTableTemplate, {
+                {u"time", document.text(Messages::ActivityTime)},
+                {u"event", document.text(Messages::ActivityEvent)},
+                {u"method", document.text(Messages::ActivityMethod)},
+                {u"address", document.text(Messages::ActivityAddress)},
+                {u"rows", join(rows)},
+            });
+        }
+        return activity;
+    }
+
+    // What every section draws on; action is the page's own URL, where its forms post.
+    Document &document;
+    const PageContext &context;
+    const AccountContent &content;
+    const QString action;
+
+private:
+    Html paragraph(const char *message) const
+    {
+        return fill(AccountNoteTemplate, {{u"text", document.text(message)}});
+    }
+
+    Html actionButton(QStringView what, const char *text, QStringView cssClass) const
+    {
+        return fill(ActionButtonTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
+                                           {u"class", cssClass}, {u"text", document.text(text)}});
+    }
+};
+
 } // namespace
 
 Page account(const PageContext &context, const AccountContent &content, const PageTranslator &translator)
 {
     Document document(context, translator);
-    const QString action = context.baseUrl + QStringLiteral("/account");
-    const auto paragraph = [&](const char *message) {
-        return fill(AccountNoteTemplate, {{u"text", document.text(message)}});
-    };
-    const auto actionButton = [&](QStringView what, const char *text, QStringView cssClass) {
-        return fill(ActionButtonTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken}, {u"what", what},
-                                           {u"class", cssClass}, {u"text", document.text(text)}});
-    };
-
-    Html notice;
-    bool isError = false;
-    if (const char *text = noticeText(content.notice, &isError)) {
-        QString shownText = document.text(text);
-        if (content.notice == u"passwordTooShort")
-            shownText = shownText.arg(content.passwordMinimum);
-        else if (content.notice == u"passwordTooLong")
-            shownText = shownText.arg(content.passwordMaximum);
-        notice = fill(isError ? AccountAlertTemplate : NoticeTemplate, {{u"text", shownText}});
-    }
-
-    Html password;
-    if (content.password) {
-        password = fill(PasswordTemplate, {
-            {u"heading", document.text(Messages::PasswordHeading)},
-            {u"action", action},
-            {u"csrfToken", context.csrfToken},
-            {u"currentLabel", document.text(Messages::CurrentPasswordLabel)},
-            {u"newLabel", document.text(Messages::NewPasswordLabel)},
-            {u"confirmLabel", document.text(Messages::ConfirmPasswordLabel)},
-            {u"minimum", QString::number(content.passwordMinimum)},
-            {u"maximum", QString::number(content.passwordMaximum)},
-            {u"note", document.text(Messages::PasswordNote).arg(content.passwordMinimum)},
-            {u"button", document.text(Messages::ChangePassword)},
-        });
-    }
-
-    // Two-factor sign-in: only with an adapter that keeps its records.
-    Html twoFactor;
-    if (content.twoFactor.offered) {
-        const AccountContent::TwoFactor &tf = content.twoFactor;
-        QList<Html> parts;
-        if (!tf.newRecoveryCodes.isEmpty())
-            parts.append(TwoFactorParts::recoveryCodes(document, tf.newRecoveryCodes));
-        if (tf.enrolled) {
-            parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorOnSince).arg(
-                                                       tf.enrolledAt.isValid() ? shown(tf.enrolledAt) : QStringLiteral("?"))}}));
-            parts.append(fill(AccountNoteTemplate, {{u"text", document.text(Messages::TwoFactorCodesLeft).arg(tf.recoveryCodesLeft)}}));
-            parts.append(paragraph(Messages::TwoFactorNewCodesNote));
-            parts.append(actionButton(u"twoFactorNewCodes", Messages::TwoFactorNewCodes, u"gh-secondary"));
-            parts.append(fill(TwoFactorRemoveTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
-                                                        {u"confirm", document.text(Messages::TwoFactorRemoveConfirm)},
-                                                        {u"text", document.text(Messages::TwoFactorRemove)}}));
-        } else if (!tf.enrolment.secret.isEmpty()) {
-            parts.append(TwoFactorParts::enrolment(document, tf.enrolment));
-            parts.append(fill(TwoFactorEnrolTemplate, {
-                {u"action", action},
-                {u"csrfToken", context.csrfToken},
-                {u"rawSecret", tf.enrolment.secret},
-                {u"codeLabel", document.text(Messages::AccountTwoFactorCodeLabel)},
-                {u"confirm", document.text(Messages::TwoFactorConfirm)},
-            }));
-            parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-secondary"));
-        } else {
-            parts.append(paragraph(Messages::TwoFactorOff));
-            parts.append(actionButton(u"twoFactorBegin", Messages::TwoFactorBegin, u"gh-submit"));
-        }
-        twoFactor = fill(AccountTwoFactorTemplate, {{u"heading", document.text(Messages::TwoFactorHeading)}, {u"body", join(parts)}});
-    }
-
-    // Linked accounts: only where a provider to link is configured, or one is linked.
-    Html links;
-    if (content.linksOffered || !content.links.isEmpty()) {
-        QList<Html> items;
-        for (const AccountContent::Link &link : content.links) {
-            items.append(fill(LinkTemplate, {
-                {u"provider", link.providerName},
-                {u"linked", link.linkedAt.isValid() ? document.text(Messages::LinkedAt).arg(shown(link.linkedAt))
-                                                    : document.text(Messages::LinkedAtUnknown)},
-                {u"action", action},
-                {u"csrfToken", context.csrfToken},
-                {u"accountId", link.id},
-                {u"text", document.text(Messages::UnlinkAccount)},
-            }));
-        }
-        QList<Html> linkForms;
-        for (const AccountContent::LinkableProvider &provider : content.linkable) {
-            linkForms.append(fill(LinkFormTemplate, {
-                {u"action", context.baseUrl + QStringLiteral("/signin/") + QString::fromLatin1(QUrl::toPercentEncoding(provider.id))},
-                {u"csrfToken", context.csrfToken},
-                {u"callbackUrl", action + QStringLiteral("?notice=accountLinked")},
-                {u"text", document.text(Messages::LinkAccount).arg(provider.name)},
-            }));
-        }
-        links = fill(LinksTemplate, {
-            {u"heading", document.text(Messages::LinkedAccountsHeading)},
-            {u"linkForms", join(linkForms)},
-            {u"list", items.isEmpty() ? paragraph(Messages::NoLinkedAccounts)
-                                      : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
-        });
-    }
-
-    // Passkeys: only where a WebAuthn provider is configured.
-    Html passkeys;
-    if (!content.passkeyProvider.isEmpty()) {
-        for (const QUrl &script : content.scripts)
-            document.addScript(script);
-        QList<Html> items;
-        int index = 0;
-        for (const AccountContent::Passkey &key : content.passkeys) {
-            QStringList kind{document.text(key.backedUp ? Messages::PasskeySynced : Messages::PasskeyThisDevice)};
-            if (!key.transports.isEmpty())
-                kind.append(document.text(Messages::PasskeyTransports).arg(key.transports.join(QStringLiteral(", "))));
-            items.append(fill(PasskeyTemplate, {
-                {u"name", key.name.isEmpty() ? document.text(Messages::PasskeyUnnamed) : key.name},
-                {u"created", key.createdAt.isValid() ? document.text(Messages::PasskeyCreated).arg(shown(key.createdAt))
-                                                     : document.text(Messages::PasskeyCreatedUnknown)},
-                {u"lastUsed", key.lastUsedAt.isValid() ? document.text(Messages::PasskeyLastUsed).arg(shown(key.lastUsedAt))
-                                                       : document.text(Messages::PasskeyNeverUsed)},
-                {u"kind", kind.join(QStringLiteral(" · "))},
-                {u"action", action},
-                {u"csrfToken", context.csrfToken},
-                {u"passkeyId", key.id},
-                {u"index", QString::number(++index)},
-                {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
-                {u"value", key.name},
-                {u"rename", document.text(Messages::RenamePasskey)},
-                {u"remove", document.text(Messages::RemovePasskey)},
-            }));
-        }
-        const Html add = fill(AddPasskeyTemplate, {
-            {u"action", context.baseUrl + QStringLiteral("/callback/") + QString::fromLatin1(QUrl::toPercentEncoding(content.passkeyProvider))},
-            {u"provider", content.passkeyProvider},
-            {u"csrfToken", context.csrfToken},
-            {u"callbackUrl", action + QStringLiteral("?notice=passkeyAdded")},
-            {u"nameLabel", document.text(Messages::PasskeyNameLabel)},
-            {u"note", document.text(Messages::AddPasskeyNote)},
-            {u"label", document.text(Messages::AddPasskey)},
-            {u"needsScript", document.text(Messages::AddPasskeyNeedsScript)},
-        });
-        passkeys = fill(PasskeysTemplate, {
-            {u"heading", document.text(Messages::PasskeysHeading)},
-            {u"list", items.isEmpty() ? paragraph(Messages::NoPasskeys)
-                                      : fill(u"<ul class=\"gh-passkeys\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
-            {u"add", add},
-        });
-    }
-
-    Html picture;
-    if (!content.image.isEmpty())
-        picture = document.image(content.image, document.text(Messages::ProfilePicture), u"gh-account-picture");
-
-    // Sessions: the database's list, or what JWT sessions allow.
-    Html sessions;
-    if (content.sessionKind == AccountContent::SessionKind::Database) {
-        QList<Html> items;
-        bool others = false;
-        for (const AccountContent::Session &session : content.sessions) {
-            QString device = document.text(Messages::UnknownDevice);
-            if (!session.browser.isEmpty() && !session.operatingSystem.isEmpty())
-                device = document.text(Messages::SessionDevice).arg(session.browser, session.operatingSystem);
-            else if (!session.browser.isEmpty() || !session.operatingSystem.isEmpty())
-                device = session.browser + session.operatingSystem;
-            const QString started = session.createdAt.isValid()
-                ? document.text(Messages::SessionStarted).arg(shown(session.createdAt))
-                : document.text(Messages::SessionStartedUnknown);
-            Html from;
-            if (!session.clientAddress.isEmpty())
-                from = fill(FromTemplate, {{u"text", document.text(Messages::SessionFrom).arg(session.clientAddress)}});
-            Html current;
-            Html end;
-            if (session.current) {
-                current = fill(CurrentTemplate, {{u"text", document.text(Messages::ThisSession)}});
-            } else {
-                others = true;
-                end = fill(EndSessionTemplate, {{u"action", action}, {u"csrfToken", context.csrfToken},
-                                                {u"sessionId", session.id}, {u"text", document.text(Messages::EndSession)}});
-            }
-            items.append(fill(SessionTemplate, {
-                {u"device", device},
-                {u"current", current},
-                {u"started", started},
-                {u"from", from},
-                {u"lastActive", document.text(Messages::SessionLastActive).arg(shown(session.lastActive))},
-                {u"end", end},
-            }));
-        }
-        Html list = fill(u"<ul class=\"gh-sessions\">\n{{items}}</ul>\n", {{u"items", join(items)}});
-        sessions = join({list, others ? actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary")
-                                      : paragraph(Messages::NoOtherSessions),
-                         actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
-    } else if (content.sessionKind == AccountContent::SessionKind::JwtRevocable) {
-        sessions = join({paragraph(Messages::JwtSessionsRevocable),
-                         actionButton(u"endOthers", Messages::EndOtherSessions, u"gh-secondary"),
-                         actionButton(u"endAll", Messages::EndAllSessions, u"gh-danger")});
-    } else {
-        sessions = paragraph(Messages::JwtSessionsNotRevocable);
-    }
-
-    Html activity;
-    if (content.activity.isEmpty()) {
-        activity = paragraph(Messages::ActivityEmpty);
-    } else {
-        QList<Html> rows;
-        for (const AccountContent::Activity &event : content.activity) {
-            const char *text = eventText(event.type);
-            rows.append(fill(ActivityRowTemplate, {
-                {u"kind", event.type == u"signInFailed" || event.type == u"passwordChangeFailed" || event.type == u"twoFactorFailure"
-                                  || event.type == u"twoFactorEnrolFailure" ? QStringView(u"failure")
-                                                                                               : QStringView(u"info")},
-                {u"time", shown(event.time)},
-                {u"event", text ? document.text(text) : event.type},
-                {u"method", event.provider},
-                {u"address", event.clientAddress},
-            }));
-        }
-        activity = fill(ActivityTableTemplate, {
-            {u"time", document.text(Messages::ActivityTime)},
-            {u"event", document.text(Messages::ActivityEvent)},
-            {u"method", document.text(Messages::ActivityMethod)},
-            {u"address", document.text(Messages::ActivityAddress)},
-            {u"rows", join(rows)},
-        });
-    }
-
+    const AccountSections sections(document, context, content);
+    const QString &action = sections.action;
     const Html body = fill(AccountTemplate, {
         {u"heading", document.text(Messages::AccountHeading)},
-        {u"notice", notice},
+        {u"notice", sections.notice()},
         {u"profileHeading", document.text(Messages::ProfileHeading)},
-        {u"picture", picture},
+        {u"picture", sections.picture()},
         {u"email", content.email},
         {u"verified", document.text(content.emailVerified ? Messages::EmailVerified : Messages::EmailNotVerified)},
         {u"action", action},
@@ -530,14 +590,14 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"nameLabel", document.text(Messages::NameLabel)},
         {u"name", content.name},
         {u"saveName", document.text(Messages::SaveName)},
-        {u"password", password},
-        {u"twoFactor", twoFactor},
-        {u"passkeys", passkeys},
-        {u"links", links},
+        {u"password", sections.password()},
+        {u"twoFactor", sections.twoFactor()},
+        {u"passkeys", sections.passkeys()},
+        {u"links", sections.links()},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
-        {u"sessions", sessions},
+        {u"sessions", sections.sessions()},
         {u"activityHeading", document.text(Messages::ActivityHeading)},
-        {u"activity", activity},
+        {u"activity", sections.activity()},
         {u"signOutAction", context.baseUrl + QStringLiteral("/signout")},
         {u"signOut", document.text(Messages::SignOutButton)},
     });

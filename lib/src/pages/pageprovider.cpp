@@ -46,14 +46,14 @@ QList<PageField> PageField::fromDefinition(const QJsonValue &definition)
     return fields;
 }
 
-PageProvider PageProvider::fromProvider(const Provider &provider, const QString &baseUrl)
+PageProvider PageProvider::fromProvider(const Provider &provider, const QString &baseUrl, const QString &signinUrl)
 {
     const QString segment = QString::fromLatin1(QUrl::toPercentEncoding(provider.id));
     PageProvider page;
     page.id = provider.id;
     page.name = provider.name;
     page.type = provider.type;
-    page.signinUrl = baseUrl + QStringLiteral("/signin/") + segment;
+    page.signinUrl = signinUrl;
     page.callbackUrl = baseUrl + QStringLiteral("/callback/") + segment;
     if (provider.type == u"credentials")
         page.fields = PageField::fromDefinition(provider.options.value(u"credentials"));

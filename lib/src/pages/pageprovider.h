@@ -45,8 +45,11 @@ struct PageProvider
     QList<PageField> fields; //!< credentials: the `credentials` option; webauthn: `formFields`
     QJsonObject style;       //!< button style: brandColor, logo, text, bg (oauth and oidc only)
 
-    //! The page's view of \a provider, with endpoints under \a baseUrl (origin + basePath).
-    static PageProvider fromProvider(const Provider &provider, const QString &baseUrl);
+    /*!
+     * The page's view of \a provider, with endpoints under \a baseUrl (origin + basePath);
+     * \a signinUrl is its sign-in URL (core/urls.h providerSignIn(), which pages/ cannot use).
+     */
+    static PageProvider fromProvider(const Provider &provider, const QString &baseUrl, const QString &signinUrl);
 };
 
 } // namespace Gatehouse::Pages

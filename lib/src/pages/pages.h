@@ -118,8 +118,9 @@ struct AccountContent
     QList<Link> links;              //!< the linked OAuth/OIDC accounts, by provider
     struct LinkableProvider
     {
-        QString id;                 //!< what the link form posts to: {basePath}/signin/{id}
+        QString id;
         QString name;
+        QString signInUrl;          //!< what the link form posts to: {basePath}/signin/{id}
     };
     QList<LinkableProvider> linkable;   //!< configured OAuth/OIDC providers the person has no account of
     /*!

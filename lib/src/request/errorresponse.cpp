@@ -13,9 +13,12 @@ namespace Gatehouse {
 
 bool isUnavailable(const AuthError &error)
 {
-    if (const auto *store = dynamic_cast<const AdapterError *>(&error))
-        return store->reason() == AdapterError::Reason::Unavailable;
-    return dynamic_cast<const SessionUnavailable *>(&error) != nullptr;
+    return error.errorKind() == AuthError::Kind::Unavailable;
+}
+
+AuthResponse jsonError(const AuthError &error, int status)
+{
+    return AuthResponse::json(QJsonObject{{QStringLiteral("error"), error.type()}}, status);
 }
 
 AuthResponse storeFailure(const RequestState &state, const AuthError &error)
@@ -24,13 +27,13 @@ AuthResponse storeFailure(const RequestState &state, const AuthError &error)
     AuthResponse response;
     if (isUnavailable(error)) {
         response = AuthResponse::json(
-            QJsonObject{{QStringLiteral("error"), QStringLiteral("Unavailable")},
+            QJsonObject{{QStringLiteral("error"), error.kind()},
                         {QStringLiteral("message"), QStringLiteral("The session store cannot be reached. Try again shortly.")}},
             503);
         response.setHeader("Retry-After", QByteArray::number(kRetryAfterSeconds));
     } else {
         response = AuthResponse::json(
-            QJsonObject{{QStringLiteral("error"), QStringLiteral("Configuration")},
+            QJsonObject{{QStringLiteral("error"), Configuration().kind()},
                         {QStringLiteral("message"), QStringLiteral("There was a problem with the server configuration. "
                                                                    "Check the server logs for more information.")}},
             500);
@@ -66,18 +69,20 @@ void logFailure(const Config &config, std::exception_ptr error)
     }
 }
 
+QString errorPageUrl(const RequestState &state, const AuthError &error)
+{
+    const bool signInPage = error.errorKind() == AuthError::Kind::SignInPage;
+    const auto *credentials = dynamic_cast<const CredentialsSignin *>(&error);
+    return Urls::withError(state.pageUrl(signInPage ? RequestState::Page::SignIn : RequestState::Page::Error), error.kind(),
+                           credentials ? std::optional(credentials->code()) : std::nullopt);
+}
+
 AuthResponse errorResponse(const RequestState &state, const AuthError &error)
 {
     logError(state.config, error);
     if (state.provider && (state.action == QLatin1String("signin") || state.action == QLatin1String("callback")))
         Metrics::recordSignInFailure(state.provider->id, error.type());
-    const QString kind = isUnavailable(error) ? QStringLiteral("Unavailable") : error.kind();
-    const bool errorPage = kind == QLatin1String("Configuration") || kind == QLatin1String("AccessDenied")
-        || kind == QLatin1String("Verification") || kind == QLatin1String("Unavailable");
-    QString url = Urls::withQuery(state.pageUrl(errorPage ? RequestState::Page::Error : RequestState::Page::SignIn),
-                                  QStringLiteral("error=") + QString::fromLatin1(QUrl::toPercentEncoding(kind)));
-    if (const auto *credentials = dynamic_cast<const CredentialsSignin *>(&error))
-        url += QStringLiteral("&code=") + QString::fromLatin1(QUrl::toPercentEncoding(credentials->code()));
+    const QString url = errorPageUrl(state, error);
     if (state.returnRedirectAsJson)
         return AuthResponse::json(QJsonObject{{QStringLiteral("url"), url}});
     AuthResponse response;

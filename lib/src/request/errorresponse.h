@@ -7,6 +7,19 @@
 
 namespace Gatehouse {
 
+/*
+ * The one place that turns an AuthError into what a client sees: the page URL that names it
+ * (errorPageUrl(), errorResponse()) or a JSON error (jsonError(), storeFailure()). No error
+ * identifier is written anywhere else: a response names an error by its class.
+ */
+
+/*!
+ * Where the person is shown \a error: the sign-in page with \c error=<type> (and \c code for
+ * CredentialsSignin) for sign-in errors, otherwise the error page with \c error=<kind>; each
+ * page the configured one where pages.signIn or pages.error names one.
+ */
+QString errorPageUrl(const RequestState &state, const AuthError &error);
+
 /*!
  * The response Auth.js gives for \a error: a redirect to the sign-in page with
  * \c error=<type> (and \c code for CredentialsSignin) for sign-in errors, otherwise to the
@@ -21,6 +34,9 @@ AuthResponse errorResponse(const RequestState &state, std::exception_ptr error);
 
 //! Whether \a error says the store cannot answer now (AdapterError Unavailable, SessionUnavailable).
 bool isUnavailable(const AuthError &error);
+
+//! A JSON endpoint's refusal: \a status with \c {"error":"<error.type()>"}; nothing logged.
+AuthResponse jsonError(const AuthError &error, int status);
 
 /*!
  * The JSON answer of an endpoint whose store failed with \a error: 503 with Retry-After and

@@ -49,7 +49,7 @@ AuthResponse signIn(const RequestState &state)
     for (const Provider &p : state.config.providers) {
         if (p.isWebAuthn() && !state.config.experimental.enableWebAuthn)
             continue;
-        content.providers.append(Pages::PageProvider::fromProvider(p, state.baseUrl));
+        content.providers.append(Pages::PageProvider::fromProvider(p, state.baseUrl, Urls::providerSignIn(state.baseUrl, p.id)));
     }
     if (const QUrl script = passkeyScriptUrl(state); !script.isEmpty())
         content.scripts.append(script);

@@ -146,8 +146,7 @@ QFuture<AuthResponse> confirm(const State &state, const PendingStep &step)
 
 AuthResponse expired(const RequestState &state)
 {
-    AuthResponse response = state.redirect(Urls::withQuery(state.pageUrl(RequestState::Page::SignIn),
-                                                            QUrlQuery{{QStringLiteral("error"), QStringLiteral("TwoFactorExpired")}}));
+    AuthResponse response = state.redirect(errorPageUrl(state, TwoFactorExpired()));
     response.cookies = PendingStep::remove(state);
     return state.withCookies(response);
 }

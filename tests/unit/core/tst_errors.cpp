@@ -1,4 +1,7 @@
+#include <gatehouse/account.h>
+#include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
+#include <gatehouse/twofactor.h>
 
 #include <QFuture>
 #include <QPromise>
@@ -48,6 +51,14 @@ private Q_SLOTS:
         row("JWTSessionError", [] { return JWTSessionError(); }, "Configuration");
         row("SessionTokenError", [] { return SessionTokenError(); }, "Configuration");
         row("Configuration", [] { return Configuration(); }, "Configuration");
+        row("SessionUnavailable", [] { return SessionUnavailable(); }, "Unavailable");
+        row("TwoFactorExpired", [] { return TwoFactorExpired(); }, "TwoFactorExpired");
+        row("NotFound", [] { return NotFound(); }, "Configuration");
+        // Declared with the same macro by account.h and twofactor.h.
+        row("AccountRecordNotFound", [] { return AccountRecordNotFound(); }, "Configuration");
+        row("LastSignInMethod", [] { return LastSignInMethod(); }, "Configuration");
+        row("InvalidTwoFactorCode", [] { return InvalidTwoFactorCode(); }, "Configuration");
+        row("TooManyTwoFactorAttempts", [] { return TooManyTwoFactorAttempts(); }, "Configuration");
     }
     void typeAndKind()
     {
@@ -56,6 +67,22 @@ private Q_SLOTS:
         QFETCH(QString, kind);
         const AuthError error = make();
         QCOMPARE(error.type(), type);
+        QCOMPARE(error.kind(), kind);
+    }
+
+    void aStoreThatCannotAnswerIsUnavailable_data()
+    {
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("unavailable") << int(AdapterError::Reason::Unavailable) << "Unavailable";
+        QTest::newRow("any other reason") << int(AdapterError::Reason::Failed) << "Configuration";
+    }
+    void aStoreThatCannotAnswerIsUnavailable()
+    {
+        QFETCH(int, reason);
+        QFETCH(QString, kind);
+        const AdapterError error(AdapterError::Reason(reason), QStringLiteral("down"));
+        QCOMPARE(error.type(), QStringLiteral("AdapterError"));
         QCOMPARE(error.kind(), kind);
     }
 

@@ -45,15 +45,21 @@ Provider provider(const QString &id, const QString &name, const QString &type, c
     return p;
 }
 
+// The page's view of \a p as the engine makes it (request/pageresponses.cpp, core/urls.h).
+PageProvider pageProvider(const Provider &p)
+{
+    return PageProvider::fromProvider(p, Base, Base + QStringLiteral("/signin/") + QString::fromLatin1(QUrl::toPercentEncoding(p.id)));
+}
+
 // The providers of the reference server (reference/authjs/server.mjs).
 QList<PageProvider> referenceProviders()
 {
     const QJsonObject credentials = json(R"({"credentials": {
         "username": {"label": "Username", "type": "text"},
         "password": {"label": "Password", "type": "password"}}})");
-    return {PageProvider::fromProvider(provider("credentials", "Credentials", "credentials", credentials), Base),
-            PageProvider::fromProvider(provider("local-idp", "Local IdP", "oidc",
-                                                json(R"({"issuer": "http://127.0.0.1:9400"})")), Base)};
+    return {pageProvider(provider("credentials", "Credentials", "credentials", credentials)),
+            pageProvider(provider("local-idp", "Local IdP", "oidc",
+                                                json(R"({"issuer": "http://127.0.0.1:9400"})")))};
 }
 
 QStringList lines(const Page &page)
@@ -212,7 +218,7 @@ void TestPages::signInCallbackUrl()
 void TestPages::webAuthnAsksForTheEmailByDefault()
 {
     const Page page = signIn(referenceContext(),
-                             {{PageProvider::fromProvider(provider("passkey", "Passkey", "webauthn"), Base)}, {}, {}, {}},
+                             {{pageProvider(provider("passkey", "Passkey", "webauthn"))}, {}, {}, {}},
                              m_translator);
     QCOMPARE(lines(page).value(1), QStringLiteral("form POST http://127.0.0.1:9300/auth/callback/passkey: "
                                                   "csrfToken(hidden), email(email), <button submit>"));
@@ -222,12 +228,10 @@ void TestPages::webAuthnAsksForTheEmailByDefault()
 void TestPages::emailAndWebAuthnForms()
 {
     QList<PageProvider> providers = referenceProviders();
-    providers << PageProvider::fromProvider(provider("email", "Email", "email"), Base);
-    providers << PageProvider::fromProvider(
-        provider("passkey", "Passkey", "webauthn",
+    providers << pageProvider(provider("email", "Email", "email"));
+    providers << pageProvider(provider("passkey", "Passkey", "webauthn",
                  json(R"({"formFields": {"email": {"label": "Email", "type": "email", "required": true,
-                                                   "autocomplete": "username webauthn"}}})")),
-        Base);
+                                                   "autocomplete": "username webauthn"}}})")));
     const Page page = signIn(referenceContext(), {providers, {}, QStringLiteral("alice@example.test"), {}},
                              m_translator);
     const QStringList summary = lines(page);
@@ -289,8 +293,7 @@ void TestPages::credentialsFieldAttributes()
 
 void TestPages::providerEndpoints()
 {
-    const PageProvider page = PageProvider::fromProvider(
-        provider("my idp", "My IdP", "oauth", json(R"({"style": {"brandColor": "#123456"}})")), Base);
+    const PageProvider page = pageProvider(provider("my idp", "My IdP", "oauth", json(R"({"style": {"brandColor": "#123456"}})")));
     QCOMPARE(page.signinUrl, QStringLiteral("http://127.0.0.1:9300/auth/signin/my%20idp"));
     QCOMPARE(page.callbackUrl, QStringLiteral("http://127.0.0.1:9300/auth/callback/my%20idp"));
     QCOMPARE(page.style.value("brandColor").toString(), QStringLiteral("#123456"));
@@ -379,13 +382,13 @@ void TestPages::hostileValuesAreEscaped()
     const QString cssPayload = QStringLiteral("red;}</style><script>alert(1)</script>");
     PageContext context = referenceContext();
     QList<PageProvider> providers = referenceProviders();
-    providers << PageProvider::fromProvider(provider("email", "Email", "email"), Base);
+    providers << pageProvider(provider("email", "Email", "email"));
     PageProvider &credentials = providers[0];
     PageProvider &oidc = providers[1];
     QString email;
 
     if (target == u"provider name") oidc.name = payload;
-    else if (target == u"provider id") oidc = PageProvider::fromProvider(provider(payload, "X", "oidc"), Base);
+    else if (target == u"provider id") oidc = pageProvider(provider(payload, "X", "oidc"));
     else if (target == u"field name") credentials.fields[0].name = payload;
     else if (target == u"field label") credentials.fields[0].label = payload;
     else if (target == u"field placeholder") credentials.fields[0].placeholder = payload;

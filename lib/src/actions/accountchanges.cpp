@@ -1,0 +1,348 @@
+#include "actions/accountendpoint.h"
+
+#include "account/accountforms.h"
+#include "account/recentsignin.h"
+#include "core/cookies.h"
+#include "core/futures.h"
+#include "request/errorresponse.h"
+#include "session/jwtsession.h"
+#include "session/signintime.h"
+#include "twofactor/sitetwofactor.h"
+
+#include <gatehouse/errors.h>
+#include <gatehouse/passwordcredentials.h>
+#include <gatehouse/twofactor.h>
+
+namespace Gatehouse::Actions::AccountEndpoint {
+
+namespace {
+
+using AccountForms::Form;
+
+AccountChange changeOf(const RequestState &s)
+{
+    return {s.clientAddress.isNull() ? QString() : s.clientAddress.toString(),
+            QString::fromUtf8(s.request.header("user-agent"))};
+}
+
+/*!
+ * When the person of this request signed in: the database session's beginning, or the JWT's
+ * auth_time. Invalid when unknown (an older session), which never counts as recent.
+ */
+QFuture<QDateTime> signedInAt(const RequestState &s, const Account &account, const QString &userId)
+{
+    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
+        return continueWith(account.sessions(userId, databaseToken(s)), [](const QList<AccountSession> &list) {
+            for (const AccountSession &session : list) {
+                if (session.current)
+                    return session.createdAt;
+            }
+            return QDateTime();
+        });
+    }
+    const auto codec = s.engine.jwe(s.config.secret);
+    const std::optional<QJsonObject> claims = JwtSession(*codec, s.config.jwt, s.cookies.sessionToken).read(s.requestCookies);
+    return QtFuture::makeReadyFuture(claims ? SignInTime::of(*claims) : QDateTime());
+}
+
+//! The rate-limit keys of a password check: the built-in sign-in's own, so that the account
+//! page and the sign-in form share one count of attempts per account and per address.
+struct PasswordAttempt
+{
+    QString identifierKey;
+    QString addressKey;
+};
+
+PasswordAttempt passwordAttempt(const RequestState &s, const Provider &provider, const AdapterUser &user)
+{
+    return {QStringLiteral("credentials:%1:id:%2").arg(provider.id, user.email.trimmed().toCaseFolded()),
+            QStringLiteral("credentials:%1:ip:%2").arg(provider.id, s.clientAddress.toString())};
+}
+
+//! Counts the check of the current password before it is made, against the sign-in's limits;
+//! true when both allow it (a refused check is counted against neither).
+QFuture<bool> takePasswordAttempt(const RequestState &s, const PasswordAttempt &attempt)
+{
+    const RateLimitOptions &rl = s.config.rateLimit;
+    if (!rl.enabled)
+        return QtFuture::makeReadyFuture(true);
+    return continueWith(s.engine.rateLimiter().tryAttempts({{attempt.identifierKey, rl.maxFailuresPerIdentifier},
+                                                            {attempt.addressKey, rl.maxFailuresPerAddress}},
+                                                           rl.windowSeconds),
+                        [](const QString &refusedBy) { return refusedBy.isEmpty(); });
+}
+
+//! After the right password: the account's count cleared, the address's attempt given back.
+QFuture<void> forgivePasswordAttempt(const RequestState &s, const PasswordAttempt &attempt)
+{
+    if (!s.config.rateLimit.enabled)
+        return QtFuture::makeReadyFuture();
+    RateLimiter &limiter = s.engine.rateLimiter();
+    QFuture<void> address = limiter.refund(attempt.addressKey, s.config.rateLimit.windowSeconds);
+    return limiter.reset(attempt.identifierKey).then(QtFuture::Launch::Sync, [address] { return address; }).unwrap();
+}
+
+/*!
+ * Runs \a next when the person of this request signed in recently enough for a change that
+ * could lock them out or hand the account to someone else; else the sign-in page, which comes
+ * back here.
+ */
+template<typename Next>
+QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &account, const AdapterUser &user, Next next)
+{
+    return continueWith(signedInAt(*state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
+        const RequestState &s = *state;
+        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+            return QtFuture::makeReadyFuture(toSignIn(s));
+        return next();
+    });
+}
+
+//! The enrolment of \a secret (base32) as the page shows it: QR code, key, issuer and account.
+Pages::AccountContent::TwoFactor enrolmentOf(const RequestState &s, const QString &secret, const AdapterUser &user)
+{
+    Pages::AccountContent::TwoFactor shown;
+    if (const auto enrolment = SiteTwoFactor::enrolment(s, secret, user.email))
+        shown.enrolment = {enrolment->secret, enrolment->qrCodeSvg, enrolment->issuer, enrolment->accountName};
+    return shown;
+}
+
+//! The answer when \a form failed with \a error: the page with the form's notice for it, else the error page.
+AuthResponse failedWithNotice(const RequestState &s, const Form &form, std::exception_ptr error)
+{
+    const QLatin1String notice = AccountForms::noticeFor(form, error);
+    return notice.isEmpty() ? errorResponse(s, error) : backToPage(s, notice);
+}
+
+//! \a answer, or failedWithNotice() when it fails.
+QFuture<AuthResponse> orNotice(const State &state, const Form &form, QFuture<AuthResponse> answer)
+{
+    return recover(std::move(answer), [state, form = &form](std::exception_ptr error) { return failedWithNotice(*state, *form, error); });
+}
+
+//! Back to the page with the form's notice once \a done has finished; its failures as orNotice().
+QFuture<AuthResponse> thenBack(const State &state, const Form &form, QFuture<void> done)
+{
+    return orNotice(state, form, done.then(QtFuture::Launch::Sync, [state, form = &form] { return backToPage(*state, form->done); }));
+}
+
+template<typename T>
+QFuture<AuthResponse> thenBack(const State &state, const Form &form, QFuture<T> done)
+{
+    return orNotice(state, form, done.then(QtFuture::Launch::Sync, [state, form = &form](const T &) {
+                        return backToPage(*state, form->done);
+                    }));
+}
+
+/*
+ * The two-factor changes. A new secret and new recovery codes are shown in the response itself
+ * (no-store), never carried through a redirect; every change is audited by TwoFactor.
+ */
+
+QFuture<AuthResponse> twoFactorBegin(const State &state, const AdapterUser &user, const Form &form)
+{
+    const RequestState &s = *state;
+    return orNotice(state, form, continueWith(SiteTwoFactor::of(s).beginEnrolment(user.id, user.email, SiteTwoFactor::changeOf(s)),
+                                              [state, user](const TotpEnrolmentOffer &offer) {
+                                                  return showPage(state, user, enrolmentOf(*state, offer.secret, user));
+                                              }));
+}
+
+QFuture<AuthResponse> twoFactorConfirm(const State &state, const AdapterUser &user, const Form &form)
+{
+    const RequestState &s = *state;
+    // The key typed into the app comes back with the code, so that a wrong code shows the
+    // same enrolment again; only the stored pending secret decides whether a code is right.
+    const QString secret = s.param(QStringLiteral("secret"));
+    QFuture<AuthResponse> confirmed = continueWith(
+        SiteTwoFactor::of(s).confirmEnrolment(user.id, s.param(QStringLiteral("code")), SiteTwoFactor::changeOf(s)),
+        [state, user, form = &form](const QStringList &codes) {
+            Pages::AccountContent::TwoFactor shown;
+            shown.newRecoveryCodes = codes;
+            return showPage(state, user, shown, form->done);
+        });
+    return recoverLater(confirmed, [state, user, secret, form = &form](std::exception_ptr error) -> QFuture<AuthResponse> {
+        try {
+            std::rethrow_exception(error);
+        } catch (const InvalidTwoFactorCode &) {
+            const QString notice = AccountForms::noticeFor(*form, error);
+            const Pages::AccountContent::TwoFactor shown = enrolmentOf(*state, secret, user);
+            if (shown.enrolment.secret.isEmpty())
+                return QtFuture::makeReadyFuture(backToPage(*state, notice));
+            return showPage(state, user, shown, notice);
+        } catch (...) {
+        }
+        return QtFuture::makeReadyFuture(failedWithNotice(*state, *form, error));
+    });
+}
+
+QFuture<AuthResponse> twoFactorNewCodes(const State &state, const AdapterUser &user, const Form &form)
+{
+    return orNotice(state, form, continueWith(SiteTwoFactor::of(*state).regenerateRecoveryCodes(user.id, SiteTwoFactor::changeOf(*state)),
+                                              [state, user, form = &form](const QStringList &codes) {
+                                                  Pages::AccountContent::TwoFactor shown;
+                                                  shown.newRecoveryCodes = codes;
+                                                  return showPage(state, user, shown, form->done);
+                                              }));
+}
+
+//! The notice for a new password the one rule refuses; empty when it is acceptable.
+QString passwordNotice(NewPasswordProblem problem)
+{
+    switch (problem) {
+    case NewPasswordProblem::None:
+        return {};
+    case NewPasswordProblem::Empty:
+    case NewPasswordProblem::TooShort:
+        return QStringLiteral("passwordTooShort");
+    case NewPasswordProblem::TooLong:
+        return QStringLiteral("passwordTooLong");
+    case NewPasswordProblem::IsEmailAddress:
+        return QStringLiteral("passwordIsEmail");
+    }
+    return {};
+}
+
+/*!
+ * With JWT sessions, "sign out all others" has set the user's "not before" to now: this
+ * browser's token is issued anew (a fresh iat), so that it alone stays signed in.
+ */
+QList<SetCookie> renewedJwt(const RequestState &s)
+{
+    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database)
+        return {};
+    const auto codec = s.engine.jwe(s.config.secret);
+    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
+    if (!claims)
+        return {};
+    const QDateTime expires = QDateTime::currentDateTimeUtc().addSecs(s.config.session.maxAge);
+    return jwt.write(jwt.encode(*claims, s.config.session.maxAge), expires, s.requestCookies);
+}
+
+/*!
+ * A new password (after a recent sign-in): the new one typed twice and acceptable, the sign-in's
+ * rate limits, then the current password checked and the change made
+ * (Account::changePassword(): other sessions end). With JWT sessions this browser's token is
+ * issued anew, so that it stays signed in.
+ */
+QFuture<AuthResponse> changePassword(const State &state, const Account &account, const AdapterUser &user, const Form &form)
+{
+    const RequestState &s = *state;
+    const PasswordAttempt attempt = passwordAttempt(s, *builtinPasswords(s), user);
+    const QString current = s.param(QStringLiteral("currentPassword"));
+    const QString next = s.param(QStringLiteral("newPassword"));
+    if (next != s.param(QStringLiteral("confirmPassword")))
+        return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("passwordsDiffer")));
+    if (const QString notice = passwordNotice(newPasswordProblem(next, user.email)); !notice.isEmpty())
+        return QtFuture::makeReadyFuture(backToPage(s, notice));
+    // Counted before the current password is checked, as a sign-in's password is: concurrent
+    // guesses get no more checks than the limit allows.
+    return continueWith(takePasswordAttempt(s, attempt), [state, account, user, attempt, current, next, form = &form](bool allowed) {
+        const RequestState &s = *state;
+        if (!allowed)
+            return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("tooManyAttempts")));
+        QFuture<AuthResponse> changed = continueWith(
+            account.changePassword(user.id, current, next, databaseToken(s), changeOf(s)), [state, attempt, form](qint64) {
+                // Answered once the counts are forgiven, so that no later attempt's count is wiped.
+                return forgivePasswordAttempt(*state, attempt).then(QtFuture::Launch::Sync, [state, form] {
+                    return backToPage(*state, form->done, renewedJwt(*state));
+                });
+            });
+        return recoverLater(changed, [state, attempt, form](std::exception_ptr error) -> QFuture<AuthResponse> {
+            const RequestState &s = *state;
+            try {
+                std::rethrow_exception(error);
+            } catch (const IncorrectPassword &) {
+                // The attempt stays counted.
+                return QtFuture::makeReadyFuture(failedWithNotice(s, *form, error));
+            } catch (...) {
+            }
+            // No wrong password (the store failed, the input was refused): it counts nothing.
+            QFuture<void> givenBack = s.config.rateLimit.enabled
+                ? s.engine.rateLimiter().refunds({attempt.identifierKey, attempt.addressKey}, s.config.rateLimit.windowSeconds)
+                : QtFuture::makeReadyFuture();
+            return givenBack.then(QtFuture::Launch::Sync, [state, error, form] { return failedWithNotice(*state, *form, error); });
+        });
+    });
+}
+
+//! Runs \a form's operation for \a user; what must hold first has been checked.
+QFuture<AuthResponse> perform(const State &state, const Account &account, const AdapterUser &user, const Form &form)
+{
+    const RequestState &s = *state;
+    using AccountForms::Operation;
+    switch (form.operation) {
+    case Operation::SetName:
+        return thenBack(state, form, account.setName(user.id, s.param(QStringLiteral("name")), changeOf(s)));
+    case Operation::EndSession:
+        return thenBack(state, form, account.endSession(user.id, s.param(QStringLiteral("sessionId")), changeOf(s)));
+    case Operation::EndOthers:
+        return orNotice(state, form, account.endOtherSessions(user.id, databaseToken(s), changeOf(s))
+                                         .then(QtFuture::Launch::Sync, [state, form = &form](qint64) {
+                                             return backToPage(*state, form->done, renewedJwt(*state));
+                                         }));
+    case Operation::EndAll:
+        return orNotice(state, form, account.endAllSessions(user.id, changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
+            // This browser's session has ended too: its cookie goes, and the sign-in page
+            // comes back here.
+            const RequestState &s = *state;
+            AuthResponse response = toSignIn(s);
+            response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);
+            return response;
+        }));
+    case Operation::ChangePassword:
+        return changePassword(state, account, user, form);
+    case Operation::UnlinkAccount:
+        return thenBack(state, form, account.unlinkAccount(user.id, s.param(QStringLiteral("accountId")),
+                                                           SignInMethods::of(s.config.providers), changeOf(s)));
+    case Operation::RenamePasskey:
+        return thenBack(state, form, account.renamePasskey(user.id, s.param(QStringLiteral("passkeyId")),
+                                                           s.param(QStringLiteral("name")), changeOf(s)));
+    case Operation::RemovePasskey:
+        return thenBack(state, form, account.removePasskey(user.id, s.param(QStringLiteral("passkeyId")),
+                                                           SignInMethods::of(s.config.providers), changeOf(s)));
+    case Operation::TwoFactorBegin:
+        return twoFactorBegin(state, user, form);
+    case Operation::TwoFactorConfirm:
+        return twoFactorConfirm(state, user, form);
+    case Operation::TwoFactorNewCodes:
+        return twoFactorNewCodes(state, user, form);
+    case Operation::TwoFactorRemove:
+        return thenBack(state, form, SiteTwoFactor::of(s).remove(user.id, SiteTwoFactor::changeOf(s)));
+    }
+    Q_UNREACHABLE();
+}
+
+//! Whether this configuration offers what \a needs names.
+bool offers(const RequestState &s, AccountForms::Needs needs)
+{
+    switch (needs) {
+    case AccountForms::Needs::Nothing:
+        return true;
+    case AccountForms::Needs::BuiltinPasswords:
+        return builtinPasswords(s) != nullptr;
+    case AccountForms::Needs::TwoFactor:
+        return SiteTwoFactor::of(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never;
+    }
+    return false;
+}
+
+} // namespace
+
+QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
+{
+    const RequestState &s = *state;
+    const Form *form = AccountForms::find(s.param(QStringLiteral("action")));
+    if (!form || !offers(s, form->needs))
+        return QtFuture::makeReadyFuture(s.withCookies(jsonError(UnknownAction(), 400)));
+    // A confirmation checkbox works without JavaScript; it is asked before the sign-in is.
+    if (!form->unconfirmed.isEmpty() && s.param(QStringLiteral("confirm")) != u"yes")
+        return QtFuture::makeReadyFuture(backToPage(s, form->unconfirmed));
+    const Account account(s.config.adapter, s.config.session);
+    if (!form->recentSignIn)
+        return perform(state, account, user, *form);
+    return afterRecentSignIn(state, account, user, [state, account, user, form] { return perform(state, account, user, *form); });
+}
+
+} // namespace Gatehouse::Actions::AccountEndpoint
