@@ -92,7 +92,8 @@ QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &accou
 {
     return continueWith(signedInAt(*state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
         const RequestState &s = *state;
-        if (!AccountDetail::isRecentSignIn(at, QDateTime::currentDateTimeUtc(), s.config.account.reauthenticateAfter))
+        const QDateTime now = s.config.account.clock ? s.config.account.clock() : QDateTime::currentDateTimeUtc();
+        if (!AccountDetail::isRecentSignIn(at, now, s.config.account.reauthenticateAfter))
             return QtFuture::makeReadyFuture(toSignIn(s));
         return next();
     });
