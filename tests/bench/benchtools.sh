@@ -34,3 +34,19 @@ server_config() { # file strategy [adapter url]: gatehouse-server's benchmark co
       "authorize": "authorize" } ] }
 JSON
 }
+
+forwardauth_config() { # file strategy [adapter url]: the forward-auth benchmarks' gatehouse-server
+  # config: every host needs a signed-in user, nginx (127.0.0.1) is a trusted proxy (README: its
+  # checks are not limited per address), rate limits off, the reference's credentials provider.
+  local adapter=""
+  [ -n "${3:-}" ] && adapter="\"adapter\": { \"url\": \"$3\" },"
+  cp "$(dirname "${BASH_SOURCE[0]}")/../reference/callbacks.js" "$(dirname "$1")/callbacks.js"
+  cat >"$1" <<JSON
+{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "$2" }, "callbacksScript": "callbacks.js", $adapter
+  "rateLimit": { "enabled": false },
+  "access": { "default": "signed-in" }, "trustedProxies": ["127.0.0.1"],
+  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
+      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
+      "authorize": "authorize" } ] }
+JSON
+}

@@ -43,16 +43,8 @@ trap cleanup EXIT
 # trusted proxy (README: its checks are not limited per address).
 start_gatehouse() { # mode port
   local adapter=""
-  [ "$1" = database ] && adapter="\"adapter\": { \"url\": \"sqlite://$work/$1.db\" },"
-  cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
-  cat >"$work/$1.json" <<JSON
-{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "$1" }, "callbacksScript": "callbacks.js", $adapter
-  "rateLimit": { "enabled": false },
-  "access": { "default": "signed-in" }, "trustedProxies": ["127.0.0.1"],
-  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
-      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
-      "authorize": "authorize" } ] }
-JSON
+  [ "$1" = database ] && adapter="sqlite://$work/$1.db"
+  forwardauth_config "$work/$1.json" "$1" "$adapter"
   [ "$1" = database ] && AUTH_SECRET=$secret "$server" migrate --config "$work/$1.json" >/dev/null
   AUTH_SECRET=$secret QT_LOGGING_RULES="gatehouse.*.info=false" \
     "$server" --config "$work/$1.json" --listen "127.0.0.1:$2" --threads "$THREADS" >"$work/$1.log" 2>&1 &

@@ -28,18 +28,10 @@ SRV=""
 cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-config() { # mode -> the configuration file (bench.sh's: every host needs a signed-in user)
+config() { # mode -> the configuration file (bench.sh's)
   local adapter=""
-  [ "$1" = database ] && adapter="\"adapter\": { \"url\": \"sqlite://$work/$1.db\" },"
-  cp "$root/tests/reference/callbacks.js" "$work/callbacks.js"
-  cat >"$work/$1.json" <<JSON
-{ "basePath": "/auth", "trustHost": true, "session": { "strategy": "$1" }, "callbacksScript": "callbacks.js", $adapter
-  "rateLimit": { "enabled": false },
-  "access": { "default": "signed-in" }, "trustedProxies": ["127.0.0.1"],
-  "providers": [ { "id": "credentials", "type": "credentials", "name": "Credentials",
-      "credentials": { "username": { "label": "Username" }, "password": { "label": "Password", "type": "password" } },
-      "authorize": "authorize" } ] }
-JSON
+  [ "$1" = database ] && adapter="sqlite://$work/$1.db"
+  forwardauth_config "$work/$1.json" "$1" "$adapter"
   echo "$work/$1.json"
 }
 

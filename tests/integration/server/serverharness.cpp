@@ -325,4 +325,17 @@ QDeadlineTimer waitForRateLimitWindowStart(qint64 windowMs)
     return QDeadlineTimer(windowMs - QDateTime::currentMSecsSinceEpoch() % windowMs);
 }
 
+QString retryWhileLimited(qint64 windowMs, const QString &limited, const std::function<QString(int attempt)> &attempt)
+{
+    QDeadlineTimer deadline(3 * windowMs);
+    QString answer;
+    for (int n = 2; n < 1000 && !deadline.hasExpired(); ++n) {
+        answer = attempt(n);
+        if (answer != limited)
+            break;
+        QThread::msleep(100);
+    }
+    return answer;
+}
+
 } // namespace Gatehouse::Testing

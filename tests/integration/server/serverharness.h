@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 class QNetworkReply;
@@ -150,6 +151,13 @@ CsrfPair fetchCsrf(quint16 port);
  * begun at a window's start keeps "inside the window" unambiguous until the deadline returned.
  */
 QDeadlineTimer waitForRateLimitWindowStart(qint64 windowMs);
+
+/*!
+ * Calls \a attempt (numbered from 2) every 100 ms until it answers anything but \a limited, for at
+ * most three windows of \a windowMs: a limit that lets go once its window has passed. Returns
+ * the last answer.
+ */
+QString retryWhileLimited(qint64 windowMs, const QString &limited, const std::function<QString(int attempt)> &attempt);
 
 //! Writes \a contents to \a path the way editors save: a temporary file renamed over it.
 bool replaceFile(const QString &path, const QByteArray &contents);

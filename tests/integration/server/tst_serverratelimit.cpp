@@ -19,7 +19,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 #include <QUrl>
 
 #include <memory>
@@ -162,21 +161,41 @@ private Q_SLOTS:
 
     void parallelWrongPasswords_data() { backendsAndServers(); }
 
-    //! Starts \a count servers on one fresh database of \a backend; false (and a failure) if not.
-    bool startServers(const QString &backend, int count, std::vector<std::unique_ptr<ServerUnderTest>> &running,
-                      QList<quint16> &ports, QString &url)
+    // This row's servers on one fresh database, and the CSRF pair they all accept (they share the secret).
+    std::vector<std::unique_ptr<ServerUnderTest>> m_running;
+    QList<quint16> m_ports;
+    QString m_url;
+    CsrfPair m_csrf;
+
+    //! Starts the row's servers; false when the row is skipped or failed (said so already).
+    bool startRow()
     {
-        QString config;
-        url = prepareDatabase(backend, &config);
-        if (url.isEmpty())
+        QFETCH(QString, backend);
+        QFETCH(int, servers);
+        m_running.clear();
+        m_ports.clear();
+        if (backend == QLatin1String("postgresql") && !m_pg) {
+            QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
             return false;
-        for (int i = 0; i < count; ++i) {
-            running.push_back(std::make_unique<ServerUnderTest>());
-            if (!running.back()->start(config)) {
-                qWarning().noquote() << running.back()->log();
+        }
+        QString config;
+        m_url = prepareDatabase(backend, &config);
+        if (m_url.isEmpty()) {
+            QTest::qFail("the database could not be prepared", __FILE__, __LINE__);
+            return false;
+        }
+        for (int i = 0; i < servers; ++i) {
+            m_running.push_back(std::make_unique<ServerUnderTest>());
+            if (!m_running.back()->start(config)) {
+                QTest::qFail(qPrintable(m_running.back()->log()), __FILE__, __LINE__);
                 return false;
             }
-            ports.append(running.back()->port());
+            m_ports.append(m_running.back()->port());
+        }
+        m_csrf = fetchCsrf(m_ports.first());
+        if (m_csrf.cookie.isEmpty() || m_csrf.token.isEmpty()) {
+            QTest::qFail("GET /auth/csrf gave no token", __FILE__, __LINE__);
+            return false;
         }
         return true;
     }
@@ -192,17 +211,10 @@ private Q_SLOTS:
 
     void parallelWrongPasswords()
     {
-        QFETCH(QString, backend);
-        QFETCH(int, servers);
-        if (backend == QLatin1String("postgresql") && !m_pg)
-            QSKIP(qPrintable(m_pgUnavailable));
-        std::vector<std::unique_ptr<ServerUnderTest>> running;
-        QList<quint16> ports;
-        QString url;
-        QVERIFY(startServers(backend, servers, running, ports, url));
-        // One CSRF token for the whole burst: the servers share the secret.
-        const CsrfPair csrf = fetchCsrf(ports.first());
-        QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
+        if (!startRow())
+            return;
+        const QList<quint16> &ports = m_ports;
+        const CsrfPair &csrf = m_csrf;
 
         // 127.0.3.2 ... 127.0.3.51, each with another wrong password, spread over the servers.
         QList<LoadRequest> burst;
@@ -230,7 +242,7 @@ private Q_SLOTS:
 
         // The audit log agrees: one signInFailed per answer, with the same codes (the right
         // password's refusal among them).
-        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(m_url));
         QVERIFY(adapter);
         const auto audited = [&](const QString &code) {
             AuditFilter filter;
@@ -243,31 +255,20 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(audited(QStringLiteral("credentials")) + audited(QStringLiteral("rate_limited")), kGuesses + 1, 5000);
         QCOMPARE(audited(QStringLiteral("credentials")), checked);
 
-        // And accepted once the window has passed: tried again every 100 ms for at most three windows.
-        QDeadlineTimer deadline(3 * kWindowMs);
-        QString now;
-        for (int attempt = 2; attempt < 100 && !deadline.hasExpired(); ++attempt) {
-            now = outcome(HttpLoad::send(last, signInRequest(csrf, kPassword, "127.0.4." + QByteArray::number(attempt), last)), last);
-            if (now != QLatin1String("rate_limited"))
-                break;
-            QThread::msleep(100);
-        }
-        QCOMPARE(now, QStringLiteral("signed-in"));
+        // And accepted once the window has passed.
+        QCOMPARE(retryWhileLimited(kWindowMs, QStringLiteral("rate_limited"), [&](int n) {
+                     return outcome(HttpLoad::send(last, signInRequest(csrf, kPassword, "127.0.4." + QByteArray::number(n), last)), last);
+                 }),
+                 QStringLiteral("signed-in"));
     }
 
     void parallelPasswordChanges_data() { backendsAndServers(); }
     void parallelPasswordChanges()
     {
-        QFETCH(QString, backend);
-        QFETCH(int, servers);
-        if (backend == QLatin1String("postgresql") && !m_pg)
-            QSKIP(qPrintable(m_pgUnavailable));
-        std::vector<std::unique_ptr<ServerUnderTest>> running;
-        QList<quint16> ports;
-        QString url;
-        QVERIFY(startServers(backend, servers, running, ports, url));
-        const CsrfPair csrf = fetchCsrf(ports.first());
-        QVERIFY(!csrf.cookie.isEmpty() && !csrf.token.isEmpty());
+        if (!startRow())
+            return;
+        const QList<quint16> &ports = m_ports;
+        const CsrfPair &csrf = m_csrf;
         // Bob signs in once; his (database) session is known to every server.
         const LoadAnswer signedIn = HttpLoad::send(ports.first(), signInRequest(csrf, kPassword, "127.0.7.1", ports.first()));
         QCOMPARE(outcome(signedIn, ports.first()), QStringLiteral("signed-in"));
@@ -302,23 +303,18 @@ private Q_SLOTS:
         QCOMPARE(notice(HttpLoad::send(last, passwordChangeRequest(csrf, session, kPassword, "127.0.9.1", last)), last),
                  QStringLiteral("tooManyAttempts"));
         // The audit log has a failure for each password checked, none for those refused unchecked.
-        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(m_url));
         QVERIFY(adapter);
         AuditFilter failures;
         failures.type = QStringLiteral("passwordChangeFailed");
         QTRY_COMPARE_WITH_TIMEOUT(adapter->auditEvents(failures, 500).result().size(), checked, 5000);
 
-        // Once the window has passed it is changed: tried every 100 ms for at most three windows.
-        QDeadlineTimer deadline(3 * kWindowMs);
-        QString now;
-        for (int attempt = 2; attempt < 100 && !deadline.hasExpired(); ++attempt) {
-            now = notice(HttpLoad::send(last, passwordChangeRequest(csrf, session, kPassword, "127.0.9." + QByteArray::number(attempt), last)),
-                         last);
-            if (now != QLatin1String("tooManyAttempts"))
-                break;
-            QThread::msleep(100);
-        }
-        QCOMPARE(now, QStringLiteral("passwordChanged"));
+        // Once the window has passed it is changed.
+        QCOMPARE(retryWhileLimited(kWindowMs, QStringLiteral("tooManyAttempts"), [&](int n) {
+                     return notice(HttpLoad::send(last, passwordChangeRequest(csrf, session, kPassword, "127.0.9." + QByteArray::number(n), last)),
+                                   last);
+                 }),
+                 QStringLiteral("passwordChanged"));
     }
 };
 
