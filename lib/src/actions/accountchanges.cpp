@@ -6,7 +6,7 @@
 #include "core/futures.h"
 #include "request/errorresponse.h"
 #include "session/jwtsession.h"
-#include "session/signintime.h"
+#include "session/sessionreader.h"
 #include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/errors.h>
@@ -29,8 +29,9 @@ AccountChange changeOf(const RequestState &s)
  * When the person of this request signed in: the database session's beginning, or the JWT's
  * auth_time. Invalid when unknown (an older session), which never counts as recent.
  */
-QFuture<QDateTime> signedInAt(const RequestState &s, const Account &account, const QString &userId)
+QFuture<QDateTime> signedInAt(const State &state, const Account &account, const QString &userId)
 {
+    const RequestState &s = *state;
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
         return continueWith(account.sessions(userId, databaseToken(s)), [](const QList<AccountSession> &list) {
             for (const AccountSession &session : list) {
@@ -40,9 +41,10 @@ QFuture<QDateTime> signedInAt(const RequestState &s, const Account &account, con
             return QDateTime();
         });
     }
-    const auto codec = s.engine.jwe(s.config.secret);
-    const std::optional<QJsonObject> claims = JwtSession(*codec, s.config.jwt, s.cookies.sessionToken).read(s.requestCookies);
-    return QtFuture::makeReadyFuture(claims ? SignInTime::of(*claims) : QDateTime());
+    // The session reader's: the token as it is (no callbacks, no cookie), its auth_time.
+    SessionReadOptions asItIs;
+    asItIs.callbacks = false;
+    return readSession(state, asItIs, [](const CurrentSession &session) { return session.signInTime(); });
 }
 
 //! The rate-limit keys of a password check: the built-in sign-in's own, so that the account
@@ -90,7 +92,7 @@ QFuture<void> forgivePasswordAttempt(const RequestState &s, const PasswordAttemp
 template<typename Next>
 QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &account, const AdapterUser &user, Next next)
 {
-    return continueWith(signedInAt(*state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
+    return continueWith(signedInAt(state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
         const RequestState &s = *state;
         const QDateTime now = s.config.account.clock ? s.config.account.clock() : QDateTime::currentDateTimeUtc();
         if (!AccountDetail::isRecentSignIn(at, now, s.config.account.reauthenticateAfter))
