@@ -147,20 +147,6 @@ class TestServerRateLimit : public QObject
         return url;
     }
 
-private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        m_pgUnavailable = PostgresServer::unavailableReason();
-        if (!m_pgUnavailable.isEmpty())
-            return;
-        m_pg = std::make_unique<PostgresServer>();
-        QString error;
-        QVERIFY2(m_pg->start(&error), qPrintable(error));
-    }
-
-    void parallelWrongPasswords_data() { backendsAndServers(); }
-
     // This row's servers on one fresh database, and the CSRF pair they all accept (they share the secret).
     std::vector<std::unique_ptr<ServerUnderTest>> m_running;
     QList<quint16> m_ports;
@@ -208,6 +194,26 @@ private Q_SLOTS:
         QTest::newRow("postgresql, one server") << QStringLiteral("postgresql") << 1;
         QTest::newRow("postgresql, two servers") << QStringLiteral("postgresql") << 2;
     }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_pgUnavailable = PostgresServer::unavailableReason();
+        if (!m_pgUnavailable.isEmpty())
+            return;
+        m_pg = std::make_unique<PostgresServer>();
+        QString error;
+        QVERIFY2(m_pg->start(&error), qPrintable(error));
+    }
+
+    void cleanup()
+    {
+        m_running.clear();   // each row's servers stop with it
+        m_ports.clear();
+    }
+
+    void parallelWrongPasswords_data() { backendsAndServers(); }
 
     void parallelWrongPasswords()
     {
