@@ -269,7 +269,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!jws)
         return 0;
     if (hmacAlg) {
-        const std::optional<QJsonObject> claims = verifyHmacToken(text, jws->alg, nonce);
+        // Verified as a provider configured for the alg it was signed with: an edit that rewrites
+        // the header's alg must be refused, not sent on to the issuer's JWKS.
+        const std::optional<QJsonObject> claims = verifyHmacToken(text, alg, nonce);
         if (!edited && !wrongSecret)
             FUZZ_CHECK(verifyHmac(*jws, kClientSecret), text);
         if (claims)
