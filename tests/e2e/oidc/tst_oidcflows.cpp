@@ -892,6 +892,11 @@ private Q_SLOTS:
         QCOMPARE(owner->id, bobId);
         QCOMPARE(adapter->countUsers({}).result(), 1);
 
+        // The time shown is the audit event's, written in the background (storage/auditwriter.h):
+        // a page read before that write lands says the time was not recorded, so wait for it.
+        AuditFilter linked;
+        linked.type = QStringLiteral("linkAccount");
+        QTRY_COMPARE(adapter->auditEvents(linked, 10).result().size(), 1);
         const QByteArray after = browser.engine.get("/auth/account?notice=accountLinked").response.body;
         QVERIFY(after.contains("The account was linked. You can now sign in with it."));
         QVERIFY(after.contains("<p class=\"gh-link-provider\">local-idp</p>\n<p class=\"gh-session-detail\">Linked 20"));
