@@ -1,3 +1,19 @@
+# GATEHOUSE_TEST_PCH: every test target reuses one precompiled header of the Qt and standard
+# headers the tests include (tests/support/pch/testpch.h, made by gh_testpch), instead of parsing
+# them again in each of some 200 test files: the parse was about half of a test object's build.
+# A precompiled header is only used where the definitions it saw are the same, so the two that
+# Qt Test sets per folder (QT_TESTCASE_BUILDDIR/SOURCEDIR, for QFINDTESTDATA, which no test
+# uses) are taken away from the test code.
+option(GATEHOUSE_TEST_PCH "Reuse one precompiled header in all test targets" ON)
+set(GATEHOUSE_TEST_PCH_OPTIONS -UQT_TESTCASE_BUILDDIR -UQT_TESTCASE_SOURCEDIR)
+
+function(gatehouse_use_test_pch target)
+    if(GATEHOUSE_TEST_PCH AND TARGET gh_testpch)
+        target_compile_options(${target} PRIVATE ${GATEHOUSE_TEST_PCH_OPTIONS})
+        target_precompile_headers(${target} REUSE_FROM gh_testpch)
+    endif()
+endfunction()
+
 # gatehouse_add_test(<name> SOURCES ... LIBS ... LABELS ... [ENVIRONMENT ...] [TIMEOUT s])
 #
 # A Qt Test executable registered with CTest. LABELS is one of the tiers:
@@ -6,6 +22,7 @@ function(gatehouse_add_test name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS;ENVIRONMENT" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
+    gatehouse_use_test_pch(${name})
     add_test(NAME ${name} COMMAND ${GATEHOUSE_TEST_RUNNER} $<TARGET_FILE:${name}>)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
