@@ -16,6 +16,7 @@
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -159,11 +160,12 @@ private Q_SLOTS:
         config.session.updateAge = 0;  // every read rolls the session: forward auth writes its cookie too
         config.access.defaultPolicy.kind = AccessPolicy::Kind::SignedIn;
         if (jwtCallback) {
-            // A token of the app's own: a claim added, the sign-in time dropped and forged.
+            // A token of the app's own: a claim added, the sign-in time and steps forged.
             config.callbacks.jwt = [](const JwtParams &params) {
                 QJsonObject token = params.token;
                 token.insert(QStringLiteral("role"), QStringLiteral("admin"));
                 token.insert(QStringLiteral("auth_time"), 1000.0);
+                token.insert(QStringLiteral("amr"), QJsonArray{"pwd", "otp", "mfa"});
                 return QtFuture::makeReadyFuture(std::optional<QJsonObject>(token));
             };
         }
@@ -178,7 +180,7 @@ private Q_SLOTS:
         QString cookie;
         if (kind == Kind::Jwt) {
             cookie = Jwt::encode({QJsonObject{{"sub", userId}, {"name", "Alice"}, {"email", "alice@example.test"},
-                                              {"auth_time", double(kSignedInAt)}},
+                                              {"auth_time", double(kSignedInAt)}, {"amr", QJsonArray{"pwd"}}},
                                   {kSecret}, kCookie});
             if (revoked)
                 memory->setSessionsNotBefore(userId, QDateTime::currentDateTimeUtc().addSecs(60)).waitForFinished();
@@ -240,9 +242,11 @@ private Q_SLOTS:
             QCOMPARE(claimsOf(forwardCookie->value), rolled);
             QCOMPARE(rolled.value("sub").toString(), userId);
             QCOMPARE(rolled.contains("role"), jwtCallback);
-            // With an AccountStore the sign-in time stays the engine's, whatever the callback returned.
-            if (!storeDown)
+            // With an AccountStore the sign-in time and steps stay the engine's, whatever the callback returned.
+            if (!storeDown) {
                 QCOMPARE(rolled.value("auth_time").toDouble(), double(kSignedInAt));
+                QCOMPARE(rolled.value("amr").toArray(), QJsonArray{"pwd"});
+            }
             break;
         }
         case Expect::SignedOut:
