@@ -1,10 +1,11 @@
 #pragma once
 /*! \file accountstore.h  What the account operations (account.h) keep beside the Auth.js tables:
- *  where and when each database session began, the per-user "not before" of JWT sessions, and
+ *  where, when and how each database session began, the per-user "not before" of JWT sessions, and
  *  the name and times of each passkey. */
 #include <gatehouse/adaptertypes.h>
 
 #include <QFuture>
+#include <QStringList>
 #include <optional>
 
 namespace Gatehouse {
@@ -17,6 +18,12 @@ struct GATEHOUSE_EXPORT SessionDetails
     QDateTime createdAt;            //!< when the person signed in (UTC)
     QString clientAddress;          //!< empty when unknown
     QString userAgent;              //!< as sent, at most 512 characters; empty when none
+    /*!
+     * How the person signed in: OpenID Connect "amr" values (RFC 8176: "pwd", "otp", "hwk",
+     * "mfa"; Gatehouse's own "email", "fed", "recovery"), at most 255 characters joined by
+     * spaces; empty when not recorded.
+     */
+    QStringList signInMethods;
 };
 
 //! One of a user's database sessions with what is recorded about it.
@@ -60,6 +67,11 @@ public:
     virtual QFuture<void> recordSessionDetails(const SessionDetails &details) = 0;
     //! The unexpired sessions of \a userId with their details, newest first; empty for an unknown user.
     virtual QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) = 0;
+    /*!
+     * The details of \a userId's unexpired session \a sessionToken; nullopt when none were
+     * recorded. The default looks through userSessions(); the bundled adapters look up the one row.
+     */
+    virtual QFuture<std::optional<SessionDetails>> sessionDetails(const QString &userId, const QString &sessionToken);
     /*!
      * Refuses every JWT session of \a userId issued before \a notBefore (whole seconds, UTC);
      * replaces the previous time. Fails with Reason::NotFound for an unknown user.

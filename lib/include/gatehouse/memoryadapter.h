@@ -103,6 +103,7 @@ public:
     // AccountStore
     QFuture<void> recordSessionDetails(const SessionDetails &details) override;
     QFuture<QList<UserSessionRecord>> userSessions(const QString &userId) override;
+    QFuture<std::optional<SessionDetails>> sessionDetails(const QString &userId, const QString &sessionToken) override;
     QFuture<void> setSessionsNotBefore(const QString &userId, const QDateTime &notBefore) override;
     QFuture<std::optional<QDateTime>> sessionsNotBefore(const QString &userId) override;
     QFuture<void> recordPasskey(const PasskeyDetails &details) override;

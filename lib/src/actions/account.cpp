@@ -5,7 +5,7 @@
 #include "core/urls.h"
 #include "request/errorresponse.h"
 #include "session/databasesession.h"
-#include "signin/currentuser.h"
+#include "session/sessionreader.h"
 
 #include <gatehouse/errors.h>
 
@@ -90,12 +90,19 @@ QFuture<AuthResponse> account(const State &state)
             return QtFuture::makeReadyFuture(s.withCookies(refused));
         }
     }
-    QFuture<AuthResponse> response = continueWith(currentUser(state),
-        [state](const std::optional<AdapterUser> &user) -> QFuture<AuthResponse> {
-            if (!user)
-                return QtFuture::makeReadyFuture(AccountEndpoint::toSignIn(*state));
-            return state->isPost() ? AccountEndpoint::change(state, *user) : AccountEndpoint::showPage(state, *user);
-        });
+    // Who is signed in, read once: no callbacks (the token as it is), no cookies; a change also
+    // needs when the person signed in (the recent-sign-in rule), a database session's details.
+    SessionReadOptions options;
+    options.callbacks = false;
+    options.storedUser = true;
+    options.signInDetails = s.isPost();
+    QFuture<AuthResponse> response = readSession(state, options, [state](const CurrentSession &found) -> QFuture<AuthResponse> {
+        if (found.status() == SessionStatus::Unavailable)
+            std::rethrow_exception(found.error());
+        if (!found.user())
+            return QtFuture::makeReadyFuture(AccountEndpoint::toSignIn(*state));
+        return state->isPost() ? AccountEndpoint::change(state, found) : AccountEndpoint::showPage(state, *found.user());
+    });
     return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
 }
 

@@ -25,28 +25,6 @@ AccountChange changeOf(const RequestState &s)
             QString::fromUtf8(s.request.header("user-agent"))};
 }
 
-/*!
- * When the person of this request signed in: the database session's beginning, or the JWT's
- * auth_time. Invalid when unknown (an older session), which never counts as recent.
- */
-QFuture<QDateTime> signedInAt(const State &state, const Account &account, const QString &userId)
-{
-    const RequestState &s = *state;
-    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
-        return continueWith(account.sessions(userId, databaseToken(s)), [](const QList<AccountSession> &list) {
-            for (const AccountSession &session : list) {
-                if (session.current)
-                    return session.createdAt;
-            }
-            return QDateTime();
-        });
-    }
-    // The session reader's: the token as it is (no callbacks, no cookie), its auth_time.
-    SessionReadOptions asItIs;
-    asItIs.callbacks = false;
-    return readSession(state, asItIs, [](const CurrentSession &session) { return session.signInTime(); });
-}
-
 //! The rate-limit keys of a password check: the built-in sign-in's own, so that the account
 //! page and the sign-in form share one count of attempts per account and per address.
 struct PasswordAttempt
@@ -85,20 +63,18 @@ QFuture<void> forgivePasswordAttempt(const RequestState &s, const PasswordAttemp
 }
 
 /*!
- * Runs \a next when the person of this request signed in recently enough for a change that
- * could lock them out or hand the account to someone else; else the sign-in page, which comes
- * back here.
+ * Runs \a next when the person of \a session signed in recently enough for a change that could
+ * lock them out or hand the account to someone else; else the sign-in page, which comes back
+ * here. An unknown sign-in time (a session from before it was recorded) is never recent.
  */
 template<typename Next>
-QFuture<AuthResponse> afterRecentSignIn(const State &state, const Account &account, const AdapterUser &user, Next next)
+QFuture<AuthResponse> afterRecentSignIn(const State &state, const CurrentSession &session, Next next)
 {
-    return continueWith(signedInAt(state, account, user.id), [state, next](const QDateTime &at) -> QFuture<AuthResponse> {
-        const RequestState &s = *state;
-        const QDateTime now = s.config.account.clock ? s.config.account.clock() : QDateTime::currentDateTimeUtc();
-        if (!AccountDetail::isRecentSignIn(at, now, s.config.account.reauthenticateAfter))
-            return QtFuture::makeReadyFuture(toSignIn(s));
-        return next();
-    });
+    const RequestState &s = *state;
+    const QDateTime now = s.config.account.clock ? s.config.account.clock() : QDateTime::currentDateTimeUtc();
+    if (!AccountDetail::isRecentSignIn(session.signInTime(), now, s.config.account.reauthenticateAfter))
+        return QtFuture::makeReadyFuture(toSignIn(s));
+    return next();
 }
 
 //! The enrolment of \a secret (base32) as the page shows it: QR code, key, issuer and account.
@@ -333,9 +309,10 @@ bool offers(const RequestState &s, AccountForms::Needs needs)
 
 } // namespace
 
-QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
+QFuture<AuthResponse> change(const State &state, const CurrentSession &session)
 {
     const RequestState &s = *state;
+    const AdapterUser &user = *session.user();
     const Form *form = AccountForms::find(s.param(QStringLiteral("action")));
     if (!form || !offers(s, form->needs))
         return QtFuture::makeReadyFuture(s.withCookies(jsonError(UnknownAction(), 400)));
@@ -345,7 +322,7 @@ QFuture<AuthResponse> change(const State &state, const AdapterUser &user)
     const Account account(s.config.adapter, s.config.session);
     if (!form->recentSignIn)
         return perform(state, account, user, *form);
-    return afterRecentSignIn(state, account, user, [state, account, user, form] { return perform(state, account, user, *form); });
+    return afterRecentSignIn(state, session, [state, account, user, form] { return perform(state, account, user, *form); });
 }
 
 } // namespace Gatehouse::Actions::AccountEndpoint

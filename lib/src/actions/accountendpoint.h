@@ -6,6 +6,7 @@
  */
 #include "request/pageresponses.h"
 #include "request/requeststate.h"
+#include "session/sessionreader.h"
 
 #include <gatehouse/account.h>
 
@@ -30,7 +31,11 @@ const Provider *builtinPasswords(const RequestState &s);
 QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user,
                                const Pages::AccountContent::TwoFactor &twoFactor = {}, const QString &notice = {});
 
-//! The change a POST's \c action field asks for (account/accountforms.h), then back to the page.
-QFuture<AuthResponse> change(const State &state, const AdapterUser &user);
+/*!
+ * The change a POST's \c action field asks for (account/accountforms.h), then back to the page,
+ * for the signed-in \a session's stored user (read with SessionReadOptions::signInDetails: the
+ * recent-sign-in rule reads its signInTime()).
+ */
+QFuture<AuthResponse> change(const State &state, const CurrentSession &session);
 
 } // namespace Gatehouse::Actions::AccountEndpoint

@@ -9,6 +9,7 @@
 #include "session/jwtrevocation.h"
 #include "session/jwtsession.h"
 #include "session/sessionclaims.h"
+#include "session/signinsteps.h"
 #include "session/signintime.h"
 #include "session/storedgroups.h"
 
@@ -29,7 +30,9 @@ struct CurrentSessionData : QSharedData
     std::optional<AdapterUser> user;
     std::optional<QStringList> storedGroups;
     QDateTime expires;
-    SecondFactorLevel secondFactor = SecondFactorLevel::NotRecorded;
+    // Database sessions, from their details (SessionReadOptions::signInDetails).
+    QDateTime detailsSignInTime;
+    SignInSteps detailsSteps;
     std::optional<QJsonObject> clientSession;
 };
 
@@ -194,8 +197,10 @@ SessionReading settleJwt(const State &state, const ReadOptions &options, const R
     CurrentSessionData &f = writable(found);
     f.status = SessionStatus::SignedIn;
     f.callbacksRan = callbackRan;
-    // The sign-in time stays the engine's, whatever the callback returned.
-    f.token = SignInTime::carry(s.stores(), *returned, previous);
+    // When and how the person signed in stay the engine's, whatever the callback returned;
+    // without one the token is the one read, with nothing to carry back.
+    f.token = callbackRan ? SignInRecord::carry(s.stores(), SignInTime::carry(s.stores(), *returned, previous), previous)
+                          : *returned;
     bool roll = options.cookies == ReadOptions::Cookies::Always;
     if (options.cookies == ReadOptions::Cookies::WhenDue) {
         const qint64 issued = jsonSeconds(f.token.value(QStringLiteral("iat"))).value_or(0);
@@ -278,6 +283,38 @@ SessionReading readJwt(const State &state, const ReadOptions &options)
                         });
 }
 
+//! A database session \a found, with its stored groups where asked, shaped for the client where asked.
+SessionReading withGroups(const State &state, const ReadOptions &options, CurrentSession found)
+{
+    const RequestState &s = *state;
+    if (!options.groups || !s.stores().groups)
+        return options.clientSession ? shapeForClient(state, options, std::move(found)) : readyNow(std::move(found));
+    return afterStep(StoredGroups::read(s.stores(), found.user()->id), [state, options, found](const QStringList &groups) {
+        CurrentSession grouped = found;
+        writable(grouped).storedGroups = groups;
+        return options.clientSession ? shapeForClient(state, options, std::move(grouped)) : readyNow(std::move(grouped));
+    });
+}
+
+//! A database session \a found, with when and how its person signed in where asked (its details).
+SessionReading withSignInDetails(const State &state, const ReadOptions &options, CurrentSession found)
+{
+    AccountStore *store = state->stores().account.get();
+    if (!options.signInDetails || !store)
+        return withGroups(state, options, std::move(found));
+    const AdapterSession &session = *found.databaseSession();
+    return afterStep(store->sessionDetails(session.userId, session.sessionToken),
+                     [state, options, found](const std::optional<SessionDetails> &details) {
+                         CurrentSession detailed = found;
+                         // Details are keyed by the token: another user's are never this session's.
+                         if (details && details->userId == found.databaseSession()->userId) {
+                             writable(detailed).detailsSignInTime = details->createdAt;
+                             writable(detailed).detailsSteps = SignInRecord::fromAmr(details->signInMethods);
+                         }
+                         return withGroups(state, options, std::move(detailed));
+                     });
+}
+
 SessionReading readDatabase(const State &state, const ReadOptions &options)
 {
     const RequestState &s = *state;
@@ -302,15 +339,7 @@ SessionReading readDatabase(const State &state, const ReadOptions &options)
             const DatabaseSession db(s.stores(), s.config.session, s.cookies.sessionToken);
             f.cookies = db.write(*f.databaseSession, s.requestCookies);
         }
-        if (!options.groups || !s.stores().groups)
-            return options.clientSession ? shapeForClient(state, options, std::move(found)) : readyNow(std::move(found));
-        return afterStep(StoredGroups::read(s.stores(), f.user->id),
-                            [state, options, found](const QStringList &groups) {
-                                CurrentSession withGroups = found;
-                                writable(withGroups).storedGroups = groups;
-                                return options.clientSession ? shapeForClient(state, options, std::move(withGroups))
-                                                             : readyNow(std::move(withGroups));
-                            });
+        return withSignInDetails(state, options, std::move(found));
     });
 }
 
@@ -332,7 +361,16 @@ const std::optional<AdapterSession> &CurrentSession::databaseSession() const { r
 const std::optional<AdapterUser> &CurrentSession::user() const { return d->user; }
 const std::optional<QStringList> &CurrentSession::storedGroups() const { return d->storedGroups; }
 QDateTime CurrentSession::expires() const { return d->expires; }
-SecondFactorLevel CurrentSession::secondFactor() const { return d->secondFactor; }
+SignInSteps CurrentSession::signInSteps() const
+{
+    return d->databaseSession ? d->detailsSteps : SignInRecord::of(d->token);
+}
+
+SecondFactorLevel CurrentSession::secondFactor() const
+{
+    return SignInRecord::levelOf(signInSteps());
+}
+
 const std::optional<QJsonObject> &CurrentSession::clientSession() const { return d->clientSession; }
 
 QString CurrentSession::userId() const
@@ -364,7 +402,7 @@ QStringList CurrentSession::groups() const
 
 QDateTime CurrentSession::signInTime() const
 {
-    return d->databaseSession ? QDateTime() : SignInTime::of(d->token);
+    return d->databaseSession ? d->detailsSignInTime : SignInTime::of(d->token);
 }
 
 SessionReading startSessionRead(const State &state, const SessionReadOptions &options)

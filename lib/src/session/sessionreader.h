@@ -7,6 +7,7 @@
  */
 #include "core/futures.h"
 #include "request/requeststate.h"
+#include "session/signinsteps.h"
 
 #include <gatehouse/adaptertypes.h>
 #include <gatehouse/auth.h>
@@ -44,16 +45,14 @@ struct SessionReadOptions
     bool groups = false;
     //! JWT sessions: the stored user named by "sub" (one more query; a database session has it).
     bool storedUser = false;
+    /*!
+     * Database sessions: when and how the person signed in (the session's details: one more
+     * query, with an AccountStore; a JWT carries them). Off: signInTime() invalid, secondFactor()
+     * NotRecorded. The session endpoint and forward auth leave it off.
+     */
+    bool signInDetails = false;
     //! POST session: the client's data, given to the jwt and session callbacks with trigger "update".
     std::optional<QJsonValue> update;
-};
-
-/*!
- * Which second step the person of a session took at sign-in (OpenID Connect's acr/amr to come).
- * Sessions do not record it yet; a session exists only after every step its sign-in required.
- */
-enum class SecondFactorLevel {
-    NotRecorded,
 };
 
 struct CurrentSessionData;
@@ -91,6 +90,13 @@ public:
     const std::optional<QStringList> &storedGroups() const;
     //! When the session ends as this read leaves it.
     QDateTime expires() const;
+    /*!
+     * The steps of the sign-in (signinsteps.h): the JWT's "amr", or a database session's
+     * details (SessionReadOptions::signInDetails); none when not recorded. A session exists
+     * only after every step its sign-in required.
+     */
+    SignInSteps signInSteps() const;
+    //! Whether the sign-in took a second step; NotRecorded when signInSteps() are unknown.
     SecondFactorLevel secondFactor() const;
     /*!
      * SessionReadOptions::clientSession, when a session callback or access.groups.session shaped
@@ -104,8 +110,10 @@ public:
     QString name() const;
     //! The JWT's "groups" claim, or a database session's stored groups (empty when not read).
     QStringList groups() const;
-    //! When the person signed in: the JWT's auth_time; invalid when unknown (database sessions:
-    //! the session's details, which this read does not fetch).
+    /*!
+     * When the person signed in: the JWT's auth_time, or a database session's details
+     * (SessionReadOptions::signInDetails); invalid when unknown (never a recent sign-in).
+     */
     QDateTime signInTime() const;
 
 private:

@@ -16,10 +16,10 @@ QJsonObject carry(const Stores &stores, QJsonObject reissued, const QJsonObject 
     if (!stores.account)
         return reissued;
     const QJsonValue time = previous.value(kClaim);
-    if (time.isDouble())
-        reissued.insert(kClaim, time);
-    else
+    if (!time.isDouble())
         reissued.remove(kClaim);  // a token from before the claim, or a callback's own: not a sign-in time
+    else if (reissued.value(kClaim) != time)  // the usual token kept it: no copy of the claims
+        reissued.insert(kClaim, time);
     return reissued;
 }
 

@@ -9,6 +9,7 @@
 #include "session/sessionclaims.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+#include "session/signinsteps.h"
 #include "session/signintime.h"
 #include "session/storedgroups.h"
 #include "twofactor/pendingstep.h"
@@ -27,6 +28,12 @@ QString targetOf(const RequestState &s, const SignInResult &result)
         return s.config.pages.newUser.startsWith(QLatin1Char('/')) ? s.origin.origin + s.config.pages.newUser
                                                                    : s.config.pages.newUser;
     return s.callbackUrl;
+}
+
+//! The steps \a result's person took: the first factor's, and the second where there was one.
+SignInSteps stepsOf(const SignInResult &result)
+{
+    return SignInRecord::firstStepOf(result.account.value(QStringLiteral("type")).toString()) | result.secondStep;
 }
 
 AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<SetCookie> cookies)
@@ -83,22 +90,25 @@ QFuture<AuthResponse> jwtSession(const State &state, const SignInResult &result,
             const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
             const QDateTime now = QDateTime::currentDateTimeUtc();
             const QDateTime expires = now.addSecs(s.config.session.maxAge);
-            // When this person signed in, for the recent-sign-in rule (session/signintime.h).
-            // Linking an account is no sign-in: the time of the session it was added in stays.
+            // When and how this person signed in, for the recent-sign-in rule and the second-factor
+            // level (session/signintime.h, signinsteps.h). Linking an account is no sign-in:
+            // the record of the session it was added in stays.
             const std::optional<QJsonObject> previous = result.linkedWhileSignedIn ? jwt.read(s.requestCookies) : std::nullopt;
-            const QJsonObject stamped = previous ? SignInTime::carry(s.stores(), *token, *previous)
-                                                 : SignInTime::stamp(s.stores(), *token, now);
+            const QJsonObject stamped = previous
+                ? SignInRecord::carry(s.stores(), SignInTime::carry(s.stores(), *token, *previous), *previous)
+                : SignInRecord::stamp(s.stores(), SignInTime::stamp(s.stores(), *token, now), stepsOf(result));
             return signedIn(s, result, jwt.write(jwt.encode(stamped, s.config.session.maxAge), expires, s.requestCookies));
         });
     });
 }
 
 /*!
- * Records where and when \a session began (AccountStore), for the account page. The sign-in
+ * Records where, when and how (\a steps) \a session began (AccountStore), for the account
+ * page and the session reader (SessionReadOptions::signInDetails). The sign-in
  * does not depend on it: a failure is logged (at debug level: a store that fails reports its
  * outage itself) and the session stands without details.
  */
-QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session)
+QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session, SignInSteps steps)
 {
     AccountStore *store = s.stores().account.get();
     if (!store)
@@ -109,6 +119,7 @@ QFuture<bool> recordDetails(const RequestState &s, const AdapterSession &session
     details.createdAt = QDateTime::currentDateTimeUtc();
     details.clientAddress = s.clientAddress.isNull() ? QString() : s.clientAddress.toString();
     details.userAgent = QString::fromUtf8(s.request.header("user-agent")).left(512);
+    details.signInMethods = SignInRecord::toAmr(steps);
     QFuture<void> written;
     try {
         written = store->recordSessionDetails(details);
@@ -164,7 +175,7 @@ QFuture<AuthResponse> databaseSession(const State &state, const SignInResult &re
             // The answer (and its audit event) first, as without details; the details are
             // written before it is sent, so the account page that follows shows them.
             const AuthResponse response = signedIn(s, result, db.write(session, s.requestCookies));
-            return continueWith(recordDetails(s, session), [response](bool) { return response; });
+            return continueWith(recordDetails(s, session, stepsOf(result)), [response](bool) { return response; });
         });
 }
 

@@ -6,6 +6,7 @@
  * written for a user before it is allowed to sign in (SignInResult::whenAllowed).
  */
 #include "request/requeststate.h"
+#include "session/signinsteps.h"
 
 #include <functional>
 
@@ -32,6 +33,12 @@ struct SignInResult
      * session is the same session).
      */
     bool linkedWhileSignedIn = false;
+    /*!
+     * The second step taken (TwoFactorFlow): SignInStep::Totp or RecoveryCode; none before
+     * it. With the first step (the account's type) it is what the session records of how the
+     * person signed in (session/signinsteps.h).
+     */
+    SignInSteps secondStep;
     /*!
      * Writes of the provider flow that wait until the sign-in is allowed: the signIn callback
      * agreed and the stored user is not disabled (an email link's \c emailVerified, a passkey's

@@ -63,13 +63,14 @@ AuthResponse enrolled(const RequestState &s, const AuthResponse &session, const 
 }
 
 /*!
- * Spends the step and starts the session the first factor would have started; after an
- * enrolment (\a recoveryCodes) the answer is the page that shows them. The code was right: the
+ * Spends the step and starts the session the first factor would have started, recording the
+ * code \a used; after an enrolment (\a recoveryCodes) the answer is the page that shows them. The code was right: the
  * address gets its attempt back.
  */
-QFuture<AuthResponse> complete(const State &state, const PendingStep &step, const QStringList &recoveryCodes = {})
+QFuture<AuthResponse> complete(const State &state, const PendingStep &step, SecondFactor used,
+                               const QStringList &recoveryCodes = {})
 {
-    return continueWith(step.spend(*state), [state, step, recoveryCodes](bool first) -> QFuture<AuthResponse> {
+    return continueWith(step.spend(*state), [state, step, used, recoveryCodes](bool first) -> QFuture<AuthResponse> {
         if (!first)  // completed a moment ago by another request with the same cookie
             return refundThen(*state, expired(*state));
         state->callbackUrl = step.callbackUrl;
@@ -79,6 +80,7 @@ QFuture<AuthResponse> complete(const State &state, const PendingStep &step, cons
         result.profile = step.profile;
         result.isNewUser = step.isNewUser;
         result.stored = true;
+        result.secondStep = used == SecondFactor::RecoveryCode ? SignInStep::RecoveryCode : SignInStep::Totp;
         return continueWith(startSession(state, result, /*stored: a person with an authenticator*/ true),
                             [state, recoveryCodes](AuthResponse response) {
                                 response.cookies.append(PendingStep::remove(*state));
@@ -121,7 +123,7 @@ QFuture<AuthResponse> verify(const State &state, const PendingStep &step)
     const RequestState &s = *state;
     const QString code = s.body.value(QStringLiteral("code")).toString();
     QFuture<AuthResponse> verified = continueWith(SiteTwoFactor::of(s).verify(step.userId, code, SiteTwoFactor::changeOf(s)),
-                                                  [state, step](SecondFactor) { return complete(state, step); });
+                                                  [state, step](SecondFactor used) { return complete(state, step, used); });
     return recoverLater(verified, [state](std::exception_ptr error) { return refused(state, error); });
 }
 
@@ -137,7 +139,7 @@ QFuture<AuthResponse> confirm(const State &state, const PendingStep &step)
     QFuture<AuthResponse> confirmed = continueWith(
         SiteTwoFactor::of(s).confirmEnrolment(step.userId, code, SiteTwoFactor::changeOf(s)),
         [state, step](const QStringList &codes) {
-            return complete(state, step, codes);
+            return complete(state, step, SecondFactor::Totp, codes);
         });
     return recoverLater(confirmed, [state](std::exception_ptr error) { return refused(state, error); });
 }

@@ -48,6 +48,21 @@ QFuture<QList<UserSessionRecord>> MemoryAdapter::userSessions(const QString &use
     });
 }
 
+QFuture<std::optional<SessionDetails>> MemoryAdapter::sessionDetails(const QString &userId, const QString &sessionToken)
+{
+    return settle([&]() -> std::optional<SessionDetails> {
+        QReadLocker locker(&d->lock);
+        const auto session = d->sessions.constFind(sessionToken);
+        if (session == d->sessions.cend() || session->userId != userId
+            || session->expires <= QDateTime::currentDateTimeUtc())
+            return std::nullopt;
+        const auto details = d->sessionDetails.constFind(sessionToken);
+        if (details == d->sessionDetails.cend())
+            return std::nullopt;
+        return *details;
+    });
+}
+
 QFuture<void> MemoryAdapter::setSessionsNotBefore(const QString &userId, const QDateTime &notBefore)
 {
     return settle([&] {

@@ -10,6 +10,23 @@ namespace Gatehouse {
 using Reason = AdapterError::Reason;
 using SqlRows::rowId;
 
+namespace {
+
+//! The column's text of \a methods: space-separated amr values, NULL when none were recorded.
+std::optional<QString> methodsColumn(const QStringList &methods)
+{
+    if (methods.isEmpty())
+        return std::nullopt;
+    return methods.join(QLatin1Char(' ')).left(255);
+}
+
+QStringList methodsOf(const std::optional<QString> &column)
+{
+    return column ? column->split(QLatin1Char(' '), Qt::SkipEmptyParts) : QStringList();
+}
+
+} // namespace
+
 QFuture<void> SqlAdapter::recordSessionDetails(const SessionDetails &details)
 {
     const QString method = QStringLiteral("recordSessionDetails");
@@ -33,13 +50,15 @@ QFuture<void> SqlAdapter::recordSessionDetails(const SessionDetails &details)
         }
         {
             SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_session_details (\"sessionToken\", \"userId\", "
-                                         "\"createdAt\", \"clientAddress\", \"userAgent\") VALUES (?, ?, ?, ?, ?)"),
+                                         "\"createdAt\", \"clientAddress\", \"userAgent\", \"signInMethods\") "
+                                         "VALUES (?, ?, ?, ?, ?, ?)"),
                        method);
             q.bind(details.sessionToken)
                 .bind(*id)
                 .bind(details.createdAt.isValid() ? details.createdAt : QDateTime::currentDateTimeUtc())
                 .bind(details.clientAddress.left(64))
                 .bind(details.userAgent.left(512))
+                .bind(methodsColumn(details.signInMethods))
                 .exec();
         }
         transaction.commit();
@@ -55,7 +74,7 @@ QFuture<QList<UserSessionRecord>> SqlAdapter::userSessions(const QString &userId
         if (!id)
             return found;
         SqlQuery q(c, QStringLiteral("SELECT s.\"sessionToken\", s.\"userId\", s.expires, d.\"createdAt\", "
-                                     "d.\"clientAddress\", d.\"userAgent\" FROM sessions s "
+                                     "d.\"clientAddress\", d.\"userAgent\", d.\"signInMethods\" FROM sessions s "
                                      "LEFT JOIN gatehouse_session_details d ON d.\"sessionToken\" = s.\"sessionToken\" "
                                      "WHERE s.\"userId\" = ? AND s.expires > ? "
                                      "ORDER BY d.\"createdAt\" DESC, s.expires DESC, s.\"sessionToken\""),
@@ -67,13 +86,35 @@ QFuture<QList<UserSessionRecord>> SqlAdapter::userSessions(const QString &userId
             if (const std::optional<QDateTime> created = q.optionalTime(3)) {
                 record.details = SessionDetails{record.session.sessionToken, record.session.userId, *created,
                                                 q.optionalText(4).value_or(QString()),
-                                                q.optionalText(5).value_or(QString())};
+                                                q.optionalText(5).value_or(QString()), methodsOf(q.optionalText(6))};
             }
             found.append(record);
         }
         // NULLs sort differently per database: sessions without details go last everywhere.
         std::stable_partition(found.begin(), found.end(), [](const UserSessionRecord &r) { return r.details.has_value(); });
         return found;
+    });
+}
+
+QFuture<std::optional<SessionDetails>> SqlAdapter::sessionDetails(const QString &userId, const QString &sessionToken)
+{
+    const QString method = QStringLiteral("sessionDetails");
+    return d->run(method, [userId, sessionToken, method](SqlConnection &c) -> std::optional<SessionDetails> {
+        const std::optional<qint64> id = rowId(userId);
+        if (!id)
+            return std::nullopt;
+        // Through the session: details outlive their session until the user's next sign-in.
+        SqlQuery q(c, QStringLiteral("SELECT d.\"createdAt\", d.\"clientAddress\", d.\"userAgent\", d.\"signInMethods\" "
+                                     "FROM sessions s JOIN gatehouse_session_details d ON d.\"sessionToken\" = s.\"sessionToken\" "
+                                     "WHERE s.\"sessionToken\" = ? AND s.\"userId\" = ? AND d.\"userId\" = ? AND s.expires > ?"),
+                   method);
+        if (!q.bind(sessionToken).bind(*id).bind(*id).bind(QDateTime::currentDateTimeUtc()).execFirst())
+            return std::nullopt;
+        const std::optional<QDateTime> created = q.optionalTime(0);
+        if (!created)
+            return std::nullopt;
+        return SessionDetails{sessionToken, userId, *created, q.optionalText(1).value_or(QString()),
+                              q.optionalText(2).value_or(QString()), methodsOf(q.optionalText(3))};
     });
 }
 

@@ -273,6 +273,26 @@ bool SqlConnection::indexExists(const QString &index, const QString &method)
     return query.bind(index).execFirst();
 }
 
+bool SqlConnection::columnExists(const QString &table, const QString &column, const QString &method)
+{
+    QString sql;
+    switch (m_options.backend) {
+    case SqlBackend::SQLite:
+        sql = QStringLiteral("SELECT 1 FROM pragma_table_info(?) WHERE name = ?");
+        break;
+    case SqlBackend::PostgreSQL:
+        sql = QStringLiteral("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                             "AND table_name = ? AND column_name = ?");
+        break;
+    case SqlBackend::MySQL:
+        sql = QStringLiteral("SELECT 1 FROM information_schema.columns WHERE table_schema = DATABASE() "
+                             "AND table_name = ? AND column_name = ?");
+        break;
+    }
+    SqlQuery query(*this, sql, method);
+    return query.bind(table).bind(column).execFirst();
+}
+
 bool SqlConnection::isLost(const QSqlError &error) const
 {
     // Not QSqlError::ConnectionError: QSQLITE reports every failed step with it.

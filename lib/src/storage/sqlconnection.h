@@ -89,9 +89,10 @@ public:
     QSqlQuery &prepared(const QString &sql, const QString &method);
     //! Runs \a sql as it is (DDL, pragmas, transaction control).
     void execute(const QString &sql, const QString &method);
-    //! Whether a table or an index exists in the connection's database or schema.
+    //! Whether a table, an index or a table's column exists in the connection's database or schema.
     bool tableExists(const QString &table, const QString &method);
     bool indexExists(const QString &index, const QString &method);
+    bool columnExists(const QString &table, const QString &column, const QString &method);
 
     /*!
      * Turns a failed statement into the right exception: SqlConnectionLost when the

@@ -341,6 +341,21 @@ QString auditUserTimeIndex(SqlConnection &c, const Types &)
                               QStringLiteral("gatehouse_audit (\"userId\", \"time\")")}});
 }
 
+/*!
+ * How the person of a database session signed in (SessionDetails::signInMethods: OpenID Connect
+ * amr values), beside where and when: sessions begun before it read as "not recorded" (NULL).
+ * Runs again without harm (MariaDB commits DDL by itself).
+ */
+QString sessionSignInMethods(SqlConnection &c, const Types &)
+{
+    const QString table = QStringLiteral("gatehouse_session_details");
+    const QString column = QStringLiteral("signInMethods");
+    if (c.columnExists(table, column, method))
+        return QStringLiteral("kept existing %1.\"%2\"").arg(table, column);
+    c.execute(QStringLiteral("ALTER TABLE %1 ADD COLUMN \"%2\" VARCHAR(255)").arg(table, column), method);
+    return QStringLiteral("added %1.\"%2\"").arg(table, column);
+}
+
 struct Step
 {
     int version;
@@ -363,6 +378,7 @@ const QList<Step> &steps()
         {10, QStringLiteral("passkey names and times"), passkeysTable},
         {11, QStringLiteral("user groups"), groupTables},
         {12, QStringLiteral("audit log by user and time"), auditUserTimeIndex},
+        {13, QStringLiteral("sign-in methods of database sessions"), sessionSignInMethods},
     };
     return all;
 }

@@ -451,10 +451,30 @@ void StoreConformance::sessionDetailsAndRevocation()
     for (const AdapterSession &s : {older, newer, bare, expired, others})
         take(m_adapter->createSession(s));
     const QString userAgent = QStringLiteral("Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0");
-    take(store.recordSessionDetails({older.sessionToken, user.id, inSeconds(-600), QStringLiteral("192.0.2.1"), userAgent}));
+    const QStringList twoSteps{QStringLiteral("pwd"), QStringLiteral("otp"), QStringLiteral("mfa")};
+    take(store.recordSessionDetails({older.sessionToken, user.id, inSeconds(-600), QStringLiteral("192.0.2.1"), userAgent, twoSteps}));
     const QDateTime newerCreated = inSeconds(-60);
     take(store.recordSessionDetails({newer.sessionToken, user.id, newerCreated, QStringLiteral("2001:db8::1"), QString()}));
-    take(store.recordSessionDetails({others.sessionToken, other.id, inSeconds(-30), QString(), QString()}));
+    take(store.recordSessionDetails({others.sessionToken, other.id, inSeconds(-30), QString(), QString(), {QStringLiteral("fed")}}));
+    take(store.recordSessionDetails({expired.sessionToken, user.id, inSeconds(-7200), QString(), QString(), {QStringLiteral("pwd")}}));
+
+    // One session's details, as the session reader asks for them: only the user's own,
+    // unexpired session's; how the person signed in as recorded (none: not recorded).
+    const std::optional<SessionDetails> olderDetails = take(store.sessionDetails(user.id, older.sessionToken));
+    QVERIFY(olderDetails);
+    QCOMPARE(olderDetails->signInMethods, twoSteps);
+    QCOMPARE(olderDetails->userAgent, userAgent);
+    const std::optional<SessionDetails> newerDetails = take(store.sessionDetails(user.id, newer.sessionToken));
+    QVERIFY(newerDetails);
+    QCOMPARE(newerDetails->createdAt, newerCreated);
+    QCOMPARE(newerDetails->userId, user.id);
+    QVERIFY(newerDetails->signInMethods.isEmpty());
+    QCOMPARE(take(store.sessionDetails(other.id, others.sessionToken))->signInMethods, QStringList{QStringLiteral("fed")});
+    QVERIFY(!take(store.sessionDetails(other.id, older.sessionToken)));
+    QVERIFY(!take(store.sessionDetails(user.id, others.sessionToken)));
+    QVERIFY(!take(store.sessionDetails(user.id, bare.sessionToken)));
+    QVERIFY(!take(store.sessionDetails(user.id, expired.sessionToken)));
+    QVERIFY(!take(store.sessionDetails(QStringLiteral("no-such-user"), older.sessionToken)));
 
     // Unexpired sessions only, newest first, those without details last.
     const QList<UserSessionRecord> list = take(store.userSessions(user.id));
@@ -464,6 +484,7 @@ void StoreConformance::sessionDetailsAndRevocation()
     QCOMPARE(list.at(0).details->createdAt, newerCreated);
     QCOMPARE(list.at(1).session, older);
     QCOMPARE(list.at(1).details->userAgent, userAgent);
+    QCOMPARE(list.at(1).details->signInMethods, twoSteps);
     QCOMPARE(list.at(2).session, bare);
     QVERIFY(!list.at(2).details);
     QVERIFY(take(store.userSessions(QStringLiteral("no-such-user"))).isEmpty());
