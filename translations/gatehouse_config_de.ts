@@ -491,5 +491,61 @@
         <source>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</source>
         <translation>wirkt nur mit „required“: „optional“ („always“ fragt alle, „never“ niemanden)</translation>
     </message>
+    <message>
+        <source>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</source>
+        <translation>muss aus 1 bis 128 Buchstaben, Ziffern, „.“, „_“, „~“ oder „-“ bestehen</translation>
+    </message>
+    <message>
+        <source>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</source>
+        <translation>doppelte Client-ID „%1“ (auch oidcProvider.clients[%2])</translation>
+    </message>
+    <message>
+        <source>a public client has no secret (it could not keep one): remove it, or set &quot;public&quot;: false</source>
+        <translation>ein öffentlicher Client hat kein Geheimnis (er könnte es nicht bewahren): entfernen oder „public“: false setzen</translation>
+    </message>
+    <message>
+        <source>missing: a confidential client needs a secret (&quot;clientSecret&quot; or &quot;clientSecretFile&quot;), or set &quot;public&quot;: true</source>
+        <translation>fehlt: ein vertraulicher Client braucht ein Geheimnis („clientSecret“ oder „clientSecretFile“), oder „public“: true setzen</translation>
+    </message>
+    <message>
+        <source>a public client needs at least one redirect URI</source>
+        <translation>ein öffentlicher Client braucht mindestens eine Redirect-URI</translation>
+    </message>
+    <message>
+        <source>must be &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</source>
+        <translation>muss „signed-in“, „deny“ oder {&quot;users&quot;: [...], &quot;groups&quot;: [...]} sein</translation>
+    </message>
+    <message>
+        <source>must be an absolute URI such as https://app.example.test/callback, without spaces</source>
+        <translation>muss eine absolute URI wie https://app.example.test/callback sein, ohne Leerzeichen</translation>
+    </message>
+    <message>
+        <source>must not have a fragment (&quot;#...&quot;)</source>
+        <translation>darf kein Fragment („#...“) haben</translation>
+    </message>
+    <message>
+        <source>must not have user information (&quot;user@&quot;) before the host</source>
+        <translation>darf keine Benutzerangabe („user@“) vor dem Host haben</translation>
+    </message>
+    <message>
+        <source>must not contain &quot;*&quot;: redirect URIs are compared exactly, there are no wildcards</source>
+        <translation>darf kein „*“ enthalten: Redirect-URIs werden exakt verglichen, Platzhalter gibt es nicht</translation>
+    </message>
+    <message>
+        <source>this scheme cannot be a redirect URI</source>
+        <translation>dieses Schema kann keine Redirect-URI sein</translation>
+    </message>
+    <message>
+        <source>http only to 127.0.0.1 or [::1] (a native app's loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)</source>
+        <translation>http nur zu 127.0.0.1 oder [::1] (Loopback-Redirect einer nativen App, beliebiger Port); sonst https (und 127.0.0.1 statt localhost)</translation>
+    </message>
+    <message>
+        <source>must name a host</source>
+        <translation>muss einen Host nennen</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>ist länger als %1 Zeichen</translation>
+    </message>
 </context>
 </TS>

@@ -491,5 +491,61 @@
         <source>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</source>
         <translation>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</translation>
     </message>
+    <message>
+        <source>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</source>
+        <translation>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</translation>
+    </message>
+    <message>
+        <source>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</source>
+        <translation>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</translation>
+    </message>
+    <message>
+        <source>a public client has no secret (it could not keep one): remove it, or set &quot;public&quot;: false</source>
+        <translation>a public client has no secret (it could not keep one): remove it, or set &quot;public&quot;: false</translation>
+    </message>
+    <message>
+        <source>missing: a confidential client needs a secret (&quot;clientSecret&quot; or &quot;clientSecretFile&quot;), or set &quot;public&quot;: true</source>
+        <translation>missing: a confidential client needs a secret (&quot;clientSecret&quot; or &quot;clientSecretFile&quot;), or set &quot;public&quot;: true</translation>
+    </message>
+    <message>
+        <source>a public client needs at least one redirect URI</source>
+        <translation>a public client needs at least one redirect URI</translation>
+    </message>
+    <message>
+        <source>must be &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</source>
+        <translation>must be &quot;signed-in&quot;, &quot;deny&quot; or {&quot;users&quot;: [...], &quot;groups&quot;: [...]}</translation>
+    </message>
+    <message>
+        <source>must be an absolute URI such as https://app.example.test/callback, without spaces</source>
+        <translation>must be an absolute URI such as https://app.example.test/callback, without spaces</translation>
+    </message>
+    <message>
+        <source>must not have a fragment (&quot;#...&quot;)</source>
+        <translation>must not have a fragment (&quot;#...&quot;)</translation>
+    </message>
+    <message>
+        <source>must not have user information (&quot;user@&quot;) before the host</source>
+        <translation>must not have user information (&quot;user@&quot;) before the host</translation>
+    </message>
+    <message>
+        <source>must not contain &quot;*&quot;: redirect URIs are compared exactly, there are no wildcards</source>
+        <translation>must not contain &quot;*&quot;: redirect URIs are compared exactly, there are no wildcards</translation>
+    </message>
+    <message>
+        <source>this scheme cannot be a redirect URI</source>
+        <translation>this scheme cannot be a redirect URI</translation>
+    </message>
+    <message>
+        <source>http only to 127.0.0.1 or [::1] (a native app&apos;s loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)</source>
+        <translation>http only to 127.0.0.1 or [::1] (a native app&apos;s loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)</translation>
+    </message>
+    <message>
+        <source>must name a host</source>
+        <translation>must name a host</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>is longer than %1 characters</translation>
+    </message>
 </context>
 </TS>

@@ -164,6 +164,54 @@ struct GATEHOUSE_EXPORT RateLimitOptions
 };
 
 /*!
+ * One relying party of the OpenID Provider (\c oidcProvider.clients[i]; lib/src/oidcprovider/README.md).
+ * Redirect URIs are compared with what a request presents character for character (the port of
+ * an http loopback IP literal aside), so they are written exactly as the app sends them.
+ */
+struct GATEHOUSE_EXPORT OidcClient
+{
+    QString clientId;                   //!< 1 to 128 of A-Z a-z 0-9 . _ ~ -
+    /*!
+     * A confidential client's secret (\c clientSecret, or the contents of \c clientSecretFile);
+     * empty for a public client. Never logged.
+     */
+    QString clientSecret;
+    //! \c public: a client that cannot keep a secret (a desktop or single-page app): PKCE, no secret.
+    bool isPublic = false;
+    QStringList redirectUris;
+    QStringList postLogoutRedirectUris;
+    //! The scopes the client may ask for, of \c openid, \c profile, \c email, \c groups, \c offline_access.
+    QStringList scopes = {QStringLiteral("openid")};
+    /*!
+     * Who may sign in to the client, in forward authentication's policy shapes (access.h):
+     * \c {"users": [...], "groups": [...]} (Subjects), \c "signed-in" (the default) or \c "deny".
+     */
+    AccessPolicy access = {AccessPolicy::Kind::SignedIn, {}, {}};
+    bool consent = true;                //!< asks the person before the first sign-in; false: first-party
+    QString backchannelLogoutUri;       //!< empty: none (OpenID Back-Channel Logout 1.0)
+    //! \c idTokenSignedResponseAlg: RS256 (the default), ES256 or EdDSA.
+    QString idTokenSignedResponseAlg = QStringLiteral("RS256");
+};
+
+//! \c oidcProvider (a Gatehouse addition): Gatehouse as an OpenID Provider for other apps.
+struct GATEHOUSE_EXPORT OidcProviderOptions
+{
+    QList<OidcClient> clients;
+
+    //! The scopes a client may be given.
+    static QStringList knownScopes()
+    {
+        return {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups"),
+                QStringLiteral("offline_access")};
+    }
+    //! The ID token signing algorithms (\c idTokenSignedResponseAlg).
+    static QStringList signingAlgorithms()
+    {
+        return {QStringLiteral("RS256"), QStringLiteral("ES256"), QStringLiteral("EdDSA")};
+    }
+};
+
+/*!
  * The engine's configuration. Options and defaults are Auth.js v5's; the JSON configuration
  * file of gatehouse-server uses the same key names.
  */
@@ -208,6 +256,11 @@ struct GATEHOUSE_EXPORT Config
     QStringList redirectDomains;
     //! \c access (a Gatehouse addition): the rules of forward authentication (access.h).
     AccessOptions access;
+    /*!
+     * \c oidcProvider (a Gatehouse addition): the clients of Gatehouse as an OpenID Provider.
+     * Unset (the default): no provider endpoints, no discovery document.
+     */
+    std::optional<OidcProviderOptions> oidcProvider;
 
     //! The session strategy in effect (resolves the adapter-dependent default).
     SessionOptions::Strategy sessionStrategy() const;

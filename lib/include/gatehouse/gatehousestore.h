@@ -14,6 +14,7 @@
  * | AccountStore (accountstore.h) | records where and when database sessions begin; "not before" of JWT sessions; passkey names and times | the account page lists sessions without them; JWT sessions cannot be revoked; passkeys are listed without names or times and cannot be renamed |
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
  * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
+ * | OidcKeyStore (oidckeystore.h) | the OpenID Provider's signing keys, the same on every server | the OpenID Provider cannot start |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
@@ -23,6 +24,7 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
+#include <gatehouse/oidckeystore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>

@@ -23,7 +23,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public AccountTokenStore,
                                              public AccountStore,
                                              public TwoFactorStore,
-                                             public GroupStore
+                                             public GroupStore,
+                                             public OidcKeyStore
 {
 public:
     MemoryAdapter();
@@ -129,6 +130,10 @@ public:
     QFuture<bool> addUserGroup(const QString &userId, const QString &group) override;
     QFuture<bool> removeUserGroup(const QString &userId, const QString &group) override;
     QFuture<QList<AdapterUser>> groupMembers(const QString &group) override;
+
+    // OidcKeyStore
+    QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
+    QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

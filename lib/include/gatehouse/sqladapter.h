@@ -93,7 +93,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public AccountTokenStore,
                                           public AccountStore,
                                           public TwoFactorStore,
-                                          public GroupStore
+                                          public GroupStore,
+                                          public OidcKeyStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -232,6 +233,10 @@ public:
     QFuture<bool> addUserGroup(const QString &userId, const QString &group) override;
     QFuture<bool> removeUserGroup(const QString &userId, const QString &group) override;
     QFuture<QList<AdapterUser>> groupMembers(const QString &group) override;
+
+    // OidcKeyStore
+    QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
+    QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

@@ -36,41 +36,6 @@ QString same(const QString &s) { return s; }
 QString lower(const QString &s) { return s.toLower(); }
 QString upper(const QString &s) { return s.toUpper(); }
 
-std::optional<AccessPolicy> readPolicy(ObjectReader &r, const QString &key)
-{
-    const QJsonValue value = r.value(key);
-    AccessPolicy policy;
-    if (value.isString()) {
-        const std::pair<QLatin1String, AccessPolicy::Kind> names[] = {
-            {QLatin1String("bypass"), AccessPolicy::Kind::Bypass},
-            {QLatin1String("signed-in"), AccessPolicy::Kind::SignedIn},
-            {QLatin1String("deny"), AccessPolicy::Kind::Deny},
-        };
-        for (const auto &[name, kind] : names) {
-            if (value.toString() == name) {
-                policy.kind = kind;
-                return policy;
-            }
-        }
-        r.error(key, Messages::AccessPolicyShape);
-        return std::nullopt;
-    }
-    if (!value.isObject()) {
-        r.error(key, value.isUndefined() ? Messages::Missing : Messages::AccessPolicyShape);
-        return std::nullopt;
-    }
-    ObjectReader p(value.toObject(), r.pathOf(key), r.problems());
-    policy.kind = AccessPolicy::Kind::Subjects;
-    policy.users = strings(p, QStringLiteral("users"), same).value_or(QStringList());
-    // Group names as written, not trimmed: names are exact, and checkAccess() names the problem.
-    if (strings(p, QStringLiteral("groups"), same)) {
-        for (const QJsonValue &group : p.value(QStringLiteral("groups")).toArray())
-            policy.groups.append(group.toString());
-    }
-    p.finish();
-    return policy;
-}
-
 QByteArrayList headerNames(ObjectReader &r, const QString &key, const QByteArrayList &fallback)
 {
     const auto names = strings(r, key, same);
@@ -116,6 +81,41 @@ std::pair<const char *, QStringList> groupNameMessage(GroupNameProblem problem)
 
 } // namespace
 
+std::optional<AccessPolicy> readAccessPolicy(ObjectReader &r, const QString &key)
+{
+    const QJsonValue value = r.value(key);
+    AccessPolicy policy;
+    if (value.isString()) {
+        const std::pair<QLatin1String, AccessPolicy::Kind> names[] = {
+            {QLatin1String("bypass"), AccessPolicy::Kind::Bypass},
+            {QLatin1String("signed-in"), AccessPolicy::Kind::SignedIn},
+            {QLatin1String("deny"), AccessPolicy::Kind::Deny},
+        };
+        for (const auto &[name, kind] : names) {
+            if (value.toString() == name) {
+                policy.kind = kind;
+                return policy;
+            }
+        }
+        r.error(key, Messages::AccessPolicyShape);
+        return std::nullopt;
+    }
+    if (!value.isObject()) {
+        r.error(key, value.isUndefined() ? Messages::Missing : Messages::AccessPolicyShape);
+        return std::nullopt;
+    }
+    ObjectReader p(value.toObject(), r.pathOf(key), r.problems());
+    policy.kind = AccessPolicy::Kind::Subjects;
+    policy.users = strings(p, QStringLiteral("users"), same).value_or(QStringList());
+    // Group names as written, not trimmed: names are exact, and checkAccess() names the problem.
+    if (strings(p, QStringLiteral("groups"), same)) {
+        for (const QJsonValue &group : p.value(QStringLiteral("groups")).toArray())
+            policy.groups.append(group.toString());
+    }
+    p.finish();
+    return policy;
+}
+
 void readAccess(ObjectReader &root, AccessOptions &access)
 {
     const auto object = root.object(QStringLiteral("access"));
@@ -144,7 +144,7 @@ void readAccess(ObjectReader &root, AccessOptions &access)
         parsed.hosts = strings(rule, QStringLiteral("hosts"), lower).value_or(QStringList());
         parsed.paths = strings(rule, QStringLiteral("paths"), same).value_or(QStringList());
         parsed.methods = strings(rule, QStringLiteral("methods"), upper).value_or(QStringList());
-        const auto policy = readPolicy(rule, QStringLiteral("policy"));
+        const auto policy = readAccessPolicy(rule, QStringLiteral("policy"));
         rule.finish();
         if (policy) {
             parsed.policy = *policy;
@@ -174,6 +174,19 @@ void readRedirectDomains(ObjectReader &root, QStringList &domains)
     domains = strings(root, QStringLiteral("redirectDomains"), lower).value_or(domains);
 }
 
+void checkAccessPolicy(const AccessPolicy &policy, const QString &where, ProblemList &problems)
+{
+    if (policy.kind == AccessPolicy::Kind::Subjects && policy.users.isEmpty() && policy.groups.isEmpty())
+        problems.error(where, Messages::AccessNobodyNamed);
+    // The rule every GroupStore applies: a policy never names a group nobody can be put in.
+    for (qsizetype j = 0; j < policy.groups.size(); ++j) {
+        if (const std::optional<GroupNameProblem> problem = groupNameProblem(policy.groups.at(j))) {
+            const auto [text, arguments] = groupNameMessage(*problem);
+            problems.error(QStringLiteral("%1.groups[%2]").arg(where).arg(j), text, arguments);
+        }
+    }
+}
+
 void checkAccess(const AccessOptions &access, const QStringList &redirectDomains, ProblemList &problems)
 {
     for (qsizetype i = 0; i < redirectDomains.size(); ++i) {
@@ -192,15 +205,7 @@ void checkAccess(const AccessOptions &access, const QStringList &redirectDomains
         each(rule.hosts, "hosts", Access::isHostPattern, Messages::HostPattern);
         each(rule.paths, "paths", Access::isPathPattern, Messages::PathPattern);
         each(rule.methods, "methods", Access::isMethodName, Messages::MethodName);
-        if (rule.policy.kind == AccessPolicy::Kind::Subjects && rule.policy.users.isEmpty() && rule.policy.groups.isEmpty())
-            problems.error(where + QStringLiteral(".policy"), Messages::AccessNobodyNamed);
-        // The rule every GroupStore applies: a rule never names a group nobody can be put in.
-        for (qsizetype j = 0; j < rule.policy.groups.size(); ++j) {
-            if (const std::optional<GroupNameProblem> problem = groupNameProblem(rule.policy.groups.at(j))) {
-                const auto [text, arguments] = groupNameMessage(*problem);
-                problems.error(QStringLiteral("%1.policy.groups[%2]").arg(where).arg(j), text, arguments);
-            }
-        }
+        checkAccessPolicy(rule.policy, where + QStringLiteral(".policy"), problems);
     }
     const AccessPolicy::Kind fallback = access.defaultPolicy.kind;
     if (fallback == AccessPolicy::Kind::Subjects)

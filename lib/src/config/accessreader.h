@@ -10,6 +10,13 @@ namespace Gatehouse::ConfigDetail {
 void readAccess(ObjectReader &root, AccessOptions &access);
 //! \c redirectDomains: a list of hosts and ".domain" suffixes, lower-cased.
 void readRedirectDomains(ObjectReader &root, QStringList &domains);
+/*!
+ * The policy at \a key of \a r: \c "bypass", \c "signed-in", \c "deny" or
+ * \c {"users": [...], "groups": [...]}; nullopt with a problem when it is none of them.
+ */
+std::optional<AccessPolicy> readAccessPolicy(ObjectReader &r, const QString &key);
+//! The problems of \a policy's values at key path \a where (nobody named, group names).
+void checkAccessPolicy(const AccessPolicy &policy, const QString &where, ProblemList &problems);
 //! The problems of \a access and \a redirectDomains' values (checkConfig() calls it).
 void checkAccess(const AccessOptions &access, const QStringList &redirectDomains, ProblemList &problems);
 

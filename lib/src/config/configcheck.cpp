@@ -2,6 +2,7 @@
 
 #include "config/accessreader.h"
 #include "config/messages.h"
+#include "config/oidcproviderreader.h"
 #include "config/problemlist.h"
 
 #include <QCoreApplication>
@@ -141,6 +142,7 @@ QList<ConfigProblem> checkConfig(const Config &config, const ConfigCheckOptions 
         checkProvider(config, options, i, seen, problems);
     checkRateLimit(config.rateLimit, problems);
     checkAccess(config.access, config.redirectDomains, problems);
+    checkOidcProvider(config.oidcProvider, problems);
     return problems.take();
 }
 

@@ -8,6 +8,7 @@
 #include "config/providerreader.h"
 #include "config/secretsources.h"
 #include "config/accessreader.h"
+#include "config/oidcproviderreader.h"
 #include "config/sections.h"
 
 #include <QFile>
@@ -276,6 +277,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readTrustedProxies(root, config.trustedProxies);
     readRedirectDomains(root, config.redirectDomains);
     readAccess(root, config.access);
+    readOidcProvider(root, baseDir, config.oidcProvider);
     readServer(root, result.server);
     // Every forward-auth check comes from the proxy's address, which the per-address connection
     // limit would otherwise treat as one busy client.
@@ -294,7 +296,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     check.adapterExpected = !result.server.adapterUrl.isEmpty() || root.has(QStringLiteral("adapter"));
     check.functionsBoundLater = true;
     QList<ConfigProblem> semantic = checkConfig(config, check);
-    semantic.removeIf([&problems](const ConfigProblem &problem) { return problems.hasErrorAt(problem.path); });
+    semantic.removeIf([&problems](const ConfigProblem &problem) { return problems.hasErrorAtOrAbove(problem.path); });
     for (const ConfigProblem &problem : std::as_const(semantic))
         problems.append(problem);
     result.problems = problems.take();

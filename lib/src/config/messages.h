@@ -177,4 +177,23 @@ inline constexpr const char *GroupNameComma = QT_TRANSLATE_NOOP("Gatehouse::Conf
 inline constexpr const char *GroupNameControl = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it contains a control character");
 inline constexpr const char *GroupNameOuterSpace = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a group name: it begins or ends with a space");
 
+
+// oidcProvider (Gatehouse as an OpenID Provider).
+inline constexpr const char *ClientIdCharacters = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be 1 to 128 letters, digits, \".\", \"_\", \"~\" or \"-\"");
+//: %1 is the client id, %2 the index of the other client with it
+inline constexpr const char *DuplicateClientId = QT_TRANSLATE_NOOP("Gatehouse::Config", "duplicate client id \"%1\" (also oidcProvider.clients[%2])");
+inline constexpr const char *PublicClientSecret = QT_TRANSLATE_NOOP("Gatehouse::Config", "a public client has no secret (it could not keep one): remove it, or set \"public\": false");
+inline constexpr const char *ClientSecretMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing: a confidential client needs a secret (\"clientSecret\" or \"clientSecretFile\"), or set \"public\": true");
+inline constexpr const char *PublicClientNoRedirectUri = QT_TRANSLATE_NOOP("Gatehouse::Config", "a public client needs at least one redirect URI");
+inline constexpr const char *OidcAccessShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be \"signed-in\", \"deny\" or {\"users\": [...], \"groups\": [...]}");
+inline constexpr const char *RedirectUriNotAbsolute = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an absolute URI such as https://app.example.test/callback, without spaces");
+inline constexpr const char *RedirectUriFragment = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not have a fragment (\"#...\")");
+inline constexpr const char *RedirectUriUserInfo = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not have user information (\"user@\") before the host");
+inline constexpr const char *RedirectUriWildcard = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not contain \"*\": redirect URIs are compared exactly, there are no wildcards");
+inline constexpr const char *RedirectUriScheme = QT_TRANSLATE_NOOP("Gatehouse::Config", "this scheme cannot be a redirect URI");
+inline constexpr const char *RedirectUriHttp = QT_TRANSLATE_NOOP("Gatehouse::Config", "http only to 127.0.0.1 or [::1] (a native app's loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)");
+inline constexpr const char *RedirectUriNoHost = QT_TRANSLATE_NOOP("Gatehouse::Config", "must name a host");
+//: %1 is the longest length allowed
+inline constexpr const char *RedirectUriTooLong = QT_TRANSLATE_NOOP("Gatehouse::Config", "is longer than %1 characters");
+
 } // namespace Gatehouse::ConfigDetail::Messages

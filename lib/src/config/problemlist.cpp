@@ -36,6 +36,14 @@ bool ProblemList::hasErrorAt(const QString &path) const
     });
 }
 
+bool ProblemList::hasErrorAtOrAbove(const QString &path) const
+{
+    return std::any_of(m_problems.cbegin(), m_problems.cend(), [&](const ConfigProblem &p) {
+        return p.severity == ConfigProblem::Severity::Error
+            && (p.path == path || (path.startsWith(p.path) && (path.at(p.path.size()) == u'.' || path.at(p.path.size()) == u'[')));
+    });
+}
+
 bool ProblemList::hasErrorUnder(const QString &path) const
 {
     return std::any_of(m_problems.cbegin(), m_problems.cend(), [&](const ConfigProblem &p) {

@@ -23,6 +23,8 @@ public:
     //! A problem found elsewhere (checkConfig()).
     void append(const ConfigProblem &problem) { m_problems.append(problem); }
     bool hasErrorAt(const QString &path) const;
+    //! True when there is an error at \a path or at a key path that holds it (\c "a.b[1]" holds \c "a.b[1].c").
+    bool hasErrorAtOrAbove(const QString &path) const;
     //! True when there is an error at \a path or at a key path inside it.
     bool hasErrorUnder(const QString &path) const;
     QList<ConfigProblem> take() { return std::move(m_problems); }

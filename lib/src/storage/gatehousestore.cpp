@@ -16,5 +16,6 @@ QFuture<void> RateLimitStore::refundRateLimit(const QString &, std::chrono::mill
 }
 AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;
+OidcKeyStore::~OidcKeyStore() = default;
 
 } // namespace Gatehouse

@@ -356,6 +356,24 @@ QString sessionSignInMethods(SqlConnection &c, const Types &)
     return QStringLiteral("added %1.\"%2\"").arg(table, column);
 }
 
+/*!
+ * The OpenID Provider's signing keys (lib/src/oidcprovider/README.md), sealed with a key derived
+ * from the configured secrets. The unique (alg, generation) lets exactly one of the servers that
+ * start together store the first key of an algorithm; the others load it.
+ */
+QString oidcKeysTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_oidc_keys"),
+          QStringLiteral("kid %1 NOT NULL PRIMARY KEY, alg VARCHAR(16) NOT NULL, generation BIGINT NOT NULL, "
+                         "\"sealedKey\" TEXT NOT NULL, \"createdAt\" %2 NOT NULL")
+              .arg(t.keyText, t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_oidc_keys_generation_key"),
+                       QStringLiteral("gatehouse_oidc_keys (alg, generation)"), true}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -379,6 +397,7 @@ const QList<Step> &steps()
         {11, QStringLiteral("user groups"), groupTables},
         {12, QStringLiteral("audit log by user and time"), auditUserTimeIndex},
         {13, QStringLiteral("sign-in methods of database sessions"), sessionSignInMethods},
+        {14, QStringLiteral("OpenID Provider signing keys"), oidcKeysTable},
     };
     return all;
 }

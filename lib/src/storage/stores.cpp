@@ -27,6 +27,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
         stores.notBefore = NotBeforeCache::of(adapter.get());
     stores.twoFactor = offered<TwoFactorStore>(adapter);
     stores.groups = offered<GroupStore>(adapter);
+    stores.oidcKeys = offered<OidcKeyStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -12,6 +12,7 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
+#include <gatehouse/oidckeystore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
@@ -39,6 +40,7 @@ struct Stores
     std::shared_ptr<NotBeforeCache> notBefore;
     std::shared_ptr<TwoFactorStore> twoFactor;
     std::shared_ptr<GroupStore> groups;
+    std::shared_ptr<OidcKeyStore> oidcKeys;
 };
 
 } // namespace Gatehouse

@@ -293,7 +293,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
         return {};
     // What an older build left: schema 4, without the listing indexes, the user state, the
     // session lookup index, the account tables, the two-factor tables, the passkey details, the
-    // groups and the audit log's user-and-time index.
+    // groups, the audit log's user-and-time index and the OpenID Provider's keys.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -306,6 +306,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_totp"),
                            QStringLiteral("DROP TABLE gatehouse_passkeys"),
                            QStringLiteral("DROP TABLE gatehouse_user_groups"),
+                           QStringLiteral("DROP TABLE gatehouse_oidc_keys"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
@@ -347,22 +348,23 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/13 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/14 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/13 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/14 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/13 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/14 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/13 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/13 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/14 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/14 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/13 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
-    QCOMPARE(log.at(9), QStringLiteral("schema step 10/13 (passkey names and times): created gatehouse_passkeys"));
-    QCOMPARE(log.at(10), QStringLiteral("schema step 11/13 (user groups): created gatehouse_user_groups"));
-    QCOMPARE(log.at(11), QStringLiteral("schema step 12/13 (audit log by user and time): created gatehouse_audit_user_time_idx"));
-    QCOMPARE(log.constLast(), QStringLiteral("schema step 13/13 (sign-in methods of database sessions): "
-                                             "added gatehouse_session_details.\"signInMethods\""));
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/14 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(9), QStringLiteral("schema step 10/14 (passkey names and times): created gatehouse_passkeys"));
+    QCOMPARE(log.at(10), QStringLiteral("schema step 11/14 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.at(11), QStringLiteral("schema step 12/14 (audit log by user and time): created gatehouse_audit_user_time_idx"));
+    QCOMPARE(log.at(12), QStringLiteral("schema step 13/14 (sign-in methods of database sessions): "
+                                        "added gatehouse_session_details.\"signInMethods\""));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 14/14 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -385,7 +387,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/13 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/14 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

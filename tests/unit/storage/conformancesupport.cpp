@@ -2,6 +2,7 @@
 
 #include "adapterconformance.h"
 #include "groupstoreconformance.h"
+#include "oidckeystoreconformance.h"
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
@@ -21,8 +22,9 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     TokenStoreConformance tokens(fixture);
     TwoFactorStoreConformance twoFactor(fixture);
     GroupStoreConformance groups(fixture);
+    OidcKeyStoreConformance oidcKeys(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
-        + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv);
+        + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

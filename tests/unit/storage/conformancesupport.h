@@ -115,8 +115,8 @@ struct StoreInterfaces
 };
 
 /*!
- * Runs AdapterConformance, StoreConformance, TokenStoreConformance, TwoFactorStoreConformance and
- * GroupStoreConformance against \a fixture's stores (QTest::qExec with
+ * Runs AdapterConformance, StoreConformance, TokenStoreConformance, TwoFactorStoreConformance,
+ * GroupStoreConformance and OidcKeyStoreConformance against \a fixture's stores (QTest::qExec with
  * \a argc, \a argv); returns the number of failures, like QTest::qExec.
  */
 int runConformance(AdapterFixture &fixture, int argc, char **argv);
