@@ -5,22 +5,49 @@
 # quick local run; CI always runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Each phase says how long it took, so a slow run shows where (tests/bench/buildtime/README.md).
+# Each phase says how long it took and how much processor time it used, so a slow run shows
+# where (tests/bench/buildtime/README.md).
+TIMEFORMAT='test.sh: %R s wall, %U s user and %S s system of processor time in:'
 phase_start=$SECONDS
 took() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (${SECONDS} s in all)"; phase_start=$SECONDS; }
+sanitizer_tier=${GATEHOUSE_SANITIZER_TIER:-1}
+# The tests wait on servers, sockets and timers most of the time: twice as many as cores at once.
+test_jobs=$(( $(nproc) * 2 ))
+
 packaging/install-deps.sh
 took install-deps
-packaging/build.sh
+time packaging/build.sh
 took build
-(cd build && ctest --output-on-failure -j"$(nproc)" --timeout 600)
+
+# The sanitizer build (tests/sanitize/README.md) starts now, at the lowest priority, beside the
+# normal tier: the tests leave the processors idle more than half the time, and the build takes
+# only what they leave. Its output goes to build-sanitize/build.log, shown if it fails; it runs
+# in a process group of its own, stopped with everything in it if this script stops first.
+sanitize_build=
+sanitize_log=build-sanitize/build.log
+if [ "$sanitizer_tier" != 0 ]; then
+  mkdir -p build-sanitize
+  setsid nice -n 19 packaging/test-sanitize.sh build >"$sanitize_log" 2>&1 &
+  sanitize_build=$!
+  trap '[ -z "$sanitize_build" ] || kill -- "-$sanitize_build" 2>/dev/null; true' EXIT
+fi
+time (cd build && ctest --output-on-failure -j"$test_jobs" --timeout 600)
 took "normal tier (ctest)"
 
 # The unit and integration tiers again, built with AddressSanitizer, LeakSanitizer and UBSan in
-# build-sanitize (tests/sanitize/README.md); any sanitizer report fails.
-# The fuzz targets are built there too, beside the tests.
-if [ "${GATEHOUSE_SANITIZER_TIER:-1}" != 0 ]; then
-  packaging/test-sanitize.sh
-  took "sanitizer tier (build and ctest)"
+# build-sanitize; any sanitizer report fails. The fuzz targets are built there too.
+if [ "$sanitizer_tier" != 0 ]; then
+  if ! wait "$sanitize_build"; then
+    sanitize_build=
+    tail -n 200 "$sanitize_log"
+    echo "test.sh: the sanitizer build failed ($sanitize_log)" >&2
+    exit 1
+  fi
+  sanitize_build=
+  grep '^test-sanitize.sh:' "$sanitize_log" || true
+  took "sanitizer build (what the normal tier left of it)"
+  time packaging/test-sanitize.sh test
+  took "sanitizer tier (ctest)"
   export FUZZ_BUILD_DIR="$PWD/build-sanitize"
 fi
 
