@@ -256,9 +256,12 @@ private Q_SLOTS:
             if (line.contains(QLatin1String(" warning ")) || line.contains(QLatin1String("gatehouse.storage")))
                 qInfo("log: %s", qPrintable(line));
         }
-        QCOMPARE(countMatches(log, QStringLiteral("warning gatehouse\\.storage: database .* is unreachable: ")), 1);
-        QCOMPARE(countMatches(log, QStringLiteral("info gatehouse\\.storage: database .* is reachable again after ")), 1);
-        QCOMPARE(countMatches(log, QStringLiteral(" warning gatehouse\\.(?!server: configuration warning)")), 1);
+        // One outage; or two when a backend that outlived the killed server still answered the
+        // first probe (its "reachable again" comes milliseconds after the first line). Each ends.
+        const int outages = countMatches(log, QStringLiteral("warning gatehouse\\.storage: database .* is unreachable: "));
+        QVERIFY2(outages == 1 || outages == 2, qPrintable(QString::number(outages)));
+        QCOMPARE(countMatches(log, QStringLiteral("info gatehouse\\.storage: database .* is reachable again after ")), outages);
+        QCOMPARE(countMatches(log, QStringLiteral(" warning gatehouse\\.(?!server: configuration warning)")), outages);
         // Qt's PostgreSQL driver says FATAL once for each connection idle at the kill (4 at most).
         QVERIFY(countMatches(log, QStringLiteral(" warning (?!gatehouse\\.)")) <= 4);
         QVERIFY(server.isRunning());
