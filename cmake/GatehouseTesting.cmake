@@ -18,9 +18,6 @@ function(gatehouse_use_test_pch target)
     if(GATEHOUSE_TEST_PCH AND TARGET gh_testpch)
         target_compile_options(${target} PRIVATE ${GATEHOUSE_TEST_PCH_OPTIONS})
         target_precompile_headers(${target} REUSE_FROM gh_testpch)
-        # The moc collection of a test is a few lines; loading the header would cost it more.
-        set_source_files_properties("${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp"
-            PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     endif()
 endfunction()
 
