@@ -1,6 +1,7 @@
 #include <gatehouse/configcheck.h>
 #include <gatehouse/configloader.h>
 
+#include "configjson.h"
 #include "problemtexts.h"
 
 #include <QJsonDocument>
@@ -10,21 +11,6 @@ using namespace Gatehouse;
 using namespace Gatehouse::Testing;
 using Kind = AccessPolicy::Kind;
 
-namespace {
-
-ConfigResult load(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON: %s", json.constData());
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("0123456789abcdef0123456789abcdef-test"));
-    return loadConfig(document.object(), env, QString());
-}
-
-} // namespace
-
 class TestAccessConfig : public QObject
 {
     Q_OBJECT
@@ -32,7 +18,7 @@ class TestAccessConfig : public QObject
 private Q_SLOTS:
     void issueExample()
     {
-        const ConfigResult result = load(R"({"providers": [], "trustedProxies": ["127.0.0.1"],
+        const ConfigResult result = loadJson(R"({"providers": [], "trustedProxies": ["127.0.0.1"],
             "redirectDomains": [".Example.test", "files.other.test"],
             "access": {"default": "deny", "rules": [
               {"hosts": ["app.example.test"], "paths": ["*.css"], "methods": ["GET"], "policy": "bypass"},
@@ -56,13 +42,13 @@ private Q_SLOTS:
 
     void defaultsAndFolding()
     {
-        const ConfigResult none = load(R"({"providers": []})");
+        const ConfigResult none = loadJson(R"({"providers": []})");
         QCOMPARE(none.config.access.defaultPolicy.kind, Kind::Deny);
         QVERIFY(none.config.access.rules.isEmpty());
         QVERIFY(none.config.redirectDomains.isEmpty());
         QCOMPARE(none.config.access.identityHeaders.user, (QByteArrayList{"Remote-User", "X-Auth-Request-User"}));
 
-        const ConfigResult folded = load(R"({"providers": [], "trustedProxies": ["::1"], "access": {"default": "signed-in",
+        const ConfigResult folded = loadJson(R"({"providers": [], "trustedProxies": ["::1"], "access": {"default": "signed-in",
             "rules": [{"hosts": ["App.Example.TEST"], "methods": ["get", "Post"], "policy": "deny"}],
             "identityHeaders": {"user": ["X-Webauth-User"], "name": []}}})");
         QCOMPARE(render(folded.problems), QStringList());
@@ -82,36 +68,36 @@ private Q_SLOTS:
         const QString warning = QStringLiteral(
             "trustedProxies: forward authentication is configured but no proxy is trusted: more than 64 "
             "concurrent checks from the proxy's address will be refused (list its address, e.g. [\"127.0.0.1\"])");
-        const ConfigResult untrusted = load(R"({"providers": [], "access": {"default": "signed-in"}})");
+        const ConfigResult untrusted = loadJson(R"({"providers": [], "access": {"default": "signed-in"}})");
         QCOMPARE(render(untrusted.problems), QStringList{warning});
         QVERIFY(untrusted.errors().isEmpty());  // a warning: the server starts
-        QCOMPARE(render(load(R"({"providers": [], "access": {"default": "signed-in"},
+        QCOMPARE(render(loadJson(R"({"providers": [], "access": {"default": "signed-in"},
             "trustedProxies": ["127.0.0.1"]})").problems), QStringList());
-        QCOMPARE(render(load(R"({"providers": [], "access": {"default": "signed-in"},
+        QCOMPARE(render(loadJson(R"({"providers": [], "access": {"default": "signed-in"},
             "server": {"maxConnectionsPerAddress": 0}})").problems), QStringList());
-        QCOMPARE(render(load(R"({"providers": []})").problems), QStringList());
+        QCOMPARE(render(loadJson(R"({"providers": []})").problems), QStringList());
     }
 
     void storedGroupsGoWhereRulesNeedThem()
     {
         // Off by default; on when a rule names groups; the option decides when it is set.
-        QVERIFY(!load(R"({"providers": []})").config.access.groupsInToken());
-        QVERIFY(!load(R"({"providers": [], "access": {"rules": [{"policy": {"users": ["a@example.test"]}}]}})")
+        QVERIFY(!loadJson(R"({"providers": []})").config.access.groupsInToken());
+        QVERIFY(!loadJson(R"({"providers": [], "access": {"rules": [{"policy": {"users": ["a@example.test"]}}]}})")
                      .config.access.groupsInToken());
-        const ConfigResult named = load(R"({"providers": [], "access": {"rules": [{"policy": "signed-in"},
+        const ConfigResult named = loadJson(R"({"providers": [], "access": {"rules": [{"policy": "signed-in"},
             {"policy": {"groups": ["admins"]}}]}})");
         QVERIFY(named.config.access.groupsInToken());
         QVERIFY(!named.config.access.groups.session);
-        const ConfigResult off = load(R"({"providers": [], "trustedProxies": ["127.0.0.1"], "access": {"groups": {"token": false},
+        const ConfigResult off = loadJson(R"({"providers": [], "trustedProxies": ["127.0.0.1"], "access": {"groups": {"token": false},
             "rules": [{"policy": {"groups": ["admins"]}}]}})");
         QCOMPARE(render(off.problems), QStringList());
         QVERIFY(!off.config.access.groupsInToken());
-        const ConfigResult on = load(R"({"providers": [], "access": {"groups": {"token": true}}})");
+        const ConfigResult on = loadJson(R"({"providers": [], "access": {"groups": {"token": true}}})");
         QVERIFY(on.config.access.groupsInToken());
-        const ConfigResult shown = load(R"({"providers": [], "access": {"groups": {"session": true}}})");
+        const ConfigResult shown = loadJson(R"({"providers": [], "access": {"groups": {"session": true}}})");
         QVERIFY(shown.config.access.groups.session);
         QVERIFY(shown.config.access.groupsInToken());
-        const ConfigResult bad = load(R"({"providers": [], "access": {"groups": {"session": "yes", "tokens": true}}})");
+        const ConfigResult bad = loadJson(R"({"providers": [], "access": {"groups": {"session": "yes", "tokens": true}}})");
         QVERIFY2(render(bad.problems).join(u'\n').contains(QLatin1String("access.groups.session: must be")),
                  qPrintable(render(bad.problems).join(u'\n')));
         QVERIFY2(render(bad.problems).join(u'\n').contains(QLatin1String("access.groups.tokens: unknown key")),
@@ -169,7 +155,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, json);
         QFETCH(QStringList, expected);
-        const ConfigResult result = load(json);
+        const ConfigResult result = loadJson(json);
         QCOMPARE(render(result.errors()), expected);
         QVERIFY(!result.isValid());
     }

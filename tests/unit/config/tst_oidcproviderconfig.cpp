@@ -2,6 +2,7 @@
 #include <gatehouse/configcheck.h>
 #include <gatehouse/configloader.h>
 
+#include "configjson.h"
 #include "problemtexts.h"
 
 #include <QDir>
@@ -17,17 +18,6 @@ using Kind = AccessPolicy::Kind;
 namespace {
 
 const QString secret = QStringLiteral("client-secret-0123456789abcdef-0123456789");
-
-ConfigResult load(const QByteArray &json, const QString &baseDir = QString())
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("bad test JSON: %s", json.constData());
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("0123456789abcdef0123456789abcdef-test"));
-    return loadConfig(document.object(), env, baseDir);
-}
 
 //! A configuration with one client: \a members (JSON, without braces) after its clientId.
 QByteArray withClient(const QByteArray &members)
@@ -54,7 +44,7 @@ private Q_SLOTS:
 
 void TestOidcProviderConfig::issueExample()
 {
-    const ConfigResult result = load(R"({"providers": [], "oidcProvider": {"clients": [
+    const ConfigResult result = loadJson(R"({"providers": [], "oidcProvider": {"clients": [
         {"clientId": "grafana", "clientSecret": "client-secret-0123456789abcdef-0123456789",
          "redirectUris": ["https://grafana.example.test/login/generic_oauth"],
          "postLogoutRedirectUris": ["https://grafana.example.test/login"], "public": false,
@@ -86,7 +76,7 @@ void TestOidcProviderConfig::issueExample()
 
 void TestOidcProviderConfig::absentMeansNoProvider()
 {
-    const ConfigResult result = load(R"({"providers": []})");
+    const ConfigResult result = loadJson(R"({"providers": []})");
     QCOMPARE(render(result.problems), QStringList());
     QVERIFY(!result.config.oidcProvider);
     QVERIFY(checkConfig(Config()).isEmpty());
@@ -94,7 +84,7 @@ void TestOidcProviderConfig::absentMeansNoProvider()
 
 void TestOidcProviderConfig::defaults()
 {
-    const ConfigResult result = load(withClient(R"("clientSecret": ")" + secret.toUtf8() + R"(")"));
+    const ConfigResult result = loadJson(withClient(R"("clientSecret": ")" + secret.toUtf8() + R"(")"));
     QCOMPARE(render(result.problems), QStringList());
     const OidcClient &client = result.config.oidcProvider->clients.at(0);
     QCOMPARE(client.scopes, QStringList{"openid"});
@@ -115,16 +105,16 @@ void TestOidcProviderConfig::secretFromFile()
     file.close();
     QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
 
-    const ConfigResult result = load(withClient(R"("clientSecretFile": "grafana.secret")"), dir.path());
+    const ConfigResult result = loadJson(withClient(R"("clientSecretFile": "grafana.secret")"), dir.path());
     QCOMPARE(render(result.problems), QStringList());
     QCOMPARE(result.config.oidcProvider->clients.at(0).clientSecret, secret);
 
     const ConfigResult both =
-        load(withClient(R"("clientSecret": ")" + secret.toUtf8() + R"(", "clientSecretFile": "grafana.secret")"), dir.path());
+        loadJson(withClient(R"("clientSecret": ")" + secret.toUtf8() + R"(", "clientSecretFile": "grafana.secret")"), dir.path());
     QCOMPARE(render(both.problems),
              QStringList{"oidcProvider.clients[0].clientSecretFile: give either clientSecret or clientSecretFile, not both"});
 
-    const ConfigResult missing = load(withClient(R"("clientSecretFile": "nothing-here")"), dir.path());
+    const ConfigResult missing = loadJson(withClient(R"("clientSecretFile": "nothing-here")"), dir.path());
     // The file's problem, and what it means: the client has no secret (never an empty one).
     QCOMPARE(missing.problems.size(), 2);
     QVERIFY(missing.problems.at(0).toString().startsWith("oidcProvider.clients[0].clientSecretFile: cannot read "));
@@ -210,7 +200,7 @@ void TestOidcProviderConfig::problems()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, expected);
-    const ConfigResult result = load(json);
+    const ConfigResult result = loadJson(json);
     QStringList found = render(result.problems);
     found.removeAll(QStringLiteral("providers: no providers configured; nobody can sign in"));
     QCOMPARE(found, expected);
@@ -218,7 +208,7 @@ void TestOidcProviderConfig::problems()
 
 void TestOidcProviderConfig::indicesStayAfterABrokenClient()
 {
-    const ConfigResult result = load(R"({"providers": [], "oidcProvider": {"clients": [
+    const ConfigResult result = loadJson(R"({"providers": [], "oidcProvider": {"clients": [
         "grafana", {"clientId": "app", "public": true, "redirectUris": ["http://example.test/cb"]}]}})");
     QCOMPARE(render(result.problems),
              (QStringList{"oidcProvider.clients[0]: must be an object",
