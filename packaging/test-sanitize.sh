@@ -33,4 +33,7 @@ fi
 cd build-sanitize
 # Twice as many tests as cores: they wait on servers, sockets and timers most of the time
 # (tests/bench/buildtime/README.md).
-ctest -L 'unit|integration' --output-on-failure -j"$(( $(nproc) * 2 ))" --timeout 900
+if ! ctest -L 'unit|integration' --output-on-failure -j"$(( $(nproc) * 2 ))" --timeout 900; then
+  ../packaging/failed-test-tails.sh .
+  exit 1
+fi

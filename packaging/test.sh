@@ -31,7 +31,11 @@ if [ "$sanitizer_tier" != 0 ]; then
   sanitize_build=$!
   trap '[ -z "$sanitize_build" ] || kill -- "-$sanitize_build" 2>/dev/null; true' EXIT
 fi
-time (cd build && ctest --output-on-failure -j"$test_jobs" --timeout 600)
+# A failed tier repeats the end of each failed test's output last, where a truncated log keeps it.
+if ! time (cd build && ctest --output-on-failure -j"$test_jobs" --timeout 600); then
+  packaging/failed-test-tails.sh build
+  exit 1
+fi
 took "normal tier (ctest)"
 
 # The unit and integration tiers again, built with AddressSanitizer, LeakSanitizer and UBSan in
