@@ -210,6 +210,7 @@ void SqlConnection::close()
     QSqlDatabase::removeDatabase(m_name);
     m_statements.clear();
     m_file.reset();
+    m_lost = false;
 }
 
 QSqlQuery &SqlConnection::prepared(const QString &sql, const QString &method)
@@ -364,8 +365,10 @@ void SqlConnection::raise(const QSqlError &error, const QString &method, const Q
             throw SqlConnectionLost{QStringLiteral("opened read-only; the file can be written again")};
         m_reopen = true;
     }
-    if (isLost(error))
+    if (isLost(error)) {
+        m_lost = true;
         throw SqlConnectionLost{error.text()};
+    }
     if (isTransient(error))
         throw SqlTransientConflict{error.text()};
     if (isUnavailable(error))
@@ -449,7 +452,9 @@ void SqlConnection::commit(const QString &method)
 
 void SqlConnection::rollback()
 {
-    if (!m_db.isOpen())
+    // A lost connection cannot roll back, and needs not: the server ends the transaction with
+    // the connection. Trying would log a warning per transaction beside the one outage line.
+    if (!m_db.isOpen() || m_lost)
         return;
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("ROLLBACK")))

@@ -153,6 +153,8 @@ private:
     std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
     //! SQLite: a write found the connection read-only; open() opens it again (see raise()).
     bool m_reopen = false;
+    //! A statement found the connection lost; close() clears it.
+    bool m_lost = false;
 };
 
 /*!
