@@ -260,10 +260,12 @@ QString PostgresServer::url(const QString &database) const
     return QStringLiteral("postgresql://postgres@127.0.0.1:%1/%2").arg(d->port).arg(database);
 }
 
-bool PostgresServer::createDatabase(const QString &name, QString *error)
+bool PostgresServer::createDatabase(const QString &name, QString *error, const QString &templateName)
 {
-    const ProcessResult result = d->psql(QStringLiteral("postgres"),
-                                         {QStringLiteral("-c"), QStringLiteral("CREATE DATABASE \"%1\"").arg(name)});
+    QString sql = QStringLiteral("CREATE DATABASE \"%1\"").arg(name);
+    if (!templateName.isEmpty())
+        sql += QStringLiteral(" TEMPLATE \"%1\"").arg(templateName);
+    const ProcessResult result = d->psql(QStringLiteral("postgres"), {QStringLiteral("-c"), sql});
     if (!result.ok)
         setError(error, QStringLiteral("cannot create database %1: %2").arg(name, QString::fromLocal8Bit(result.output)));
     return result.ok;

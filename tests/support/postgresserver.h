@@ -61,7 +61,11 @@ public:
     //! \c postgresql://postgres\@127.0.0.1:<port>/<database>
     QString url(const QString &database) const;
 
-    bool createDatabase(const QString &name, QString *error = nullptr);
+    /*!
+     * Creates the database \a name: empty, or a copy of \a templateName (to which nobody may
+     * be connected: PostgreSQL waits a few seconds for connections that are ending).
+     */
+    bool createDatabase(const QString &name, QString *error = nullptr, const QString &templateName = {});
     //! Runs \a sql with psql in \a database; \a output receives psql's unaligned output.
     bool execute(const QString &database, const QString &sql, QString *output = nullptr);
     //! Runs the SQL file \a path with psql (stopping at the first error).
