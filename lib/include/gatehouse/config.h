@@ -108,7 +108,10 @@ struct GATEHOUSE_EXPORT TwoFactorSignInOptions
     QStringList requiredGroups;
     //! \c maxAge: seconds the pending second step stays valid after the first factor.
     qint64 maxAge = 300;
-    //! The current time for that age; empty: the system clock. For tests and simulations.
+    /*!
+     * The current time of the second step: for that age and for the time steps of the codes it
+     * checks; empty: the system clock. For tests and simulations.
+     */
     std::function<QDateTime()> clock;
 };
 

@@ -18,6 +18,7 @@ TwoFactor of(const RequestState &state)
 {
     TwoFactorOptions options;
     options.issuer = issuer(state);
+    options.clock = state.config.twoFactor.clock;  // the step's codes and its age on one clock
     return TwoFactor(state.config.adapter, state.config.secret, options);
 }
 

@@ -36,10 +36,9 @@ QString totp(const QByteArray &key, qint64 unixSeconds)
     return totpCode(key, unixSeconds);
 }
 
-//! A six-digit code that is none of the codes valid around now.
-QString invalidCodeFor(const QByteArray &key)
+//! A six-digit code that is none of the codes valid around \a now.
+QString invalidCodeFor(const QByteArray &key, qint64 now)
 {
-    const qint64 now = QDateTime::currentSecsSinceEpoch();
     for (int candidate = 123456;; ++candidate) {
         const QString code = QString::number(candidate);
         if (code != totp(key, now - 30) && code != totp(key, now) && code != totp(key, now + 30))
@@ -71,16 +70,6 @@ QString continueLink(const QByteArray &page)
     static const QRegularExpression link(QStringLiteral("id=\"gh-two-factor-continue\" href=\"([^\"]+)\""));
     const QRegularExpressionMatch match = link.match(QString::fromUtf8(page));
     return match.hasMatch() ? match.captured(1).replace(QStringLiteral("&amp;"), QStringLiteral("&")) : QString();
-}
-
-/*!
- * Waits until at least 12 s of the current 30 s step remain, so that the codes of the previous,
- * current and next step stay valid while a test row runs.
- */
-void waitForRoomInStep()
-{
-    while (QDateTime::currentSecsSinceEpoch() % 30 > 18)
-        QTest::qWait(250);
 }
 
 //! A browser: an engine client that posts forms with the CSRF token, as the pages do.
@@ -150,17 +139,34 @@ class TestTwoFactorSignIn : public QObject
     //! Enrols \a userId through the TwoFactor API; the step now is left unused for the sign-in.
     QPair<QByteArray, QStringList> enrol(const QString &userId, const QString &email)
     {
-        const TwoFactor twoFactor(m_adapter, {kSecret});
+        TwoFactorOptions options;
+        options.clock = [this] { return clockNow(); };
+        const TwoFactor twoFactor(m_adapter, {kSecret}, options);
         const TotpEnrolmentOffer offer = twoFactor.beginEnrolment(userId, email).result();
         const QByteArray key = base32Decode(offer.secret);
-        const QStringList codes =
-            twoFactor.confirmEnrolment(userId, totp(key, QDateTime::currentSecsSinceEpoch() - 30)).result();
+        const QStringList codes = twoFactor.confirmEnrolment(userId, totp(key, clockSecs() - 30)).result();
         return {key, codes};
     }
 
-    qint64 m_stepClockAhead = 0;   // how far the pending step's clock runs ahead of the system's
+    // The second step's clock (its age and its codes' time steps) runs ahead of the system's:
+    // by whole steps skipped to find room in one, and by an hour while a test ages the steps.
+    qint64 m_roomAhead = 0;
+    qint64 m_stepClockAhead = 0;
+    QDateTime clockNow() const { return QDateTime::currentDateTimeUtc().addSecs(m_roomAhead + m_stepClockAhead); }
+    qint64 clockSecs() const { return clockNow().toSecsSinceEpoch(); }
     void ageSteps() { m_stepClockAhead = 3600; }
     void freshSteps() { m_stepClockAhead = 0; }
+    /*!
+     * Moves the clock on to the start of the next 30 s step when fewer than 12 s of the current
+     * one remain, so that the codes of the previous, current and next step stay valid while a
+     * test row runs: the time a person would wait for, skipped.
+     */
+    void roomInStep()
+    {
+        const qint64 into = clockSecs() % 30;
+        if (into > 18)
+            m_roomAhead += 30 - into;
+    }
 
     bool open(const QString &backend, bool jwt, const std::function<void(Config &)> &adjust = {})
     {
@@ -187,7 +193,9 @@ class TestTwoFactorSignIn : public QObject
         m_alice = createUser(QStringLiteral("alice@example.test"));
         m_bob = createUser(QStringLiteral("bob@example.test"));
         m_carol = createUser(QStringLiteral("carol@example.test"));
-        waitForRoomInStep();
+        m_roomAhead = 0;
+        m_stepClockAhead = 0;
+        roomInStep();
         std::tie(m_aliceKey, m_aliceRecoveryCodes) = enrol(m_alice, QStringLiteral("alice@example.test"));
         m_bobKey = enrol(m_bob, QStringLiteral("bob@example.test")).first;
         m_events.clear();
@@ -200,8 +208,7 @@ class TestTwoFactorSignIn : public QObject
         m_config.events.signIn = [this](const QJsonObject &m) { m_events << m.value("user").toObject().value("id").toString(); };
         // A test ages the pending steps at once instead of sleeping past their maxAge, so a slow
         // machine cannot make a fresh step look expired.
-        m_stepClockAhead = 0;
-        m_config.twoFactor.clock = [this] { return QDateTime::currentDateTimeUtc().addSecs(m_stepClockAhead); };
+        m_config.twoFactor.clock = [this] { return clockNow(); };
         if (adjust)
             adjust(m_config);
         m_auth = std::make_unique<Auth>(m_config);
@@ -216,10 +223,8 @@ class TestTwoFactorSignIn : public QObject
         return m_adapter->auditEvents(filter, 50).result();
     }
 
-    static QString now(const QByteArray &key, qint64 offset = 0)
-    {
-        return totp(key, QDateTime::currentSecsSinceEpoch() + offset);
-    }
+    //! The code of \a key an authenticator app shows now (on the second step's clock), or \a offset seconds on.
+    QString now(const QByteArray &key, qint64 offset = 0) const { return totp(key, clockSecs() + offset); }
 
     //! The first factor of \a email in \a browser, which must end at the code page.
     static bool toCodePage(Browser &browser, const QString &email)
@@ -365,7 +370,7 @@ private Q_SLOTS:
             return;
         Browser browser(*m_auth);
         QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
-        const Reply wrong = browser.code(invalidCodeFor(m_aliceKey));
+        const Reply wrong = browser.code(invalidCodeFor(m_aliceKey, clockSecs()));
         QCOMPARE(wrong.location(), kCodePage + "?error=InvalidCode");
         QVERIFY(!wrong.cookie(kSession));
         QCOMPARE(browser.sessionEmail(), QString());
@@ -459,7 +464,7 @@ private Q_SLOTS:
         QVERIFY(toCodePage(browser, QStringLiteral("alice@example.test")));
         // Each failure is counted before its answer: no waiting between the attempts.
         for (int i = 0; i < 5; ++i)  // TwoFactorOptions::maxFailures
-            QCOMPARE(browser.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
+            QCOMPARE(browser.code(invalidCodeFor(m_aliceKey, clockSecs())).location(), kCodePage + "?error=InvalidCode");
         // Limited: the right code is not even checked, from any address.
         QCOMPARE(browser.code(now(m_aliceKey)).location(), kCodePage + "?error=TooManyAttempts");
         Browser elsewhere(*m_auth);
@@ -488,9 +493,9 @@ private Q_SLOTS:
         Browser bob(*m_auth);
         QVERIFY(toCodePage(bob, QStringLiteral("bob@example.test")));
         // Each failure is counted before its answer: no waiting between the attempts.
-        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
-        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey)).location(), kCodePage + "?error=InvalidCode");
-        QCOMPARE(bob.code(invalidCodeFor(m_bobKey)).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey, clockSecs())).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(alice.code(invalidCodeFor(m_aliceKey, clockSecs())).location(), kCodePage + "?error=InvalidCode");
+        QCOMPARE(bob.code(invalidCodeFor(m_bobKey, clockSecs())).location(), kCodePage + "?error=InvalidCode");
         QCOMPARE(bob.code(now(m_bobKey)).location(), kCodePage + "?error=TooManyAttempts");
         QCOMPARE(bob.sessionEmail(), QString());
         QTRY_COMPARE(audit(QStringLiteral("twoFactorFailure"), m_bob).size(), 2);
@@ -668,7 +673,7 @@ private Q_SLOTS:
         QVERIFY(twoFactor.status(m_carol).result().pending);
 
         // A wrong code: back to the page with the error, the same key, no session.
-        const Reply wrong = browser.code(invalidCodeFor(key));
+        const Reply wrong = browser.code(invalidCodeFor(key, clockSecs()));
         QCOMPARE(wrong.location(), kCodePage + "?error=InvalidCode");
         QVERIFY(!wrong.cookie(kSession));
         const Reply again = browser.get(QStringLiteral("/auth/two-factor?error=InvalidCode"));
@@ -678,7 +683,7 @@ private Q_SLOTS:
         QTRY_COMPARE(audit(QStringLiteral("twoFactorEnrolFailure"), m_carol).size(), 1);
 
         // The code of the shown key: signed in, and the codes shown once (200, no redirect).
-        waitForRoomInStep();
+        roomInStep();
         const Reply done = browser.code(now(key));
         QCOMPARE(done.response.status, 200);
         QCOMPARE(done.response.header("cache-control"), QByteArray("no-store"));
@@ -736,7 +741,7 @@ private Q_SLOTS:
         const QByteArray newKey = shownKey(later.get(QStringLiteral("/auth/two-factor")).response.body);
         QCOMPARE(newKey.size(), 20);
         QVERIFY(newKey != oldKey);
-        waitForRoomInStep();
+        roomInStep();
         QCOMPARE(earlier.code(now(oldKey)).location(), kCodePage + "?error=InvalidCode");
         QCOMPARE(earlier.sessionEmail(), QString());
         const Reply done = later.code(now(newKey));
@@ -786,7 +791,7 @@ private Q_SLOTS:
         QVERIFY(!link.cookie(kSession));
         const QByteArray key = shownKey(browser.get(QStringLiteral("/auth/two-factor")).response.body);
         QCOMPARE(key.size(), 20);
-        waitForRoomInStep();
+        roomInStep();
         const Reply done = browser.code(now(key));
         QCOMPARE(done.response.status, 200);
         QCOMPARE(shownRecoveryCodes(done.response.body).size(), 10);
@@ -812,7 +817,7 @@ private Q_SLOTS:
         QVERIFY(toCodePage(member, QStringLiteral("carol@example.test")));
         const QByteArray key = shownKey(member.get(QStringLiteral("/auth/two-factor")).response.body);
         QCOMPARE(key.size(), 20);
-        waitForRoomInStep();
+        roomInStep();
         QCOMPARE(member.code(now(key)).response.status, 200);
         QCOMPARE(member.sessionEmail(), QStringLiteral("carol@example.test"));
 
@@ -870,7 +875,7 @@ private Q_SLOTS:
         QCOMPARE(asked.last().proposed, SecondStep::None);
         const QByteArray key = shownKey(carol.get(QStringLiteral("/auth/two-factor")).response.body);
         QCOMPARE(key.size(), 20);
-        waitForRoomInStep();
+        roomInStep();
         QCOMPARE(carol.code(now(key)).response.status, 200);
         QCOMPARE(carol.sessionEmail(), QStringLiteral("carol@example.test"));
 
@@ -933,11 +938,11 @@ private Q_SLOTS:
         QCOMPARE(shown.value("step").toString(), QStringLiteral("code"));
         QCOMPARE(shown.value("user").toObject().value("email").toString(), QStringLiteral("bob@example.test"));
         const QDateTime expires = QDateTime::fromString(shown.value("expires").toString(), Qt::ISODateWithMs);
-        QVERIFY(qAbs(QDateTime::currentDateTimeUtc().secsTo(expires) - 300) <= 5);
+        QVERIFY(qAbs(clockNow().secsTo(expires) - 300) <= 5);
         QVERIFY(!shown.contains("enrolment"));
         QVERIFY(!step.response.body.contains("access_token"));
 
-        const Reply wrong = browser.code(invalidCodeFor(m_bobKey));
+        const Reply wrong = browser.code(invalidCodeFor(m_bobKey, clockSecs()));
         QCOMPARE(wrong.location(), customPage + "?error=InvalidCode");
         QCOMPARE(browser.get(QStringLiteral("/auth/two-factor?error=InvalidCode"), json).json().object().value("error").toString(),
                  QStringLiteral("InvalidCode"));
@@ -970,7 +975,7 @@ private Q_SLOTS:
         QCOMPARE(QUrlQuery(uri).queryItemValue("secret"), enrolment.value("secret").toString());
         QCOMPARE(enrolment.value("accountName").toString(), QStringLiteral("carol@example.test"));
         QVERIFY(enrolment.value("qrCodeSvg").toString().contains(QStringLiteral("<svg")));
-        waitForRoomInStep();
+        roomInStep();
         const Reply done = browser.code(now(key));
         QCOMPARE(done.response.status, 200);  // the recovery codes, once
         QCOMPARE(shownRecoveryCodes(done.response.body).size(), 10);
