@@ -1,0 +1,15 @@
+#pragma once
+/*
+ * The OpenID Provider's endpoints (lib/src/oidcprovider/README.md), one file each; the route
+ * table (actions/routes.cpp) serves them only when oidcProvider is configured. Each returns
+ * the full response; errors are the protocol's, answered, never thrown.
+ */
+#include "request/requeststate.h"
+
+namespace Gatehouse::OidcEndpoints {
+
+//! GET .well-known/openid-configuration: the discovery document (OpenID Connect Discovery 1.0).
+QFuture<AuthResponse> discovery(const State &state);
+//! GET oidc/jwks: the public signing keys (RFC 7517 JWK Set).
+QFuture<AuthResponse> jwks(const State &state);
+} // namespace Gatehouse::OidcEndpoints
