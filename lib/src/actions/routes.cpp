@@ -66,6 +66,7 @@ const RouteEntry kRoutes[] = {
     // The OpenID Provider's (oidcendpoints/): JSON APIs and redirects of their own, no CSRF cookie.
     {QLatin1String(".well-known/openid-configuration"), "oidc", OidcEndpoints::discovery, nullptr, NoInitialize | OidcOnly},
     {QLatin1String("oidc/jwks"), "oidc", OidcEndpoints::jwks, nullptr, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/authorize"), "oidc", OidcEndpoints::authorize, OidcEndpoints::authorize, NoInitialize | OidcOnly},
 };
 
 //! The first path segment of \a path ("authz" of "authz/auth-request").

@@ -12,4 +12,11 @@ namespace Gatehouse::OidcEndpoints {
 QFuture<AuthResponse> discovery(const State &state);
 //! GET oidc/jwks: the public signing keys (RFC 7517 JWK Set).
 QFuture<AuthResponse> jwks(const State &state);
+/*!
+ * GET/POST oidc/authorize: the authorization code flow (OpenID Connect Core §3.1.2). An unknown
+ * client or redirect URI gets a 400 page; every later refusal goes to the redirect URI with
+ * error, error_description, state and iss. No session (or prompt=login, max_age): Gatehouse's
+ * sign-in page, coming back here. Every client is first-party for now (no consent page).
+ */
+QFuture<AuthResponse> authorize(const State &state);
 } // namespace Gatehouse::OidcEndpoints
