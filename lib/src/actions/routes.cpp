@@ -67,6 +67,8 @@ const RouteEntry kRoutes[] = {
     {QLatin1String(".well-known/openid-configuration"), "oidc", OidcEndpoints::discovery, nullptr, NoInitialize | OidcOnly},
     {QLatin1String("oidc/jwks"), "oidc", OidcEndpoints::jwks, nullptr, NoInitialize | OidcOnly},
     {QLatin1String("oidc/authorize"), "oidc", OidcEndpoints::authorize, OidcEndpoints::authorize, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/token"), "oidc", nullptr, OidcEndpoints::token, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/userinfo"), "oidc", OidcEndpoints::userinfo, OidcEndpoints::userinfo, NoInitialize | OidcOnly},
 };
 
 //! The first path segment of \a path ("authz" of "authz/auth-request").

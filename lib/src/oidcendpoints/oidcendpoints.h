@@ -19,4 +19,13 @@ QFuture<AuthResponse> jwks(const State &state);
  * sign-in page, coming back here. Every client is first-party for now (no consent page).
  */
 QFuture<AuthResponse> authorize(const State &state);
+/*!
+ * POST oidc/token: grant_type=authorization_code with client_secret_basic, client_secret_post
+ * or none (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as
+ * RFC 6749 §5.2 JSON, never cached.
+ */
+QFuture<AuthResponse> token(const State &state);
+//! GET/POST oidc/userinfo: the claims the bearer access token's scopes grant.
+QFuture<AuthResponse> userinfo(const State &state);
+
 } // namespace Gatehouse::OidcEndpoints
