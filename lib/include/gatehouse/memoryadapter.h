@@ -24,7 +24,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public AccountStore,
                                              public TwoFactorStore,
                                              public GroupStore,
-                                             public OidcKeyStore
+                                             public OidcKeyStore,
+                                             public OidcCodeStore
 {
 public:
     MemoryAdapter();
@@ -134,6 +135,10 @@ public:
     // OidcKeyStore
     QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
     QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
+
+    // OidcCodeStore
+    QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
+    QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

@@ -94,7 +94,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public AccountStore,
                                           public TwoFactorStore,
                                           public GroupStore,
-                                          public OidcKeyStore
+                                          public OidcKeyStore,
+                                          public OidcCodeStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -237,6 +238,10 @@ public:
     // OidcKeyStore
     QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
     QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
+
+    // OidcCodeStore
+    QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
+    QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

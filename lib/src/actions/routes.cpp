@@ -2,6 +2,7 @@
 
 #include "actions/actions.h"
 #include "core/urls.h"
+#include "oidcendpoints/oidcendpoints.h"
 #include "request/errorresponse.h"
 
 #include <gatehouse/errors.h>
@@ -26,6 +27,8 @@ enum RouteFlag : unsigned {
     Page = 1u << 1,           //!< GET answers with an HTML page
     NoInitialize = 1u << 2,   //!< no initialize() (no CSRF cookie, no callback URL)
     AnyMethod = 1u << 3,      //!< every method is answered by get
+    //! Served only with oidcProvider configured; without it the path is no route at all, as before.
+    OidcOnly = 1u << 4,
 };
 
 } // namespace
@@ -60,6 +63,12 @@ const RouteEntry kRoutes[] = {
     {QLatin1String("authz/auth-request"), "authz", authRequest, nullptr, NoInitialize | AnyMethod},
     {QLatin1String("authz/forward-auth"), "authz", forwardAuth, nullptr, NoInitialize | AnyMethod},
     {QLatin1String("authz/oauth2-proxy"), "authz", oauth2ProxyAuth, nullptr, NoInitialize | AnyMethod},
+    // The OpenID Provider's (oidcendpoints/): JSON APIs and redirects of their own, no CSRF cookie.
+    {QLatin1String(".well-known/openid-configuration"), "oidc", OidcEndpoints::discovery, nullptr, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/jwks"), "oidc", OidcEndpoints::jwks, nullptr, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/authorize"), "oidc", OidcEndpoints::authorize, OidcEndpoints::authorize, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/token"), "oidc", nullptr, OidcEndpoints::token, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/userinfo"), "oidc", OidcEndpoints::userinfo, OidcEndpoints::userinfo, NoInitialize | OidcOnly},
 };
 
 //! The first path segment of \a path ("authz" of "authz/auth-request").
@@ -93,7 +102,7 @@ bool Route::page() const
     return entry && entry->has(Page);
 }
 
-Route parseRoute(const QString &path, const QString &basePath)
+Route parseRoute(const QString &path, const QString &basePath, bool oidcProvider)
 {
     Route route;
     const QString prefix = Urls::basePathPrefix(basePath);
@@ -106,6 +115,8 @@ Route parseRoute(const QString &path, const QString &basePath)
     const RouteEntry *byFirst = nullptr;
     const RouteEntry *labelled = nullptr;  // a malformed path under a known action keeps its label
     for (const RouteEntry &entry : kRoutes) {
+        if (entry.has(OidcOnly) && !oidcProvider)
+            continue;
         if (entry.action == rest) {
             whole = &entry;
             break;

@@ -29,8 +29,11 @@ struct Route
     bool page() const;        //!< the GET answer is an HTML page (signin, signout, error, ...)
 };
 
-//! The route of \a path (fully decoded) under \a basePath: one pass over the table.
-Route parseRoute(const QString &path, const QString &basePath);
+/*!
+ * The route of \a path (fully decoded) under \a basePath: one pass over the table. The OpenID
+ * Provider's routes are there only when \a oidcProvider (Config::oidcProvider is set).
+ */
+Route parseRoute(const QString &path, const QString &basePath, bool oidcProvider = false);
 
 //! The answer of \a route's action to the state's method (GET or POST); UnknownAction when it has none.
 QFuture<AuthResponse> run(const Route &route, const State &state);

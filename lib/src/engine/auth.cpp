@@ -86,7 +86,7 @@ QFuture<AuthResponse> AuthPrivate::handle(const AuthRequest &request) const
 {
     QString problem;
     std::shared_ptr<const Config> effective = configFor(request, &problem);
-    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), effective->basePath);
+    const Actions::Route route = Actions::parseRoute(request.url.path(QUrl::FullyDecoded), effective->basePath, effective->oidcProvider.has_value());
     if (!Metrics::enabled())
         return dispatch(route, engine, std::move(effective), request, problem);
     const Metrics::Clock::time_point started = Metrics::Clock::now();
@@ -127,7 +127,7 @@ QFuture<AuthResponse> AuthPrivate::internalCall(const AuthRequest &request, cons
         call.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
         call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     }
-    const Actions::Route route = Actions::parseRoute(call.url.path(QUrl::FullyDecoded), effective->basePath);
+    const Actions::Route route = Actions::parseRoute(call.url.path(QUrl::FullyDecoded), effective->basePath, effective->oidcProvider.has_value());
     return dispatch(route, engine, std::move(effective), call, problem, Caller::Internal);
 }
 

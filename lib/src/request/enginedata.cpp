@@ -51,4 +51,14 @@ std::shared_ptr<const Jose::JweCodec> EngineData::jwe(const QStringList &secrets
     return codec;
 }
 
+std::shared_ptr<const OidcProvider::SigningKeyCache> EngineData::oidcSigningKeys() const
+{
+    QMutexLocker lock(&m_mutex);
+    if (!m_oidcKeys && m_stores->oidcKeys && !m_secrets.isEmpty()) {
+        m_oidcKeys = std::make_shared<const OidcProvider::SigningKeyCache>(
+            m_stores->oidcKeys, std::make_shared<const OidcProvider::KeyBox>(m_secrets));
+    }
+    return m_oidcKeys;
+}
+
 } // namespace Gatehouse

@@ -7,6 +7,7 @@
 #include "jose/jwe.h"
 #include "mail/mailer.h"
 #include "oauth/oauthclient.h"
+#include "oidcprovider/signingkeycache.h"
 #include "pages/pagetranslator.h"
 
 #include "storage/stores.h"
@@ -48,6 +49,12 @@ public:
     const OAuth::OAuthClient &oauth() const { return m_oauth; }
     //! Valid access tokens of signed-in users' accounts; null without an AccountTokenStore.
     const AccessTokens *accessTokens() const { return m_tokens ? &*m_tokens : nullptr; }
+    /*!
+     * The OpenID Provider's signing keys, loaded on the first call (oidcprovider/signingkeycache.h);
+     * null without an OidcKeyStore or a secret. Made on demand: an engine without \c oidcProvider
+     * never calls it, so nothing changes for it.
+     */
+    std::shared_ptr<const OidcProvider::SigningKeyCache> oidcSigningKeys() const;
 
 private:
     QStringList m_secrets;
@@ -60,6 +67,7 @@ private:
     std::optional<AccessTokens> m_tokens;
     mutable QMutex m_mutex;
     mutable QHash<QStringList, std::shared_ptr<const Jose::JweCodec>> m_otherCodecs;
+    mutable std::shared_ptr<const OidcProvider::SigningKeyCache> m_oidcKeys;
 };
 
 } // namespace Gatehouse

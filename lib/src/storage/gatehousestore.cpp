@@ -17,5 +17,6 @@ QFuture<void> RateLimitStore::refundRateLimit(const QString &, std::chrono::mill
 AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;
 OidcKeyStore::~OidcKeyStore() = default;
+OidcCodeStore::~OidcCodeStore() = default;
 
 } // namespace Gatehouse

@@ -374,6 +374,25 @@ QString oidcKeysTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * The OpenID Provider's authorization codes (lib/src/oidcprovider/README.md): only the code's
+ * SHA-256 is stored, with what it was issued for; taking one deletes it, and expired ones are
+ * removed as new ones are added (the index on expiresAt finds them).
+ */
+QString oidcCodesTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_oidc_codes"),
+          QStringLiteral("\"codeHash\" %1 NOT NULL PRIMARY KEY, \"clientId\" VARCHAR(128) NOT NULL, "
+                         "\"redirectUri\" TEXT NOT NULL, \"codeChallenge\" VARCHAR(64), nonce TEXT, scope TEXT NOT NULL, "
+                         "\"userId\" VARCHAR(255) NOT NULL, \"authTime\" %2, amr VARCHAR(255), claims TEXT, "
+                         "\"expiresAt\" %2 NOT NULL")
+              .arg(t.keyText, t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_oidc_codes_expires_idx"), QStringLiteral("gatehouse_oidc_codes (\"expiresAt\")")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -398,6 +417,7 @@ const QList<Step> &steps()
         {12, QStringLiteral("audit log by user and time"), auditUserTimeIndex},
         {13, QStringLiteral("sign-in methods of database sessions"), sessionSignInMethods},
         {14, QStringLiteral("OpenID Provider signing keys"), oidcKeysTable},
+        {15, QStringLiteral("OpenID Provider authorization codes"), oidcCodesTable},
     };
     return all;
 }

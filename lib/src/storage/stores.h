@@ -12,6 +12,7 @@
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
+#include <gatehouse/oidccodestore.h>
 #include <gatehouse/oidckeystore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
@@ -41,6 +42,7 @@ struct Stores
     std::shared_ptr<TwoFactorStore> twoFactor;
     std::shared_ptr<GroupStore> groups;
     std::shared_ptr<OidcKeyStore> oidcKeys;
+    std::shared_ptr<OidcCodeStore> oidcCodes;
 };
 
 } // namespace Gatehouse

@@ -1,0 +1,207 @@
+#include "oidcendpoints/oidcendpoints.h"
+
+#include "core/futures.h"
+#include "core/logging.h"
+#include "core/urls.h"
+#include "oidcprovider/authorizationcode.h"
+#include "oidcprovider/authorizationrequest.h"
+#include "oidcprovider/discovery.h"
+#include "request/errorresponse.h"
+#include "request/pageresponses.h"
+#include "session/sessionreader.h"
+#include "session/signinsteps.h"
+
+#include <gatehouse/access.h>
+#include <gatehouse/errors.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrl>
+
+namespace Gatehouse::OidcEndpoints {
+
+namespace {
+
+using namespace OidcProvider;
+
+QByteArray encoded(const QString &value)
+{
+    return QUrl::toPercentEncoding(value);
+}
+
+//! A 302 to \a location exactly as written (a registered redirect URI is never normalised).
+AuthResponse redirectTo(const QByteArray &location, const QList<SetCookie> &cookies = {})
+{
+    AuthResponse response;
+    response.status = 302;
+    response.headers.append({QByteArrayLiteral("location"), location});
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    response.cookies = cookies;
+    return response;
+}
+
+//! The authorization response: \a pairs on the client's redirect URI, with state and iss (RFC 9207).
+AuthResponse toClient(const RequestState &s, const AuthorizationRequest &request, QList<std::pair<QByteArray, QString>> pairs,
+                      const QList<SetCookie> &cookies = {})
+{
+    if (!request.state.isEmpty())
+        pairs.append({QByteArrayLiteral("state"), request.state});
+    pairs.append({QByteArrayLiteral("iss"), s.baseUrl});
+    QByteArray location = request.redirectUri.toUtf8();
+    char separator = location.contains('?') ? '&' : '?';
+    for (const auto &[name, value] : pairs) {
+        location += separator + name + '=' + encoded(value);
+        separator = '&';
+    }
+    return redirectTo(location, cookies);
+}
+
+AuthResponse refuse(const RequestState &s, const AuthorizationRequest &request, const ProtocolError &error,
+                    const QList<SetCookie> &cookies = {})
+{
+    return toClient(s, request,
+                    {{QByteArrayLiteral("error"), errorCodeName(error.code)},
+                     {QByteArrayLiteral("error_description"), error.description}},
+                    cookies);
+}
+
+//! Neither the client nor its redirect URI established: a page, never a redirect.
+AuthResponse refusedPage(const RequestState &s, const QString &why)
+{
+    qCDebug(lcCore) << "authorization request refused:" << why;
+    AuthResponse response = PageResponses::error(s, QStringLiteral("InvalidRequest"));
+    response.status = 400;
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
+//! The person's claims as recorded at sign-in; each endpoint gives out what the scopes grant.
+QJsonObject personOf(const CurrentSession &found)
+{
+    QJsonObject person;
+    const auto set = [&person](const QString &name, const QString &value) {
+        if (!value.isEmpty())
+            person.insert(name, value);
+    };
+    set(QStringLiteral("name"), found.name());
+    set(QStringLiteral("email"), found.email());
+    set(QStringLiteral("preferred_username"), !found.email().isEmpty() ? found.email() : found.name());
+    if (const std::optional<AdapterUser> &user = found.user()) {
+        set(QStringLiteral("picture"), user->image.value_or(QString()));
+        if (!found.email().isEmpty())
+            person.insert(QStringLiteral("email_verified"), user->emailVerified.has_value());
+    } else {
+        set(QStringLiteral("picture"), found.token().value(QStringLiteral("picture")).toString());
+    }
+    person.insert(QStringLiteral("groups"), QJsonArray::fromStringList(found.groups()));
+    return person;
+}
+
+//! Whether the client's access policy lets \a found's person in.
+bool allowed(const OidcClient &client, const CurrentSession &found)
+{
+    AccessOptions options;
+    options.defaultPolicy = client.access;
+    const AccessSubject subject{found.userId(), found.email(), found.groups()};
+    return decideAccess(options, AccessRequest(), subject).outcome == AccessDecision::Outcome::Allowed;
+}
+
+QFuture<AuthResponse> issueCode(const State &state, const AuthorizationRequest &request, const CurrentSession &found)
+{
+    const RequestState &s = *state;
+    const NewCode code = newAuthorizationCode();
+    OidcAuthorizationCode record;
+    record.codeHash = code.hash;
+    record.clientId = request.client->clientId;
+    record.redirectUri = request.redirectUri;
+    record.codeChallenge = request.codeChallenge;
+    record.nonce = request.nonce;
+    record.scope = request.scopes.join(u' ');
+    record.userId = found.userId();
+    record.authTime = found.signInTime();
+    record.amr = SignInRecord::toAmr(found.signInSteps());
+    record.claims = QString::fromUtf8(QJsonDocument(personOf(found)).toJson(QJsonDocument::Compact));
+    record.expiresAt = QDateTime::currentDateTimeUtc().addSecs(codeLifetimeSeconds);
+    const QList<SetCookie> cookies = found.cookies();
+    return s.stores().oidcCodes->addOidcCode(record).then(
+        QtFuture::Launch::Sync, [state, request, code = code.code, cookies]() {
+            return toClient(*state, request, {{QByteArrayLiteral("code"), code}}, cookies);
+        });
+}
+
+QFuture<AuthResponse> decide(const State &state, const AuthorizationRequest &request, const QByteArray &query,
+                             const CurrentSession &found)
+{
+    const RequestState &s = *state;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const bool needsSignIn = !found.signedIn() || (request.promptLogin && !request.loginAfter)
+        || !signInRecentEnough(request, found.signInTime(), now);
+    if (needsSignIn) {
+        if (request.promptNone) {
+            return QtFuture::makeReadyFuture(
+                refuse(s, request, {ErrorCode::LoginRequired, QStringLiteral("the person is not signed in")}, found.cookies()));
+        }
+        // Gatehouse's own sign-in page, coming back to this request (same origin: the redirect rules keep it).
+        const QString back = s.baseUrl + QLatin1Char('/') + Paths::authorize + QLatin1Char('?')
+            + QString::fromUtf8(returnQuery(query, request, now));
+        return QtFuture::makeReadyFuture(
+            redirectTo(Urls::signInThenBackTo(s.pageUrl(RequestState::Page::SignIn), back).toUtf8(), found.cookies()));
+    }
+    if (!allowed(*request.client, found)) {
+        return QtFuture::makeReadyFuture(refuse(
+            s, request, {ErrorCode::AccessDenied, QStringLiteral("the person may not sign in to this client")}, found.cookies()));
+    }
+    return issueCode(state, request, found);
+}
+
+} // namespace
+
+QFuture<AuthResponse> authorize(const State &state)
+{
+    RequestState &s = *state;
+    s.requestCookies = s.request.cookies();
+    s.cookies = CookieSet::resolve(s.origin.secure, s.config.cookies);
+    // GET (the query) or POST (a form body), OpenID Connect Core §3.1.2.1; read as sent, so that
+    // a repeated parameter is seen.
+    QByteArray query;
+    if (s.isPost()) {
+        if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
+            return QtFuture::makeReadyFuture(refusedPage(s, QStringLiteral("a POST that is not a form")));
+        query = s.request.body;
+    } else {
+        query = s.request.url.query(QUrl::FullyEncoded).toUtf8();
+    }
+    const AuthorizationCheck check = checkAuthorizationRequest(parseParameters(query), s.config.oidcProvider->clients);
+    if (check.pageError)
+        return QtFuture::makeReadyFuture(refusedPage(s, *check.pageError));
+    if (check.error)
+        return QtFuture::makeReadyFuture(refuse(s, check.request, *check.error));
+    if (!s.stores().oidcCodes) {
+        return QtFuture::makeReadyFuture(refuse(
+            s, check.request, {ErrorCode::ServerError, QStringLiteral("the provider has no store for codes")}));
+    }
+
+    SessionReadOptions options;
+    options.signInDetails = true;  // auth_time and amr
+    options.storedUser = true;     // email_verified, picture
+    options.groups = true;
+    const AuthorizationRequest request = check.request;
+    QFuture<AuthResponse> response = readSession(state, options, [state, request, query](const CurrentSession &found) {
+        return decide(state, request, query, found);
+    });
+    return recover(response, [state, request](std::exception_ptr error) {
+        logFailure(state->config, error);
+        try {
+            std::rethrow_exception(error);
+        } catch (const AuthError &e) {
+            if (isUnavailable(e)) {
+                return refuse(*state, request,
+                              {ErrorCode::TemporarilyUnavailable, QStringLiteral("the store cannot answer now")});
+            }
+        } catch (...) {
+        }
+        return refuse(*state, request, {ErrorCode::ServerError, QStringLiteral("the request could not be completed")});
+    });
+}
+
+} // namespace Gatehouse::OidcEndpoints

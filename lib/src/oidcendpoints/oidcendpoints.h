@@ -1,0 +1,31 @@
+#pragma once
+/*
+ * The OpenID Provider's endpoints (lib/src/oidcprovider/README.md), one file each; the route
+ * table (actions/routes.cpp) serves them only when oidcProvider is configured. Each returns
+ * the full response; errors are the protocol's, answered, never thrown.
+ */
+#include "request/requeststate.h"
+
+namespace Gatehouse::OidcEndpoints {
+
+//! GET .well-known/openid-configuration: the discovery document (OpenID Connect Discovery 1.0).
+QFuture<AuthResponse> discovery(const State &state);
+//! GET oidc/jwks: the public signing keys (RFC 7517 JWK Set).
+QFuture<AuthResponse> jwks(const State &state);
+/*!
+ * GET/POST oidc/authorize: the authorization code flow (OpenID Connect Core §3.1.2). An unknown
+ * client or redirect URI gets a 400 page; every later refusal goes to the redirect URI with
+ * error, error_description, state and iss. No session (or prompt=login, max_age): Gatehouse's
+ * sign-in page, coming back here. Every client is first-party for now (no consent page).
+ */
+QFuture<AuthResponse> authorize(const State &state);
+/*!
+ * POST oidc/token: grant_type=authorization_code with client_secret_basic, client_secret_post
+ * or none (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as
+ * RFC 6749 §5.2 JSON, never cached.
+ */
+QFuture<AuthResponse> token(const State &state);
+//! GET/POST oidc/userinfo: the claims the bearer access token's scopes grant.
+QFuture<AuthResponse> userinfo(const State &state);
+
+} // namespace Gatehouse::OidcEndpoints

@@ -1,0 +1,379 @@
+// Gatehouse as an OpenID Provider through gatehouse-server, driven over HTTP as a relying party
+// would: discovery, jwks, the authorization code flow with a password sign-in on Gatehouse's
+// own page, the token endpoint (client_secret_basic, client_secret_post, a public client with
+// PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals.
+#include "serverharness.h"
+
+#include "oauth/jwk.h"
+#include "oauth/jws.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+using namespace Gatehouse::Testing;
+
+namespace {
+
+const QString kAppSecret = QStringLiteral("app-secret-0123456789abcdef-0123456789");
+const QString kVerifier = QStringLiteral("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk");
+const QString kChallenge = QStringLiteral("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+// A loopback redirect URI: registered without a port, presented with any (RFC 8252 §7.3).
+const QString kAppRedirect = QStringLiteral("http://127.0.0.1:41000/cb");
+
+struct Answer
+{
+    int status = 0;
+    QByteArray body;
+    QByteArray location;
+    QByteArray header(const QByteArray &name) const { return headers.value(name); }
+    QHash<QByteArray, QByteArray> headers;  //!< lower-case names
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+class Client
+{
+public:
+    explicit Client(QString base) : m_base(std::move(base)) {}
+
+    Answer send(const QString &pathAndQuery, const QByteArray &cookie = {}, const QByteArray &form = {},
+                const QByteArray &authorization = {})
+    {
+        QNetworkRequest request(QUrl(m_base + pathAndQuery));
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        if (!cookie.isEmpty())
+            request.setRawHeader("Cookie", cookie);
+        if (!authorization.isEmpty())
+            request.setRawHeader("Authorization", authorization);
+        QNetworkReply *reply = nullptr;
+        if (form.isNull()) {
+            reply = m_nam.get(request);
+        } else {
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+            reply = m_nam.post(request, form);
+        }
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(15000, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        Answer answer;
+        answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        answer.body = reply->readAll();
+        for (const auto &[name, value] : reply->rawHeaderPairs())
+            answer.headers.insert(name.toLower(), value);
+        answer.location = answer.header("location");
+        reply->deleteLater();
+        return answer;
+    }
+
+private:
+    QString m_base;
+    QNetworkAccessManager m_nam;
+};
+
+QByteArray form(const QList<std::pair<QString, QString>> &fields)
+{
+    QByteArrayList parts;
+    for (const auto &[name, value] : fields)
+        parts.append(QUrl::toPercentEncoding(name) + '=' + QUrl::toPercentEncoding(value));
+    return parts.join('&');
+}
+
+using Fields = QList<std::pair<QString, QString>>;
+
+Fields appRequest()
+{
+    return {{"response_type", "code"}, {"client_id", "app"}, {"redirect_uri", kAppRedirect},
+            {"scope", "openid profile email groups"}, {"state", "st-1"}, {"nonce", "n-1"},
+            {"code_challenge", kChallenge}, {"code_challenge_method", "S256"}};
+}
+
+Fields with(Fields fields, const QString &name, const QString &value)
+{
+    Fields result;
+    bool replaced = false;
+    for (const auto &field : fields) {
+        if (field.first == name) {
+            replaced = true;
+            if (!value.isEmpty())
+                result.append({name, value});
+        } else {
+            result.append(field);
+        }
+    }
+    if (!replaced && !value.isEmpty())
+        result.append({name, value});
+    return result;
+}
+
+QString authorizePath(const Fields &fields)
+{
+    return QStringLiteral("/auth/oidc/authorize?") + QString::fromLatin1(form(fields));
+}
+
+QByteArray basic(const QString &id, const QString &secret)
+{
+    return "Basic " + (QUrl::toPercentEncoding(id) + ':' + QUrl::toPercentEncoding(secret)).toBase64();
+}
+
+QUrlQuery queryOf(const QByteArray &location)
+{
+    return QUrlQuery(QUrl(QString::fromUtf8(location)));
+}
+
+std::optional<QJsonObject> verified(const QString &token, const QJsonObject &jwks, QString *alg)
+{
+    QString problem;
+    const std::optional<Gatehouse::OAuth::CompactJws> jws = Gatehouse::OAuth::CompactJws::parse(token, &problem);
+    if (!jws)
+        return std::nullopt;
+    *alg = jws->alg;
+    for (const QJsonValue &key : jwks.value("keys").toArray()) {
+        const std::optional<Gatehouse::OAuth::Jwk> jwk = Gatehouse::OAuth::Jwk::fromJson(key.toObject(), &problem);
+        if (jwk && jwk->kid() == jws->kid && Gatehouse::OAuth::keyFits(*jwk, jws->alg)
+            && Gatehouse::OAuth::verifySignature(*jws, *jwk))
+            return QJsonDocument::fromJson(jws->payload).object();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestServerOidcProvider : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    ServerUnderTest m_server;
+    QString m_issuer;
+    QByteArray m_alice;  //!< alice's session cookies
+    QByteArray m_bob;
+
+    QByteArray signIn(const QString &username)
+    {
+        Browser browser(m_server.baseUrl());
+        browser.signIn(QStringLiteral("credentials"), {{"username", username}, {"password", "good-password"}});
+        QByteArrayList cookies;
+        for (const QNetworkCookie &c : browser.cookies())
+            cookies.append(c.name() + '=' + c.value());
+        return cookies.join("; ");
+    }
+
+    QString codeFor(const Fields &request, const QByteArray &cookie)
+    {
+        Client client(m_server.baseUrl());
+        const Answer a = client.send(authorizePath(request), cookie);
+        return queryOf(a.location).queryItemValue("code");
+    }
+
+    Answer redeem(const QString &code, const Fields &changes = {}, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Fields fields{{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", kAppRedirect},
+                      {"code_verifier", kVerifier}};
+        for (const auto &[name, value] : changes)
+            fields = with(fields, name, value);
+        Client client(m_server.baseUrl());
+        return client.send(QStringLiteral("/auth/oidc/token"), {}, form(fields), authorization);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const quint16 port = m_server.reservePort();
+        m_issuer = QStringLiteral("http://127.0.0.1:%1/auth").arg(port);
+        QFile script(m_dir.filePath(QStringLiteral("callbacks.js")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(groupsCallbacksScript(QJsonObject{
+            {"alice", QJsonObject{{"id", "1"}, {"name", "Alice"}, {"email", "alice@example.test"},
+                                  {"groups", QJsonArray{"admins"}}}},
+            {"bob", QJsonObject{{"id", "2"}, {"name", "Bob"}, {"email", "bob@example.test"}, {"groups", QJsonArray{"staff"}}}},
+        }));
+        script.close();
+        const QJsonArray scopes{"openid", "profile", "email", "groups"};
+        const QJsonObject config{
+            {"url", m_issuer},
+            {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))}}},
+            {"session", QJsonObject{{"strategy", "jwt"}}},
+            {"callbacksScript", "callbacks.js"},
+            {"callbacks", QJsonObject{{"jwt", "jwt"}}},
+            {"providers", QJsonArray{scriptCredentialsProvider()}},
+            {"oidcProvider", QJsonObject{{"clients", QJsonArray{
+                QJsonObject{{"clientId", "app"}, {"clientSecret", kAppSecret}, {"redirectUris", QJsonArray{"http://127.0.0.1/cb"}},
+                            {"scopes", scopes}, {"consent", false}},
+                QJsonObject{{"clientId", "other"}, {"clientSecret", kAppSecret}, {"redirectUris", QJsonArray{"http://127.0.0.1/other"}},
+                            {"scopes", scopes}, {"consent", false}},
+                QJsonObject{{"clientId", "desktop"}, {"public", true}, {"redirectUris", QJsonArray{"http://127.0.0.1/native"}},
+                            {"scopes", scopes}, {"consent", false}},
+                QJsonObject{{"clientId", "admin-app"}, {"clientSecret", kAppSecret},
+                            {"redirectUris", QJsonArray{"http://127.0.0.1/admin"}}, {"access", QJsonObject{{"groups", QJsonArray{"admins"}}}},
+                            {"scopes", scopes}, {"consent", false}},
+            }}}},
+        };
+        const QString configFile = m_dir.filePath(QStringLiteral("gatehouse.json"));
+        QVERIFY(replaceFile(configFile, QJsonDocument(config).toJson()));
+        const CommandResult migrated = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), configFile});
+        QVERIFY2(migrated.exitCode == 0, qPrintable(migrated.err));
+        QVERIFY2(m_server.start(configFile, m_dir.path()), qPrintable(m_server.log()));
+        m_alice = signIn(QStringLiteral("alice"));
+        m_bob = signIn(QStringLiteral("bob"));
+        QVERIFY(m_alice.contains("authjs.session-token="));
+    }
+
+    void discoveryNamesTheEndpoints()
+    {
+        Client client(m_server.baseUrl());
+        const Answer d = client.send(QStringLiteral("/auth/.well-known/openid-configuration"));
+        QCOMPARE(d.status, 200);
+        const QJsonObject doc = d.json();
+        QCOMPARE(doc.value("issuer").toString(), m_issuer);
+        QCOMPARE(doc.value("token_endpoint").toString(), m_issuer + "/oidc/token");
+        QCOMPARE(doc.value("jwks_uri").toString(), m_issuer + "/oidc/jwks");
+        QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+        const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
+        QCOMPARE(jwks.status, 200);
+        QCOMPARE(jwks.json().value("keys").toArray().size(), 3);
+    }
+
+    void codeFlowWithASignIn()
+    {
+        Client client(m_server.baseUrl());
+        // Signed out: Gatehouse's sign-in page, with the way back.
+        const QString path = authorizePath(appRequest());
+        const Answer signedOut = client.send(path);
+        QCOMPARE(signedOut.status, 302);
+        const QUrl signInPage(QString::fromUtf8(signedOut.location));
+        QCOMPARE(signInPage.path(), QStringLiteral("/auth/signin"));
+        const QString back = QUrlQuery(signInPage).queryItemValue("callbackUrl", QUrl::FullyDecoded);
+        QCOMPARE(back, m_server.baseUrl() + path);
+
+        // The sign-in form comes back to the request, which issues a code to the redirect URI.
+        Browser browser(m_server.baseUrl());
+        const QString after = browser.signIn(QStringLiteral("credentials"),
+                                             {{"username", "alice"}, {"password", "good-password"}, {"callbackUrl", back}});
+        QCOMPARE(after, back);
+        QByteArrayList cookies;
+        for (const QNetworkCookie &c : browser.cookies())
+            cookies.append(c.name() + '=' + c.value());
+        const Answer authorized = client.send(path, cookies.join("; "));
+        QCOMPARE(authorized.status, 302);
+        QVERIFY(authorized.location.startsWith((kAppRedirect + "?code=").toUtf8()));
+        const QUrlQuery answer = queryOf(authorized.location);
+        QCOMPARE(answer.queryItemValue("state"), QStringLiteral("st-1"));
+        QCOMPARE(answer.queryItemValue("iss", QUrl::FullyDecoded), m_issuer);
+
+        const Answer tokens = redeem(answer.queryItemValue("code"));
+        QCOMPARE(tokens.status, 200);
+        QCOMPARE(tokens.header("cache-control"), QByteArray("no-store"));
+        const QJsonObject jwks = client.send(QStringLiteral("/auth/oidc/jwks")).json();
+        QString alg;
+        const std::optional<QJsonObject> id = verified(tokens.json().value("id_token").toString(), jwks, &alg);
+        QVERIFY2(id, "the ID token does not verify with the published keys");
+        QCOMPARE(alg, QStringLiteral("RS256"));
+        QCOMPARE(id->value("iss").toString(), m_issuer);
+        QCOMPARE(id->value("aud").toString(), QStringLiteral("app"));
+        QCOMPARE(id->value("sub").toString(), QStringLiteral("1"));
+        QCOMPARE(id->value("nonce").toString(), QStringLiteral("n-1"));
+        QCOMPARE(id->value("email").toString(), QStringLiteral("alice@example.test"));
+        QCOMPARE(id->value("groups").toArray(), QJsonArray{"admins"});
+        QCOMPARE(id->value("amr").toArray(), QJsonArray{"pwd"});
+        QVERIFY(id->contains("auth_time"));
+
+        const QByteArray bearer = "Bearer " + tokens.json().value("access_token").toString().toLatin1();
+        const Answer info = client.send(QStringLiteral("/auth/oidc/userinfo"), {}, QByteArray(), bearer);
+        QCOMPARE(info.status, 200);
+        QCOMPARE(info.json().value("sub").toString(), QStringLiteral("1"));
+        QCOMPARE(info.json().value("name").toString(), QStringLiteral("Alice"));
+
+        // Used once: the second redemption fails.
+        const Answer again = redeem(answer.queryItemValue("code"));
+        QCOMPARE(again.status, 400);
+        QCOMPARE(again.json().value("error").toString(), QStringLiteral("invalid_grant"));
+    }
+
+    void unknownClientOrRedirectUriIsAPage_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("unknown client") << "client_id" << "nobody";
+        QTest::newRow("prefix") << "redirect_uri" << "http://127.0.0.1:41000/c";
+        QTest::newRow("suffix") << "redirect_uri" << "http://127.0.0.1:41000/cb/x";
+        QTest::newRow("case") << "redirect_uri" << "http://127.0.0.1:41000/CB";
+        QTest::newRow("localhost for the loopback literal") << "redirect_uri" << "http://localhost:41000/cb";
+        QTest::newRow("fragment") << "redirect_uri" << "http://127.0.0.1:41000/cb#f";
+        QTest::newRow("userinfo") << "redirect_uri" << "http://evil@127.0.0.1:41000/cb";
+        QTest::newRow("https for http") << "redirect_uri" << "https://127.0.0.1:41000/cb";
+    }
+
+    void unknownClientOrRedirectUriIsAPage()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, value);
+        Client client(m_server.baseUrl());
+        const Answer a = client.send(authorizePath(with(appRequest(), name, value)), m_alice);
+        QCOMPARE(a.status, 400);
+        QVERIFY(a.location.isEmpty());
+        QVERIFY(a.header("content-type").startsWith("text/html"));
+    }
+
+    void refusalsAfterTheRedirectUri()
+    {
+        Client client(m_server.baseUrl());
+        const auto errorOf = [&](const Fields &request) {
+            const Answer a = client.send(authorizePath(request), m_alice);
+            return queryOf(a.location).queryItemValue("error");
+        };
+        QCOMPARE(errorOf(with(appRequest(), "code_challenge_method", "plain")), QStringLiteral("invalid_request"));
+        QCOMPARE(errorOf(with(appRequest(), "response_type", "token")), QStringLiteral("unsupported_response_type"));
+        const Fields desktop = with(with(appRequest(), "client_id", "desktop"), "redirect_uri", "http://127.0.0.1:52000/native");
+        QCOMPARE(errorOf(with(with(desktop, "code_challenge", ""), "code_challenge_method", "")), QStringLiteral("invalid_request"));
+        const Fields admin = with(with(appRequest(), "client_id", "admin-app"), "redirect_uri", "http://127.0.0.1/admin");
+        QCOMPARE(queryOf(client.send(authorizePath(admin), m_bob).location).queryItemValue("error"), QStringLiteral("access_denied"));
+        QVERIFY(!codeFor(admin, m_alice).isEmpty());
+        QCOMPARE(errorOf(with(appRequest(), "prompt", "none")), QString());  // alice is signed in: a code
+        QCOMPARE(queryOf(client.send(authorizePath(with(appRequest(), "prompt", "none"))).location).queryItemValue("error"),
+                 QStringLiteral("login_required"));
+    }
+
+    void tokenRefusals()
+    {
+        const auto errorOf = [](const Answer &a) { return a.json().value("error").toString(); };
+        QString code = codeFor(appRequest(), m_alice);
+        Answer a = redeem(code, {}, basic("app", "wrong-secret"));
+        QCOMPARE(a.status, 401);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+        a = redeem(code, {{"code_verifier", ""}});
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_grant"));  // and the code is spent
+        QCOMPARE(errorOf(redeem(code)), QStringLiteral("invalid_grant"));
+
+        code = codeFor(appRequest(), m_alice);
+        QCOMPARE(errorOf(redeem(code, {{"code_verifier", kVerifier.left(42) + "A"}})), QStringLiteral("invalid_grant"));
+        code = codeFor(appRequest(), m_alice);
+        QCOMPARE(errorOf(redeem(code, {{"code_verifier", kChallenge}})), QStringLiteral("invalid_grant"));
+        code = codeFor(appRequest(), m_alice);
+        QCOMPARE(errorOf(redeem(code, {}, basic("other", kAppSecret))), QStringLiteral("invalid_grant"));
+        code = codeFor(appRequest(), m_alice);
+        QCOMPARE(errorOf(redeem(code, {{"redirect_uri", "http://127.0.0.1:41001/cb"}})), QStringLiteral("invalid_grant"));
+
+        // client_secret_post, and a public client with PKCE and no secret.
+        code = codeFor(appRequest(), m_alice);
+        a = redeem(code, {{"client_id", "app"}, {"client_secret", kAppSecret}}, {});
+        QCOMPARE(a.status, 200);
+        const Fields desktop = with(with(appRequest(), "client_id", "desktop"), "redirect_uri", "http://127.0.0.1:52000/native");
+        code = codeFor(desktop, m_alice);
+        a = redeem(code, {{"client_id", "desktop"}, {"redirect_uri", "http://127.0.0.1:52000/native"}}, {});
+        QCOMPARE(a.status, 200);
+        QVERIFY(a.json().contains("id_token"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerOidcProvider)
+#include "tst_serveroidcprovider.moc"

@@ -1,0 +1,494 @@
+// The OpenID Provider's endpoints in the engine, in-process: discovery, jwks, the authorization
+// code flow with a password sign-in, the token endpoint and userinfo, and their refusals.
+#include "support/engineclient.h"
+
+#include "crypto/base64url.h"
+#include "crypto/hash.h"
+#include "oauth/jwk.h"
+#include "oauth/jws.h"
+
+#include <gatehouse/auth.h>
+#include <gatehouse/memoryadapter.h>
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Test;
+
+namespace {
+
+const QString kSecret = QStringLiteral("oidc-provider-test-secret-0123456789abcdef");
+const QString kAppSecret = QStringLiteral("app-secret-0123456789abcdef-0123456789");
+const QString kVerifier = QStringLiteral("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk");
+const QString kChallenge = QStringLiteral("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+const QString kIssuer = QStringLiteral("http://127.0.0.1:9300/auth");
+const QString kAppRedirect = QStringLiteral("https://app.example.test/cb");
+
+OidcClient client(const QString &id, const QString &redirect, const QString &secret = {})
+{
+    OidcClient c;
+    c.clientId = id;
+    c.clientSecret = secret;
+    c.isPublic = secret.isEmpty();
+    c.redirectUris = {redirect};
+    c.scopes = {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups")};
+    c.consent = false;
+    return c;
+}
+
+Config providerConfig(bool withProvider = true)
+{
+    Config config;
+    config.secret = {kSecret};
+    config.trustHost = true;
+    config.adapter = std::make_shared<MemoryAdapter>();
+    config.session.strategy = SessionOptions::Strategy::Jwt;
+    Provider credentials;
+    credentials.id = QStringLiteral("credentials");
+    credentials.name = QStringLiteral("Credentials");
+    credentials.type = QStringLiteral("credentials");
+    credentials.options.insert(QStringLiteral("credentials"), QJsonObject{
+        {QStringLiteral("username"), QJsonObject{{"label", "Username"}, {"type", "text"}}},
+        {QStringLiteral("password"), QJsonObject{{"label", "Password"}, {"type", "password"}}}});
+    credentials.authorize = [](const QJsonObject &c, const AuthRequest &) {
+        std::optional<QJsonObject> user;
+        if (c.value("password").toString() == "good-password" && c.value("username").toString() == "alice")
+            user = QJsonObject{{"id", "1"}, {"name", "Alice"}, {"email", "alice@example.test"}};
+        if (c.value("password").toString() == "good-password" && c.value("username").toString() == "bob")
+            user = QJsonObject{{"id", "2"}, {"name", "Bob"}, {"email", "bob@example.test"}};
+        return QtFuture::makeReadyFuture(user);
+    };
+    config.providers = {credentials};
+    if (withProvider) {
+        OidcProviderOptions options;
+        OidcClient adminsOnly = client(QStringLiteral("admin-app"), QStringLiteral("https://admin.example.test/cb"), kAppSecret);
+        adminsOnly.access = {AccessPolicy::Kind::Subjects, {QStringLiteral("alice@example.test")}, {}};
+        options.clients = {client(QStringLiteral("app"), kAppRedirect, kAppSecret),
+                           client(QStringLiteral("other"), QStringLiteral("https://other.example.test/cb"), kAppSecret),
+                           client(QStringLiteral("desktop"), QStringLiteral("http://127.0.0.1/native")), adminsOnly};
+        config.oidcProvider = options;
+    }
+    return config;
+}
+
+QString authorizePath(const QList<std::pair<QString, QString>> &fields)
+{
+    QUrlQuery query;
+    for (const auto &[name, value] : fields)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    return QStringLiteral("/auth/oidc/authorize?") + query.query(QUrl::FullyEncoded);
+}
+
+QList<std::pair<QString, QString>> appRequest()
+{
+    return {{"response_type", "code"}, {"client_id", "app"}, {"redirect_uri", kAppRedirect},
+            {"scope", "openid profile email"}, {"state", "s-1"}, {"nonce", "n-1"},
+            {"code_challenge", kChallenge}, {"code_challenge_method", "S256"}};
+}
+
+QList<std::pair<QString, QString>> with(QList<std::pair<QString, QString>> fields, const QString &name, const QString &value)
+{
+    bool found = false;
+    for (auto &field : fields) {
+        if (field.first == name) {
+            field.second = value;
+            found = true;
+        }
+    }
+    if (!found)
+        fields.append({name, value});
+    QList<std::pair<QString, QString>> kept;
+    for (const auto &field : fields) {
+        if (!field.second.isEmpty())
+            kept.append(field);
+    }
+    return kept;
+}
+
+QUrlQuery queryOf(const QByteArray &location)
+{
+    return QUrlQuery(QUrl(QString::fromUtf8(location)));
+}
+
+QByteArray basic(const QString &id, const QString &secret)
+{
+    return "Basic " + (QUrl::toPercentEncoding(id) + ':' + QUrl::toPercentEncoding(secret)).toBase64();
+}
+
+//! Signs \a client in as \a username through the sign-in form.
+void signIn(EngineClient &client, const QString &username)
+{
+    const QString csrf = client.csrfToken();
+    const Reply r = client.postForm("/auth/callback/credentials",
+                                    {{"csrfToken", csrf}, {"username", username}, {"password", "good-password"}});
+    QCOMPARE(r.response.status, 302);
+    QVERIFY(client.cookies.contains("authjs.session-token"));
+}
+
+//! A code for \a request, from a signed-in \a client.
+QString codeFor(EngineClient &client, const QList<std::pair<QString, QString>> &request)
+{
+    const Reply r = client.get(authorizePath(request));
+    if (r.response.status != 302)
+        return {};
+    return queryOf(r.location()).queryItemValue("code");
+}
+
+Reply redeem(EngineClient &client, const QString &code, const QList<QPair<QString, QString>> &extra = {},
+             const QByteArray &authorization = basic("app", kAppSecret))
+{
+    QList<QPair<QString, QString>> fields{{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", kAppRedirect},
+                                          {"code_verifier", kVerifier}};
+    for (const auto &field : extra) {
+        fields.erase(std::remove_if(fields.begin(), fields.end(), [&field](const auto &f) { return f.first == field.first; }),
+                     fields.end());
+        if (!field.second.isEmpty())
+            fields.append(field);
+    }
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (!authorization.isEmpty())
+        headers.append({"Authorization", authorization});
+    return client.postForm("/auth/oidc/token", fields, headers);
+}
+
+//! The claims of \a token when its signature verifies with a key of \a jwks (as a relying party checks).
+std::optional<QJsonObject> verified(const QString &token, const QJsonObject &jwks)
+{
+    QString problem;
+    const std::optional<OAuth::CompactJws> jws = OAuth::CompactJws::parse(token, &problem);
+    if (!jws)
+        return std::nullopt;
+    for (const QJsonValue &key : jwks.value("keys").toArray()) {
+        const std::optional<OAuth::Jwk> jwk = OAuth::Jwk::fromJson(key.toObject(), &problem);
+        if (jwk && jwk->kid() == jws->kid && OAuth::keyFits(*jwk, jws->alg) && OAuth::verifySignature(*jws, *jwk))
+            return QJsonDocument::fromJson(jws->payload).object();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestOidcEndpoints : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void withoutOidcProviderNothingIsServed_data();
+    void withoutOidcProviderNothingIsServed();
+    void discoveryAndJwks();
+    void codeFlow();
+    void clientAndRedirectUriRefusedOnAPage_data();
+    void clientAndRedirectUriRefusedOnAPage();
+    void refusalsGoToTheRedirectUri_data();
+    void refusalsGoToTheRedirectUri();
+    void signedOutGoesToTheSignInPage();
+    void tokenRefusals();
+    void accessPolicy();
+    void userinfoRefusals();
+};
+
+void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("method");
+    QTest::newRow("discovery") << "/auth/.well-known/openid-configuration" << QByteArray("GET");
+    QTest::newRow("jwks") << "/auth/oidc/jwks" << QByteArray("GET");
+    QTest::newRow("authorize") << "/auth/oidc/authorize?client_id=app" << QByteArray("GET");
+    QTest::newRow("token") << "/auth/oidc/token" << QByteArray("POST");
+    QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
+}
+
+void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, method);
+    // Exactly what an unknown action gets.
+    const Auth auth(providerConfig(false));
+    EngineClient client(auth);
+    const Reply unknown = method == "GET" ? client.get("/auth/no-such-action") : client.postForm("/auth/no-such-action", {});
+    const Reply reply = method == "GET" ? client.get(path) : client.postForm(path, {});
+    QCOMPARE(reply.response.status, unknown.response.status);
+    QCOMPARE(reply.response.body, unknown.response.body);
+    QCOMPARE(reply.response.headers, unknown.response.headers);
+    QCOMPARE(reply.cookieNames(), unknown.cookieNames());
+    auto adapter = std::dynamic_pointer_cast<MemoryAdapter>(auth.config().adapter);
+    QVERIFY(adapter->oidcSigningKeys().result().isEmpty());  // no key was generated either
+}
+
+void TestOidcEndpoints::discoveryAndJwks()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    const Reply discovery = client.get("/auth/.well-known/openid-configuration");
+    QCOMPARE(discovery.response.status, 200);
+    QVERIFY(discovery.response.cookies.isEmpty());
+    const QJsonObject d = discovery.json().object();
+    QCOMPARE(d.value("issuer").toString(), kIssuer);
+    QCOMPARE(d.value("authorization_endpoint").toString(), kIssuer + "/oidc/authorize");
+    QCOMPARE(d.value("token_endpoint").toString(), kIssuer + "/oidc/token");
+    QCOMPARE(d.value("userinfo_endpoint").toString(), kIssuer + "/oidc/userinfo");
+    QCOMPARE(d.value("jwks_uri").toString(), kIssuer + "/oidc/jwks");
+    QCOMPARE(d.value("response_types_supported").toArray(), QJsonArray{"code"});
+    QCOMPARE(d.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+    QCOMPARE(d.value("subject_types_supported").toArray(), QJsonArray{"public"});
+    QVERIFY(d.value("id_token_signing_alg_values_supported").toArray().contains("RS256"));
+    QCOMPARE(d.value("token_endpoint_auth_methods_supported").toArray(),
+             (QJsonArray{"client_secret_basic", "client_secret_post", "none"}));
+    QVERIFY(d.value("scopes_supported").toArray().contains("openid"));
+    QVERIFY(d.value("claims_supported").toArray().contains("sub"));
+    QCOMPARE(d.value("authorization_response_iss_parameter_supported").toBool(), true);
+
+    const Reply jwks = client.get("/auth/oidc/jwks");
+    QCOMPARE(jwks.response.status, 200);
+    const QJsonArray keys = jwks.json().object().value("keys").toArray();
+    QCOMPARE(keys.size(), 3);
+    for (const QJsonValue &key : keys) {
+        for (const char *member : {"d", "p", "q", "dp", "dq", "qi", "k"})
+            QVERIFY2(!key.toObject().contains(member), member);
+    }
+    // Loaded once: the same keys on the next request.
+    QCOMPARE(client.get("/auth/oidc/jwks").response.body, jwks.response.body);
+}
+
+void TestOidcEndpoints::codeFlow()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const Reply authorized = client.get(authorizePath(appRequest()));
+    QCOMPARE(authorized.response.status, 302);
+    QVERIFY(authorized.location().startsWith((kAppRedirect + "?code=").toUtf8()));
+    const QUrlQuery answer = queryOf(authorized.location());
+    QCOMPARE(answer.queryItemValue("state"), QStringLiteral("s-1"));
+    QCOMPARE(answer.queryItemValue("iss", QUrl::FullyDecoded), kIssuer);
+    const QString code = answer.queryItemValue("code");
+    QCOMPARE(code.size(), 43);
+
+    const Reply tokens = redeem(client, code);
+    QCOMPARE(tokens.response.status, 200);
+    QCOMPARE(tokens.response.header("cache-control"), QByteArray("no-store"));
+    const QJsonObject body = tokens.json().object();
+    QCOMPARE(body.value("token_type").toString(), QStringLiteral("Bearer"));
+    QVERIFY(body.value("expires_in").toInt() > 0);
+
+    const QJsonObject jwks = client.get("/auth/oidc/jwks").json().object();
+    const std::optional<QJsonObject> id = verified(body.value("id_token").toString(), jwks);
+    QVERIFY(id);
+    QCOMPARE(id->value("iss").toString(), kIssuer);
+    QCOMPARE(id->value("sub").toString(), QStringLiteral("1"));
+    QCOMPARE(id->value("aud").toString(), QStringLiteral("app"));
+    QCOMPARE(id->value("azp").toString(), QStringLiteral("app"));
+    QCOMPARE(id->value("nonce").toString(), QStringLiteral("n-1"));
+    QCOMPARE(id->value("email").toString(), QStringLiteral("alice@example.test"));
+    QCOMPARE(id->value("name").toString(), QStringLiteral("Alice"));
+    QVERIFY(!id->contains("groups"));  // not asked for
+    QCOMPARE(id->value("amr").toArray(), QJsonArray{"pwd"});
+    QVERIFY(qAbs(qint64(id->value("auth_time").toDouble()) - QDateTime::currentSecsSinceEpoch()) < 60);
+    QVERIFY(id->value("exp").toDouble() > id->value("iat").toDouble());
+
+    const std::optional<QJsonObject> access = verified(body.value("access_token").toString(), jwks);
+    QVERIFY(access);
+    QCOMPARE(access->value("client_id").toString(), QStringLiteral("app"));
+
+    // userinfo answers for the access token.
+    const QByteArray bearer = "Bearer " + body.value("access_token").toString().toLatin1();
+    const Reply info = client.get("/auth/oidc/userinfo", {{"Authorization", bearer}});
+    QCOMPARE(info.response.status, 200);
+    QCOMPARE(info.json().object().value("sub").toString(), QStringLiteral("1"));
+    QCOMPARE(info.json().object().value("email").toString(), QStringLiteral("alice@example.test"));
+
+    // The code is spent.
+    const Reply again = redeem(client, code);
+    QCOMPARE(again.response.status, 400);
+    QCOMPARE(again.json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+}
+
+void TestOidcEndpoints::clientAndRedirectUriRefusedOnAPage_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("unknown client") << "client_id" << "nobody";
+    QTest::newRow("no redirect uri") << "redirect_uri" << "";
+    QTest::newRow("prefix") << "redirect_uri" << "https://app.example.test/c";
+    QTest::newRow("suffix") << "redirect_uri" << "https://app.example.test/cb/evil";
+    QTest::newRow("case") << "redirect_uri" << "https://APP.example.test/cb";
+    QTest::newRow("port") << "redirect_uri" << "https://app.example.test:8443/cb";
+    QTest::newRow("fragment") << "redirect_uri" << "https://app.example.test/cb#x";
+    QTest::newRow("userinfo") << "redirect_uri" << "https://evil@app.example.test/cb";
+    QTest::newRow("another client's") << "redirect_uri" << "https://other.example.test/cb";
+}
+
+void TestOidcEndpoints::clientAndRedirectUriRefusedOnAPage()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const Reply r = client.get(authorizePath(with(appRequest(), name, value)));
+    QCOMPARE(r.response.status, 400);
+    QVERIFY(r.location().isEmpty());
+    QVERIFY(r.response.header("content-type").startsWith("text/html"));
+}
+
+void TestOidcEndpoints::refusalsGoToTheRedirectUri_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("implicit") << "response_type" << "id_token" << "unsupported_response_type";
+    QTest::newRow("plain PKCE") << "code_challenge_method" << "plain" << "invalid_request";
+    QTest::newRow("no openid") << "scope" << "profile" << "invalid_scope";
+    QTest::newRow("request object") << "request" << "e30.e30." << "request_not_supported";
+    QTest::newRow("request uri") << "request_uri" << "https://evil.example.test/r" << "request_uri_not_supported";
+}
+
+void TestOidcEndpoints::refusalsGoToTheRedirectUri()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    QFETCH(QString, error);
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const Reply r = client.get(authorizePath(with(appRequest(), name, value)));
+    QCOMPARE(r.response.status, 302);
+    QVERIFY(r.location().startsWith((kAppRedirect + "?error=").toUtf8()));
+    const QUrlQuery q = queryOf(r.location());
+    QCOMPARE(q.queryItemValue("error"), error);
+    QVERIFY(!q.queryItemValue("error_description").isEmpty());
+    QCOMPARE(q.queryItemValue("state"), QStringLiteral("s-1"));
+    QCOMPARE(q.queryItemValue("iss", QUrl::FullyDecoded), kIssuer);
+    QVERIFY(!q.hasQueryItem("code"));
+
+    // A repeated parameter, too.
+    const Reply repeated = client.get(authorizePath(appRequest()) + "&scope=openid");
+    QCOMPARE(queryOf(repeated.location()).queryItemValue("error"), QStringLiteral("invalid_request"));
+}
+
+void TestOidcEndpoints::signedOutGoesToTheSignInPage()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    const QString path = authorizePath(appRequest());
+    const Reply r = client.get(path);
+    QCOMPARE(r.response.status, 302);
+    const QUrl location(QString::fromUtf8(r.location()));
+    QCOMPARE(location.path(), QStringLiteral("/auth/signin"));
+    const QString back = QUrlQuery(location).queryItemValue("callbackUrl", QUrl::FullyDecoded);
+    QCOMPARE(back, QStringLiteral("http://127.0.0.1:9300") + path);
+
+    // prompt=none: no page, login_required at the client.
+    const Reply none = client.get(authorizePath(with(appRequest(), "prompt", "none")));
+    QCOMPARE(queryOf(none.location()).queryItemValue("error"), QStringLiteral("login_required"));
+
+    // Signing in with that callback URL comes back to the request, which now issues a code.
+    const QString csrf = client.csrfToken();
+    const Reply signedIn = client.postForm("/auth/callback/credentials", {{"csrfToken", csrf}, {"username", "alice"},
+                                                                           {"password", "good-password"}, {"callbackUrl", back}});
+    QCOMPARE(QString::fromUtf8(signedIn.location()), back);
+    QVERIFY(!codeFor(client, appRequest()).isEmpty());
+
+    // prompt=login with a session: to the sign-in page again, coming back with a mark that only
+    // a newer sign-in satisfies.
+    const Reply login = client.get(authorizePath(with(appRequest(), "prompt", "login")));
+    const QUrl again(QString::fromUtf8(login.location()));
+    QCOMPARE(again.path(), QStringLiteral("/auth/signin"));
+    const QString backAgain = QUrlQuery(again).queryItemValue("callbackUrl", QUrl::FullyDecoded);
+    QVERIFY(!backAgain.contains("prompt=login"));
+    QVERIFY(backAgain.contains("gh_login_after="));
+}
+
+void TestOidcEndpoints::tokenRefusals()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const auto errorOf = [](const Reply &r) { return r.json().object().value("error").toString(); };
+
+    // Wrong secret: 401 with a challenge; the code is not spent by it.
+    const QString code = codeFor(client, appRequest());
+    Reply r = redeem(client, code, {}, basic("app", "wrong"));
+    QCOMPARE(r.response.status, 401);
+    QCOMPARE(errorOf(r), QStringLiteral("invalid_client"));
+    QVERIFY(r.response.header("www-authenticate").startsWith("Basic"));
+    r = redeem(client, code, {}, basic("nobody", kAppSecret));
+    QCOMPARE(r.response.status, 401);
+
+    // client_secret_post works as basic does.
+    r = redeem(client, code, {{"client_id", "app"}, {"client_secret", kAppSecret}}, {});
+    QCOMPARE(r.response.status, 200);
+
+    const struct {
+        const char *what;
+        QList<QPair<QString, QString>> extra;
+        QByteArray authorization;
+    } rows[] = {
+        {"no verifier", {{"code_verifier", ""}}, basic("app", kAppSecret)},
+        {"wrong verifier", {{"code_verifier", kVerifier.left(42) + "A"}}, basic("app", kAppSecret)},
+        {"the challenge as verifier", {{"code_verifier", kChallenge}}, basic("app", kAppSecret)},
+        {"another redirect uri", {{"redirect_uri", kAppRedirect + "/x"}}, basic("app", kAppSecret)},
+        {"another client's code", {}, basic("other", kAppSecret)},
+    };
+    for (const auto &row : rows) {
+        const QString fresh = codeFor(client, appRequest());
+        QVERIFY(!fresh.isEmpty());
+        r = redeem(client, fresh, row.extra, row.authorization);
+        QCOMPARE(r.response.status, 400);
+        QVERIFY2(errorOf(r) == u"invalid_grant", row.what);
+        // Spent by the failed attempt: the right request cannot use it afterwards.
+        QVERIFY2(redeem(client, fresh).response.status == 400, row.what);
+    }
+
+    r = redeem(client, codeFor(client, appRequest()), {{"grant_type", "password"}});
+    QCOMPARE(errorOf(r), QStringLiteral("unsupported_grant_type"));
+    r = redeem(client, QStringLiteral("made-up"));
+    QCOMPARE(errorOf(r), QStringLiteral("invalid_grant"));
+    // A public client: no secret, PKCE; a secret is refused.
+    const QList<std::pair<QString, QString>> desktop = with(with(appRequest(), "client_id", "desktop"), "redirect_uri",
+                                                            "http://127.0.0.1:53124/native");
+    const QString publicCode = codeFor(client, desktop);
+    QVERIFY(!publicCode.isEmpty());
+    r = redeem(client, publicCode, {{"client_id", "desktop"}, {"redirect_uri", "http://127.0.0.1:53124/native"}}, {});
+    QCOMPARE(r.response.status, 200);
+    // Without PKCE a public client gets no code at all.
+    const Reply noPkce = client.get(authorizePath(with(with(desktop, "code_challenge", ""), "code_challenge_method", "")));
+    QCOMPARE(queryOf(noPkce.location()).queryItemValue("error"), QStringLiteral("invalid_request"));
+}
+
+void TestOidcEndpoints::accessPolicy()
+{
+    const Auth auth(providerConfig());
+    const QList<std::pair<QString, QString>> request = with(with(appRequest(), "client_id", "admin-app"), "redirect_uri",
+                                                            "https://admin.example.test/cb");
+    EngineClient bob(auth);
+    signIn(bob, "bob");
+    const Reply denied = bob.get(authorizePath(request));
+    QCOMPARE(queryOf(denied.location()).queryItemValue("error"), QStringLiteral("access_denied"));
+    EngineClient alice(auth);
+    signIn(alice, "alice");
+    QVERIFY(!codeFor(alice, request).isEmpty());
+}
+
+void TestOidcEndpoints::userinfoRefusals()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    Reply r = client.get("/auth/oidc/userinfo");
+    QCOMPARE(r.response.status, 401);
+    QCOMPARE(r.response.header("www-authenticate"), QByteArray("Bearer"));
+    r = client.get("/auth/oidc/userinfo", {{"Authorization", "Bearer not.a.token"}});
+    QCOMPARE(r.response.status, 401);
+    QCOMPARE(r.response.header("www-authenticate"), QByteArray("Bearer error=\"invalid_token\""));
+    // An ID token is no access token.
+    signIn(client, "alice");
+    const QString idToken = redeem(client, codeFor(client, appRequest())).json().object().value("id_token").toString();
+    r = client.get("/auth/oidc/userinfo", {{"Authorization", "Bearer " + idToken.toLatin1()}});
+    QCOMPARE(r.response.status, 401);
+}
+
+QTEST_GUILESS_MAIN(TestOidcEndpoints)
+#include "tst_oidcendpoints.moc"
