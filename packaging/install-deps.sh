@@ -13,7 +13,7 @@ build_run=(
   qml6-module-qt-labs-settings qml6-module-qtqml-models qml6-module-qtqml-workerscript qml6-module-qttest
   libqt6svg6 chromium
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql
+  libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libsqlite3-dev
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
   libsystemd-dev libqrencode-dev
 )

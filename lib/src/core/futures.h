@@ -158,6 +158,67 @@ QFuture<AuthResponse> recover(QFuture<AuthResponse> future, Handler handler)
     });
 }
 
+namespace Detail {
+//! Finishes \a promise with \a handler's response to \a error (or with what the handler throws).
+template<typename Handler>
+void answerFailure(QPromise<AuthResponse> &promise, const Handler &handler, std::exception_ptr error)
+{
+    try {
+        promise.addResult(handler(error));
+    } catch (...) {
+        promise.setException(std::current_exception());
+    }
+}
+} // namespace Detail
+
+/*!
+ * recover(continueWith(\a future, \a continuation), \a handler) with one promise and one
+ * continuation where the two cost two of each and a future in between: for the paths that
+ * answer every request after a wait (forward auth on a database session).
+ */
+template<typename T, typename Continuation, typename Handler>
+QFuture<AuthResponse> continueOrRecover(const QFuture<T> &future, Continuation continuation, Handler handler)
+{
+    using Result = std::invoke_result_t<Continuation, const T &>;
+    if (future.isFinished() && !future.isCanceled() && future.resultCount() > 0)
+        return recover(continueWith(future, std::move(continuation)), std::move(handler));  // no continuation here
+    auto promise = std::make_shared<QPromise<AuthResponse>>();
+    promise->start();
+    QFuture<AuthResponse> answer = promise->future();
+    // As continueWith(): a cancelled future drops the continuation unrun, and the promise's
+    // destructor cancels the answer.
+    QFuture<T>(future).then(QtFuture::Launch::Sync,
+        [promise, handler, continuation = std::optional<Continuation>(std::move(continuation))](QFuture<T> finished) mutable {
+            QFuture<AuthResponse> next;
+            try {
+                next = Detail::FutureOf<Result>::wrap((*continuation)(finished.result()));  // result() rethrows
+            } catch (...) {
+                continuation.reset();
+                Detail::answerFailure(*promise, handler, std::current_exception());
+                promise->finish();
+                return;
+            }
+            continuation.reset();
+            const auto settle = [promise, handler](QFuture<AuthResponse> done) {
+                try {
+                    done.waitForFinished();  // finished already; rethrows the exception it holds
+                    if (done.resultCount() > 0)
+                        promise->addResult(done.result());
+                    else
+                        promise->future().cancel();
+                } catch (...) {
+                    Detail::answerFailure(*promise, handler, std::current_exception());
+                }
+                promise->finish();
+            };
+            if (next.isFinished())
+                settle(next);
+            else
+                next.then(QtFuture::Launch::Sync, settle);
+        });
+    return answer;
+}
+
 /*!
  * recover() for a handler whose response must wait for something first (a failure being
  * counted before the answer goes out): it returns a future of the response.

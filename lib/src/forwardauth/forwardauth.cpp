@@ -193,22 +193,22 @@ QFuture<AuthResponse> check(const State &state, Contract contract)
     if (policy.kind == AccessPolicy::Kind::Deny || (policy.kind == AccessPolicy::Kind::Bypass && !allowed.narrows()))
         return decide(state, contract, original, allowed, Session());  // no session read needed
 
-    QFuture<AuthResponse> response = readSession(state, readOptions(policy, allowed),
+    return readSession(state, readOptions(policy, allowed),
         [state, contract, original, allowed](const CurrentSession &found) {
             return decide(state, contract, original, allowed, identityOf(found));
+        },
+        [state](std::exception_ptr error) {
+            try {
+                std::rethrow_exception(error);
+            } catch (const AuthError &e) {
+                if (isUnavailable(e))
+                    return storeFailure(*state, e);
+            } catch (...) {
+            }
+            // A failing jwt callback, a broken store: nobody is let in on an error.
+            logFailure(state->config, error);
+            return answer(500, "Internal Server Error");
         });
-    return recover(response, [state](std::exception_ptr error) {
-        try {
-            std::rethrow_exception(error);
-        } catch (const AuthError &e) {
-            if (isUnavailable(e))
-                return storeFailure(*state, e);
-        } catch (...) {
-        }
-        // A failing jwt callback, a broken store: nobody is let in on an error.
-        logFailure(state->config, error);
-        return answer(500, "Internal Server Error");
-    });
 }
 
 } // namespace Gatehouse::ForwardAuth

@@ -73,16 +73,29 @@ QFuture<SessionRead> whatever(Step step, const SessionRead &result, const char *
 }
 
 /*!
+ * A read's answer: at once (the usual case: no future made for it), or once the store has
+ * extended or deleted the session.
+ */
+struct Settled
+{
+    Settled(SessionRead read) : now(std::move(read)) {}
+    Settled(QFuture<SessionRead> future) : later(std::move(future)) {}
+
+    std::optional<SessionRead> now;
+    QFuture<SessionRead> later;
+};
+
+/*!
  * What a read makes of the stored session \a found: nothing when there is none, it has expired or
  * its user is \a disabled (the row is deleted then); otherwise the session, extended by maxAge
  * at most once per updateAge.
  */
-QFuture<SessionRead> settleRead(Adapter *adapter, const QString &token, qint64 maxAge, qint64 updateAge,
+Settled settleRead(Adapter *adapter, const QString &token, qint64 maxAge, qint64 updateAge,
                                 const Found &found, bool disabled)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (!found)
-        return QtFuture::makeReadyFuture(SessionRead());
+        return SessionRead();
     // A disabled user's session ends like an expired one (disabling deletes them already; this
     // covers one started meanwhile).
     if (found->session.expires <= now || disabled)
@@ -90,7 +103,7 @@ QFuture<SessionRead> settleRead(Adapter *adapter, const QString &token, qint64 m
     // The session was last extended at expires - maxAge.
     const QDateTime due = found->session.expires.addSecs(updateAge - maxAge);
     if (now < due)
-        return QtFuture::makeReadyFuture(signedIn(*found));
+        return signedIn(*found);
     const AdapterSessionUpdate update = AdapterSessionUpdate(token).setExpires(now.addSecs(maxAge));
     SessionAndUser extended = *found;
     update.applyTo(extended.session);
@@ -117,8 +130,10 @@ template<typename T, typename Settle>
 QFuture<SessionRead> readWith(const QFuture<T> &lookup, Settle settle)
 {
     if (lookup.isFinished()) {
-        if (!lookup.isCanceled() && lookup.resultCount() > 0)
-            return settle(lookup.result());
+        if (!lookup.isCanceled() && lookup.resultCount() > 0) {
+            Settled settled = settle(lookup.result());
+            return settled.now ? QtFuture::makeReadyFuture(std::move(*settled.now)) : settled.later;
+        }
         try {
             QFuture<T>(lookup).waitForFinished();  // rethrows the store's error
         } catch (...) {
@@ -134,10 +149,18 @@ QFuture<SessionRead> readWith(const QFuture<T> &lookup, Settle settle)
         QFuture<SessionRead> next;
         try {
             finished.waitForFinished();
-            next = finished.resultCount() > 0 ? settle(finished.result())
-                                              : QtFuture::makeReadyFuture(unavailable(nullptr));
+            Settled settled = finished.resultCount() > 0 ? settle(finished.result()) : Settled(unavailable(nullptr));
+            if (settled.now) {
+                // The usual case: the answer goes into the promise as it is.
+                promise->addResult(std::move(*settled.now));
+                promise->finish();
+                return;
+            }
+            next = settled.later;
         } catch (...) {
-            next = QtFuture::makeReadyFuture(unavailable(std::current_exception()));
+            promise->addResult(unavailable(std::current_exception()));
+            promise->finish();
+            return;
         }
         if (next.isFinished()) {
             Detail::settle(*promise, next);

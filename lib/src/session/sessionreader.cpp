@@ -65,20 +65,6 @@ QFuture<CurrentSession> asFuture(SessionReading reading)
     return reading.ready ? QtFuture::makeReadyFuture(std::move(*reading.ready)) : std::move(reading.pending);
 }
 
-/*!
- * \a continuation (a step of the read) applied to \a future's result: at once when it has
- * finished (callbacks and lookups that answer synchronously: no future made), else later.
- */
-template<typename T, typename Continuation>
-SessionReading afterStep(const QFuture<T> &future, Continuation continuation)
-{
-    if (future.isFinished() && !future.isCanceled() && future.resultCount() > 0)
-        return continuation(future.result());
-    SessionReading reading;
-    reading.pending = continueWith(future, [continuation](const T &value) { return asFuture(continuation(value)); });
-    return reading;
-}
-
 //! No session; its cookie deleted when the consumer writes cookies on every read.
 CurrentSession signedOutRead(const RequestState &s, const ReadOptions &options, bool callbacksRan = false)
 {
@@ -98,20 +84,81 @@ CurrentSession unavailableRead(std::exception_ptr error)
     return unknown;
 }
 
-//! \a read, with a store that cannot answer now as Unavailable; any other failure passes on.
-QFuture<CurrentSession> storeFailuresAsUnavailable(QFuture<CurrentSession> read)
+/*!
+ * Finishes \a promise with \a error: a store that cannot answer now is an Unavailable read (the
+ * cookie stays); any other failure fails the read.
+ */
+void failRead(QPromise<CurrentSession> &promise, std::exception_ptr error)
 {
-    if (read.isFinished() && read.resultCount() > 0)
-        return read;  // the usual case: no continuation
-    return read.then(QtFuture::Launch::Sync, [](QFuture<CurrentSession> finished) {
-        try {
-            return finished.result();
-        } catch (const AuthError &e) {
-            if (!isUnavailable(e))
-                throw;
-            return unavailableRead(std::current_exception());
-        }
-    });
+    try {
+        std::rethrow_exception(error);
+    } catch (const AuthError &e) {
+        if (isUnavailable(e))
+            promise.addResult(unavailableRead(error));
+        else
+            promise.setException(error);
+    } catch (...) {
+        promise.setException(error);
+    }
+    promise.finish();
+}
+
+//! Hands the finished \a read (its session, failure or cancellation) to \a promise, as failRead().
+void settleRead(QPromise<CurrentSession> &promise, QFuture<CurrentSession> read)
+{
+    try {
+        read.waitForFinished();  // finished already; rethrows the exception it holds
+    } catch (...) {
+        failRead(promise, std::current_exception());
+        return;
+    }
+    if (read.resultCount() > 0)
+        promise.addResult(read.result());
+    else
+        promise.future().cancel();
+    promise.finish();
+}
+
+/*!
+ * \a continuation (a step of the read) applied to \a future's result: at once when it has
+ * finished (callbacks and lookups that answer synchronously: no future made), else later, with
+ * a store that cannot answer as an Unavailable read (failRead()). A read that waits costs one
+ * promise and one continuation per step: the step's session goes into the promise as it is,
+ * with no ready future made for it in between.
+ */
+template<typename T, typename Continuation>
+SessionReading afterStep(const QFuture<T> &future, Continuation continuation)
+{
+    if (future.isFinished() && !future.isCanceled() && future.resultCount() > 0)
+        return continuation(future.result());
+    // The promise lives in the continuations: a cancelled step drops them unrun, and the
+    // promise's destructor cancels the read.
+    auto promise = std::make_shared<QPromise<CurrentSession>>();
+    promise->start();
+    SessionReading reading;
+    reading.pending = promise->future();
+    QFuture<T>(future).then(QtFuture::Launch::Sync,
+        [promise, continuation = std::optional<Continuation>(std::move(continuation))](QFuture<T> finished) mutable {
+            SessionReading next;
+            try {
+                next = (*continuation)(finished.result());  // result() rethrows a failure
+            } catch (...) {
+                continuation.reset();
+                failRead(*promise, std::current_exception());
+                return;
+            }
+            continuation.reset();
+            if (next.ready) {
+                promise->addResult(std::move(*next.ready));
+                promise->finish();
+            } else if (next.pending.isFinished()) {
+                settleRead(*promise, next.pending);
+            } else {
+                next.pending.then(QtFuture::Launch::Sync,
+                                  [promise](QFuture<CurrentSession> done) { settleRead(*promise, done); });
+            }
+        });
+    return reading;
 }
 
 //! \a session with \c user.groups = \a groups (access.groups.session).
@@ -410,10 +457,8 @@ SessionReading startSessionRead(const State &state, const SessionReadOptions &op
     const bool database = state->config.sessionStrategy() == SessionOptions::Strategy::Database;
     std::exception_ptr error;
     try {
-        SessionReading reading = database ? readDatabase(state, options) : readJwt(state, options);
-        if (!reading.ready)
-            reading.pending = storeFailuresAsUnavailable(std::move(reading.pending));
-        return reading;
+        // A read that waits has its store failures as Unavailable already (afterStep()).
+        return database ? readDatabase(state, options) : readJwt(state, options);
     } catch (const AuthError &e) {
         if (isUnavailable(e))
             return readyNow(unavailableRead(std::current_exception()));

@@ -158,6 +158,26 @@ auto readSession(const State &state, const SessionReadOptions &options, Then the
     }
 }
 
+/*!
+ * recover(readSession(state, options, then), handler) (core/futures.h): a read that waits costs
+ * one continuation for both (forward auth on a database session).
+ */
+template<typename Then, typename Handler>
+QFuture<AuthResponse> readSession(const State &state, const SessionReadOptions &options, Then then, Handler handler)
+{
+    SessionReading reading = startSessionRead(state, options);
+    if (!reading.ready)
+        return continueOrRecover(reading.pending, std::move(then), std::move(handler));
+    using Result = std::invoke_result_t<Then, const CurrentSession &>;
+    QFuture<AuthResponse> answer;
+    try {
+        answer = Detail::FutureOf<Result>::wrap(then(*reading.ready));
+    } catch (...) {
+        answer = failedFuture<AuthResponse>(std::current_exception());
+    }
+    return recover(std::move(answer), std::move(handler));
+}
+
 //! The session endpoint's body of the signed-in \a session (read with clientSession), in Auth.js's key order.
 QByteArray clientSessionJson(const CurrentSession &session);
 //! The same as an object (Auth::session()).

@@ -188,6 +188,9 @@ AdapterSession session(const SqlQuery &query, int first = 0);
 //! by token, in one query (prepared for a power of two of tokens, the last one repeated).
 SessionLookups::Found sessionsAndUserStates(SqlConnection &connection, const QStringList &tokens,
                                             const QString &method);
+//! sessionsAndUserStates() on SQLite, through SQLite's own API (SqlConnection::sqliteStatement()).
+SessionLookups::Found sqliteSessionsAndUserStates(SqlConnection &connection, const QStringList &tokens,
+                                                  const QString &method);
 
 } // namespace SqlRows
 

@@ -7,12 +7,14 @@
 #include <gatehouse/adaptererror.h>
 
 #include <QFile>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QVersionNumber>
 
 #include <algorithm>
 #include <utility>
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,6 +46,34 @@ constexpr int kSqliteReadOnly = 8;
 constexpr int kSqliteCantOpen = 14;
 constexpr int kSqliteConstraint = 19;
 constexpr int kSqliteReadOnlyDbMoved = 8 | (4 << 8);
+
+/*!
+ * \a text when it is a time as timeValue() writes it on SQLite ("2026-11-28T17:00:00.123Z"), read
+ * without QDateTime::fromString(), which costs thousands of instructions on the session lookup
+ * of every request; nullopt for any other text, which fromString() then reads.
+ */
+std::optional<QDateTime> writtenUtcTime(QStringView text)
+{
+    if (text.size() != 24 || text[4] != u'-' || text[7] != u'-' || text[10] != u'T' || text[13] != u':'
+        || text[16] != u':' || text[19] != u'.' || text[23] != u'Z')
+        return std::nullopt;
+    const auto number = [text](qsizetype from, qsizetype length) {
+        int value = 0;
+        for (qsizetype i = from; i < from + length; ++i) {
+            const char16_t c = text[i].unicode();
+            if (c < u'0' || c > u'9')
+                return -1;
+            value = value * 10 + (c - u'0');
+        }
+        return value;
+    };
+    const QDate date(number(0, 4), number(5, 2), number(8, 2));
+    const int hour = number(11, 2), minute = number(14, 2), second = number(17, 2), ms = number(20, 3);
+    // Anything unusual (24:00, a leap second, a digit missing) goes to fromString().
+    if (!date.isValid() || !QTime::isValid(hour, minute, second, ms))
+        return std::nullopt;
+    return QDateTime(date, QTime(hour, minute, second, ms), Qt::UTC);
+}
 
 QString joinOptions(const QString &first, const QString &second)
 {
@@ -205,7 +235,11 @@ void SqlConnection::close()
     // The driver goes first: a prepared statement that outlives its driver is not deallocated
     // on the server, where QPSQL would try, and warn for each statement of a connection that
     // is lost. Closing the connection frees them on the server anyway; QSQLITE finalizes its
-    // statements before it closes.
+    // statements before it closes, but not ours: an SQLite connection with a statement left open
+    // does not close.
+    for (sqlite3_stmt *statement : std::as_const(m_sqliteStatements))
+        sqlite3_finalize(statement);
+    m_sqliteStatements.clear();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_name);
     m_statements.clear();
@@ -223,6 +257,46 @@ QSqlQuery &SqlConnection::prepared(const QString &sql, const QString &method)
         raise(query->lastError(), method);
     m_statements.insert(sql, query);
     return *query;
+}
+
+sqlite3_stmt *SqlConnection::sqliteStatement(const QByteArray &sql, const QString &method)
+{
+    if (const auto it = m_sqliteStatements.constFind(sql); it != m_sqliteStatements.cend())
+        return *it;
+    if (m_options.backend != SqlBackend::SQLite || !m_db.isOpen())
+        throw SqlConnectionLost{QStringLiteral("the connection was closed")};
+    // Debian's QSQLITE uses the system's libsqlite3, the one linked here; its handle says so.
+    const QVariant handle = m_db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        throw AdapterError(Reason::Failed, QStringLiteral("%1: the SQLite driver gave no sqlite3 handle").arg(method));
+    sqlite3 *db = *static_cast<sqlite3 *const *>(handle.constData());
+    sqlite3_stmt *statement = nullptr;
+    const int prepared = sqlite3_prepare_v3(db, sql.constData(), int(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                                            &statement, nullptr);
+    if (prepared != SQLITE_OK || !statement) {
+        sqlite3_finalize(statement);
+        raiseSqlite(prepared, method);
+    }
+    m_sqliteStatements.insert(sql, statement);
+    return statement;
+}
+
+void SqlConnection::raiseSqlite(int code, const QString &method)
+{
+    // As QSQLITE reports a failed statement, so that raise() sorts it the same way.
+    QString message;
+    int extended = code;
+    const QVariant handle = m_db.isOpen() ? m_db.driver()->handle() : QVariant();
+    if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {
+        sqlite3 *db = *static_cast<sqlite3 *const *>(handle.constData());
+        message = QString::fromUtf8(sqlite3_errmsg(db));
+        if ((sqlite3_extended_errcode(db) & 0xff) == (code & 0xff))
+            extended = sqlite3_extended_errcode(db);
+    } else {
+        message = QString::fromUtf8(sqlite3_errstr(code));
+    }
+    raise(QSqlError(QStringLiteral("Unable to fetch row"), message, QSqlError::StatementError, QString::number(extended)),
+          method);
 }
 
 void SqlConnection::execute(const QString &sql, const QString &method)
@@ -416,7 +490,10 @@ std::optional<QDateTime> SqlConnection::timeFrom(const QVariant &value) const
     if (value.isNull())
         return std::nullopt;
     if (value.typeId() == QMetaType::QString) {
-        QDateTime when = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+        const QString text = value.toString();
+        if (std::optional<QDateTime> written = writtenUtcTime(text))
+            return written;
+        QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
         if (when.timeSpec() == Qt::LocalTime) // written without an offset: UTC by convention
             when.setTimeSpec(Qt::UTC);
         return when.toUTC();

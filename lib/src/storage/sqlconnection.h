@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 
+struct sqlite3_stmt;
+
 namespace Gatehouse {
 
 using SqlBackend = SqlAdapterOptions::Backend;
@@ -87,6 +89,15 @@ public:
 
     //! The prepared statement for \a sql (prepared on first use).
     QSqlQuery &prepared(const QString &sql, const QString &method);
+    /*!
+     * SQLite: the statement for \a sql on the driver's own handle (QSqlDriver::handle()),
+     * prepared on first use and finalized by close(). Only for the session lookup of every
+     * request (sqlitesessionrows.cpp): QSQLITE builds the record of a result's columns anew on
+     * every exec(), which costs more than SQLite's own work for that query.
+     */
+    sqlite3_stmt *sqliteStatement(const QByteArray &sql, const QString &method);
+    //! raise() for the SQLite result code \a code of the connection's last call.
+    [[noreturn]] void raiseSqlite(int code, const QString &method);
     //! Runs \a sql as it is (DDL, pragmas, transaction control).
     void execute(const QString &sql, const QString &method);
     //! Whether a table, an index or a table's column exists in the connection's database or schema.
@@ -149,6 +160,7 @@ private:
     quint64 m_changesSeen = 0;                            //!< m_shared->changes when last looked
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
+    QHash<QByteArray, sqlite3_stmt *> m_sqliteStatements;  //!< see sqliteStatement()
     std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened
     std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
     //! SQLite: a write found the connection read-only; open() opens it again (see raise()).

@@ -217,6 +217,8 @@ SessionLookups::Found SqlRows::sessionsAndUserStates(SqlConnection &c, const QSt
     SessionLookups::Found found;
     if (tokens.isEmpty())
         return found;
+    if (c.backend() == SqlBackend::SQLite)
+        return sqliteSessionsAndUserStates(c, tokens, method);
     // A few statement shapes, each prepared once per connection.
     qsizetype placeholders = 1;
     while (placeholders < tokens.size())

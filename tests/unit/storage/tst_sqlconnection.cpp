@@ -57,6 +57,37 @@ class TestSqlConnection : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void sqliteTimesAsStored_data()
+    {
+        QTest::addColumn<QString>("stored");
+        QTest::addColumn<QDateTime>("read");
+        const QDateTime written(QDate(2026, 11, 28), QTime(17, 5, 9, 123), Qt::UTC);
+        QTest::newRow("as written") << QStringLiteral("2026-11-28T17:05:09.123Z") << written;
+        QTest::newRow("no milliseconds") << QStringLiteral("2026-11-28T17:05:09Z") << written.addMSecs(-123);
+        QTest::newRow("no offset: UTC") << QStringLiteral("2026-11-28T17:05:09.123") << written;
+        QTest::newRow("an offset") << QStringLiteral("2026-11-28T19:05:09.123+02:00") << written;
+        QTest::newRow("leap day") << QStringLiteral("2028-02-29T00:00:00.000Z")
+                                  << QDateTime(QDate(2028, 2, 29), QTime(0, 0), Qt::UTC);
+        QTest::newRow("no such day") << QStringLiteral("2026-02-30T00:00:00.000Z") << QDateTime();
+        QTest::newRow("a letter for a digit") << QStringLiteral("2026-11-2xT17:05:09.123Z") << QDateTime();
+    }
+
+    //! SQLite keeps times as text; a time read back is the instant written, in UTC.
+    void sqliteTimesAsStored()
+    {
+        QFETCH(QString, stored);
+        QFETCH(QDateTime, read);
+        SqlConnection connection(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite::memory:")),
+                                 QStringLiteral("tst_sqlconnection-times"));
+        const std::optional<QDateTime> found = connection.timeFrom(QVariant(stored));
+        QVERIFY(found.has_value());
+        QCOMPARE(found->isValid(), read.isValid());
+        if (read.isValid()) {
+            QCOMPARE(found->toMSecsSinceEpoch(), read.toMSecsSinceEpoch());
+            QCOMPARE(found->timeSpec(), Qt::UTC);
+        }
+    }
+
     void sqliteDefaults()
     {
         QTemporaryDir dir;
