@@ -15,6 +15,7 @@
  * | AdminStore (adminstore.h) | nothing: the admin app's listings | the admin app cannot list |
  * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
  * | OidcKeyStore (oidckeystore.h) | the OpenID Provider's signing keys, the same on every server | the OpenID Provider cannot start |
+ * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
@@ -25,6 +26,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidckeystore.h>
+#include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>

@@ -24,7 +24,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public AccountStore,
                                              public TwoFactorStore,
                                              public GroupStore,
-                                             public OidcKeyStore
+                                             public OidcKeyStore,
+                                             public PasswordResetStore
 {
 public:
     MemoryAdapter();
@@ -134,6 +135,12 @@ public:
     // OidcKeyStore
     QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
     QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
+
+    // PasswordResetStore
+    QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;
+    QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
+    QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
+    QFuture<qint64> deletePasswordResets(const QString &userId) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

@@ -94,7 +94,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public AccountStore,
                                           public TwoFactorStore,
                                           public GroupStore,
-                                          public OidcKeyStore
+                                          public OidcKeyStore,
+                                          public PasswordResetStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -237,6 +238,12 @@ public:
     // OidcKeyStore
     QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
     QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
+
+    // PasswordResetStore
+    QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;
+    QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
+    QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
+    QFuture<qint64> deletePasswordResets(const QString &userId) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

@@ -28,6 +28,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.twoFactor = offered<TwoFactorStore>(adapter);
     stores.groups = offered<GroupStore>(adapter);
     stores.oidcKeys = offered<OidcKeyStore>(adapter);
+    stores.passwordResets = offered<PasswordResetStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

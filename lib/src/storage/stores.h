@@ -13,6 +13,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidckeystore.h>
+#include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
@@ -41,6 +42,7 @@ struct Stores
     std::shared_ptr<TwoFactorStore> twoFactor;
     std::shared_ptr<GroupStore> groups;
     std::shared_ptr<OidcKeyStore> oidcKeys;
+    std::shared_ptr<PasswordResetStore> passwordResets;
 };
 
 } // namespace Gatehouse

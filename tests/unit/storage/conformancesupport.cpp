@@ -3,6 +3,7 @@
 #include "adapterconformance.h"
 #include "groupstoreconformance.h"
 #include "oidckeystoreconformance.h"
+#include "passwordresetstoreconformance.h"
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
@@ -23,8 +24,10 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     TwoFactorStoreConformance twoFactor(fixture);
     GroupStoreConformance groups(fixture);
     OidcKeyStoreConformance oidcKeys(fixture);
+    PasswordResetStoreConformance passwordResets(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
-        + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv);
+        + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
+        + QTest::qExec(&passwordResets, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)
