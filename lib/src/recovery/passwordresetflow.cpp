@@ -142,13 +142,20 @@ void mailInBackground(const State &state, const PasswordResetOffer &offer, const
 QFuture<AuthResponse> answerTarget(const State &state, const PasswordResetOffer &offer, const QString &email, const Target &t)
 {
     const RequestState &s = *state;
-    if (!t.user) {
-        audit(s, QStringLiteral("passwordResetRequest"), QString(), refused(QStringLiteral("unknownAddress")));
-        return ready(page(s, Step::Sent));
-    }
-    if (t.disabled) {
-        audit(s, QStringLiteral("passwordResetRequest"), t.user->id, refused(QStringLiteral("disabled")));
-        return ready(page(s, Step::Sent));
+    if (!t.user || t.disabled) {
+        // No mail is due; the store is asked as often as for a mail that is (one attempt counted,
+        // one look-up in place of storing a link), so the time does not tell the cases apart.
+        const QString userId = t.user ? t.user->id : QString();
+        const QString key = personKey(t.user ? userId : QStringLiteral("address:") + email);
+        const QString reason = t.user ? QStringLiteral("disabled") : QStringLiteral("unknownAddress");
+        return continueWith(takeAttempts(s, {{key, s.config.rateLimit.maxFailuresPerIdentifier}}), [state, userId, reason](bool) {
+            QFuture<bool> looked = state->stores().passwordResets->passwordReset(ResetToken::issue().hash)
+                                       .then(QtFuture::Launch::Sync, [](const std::optional<PasswordResetRecord> &) { return true; });
+            return continueWith(looked, [state, userId, reason](bool) {
+                audit(*state, QStringLiteral("passwordResetRequest"), userId, refused(reason));
+                return page(*state, Step::Sent);
+            });
+        });
     }
     const QString userId = t.user->id;
     return continueWith(takeAttempts(s, {{personKey(userId), s.config.rateLimit.maxFailuresPerIdentifier}}),
