@@ -261,6 +261,38 @@ QFuture<AuthResponse> finish(const State &state, const PasswordResetOffer &offer
     });
 }
 
+/*!
+ * The posted address as the e-mail sign-in takes it: normalised and checked (mail/address.h), or
+ * the e-mail provider's normalizeIdentifier and then the same checks; nullopt when refused.
+ */
+QFuture<std::optional<QString>> normalizedEmail(const RequestState &s, const PasswordResetOffer &offer)
+{
+    const QJsonValue input = s.body.value(QStringLiteral("email"));
+    const QString raw = input.isString() ? input.toString() : QString();
+    const auto &normalize = offer.mail->normalizeIdentifier;
+    if (!normalize) {
+        const Mail::AddressCheck address = Mail::normalizeAddress(raw);
+        return QtFuture::makeReadyFuture(address.isValid() ? std::optional(address.address) : std::nullopt);
+    }
+    QFuture<QString> custom;
+    try {
+        custom = normalize(raw);
+    } catch (...) {
+        custom = failedFuture<QString>(std::current_exception());
+    }
+    return custom.then(QtFuture::Launch::Sync, [](QFuture<QString> done) -> std::optional<QString> {
+        try {
+            done.waitForFinished();  // rethrows what the normaliser failed with
+            if (done.resultCount() < 1)
+                return std::nullopt;
+            const Mail::AddressCheck address = Mail::checkAddress(done.result());
+            return address.isValid() ? std::optional(address.address) : std::nullopt;
+        } catch (...) {
+            return std::nullopt;
+        }
+    });
+}
+
 } // namespace
 
 AuthResponse requestPage(const RequestState &state)
@@ -270,25 +302,26 @@ AuthResponse requestPage(const RequestState &state)
 
 QFuture<AuthResponse> request(const State &state, const PasswordResetOffer &offer)
 {
-    const RequestState &s = *state;
-    const Mail::AddressCheck address = Mail::normalizeAddress(s.body.value(QStringLiteral("email")).toString());
-    if (!address.isValid()) {
-        audit(s, QStringLiteral("passwordResetRequest"), QString(), refused(QStringLiteral("invalidAddress")));
-        return ready(page(s, Step::Request, QStringLiteral("invalidEmail")));
-    }
-    const QString email = address.address;
-    const RateLimitOptions &rl = s.config.rateLimit;
-    QFuture<AuthResponse> response = continueWith(
-        takeAttempts(s, {{clientKey(s), rl.maxFailuresPerAddress}, {addressKey(email), rl.maxFailuresPerIdentifier}}),
-        [state, offer, email](bool allowed) -> QFuture<AuthResponse> {
-            if (!allowed) {
-                audit(*state, QStringLiteral("passwordResetRequest"), QString(), refused(QStringLiteral("rate_limited")));
-                return ready(page(*state, Step::Sent));
-            }
-            return continueWith(lookUp(state, email), [state, offer, email](const Target &target) {
-                return answerTarget(state, offer, email, target);
+    QFuture<AuthResponse> response = continueWith(normalizedEmail(*state, offer), [state, offer](const std::optional<QString> &address) -> QFuture<AuthResponse> {
+        const RequestState &s = *state;
+        if (!address) {
+            audit(s, QStringLiteral("passwordResetRequest"), QString(), refused(QStringLiteral("invalidAddress")));
+            return ready(page(s, Step::Request, QStringLiteral("invalidEmail")));
+        }
+        const QString email = *address;
+        const RateLimitOptions &rl = s.config.rateLimit;
+        return continueWith(
+            takeAttempts(s, {{clientKey(s), rl.maxFailuresPerAddress}, {addressKey(email), rl.maxFailuresPerIdentifier}}),
+            [state, offer, email](bool allowed) -> QFuture<AuthResponse> {
+                if (!allowed) {
+                    audit(*state, QStringLiteral("passwordResetRequest"), QString(), refused(QStringLiteral("rate_limited")));
+                    return ready(page(*state, Step::Sent));
+                }
+                return continueWith(lookUp(state, email), [state, offer, email](const Target &target) {
+                    return answerTarget(state, offer, email, target);
+                });
             });
-        });
+    });
     return recover(response, [state](std::exception_ptr error) { return errorResponse(*state, error); });
 }
 

@@ -284,6 +284,29 @@ private Q_SLOTS:
         QCOMPARE(m_sink->messages().size(), 2);
     }
 
+    void providerNormaliserApplies()
+    {
+        // The e-mail provider's normalizeIdentifier applies as at its sign-in, then the checks.
+        QVERIFY(open([](Config &c) {
+            c.providers.last().normalizeIdentifier = [](const QString &identifier) -> QFuture<QString> {
+                QString address = identifier.trimmed().toLower();
+                if (address.endsWith(QLatin1String("@blocked.test")))
+                    return QtFuture::makeExceptionalFuture<QString>(std::make_exception_ptr(std::runtime_error("blocked")));
+                if (address.startsWith(QLatin1String("list:")))
+                    return QtFuture::makeReadyFuture(address.mid(5) + QStringLiteral(",victim@example.test"));
+                return QtFuture::makeReadyFuture(address.replace(QRegularExpression(QStringLiteral("\\+[^@]*@")), QStringLiteral("@")));
+            };
+        }));
+        EngineClient browser(*m_auth);
+        for (const QString &refused : {QStringLiteral("x@blocked.test"), QStringLiteral("list:alice@example.test")})
+            QVERIFY(bodyOf(requestReset(browser, refused)).contains(QStringLiteral("This is not a valid email address.")));
+        QVERIFY(bodyOf(requestReset(browser, QStringLiteral("Alice+reset@example.test"))).contains(QStringLiteral("If an account has this address")));
+        QVERIFY(mail(1));
+        QCOMPARE(m_sink->messages().first().rcptTo, QStringList{"alice@example.test"});
+        QTest::qWait(300);
+        QCOMPARE(m_sink->messages().size(), 1);
+    }
+
     void badLinksChangeNothing()
     {
         QVERIFY(open());
