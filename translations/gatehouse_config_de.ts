@@ -547,5 +547,9 @@
         <source>is longer than %1 characters</source>
         <translation>ist länger als %1 Zeichen</translation>
     </message>
+    <message>
+        <source>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</source>
+        <translation>muss true, false oder ein Objekt {&quot;enabled&quot;, &quot;lifetime&quot;} sein</translation>
+    </message>
 </context>
 </TS>

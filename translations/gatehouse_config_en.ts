@@ -547,5 +547,9 @@
         <source>is longer than %1 characters</source>
         <translation>is longer than %1 characters</translation>
     </message>
+    <message>
+        <source>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</source>
+        <translation>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</translation>
+    </message>
 </context>
 </TS>

@@ -870,5 +870,80 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>The same page when the access rules let nobody open the site, whoever signs in; %1 is the site&apos;s host</extracomment>
         <translation>Niemand darf %1 öffnen.</translation>
     </message>
+    <message>
+        <source>Reset your password</source>
+        <extracomment>Title and heading of the password reset pages</extracomment>
+        <translation>Passwort zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Forgot your password?</source>
+        <extracomment>Link under the built-in password form of the sign-in page</extracomment>
+        <translation>Passwort vergessen?</translation>
+    </message>
+    <message>
+        <source>Enter the email address of your account. We will send you a link to choose a new password.</source>
+        <extracomment>Text above the address field of the password reset page</extracomment>
+        <translation>Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen.</translation>
+    </message>
+    <message>
+        <source>Send the link</source>
+        <extracomment>Button of the password reset page that asks for the mail</extracomment>
+        <translation>Link senden</translation>
+    </message>
+    <message>
+        <source>Back to sign in</source>
+        <extracomment>Link back from the password reset pages to the sign-in page</extracomment>
+        <translation>Zurück zur Anmeldung</translation>
+    </message>
+    <message>
+        <source>If an account has this address, a mail with a link to choose a new password is on its way. The link works once and for a short time.</source>
+        <extracomment>The same answer for every address after asking for a password reset</extracomment>
+        <translation>Wenn ein Konto diese Adresse hat, ist eine E-Mail mit einem Link für ein neues Passwort unterwegs. Der Link funktioniert einmal und nur kurze Zeit.</translation>
+    </message>
+    <message>
+        <source>This is not a valid email address.</source>
+        <extracomment>Notice of the password reset page for an address that is not one</extracomment>
+        <translation>Das ist keine gültige E-Mail-Adresse.</translation>
+    </message>
+    <message>
+        <source>This link does not work</source>
+        <extracomment>Heading of the page of a reset link that does not work (any more)</extracomment>
+        <translation>Dieser Link funktioniert nicht</translation>
+    </message>
+    <message>
+        <source>The link was used already, has expired, was replaced by a newer one, or is not complete. Nothing was changed.</source>
+        <extracomment>Text of the page of a reset link that does not work (any more)</extracomment>
+        <translation>Der Link wurde schon benutzt, ist abgelaufen, wurde durch einen neueren ersetzt oder ist unvollständig. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Ask for a new link</source>
+        <extracomment>Button of that page: back to the form that sends a new link</extracomment>
+        <translation>Neuen Link anfordern</translation>
+    </message>
+    <message>
+        <source>Your password was changed</source>
+        <extracomment>Heading after a password was reset</extracomment>
+        <translation>Ihr Passwort wurde geändert</translation>
+    </message>
+    <message>
+        <source>Every session of your account was signed out. Sign in with your new password.</source>
+        <extracomment>Text after a password was reset</extracomment>
+        <translation>Alle Sitzungen Ihres Kontos wurden abgemeldet. Melden Sie sich mit Ihrem neuen Passwort an.</translation>
+    </message>
+    <message>
+        <source>Password reset requested</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Zurücksetzen des Passworts angefordert</translation>
+    </message>
+    <message>
+        <source>Password reset by e-mail link</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Passwort per E-Mail-Link zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>Password reset link refused</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Link zum Zurücksetzen des Passworts abgelehnt</translation>
+    </message>
 </context>
 </TS>

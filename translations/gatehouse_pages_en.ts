@@ -870,5 +870,80 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>The same page when the access rules let nobody open the site, whoever signs in; %1 is the site&apos;s host</extracomment>
         <translation>No one may open %1.</translation>
     </message>
+    <message>
+        <source>Reset your password</source>
+        <extracomment>Title and heading of the password reset pages</extracomment>
+        <translation>Reset your password</translation>
+    </message>
+    <message>
+        <source>Forgot your password?</source>
+        <extracomment>Link under the built-in password form of the sign-in page</extracomment>
+        <translation>Forgot your password?</translation>
+    </message>
+    <message>
+        <source>Enter the email address of your account. We will send you a link to choose a new password.</source>
+        <extracomment>Text above the address field of the password reset page</extracomment>
+        <translation>Enter the email address of your account. We will send you a link to choose a new password.</translation>
+    </message>
+    <message>
+        <source>Send the link</source>
+        <extracomment>Button of the password reset page that asks for the mail</extracomment>
+        <translation>Send the link</translation>
+    </message>
+    <message>
+        <source>Back to sign in</source>
+        <extracomment>Link back from the password reset pages to the sign-in page</extracomment>
+        <translation>Back to sign in</translation>
+    </message>
+    <message>
+        <source>If an account has this address, a mail with a link to choose a new password is on its way. The link works once and for a short time.</source>
+        <extracomment>The same answer for every address after asking for a password reset</extracomment>
+        <translation>If an account has this address, a mail with a link to choose a new password is on its way. The link works once and for a short time.</translation>
+    </message>
+    <message>
+        <source>This is not a valid email address.</source>
+        <extracomment>Notice of the password reset page for an address that is not one</extracomment>
+        <translation>This is not a valid email address.</translation>
+    </message>
+    <message>
+        <source>This link does not work</source>
+        <extracomment>Heading of the page of a reset link that does not work (any more)</extracomment>
+        <translation>This link does not work</translation>
+    </message>
+    <message>
+        <source>The link was used already, has expired, was replaced by a newer one, or is not complete. Nothing was changed.</source>
+        <extracomment>Text of the page of a reset link that does not work (any more)</extracomment>
+        <translation>The link was used already, has expired, was replaced by a newer one, or is not complete. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>Ask for a new link</source>
+        <extracomment>Button of that page: back to the form that sends a new link</extracomment>
+        <translation>Ask for a new link</translation>
+    </message>
+    <message>
+        <source>Your password was changed</source>
+        <extracomment>Heading after a password was reset</extracomment>
+        <translation>Your password was changed</translation>
+    </message>
+    <message>
+        <source>Every session of your account was signed out. Sign in with your new password.</source>
+        <extracomment>Text after a password was reset</extracomment>
+        <translation>Every session of your account was signed out. Sign in with your new password.</translation>
+    </message>
+    <message>
+        <source>Password reset requested</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Password reset requested</translation>
+    </message>
+    <message>
+        <source>Password reset by e-mail link</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Password reset by e-mail link</translation>
+    </message>
+    <message>
+        <source>Password reset link refused</source>
+        <extracomment>An event of the account page&apos;s recent activity</extracomment>
+        <translation>Password reset link refused</translation>
+    </message>
 </context>
 </TS>

@@ -75,6 +75,19 @@ struct GATEHOUSE_EXPORT PagesOptions
     QString twoFactor;
 };
 
+/*!
+ * \c account.passwordReset: "Forgot your password?" on the sign-in page. Offered only with the
+ * built-in passwords (passwordCredentialsProvider()), an e-mail provider with an SMTP server (its
+ * \c server and \c from send the link) and an adapter that keeps reset links
+ * (PasswordResetStore). \c "passwordReset": \c false turns it off.
+ */
+struct GATEHOUSE_EXPORT PasswordResetOptions
+{
+    bool enabled = true;
+    //! \c lifetime: seconds a reset link stays valid.
+    qint64 lifetime = 900;
+};
+
 //! \c account options: the account page and Account (gatehouse/account.h).
 struct GATEHOUSE_EXPORT AccountOptions
 {
@@ -84,7 +97,8 @@ struct GATEHOUSE_EXPORT AccountOptions
      * password); such a change sends an older sign-in back to the sign-in page first.
      */
     qint64 reauthenticateAfter = 600;
-    //! The current time for that check; empty: the system clock. For tests and simulations.
+    PasswordResetOptions passwordReset;
+    //! The current time for that check and for reset links; empty: the system clock. For tests and simulations.
     std::function<QDateTime()> clock;
 };
 

@@ -25,7 +25,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public TwoFactorStore,
                                              public GroupStore,
                                              public OidcKeyStore,
-                                             public OidcCodeStore
+                                             public OidcCodeStore,
+                                             public PasswordResetStore
 {
 public:
     MemoryAdapter();
@@ -139,6 +140,12 @@ public:
     // OidcCodeStore
     QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
     QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
+
+    // PasswordResetStore
+    QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;
+    QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
+    QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
+    QFuture<qint64> deletePasswordResets(const QString &userId) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

@@ -95,7 +95,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public TwoFactorStore,
                                           public GroupStore,
                                           public OidcKeyStore,
-                                          public OidcCodeStore
+                                          public OidcCodeStore,
+                                          public PasswordResetStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -242,6 +243,12 @@ public:
     // OidcCodeStore
     QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
     QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
+
+    // PasswordResetStore
+    QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;
+    QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
+    QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
+    QFuture<qint64> deletePasswordResets(const QString &userId) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

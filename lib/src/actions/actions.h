@@ -38,6 +38,13 @@ QFuture<AuthResponse> account(const State &state);
  * (signin/twofactorflow.h). Without a pending step both go to the sign-in page.
  */
 QFuture<AuthResponse> twoFactor(const State &state);
+/*!
+ * GET/POST reset-password: "Forgot your password?" (recovery/README.md). GET: the address form,
+ * or with \c token the new-password form; POST (CSRF token required): \c email asks for a
+ * link, \c token with \c newPassword and \c confirmPassword sets the password. Not offered
+ * (passwordresetoffer.h): 400, as an unknown action.
+ */
+QFuture<AuthResponse> passwordReset(const State &state);
 /*
  * authz/auth-request (nginx auth_request), authz/forward-auth (Traefik, Caddy) and
  * authz/oauth2-proxy (oauth2-proxy's /oauth2/auth: 202/401/403, allowed_groups and

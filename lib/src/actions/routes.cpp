@@ -60,6 +60,7 @@ const RouteEntry kRoutes[] = {
     {QLatin1String("token"), "token", token, nullptr, TakesProvider},
     {QLatin1String("account"), "account", account, account, Page},
     {QLatin1String("two-factor"), "two-factor", twoFactor, twoFactor, Page},
+    {QLatin1String("reset-password"), "reset-password", passwordReset, passwordReset, Page},
     {QLatin1String("authz/auth-request"), "authz", authRequest, nullptr, NoInitialize | AnyMethod},
     {QLatin1String("authz/forward-auth"), "authz", forwardAuth, nullptr, NoInitialize | AnyMethod},
     {QLatin1String("authz/oauth2-proxy"), "authz", oauth2ProxyAuth, nullptr, NoInitialize | AnyMethod},

@@ -196,6 +196,20 @@ void readAccount(ObjectReader &root, AccountOptions &account)
     ObjectReader r(*object, root.pathOf(QStringLiteral("account")), root.problems());
     account.reauthenticateAfter =
         r.integer(QStringLiteral("reauthenticateAfter"), 0, 366LL * 24 * 3600).value_or(account.reauthenticateAfter);
+    // passwordReset: true, false, or {enabled, lifetime}.
+    const QString resetKey = QStringLiteral("passwordReset");
+    const QJsonValue reset = r.value(resetKey);
+    if (reset.isBool()) {
+        account.passwordReset.enabled = reset.toBool();
+    } else if (reset.isObject()) {
+        ObjectReader p(reset.toObject(), r.pathOf(resetKey), r.problems());
+        account.passwordReset.enabled = p.boolean(QStringLiteral("enabled")).value_or(account.passwordReset.enabled);
+        account.passwordReset.lifetime =
+            p.integer(QStringLiteral("lifetime"), 60, 24 * 3600).value_or(account.passwordReset.lifetime);
+        p.finish();
+    } else if (!reset.isUndefined()) {
+        r.error(resetKey, Messages::PasswordResetShape);
+    }
     r.finish();
 }
 

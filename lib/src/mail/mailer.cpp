@@ -10,7 +10,17 @@ namespace Gatehouse::Mail {
 
 QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
 {
-    const RenderedMail rendered = renderSignInMail(request.content, m_translator);
+    return send(request, renderSignInMail(request.content, m_translator));
+}
+
+QFuture<void> Mailer::sendPasswordResetMail(const SignInMailRequest &request, PasswordResetMailKind kind,
+                                            int lifetimeMinutes) const
+{
+    return send(request, renderPasswordResetMail(kind, request.content, lifetimeMinutes, m_translator));
+}
+
+QFuture<void> Mailer::send(const SignInMailRequest &request, const RenderedMail &rendered) const
+{
     MailMessage message;
     message.from = request.from;
     message.to.address = request.to;
@@ -21,7 +31,7 @@ QFuture<void> Mailer::sendSignInMail(const SignInMailRequest &request) const
     const QByteArray mime = message.toMime(&problem);
     if (mime.isEmpty()) {
         Metrics::recordEmail(false);
-        return failedFuture<void>(EmailSignin(QStringLiteral("the sign-in mail cannot be built: %1").arg(problem)));
+        return failedFuture<void>(EmailSignin(QStringLiteral("the mail cannot be built: %1").arg(problem)));
     }
     return m_transport.send(request.server, Envelope{request.from.address, {message.to.address}}, mime)
         .then(QtFuture::Launch::Sync, [](QFuture<void> sent) {

@@ -5,6 +5,7 @@
  */
 #include "mail/mailtranslator.h"
 #include "mail/message.h"
+#include "mail/passwordresetmail.h"
 #include "mail/signinmail.h"
 #include "mail/smtpsettings.h"
 #include "mail/smtptransport.h"
@@ -36,9 +37,17 @@ public:
      */
     QFuture<void> sendSignInMail(const SignInMailRequest &request) const;
 
+    /*!
+     * Renders and sends a password reset mail (passwordresetmail.h) of \a kind to \a request's
+     * recipient; \a request.content.url is its first link. Fails like sendSignInMail().
+     */
+    QFuture<void> sendPasswordResetMail(const SignInMailRequest &request, PasswordResetMailKind kind, int lifetimeMinutes) const;
+
     const MailTranslator &translator() const { return m_translator; }
 
 private:
+    QFuture<void> send(const SignInMailRequest &request, const RenderedMail &rendered) const;
+
     MailTranslator m_translator;
     SmtpTransport m_transport;
 };

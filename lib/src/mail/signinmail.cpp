@@ -33,12 +33,15 @@ constexpr QStringView MailTemplate = uR"(<!DOCTYPE html>
 <td align="center" style="border-radius:5px;background:{{brandColor}};"><a href="{{url}}" target="_blank" style="display:inline-block;padding:10px 20px;border:1px solid {{brandColor}};border-radius:5px;font-family:Helvetica,Arial,sans-serif;font-size:18px;font-weight:bold;color:{{buttonText}};text-decoration:none;">{{button}}</a></td>
 </tr></table>
 </td></tr>
-<tr><td align="center" style="padding:8px 20px 24px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:22px;color:#444444;">{{ignore}}</td></tr>
+{{notes}}<tr><td align="center" style="padding:8px 20px 24px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:22px;color:#444444;">{{ignore}}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>
+)";
+
+constexpr QStringView NoteTemplate = uR"(<tr><td align="center" style="padding:8px 20px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:22px;color:#444444;">{{note}}</td></tr>
 )";
 
 constexpr QStringView LogoTemplate = uR"(<tr><td align="center" style="padding:24px 20px 0;"><img src="{{url}}" alt="{{alt}}" style="max-height:70px;max-width:300px;"></td></tr>
@@ -82,11 +85,26 @@ Html logo(const SignInMailContent &content, const QString &alt)
 RenderedMail renderSignInMail(const SignInMailContent &content, const MailTranslator &translator)
 {
     const auto text = [&](const char *source) { return translator.translate(content.language, source); };
-    const QString signInTo = text(Messages::SignInTo);
+    return renderButtonMail(content, {text(Messages::SignInTo), text(Messages::SignInButton), {}, text(Messages::IgnoreIfUnrequested)},
+                            translator);
+}
+
+RenderedMail renderButtonMail(const SignInMailContent &content, const ButtonMailTexts &texts, const MailTranslator &translator)
+{
+    const auto text = [&](const char *source) { return translator.translate(content.language, source); };
+    const QString &signInTo = texts.heading;
 
     RenderedMail mail;
     mail.subject = QString(signInTo).replace(QLatin1String("%1"), content.host);
+    // The link first (Auth.js's text: "<subject>\n<url>\n\n"), then the notes.
     mail.text = mail.subject + u'\n' + content.url + QStringLiteral("\n\n");
+    Html notes;
+    for (const QString &note : texts.notes) {
+        mail.text += note + QStringLiteral("\n\n");
+        notes += fill(NoteTemplate, {{u"note", note}});
+    }
+    if (!texts.notes.isEmpty())
+        mail.text += texts.ignore + u'\n';
     const QString brand = Pages::cssColor(content.theme.brandColor).value_or(DefaultBrandColor.toString());
     const QString buttonText = Pages::cssColor(content.theme.buttonText).value_or(DefaultButtonText.toString());
     mail.html = fill(MailTemplate, {
@@ -97,8 +115,9 @@ RenderedMail renderSignInMail(const SignInMailContent &content, const MailTransl
         {u"brandColor", brand},
         {u"buttonText", buttonText},
         {u"url", content.url},
-        {u"button", text(Messages::SignInButton)},
-        {u"ignore", text(Messages::IgnoreIfUnrequested)},
+        {u"button", texts.button},
+        {u"notes", notes},
+        {u"ignore", texts.ignore},
     }).markup();
     return mail;
 }

@@ -10,6 +10,7 @@
 #include <gatehouse/config.h>
 
 #include <QString>
+#include <QStringList>
 
 namespace Gatehouse::Mail {
 
@@ -32,5 +33,21 @@ struct RenderedMail
 };
 
 RenderedMail renderSignInMail(const SignInMailContent &content, const MailTranslator &translator);
+
+//! The translated texts of a mail built like the sign-in mail: heading, one button, notes.
+struct ButtonMailTexts
+{
+    QString heading;    //!< subject and heading; %1 is the host, shown in bold
+    QString button;     //!< the button's label; it opens content.url, the mail's first link
+    QStringList notes;  //!< paragraphs under the button (plain text, escaped)
+    QString ignore;     //!< the last line
+};
+
+/*!
+ * A mail like the sign-in mail (the same theme, escaping and layout) with other texts: the
+ * password reset mails (passwordresetmail.h). The plain text is the subject, the link, the notes
+ * and the last line; the sign-in mail's text stays Auth.js's.
+ */
+RenderedMail renderButtonMail(const SignInMailContent &content, const ButtonMailTexts &texts, const MailTranslator &translator);
 
 } // namespace Gatehouse::Mail

@@ -381,4 +381,35 @@ inline constexpr const char *EventTwoFactorFailure = QT_TRANSLATE_NOOP("Gatehous
 //: Recent activity: a wrong code at the set-up of an authenticator
 inline constexpr const char *EventTwoFactorEnrolFailure = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Wrong code at authenticator set-up");
 
+//: An event of the account page's recent activity
+inline constexpr const char *EventPasswordResetRequest = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password reset requested");
+//: An event of the account page's recent activity
+inline constexpr const char *EventPasswordReset = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password reset by e-mail link");
+//: An event of the account page's recent activity
+inline constexpr const char *EventPasswordResetFailed = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Password reset link refused");
+//: Title and heading of the password reset pages
+inline constexpr const char *ResetTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Reset your password");
+//: Link under the built-in password form of the sign-in page
+inline constexpr const char *ForgotPassword = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Forgot your password?");
+//: Text above the address field of the password reset page
+inline constexpr const char *ResetRequestPrompt = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Enter the email address of your account. We will send you a link to choose a new password.");
+//: Button of the password reset page that asks for the mail
+inline constexpr const char *ResetSendLink = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Send the link");
+//: Link back from the password reset pages to the sign-in page
+inline constexpr const char *ResetBackToSignIn = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Back to sign in");
+//: The same answer for every address after asking for a password reset
+inline constexpr const char *ResetSentText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "If an account has this address, a mail with a link to choose a new password is on its way. The link works once and for a short time.");
+//: Notice of the password reset page for an address that is not one
+inline constexpr const char *ResetInvalidEmail = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This is not a valid email address.");
+//: Heading of the page of a reset link that does not work (any more)
+inline constexpr const char *ResetInvalidHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "This link does not work");
+//: Text of the page of a reset link that does not work (any more)
+inline constexpr const char *ResetInvalidText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The link was used already, has expired, was replaced by a newer one, or is not complete. Nothing was changed.");
+//: Button of that page: back to the form that sends a new link
+inline constexpr const char *ResetAskAgain = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Ask for a new link");
+//: Heading after a password was reset
+inline constexpr const char *ResetDoneHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your password was changed");
+//: Text after a password was reset
+inline constexpr const char *ResetDoneText = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Every session of your account was signed out. Sign in with your new password.");
+
 } // namespace Gatehouse::Pages::Messages

@@ -54,6 +54,9 @@ struct SignInContent
      * relative to the origin; each one is allowed by exact URL in the page's \c script-src.
      */
     QList<QUrl> scripts;
+    //! "Forgot your password?" under the form of provider \c passwordResetProvider; empty: not offered.
+    QString passwordResetUrl;
+    QString passwordResetProvider;
 };
 
 //! An authenticator app's enrolment as pages show it.
@@ -161,6 +164,25 @@ struct TwoFactorContent
     QString continueUrl;
 };
 
+//! The pages of "Forgot your password?" (lib/src/recovery/README.md).
+struct PasswordResetContent
+{
+    enum class Step {
+        Request,      //!< the address form, posting csrfToken and email to <baseUrl>/reset-password
+        Sent,         //!< the same answer for every address: a mail is on its way if one is due
+        NewPassword,  //!< the new password twice, posting csrfToken, token, newPassword, confirmPassword
+        InvalidLink,  //!< (400) an unknown, used, expired or voided link, and a way to ask again
+        Done,         //!< the new password is set; a link to sign in
+    };
+    Step step = Step::Request;
+    //! A refused form's notice: invalidEmail, passwordsDiffer, passwordTooShort, passwordTooLong, passwordIsEmail.
+    QString notice;
+    QString token;             //!< NewPassword: the link's token, posted back
+    QString signInUrl;
+    int passwordMinimum = 8;   //!< the new-password rule (passwordcredentials.h)
+    int passwordMaximum = 1024;
+};
+
 //! A rendered page.
 struct Page
 {
@@ -208,6 +230,9 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
  * \c content.recoveryCodes: those codes and a link to \c content.continueUrl, nothing else.
  */
 Page twoFactor(const PageContext &context, const TwoFactorContent &content, const PageTranslator &translator);
+
+//! A page of "Forgot your password?": \c content.step says which.
+Page passwordReset(const PageContext &context, const PasswordResetContent &content, const PageTranslator &translator);
 
 //! The bundled server's answer (404) to a path that nothing serves, linking to the site.
 Page notFound(const PageContext &context, const PageTranslator &translator);

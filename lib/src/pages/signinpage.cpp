@@ -53,6 +53,9 @@ constexpr QStringView FieldTemplate =
     u"<div class=\"gh-field\"><label for=\"{{id}}\">{{label}}</label>"
     u"<input type=\"{{type}}\" name=\"{{name}}\" id=\"{{id}}\"{{attributes}}></div>\n";
 
+constexpr QStringView ForgotPasswordTemplate =
+    u"<p class=\"gh-forgot-password\"><a href=\"{{url}}\">{{label}}</a></p>\n";
+
 constexpr QStringView AttributeTemplate = u" {{name}}=\"{{value}}\"";
 constexpr QStringView FlagTemplate = u" {{name}}";
 
@@ -116,6 +119,8 @@ public:
             if (previous && (hasInputs(*previous) || hasInputs(provider)))
                 body += fill(SeparatorTemplate, {{u"label", m_document.text(Messages::Or)}});
             body += form;
+            if (!m_content.passwordResetUrl.isEmpty() && provider.id == m_content.passwordResetProvider)
+                body += fill(ForgotPasswordTemplate, {{u"url", m_content.passwordResetUrl}, {u"label", m_document.text(Messages::ForgotPassword)}});
             previous = &provider;
         }
         for (const QUrl &script : m_content.scripts)

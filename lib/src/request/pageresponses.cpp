@@ -4,6 +4,7 @@
 #include "pages/pages.h"
 #include "pages/pagetranslator.h"
 #include "request/errorresponse.h"
+#include "request/passwordresetoffer.h"
 
 namespace Gatehouse::PageResponses {
 
@@ -55,6 +56,10 @@ AuthResponse signIn(const RequestState &state)
         content.scripts.append(script);
     content.error = state.query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     content.email = state.query.queryItemValue(QStringLiteral("email"), QUrl::FullyDecoded);
+    if (const auto offer = passwordResetOffer(state.config, state.stores().passwordResets != nullptr)) {
+        content.passwordResetUrl = state.baseUrl + QStringLiteral("/reset-password");
+        content.passwordResetProvider = offer->passwords->id;
+    }
     return toResponse(state, Pages::signIn(context, content, state.engine.translator()));
 }
 
@@ -83,6 +88,15 @@ AuthResponse account(const RequestState &state, const Pages::AccountContent &con
 AuthResponse twoFactor(const RequestState &state, const Pages::TwoFactorContent &content)
 {
     AuthResponse response = toResponse(state, Pages::twoFactor(contextOf(state), content, state.engine.translator()));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
+AuthResponse passwordReset(const RequestState &state, Pages::PasswordResetContent content)
+{
+    if (content.signInUrl.isEmpty())
+        content.signInUrl = state.pageUrl(RequestState::Page::SignIn);
+    AuthResponse response = toResponse(state, Pages::passwordReset(contextOf(state), content, state.engine.translator()));
     response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
     return response;
 }

@@ -19,6 +19,8 @@ AuthResponse verifyRequest(const RequestState &state);
 AuthResponse account(const RequestState &state, const Pages::AccountContent &content);
 //! The code page of a sign-in's second step, never cached.
 AuthResponse twoFactor(const RequestState &state, const Pages::TwoFactorContent &content);
+//! A page of "Forgot your password?", never cached (a reset link's token is in it).
+AuthResponse passwordReset(const RequestState &state, Pages::PasswordResetContent content);
 //! The not-found page (404), for paths outside the base path that nothing serves.
 AuthResponse notFound(const RequestState &state);
 //! The page (403) a reverse proxy shows a person the access rules keep out (Pages::forbidden()).

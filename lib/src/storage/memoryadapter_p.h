@@ -76,6 +76,7 @@ public:
     QHash<QString, QSet<QString>> groups;        // group names by user id
     QList<OidcSigningKeyRecord> oidcKeys;       // in insertion order
     QHash<QString, OidcAuthorizationCode> oidcCodes;  // by code hash
+    QList<PasswordResetRecord> passwordResets;  // at most one per user
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

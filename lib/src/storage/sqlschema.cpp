@@ -393,6 +393,24 @@ QString oidcCodesTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * The single-use links of "Forgot your password?" (lib/src/recovery/README.md): only a hash of
+ * each link's token, at most one per user, removed with the user.
+ */
+QString passwordResetsTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_password_resets"),
+          QStringLiteral("\"tokenHash\" VARCHAR(64) NOT NULL PRIMARY KEY, \"userId\" INTEGER NOT NULL, "
+                         "\"passwordStamp\" VARCHAR(64) NOT NULL, expires %1 NOT NULL, \"createdAt\" %1 NOT NULL, "
+                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+              .arg(t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_password_resets_user_idx"),
+                       QStringLiteral("gatehouse_password_resets (\"userId\")")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -418,6 +436,7 @@ const QList<Step> &steps()
         {13, QStringLiteral("sign-in methods of database sessions"), sessionSignInMethods},
         {14, QStringLiteral("OpenID Provider signing keys"), oidcKeysTable},
         {15, QStringLiteral("OpenID Provider authorization codes"), oidcCodesTable},
+        {16, QStringLiteral("password reset links"), passwordResetsTable},
     };
     return all;
 }

@@ -14,6 +14,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
 #include <gatehouse/oidckeystore.h>
+#include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
@@ -43,6 +44,7 @@ struct Stores
     std::shared_ptr<GroupStore> groups;
     std::shared_ptr<OidcKeyStore> oidcKeys;
     std::shared_ptr<OidcCodeStore> oidcCodes;
+    std::shared_ptr<PasswordResetStore> passwordResets;
 };
 
 } // namespace Gatehouse

@@ -45,6 +45,7 @@ private Q_SLOTS:
     void defaults();
     void everyOption();
     void accountPageOff();
+    void passwordResetOff();
     void twoFactorPolicy();
     void issueExample();
     void errors_data();
@@ -105,6 +106,8 @@ void TestConfigLoader::defaults()
     QVERIFY(c.rateLimit.enabled);
     QCOMPARE(c.rateLimit.maxFailuresPerIdentifier, 5);
     QCOMPARE(c.account.reauthenticateAfter, qint64(600));   // 10 minutes
+    QVERIFY(c.account.passwordReset.enabled);
+    QCOMPARE(c.account.passwordReset.lifetime, qint64(900));   // 15 minutes
     QCOMPARE(c.twoFactor.required, TwoFactorSignInOptions::Required::Optional);
     QCOMPARE(c.twoFactor.maxAge, qint64(300));
     QVERIFY(c.providers.isEmpty());
@@ -153,7 +156,7 @@ void TestConfigLoader::everyOption()
         "useSecureCookies": true,
         "rateLimit": {"enabled": true, "maxFailuresPerIdentifier": 3, "maxFailuresPerAddress": 10,
                       "windowSeconds": 60, "identifierField": "email"},
-        "account": {"reauthenticateAfter": 300},
+        "account": {"reauthenticateAfter": 300, "passwordReset": {"enabled": true, "lifetime": 600}},
         "twoFactor": {"required": "never", "maxAge": 120},
         "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
@@ -208,6 +211,8 @@ void TestConfigLoader::everyOption()
     QCOMPARE(c.rateLimit.windowSeconds, qint64(60));
     QCOMPARE(c.rateLimit.identifierField, QStringLiteral("email"));
     QCOMPARE(c.account.reauthenticateAfter, qint64(300));
+    QVERIFY(c.account.passwordReset.enabled);
+    QCOMPARE(c.account.passwordReset.lifetime, qint64(600));
     QCOMPARE(c.twoFactor.required, TwoFactorSignInOptions::Required::Never);
     QCOMPARE(c.twoFactor.maxAge, qint64(120));
     QCOMPARE(c.trustedProxies.size(), 3);
@@ -467,6 +472,12 @@ void TestConfigLoader::errors_data()
     row("account", R"({"providers": [], "account": {"reauthenticateAfter": -1, "reauthenticateAftr": 60}})",
         {"account.reauthenticateAfter: must be an integer from 0 to 31622400",
          R"(account.reauthenticateAftr: unknown key (did you mean "reauthenticateAfter"?))"});
+    row("account.passwordReset", R"({"providers": [], "account": {"passwordReset": "off"}})",
+        {R"(account.passwordReset: must be true, false or an object {"enabled", "lifetime"})"});
+    row("account.passwordReset object", R"({"providers": [], "account": {"passwordReset": {"enabled": 1, "lifetime": 30, "lifetme": 60}}})",
+        {"account.passwordReset.enabled: must be true or false",
+         "account.passwordReset.lifetime: must be an integer from 60 to 86400",
+         R"(account.passwordReset.lifetme: unknown key (did you mean "lifetime"?))"});
     row("twoFactor", R"({"providers": [], "twoFactor": {"required": "sometimes", "maxAge": 0, "maxage": 60}})",
         {"twoFactor.required: must be one of never, optional, always", "twoFactor.maxAge: must be an integer from 1 to 3600",
          R"(twoFactor.maxage: unknown key (did you mean "maxAge"?))"});
@@ -697,6 +708,14 @@ void TestConfigLoader::accountPageOff()
     QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
     QVERIFY(!result.config.pages.accountPage);
     QVERIFY(result.config.pages.account.isEmpty());
+}
+
+void TestConfigLoader::passwordResetOff()
+{
+    const ServerConfigResult result = load(R"json({"secret": "a-secret-that-is-long-enough-for-the-tests-0123", "providers": [], "account": {"passwordReset": false}})json", {});
+    QVERIFY2(result.isValid(), qPrintable(render(result.problems).join(u'\n')));
+    QVERIFY(!result.config.account.passwordReset.enabled);
+    QCOMPARE(result.config.account.passwordReset.lifetime, qint64(900));
 }
 
 void TestConfigLoader::listenAddress_data()

@@ -49,6 +49,7 @@ private Q_SLOTS:
         // Once missing from the engine's own list, and counted as "other".
         QTest::newRow("two-factor page") << QByteArray("GET") << "/auth/two-factor" << QByteArray("two-factor");
         QTest::newRow("two-factor code") << QByteArray("POST") << "/auth/two-factor" << QByteArray("two-factor");
+        QTest::newRow("password reset") << QByteArray("GET") << "/auth/reset-password" << QByteArray("reset-password");
         QTest::newRow("forward auth") << QByteArray("GET") << "/auth/authz/forward-auth" << QByteArray("authz");
         QTest::newRow("nginx auth_request") << QByteArray("HEAD") << "/auth/authz/auth-request" << QByteArray("authz");
         // A malformed path under a known action keeps that action's label; anything else is
