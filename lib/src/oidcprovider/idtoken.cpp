@@ -29,6 +29,19 @@ QJsonObject personOf(const OidcAuthorizationCode &code)
     return QJsonDocument::fromJson(code.claims.toUtf8()).object();
 }
 
+//! What both tokens of \a code say: the scoped claims, issuer, subject, audience and lifetime.
+QJsonObject issuedClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now)
+{
+    QJsonObject claims = scopedClaims(personOf(code), scopesOf(code));
+    const qint64 iat = now.toSecsSinceEpoch();
+    claims.insert(QStringLiteral("iss"), issuer);
+    claims.insert(QStringLiteral("sub"), code.userId);
+    claims.insert(QStringLiteral("aud"), code.clientId);
+    claims.insert(QStringLiteral("iat"), iat);
+    claims.insert(QStringLiteral("exp"), iat + tokenLifetimeSeconds);
+    return claims;
+}
+
 } // namespace
 
 QJsonObject scopedClaims(const QJsonObject &person, const QStringList &scopes)
@@ -50,14 +63,8 @@ QJsonObject scopedClaims(const QJsonObject &person, const QStringList &scopes)
 
 QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now)
 {
-    QJsonObject claims = scopedClaims(personOf(code), scopesOf(code));
-    const qint64 iat = now.toSecsSinceEpoch();
-    claims.insert(QStringLiteral("iss"), issuer);
-    claims.insert(QStringLiteral("sub"), code.userId);
-    claims.insert(QStringLiteral("aud"), code.clientId);
+    QJsonObject claims = issuedClaims(issuer, code, now);
     claims.insert(QStringLiteral("azp"), code.clientId);
-    claims.insert(QStringLiteral("iat"), iat);
-    claims.insert(QStringLiteral("exp"), iat + tokenLifetimeSeconds);
     if (code.authTime.isValid())
         claims.insert(QStringLiteral("auth_time"), code.authTime.toSecsSinceEpoch());
     if (!code.nonce.isEmpty())
@@ -69,14 +76,8 @@ QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &co
 
 QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now)
 {
-    QJsonObject claims = scopedClaims(personOf(code), scopesOf(code));
-    const qint64 iat = now.toSecsSinceEpoch();
-    claims.insert(QStringLiteral("iss"), issuer);
-    claims.insert(QStringLiteral("sub"), code.userId);
-    claims.insert(QStringLiteral("aud"), code.clientId);
+    QJsonObject claims = issuedClaims(issuer, code, now);
     claims.insert(QStringLiteral("client_id"), code.clientId);
-    claims.insert(QStringLiteral("iat"), iat);
-    claims.insert(QStringLiteral("exp"), iat + tokenLifetimeSeconds);
     claims.insert(QStringLiteral("jti"), QString::fromLatin1(Crypto::base64UrlEncode(Crypto::randomBytes(16))));
     claims.insert(QStringLiteral("scope"), code.scope);
     if (code.authTime.isValid())

@@ -185,7 +185,7 @@ QList<QNetworkCookie> Browser::cookies() const
     return m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/")));
 }
 
-QNetworkReply *Browser::wait(QNetworkReply *reply)
+QNetworkReply *waitForReply(QNetworkReply *reply)
 {
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -193,6 +193,11 @@ QNetworkReply *Browser::wait(QNetworkReply *reply)
     if (!reply->isFinished())
         loop.exec();
     return reply;
+}
+
+QNetworkReply *Browser::wait(QNetworkReply *reply)
+{
+    return waitForReply(reply);
 }
 
 std::pair<int, QByteArray> Browser::get(const QString &path)

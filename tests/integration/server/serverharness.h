@@ -130,6 +130,9 @@ private:
  * \a users (an object keyed by username, each value the user: id, name, email, groups) whose
  * password is "good-password", and `jwt` copies the user's groups into the token.
  */
+//! Runs the event loop until \a reply finishes, 15 s at most; returns \a reply.
+QNetworkReply *waitForReply(QNetworkReply *reply);
+
 QByteArray groupsCallbacksScript(const QJsonObject &users);
 //! The credentials provider (username and password) that asks the script's `authorize`.
 QJsonObject scriptCredentialsProvider();

@@ -117,11 +117,7 @@ public:
         if (!cookie.isEmpty())
             request.setRawHeader("Cookie", cookie.toUtf8());
         QNetworkReply *reply = verb == "HEAD" ? m_nam.head(request) : m_nam.sendCustomRequest(request, verb);
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(15000, &loop, &QEventLoop::quit);
-        if (!reply->isFinished())
-            loop.exec();
+        waitForReply(reply);
         Answer answer;
         answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         answer.body = reply->readAll();
