@@ -13,8 +13,15 @@ while IFS=: read -r _ name; do
   [ -n "$name" ] || continue
   echo "=== the last $lines lines of $name's output ($build) ==="
   # A test's section runs from "N/M Testing: name" to "<end of output>".
-  awk -v name="$name" '
+  section=$(awk -v name="$name" '
     $0 ~ "^[0-9]+/[0-9]+ Testing: " name "$" { inside = 1; next }
     inside && /^<end of output>$/ { inside = 0 }
-    inside' "$log" | tail -n "$lines"
+    inside' "$log")
+  # A test program runs several QtTest classes; the one that failed may be far above the tail.
+  if grep -q -E '^(FAIL!|XPASS|QFATAL)' <<<"$section"; then
+    echo "--- its failed checks ---"
+    grep -A3 -E '^(FAIL!|XPASS|QFATAL)' <<<"$section" | head -n 40
+    echo "--- its last lines ---"
+  fi
+  tail -n "$lines" <<<"$section"
 done <"$failed"
