@@ -4,6 +4,7 @@
 #include "logging.h"
 #include "logwriter.h"
 #include "migratecommand.h"
+#include "oidccommand.h"
 #include "serve.h"
 #include "serverconfiguration.h"
 #include "usercommand.h"
@@ -52,6 +53,12 @@ const char description[] =
     "  user groups members GROUP   the users in a group (id, email, name)\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
+    "  oidc clients  list the OpenID Provider's clients of --config FILE\n"
+    "  oidc keys     list its signing keys and where each stands (signing, next, retiring, retired)\n"
+    "  oidc rotate-keys\n"
+    "                add the next signing key of each algorithm: published at once, signing two\n"
+    "                minutes later, when the key it replaces stays published until its tokens\n"
+    "                expire; running servers pick it up within a minute\n"
     "\n"
     "Serving answers GET /healthz (200 while it serves) and GET /readyz (200 when the database\n"
     "answers and has this build's schema, else 503 naming the failed check) outside the base path.\n"
@@ -61,7 +68,7 @@ const char description[] =
     "WatchdogSec=. The log goes to standard error as text or JSON lines (--log-format,\n"
     "server.logFormat), with syslog priorities when standard error is the journal.\n"
     "\n"
-    "migrate, user and backup use the database of --database URL, else adapter.url of --config FILE, else\n"
+    "migrate, user, backup and oidc use the database of --database URL, else adapter.url of --config FILE, else\n"
     "DATABASE_URL. Passwords are read from standard input (--password-stdin: its first line) or\n"
     "asked twice on the terminal without echo; never from the command line. A password has 8 to\n"
     "1024 characters and is not the email address. Exit codes: 0 done, 1 failed (unknown email,\n"
@@ -110,7 +117,7 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("secret, check-config, migrate, user or backup (default: serve)"),
+                                 QStringLiteral("secret, check-config, migrate, user, backup or oidc (default: serve)"),
                                  QStringLiteral("[command]"));
     parser.addPositionalArgument(QStringLiteral("arguments"), QStringLiteral("of user: ACTION [EMAIL]; of backup: FILE"),
                                  QStringLiteral("[arguments...]"));
@@ -159,6 +166,14 @@ int main(int argc, char *argv[])
     QTextStream err(stderr);
     const bool databaseCommand = command == QLatin1String("migrate") || command == QLatin1String("user")
         || command == QLatin1String("backup");
+    if (command == QLatin1String("oidc")) {
+        QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.info=false"));
+        if (positional.size() != 2 || !oidcActions().contains(positional.at(1))) {
+            err << "gatehouse-server: usage: oidc clients|keys|rotate-keys --config FILE; see --help\n";
+            return 2;
+        }
+        return oidcCommand({positional.at(1), parser.value(configOption), parser.value(databaseOption)});
+    }
     if (databaseCommand) {
         // Progress and results go to stdout; the library's info lines would repeat them.
         QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.info=false"));

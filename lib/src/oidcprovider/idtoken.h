@@ -18,6 +18,8 @@ namespace Gatehouse::OidcProvider {
 
 //! How long ID and access tokens are valid (the \c expires_in of the token response).
 inline constexpr qint64 tokenLifetimeSeconds = 600;
+// A key that stopped signing stays published until what it signed last has expired.
+static_assert(KeySchedule::publishAfterSigning.count() >= tokenLifetimeSeconds + 60);
 
 /*!
  * The claims of \a person (name, email, email_verified, picture, groups, as recorded at

@@ -24,7 +24,7 @@ QList<SigningKeySet::Entry> openAll(const QList<OidcSigningKeyRecord> &records, 
                                                     "configured secrets: restore the secret it was sealed with")
                                          .arg(record.kid, record.alg)
                                          .toStdString());
-        entries.append({*key, record.generation});
+        entries.append({*key, record.generation, record.createdAt});
     }
     return entries;
 }
@@ -55,22 +55,51 @@ SigningKeySet::SigningKeySet(QList<Entry> entries)
     });
 }
 
+QList<OidcKeyStatus> SigningKeySet::schedule(const QDateTime &now) const
+{
+    QList<OidcSigningKeyRecord> records;
+    for (const Entry &entry : m_entries)
+        records.append({entry.key.kid(), entry.key.alg(), entry.generation, QString(), entry.createdAt});
+    return oidcKeySchedule(records, now);
+}
+
+const SigningKey *SigningKeySet::keyWithKid(const QString &kid) const
+{
+    for (const Entry &entry : m_entries) {
+        if (entry.key.kid() == kid)
+            return &entry.key;
+    }
+    return nullptr;
+}
+
+const SigningKey *SigningKeySet::signer(SigningAlgorithm algorithm, const QDateTime &now) const
+{
+    const QString name = algorithmName(algorithm);
+    for (const OidcKeyStatus &status : schedule(now)) {
+        if (status.alg == name && status.state == OidcKeyStatus::State::Signing)
+            return keyWithKid(status.kid);
+    }
+    return nullptr;
+}
+
 const SigningKey *SigningKeySet::signer(SigningAlgorithm algorithm) const
 {
-    const Entry *newest = nullptr;
-    for (const Entry &entry : m_entries) {
-        if (entry.key.algorithm() == algorithm && (!newest || entry.generation > newest->generation))
-            newest = &entry;
+    return signer(algorithm, QDateTime::currentDateTimeUtc());
+}
+
+QList<SigningKey> SigningKeySet::published(const QDateTime &now) const
+{
+    QList<SigningKey> keys;
+    for (const OidcKeyStatus &status : schedule(now)) {
+        if (status.state != OidcKeyStatus::State::Retired)
+            keys.append(*keyWithKid(status.kid));
     }
-    return newest ? &newest->key : nullptr;
+    return keys;
 }
 
 QList<SigningKey> SigningKeySet::published() const
 {
-    QList<SigningKey> keys;
-    for (const Entry &entry : m_entries)
-        keys.append(entry.key);
-    return keys;
+    return published(QDateTime::currentDateTimeUtc());
 }
 
 QJsonObject SigningKeySet::jwks() const

@@ -6,13 +6,17 @@
 #include "oidcprovider/keybox.h"
 #include "oidcprovider/signingkey.h"
 
+#include <gatehouse/oidckeyrotation.h>
 #include <gatehouse/oidckeystore.h>
 
+#include <QDateTime>
 #include <QFuture>
 #include <QJsonObject>
 #include <QList>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 namespace Gatehouse::OidcProvider {
@@ -24,7 +28,20 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-//! The keys, each with its generation. Immutable; shared by all threads.
+/*!
+ * The rotation's overlap (rotateOidcSigningKeys(), `gatehouse-server oidc rotate-keys`). A new
+ * key is published at once but signs only publishBeforeSigning after it was made: every server
+ * reads the keys again more often than that (SigningKeyCache), so none signs with a key another
+ * does not publish yet, and all switch at the same instant. A key that stopped signing stays
+ * published while what it signed may be valid, and a margin for clocks. The first key of an
+ * algorithm signs at once.
+ */
+namespace KeySchedule {
+inline constexpr std::chrono::seconds publishBeforeSigning{120};
+inline constexpr std::chrono::seconds publishAfterSigning{660};  // idtoken.h's token lifetime and a minute
+} // namespace KeySchedule
+
+//! The keys, each with its generation and when it was made. Immutable; shared by all threads.
 class SigningKeySet
 {
 public:
@@ -32,20 +49,27 @@ public:
     {
         SigningKey key;
         qint64 generation;
+        QDateTime createdAt;  //!< UTC
     };
 
     SigningKeySet() = default;
     explicit SigningKeySet(QList<Entry> entries);
 
-    //! The key that signs with \a algorithm: its newest generation; null when there is none.
+    //! The key that signs with \a algorithm at \a now (see KeySchedule); null when there is none.
+    const SigningKey *signer(SigningAlgorithm algorithm, const QDateTime &now) const;
     const SigningKey *signer(SigningAlgorithm algorithm) const;
-    //! Every key, published at \c jwks (oldest generation first per algorithm).
+    //! The keys published at \c jwks at \a now: the signing ones, the next ones, the retiring ones.
+    QList<SigningKey> published(const QDateTime &now) const;
     QList<SigningKey> published() const;
     //! The JWK Set of published().
     QJsonObject jwks() const;
+    //! Every key's place in the rotation at \a now (oidcKeySchedule()).
+    QList<OidcKeyStatus> schedule(const QDateTime &now) const;
 
 private:
-    QList<Entry> m_entries;
+    const SigningKey *keyWithKid(const QString &kid) const;
+
+    QList<Entry> m_entries;  //!< by algorithm, then generation
 };
 
 /*!

@@ -1,7 +1,9 @@
 #include "oidcprovider/signingkeycache.h"
 
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/oidckeyrotation.h>
 
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace Gatehouse;
@@ -15,6 +17,8 @@ private Q_SLOTS:
     void loadsOnceAndHandsOutTheSameSet();
     void nothingLoadedBeforeTheFirstCall();
     void keyThatDoesNotOpenFailsEveryTime();
+    void readsTheKeysAgainAfterAMinute();
+    void aFailedRefreshKeepsTheKeysInUse();
 };
 
 namespace {
@@ -64,6 +68,55 @@ void TestSigningKeyCache::keyThatDoesNotOpenFailsEveryTime()
     QCOMPARE(after.size(), before.size());
     for (qsizetype i = 0; i < after.size(); ++i)
         QCOMPARE(after.at(i).kid, before.at(i).kid);
+}
+
+namespace {
+
+//! A steady clock the test moves.
+struct FakeClock
+{
+    std::shared_ptr<SigningKeyCache::Clock::time_point> at = std::make_shared<SigningKeyCache::Clock::time_point>();
+    std::function<SigningKeyCache::Clock::time_point()> function() const
+    {
+        return [at = at] { return *at; };
+    }
+    void advance(std::chrono::seconds by) { *at += by; }
+};
+
+} // namespace
+
+void TestSigningKeyCache::readsTheKeysAgainAfterAMinute()
+{
+    // Another process rotates the keys: a running server publishes the new ones within a minute.
+    auto store = std::make_shared<MemoryAdapter>();
+    FakeClock clock;
+    auto cache = std::make_shared<const SigningKeyCache>(store, box(secret), clock.function());
+    const std::shared_ptr<const SigningKeySet> first = cache->keys().result();
+    QCOMPARE(first->published().size(), 3);
+    QCOMPARE(rotateOidcSigningKeys(store, {secret}).result().size(), 3);
+    clock.advance(std::chrono::seconds(59));
+    QCOMPARE(cache->keys().result().get(), first.get());
+    clock.advance(std::chrono::seconds(1));
+    // The caller that finds the set a minute old gets it as it is; the set is read again meanwhile.
+    QCOMPARE(cache->keys().result().get(), first.get());
+    QTRY_COMPARE_WITH_TIMEOUT(cache->keys().result()->published().size(), 6, 5000);
+}
+
+void TestSigningKeyCache::aFailedRefreshKeepsTheKeysInUse()
+{
+    auto store = std::make_shared<MemoryAdapter>();
+    FakeClock clock;
+    auto cache = std::make_shared<const SigningKeyCache>(store, box(secret), clock.function());
+    const std::shared_ptr<const SigningKeySet> first = cache->keys().result();
+    // A key sealed with a secret this server does not have: the next read fails.
+    QCOMPARE(rotateOidcSigningKeys(store, {secret + QStringLiteral("-other")}).result().size(), 3);
+    clock.advance(std::chrono::seconds(60));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("keeping the ones in use.*does not open")));
+    QCOMPARE(cache->keys().result().get(), first.get());
+    // Still the same set, and no second attempt (nor warning) within the next minute.
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(cache->keys().result().get(), first.get());
+    QVERIFY(first->signer(SigningAlgorithm::RS256));
 }
 
 QTEST_GUILESS_MAIN(TestSigningKeyCache)

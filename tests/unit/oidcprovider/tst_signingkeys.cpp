@@ -3,9 +3,12 @@
 #include "keytesting.h"
 
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/oidckeyrotation.h>
 #include <gatehouse/sqladapter.h>
 
 #include <QJsonArray>
+
+#include <algorithm>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,7 +25,10 @@ private Q_SLOTS:
     void laterStartsLoad();
     void serversSharingASQLiteDatabase();
     void anotherServersFirstKeyWins();
-    void newestGenerationSigns();
+    void aRotatedKeyIsPublishedFirstThenSigns();
+    void scheduleOfARotation_data();
+    void scheduleOfARotation();
+    void concurrentRotationsAddOneGeneration();
     void wrongSecretFailsClosed();
     void unknownAlgorithmsAreLeftAlone();
 };
@@ -133,17 +139,111 @@ void TestSigningKeys::anotherServersFirstKeyWins()
     QCOMPARE(store->oidcSigningKeys().result().size(), 3);
 }
 
-void TestSigningKeys::newestGenerationSigns()
+void TestSigningKeys::aRotatedKeyIsPublishedFirstThenSigns()
 {
     auto store = std::make_shared<MemoryAdapter>();
     const SigningKeySet before = loadSigningKeys(store, box()).result();
-    const SigningKey next = SigningKey::generate(SigningAlgorithm::RS256);
-    QVERIFY(store->addOidcSigningKey(box()->seal(next, 2)).result());
+    const QString old = before.signer(SigningAlgorithm::RS256)->kid();
+    const QList<OidcSigningKeyRecord> added = rotateOidcSigningKeys(store, {secret}).result();
+    QCOMPARE(added.size(), 3);
+    QString next;
+    QDateTime made;
+    QDateTime lastMade;  // the three keys are made one after the other
+    for (const OidcSigningKeyRecord &record : added) {
+        QCOMPARE(record.generation, 2);
+        lastMade = std::max(lastMade, record.createdAt);
+        if (record.alg == u"RS256") {
+            next = record.kid;
+            made = record.createdAt;
+        }
+    }
     const SigningKeySet after = loadSigningKeys(store, box()).result();
-    QCOMPARE(after.signer(SigningAlgorithm::RS256)->kid(), next.kid());
-    // The older key stays published, so what it signed still verifies.
-    QVERIFY(kids(after.published()).contains(before.signer(SigningAlgorithm::RS256)->kid()));
-    QCOMPARE(after.published().size(), 4);
+    // Published at once, beside the key that still signs.
+    QCOMPARE(after.signer(SigningAlgorithm::RS256, made)->kid(), old);
+    QVERIFY(kids(after.published(made)).contains(next));
+    QCOMPARE(after.published(made).size(), 6);
+    // Two minutes later the new key signs; the old one stays published while its tokens live.
+    const QDateTime takeOver = made.addSecs(120);
+    QCOMPARE(after.signer(SigningAlgorithm::RS256, takeOver.addSecs(-1))->kid(), old);
+    QCOMPARE(after.signer(SigningAlgorithm::RS256, takeOver)->kid(), next);
+    QVERIFY(kids(after.published(takeOver.addSecs(659))).contains(old));
+    QVERIFY(!kids(after.published(takeOver.addSecs(660))).contains(old));
+    QCOMPARE(after.published(lastMade.addSecs(120 + 660)).size(), 3);
+    // What the old key signed verifies with what jwks publishes meanwhile.
+    const QString token = compactJws(*before.signer(SigningAlgorithm::RS256), "{}");
+    int verified = 0;
+    for (const SigningKey &key : after.published(takeOver.addSecs(600))) {
+        QString problem;
+        verified += verifiesWith(token, key.publicJwk(), &problem) ? 1 : 0;
+    }
+    QCOMPARE(verified, 1);
+}
+
+void TestSigningKeys::scheduleOfARotation_data()
+{
+    QTest::addColumn<int>("seconds");  //!< after the second key was made
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::newRow("made") << 0 << "signing" << "next";
+    QTest::newRow("a second before it signs") << 119 << "signing" << "next";
+    QTest::newRow("it signs") << 120 << "retiring" << "signing";
+    QTest::newRow("the old key's last tokens still valid") << 120 + 659 << "retiring" << "signing";
+    QTest::newRow("the old key retired") << 120 + 660 << "retired" << "signing";
+}
+
+void TestSigningKeys::scheduleOfARotation()
+{
+    QFETCH(int, seconds);
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    const QDateTime start(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+    const QDateTime rotated = start.addDays(30);
+    // Given newest first, with an algorithm this build does not know: the order does not matter.
+    const QList<OidcSigningKeyRecord> records{
+        {QStringLiteral("b"), QStringLiteral("ES256"), 2, QString(), rotated},
+        {QStringLiteral("x"), QStringLiteral("PS256"), 1, QString(), start},
+        {QStringLiteral("a"), QStringLiteral("ES256"), 1, QString(), start},
+    };
+    const QList<OidcKeyStatus> statuses = oidcKeySchedule(records, rotated.addSecs(seconds));
+    QCOMPARE(statuses.size(), 2);
+    const auto name = [](OidcKeyStatus::State state) {
+        switch (state) {
+        case OidcKeyStatus::State::Next: return QStringLiteral("next");
+        case OidcKeyStatus::State::Signing: return QStringLiteral("signing");
+        case OidcKeyStatus::State::Retiring: return QStringLiteral("retiring");
+        case OidcKeyStatus::State::Retired: return QStringLiteral("retired");
+        }
+        return QString();
+    };
+    QCOMPARE(statuses.at(0).kid, QStringLiteral("a"));
+    QCOMPARE(name(statuses.at(0).state), first);
+    QCOMPARE(name(statuses.at(1).state), second);
+    QVERIFY(statuses.at(0).signsFrom.isNull());
+    QCOMPARE(statuses.at(0).signsUntil, std::optional(rotated.addSecs(120)));
+    QCOMPARE(statuses.at(0).publishedUntil, std::optional(rotated.addSecs(120 + 660)));
+    QCOMPARE(statuses.at(1).signsFrom, rotated.addSecs(120));
+    QVERIFY(!statuses.at(1).signsUntil);
+    QVERIFY(!statuses.at(1).publishedUntil);
+}
+
+void TestSigningKeys::concurrentRotationsAddOneGeneration()
+{
+    // Two operators rotate at once: of each algorithm's generation 2 the store keeps one.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("keys.db"));
+    auto one = std::make_shared<SqlAdapter>(*SqlAdapterOptions::fromUrl(url));
+    one->migrate().waitForFinished();
+    auto two = std::make_shared<SqlAdapter>(*SqlAdapterOptions::fromUrl(url));
+    loadSigningKeys(one, box()).waitForFinished();
+    QFuture<QList<OidcSigningKeyRecord>> a = rotateOidcSigningKeys(one, {secret});
+    QFuture<QList<OidcSigningKeyRecord>> b = rotateOidcSigningKeys(two, {secret});
+    const qsizetype added = a.result().size() + b.result().size();
+    QVERIFY2(added >= 3 && added <= 6, qPrintable(QString::number(added)));
+    const QList<OidcSigningKeyRecord> stored = one->oidcSigningKeys().result();
+    // Each rotation read the store first; where both read generation 1, one generation 2 won.
+    QCOMPARE(stored.size(), 3 + added);
+    QCOMPARE(kids(loadSigningKeys(two, box()).result().published()).size(), stored.size());
 }
 
 void TestSigningKeys::wrongSecretFailsClosed()
