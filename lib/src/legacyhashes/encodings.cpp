@@ -1,5 +1,7 @@
 #include "legacyhashes/encodings_p.h"
 
+#include <QString>
+
 namespace Gatehouse::LegacyHashes {
 
 std::optional<qint64> parseDecimal(QByteArrayView text)
@@ -35,6 +37,17 @@ std::optional<QByteArray> decodeAdaptedBase64(QByteArrayView text)
             c = '+';
     }
     return decodeBase64(standard);
+}
+
+QString schemeLabel(QByteArrayView name)
+{
+    if (name.isEmpty() || name.size() > 16)
+        return {};
+    for (const char c : name) {
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return {};
+    }
+    return QString::fromLatin1(name);
 }
 
 QList<QByteArrayView> splitAt(QByteArrayView text, char separator)

@@ -14,6 +14,9 @@ std::optional<qint64> parseDecimal(QByteArrayView text);
 std::optional<QByteArray> decodeBase64(QByteArrayView text);
 //! passlib's "adapted base64": '.' for '+', no padding (also what OpenLDAP's pw-pbkdf2 writes).
 std::optional<QByteArray> decodeAdaptedBase64(QByteArrayView text);
+//! \a name when it can be named in a reason: 1 to 16 of [A-Za-z0-9_-] (a scheme's name, never
+//! hash material); empty otherwise.
+QString schemeLabel(QByteArrayView name);
 //! \a text cut at \a separator (an empty piece for each leading, doubled or trailing one).
 QList<QByteArrayView> splitAt(QByteArrayView text, char separator);
 inline QList<QByteArrayView> splitDollar(QByteArrayView text) { return splitAt(text, '$'); }

@@ -1,5 +1,6 @@
 #include "legacyhashes/legacyhash.h"
 
+#include "legacyhashes/encodings_p.h"
 #include "legacyhashes/schemes_p.h"
 
 namespace Gatehouse::LegacyHashes {
@@ -50,16 +51,12 @@ std::unique_ptr<const LegacyHash> parseLegacyHash(QByteArrayView stored)
         return parseLdapShaHash(stored);
 
     // Name the scheme the string claims, without echoing the hash itself.
-    QByteArrayView prefix = stored;
-    if (stored.front() == '{' && stored.indexOf('}') > 0 && stored.indexOf('}') <= 32)
-        prefix = stored.first(stored.indexOf('}') + 1);
-    else if (stored.front() == '$' && stored.indexOf('$', 1) > 0 && stored.indexOf('$', 1) <= 32)
-        prefix = stored.first(stored.indexOf('$', 1) + 1);
-    else
-        prefix = {};
+    QString label;
+    const qsizetype close = stored.front() == '{' ? stored.indexOf('}') : stored.front() == '$' ? stored.indexOf('$', 1) : -1;
+    if (close > 1 && !(label = schemeLabel(stored.sliced(1, close - 1))).isEmpty())
+        label = QLatin1Char(stored.front()) + label + QLatin1Char(stored[close]);
     throw HashProblem(HashProblem::Kind::UnknownScheme,
-                      prefix.isEmpty() ? QStringLiteral("unknown hash scheme")
-                                       : QStringLiteral("unknown hash scheme %1").arg(QString::fromLatin1(prefix)));
+                      label.isEmpty() ? QStringLiteral("unknown hash scheme") : QStringLiteral("unknown hash scheme %1").arg(label));
 }
 
 } // namespace Gatehouse::LegacyHashes

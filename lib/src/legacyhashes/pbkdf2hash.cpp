@@ -75,8 +75,11 @@ std::unique_ptr<const LegacyHash> parsePasslib(QByteArrayView stored)
 {
     const bool sha512 = stored.startsWith("$pbkdf2-sha512$");
     if (!sha512 && !stored.startsWith("$pbkdf2-sha256$"))
-        throw HashProblem(HashProblem::Kind::UnknownScheme, QStringLiteral("unknown hash scheme %1")
-                                                                .arg(QString::fromLatin1(splitDollar(stored).value(1).first(qMin<qsizetype>(32, splitDollar(stored).value(1).size())))));
+    {
+        const QString label = schemeLabel(splitDollar(stored).value(1));
+        throw HashProblem(HashProblem::Kind::UnknownScheme, label.isEmpty() ? QStringLiteral("unknown hash scheme")
+                                                                            : QStringLiteral("unknown hash scheme $%1$").arg(label));
+    }
     const Digest digest = sha512 ? Sha512 : Sha256;
     const QString scheme = QStringLiteral("pbkdf2-%1").arg(QLatin1String(digest.label));
     const QList<QByteArrayView> pieces = splitDollar(stored.sliced(15));
@@ -111,10 +114,12 @@ std::unique_ptr<const LegacyHash> parseKeycloak(QByteArrayView stored)
     const QByteArrayView algorithm = pieces.value(1).sliced(qMin<qsizetype>(9, pieces.value(1).size()));
     const Digest digest = algorithm == "pbkdf2" ? Sha1 : algorithm == "pbkdf2-sha256" ? Sha256
                         : algorithm == "pbkdf2-sha512" ? Sha512 : Digest{nullptr, nullptr, 0};
-    if (!digest.opensslName)
+    if (!digest.opensslName) {
+        const QString label = schemeLabel(algorithm);
         throw HashProblem(HashProblem::Kind::UnknownScheme,
-                          QStringLiteral("unknown Keycloak algorithm \"%1\" (pbkdf2, pbkdf2-sha256 and pbkdf2-sha512 are known)")
-                              .arg(QString::fromLatin1(algorithm.first(qMin<qsizetype>(32, algorithm.size())))));
+                          QStringLiteral("unknown Keycloak algorithm%1 (pbkdf2, pbkdf2-sha256 and pbkdf2-sha512 are known)")
+                              .arg(label.isEmpty() ? QString() : QStringLiteral(" \"%1\"").arg(label)));
+    }
     const QString scheme = QStringLiteral("keycloak-%1").arg(QString::fromLatin1(algorithm));
     const QString expected = QStringLiteral("$%1$<iterations>$<base64 salt>$<base64 value>").arg(scheme);
     if (pieces.size() != 5 || !pieces[0].isEmpty())

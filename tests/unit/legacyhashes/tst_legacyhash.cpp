@@ -172,6 +172,12 @@ void TestLegacyHash::refusedBeforeAnyWork_data()
         << int(Kind::TooCostly) << "keycloak-pbkdf2-sha256 with 1500000 iterations is above 1000000";
     QTest::newRow("keycloak md5") << "$keycloak-md5$1000$" + QByteArray("NaCl").toBase64() + "$" + QByteArray(16, 'x').toBase64()
                                   << int(Kind::UnknownScheme) << "unknown Keycloak algorithm \"md5\"";
+    // Found by fuzz_legacyhash: the reason repeated what followed "$keycloak-", hash material included.
+    QTest::newRow("keycloak algorithm of hash material")
+        << QByteArray("$keycloak-pbkdf5e8ic{SSHA512}TAQUrv8Ih2Y=") << int(Kind::UnknownScheme)
+        << "unknown Keycloak algorithm (pbkdf2, pbkdf2-sha256 and pbkdf2-sha512 are known)";
+    QTest::newRow("long unknown prefix") << QByteArray("$abcdefghijklmnopqrstuvwxyz$x") << int(Kind::UnknownScheme)
+                                         << "unknown hash scheme";
     QTest::newRow("django bad base64") << QByteArray("pbkdf2_sha256$80000$NaCl$***") << int(Kind::Malformed)
                                        << "django-pbkdf2-sha256: expected";
     QTest::newRow("argon2id 4 GiB") << QByteArray("$argon2id$v=19$m=4194304,t=1,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG")
