@@ -14,7 +14,7 @@ build_run=(
   libqt6svg6 chromium
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libsqlite3-dev
-  libssl-dev libcjose-dev libjansson-dev libargon2-dev libcurl4-openssl-dev
+  libssl-dev libcjose-dev libjansson-dev libargon2-dev libcrypt-dev libcurl4-openssl-dev
   libsystemd-dev libqrencode-dev
 )
 # Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
@@ -32,6 +32,9 @@ test_only+=(oathtool)
 # end-to-end tests (tests/e2e/forwardauth), started by the tests with their own files, never as
 # services.
 test_only+=(nginx caddy)
+# The tools of other ecosystems whose password hashes the legacy-hash tests verify
+# (tests/unit/legacyhashes): htpasswd, mkpasswd, argon2, and Debian's Python with passlib and Django.
+test_only+=(apache2-utils whois argon2 python3-passlib python3-django)
 # The load generator and the instruction counter of the benchmarks under tests/bench (not run by
 # the test command; their scripts send whoever lacks them here).
 test_only+=(wrk valgrind)

@@ -230,4 +230,22 @@ for h in 'de-DE,de;q=0.9' 'de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7' 'fr' 'fr-FR,fr;q
   seed $t "$(printf '%02d' $i)" "$h"
   i=$((i + 1))
 done
+# --- legacyhash: hash strings of every scheme, valid and refused (tst_legacyhash.cpp) ---
+t=legacyhash
+i=0
+for h in '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW' '$2b$31$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW' \
+  '$5$rounds=10000$saltstringsaltst$3xv.VbSHBb41AL9AvLeujZkZRBAwqFMz2.opqey6IcA' \
+  '$6$saltstring$svn8UoSVapNtMuq1ukKS4tPQd8iKwSMHWjl/O817G3uBnIFNjnQJuesI68u4OTLiBFdcbYEdFCoEOfaS35inz1' \
+  '$apr1$r31.....$HqJZimcKQFAMYayBlzkrA/' '$argon2i$v=19$m=65536,t=2,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG' \
+  '$argon2id$v=19$m=4194304,t=1,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG' \
+  '$pbkdf2-sha256$29000$N2GMcQ4hBMDYO0cohDAGwA$yW.ZCo/3YuTMwXHkz0lK4WoaHd9wN6ZFmVqbHs.iZzQ' \
+  'pbkdf2_sha256$80000$NaCl$Td3Y9guYviGDDO5e8icB+WQaRBjQTAQUrv8Ih2s0q1Y=' \
+  '$keycloak-pbkdf2-sha256$27500$TmFDbA==$Td3Y9guYviGDDO5e8icB+WQaRBjQTAQUrv8Ih2s0q1Y=' \
+  '{PBKDF2-SHA512}25000$c2FsdA$eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eA' \
+  '$scrypt$ln=14,r=8,p=1$U29kaXVtQ2hsb3JpZGU$cCO9yzr9c0hGHAbNgf0463+oY+4+qbVD9lRdofLVQylVYT8Pz2LUlwUkKpr55h6F3A1lHkDfzwF7RVdYhw' \
+  '{SSHA512}eFwgP/68r4Ub2PYl7VRt+NMRKBnkTCX8Ulb70RuG0g4Y8yUMEqs3A02zx11305JbUsHhqN+8ZoWmUUFIow/fFOackzKmNAaA' \
+  '{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=' '{MD5}X03MO1qnZdYdgyfeuILPmQ=='; do
+  seed $t "$(printf '%02d' $i)" "$h"
+  i=$((i + 1))
+done
 echo "make-corpus: done"

@@ -14,6 +14,11 @@ namespace Gatehouse {
  * hash stored for the user (\c gatehouse_passwords). Its \c options carry
  * \c "authorize": \c "builtin", which tells the engine that the user it returns is a stored one.
  *
+ * A stored hash written by another system (bcrypt, sha-crypt, PBKDF2, scrypt, ...: the schemes of
+ * lib/src/legacyhashes/README.md) signs in too; the first sign-in that matches it stores the
+ * password's Argon2id hash in its place and audits \c passwordRehash (detail \c from: the old
+ * scheme's name). A hash beyond the cost limits signs nobody in.
+ *
  * Hashing runs on a small thread pool owned by the provider, never on a serving thread. An
  * unknown address or a disabled credential costs the same time as a wrong password.
  *

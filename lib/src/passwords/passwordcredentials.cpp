@@ -2,6 +2,9 @@
 
 #include "core/futures.h"
 #include "crypto/password.h"
+#include "passwords/logging.h"
+#include "passwords/storedpasswordcheck.h"
+#include "storage/auditwriter.h"
 #include "storage/stores.h"
 
 #include <gatehouse/errors.h>
@@ -36,6 +39,68 @@ QThreadPool *hashingPool()
     return pool;
 }
 
+//! What a sign-in's check found: the user, and a foreign hash's replacement when it matched one.
+struct Verified
+{
+    std::optional<QString> userId;
+    QString foreignScheme;  //!< the matched hash's scheme; empty for Gatehouse's own
+    QString foreignHash;    //!< the matched hash, to replace only if it is still the one stored
+    QString argon2idHash;   //!< the same password in Gatehouse's Argon2id
+};
+
+//! Runs on the hashing pool: checks \a password, and hashes it again when a foreign hash matched.
+Verified verify(const std::optional<PasswordCredential> &stored, const QByteArray &password)
+{
+    if (!stored) {
+        Crypto::burnPasswordVerification(password);
+        return {};
+    }
+    const StoredPasswordCheck check = checkStoredPassword(password, stored->hash);
+    if (!check.matches || stored->disabled)
+        return {};
+    Verified verified{stored->userId, {}, {}, {}};
+    if (!check.foreignScheme.isEmpty()) {
+        try {
+            verified.argon2idHash = Crypto::hashPassword(password);
+            verified.foreignScheme = check.foreignScheme;
+            verified.foreignHash = stored->hash;
+        } catch (const std::exception &error) {
+            // The person still signs in with the hash they have; the next sign-in tries again.
+            qCWarning(lcPasswords) << "rehashing a foreign password hash failed:" << error.what();
+        }
+    }
+    return verified;
+}
+
+/*!
+ * Stores \a verified's Argon2id hash in place of the foreign one and audits \c passwordRehash
+ * with the old scheme's name. The credential is read again first: a password set since the
+ * check is left alone. Never fails: a sign-in does not depend on it (the old hash still works).
+ */
+QFuture<void> replaceForeignHash(const std::shared_ptr<Adapter> &adapter, UserStateStore *store, const QString &email,
+                                 const Verified &verified, const QString &providerId)
+{
+    const QString userId = *verified.userId;
+    std::shared_ptr<AuditStore> audit = Stores::of(adapter).audit;
+    return continueWith(store->passwordHash(email), [store, userId, verified, audit, providerId](
+                                                        const std::optional<PasswordCredential> &current) {
+               if (!current || current->userId != userId || current->hash != verified.foreignHash)
+                   return QtFuture::makeReadyFuture();
+               return store->setPassword(userId, verified.argon2idHash)
+                   .then(QtFuture::Launch::Sync, [audit, userId, verified, providerId] {
+                       AuditEvent event;
+                       event.time = QDateTime::currentDateTimeUtc();
+                       event.type = QStringLiteral("passwordRehash");
+                       event.userId = userId;
+                       event.provider = providerId;
+                       event.detail = {{QStringLiteral("from"), verified.foreignScheme},
+                                       {QStringLiteral("to"), QStringLiteral("argon2id")}};
+                       writeAudit(audit.get(), event);
+                   });
+           })
+        .onFailed([] { qCWarning(lcPasswords) << "storing the Argon2id hash of a foreign password hash failed"; });
+}
+
 } // namespace
 
 Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QString &id, const QString &name)
@@ -55,20 +120,22 @@ Provider passwordCredentialsProvider(std::shared_ptr<Adapter> adapter, const QSt
                          {QStringLiteral("autocomplete"), QStringLiteral("current-password")}}}},
     };
     UserStateStore *storePtr = &store;
-    provider.authorize = [adapter, storePtr](const QJsonObject &credentials, const AuthRequest &) {
+    provider.authorize = [adapter, storePtr, id](const QJsonObject &credentials, const AuthRequest &) {
         const QString email = credentials.value(QStringLiteral("email")).toString().trimmed().toLower();
         const QByteArray password = credentials.value(QStringLiteral("password")).toString().toUtf8();
         return storePtr->passwordHash(email)
             .then(QtFuture::Launch::Sync, [adapter, password](const std::optional<PasswordCredential> &stored) {
                 // Verify (or burn the same time) on the hashing pool.
-                return QtConcurrent::run(hashingPool(), [stored, password]() -> std::optional<QString> {
-                    if (!stored) {
-                        Crypto::burnPasswordVerification(password);
-                        return std::nullopt;
-                    }
-                    const bool ok = Crypto::verifyPassword(password, stored->hash);
-                    return ok && !stored->disabled ? std::optional<QString>(stored->userId) : std::nullopt;
-                });
+                return QtConcurrent::run(hashingPool(), [stored, password]() { return verify(stored, password); });
+            })
+            .unwrap()
+            .then(QtFuture::Launch::Sync, [adapter, storePtr, email, id](const Verified &verified) {
+                // A foreign hash that matched is replaced before the sign-in answers, so the
+                // next one finds Argon2id.
+                if (!verified.userId || verified.argon2idHash.isEmpty())
+                    return QtFuture::makeReadyFuture(verified.userId);
+                return replaceForeignHash(adapter, storePtr, email, verified, id)
+                    .then(QtFuture::Launch::Sync, [userId = verified.userId] { return userId; });
             })
             .unwrap()
             .then(QtFuture::Launch::Sync, [adapter](const std::optional<QString> &userId) -> QFuture<std::optional<QJsonObject>> {
@@ -135,7 +202,7 @@ QFuture<bool> checkUserPassword(std::shared_ptr<Adapter> adapter, const QString 
                 Crypto::burnPasswordVerification(bytes);
                 return false;
             }
-            return Crypto::verifyPassword(bytes, stored->hash) && !stored->disabled;
+            return checkStoredPassword(bytes, stored->hash).matches && !stored->disabled;
         });
     });
 }

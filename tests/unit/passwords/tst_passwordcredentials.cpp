@@ -180,6 +180,64 @@ private Q_SLOTS:
         QVERIFY(client.cookies.contains("authjs.session-token"));
     }
 
+    void foreignHashSignsInOnceThenIsArgon2id_data()
+    {
+        QTest::addColumn<QString>("foreignHash");
+        QTest::addColumn<QString>("password");
+        QTest::addColumn<QString>("scheme");
+        // Apache's documented apr1 example, and Drepper's sha512-crypt vector.
+        QTest::newRow("apr1") << "$apr1$r31.....$HqJZimcKQFAMYayBlzkrA/" << "myPassword" << "apr1";
+        QTest::newRow("sha512-crypt")
+            << "$6$saltstring$svn8UoSVapNtMuq1ukKS4tPQd8iKwSMHWjl/O817G3uBnIFNjnQJuesI68u4OTLiBFdcbYEdFCoEOfaS35inz1"
+            << "Hello world!" << "sha512-crypt";
+    }
+    void foreignHashSignsInOnceThenIsArgon2id()
+    {
+        QFETCH(QString, foreignHash);
+        QFETCH(QString, password);
+        QFETCH(QString, scheme);
+        m_adapter->setPassword(m_userId, foreignHash).waitForFinished();
+        Auth auth(config());
+        EngineClient client(auth);
+        const QString email = QStringLiteral("demo@example.test");
+        QVERIFY(signIn(client, email, password + QLatin1Char('x')).location().endsWith("code=credentials"));
+        QCOMPARE(m_adapter->passwordHash(email).result()->hash, foreignHash);
+        QVERIFY(checkUserPassword(m_adapter, m_userId, password).result());
+
+        QCOMPARE(signIn(client, email, password).location(), QByteArray("http://127.0.0.1:9300"));
+        const QString rehashed = m_adapter->passwordHash(email).result()->hash;
+        QVERIFY2(rehashed.startsWith(QLatin1String("$argon2id$v=19$m=19456,t=2,p=1$")), qPrintable(rehashed));
+        AuditFilter filter;
+        filter.type = QStringLiteral("passwordRehash");
+        QList<AuditEvent> events;
+        QTRY_COMPARE((events = m_adapter->auditEvents(filter, 10).result()).size(), 1);
+        QCOMPARE(events.first().userId, m_userId);
+        QCOMPARE(events.first().detail.value("from").toString(), scheme);
+
+        EngineClient again(auth);
+        QCOMPARE(signIn(again, email, password).location(), QByteArray("http://127.0.0.1:9300"));
+        QCOMPARE(m_adapter->passwordHash(email).result()->hash, rehashed);
+        QCOMPARE(m_adapter->auditEvents(filter, 10).result().size(), 1);
+    }
+
+    void unusableStoredHashSignsNobodyIn_data()
+    {
+        QTest::addColumn<QString>("stored");
+        QTest::newRow("bcrypt cost 31") << "$2b$31$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
+        QTest::newRow("{SHA}") << "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=";
+        QTest::newRow("plain text") << "demo-password";
+    }
+    void unusableStoredHashSignsNobodyIn()
+    {
+        QFETCH(QString, stored);
+        m_adapter->setPassword(m_userId, stored).waitForFinished();
+        Auth auth(config());
+        EngineClient client(auth);
+        QVERIFY(signIn(client, "demo@example.test", "demo-password").location().endsWith("code=credentials"));
+        QVERIFY(!checkUserPassword(m_adapter, m_userId, QStringLiteral("demo-password")).result());
+        QCOMPARE(m_adapter->passwordHash(QStringLiteral("demo@example.test")).result()->hash, stored);
+    }
+
     void auditTrail()
     {
         Auth auth(config());

@@ -1,0 +1,3 @@
+#include "passwords/logging.h"
+
+Q_LOGGING_CATEGORY(lcPasswords, "gatehouse.passwords", QtWarningMsg)
