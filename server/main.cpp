@@ -39,9 +39,14 @@ const char description[] =
     "                set a new password for an existing user\n"
     "  user list [--search TEXT]\n"
     "                list users (id, user active/disabled, password enabled/disabled/none, email, name)\n"
+    "  user list --locked\n"
+    "                the users a rate limit keeps out now: which limit and until when (UTC), by the\n"
+    "                limits of --config FILE's rateLimit, else the defaults\n"
     "  user disable EMAIL   refuse the user's sign-in with every provider and end their database sessions\n"
     "  user enable EMAIL    let the user sign in again\n"
     "  user delete EMAIL    delete the user with their password, accounts, sessions, authenticators\n"
+    "  user unlock EMAIL    clear the user's counted failures (password sign-in, second factor, password\n"
+    "                reset requests), so a rate limit keeps them out no longer; audited with who ran it\n"
     "  user 2fa reset EMAIL remove the user's authenticator app and recovery codes (two-factor\n"
     "                sign-in), e.g. after a lost phone; audited (by: admin)\n"
     "  user groups add|remove EMAIL GROUP\n"
@@ -144,12 +149,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption searchOption(QStringLiteral("search"),
                                           QStringLiteral("user list: only users whose email or name contains this."),
                                           QStringLiteral("text"));
+    const QCommandLineOption lockedOption(QStringLiteral("locked"),
+                                          QStringLiteral("user list: only the users a rate limit keeps out now, "
+                                                         "with the limit and until when."));
     const QCommandLineOption logFormatOption(QStringLiteral("log-format"),
                                              QStringLiteral("text or json (one object per line); wins over "
                                                             "server.logFormat."),
                                              QStringLiteral("format"));
     parser.addOptions({configOption, listenOption, threadsOption, devOption, databaseOption, nameOption,
-                       passwordStdinOption, searchOption, logFormatOption});
+                       passwordStdinOption, searchOption, lockedOption, logFormatOption});
     parser.process(app);
     if (parser.isSet(logFormatOption)) {
         const std::optional<LogWriter::Format> format = LogWriter::parseFormat(parser.value(logFormatOption));
@@ -219,7 +227,7 @@ int main(int argc, char *argv[])
             words = QStringList{QStringLiteral("2fa reset"), words.at(2)};
         }
         if (words.isEmpty() || words.size() > 2) {
-            err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete EMAIL, "
+            err << "gatehouse-server: user needs an action: user add|passwd|disable|enable|delete|unlock EMAIL, "
                    "user 2fa reset EMAIL, user groups ..., or user list; see --help\n";
             return 2;
         }
@@ -229,6 +237,7 @@ int main(int argc, char *argv[])
         user.name = parser.value(nameOption);
         user.passwordFromStdin = parser.isSet(passwordStdinOption);
         user.search = parser.value(searchOption);
+        user.locked = parser.isSet(lockedOption);
         if (user.action == QLatin1String("list") && words.size() > 1) {
             err << "gatehouse-server: user list takes no email address (use --search); see --help\n";
             return 2;

@@ -5,14 +5,20 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
+#include <gatehouse/lockouts.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
+#include <gatehouse/serversettings.h>
 #include <gatehouse/userstate.h>
 
 #include <QJsonObject>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTextStream>
+
+#include <pwd.h>
+#include <unistd.h>
 
 namespace Gatehouse {
 
@@ -21,8 +27,8 @@ namespace {
 class UserCommandRunner
 {
 public:
-    UserCommandRunner(const UserCommand &command, std::shared_ptr<SqlAdapter> adapter)
-        : m_command(command), m_email(command.email.trimmed().toLower()), m_adapter(std::move(adapter))
+    UserCommandRunner(const UserCommand &command, std::shared_ptr<SqlAdapter> adapter, const LockoutLimits &limits)
+        : m_command(command), m_email(command.email.trimmed().toLower()), m_adapter(std::move(adapter)), m_limits(limits)
     {
     }
 
@@ -30,7 +36,7 @@ public:
     {
         const QString &action = m_command.action;
         if (action == QLatin1String("list"))
-            return list();
+            return m_command.locked ? listLocked() : list();
         if (action == QLatin1String("groups") && m_command.groupsAction == QLatin1String("members"))
             return members();
         const std::optional<AdapterUser> user = m_adapter->getUserByEmail(m_email).result();
@@ -46,6 +52,8 @@ public:
             return setDisabled(*user, action == QLatin1String("disable"));
         if (action == QLatin1String("2fa reset"))
             return resetTwoFactor(*user);
+        if (action == QLatin1String("unlock"))
+            return unlock(*user);
         if (action == QLatin1String("groups"))
             return groups(*user);
         return remove(*user);
@@ -133,6 +141,44 @@ private:
         return 0;
     }
 
+    int unlock(const AdapterUser &user)
+    {
+        // Before: to say whether the person was kept out, not only whether anything was counted.
+        QStringList keptFrom;
+        for (const Lockout &lockout : currentLockouts(m_adapter, m_limits).result()) {
+            if (lockout.user.id == user.id)
+                keptFrom.append(lockoutKindName(lockout.kind));
+        }
+        const LockoutsLifted lifted = liftLockouts(m_adapter, user, operatingUser()).result();
+        if (!keptFrom.isEmpty())
+            m_out << "unlocked " << m_email << ": " << keptFrom.join(QStringLiteral(", ")) << " allowed again\n";
+        else if (lifted.counters > 0)
+            m_out << m_email << " was not locked out; cleared their failure counts\n";
+        else
+            m_out << m_email << " was not locked out and had no failures counted; nothing was changed\n";
+        return 0;
+    }
+
+    int listLocked()
+    {
+        const QList<Lockout> lockouts = currentLockouts(m_adapter, m_limits).result();
+        m_out << QStringLiteral("%1  %2  %3  %4\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("email"), -32)
+                     .arg(QStringLiteral("limited"), -16).arg(QStringLiteral("until (UTC)"));
+        QStringList people;
+        for (const Lockout &lockout : lockouts) {
+            m_out << QStringLiteral("%1  %2  %3  %4\n").arg(lockout.user.id, -8).arg(lockout.user.email, -32)
+                         .arg(lockoutKindName(lockout.kind), -16)
+                         .arg(lockout.until.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+            if (!people.contains(lockout.user.id))
+                people.append(lockout.user.id);
+        }
+        m_out << people.size() << (people.size() == 1 ? " user" : " users") << " locked out";
+        if (!people.isEmpty())
+            m_out << "; `gatehouse-server user unlock EMAIL` lets one in again";
+        m_out << '\n';
+        return 0;
+    }
+
     int remove(const AdapterUser &user)
     {
         m_adapter->deleteUser(user.id).waitForFinished();
@@ -204,17 +250,51 @@ private:
     const UserCommand &m_command;
     const QString m_email;
     std::shared_ptr<SqlAdapter> m_adapter;
+    const LockoutLimits m_limits;
     QTextStream m_out{stdout};
     QTextStream m_err{stderr};
 };
 
+/*!
+ * The limits the server applies: the configuration's \c rateLimit when there is one (the same
+ * file names the database), else the defaults; the second factor's are fixed (TwoFactorOptions).
+ */
+std::optional<LockoutLimits> limitsOf(const DatabaseChoice &choice, QTextStream &err)
+{
+    LockoutLimits limits;
+    const TwoFactorOptions twoFactor;
+    limits.twoFactorMaxFailures = twoFactor.maxFailures;
+    limits.twoFactorWindowSeconds = twoFactor.failureWindowSeconds;
+    if (choice.configFile.isEmpty())
+        return limits;
+    ConfigLoadOptions options;
+    options.requireSecret = false;
+    const ServerConfigResult loaded = loadServerConfigFile(choice.configFile, QProcessEnvironment::systemEnvironment(), options);
+    for (const ConfigProblem &problem : loaded.errors()) {
+        if (problem.path.startsWith(QLatin1String("rateLimit"))) {
+            err << "gatehouse-server: " << choice.configFile << ": " << problem.toString() << '\n';
+            return std::nullopt;
+        }
+    }
+    limits.rateLimit = loaded.config.rateLimit;
+    return limits;
+}
+
 } // namespace
+
+QString operatingUser()
+{
+    const uid_t uid = geteuid();
+    if (const passwd *entry = getpwuid(uid); entry && entry->pw_name)
+        return QString::fromLocal8Bit(entry->pw_name);
+    return QStringLiteral("uid %1").arg(uid);
+}
 
 QStringList userActions()
 {
     return {QStringLiteral("add"), QStringLiteral("passwd"), QStringLiteral("list"),
             QStringLiteral("disable"), QStringLiteral("enable"), QStringLiteral("delete"), QStringLiteral("2fa reset"),
-            QStringLiteral("groups")};
+            QStringLiteral("unlock"), QStringLiteral("groups")};
 }
 
 QStringList userGroupsActions()
@@ -263,15 +343,23 @@ int userCommand(const UserCommand &command, const DatabaseChoice &choice)
         return false;
     };
     if (misplaced(!command.name.isEmpty(), "--name", "add") || misplaced(!command.search.isEmpty(), "--search", "list")
+        || misplaced(command.locked, "--locked", "list")
         || (command.passwordFromStdin && command.action != QLatin1String("add")
             && misplaced(true, "--password-stdin", "passwd")))
         return 2;
+    if (command.locked && !command.search.isEmpty()) {
+        err << "gatehouse-server: user list takes --search or --locked, not both\n";
+        return 2;
+    }
 
+    const std::optional<LockoutLimits> limits = limitsOf(choice, err);
+    if (!limits)
+        return 1;
     std::shared_ptr<SqlAdapter> adapter = databaseFor(choice, err);
     if (!adapter || !checkSchema(*adapter, err))
         return 1;
     try {
-        return UserCommandRunner(command, adapter).run();
+        return UserCommandRunner(command, adapter, *limits).run();
     } catch (const AuthError &e) {
         err << "gatehouse-server: user " << command.action << " failed on " << databaseName(*adapter) << ": "
             << e.message();

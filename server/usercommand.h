@@ -11,11 +11,12 @@ namespace Gatehouse {
 //! The arguments of one `user` command.
 struct UserCommand
 {
-    QString action;            //!< add, passwd, list, disable, enable, delete, "2fa reset", groups
+    QString action;            //!< add, passwd, list, disable, enable, delete, "2fa reset", unlock, groups
     QString email;             //!< the user (all actions but list)
     QString name;              //!< add --name
     bool passwordFromStdin = false;   //!< --password-stdin
     QString search;            //!< list --search
+    bool locked = false;       //!< list --locked: the people a rate limit keeps out now
     QString groupsAction;      //!< groups: add, remove, list, members
     QString group;             //!< groups add|remove EMAIL GROUP, groups members GROUP
 };
@@ -28,6 +29,12 @@ struct UserCommand
  * stderr. \c groups \c add and \c remove succeed when there is nothing to change, saying so.
  */
 int userCommand(const UserCommand &command, const DatabaseChoice &choice);
+
+/*!
+ * Who runs the command, for the audit log of what an administrator does (`user unlock`): the
+ * operating system's name of the effective user, or its numeric id when it has none.
+ */
+QString operatingUser();
 
 //! The actions of userCommand().
 QStringList userActions();

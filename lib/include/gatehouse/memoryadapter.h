@@ -80,6 +80,8 @@ public:
     QFuture<bool> rateLimitAllows(const QString &key, std::chrono::milliseconds window, int limit) override;
     QFuture<void> resetRateLimit(const QString &key) override;
     QFuture<void> refundRateLimit(const QString &key, std::chrono::milliseconds window) override;
+    QFuture<QList<RateLimitCount>> rateLimitCounts(const QStringList &keyPrefixes) override;
+    QFuture<qint64> resetRateLimits(const QStringList &keys) override;
 
     // AdminStore
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;

@@ -2,12 +2,33 @@
 /*! \file ratelimitstore.h  Rate limits kept in storage, shared by every server on the database. */
 #include <gatehouse/global.h>
 
+#include <QDateTime>
 #include <QFuture>
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 
 namespace Gatehouse {
+
+/*!
+ * One counter of \c gatehouse_rate_limit as stored (RateLimitStore::rateLimitCounts()): the
+ * attempts of the current fixed window and of the one before it.
+ */
+struct GATEHOUSE_EXPORT RateLimitCount
+{
+    QString key;
+    qint64 windowStart = 0;     //!< start of the window \c count belongs to, ms since the epoch
+    qint64 count = 0;           //!< attempts counted in that window
+    qint64 previousCount = 0;   //!< attempts counted in the window before it
+
+    /*!
+     * From when RateLimitStore::hitRateLimit() under a limit of \a limit per \a window allows an
+     * attempt again, as seen at \a now: \a now itself when it allows one already.
+     */
+    QDateTime allowedFrom(std::chrono::milliseconds window, int limit, const QDateTime &now) const;
+};
 
 /*!
  * Sliding-window attempt counters (\c gatehouse_rate_limit). With it the engine's rate limits
@@ -39,6 +60,17 @@ public:
      * default fails with AdapterError::notImplemented: without it every attempt stays counted.
      */
     virtual QFuture<void> refundRateLimit(const QString &key, std::chrono::milliseconds window);
+    /*!
+     * The counters whose key starts with one of \a keyPrefixes (compared exactly, character for
+     * character), ordered by key; an administrator's view of who is limited (gatehouse/lockouts.h).
+     * The default fails with AdapterError::notImplemented.
+     */
+    virtual QFuture<QList<RateLimitCount>> rateLimitCounts(const QStringList &keyPrefixes);
+    /*!
+     * Forgets every attempt counted under each of \a keys, in one step; finishes with the number
+     * of counters removed. The default fails with AdapterError::notImplemented.
+     */
+    virtual QFuture<qint64> resetRateLimits(const QStringList &keys);
 
 protected:
     RateLimitStore() = default;

@@ -4,6 +4,7 @@
 #include "account/recentsignin.h"
 #include "core/cookies.h"
 #include "core/futures.h"
+#include "core/ratelimitkeys.h"
 #include "request/errorresponse.h"
 #include "session/jwtsession.h"
 #include "session/sessionreader.h"
@@ -35,8 +36,8 @@ struct PasswordAttempt
 
 PasswordAttempt passwordAttempt(const RequestState &s, const Provider &provider, const AdapterUser &user)
 {
-    return {QStringLiteral("credentials:%1:id:%2").arg(provider.id, user.email.trimmed().toCaseFolded()),
-            QStringLiteral("credentials:%1:ip:%2").arg(provider.id, s.clientAddress.toString())};
+    return {RateLimitKeys::credentialsIdentifier(provider.id, user.email.trimmed().toCaseFolded()),
+            RateLimitKeys::credentialsAddress(provider.id, s.clientAddress.toString())};
 }
 
 //! Counts the check of the current password before it is made, against the sign-in's limits;

@@ -1,6 +1,7 @@
 #include "recovery/passwordresetflow.h"
 
 #include "core/futures.h"
+#include "core/ratelimitkeys.h"
 #include "core/logging.h"
 #include "mail/address.h"
 #include "recovery/resettoken.h"
@@ -55,17 +56,17 @@ QJsonObject refused(const QString &reason)
 // one can send a mail).
 QString addressKey(const QString &email)
 {
-    return QStringLiteral("password-reset:address:%1").arg(email);
+    return RateLimitKeys::passwordResetAddress(email);
 }
 
 QString clientKey(const RequestState &s)
 {
-    return QStringLiteral("password-reset:ip:%1").arg(s.clientAddress.toString());
+    return RateLimitKeys::passwordResetClient(s.clientAddress.toString());
 }
 
 QString personKey(const QString &userId)
 {
-    return QStringLiteral("password-reset:user:%1").arg(userId);
+    return RateLimitKeys::passwordResetUser(userId);
 }
 
 //! Counts one attempt under each of \a limits before anything is checked; true when all allow it.
@@ -146,7 +147,7 @@ QFuture<AuthResponse> answerTarget(const State &state, const PasswordResetOffer 
         // No mail is due; the store is asked as often as for a mail that is (one attempt counted,
         // one look-up in place of storing a link), so the time does not tell the cases apart.
         const QString userId = t.user ? t.user->id : QString();
-        const QString key = personKey(t.user ? userId : QStringLiteral("address:") + email);
+        const QString key = t.user ? personKey(userId) : RateLimitKeys::passwordResetUnknown(email);
         const QString reason = t.user ? QStringLiteral("disabled") : QStringLiteral("unknownAddress");
         return continueWith(takeAttempts(s, {{key, s.config.rateLimit.maxFailuresPerIdentifier}}), [state, userId, reason](bool) {
             QFuture<bool> looked = state->stores().passwordResets->passwordReset(ResetToken::issue().hash)
@@ -251,7 +252,7 @@ QFuture<AuthResponse> finish(const State &state, const PasswordResetOffer &offer
             [state, offer, user](qint64 ended) {
                 const RequestState &s = *state;
                 // The identifier key of the built-in passwords' sign-in (credentialsflow.cpp).
-                const QString signInKey = QStringLiteral("credentials:%1:id:%2").arg(offer.passwords->id, user.email.trimmed().toCaseFolded());
+                const QString signInKey = RateLimitKeys::credentialsIdentifier(offer.passwords->id, user.email.trimmed().toCaseFolded());
                 QFuture<void> cleared = s.config.rateLimit.enabled ? s.engine.rateLimiter().reset(signInKey) : QtFuture::makeReadyFuture();
                 return continueWith(cleared.then(QtFuture::Launch::Sync, [] { return true; }), [state, user, ended](bool) {
                     audit(*state, QStringLiteral("passwordReset"), user.id, {{QStringLiteral("sessionsEnded"), ended}});

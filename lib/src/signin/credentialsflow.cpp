@@ -4,6 +4,7 @@
 #include "signin/completesignin.h"
 #include "request/errorresponse.h"
 #include "core/futures.h"
+#include "core/ratelimitkeys.h"
 #include "core/logging.h"
 
 #include <gatehouse/errors.h>
@@ -30,8 +31,8 @@ Attempt attemptOf(const RequestState &s)
     const QString field = builtin ? QStringLiteral("email") : s.config.rateLimit.identifierField;
     const QString identifier = a.credentials.value(field).toString().trimmed().toCaseFolded();
     if (!identifier.isEmpty())
-        a.identifierKey = QStringLiteral("credentials:%1:id:%2").arg(s.provider->id, identifier);
-    a.addressKey = QStringLiteral("credentials:%1:ip:%2").arg(s.provider->id, s.clientAddress.toString());
+        a.identifierKey = RateLimitKeys::credentialsIdentifier(s.provider->id, identifier);
+    a.addressKey = RateLimitKeys::credentialsAddress(s.provider->id, s.clientAddress.toString());
     return a;
 }
 

@@ -1,6 +1,7 @@
 #include "signin/twofactorflow.h"
 
 #include "core/futures.h"
+#include "core/ratelimitkeys.h"
 #include "core/logging.h"
 #include "core/urls.h"
 #include "request/audit.h"
@@ -20,7 +21,7 @@ namespace {
 
 QString addressKey(const RequestState &s)
 {
-    return QStringLiteral("two-factor:ip:%1").arg(s.clientAddress.toString());
+    return RateLimitKeys::twoFactorAddress(s.clientAddress.toString());
 }
 
 //! Back to the code page, saying why (\c InvalidCode or \c TooManyAttempts).

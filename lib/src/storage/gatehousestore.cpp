@@ -3,6 +3,7 @@
 #include <gatehouse/adaptererror.h>
 
 #include "core/futures.h"
+#include "storage/ratelimitwindow.h"
 
 namespace Gatehouse {
 
@@ -13,6 +14,22 @@ RateLimitStore::~RateLimitStore() = default;
 QFuture<void> RateLimitStore::refundRateLimit(const QString &, std::chrono::milliseconds)
 {
     return failedFuture<void>(AdapterError::notImplemented(QStringLiteral("refundRateLimit")));
+}
+
+QFuture<QList<RateLimitCount>> RateLimitStore::rateLimitCounts(const QStringList &)
+{
+    return failedFuture<QList<RateLimitCount>>(AdapterError::notImplemented(QStringLiteral("rateLimitCounts")));
+}
+
+QFuture<qint64> RateLimitStore::resetRateLimits(const QStringList &)
+{
+    return failedFuture<qint64>(AdapterError::notImplemented(QStringLiteral("resetRateLimits")));
+}
+
+QDateTime RateLimitCount::allowedFrom(std::chrono::milliseconds window, int limit, const QDateTime &now) const
+{
+    const RateLimitWindow stored{windowStart, count, previousCount};
+    return QDateTime::fromMSecsSinceEpoch(stored.allowedFrom(now.toMSecsSinceEpoch(), window.count(), limit), Qt::UTC);
 }
 AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;

@@ -147,6 +147,34 @@ QFuture<void> MemoryAdapter::refundRateLimit(const QString &key, std::chrono::mi
     });
 }
 
+QFuture<QList<RateLimitCount>> MemoryAdapter::rateLimitCounts(const QStringList &keyPrefixes)
+{
+    return settle([&] {
+        QReadLocker locker(&d->lock);
+        QList<RateLimitCount> found;
+        for (auto it = d->rateLimits.cbegin(); it != d->rateLimits.cend(); ++it) {
+            const bool matches = std::any_of(keyPrefixes.cbegin(), keyPrefixes.cend(), [&](const QString &prefix) {
+                return it.key().startsWith(prefix, Qt::CaseSensitive);
+            });
+            if (matches)
+                found.append({it.key(), it->windowStart, it->count, it->previousCount});
+        }
+        std::sort(found.begin(), found.end(), [](const RateLimitCount &a, const RateLimitCount &b) { return a.key < b.key; });
+        return found;
+    });
+}
+
+QFuture<qint64> MemoryAdapter::resetRateLimits(const QStringList &keys)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        qint64 removed = 0;
+        for (const QString &key : keys)
+            removed += d->rateLimits.remove(key) ? 1 : 0;
+        return removed;
+    });
+}
+
 QFuture<qint64> MemoryAdapter::deleteUserSessions(const QString &userId)
 {
     return settle([&] {

@@ -2,6 +2,10 @@
 /*! \file ratelimitwindow.h  The sliding-window counter behind RateLimitStore::hitRateLimit. */
 #include <QtGlobal>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace Gatehouse {
 
 /*!
@@ -46,6 +50,28 @@ struct RateLimitWindow
             --count;
         else if (previousCount > 0)
             --previousCount;
+    }
+
+    /*!
+     * The first time from \a nowMs on at which hit() allows an attempt: where the estimate
+     * falls to \a limit - 1. Once the current window is full that is in the next one, where
+     * this window's count is the previous one.
+     */
+    qint64 allowedFrom(qint64 nowMs, qint64 windowMs, int limit) const
+    {
+        if (limit <= 0 || windowMs <= 0)
+            return std::numeric_limits<qint64>::max();
+        RateLimitWindow moved = *this;
+        const qint64 current = moved.moveTo(nowMs, windowMs);
+        const double room = double(limit) - 1.0;
+        if (double(moved.count) <= room) {
+            if (moved.previousCount == 0)
+                return nowMs;
+            const double share = 1.0 - (room - double(moved.count)) / double(moved.previousCount);
+            return std::max(nowMs, current + qint64(std::ceil(share * double(windowMs))));
+        }
+        const double share = 1.0 - room / double(moved.count);
+        return current + windowMs + qint64(std::ceil(share * double(windowMs)));
     }
 
 private:

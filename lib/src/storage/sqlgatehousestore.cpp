@@ -7,6 +7,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace Gatehouse {
 
 using Reason = AdapterError::Reason;
@@ -344,6 +346,49 @@ QFuture<void> SqlAdapter::refundRateLimit(const QString &key, std::chrono::milli
                    method);
         q.bind(row.windowStart).bind(row.count).bind(row.previousCount).bind(key).exec();
         transaction.commit();
+    });
+}
+
+QFuture<QList<RateLimitCount>> SqlAdapter::rateLimitCounts(const QStringList &keyPrefixes)
+{
+    const QString method = QStringLiteral("rateLimitCounts");
+    return d->run(method, [keyPrefixes, method](SqlConnection &c) {
+        // A prefix compared as text, not with LIKE: an address may hold '_' or '%'. The
+        // length counts characters (code points), as substr() does in every backend.
+        QList<RateLimitCount> found;
+        for (const QString &prefix : keyPrefixes) {
+            SqlQuery q(c,
+                       QStringLiteral("SELECT \"key\", \"windowStart\", \"count\", \"previousCount\" FROM gatehouse_rate_limit "
+                                      "WHERE substr(\"key\", 1, ?) = ?"),
+                       method);
+            q.bind(qint64(prefix.toUcs4().size())).bind(prefix).exec();
+            while (q.next()) {
+                RateLimitCount row{q.value(0).toString(), q.integer(1), q.integer(2), q.integer(3)};
+                // MariaDB may compare without regard to case: the prefix must match exactly.
+                if (row.key.startsWith(prefix, Qt::CaseSensitive))
+                    found.append(std::move(row));
+            }
+        }
+        std::sort(found.begin(), found.end(), [](const RateLimitCount &a, const RateLimitCount &b) { return a.key < b.key; });
+        found.erase(std::unique(found.begin(), found.end(), [](const RateLimitCount &a, const RateLimitCount &b) {
+            return a.key == b.key;
+        }), found.end());
+        return found;
+    });
+}
+
+QFuture<qint64> SqlAdapter::resetRateLimits(const QStringList &keys)
+{
+    const QString method = QStringLiteral("resetRateLimits");
+    return d->run(method, [keys, method](SqlConnection &c) {
+        SqlTransaction transaction(c, method);
+        qint64 removed = 0;
+        for (const QString &key : keys) {
+            SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_rate_limit WHERE \"key\" = ?"), method);
+            removed += q.bind(key).exec().rowsAffected();
+        }
+        transaction.commit();
+        return removed;
     });
 }
 

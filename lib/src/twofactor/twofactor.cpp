@@ -2,6 +2,7 @@
 
 #include "core/futures.h"
 #include "core/ratelimiter.h"
+#include "core/ratelimitkeys.h"
 #include "crypto/random.h"
 #include "request/storeratelimiter.h"
 #include "storage/auditwriter.h"
@@ -91,7 +92,7 @@ QFuture<bool> done(QFuture<void> future)
 //! Where the wrong codes of \a userId are counted (sign-in and enrolment alike).
 QString limitKey(const QString &userId)
 {
-    return QStringLiteral("twoFactor:user:") + userId;
+    return RateLimitKeys::twoFactorUser(userId);
 }
 
 //! Runs \a start, turning an exception it throws into a failed future.

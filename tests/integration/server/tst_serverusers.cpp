@@ -21,6 +21,7 @@
 
 #include <poll.h>
 #include <pty.h>
+#include <pwd.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -45,6 +46,13 @@ QByteArray builtinConfig(const QString &databaseFile)
 
 const QByteArray withoutAdapter = R"({"providers": [{"id": "credentials", "type": "credentials", "name": "Password",
                                                    "authorize": "builtin"}]})";
+
+//! The name the operating system gives the user running the tests (and so the commands).
+QString operatingSystemUser()
+{
+    const passwd *entry = getpwuid(geteuid());
+    return entry ? QString::fromLocal8Bit(entry->pw_name) : QString();
+}
 
 } // namespace
 
@@ -264,6 +272,76 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QLatin1String("user 2fa reset EMAIL")), qPrintable(r.err));
         r = user({QStringLiteral("2fa"), QStringLiteral("reset")});
         QCOMPARE(r.exitCode, 2);
+    }
+
+    void lockoutListedAndLifted()
+    {
+        // Erin guesses wrong until the limit (rateLimit's default: 5 per address a window)
+        // keeps her out; the administrator sees it and lets her in again.
+        const QString erin = QStringLiteral("erin@example.test");
+        CommandResult r = user({QStringLiteral("add"), erin, QStringLiteral("--password-stdin")}, "erin-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = user({QStringLiteral("list"), QStringLiteral("--locked")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("\n0 users locked out\n")), qPrintable(r.out));
+
+        ServerUnderTest server;
+        QVERIFY(server.start(m_config));
+        const QString refused = server.baseUrl() + QStringLiteral("/auth/signin?error=CredentialsSignin&code=");
+        Browser browser(server.baseUrl());
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(signIn(browser, erin, QStringLiteral("wrong-password")), refused + QStringLiteral("credentials"));
+        QCOMPARE(signIn(browser, erin, QStringLiteral("erin-password")), refused + QStringLiteral("rate_limited"));
+
+        const QDateTime before = QDateTime::currentDateTimeUtc();
+        r = user({QStringLiteral("list"), QStringLiteral("--locked")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QRegularExpressionMatch row =
+            QRegularExpression(QStringLiteral("\\n\\S+ +erin@example\\.test +password sign-in +(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d)\\n"))
+                .match(r.out);
+        QVERIFY2(row.hasMatch(), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("\n1 user locked out; `gatehouse-server user unlock EMAIL`")), qPrintable(r.out));
+        // Until the 900 s window lets one more attempt in: later than now, within two windows.
+        QDateTime until = QDateTime::fromString(row.captured(1), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        until.setTimeSpec(Qt::UTC);
+        QVERIFY2(until > before && until <= before.addSecs(2 * 900), qPrintable(row.captured(1)));
+
+        // Unknown and malformed addresses name what was wrong and change nothing.
+        r = user({QStringLiteral("unlock"), QStringLiteral("nobody@example.test")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("no user has the email address nobody@example.test")), qPrintable(r.err));
+        r = user({QStringLiteral("unlock"), QStringLiteral("not-an-address")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("'not-an-address' is not an email address")), qPrintable(r.err));
+        r = user({QStringLiteral("unlock")});
+        QCOMPARE(r.exitCode, 2);
+        r = user({QStringLiteral("list"), QStringLiteral("--locked"), QStringLiteral("--search"), QStringLiteral("erin")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(signIn(browser, erin, QStringLiteral("erin-password")), refused + QStringLiteral("rate_limited"));
+
+        r = user({QStringLiteral("unlock"), QStringLiteral(" Erin@Example.TEST")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("unlocked erin@example.test: password sign-in allowed again")), qPrintable(r.out));
+        r = user({QStringLiteral("list"), QStringLiteral("--locked")});
+        QVERIFY2(!r.out.contains(QLatin1String("erin@")) && r.out.contains(QLatin1String("\n0 users locked out\n")), qPrintable(r.out));
+        QCOMPARE(signIn(browser, erin, QStringLiteral("erin-password")), server.baseUrl());
+        QCOMPARE(browser.sessionUser().value(QStringLiteral("email")).toString(), erin);
+
+        // Audited with who lifted it; a second unlock finds nothing to clear.
+        const auto adapter = std::shared_ptr<SqlAdapter>(
+            SqlAdapter::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))));
+        QVERIFY(adapter);
+        AuditFilter filter;
+        filter.type = QStringLiteral("lockoutLift");
+        filter.userId = adapter->getUserByEmail(erin).result()->id;
+        const QList<AuditEvent> lifted = adapter->auditEvents(filter, 10).result();
+        QCOMPARE(lifted.size(), 1);
+        QCOMPARE(lifted.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+        QCOMPARE(lifted.first().detail.value(QStringLiteral("operator")).toString(), operatingSystemUser());
+        QCOMPARE(lifted.first().detail.value(QStringLiteral("cleared")).toArray(), QJsonArray{QStringLiteral("password sign-in")});
+        r = user({QStringLiteral("unlock"), erin});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("erin@example.test was not locked out and had no failures counted")), qPrintable(r.out));
     }
 
     void groupsThroughTheCommandLine()

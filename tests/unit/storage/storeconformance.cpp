@@ -294,6 +294,50 @@ void StoreConformance::rateLimitRefund()
     QCOMPARE(failure(store.refundRateLimit(key, 0ms)), Reason::InvalidArgument);
 }
 
+void StoreConformance::rateLimitCountsAndResets()
+{
+    // An administrator's view: the counters under some prefixes, exactly as counted, and
+    // several of them forgotten in one step.
+    using namespace std::chrono_literals;
+    RateLimitStore &store = *m_stores.rateLimits;
+    const QString ada = QStringLiteral("credentials:credentials:id:ada_1%@example.com");
+    const QString adaLike = QStringLiteral("credentials:credentials:id:adaX1%@example.com");
+    const QString upper = QStringLiteral("CREDENTIALS:credentials:id:eve@example.com");
+    const QString second = QStringLiteral("twoFactor:user:42");
+    const QString other = QStringLiteral("once:oauth-code:github:abc");
+    for (int i = 0; i < 4; ++i)
+        take(store.hitRateLimit(ada, 1h, 3));   // 3 counted, 1 refused
+    take(store.hitRateLimit(adaLike, 1h, 3));
+    take(store.hitRateLimit(upper, 1h, 3));
+    take(store.hitRateLimit(second, 1h, 3));
+    take(store.hitRateLimit(other, 1h, 3));
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // Both prefixes, and one that names a single counter; '_' and '%' are no wildcards.
+    const QList<RateLimitCount> counts = take(store.rateLimitCounts(
+        {QStringLiteral("credentials:credentials:id:ada_"), QStringLiteral("twoFactor:user:"), QStringLiteral("twoFactor:user:4")}));
+    QCOMPARE(counts.size(), 2);
+    QCOMPARE(counts.at(0).key, ada);
+    QCOMPARE(counts.at(0).count, 3);
+    QCOMPARE(counts.at(0).previousCount, 0);
+    QVERIFY(counts.at(0).windowStart <= now && now - counts.at(0).windowStart < 3600 * 1000);
+    QCOMPARE(counts.at(1).key, second);
+    QCOMPARE(counts.at(1).count, 1);
+    // Full: allowed again when the window moves on; not full: allowed now.
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC);
+    QVERIFY(counts.at(0).allowedFrom(1h, 3, at) > at);
+    QCOMPARE(counts.at(1).allowedFrom(1h, 3, at), at);
+    // A prefix is compared with its case.
+    QCOMPARE(take(store.rateLimitCounts({QStringLiteral("credentials:")})).size(), 2);
+    QCOMPARE(take(store.rateLimitCounts({QStringLiteral("nothing:")})).size(), 0);
+
+    QCOMPARE(take(store.resetRateLimits({ada, second, QStringLiteral("never-counted")})), qint64(2));
+    QVERIFY(take(store.hitRateLimit(ada, 1h, 1)));      // counting starts again
+    QCOMPARE(take(store.rateLimitCounts({QStringLiteral("twoFactor:")})).size(), 0);
+    QCOMPARE(take(store.rateLimitCounts({QStringLiteral("credentials:")})).size(), 2);   // the other two stay
+    QCOMPARE(take(store.resetRateLimits({})), qint64(0));
+}
+
 void StoreConformance::rateLimitRaceAcrossAdapters()
 {
     // Two servers on one database count one limit: of attempts made on both at the same

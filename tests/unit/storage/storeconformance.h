@@ -30,6 +30,7 @@ private Q_SLOTS:
     void rateLimitRace();
     void rateLimitRefund();
     void rateLimitRaceAcrossAdapters();
+    void rateLimitCountsAndResets();
     void listUsers_data();
     void listUsers();
     void sessionListing();

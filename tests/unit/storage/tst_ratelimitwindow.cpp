@@ -40,6 +40,36 @@ private Q_SLOTS:
         QCOMPARE(window.hit(start + 60'000 + intoNextWindow, 60'000, 10), allowed);
     }
 
+    void allowedFromIsWhenHitAllowsAgain_data()
+    {
+        QTest::addColumn<int>("hits");          // at the start of a 60 s window, limit 5
+        QTest::addColumn<qint64>("askedAt");    // ms after that start
+        QTest::addColumn<qint64>("expected");   // ms after that start
+        QTest::newRow("room left") << 3 << qint64(1'000) << qint64(1'000);
+        // Full: the next window, once this one's 5 weigh 4 or less: 20% into it.
+        QTest::newRow("full") << 5 << qint64(1'000) << qint64(72'000);
+        QTest::newRow("full, asked in the next window") << 5 << qint64(61'000) << qint64(72'000);
+        QTest::newRow("full, asked after that") << 5 << qint64(80'000) << qint64(80'000);
+        QTest::newRow("long ago") << 5 << qint64(200'000) << qint64(200'000);
+    }
+
+    void allowedFromIsWhenHitAllowsAgain()
+    {
+        QFETCH(int, hits);
+        QFETCH(qint64, askedAt);
+        QFETCH(qint64, expected);
+        const qint64 start = 1'700'000'040'000 - 1'700'000'040'000 % 60'000;
+        RateLimitWindow window;
+        for (int i = 0; i < hits; ++i)
+            QVERIFY(window.hit(start, 60'000, 5));
+        const qint64 from = window.allowedFrom(start + askedAt, 60'000, 5);
+        QCOMPARE(from - start, expected);
+        // What it promises holds: refused just before (when that is later than asked), allowed then.
+        if (from > start + askedAt)
+            QVERIFY(!RateLimitWindow(window).hit(from - 1, 60'000, 5));
+        QVERIFY(RateLimitWindow(window).hit(from, 60'000, 5));
+    }
+
     void oldWindowsAreForgotten()
     {
         RateLimitWindow window;
