@@ -18,5 +18,6 @@ AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;
 OidcKeyStore::~OidcKeyStore() = default;
 OidcCodeStore::~OidcCodeStore() = default;
+OidcGrantStore::~OidcGrantStore() = default;
 
 } // namespace Gatehouse
