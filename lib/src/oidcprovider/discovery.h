@@ -17,7 +17,7 @@ inline constexpr QLatin1String userinfo{"oidc/userinfo"};
 inline constexpr QLatin1String jwks{"oidc/jwks"};
 } // namespace Paths
 
-//! The scopes this slice serves (offline_access comes with refresh tokens).
+//! The scopes the provider serves.
 QStringList supportedScopes();
 
 //! The discovery document of the provider whose issuer is \a issuer (site URL + basePath).
