@@ -16,16 +16,10 @@ namespace {
 
 using namespace OidcProvider;
 
-//! RFC 6749 §5.2: 400, or 401 with a challenge for a client that tried HTTP authentication.
+//! RFC 6749 §5.2 (keysresponse.h).
 AuthResponse tokenError(const ProtocolError &error, bool basicChallenge = false)
 {
-    const bool unauthorized = error.code == ErrorCode::InvalidClient && basicChallenge;
-    AuthResponse response = noStoreJson({{QStringLiteral("error"), errorCodeName(error.code)},
-                                         {QStringLiteral("error_description"), error.description}},
-                                        unauthorized ? 401 : 400);
-    if (unauthorized)
-        response.headers.append({QByteArrayLiteral("www-authenticate"), QByteArrayLiteral("Basic realm=\"oidc\"")});
-    return response;
+    return protocolErrorJson(error, basicChallenge);
 }
 
 QFuture<AuthResponse> refuse(const ProtocolError &error)

@@ -15,6 +15,7 @@ inline constexpr QLatin1String authorize{"oidc/authorize"};
 inline constexpr QLatin1String token{"oidc/token"};
 inline constexpr QLatin1String userinfo{"oidc/userinfo"};
 inline constexpr QLatin1String jwks{"oidc/jwks"};
+inline constexpr QLatin1String revoke{"oidc/revoke"};
 } // namespace Paths
 
 //! The scopes the provider serves.

@@ -2,7 +2,8 @@
 // would: discovery, jwks, the authorization code flow with a password sign-in on Gatehouse's
 // own page, the token endpoint (client_secret_basic, client_secret_post, a public client with
 // PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals;
-// refresh tokens with offline_access: rotation, reuse detection ending the whole grant.
+// refresh tokens with offline_access: rotation, reuse detection ending the whole grant;
+// revocation (RFC 7009) of a refresh token and of an access token.
 #include "serverharness.h"
 
 #include "oauth/jwk.h"
@@ -187,6 +188,12 @@ private:
                            "Bearer " + tokens.value("access_token").toString().toLatin1());
     }
 
+    Answer revoke(const QString &token, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Client client(m_server.baseUrl());
+        return client.send(QStringLiteral("/auth/oidc/revoke"), {}, form({{"token", token}}), authorization);
+    }
+
     Answer redeem(const QString &code, const Fields &changes = {}, const QByteArray &authorization = basic("app", kAppSecret))
     {
         Fields fields{{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", kAppRedirect},
@@ -251,6 +258,7 @@ private Q_SLOTS:
         QCOMPARE(doc.value("token_endpoint").toString(), m_issuer + "/oidc/token");
         QCOMPARE(doc.value("jwks_uri").toString(), m_issuer + "/oidc/jwks");
         QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+        QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
         QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token"}));
         QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
@@ -470,6 +478,49 @@ private Q_SLOTS:
         a = refresh(token3, {}, basic("app", "wrong-secret"));
         QCOMPARE(a.status, 401);
         QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+    }
+
+    void revocation()
+    {
+        const auto errorOf = [](const Answer &a) { return a.json().value("error").toString(); };
+        const Fields offline = with(appRequest(), "scope", "openid email offline_access");
+        const QJsonObject tokens = redeem(codeFor(offline, m_alice)).json();
+        const QString token = tokens.value("refresh_token").toString();
+        QVERIFY(!token.isEmpty());
+
+        // Another client's revocation answers 200 and leaves the token alone.
+        Answer a = revoke(token, basic("other", kAppSecret));
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.header("cache-control"), QByteArray("no-store"));
+        a = refresh(token);
+        QCOMPARE(a.status, 200);
+        const QJsonObject rotated = a.json();
+        const QString live = rotated.value("refresh_token").toString();
+
+        // Its own client's: the grant ends, its access tokens with it.
+        QCOMPARE(revoke(live).status, 200);
+        QCOMPARE(errorOf(refresh(live)), QStringLiteral("invalid_grant"));
+        QCOMPARE(userinfo(rotated).status, 401);
+        QCOMPARE(revoke(live).status, 200);  // again: nothing left, still 200
+
+        // An access token of a grant revokes the grant too.
+        const QJsonObject second = redeem(codeFor(offline, m_alice)).json();
+        QCOMPARE(userinfo(second).status, 200);
+        QCOMPARE(revoke(second.value("access_token").toString(), basic("other", kAppSecret)).status, 200);
+        QCOMPARE(userinfo(second).status, 200);  // not the other client's to revoke
+        QCOMPARE(revoke(second.value("access_token").toString()).status, 200);
+        QCOMPARE(userinfo(second).status, 401);
+        QCOMPARE(errorOf(refresh(second.value("refresh_token").toString())), QStringLiteral("invalid_grant"));
+
+        // Unknown tokens: 200. Refusals: client authentication and a missing token.
+        QCOMPARE(revoke(QStringLiteral("made-up")).status, 200);
+        QCOMPARE(revoke(QStringLiteral("a.b.c")).status, 200);
+        a = revoke(token, basic("app", "wrong-secret"));
+        QCOMPARE(a.status, 401);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+        a = revoke(QString());
+        QCOMPARE(a.status, 400);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_request"));
     }
 };
 

@@ -204,6 +204,7 @@ void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
     QTest::newRow("authorize") << "/auth/oidc/authorize?client_id=app" << QByteArray("GET");
     QTest::newRow("token") << "/auth/oidc/token" << QByteArray("POST");
     QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
+    QTest::newRow("revoke") << "/auth/oidc/revoke" << QByteArray("POST");
 }
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
