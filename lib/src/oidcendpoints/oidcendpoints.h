@@ -33,5 +33,11 @@ QFuture<AuthResponse> userinfo(const State &state);
  * unknown token and for another client's, which is left alone.
  */
 QFuture<AuthResponse> revoke(const State &state);
+/*!
+ * POST oidc/introspect (RFC 7662), client-authenticated: \c active true with scope, client_id,
+ * sub, exp, iat, iss, aud, jti for a token of the calling client that userinfo (an access token)
+ * or the token endpoint (a refresh token) would take; otherwise only \c active false.
+ */
+QFuture<AuthResponse> introspect(const State &state);
 
 } // namespace Gatehouse::OidcEndpoints

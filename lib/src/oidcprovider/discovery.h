@@ -16,6 +16,7 @@ inline constexpr QLatin1String token{"oidc/token"};
 inline constexpr QLatin1String userinfo{"oidc/userinfo"};
 inline constexpr QLatin1String jwks{"oidc/jwks"};
 inline constexpr QLatin1String revoke{"oidc/revoke"};
+inline constexpr QLatin1String introspect{"oidc/introspect"};
 } // namespace Paths
 
 //! The scopes the provider serves.

@@ -3,7 +3,7 @@
 // own page, the token endpoint (client_secret_basic, client_secret_post, a public client with
 // PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals;
 // refresh tokens with offline_access: rotation, reuse detection ending the whole grant;
-// revocation (RFC 7009) of a refresh token and of an access token.
+// revocation (RFC 7009) of a refresh token and of an access token; introspection (RFC 7662).
 #include "serverharness.h"
 
 #include "oauth/jwk.h"
@@ -194,6 +194,15 @@ private:
         return client.send(QStringLiteral("/auth/oidc/revoke"), {}, form({{"token", token}}), authorization);
     }
 
+    QJsonObject introspect(const QString &token, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Client client(m_server.baseUrl());
+        const Answer a = client.send(QStringLiteral("/auth/oidc/introspect"), {}, form({{"token", token}}), authorization);
+        if (a.status != 200 || a.header("cache-control") != "no-store")
+            return {{"status", a.status}};
+        return a.json();
+    }
+
     Answer redeem(const QString &code, const Fields &changes = {}, const QByteArray &authorization = basic("app", kAppSecret))
     {
         Fields fields{{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", kAppRedirect},
@@ -259,6 +268,7 @@ private Q_SLOTS:
         QCOMPARE(doc.value("jwks_uri").toString(), m_issuer + "/oidc/jwks");
         QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
         QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
+        QCOMPARE(doc.value("introspection_endpoint").toString(), m_issuer + "/oidc/introspect");
         QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token"}));
         QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
@@ -521,6 +531,42 @@ private Q_SLOTS:
         a = revoke(QString());
         QCOMPARE(a.status, 400);
         QCOMPARE(errorOf(a), QStringLiteral("invalid_request"));
+    }
+
+    void introspection()
+    {
+        const QJsonObject tokens = redeem(codeFor(with(appRequest(), "scope", "openid email offline_access"), m_alice)).json();
+        const QString access = tokens.value("access_token").toString();
+        const QString refreshToken = tokens.value("refresh_token").toString();
+        QJsonObject a = introspect(access);
+        QCOMPARE(a.value("active").toBool(), true);
+        QCOMPARE(a.value("client_id").toString(), QStringLiteral("app"));
+        QCOMPARE(a.value("sub").toString(), QStringLiteral("1"));
+        QCOMPARE(a.value("scope").toString(), QStringLiteral("openid email offline_access"));
+        QCOMPARE(a.value("iss").toString(), m_issuer);
+        QCOMPARE(a.value("token_type").toString(), QStringLiteral("Bearer"));
+        QVERIFY(a.value("exp").toDouble() > QDateTime::currentSecsSinceEpoch());
+        a = introspect(refreshToken);
+        QCOMPARE(a.value("active").toBool(), true);
+        QCOMPARE(a.value("client_id").toString(), QStringLiteral("app"));
+        QCOMPARE(a.value("sub").toString(), QStringLiteral("1"));
+
+        // Another audience, unknown tokens: only active false.
+        QCOMPARE(introspect(access, basic("other", kAppSecret)), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(refreshToken, basic("other", kAppSecret)), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(QStringLiteral("made-up")), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(access.chopped(2) + "AA"), (QJsonObject{{"active", false}}));
+
+        // Spent by rotation; then revoked with its grant.
+        const QString next = refresh(refreshToken).json().value("refresh_token").toString();
+        QCOMPARE(introspect(refreshToken), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(next).value("active").toBool(), true);
+        QCOMPARE(revoke(next).status, 200);
+        QCOMPARE(introspect(next), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(access), (QJsonObject{{"active", false}}));
+
+        // Client authentication as at the token endpoint.
+        QCOMPARE(introspect(access, basic("app", "wrong-secret")), (QJsonObject{{"status", 401}}));
     }
 };
 

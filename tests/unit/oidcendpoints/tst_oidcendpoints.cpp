@@ -205,6 +205,7 @@ void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
     QTest::newRow("token") << "/auth/oidc/token" << QByteArray("POST");
     QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
     QTest::newRow("revoke") << "/auth/oidc/revoke" << QByteArray("POST");
+    QTest::newRow("introspect") << "/auth/oidc/introspect" << QByteArray("POST");
 }
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
