@@ -208,18 +208,42 @@ struct GATEHOUSE_EXPORT OidcClient
     QString backchannelLogoutUri;       //!< empty: none (OpenID Back-Channel Logout 1.0)
     //! \c idTokenSignedResponseAlg: RS256 (the default), ES256 or EdDSA.
     QString idTokenSignedResponseAlg = QStringLiteral("RS256");
+    /*!
+     * \c grantTypes: what the client may use at the token endpoint, of \c authorization_code
+     * (required) and \c refresh_token. Both by default, as Keycloak's "use refresh tokens" is on
+     * by default: a client gets refresh tokens when it may also ask for \c offline_access
+     * (\c scopes) and does; \c ["authorization_code"] keeps it from ever getting one.
+     */
+    QStringList grantTypes = {QStringLiteral("authorization_code"), QStringLiteral("refresh_token")};
 };
 
 //! \c oidcProvider (a Gatehouse addition): Gatehouse as an OpenID Provider for other apps.
 struct GATEHOUSE_EXPORT OidcProviderOptions
 {
     QList<OidcClient> clients;
+    /*!
+     * \c refreshTokenLifetime: seconds a refresh grant lives from its authorization, however often
+     * its tokens are used (RFC 9700 §4.14.2); 30 days by default, 300 s to 366 days. The person
+     * signs in again after it.
+     */
+    qint64 refreshTokenLifetime = 30LL * 24 * 3600;
+    /*!
+     * \c refreshTokenIdleLifetime: seconds a refresh token stays usable unused; each use gives a
+     * new one with a new idle time, never beyond refreshTokenLifetime. 14 days by default, 60 s up
+     * to refreshTokenLifetime.
+     */
+    qint64 refreshTokenIdleLifetime = 14LL * 24 * 3600;
 
     //! The scopes a client may be given.
     static QStringList knownScopes()
     {
         return {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups"),
                 QStringLiteral("offline_access")};
+    }
+    //! The grant types a client may be given (\c grantTypes).
+    static QStringList grantTypeNames()
+    {
+        return {QStringLiteral("authorization_code"), QStringLiteral("refresh_token")};
     }
     //! The ID token signing algorithms (\c idTokenSignedResponseAlg).
     static QStringList signingAlgorithms()

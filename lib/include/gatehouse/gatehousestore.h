@@ -16,6 +16,7 @@
  * | TwoFactorStore (twofactorstore.h) | TOTP enrolments and recovery codes (twofactor.h) | no two-factor sign-in |
  * | OidcKeyStore (oidckeystore.h) | the OpenID Provider's signing keys, the same on every server | the OpenID Provider cannot start |
  * | OidcCodeStore (oidccodestore.h) | the OpenID Provider's authorization codes, hashed, single use | no authorization codes: the provider cannot issue any |
+ * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  *
@@ -27,6 +28,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
+#include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/oidckeystore.h>
 #include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>

@@ -26,6 +26,7 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public GroupStore,
                                              public OidcKeyStore,
                                              public OidcCodeStore,
+                                             public OidcGrantStore,
                                              public PasswordResetStore
 {
 public:
@@ -142,6 +143,13 @@ public:
     // OidcCodeStore
     QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
     QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
+
+    // OidcGrantStore
+    QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token) override;
+    QFuture<OidcRefreshRedemption> redeemOidcRefreshToken(const QString &tokenHash, const OidcRefreshToken &next) override;
+    QFuture<std::optional<OidcRefreshTokenState>> oidcRefreshToken(const QString &tokenHash) override;
+    QFuture<bool> isOidcGrantActive(const QString &grantId) override;
+    QFuture<bool> revokeOidcGrant(const QString &grantId) override;
 
     // PasswordResetStore
     QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;

@@ -28,6 +28,7 @@ struct GATEHOUSE_EXPORT OidcAuthorizationCode
     QDateTime authTime;      //!< UTC; invalid: not known
     QStringList amr;         //!< how the person signed in (RFC 8176)
     QString claims;          //!< the person's claims at sign-in (name, email, groups, ...) as JSON
+    bool storedUser = false; //!< the user is in the adapter's users (a refresh grant checks it still is)
     QDateTime expiresAt;     //!< UTC
 };
 

@@ -70,6 +70,8 @@ const RouteEntry kRoutes[] = {
     {QLatin1String("oidc/authorize"), "oidc", OidcEndpoints::authorize, OidcEndpoints::authorize, NoInitialize | OidcOnly},
     {QLatin1String("oidc/token"), "oidc", nullptr, OidcEndpoints::token, NoInitialize | OidcOnly},
     {QLatin1String("oidc/userinfo"), "oidc", OidcEndpoints::userinfo, OidcEndpoints::userinfo, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/revoke"), "oidc", nullptr, OidcEndpoints::revoke, NoInitialize | OidcOnly},
+    {QLatin1String("oidc/introspect"), "oidc", nullptr, OidcEndpoints::introspect, NoInitialize | OidcOnly},
 };
 
 //! The first path segment of \a path ("authz" of "authz/auth-request").

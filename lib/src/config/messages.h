@@ -187,6 +187,10 @@ inline constexpr const char *PublicClientSecret = QT_TRANSLATE_NOOP("Gatehouse::
 inline constexpr const char *ClientSecretMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing: a confidential client needs a secret (\"clientSecret\" or \"clientSecretFile\"), or set \"public\": true");
 inline constexpr const char *PublicClientNoRedirectUri = QT_TRANSLATE_NOOP("Gatehouse::Config", "a public client needs at least one redirect URI");
 inline constexpr const char *OidcAccessShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be \"signed-in\", \"deny\" or {\"users\": [...], \"groups\": [...]}");
+inline constexpr const char *GrantTypesNeedCode = QT_TRANSLATE_NOOP("Gatehouse::Config", "must include authorization_code");
+inline constexpr const char *OfflineAccessNeedsRefresh = QT_TRANSLATE_NOOP("Gatehouse::Config", "offline_access is never granted: grantTypes does not include refresh_token");
+//: %1 is refreshTokenLifetime in seconds
+inline constexpr const char *IdleLongerThanLifetime = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be longer than refreshTokenLifetime (%1 seconds)");
 inline constexpr const char *RedirectUriNotAbsolute = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an absolute URI such as https://app.example.test/callback, without spaces");
 inline constexpr const char *RedirectUriFragment = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not have a fragment (\"#...\")");
 inline constexpr const char *RedirectUriUserInfo = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not have user information (\"user@\") before the host");

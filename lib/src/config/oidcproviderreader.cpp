@@ -57,6 +57,7 @@ OidcClient readClient(ObjectReader &r, const QString &baseDir)
     client.backchannelLogoutUri = r.httpUrl(QStringLiteral("backchannelLogoutUri")).value_or(QString());
     client.idTokenSignedResponseAlg =
         r.string(QStringLiteral("idTokenSignedResponseAlg")).value_or(client.idTokenSignedResponseAlg);
+    client.grantTypes = stringList(r, QStringLiteral("grantTypes")).value_or(client.grantTypes);
     return client;
 }
 
@@ -142,6 +143,17 @@ void checkClient(const OidcClient &client, const QString &at, QHash<QString, qsi
             problems.error(path, Messages::RedirectUriFragment);
     }
 
+    const QString grantsPath = at + QStringLiteral(".grantTypes");
+    const QStringList grantTypes = OidcProviderOptions::grantTypeNames();
+    for (qsizetype j = 0; j < client.grantTypes.size(); ++j) {
+        if (!grantTypes.contains(client.grantTypes.at(j)))
+            problems.error(QStringLiteral("%1[%2]").arg(grantsPath).arg(j), Messages::OneOf, {grantTypes.join(QStringLiteral(", "))});
+    }
+    if (!client.grantTypes.contains(QStringLiteral("authorization_code")))
+        problems.error(grantsPath, Messages::GrantTypesNeedCode);
+    else if (client.scopes.contains(QStringLiteral("offline_access")) && !client.grantTypes.contains(QStringLiteral("refresh_token")))
+        problems.warning(at + QStringLiteral(".scopes"), Messages::OfflineAccessNeedsRefresh);
+
     const QStringList algorithms = OidcProviderOptions::signingAlgorithms();
     if (!algorithms.contains(client.idTokenSignedResponseAlg))
         problems.error(at + QStringLiteral(".idTokenSignedResponseAlg"), Messages::OneOf,
@@ -157,6 +169,10 @@ void readOidcProvider(ObjectReader &root, const QString &baseDir, std::optional<
         return;
     ObjectReader r(*object, root.pathOf(QStringLiteral("oidcProvider")), root.problems());
     OidcProviderOptions options;
+    // Range-checked by checkOidcProvider(), which a library user's Config meets too.
+    options.refreshTokenLifetime = r.integer(QStringLiteral("refreshTokenLifetime"), 1).value_or(options.refreshTokenLifetime);
+    options.refreshTokenIdleLifetime =
+        r.integer(QStringLiteral("refreshTokenIdleLifetime"), 1).value_or(options.refreshTokenIdleLifetime);
     const QJsonValue clients = r.value(QStringLiteral("clients"));
     if (!clients.isUndefined() && !clients.isArray())
         r.error(QStringLiteral("clients"), Messages::MustBeList);
@@ -180,6 +196,20 @@ void checkOidcProvider(const std::optional<OidcProviderOptions> &provider, Probl
 {
     if (!provider)
         return;
+    constexpr qint64 shortestLifetime = 300;
+    constexpr qint64 longestLifetime = 366LL * 24 * 3600;
+    constexpr qint64 shortestIdle = 60;
+    if (provider->refreshTokenLifetime < shortestLifetime || provider->refreshTokenLifetime > longestLifetime) {
+        problems.error(QStringLiteral("oidcProvider.refreshTokenLifetime"), Messages::IntegerFromTo,
+                       {QString::number(shortestLifetime), QString::number(longestLifetime)});
+    } else if (provider->refreshTokenIdleLifetime > provider->refreshTokenLifetime) {
+        problems.error(QStringLiteral("oidcProvider.refreshTokenIdleLifetime"), Messages::IdleLongerThanLifetime,
+                       {QString::number(provider->refreshTokenLifetime)});
+    }
+    if (provider->refreshTokenIdleLifetime < shortestIdle) {
+        problems.error(QStringLiteral("oidcProvider.refreshTokenIdleLifetime"), Messages::IntegerFromTo,
+                       {QString::number(shortestIdle), QStringLiteral("refreshTokenLifetime")});
+    }
     QHash<QString, qsizetype> seen;
     for (qsizetype i = 0; i < provider->clients.size(); ++i)
         checkClient(provider->clients.at(i), QStringLiteral("oidcProvider.clients[%1]").arg(i), seen, i, problems);

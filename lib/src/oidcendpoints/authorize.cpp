@@ -121,6 +121,7 @@ QFuture<AuthResponse> issueCode(const State &state, const AuthorizationRequest &
     record.authTime = found.signInTime();
     record.amr = SignInRecord::toAmr(found.signInSteps());
     record.claims = QString::fromUtf8(QJsonDocument(personOf(found)).toJson(QJsonDocument::Compact));
+    record.storedUser = found.user().has_value();
     record.expiresAt = QDateTime::currentDateTimeUtc().addSecs(codeLifetimeSeconds);
     const QList<SetCookie> cookies = found.cookies();
     return s.stores().oidcCodes->addOidcCode(record).then(

@@ -17,6 +17,18 @@ AuthResponse noStoreJson(const QJsonObject &body, int status)
     return response;
 }
 
+AuthResponse protocolErrorJson(const OidcProvider::ProtocolError &error, bool basicChallenge)
+{
+    using OidcProvider::ErrorCode;
+    const bool unauthorized = error.code == ErrorCode::InvalidClient && basicChallenge;
+    AuthResponse response = noStoreJson({{QStringLiteral("error"), OidcProvider::errorCodeName(error.code)},
+                                         {QStringLiteral("error_description"), error.description}},
+                                        unauthorized ? 401 : 400);
+    if (unauthorized)
+        response.headers.append({QByteArrayLiteral("www-authenticate"), QByteArrayLiteral("Basic realm=\"oidc\"")});
+    return response;
+}
+
 AuthResponse keysFailure(const RequestState &state, std::exception_ptr error)
 {
     try {

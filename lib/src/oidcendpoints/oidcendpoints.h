@@ -27,5 +27,17 @@ QFuture<AuthResponse> authorize(const State &state);
 QFuture<AuthResponse> token(const State &state);
 //! GET/POST oidc/userinfo: the claims the bearer access token's scopes grant.
 QFuture<AuthResponse> userinfo(const State &state);
+/*!
+ * POST oidc/revoke (RFC 7009), client-authenticated as at the token endpoint: a refresh token,
+ * or an access token of a refresh grant, revokes its grant (every token of it); 200 also for an
+ * unknown token and for another client's, which is left alone.
+ */
+QFuture<AuthResponse> revoke(const State &state);
+/*!
+ * POST oidc/introspect (RFC 7662), client-authenticated: \c active true with scope, client_id,
+ * sub, exp, iat, iss, aud, jti for a token of the calling client that userinfo (an access token)
+ * or the token endpoint (a refresh token) would take; otherwise only \c active false.
+ */
+QFuture<AuthResponse> introspect(const State &state);
 
 } // namespace Gatehouse::OidcEndpoints

@@ -5,6 +5,7 @@
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/clientauthentication.h"
 #include "oidcprovider/idtoken.h"
+#include "oidcprovider/refreshgrant.h"
 #include "request/errorresponse.h"
 
 #include <gatehouse/errors.h>
@@ -15,42 +16,152 @@ namespace {
 
 using namespace OidcProvider;
 
-//! RFC 6749 §5.2: 400, or 401 with a challenge for a client that tried HTTP authentication.
+//! RFC 6749 §5.2 (keysresponse.h).
 AuthResponse tokenError(const ProtocolError &error, bool basicChallenge = false)
 {
-    const bool unauthorized = error.code == ErrorCode::InvalidClient && basicChallenge;
-    AuthResponse response = noStoreJson({{QStringLiteral("error"), errorCodeName(error.code)},
-                                         {QStringLiteral("error_description"), error.description}},
-                                        unauthorized ? 401 : 400);
-    if (unauthorized)
-        response.headers.append({QByteArrayLiteral("www-authenticate"), QByteArrayLiteral("Basic realm=\"oidc\"")});
-    return response;
+    return protocolErrorJson(error, basicChallenge);
+}
+
+QFuture<AuthResponse> refuse(const ProtocolError &error)
+{
+    return QtFuture::makeReadyFuture(tokenError(error));
+}
+
+//! Ends the grant \a grantId, then refuses with \a error: what a refresh that cannot be answered leaves.
+QFuture<AuthResponse> revokeAndRefuse(const State &state, const QString &grantId, const ProtocolError &error)
+{
+    return continueWith(state->stores().oidcGrants->revokeOidcGrant(grantId),
+                        [error](bool) { return tokenError(error); });
+}
+
+/*!
+ * The token response for \a record (its scope, person and sign-in): an access token (naming
+ * \a grantId when not empty), an ID token when the scope has openid, and \a refreshToken when
+ * not empty.
+ */
+QFuture<AuthResponse> issue(const State &state, const OidcAuthorizationCode &record, const QString &algorithm,
+                            const QString &grantId, const QString &refreshToken)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    return withKeys(state, [state, record, now, algorithm, grantId, refreshToken](std::shared_ptr<const SigningKeySet> keys) {
+        const QString issuer = state->baseUrl;
+        const SigningKey *idSigner = keys->signer(algorithmNamed(algorithm).value_or(SigningAlgorithm::RS256));
+        const SigningKey *accessSigner = keys->signer(SigningAlgorithm::RS256);
+        if (!idSigner || !accessSigner)
+            throw std::runtime_error("no signing key for the client's algorithm");
+        QJsonObject body{
+            {QStringLiteral("access_token"), signJwt(*accessSigner, "at+jwt", accessTokenClaims(issuer, record, now, grantId))},
+            {QStringLiteral("token_type"), QStringLiteral("Bearer")},
+            {QStringLiteral("expires_in"), tokenLifetimeSeconds},
+            {QStringLiteral("scope"), record.scope},
+        };
+        if (record.scope.split(u' ').contains(QStringLiteral("openid")))
+            body.insert(QStringLiteral("id_token"), signJwt(*idSigner, "JWT", idTokenClaims(issuer, record, now)));
+        if (!refreshToken.isEmpty())
+            body.insert(QStringLiteral("refresh_token"), refreshToken);
+        return QtFuture::makeReadyFuture(noStoreJson(body));
+    });
 }
 
 QFuture<AuthResponse> exchange(const State &state, const OidcClient &client, const QString &redirectUri,
                                const QString &verifier, const std::optional<OidcAuthorizationCode> &code)
 {
     if (!code)
-        return QtFuture::makeReadyFuture(tokenError({ErrorCode::InvalidGrant, QStringLiteral("the code is unknown or was used")}));
+        return refuse({ErrorCode::InvalidGrant, QStringLiteral("the code is unknown or was used")});
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (const std::optional<ProtocolError> refused = checkRedemption(*code, client, redirectUri, verifier, now))
-        return QtFuture::makeReadyFuture(tokenError(*refused));
+        return refuse(*refused);
+    OidcAuthorizationCode record = *code;
     const QString algorithm = client.idTokenSignedResponseAlg;
-    return withKeys(state, [state, record = *code, now, algorithm](std::shared_ptr<const SigningKeySet> keys) {
-        const QString issuer = state->baseUrl;
-        const SigningKey *idSigner = keys->signer(algorithmNamed(algorithm).value_or(SigningAlgorithm::RS256));
-        const SigningKey *accessSigner = keys->signer(SigningAlgorithm::RS256);
-        if (!idSigner || !accessSigner)
-            throw std::runtime_error("no signing key for the client's algorithm");
-        const QJsonObject body{
-            {QStringLiteral("access_token"), signJwt(*accessSigner, "at+jwt", accessTokenClaims(issuer, record, now))},
-            {QStringLiteral("token_type"), QStringLiteral("Bearer")},
-            {QStringLiteral("expires_in"), tokenLifetimeSeconds},
-            {QStringLiteral("scope"), record.scope},
-            {QStringLiteral("id_token"), signJwt(*idSigner, "JWT", idTokenClaims(issuer, record, now))},
-        };
-        return QtFuture::makeReadyFuture(noStoreJson(body));
+    const std::shared_ptr<OidcGrantStore> grants = state->stores().oidcGrants;
+    if (!offersRefreshToken(client, record.scope.split(u' ')) || !grants) {
+        // No refresh token: the answer's scope says so (RFC 6749 §5.1).
+        QStringList scopes = record.scope.split(u' ', Qt::SkipEmptyParts);
+        scopes.removeAll(QStringLiteral("offline_access"));
+        record.scope = scopes.join(u' ');
+        return issue(state, record, algorithm, {}, {});
+    }
+    const OidcProviderOptions &options = *state->config.oidcProvider;
+    const OidcGrant grant = grantOf(record, now, options.refreshTokenLifetime);
+    const NewCode first = newRefreshToken();
+    const OidcRefreshToken stored{first.hash, now.addSecs(options.refreshTokenIdleLifetime)};
+    // A void future's failure passes through then() to continueWith()'s recovery.
+    const QFuture<bool> added = grants->addOidcGrant(grant, stored).then(QtFuture::Launch::Sync, [] { return true; });
+    return continueWith(added, [state, record, algorithm, grantId = grant.grantId, token = first.code](bool) {
+        return issue(state, record, algorithm, grantId, token);
     });
+}
+
+QFuture<AuthResponse> codeGrant(const State &state, const OidcClient &client, const Parameters &p)
+{
+    const QString code = p.value(QStringLiteral("code"));
+    const QString redirectUri = p.value(QStringLiteral("redirect_uri"));
+    if (code.isEmpty() || redirectUri.isEmpty())
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("code and redirect_uri are required")});
+    if (!state->stores().oidcCodes)
+        return refuse({ErrorCode::ServerError, QStringLiteral("no store for codes")});
+    // Taken (removed) before its binding is checked: a code presented wrongly is spent.
+    const QString verifier = p.value(QStringLiteral("code_verifier"));
+    return continueWith(state->stores().oidcCodes->takeOidcCode(codeHash(code)),
+                        [state, client, redirectUri, verifier](const std::optional<OidcAuthorizationCode> &taken) {
+                            return exchange(state, client, redirectUri, verifier, taken);
+                        });
+}
+
+//! A rotated refresh: the user of a stored grant must still exist and not be disabled.
+QFuture<AuthResponse> refreshed(const State &state, const OidcClient &client, const OidcGrant &grant,
+                                const QString &scope, const QString &next)
+{
+    const OidcAuthorizationCode record = refreshedRecord(grant, scope);
+    const QString algorithm = client.idTokenSignedResponseAlg;
+    if (!grant.storedUser)
+        return issue(state, record, algorithm, grant.grantId, next);
+    const Stores &stores = state->stores();
+    return continueWith(stores.adapter->getUser(grant.userId), [state, record, algorithm, grant, next](
+                                                                     const std::optional<AdapterUser> &user) {
+        if (!user)
+            return revokeAndRefuse(state, grant.grantId, {ErrorCode::InvalidGrant, QStringLiteral("the user no longer exists")});
+        const std::shared_ptr<UserStateStore> userState = state->stores().userState;
+        if (!userState)
+            return issue(state, record, algorithm, grant.grantId, next);
+        return continueWith(userState->isUserDisabled(grant.userId), [state, record, algorithm, grant, next](bool disabled) {
+            if (disabled)
+                return revokeAndRefuse(state, grant.grantId, {ErrorCode::InvalidGrant, QStringLiteral("the user is disabled")});
+            return issue(state, record, algorithm, grant.grantId, next);
+        });
+    });
+}
+
+QFuture<AuthResponse> refreshGrant(const State &state, const OidcClient &client, const Parameters &p)
+{
+    if (!client.grantTypes.contains(QStringLiteral("refresh_token")))
+        return refuse({ErrorCode::UnauthorizedClient, QStringLiteral("the client may not use refresh_token")});
+    const QString presented = p.value(QStringLiteral("refresh_token"));
+    if (presented.isEmpty())
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("refresh_token is required")});
+    const std::shared_ptr<OidcGrantStore> grants = state->stores().oidcGrants;
+    if (!grants)
+        return refuse({ErrorCode::ServerError, QStringLiteral("no store for refresh tokens")});
+    // Spent (and its successor stored) before anything else is checked, as a code is taken.
+    const NewCode next = newRefreshToken();
+    const OidcRefreshToken successor{
+        next.hash, QDateTime::currentDateTimeUtc().addSecs(state->config.oidcProvider->refreshTokenIdleLifetime)};
+    const QString requested = p.value(QStringLiteral("scope"));
+    return continueWith(
+        grants->redeemOidcRefreshToken(refreshTokenHash(presented), successor),
+        [state, client, requested, next = next.code](const OidcRefreshRedemption &redeemed) {
+            if (const std::optional<ProtocolError> refused = checkRefresh(redeemed, client)) {
+                // Live, but another client's: leaked, so its grant ends.
+                if (redeemed.outcome == OidcRefreshRedemption::Outcome::Rotated)
+                    return revokeAndRefuse(state, redeemed.grant->grantId, *refused);
+                return refuse(*refused);
+            }
+            QString scope;
+            // A widened scope ends the grant too: its new refresh token cannot be given out.
+            if (const std::optional<ProtocolError> refused = narrowScope(redeemed.grant->scope, requested, &scope))
+                return revokeAndRefuse(state, redeemed.grant->grantId, *refused);
+            return refreshed(state, client, *redeemed.grant, scope, next);
+        });
 }
 
 } // namespace
@@ -59,42 +170,27 @@ QFuture<AuthResponse> token(const State &state)
 {
     const RequestState &s = *state;
     if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
-        return QtFuture::makeReadyFuture(tokenError({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")}));
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")});
     const Parameters p = parseParameters(s.request.body);
     if (p.tooLarge)
-        return QtFuture::makeReadyFuture(tokenError({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")}));
-    if (!p.repeated.isEmpty()) {
-        return QtFuture::makeReadyFuture(
-            tokenError({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)}));
-    }
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")});
+    if (!p.repeated.isEmpty())
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)});
     const ClientAuthentication authentication =
         authenticateClient(s.request.header("authorization"), p, s.config.oidcProvider->clients);
     if (authentication.error)
         return QtFuture::makeReadyFuture(tokenError(*authentication.error, authentication.usedBasic));
-    const QString grantType = p.value(QStringLiteral("grant_type"));
-    if (grantType.isEmpty())
-        return QtFuture::makeReadyFuture(tokenError({ErrorCode::InvalidRequest, QStringLiteral("grant_type is missing")}));
-    if (grantType != u"authorization_code") {
-        return QtFuture::makeReadyFuture(
-            tokenError({ErrorCode::UnsupportedGrantType, QStringLiteral("only authorization_code is supported")}));
-    }
-    const QString code = p.value(QStringLiteral("code"));
-    const QString redirectUri = p.value(QStringLiteral("redirect_uri"));
-    if (code.isEmpty() || redirectUri.isEmpty()) {
-        return QtFuture::makeReadyFuture(
-            tokenError({ErrorCode::InvalidRequest, QStringLiteral("code and redirect_uri are required")}));
-    }
-    if (!s.stores().oidcCodes)
-        return QtFuture::makeReadyFuture(tokenError({ErrorCode::ServerError, QStringLiteral("no store for codes")}));
-
-    // Taken (removed) before its binding is checked: a code presented wrongly is spent.
     const OidcClient &client = *authentication.client;
-    const QString verifier = p.value(QStringLiteral("code_verifier"));
-    QFuture<AuthResponse> response = continueWith(
-        s.stores().oidcCodes->takeOidcCode(codeHash(code)),
-        [state, &client, redirectUri, verifier](const std::optional<OidcAuthorizationCode> &taken) {
-            return exchange(state, client, redirectUri, verifier, taken);
-        });
+    const QString grantType = p.value(QStringLiteral("grant_type"));
+    QFuture<AuthResponse> response;
+    if (grantType.isEmpty())
+        return refuse({ErrorCode::InvalidRequest, QStringLiteral("grant_type is missing")});
+    if (grantType == u"authorization_code")
+        response = codeGrant(state, client, p);
+    else if (grantType == u"refresh_token")
+        response = refreshGrant(state, client, p);
+    else
+        return refuse({ErrorCode::UnsupportedGrantType, QStringLiteral("grant_type must be authorization_code or refresh_token")});
     return recover(response, [state](std::exception_ptr error) { return keysFailure(*state, error); });
 }
 

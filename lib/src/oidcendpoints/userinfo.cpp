@@ -3,6 +3,9 @@
 #include "oidcendpoints/keysresponse.h"
 #include "oidcprovider/idtoken.h"
 #include "oidcprovider/protocolerror.h"
+#include "oidcprovider/refreshgrant.h"
+
+#include "core/futures.h"
 
 namespace Gatehouse::OidcEndpoints {
 
@@ -25,6 +28,14 @@ AuthResponse unauthorized(const QString &description, bool tokenSent)
     return response;
 }
 
+AuthResponse answer(const QJsonObject &claims)
+{
+    // The scoped claims the token carries, and whose they are (OpenID Connect Core §5.3.2).
+    QJsonObject answer = scopedClaims(claims, claims.value(QStringLiteral("scope")).toString().split(u' '));
+    answer.insert(QStringLiteral("sub"), claims.value(QStringLiteral("sub")));
+    return noStoreJson(answer);
+}
+
 } // namespace
 
 QFuture<AuthResponse> userinfo(const State &state)
@@ -39,10 +50,16 @@ QFuture<AuthResponse> userinfo(const State &state)
             verifyAccessToken(token, *keys, state->baseUrl, QDateTime::currentDateTimeUtc(), &problem);
         if (!claims)
             return QtFuture::makeReadyFuture(unauthorized(problem, true));
-        // The scoped claims the token carries, and whose they are (OpenID Connect Core §5.3.2).
-        QJsonObject answer = scopedClaims(*claims, claims->value(QStringLiteral("scope")).toString().split(u' '));
-        answer.insert(QStringLiteral("sub"), claims->value(QStringLiteral("sub")));
-        return QtFuture::makeReadyFuture(noStoreJson(answer));
+        // A token of a refresh grant lives only as long as its grant: reuse and revocation end it.
+        const QString grantId = claims->value(grantIdClaim).toString();
+        if (grantId.isEmpty())
+            return QtFuture::makeReadyFuture(answer(*claims));
+        const std::shared_ptr<OidcGrantStore> grants = state->stores().oidcGrants;
+        if (!grants)  // fail closed: a grant this server cannot look up is no grant
+            return QtFuture::makeReadyFuture(unauthorized(QStringLiteral("the token's grant cannot be checked"), true));
+        return continueWith(grants->isOidcGrantActive(grantId), [claims = *claims](bool active) {
+            return active ? answer(claims) : unauthorized(QStringLiteral("the token's grant was revoked"), true);
+        });
     });
 }
 

@@ -55,8 +55,11 @@ std::optional<ProtocolError> checkRest(const Parameters &p, AuthorizationRequest
     for (const QString &scope : asked) {
         if (!r.client->scopes.contains(scope))
             return ProtocolError{ErrorCode::InvalidScope, QStringLiteral("the client may not ask for scope %1").arg(scope)};
-        if (supported.contains(scope) && !scopes.contains(scope))
-            scopes.append(scope);  // offline_access: not served yet, dropped
+        // offline_access without the refresh_token grant type: dropped (OpenID Connect Core §11).
+        const bool served = supported.contains(scope)
+            && (scope != u"offline_access" || r.client->grantTypes.contains(QStringLiteral("refresh_token")));
+        if (served && !scopes.contains(scope))
+            scopes.append(scope);
     }
     r.scopes = scopes;
 

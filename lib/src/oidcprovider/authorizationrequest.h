@@ -49,8 +49,8 @@ struct AuthorizationCheck
 
 /*!
  * Checks the authorization request \a parameters against \a clients. Scopes outside the
- * client's or this provider's are refused (invalid_scope); "offline_access" is dropped until
- * refresh tokens are served. PKCE S256 is required of public clients and checked whenever sent.
+ * client's or this provider's are refused (invalid_scope); "offline_access" is dropped for a
+ * client without the refresh_token grant type. PKCE S256 is required of public clients and checked whenever sent.
  */
 AuthorizationCheck checkAuthorizationRequest(const Parameters &parameters, const QList<OidcClient> &clients);
 

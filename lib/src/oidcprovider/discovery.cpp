@@ -17,7 +17,8 @@ QJsonArray array(const QStringList &values)
 
 QStringList supportedScopes()
 {
-    return {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups")};
+    return {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups"),
+            QStringLiteral("offline_access")};
 }
 
 QJsonObject discoveryDocument(const QString &issuer)
@@ -29,9 +30,15 @@ QJsonObject discoveryDocument(const QString &issuer)
         {QStringLiteral("token_endpoint"), at(Paths::token)},
         {QStringLiteral("userinfo_endpoint"), at(Paths::userinfo)},
         {QStringLiteral("jwks_uri"), at(Paths::jwks)},
+        {QStringLiteral("revocation_endpoint"), at(Paths::revoke)},
+        {QStringLiteral("introspection_endpoint"), at(Paths::introspect)},
+        {QStringLiteral("introspection_endpoint_auth_methods_supported"),
+         array({QStringLiteral("client_secret_basic"), QStringLiteral("client_secret_post"), QStringLiteral("none")})},
+        {QStringLiteral("revocation_endpoint_auth_methods_supported"),
+         array({QStringLiteral("client_secret_basic"), QStringLiteral("client_secret_post"), QStringLiteral("none")})},
         {QStringLiteral("response_types_supported"), array({QStringLiteral("code")})},
         {QStringLiteral("response_modes_supported"), array({QStringLiteral("query")})},
-        {QStringLiteral("grant_types_supported"), array({QStringLiteral("authorization_code")})},
+        {QStringLiteral("grant_types_supported"), array({QStringLiteral("authorization_code"), QStringLiteral("refresh_token")})},
         {QStringLiteral("subject_types_supported"), array({QStringLiteral("public")})},
         {QStringLiteral("id_token_signing_alg_values_supported"), array(OidcProviderOptions::signingAlgorithms())},
         {QStringLiteral("token_endpoint_auth_methods_supported"),

@@ -15,9 +15,11 @@ inline constexpr QLatin1String authorize{"oidc/authorize"};
 inline constexpr QLatin1String token{"oidc/token"};
 inline constexpr QLatin1String userinfo{"oidc/userinfo"};
 inline constexpr QLatin1String jwks{"oidc/jwks"};
+inline constexpr QLatin1String revoke{"oidc/revoke"};
+inline constexpr QLatin1String introspect{"oidc/introspect"};
 } // namespace Paths
 
-//! The scopes this slice serves (offline_access comes with refresh tokens).
+//! The scopes the provider serves.
 QStringList supportedScopes();
 
 //! The discovery document of the provider whose issuer is \a issuer (site URL + basePath).

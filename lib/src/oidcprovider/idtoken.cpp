@@ -4,6 +4,7 @@
 #include "crypto/random.h"
 #include "oauth/jwk.h"
 #include "oauth/jws.h"
+#include "oidcprovider/refreshgrant.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -74,7 +75,8 @@ QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &co
     return claims;
 }
 
-QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now)
+QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now,
+                              const QString &grantId)
 {
     QJsonObject claims = issuedClaims(issuer, code, now);
     claims.insert(QStringLiteral("client_id"), code.clientId);
@@ -82,6 +84,8 @@ QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode
     claims.insert(QStringLiteral("scope"), code.scope);
     if (code.authTime.isValid())
         claims.insert(QStringLiteral("auth_time"), code.authTime.toSecsSinceEpoch());
+    if (!grantId.isEmpty())
+        claims.insert(grantIdClaim, grantId);
     return claims;
 }
 

@@ -34,9 +34,11 @@ QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &co
 /*!
  * The access token's claims (RFC 9068 §2.2): iss, sub, aud and client_id (the client: no other
  * resource server is known), iat, exp, jti, scope, auth_time, and the scoped claims, so that
- * userinfo answers from the token alone (a JWT session's person may be in no table).
+ * userinfo answers from the token alone (a JWT session's person may be in no table); and
+ * \c grant_id, \a grantId when not empty: the refresh grant whose revocation ends the token.
  */
-QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now);
+QJsonObject accessTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now,
+                              const QString &grantId = {});
 
 //! \a claims as a compact JWS signed by \a key, with \c typ \a type when not empty ("at+jwt").
 QString signJwt(const SigningKey &key, const QByteArray &type, const QJsonObject &claims);

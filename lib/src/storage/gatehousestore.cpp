@@ -35,5 +35,6 @@ AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;
 OidcKeyStore::~OidcKeyStore() = default;
 OidcCodeStore::~OidcCodeStore() = default;
+OidcGrantStore::~OidcGrantStore() = default;
 
 } // namespace Gatehouse

@@ -76,6 +76,14 @@ public:
     QHash<QString, QSet<QString>> groups;        // group names by user id
     QList<OidcSigningKeyRecord> oidcKeys;       // in insertion order
     QHash<QString, OidcAuthorizationCode> oidcCodes;  // by code hash
+    QHash<QString, OidcGrant> oidcGrants;             // by grant id
+    struct OidcStoredRefreshToken
+    {
+        QString grantId;
+        QDateTime expiresAt;
+        bool spent = false;
+    };
+    QHash<QString, OidcStoredRefreshToken> oidcRefreshTokens;  // by token hash
     QList<PasswordResetRecord> passwordResets;  // at most one per user
 
     //! The user with \a id, or null; ids that are no number cannot exist.

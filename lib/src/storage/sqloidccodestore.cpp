@@ -14,8 +14,8 @@ QFuture<void> SqlAdapter::addOidcCode(const OidcAuthorizationCode &code)
         SqlQuery expired(c, QStringLiteral("DELETE FROM gatehouse_oidc_codes WHERE \"expiresAt\" < ?"), method);
         expired.bind(QDateTime::currentDateTimeUtc()).exec();
         SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_oidc_codes (\"codeHash\", \"clientId\", \"redirectUri\", "
-                                     "\"codeChallenge\", nonce, scope, \"userId\", \"authTime\", amr, claims, \"expiresAt\") "
-                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                                     "\"codeChallenge\", nonce, scope, \"userId\", \"authTime\", amr, claims, \"expiresAt\", "
+                                     "\"storedUser\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                    method);
         q.bind(code.codeHash)
             .bind(code.clientId)
@@ -28,6 +28,7 @@ QFuture<void> SqlAdapter::addOidcCode(const OidcAuthorizationCode &code)
             .bind(code.amr.join(u' '))
             .bind(code.claims)
             .bind(code.expiresAt)
+            .bind(code.storedUser)
             .exec();
     });
 }
@@ -40,7 +41,7 @@ namespace {
 std::optional<OidcAuthorizationCode> findCode(SqlConnection &c, const QString &codeHash, const QString &method)
 {
     SqlQuery q(c, QStringLiteral("SELECT \"clientId\", \"redirectUri\", \"codeChallenge\", nonce, scope, \"userId\", "
-                                 "\"authTime\", amr, claims, \"expiresAt\" FROM gatehouse_oidc_codes WHERE \"codeHash\" = ?"),
+                                 "\"authTime\", amr, claims, \"expiresAt\", \"storedUser\" FROM gatehouse_oidc_codes WHERE \"codeHash\" = ?"),
                method);
     if (!q.bind(codeHash).execFirst())
         return std::nullopt;
@@ -56,6 +57,7 @@ std::optional<OidcAuthorizationCode> findCode(SqlConnection &c, const QString &c
     code.amr = q.optionalText(7).value_or(QString()).split(u' ', Qt::SkipEmptyParts);
     code.claims = q.optionalText(8).value_or(QString());
     code.expiresAt = q.time(9);
+    code.storedUser = q.value(10).toBool();
     return code;
 }
 

@@ -411,6 +411,40 @@ QString passwordResetsTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * The OpenID Provider's refresh grants (lib/src/oidcprovider/README.md): a grant per authorization
+ * that asked for offline_access, and its refresh tokens by their SHA-256 only, spent ones kept
+ * until the grant goes (a spent token presented again revokes the grant). Codes learn whether
+ * their user is stored, so that a refresh can check the user still is and is not disabled. Runs
+ * again without harm (MariaDB commits DDL by itself).
+ */
+QString oidcGrantTables(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_oidc_grants"),
+          QStringLiteral("\"grantId\" %1 NOT NULL PRIMARY KEY, \"clientId\" VARCHAR(128) NOT NULL, "
+                         "\"userId\" VARCHAR(255) NOT NULL, \"storedUser\" BOOLEAN NOT NULL, scope TEXT NOT NULL, "
+                         "\"authTime\" %2, amr VARCHAR(255), claims TEXT, \"expiresAt\" %2 NOT NULL")
+              .arg(t.keyText, t.timestamp)},
+         {QStringLiteral("gatehouse_oidc_refresh_tokens"),
+          QStringLiteral("\"tokenHash\" %1 NOT NULL PRIMARY KEY, \"grantId\" %1 NOT NULL, spent BOOLEAN NOT NULL, "
+                         "\"expiresAt\" %2 NOT NULL")
+              .arg(t.keyText, t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_oidc_grants_expires_idx"), QStringLiteral("gatehouse_oidc_grants (\"expiresAt\")")},
+                      {QStringLiteral("gatehouse_oidc_refresh_tokens_grant_idx"),
+                       QStringLiteral("gatehouse_oidc_refresh_tokens (\"grantId\")")}});
+    const QString codes = QStringLiteral("gatehouse_oidc_codes");
+    const QString column = QStringLiteral("storedUser");
+    if (c.columnExists(codes, column, method)) {
+        detail += QStringLiteral("; kept existing %1.\"%2\"").arg(codes, column);
+    } else {
+        c.execute(QStringLiteral("ALTER TABLE %1 ADD COLUMN \"%2\" BOOLEAN NOT NULL DEFAULT FALSE").arg(codes, column), method);
+        detail += QStringLiteral("; added %1.\"%2\"").arg(codes, column);
+    }
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -437,6 +471,7 @@ const QList<Step> &steps()
         {14, QStringLiteral("OpenID Provider signing keys"), oidcKeysTable},
         {15, QStringLiteral("OpenID Provider authorization codes"), oidcCodesTable},
         {16, QStringLiteral("password reset links"), passwordResetsTable},
+        {17, QStringLiteral("OpenID Provider refresh grants"), oidcGrantTables},
     };
     return all;
 }

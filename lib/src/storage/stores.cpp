@@ -29,6 +29,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.groups = offered<GroupStore>(adapter);
     stores.oidcKeys = offered<OidcKeyStore>(adapter);
     stores.oidcCodes = offered<OidcCodeStore>(adapter);
+    stores.oidcGrants = offered<OidcGrantStore>(adapter);
     stores.passwordResets = offered<PasswordResetStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;

@@ -13,6 +13,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
+#include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/oidckeystore.h>
 #include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
@@ -44,6 +45,7 @@ struct Stores
     std::shared_ptr<GroupStore> groups;
     std::shared_ptr<OidcKeyStore> oidcKeys;
     std::shared_ptr<OidcCodeStore> oidcCodes;
+    std::shared_ptr<OidcGrantStore> oidcGrants;
     std::shared_ptr<PasswordResetStore> passwordResets;
 };
 

@@ -1,7 +1,9 @@
 // Gatehouse as an OpenID Provider through gatehouse-server, driven over HTTP as a relying party
 // would: discovery, jwks, the authorization code flow with a password sign-in on Gatehouse's
 // own page, the token endpoint (client_secret_basic, client_secret_post, a public client with
-// PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals.
+// PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals;
+// refresh tokens with offline_access: rotation, reuse detection ending the whole grant;
+// revocation (RFC 7009) of a refresh token and of an access token; introspection (RFC 7662).
 #include "serverharness.h"
 
 #include "oauth/jwk.h"
@@ -170,6 +172,37 @@ private:
         return queryOf(a.location).queryItemValue("code");
     }
 
+    Answer refresh(const QString &token, const Fields &changes = {}, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Fields fields{{"grant_type", "refresh_token"}, {"refresh_token", token}};
+        for (const auto &[name, value] : changes)
+            fields = with(fields, name, value);
+        Client client(m_server.baseUrl());
+        return client.send(QStringLiteral("/auth/oidc/token"), {}, form(fields), authorization);
+    }
+
+    Answer userinfo(const QJsonObject &tokens)
+    {
+        Client client(m_server.baseUrl());
+        return client.send(QStringLiteral("/auth/oidc/userinfo"), {}, QByteArray(),
+                           "Bearer " + tokens.value("access_token").toString().toLatin1());
+    }
+
+    Answer revoke(const QString &token, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Client client(m_server.baseUrl());
+        return client.send(QStringLiteral("/auth/oidc/revoke"), {}, form({{"token", token}}), authorization);
+    }
+
+    QJsonObject introspect(const QString &token, const QByteArray &authorization = basic("app", kAppSecret))
+    {
+        Client client(m_server.baseUrl());
+        const Answer a = client.send(QStringLiteral("/auth/oidc/introspect"), {}, form({{"token", token}}), authorization);
+        if (a.status != 200 || a.header("cache-control") != "no-store")
+            return {{"status", a.status}};
+        return a.json();
+    }
+
     Answer redeem(const QString &code, const Fields &changes = {}, const QByteArray &authorization = basic("app", kAppSecret))
     {
         Fields fields{{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", kAppRedirect},
@@ -194,7 +227,7 @@ private Q_SLOTS:
             {"bob", QJsonObject{{"id", "2"}, {"name", "Bob"}, {"email", "bob@example.test"}, {"groups", QJsonArray{"staff"}}}},
         }));
         script.close();
-        const QJsonArray scopes{"openid", "profile", "email", "groups"};
+        const QJsonArray scopes{"openid", "profile", "email", "groups", "offline_access"};
         const QJsonObject config{
             {"url", m_issuer},
             {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))}}},
@@ -234,6 +267,10 @@ private Q_SLOTS:
         QCOMPARE(doc.value("token_endpoint").toString(), m_issuer + "/oidc/token");
         QCOMPARE(doc.value("jwks_uri").toString(), m_issuer + "/oidc/jwks");
         QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+        QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
+        QCOMPARE(doc.value("introspection_endpoint").toString(), m_issuer + "/oidc/introspect");
+        QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token"}));
+        QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
         QCOMPARE(jwks.status, 200);
         QCOMPARE(jwks.json().value("keys").toArray().size(), 3);
@@ -368,6 +405,168 @@ private Q_SLOTS:
         a = redeem(code, {{"client_id", "desktop"}, {"redirect_uri", "http://127.0.0.1:52000/native"}}, {});
         QCOMPARE(a.status, 200);
         QVERIFY(a.json().contains("id_token"));
+    }
+
+    void refreshRotationAndReuse()
+    {
+        const auto errorOf = [](const Answer &a) { return a.json().value("error").toString(); };
+        Client client(m_server.baseUrl());
+        const QJsonObject jwks = client.send(QStringLiteral("/auth/oidc/jwks")).json();
+        // Without offline_access: no refresh token.
+        Answer a = redeem(codeFor(appRequest(), m_alice));
+        QCOMPARE(a.status, 200);
+        QVERIFY(!a.json().contains("refresh_token"));
+
+        const Fields offline = with(appRequest(), "scope", "openid profile email offline_access");
+        a = redeem(codeFor(offline, m_alice));
+        QCOMPARE(a.status, 200);
+        const QJsonObject first = a.json();
+        const QString token1 = first.value("refresh_token").toString();
+        QCOMPARE(token1.size(), 43);  // 256 bits, base64url
+        QCOMPARE(first.value("scope").toString(), QStringLiteral("openid profile email offline_access"));
+
+        // Each use answers a new refresh token and new tokens; the ID token has no nonce.
+        a = refresh(token1);
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.header("cache-control"), QByteArray("no-store"));
+        const QJsonObject second = a.json();
+        const QString token2 = second.value("refresh_token").toString();
+        QCOMPARE(token2.size(), 43);
+        QVERIFY(token2 != token1);
+        QString alg;
+        const std::optional<QJsonObject> id = verified(second.value("id_token").toString(), jwks, &alg);
+        QVERIFY(id);
+        QCOMPARE(id->value("sub").toString(), QStringLiteral("1"));
+        QCOMPARE(id->value("aud").toString(), QStringLiteral("app"));
+        QCOMPARE(id->value("email").toString(), QStringLiteral("alice@example.test"));
+        QVERIFY(!id->contains("nonce"));
+        QCOMPARE(id->value("amr").toArray(), QJsonArray{"pwd"});
+        QCOMPARE(userinfo(second).status, 200);
+
+        // Narrowed, never widened.
+        a = refresh(token2, {{"scope", "openid email"}});
+        QCOMPARE(a.status, 200);
+        const QJsonObject third = a.json();
+        QCOMPARE(third.value("scope").toString(), QStringLiteral("openid email"));
+        const Answer narrowInfo = userinfo(third);
+        QCOMPARE(narrowInfo.json().value("email").toString(), QStringLiteral("alice@example.test"));
+        QVERIFY(!narrowInfo.json().contains("name"));
+        const QString token3 = third.value("refresh_token").toString();
+
+        // Another client cannot use it (and the grant of a token in the wrong hands ends).
+        const QString otherGrant = redeem(codeFor(offline, m_alice)).json().value("refresh_token").toString();
+        QVERIFY(!otherGrant.isEmpty());
+        a = refresh(otherGrant, {}, basic("other", kAppSecret));
+        QCOMPARE(a.status, 400);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_grant"));
+        QCOMPARE(errorOf(refresh(otherGrant)), QStringLiteral("invalid_grant"));
+
+        // The spent token1 again: reuse. The whole grant ends: the live token3 and the access
+        // tokens issued from the grant.
+        a = refresh(token1);
+        QCOMPARE(a.status, 400);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_grant"));
+        QCOMPARE(a.header("cache-control"), QByteArray("no-store"));
+        QCOMPARE(errorOf(refresh(token3)), QStringLiteral("invalid_grant"));
+        const Answer dead = userinfo(third);
+        QCOMPARE(dead.status, 401);
+        QVERIFY(dead.header("www-authenticate").contains("invalid_token"));
+        QCOMPARE(userinfo(first).status, 401);
+        // An access token without a grant (no offline_access) is not touched.
+        QCOMPARE(userinfo(redeem(codeFor(appRequest(), m_alice)).json()).status, 200);
+
+        // A widened scope is refused, and ends its grant.
+        const QString widen = redeem(codeFor(with(appRequest(), "scope", "openid offline_access"), m_alice))
+                                  .json().value("refresh_token").toString();
+        QVERIFY(!widen.isEmpty());
+        QCOMPARE(errorOf(refresh(widen, {{"scope", "openid email"}})), QStringLiteral("invalid_scope"));
+        QCOMPARE(errorOf(refresh(widen)), QStringLiteral("invalid_grant"));
+
+        // Made-up tokens, a missing one, a wrong secret.
+        QCOMPARE(errorOf(refresh(QStringLiteral("made-up"))), QStringLiteral("invalid_grant"));
+        QCOMPARE(errorOf(refresh(QString())), QStringLiteral("invalid_request"));
+        a = refresh(token3, {}, basic("app", "wrong-secret"));
+        QCOMPARE(a.status, 401);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+    }
+
+    void revocation()
+    {
+        const auto errorOf = [](const Answer &a) { return a.json().value("error").toString(); };
+        const Fields offline = with(appRequest(), "scope", "openid email offline_access");
+        const QJsonObject tokens = redeem(codeFor(offline, m_alice)).json();
+        const QString token = tokens.value("refresh_token").toString();
+        QVERIFY(!token.isEmpty());
+
+        // Another client's revocation answers 200 and leaves the token alone.
+        Answer a = revoke(token, basic("other", kAppSecret));
+        QCOMPARE(a.status, 200);
+        QCOMPARE(a.header("cache-control"), QByteArray("no-store"));
+        a = refresh(token);
+        QCOMPARE(a.status, 200);
+        const QJsonObject rotated = a.json();
+        const QString live = rotated.value("refresh_token").toString();
+
+        // Its own client's: the grant ends, its access tokens with it.
+        QCOMPARE(revoke(live).status, 200);
+        QCOMPARE(errorOf(refresh(live)), QStringLiteral("invalid_grant"));
+        QCOMPARE(userinfo(rotated).status, 401);
+        QCOMPARE(revoke(live).status, 200);  // again: nothing left, still 200
+
+        // An access token of a grant revokes the grant too.
+        const QJsonObject second = redeem(codeFor(offline, m_alice)).json();
+        QCOMPARE(userinfo(second).status, 200);
+        QCOMPARE(revoke(second.value("access_token").toString(), basic("other", kAppSecret)).status, 200);
+        QCOMPARE(userinfo(second).status, 200);  // not the other client's to revoke
+        QCOMPARE(revoke(second.value("access_token").toString()).status, 200);
+        QCOMPARE(userinfo(second).status, 401);
+        QCOMPARE(errorOf(refresh(second.value("refresh_token").toString())), QStringLiteral("invalid_grant"));
+
+        // Unknown tokens: 200. Refusals: client authentication and a missing token.
+        QCOMPARE(revoke(QStringLiteral("made-up")).status, 200);
+        QCOMPARE(revoke(QStringLiteral("a.b.c")).status, 200);
+        a = revoke(token, basic("app", "wrong-secret"));
+        QCOMPARE(a.status, 401);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+        a = revoke(QString());
+        QCOMPARE(a.status, 400);
+        QCOMPARE(errorOf(a), QStringLiteral("invalid_request"));
+    }
+
+    void introspection()
+    {
+        const QJsonObject tokens = redeem(codeFor(with(appRequest(), "scope", "openid email offline_access"), m_alice)).json();
+        const QString access = tokens.value("access_token").toString();
+        const QString refreshToken = tokens.value("refresh_token").toString();
+        QJsonObject a = introspect(access);
+        QCOMPARE(a.value("active").toBool(), true);
+        QCOMPARE(a.value("client_id").toString(), QStringLiteral("app"));
+        QCOMPARE(a.value("sub").toString(), QStringLiteral("1"));
+        QCOMPARE(a.value("scope").toString(), QStringLiteral("openid email offline_access"));
+        QCOMPARE(a.value("iss").toString(), m_issuer);
+        QCOMPARE(a.value("token_type").toString(), QStringLiteral("Bearer"));
+        QVERIFY(a.value("exp").toDouble() > QDateTime::currentSecsSinceEpoch());
+        a = introspect(refreshToken);
+        QCOMPARE(a.value("active").toBool(), true);
+        QCOMPARE(a.value("client_id").toString(), QStringLiteral("app"));
+        QCOMPARE(a.value("sub").toString(), QStringLiteral("1"));
+
+        // Another audience, unknown tokens: only active false.
+        QCOMPARE(introspect(access, basic("other", kAppSecret)), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(refreshToken, basic("other", kAppSecret)), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(QStringLiteral("made-up")), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(access.chopped(2) + "AA"), (QJsonObject{{"active", false}}));
+
+        // Spent by rotation; then revoked with its grant.
+        const QString next = refresh(refreshToken).json().value("refresh_token").toString();
+        QCOMPARE(introspect(refreshToken), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(next).value("active").toBool(), true);
+        QCOMPARE(revoke(next).status, 200);
+        QCOMPARE(introspect(next), (QJsonObject{{"active", false}}));
+        QCOMPARE(introspect(access), (QJsonObject{{"active", false}}));
+
+        // Client authentication as at the token endpoint.
+        QCOMPARE(introspect(access, basic("app", "wrong-secret")), (QJsonObject{{"status", 401}}));
     }
 };
 

@@ -93,6 +93,17 @@ void TestOidcProviderConfig::defaults()
     QCOMPARE(client.idTokenSignedResponseAlg, QStringLiteral("RS256"));
     QVERIFY(client.redirectUris.isEmpty());
     QVERIFY(client.backchannelLogoutUri.isEmpty());
+    QCOMPARE(client.grantTypes, (QStringList{"authorization_code", "refresh_token"}));
+    QCOMPARE(result.config.oidcProvider->refreshTokenLifetime, 30 * 24 * 3600);
+    QCOMPARE(result.config.oidcProvider->refreshTokenIdleLifetime, 14 * 24 * 3600);
+
+    const ConfigResult set = loadJson(R"({"providers": [], "oidcProvider": {"refreshTokenLifetime": 86400,
+        "refreshTokenIdleLifetime": 3600, "clients": [{"clientId": "app", "clientSecret": ")" + secret.toUtf8()
+                                      + R"(", "grantTypes": ["authorization_code"]}]}})");
+    QCOMPARE(render(set.problems), QStringList());
+    QCOMPARE(set.config.oidcProvider->refreshTokenLifetime, 86400);
+    QCOMPARE(set.config.oidcProvider->refreshTokenIdleLifetime, 3600);
+    QCOMPARE(set.config.oidcProvider->clients.at(0).grantTypes, QStringList{"authorization_code"});
 }
 
 void TestOidcProviderConfig::secretFromFile()
@@ -193,6 +204,25 @@ void TestOidcProviderConfig::problems_data()
                                       << one("backchannelLogoutUri", "must be an http or https URL");
     QTest::newRow("back-channel fragment") << withClient(s + R"("backchannelLogoutUri": "https://a.example.test/logout#x")")
                                            << one("backchannelLogoutUri", R"(must not have a fragment ("#..."))");
+    const auto provider = [&s](const QByteArray &members) {
+        return R"({"oidcProvider": {)" + members + R"(, "clients": [{"clientId": "app", )" + s.chopped(2) + "}]}}";
+    };
+    QTest::newRow("unknown grant type") << withClient(s + R"("grantTypes": ["authorization_code", "password"])")
+                                        << one("grantTypes[1]", "must be one of authorization_code, refresh_token");
+    QTest::newRow("no authorization_code") << withClient(s + R"("grantTypes": ["refresh_token"])")
+                                           << one("grantTypes", "must include authorization_code");
+    QTest::newRow("offline_access without refresh_token is a warning")
+        << withClient(s + R"("scopes": ["openid", "offline_access"], "grantTypes": ["authorization_code"])")
+        << one("scopes", "offline_access is never granted: grantTypes does not include refresh_token");
+    QTest::newRow("lifetime too short") << provider(R"("refreshTokenLifetime": 299, "refreshTokenIdleLifetime": 60)")
+                                        << QStringList{"oidcProvider.refreshTokenLifetime: must be an integer from 300 to 31622400"};
+    QTest::newRow("lifetime not a number") << provider(R"("refreshTokenLifetime": "30d")")
+                                           << QStringList{"oidcProvider.refreshTokenLifetime: must be a positive integer"};
+    QTest::newRow("idle longer than lifetime")
+        << provider(R"("refreshTokenLifetime": 3600, "refreshTokenIdleLifetime": 7200)")
+        << QStringList{"oidcProvider.refreshTokenIdleLifetime: must not be longer than refreshTokenLifetime (3600 seconds)"};
+    QTest::newRow("idle too short") << provider(R"("refreshTokenIdleLifetime": 59)")
+                                    << QStringList{"oidcProvider.refreshTokenIdleLifetime: must be an integer from 60 to refreshTokenLifetime"};
     QTest::newRow("consent not boolean") << withClient(s + R"("consent": "yes")") << one("consent", "must be true or false");
 }
 

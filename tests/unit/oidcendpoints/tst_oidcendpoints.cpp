@@ -34,7 +34,8 @@ OidcClient client(const QString &id, const QString &redirect, const QString &sec
     c.clientSecret = secret;
     c.isPublic = secret.isEmpty();
     c.redirectUris = {redirect};
-    c.scopes = {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups")};
+    c.scopes = {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups"),
+                QStringLiteral("offline_access")};
     c.consent = false;
     return c;
 }
@@ -188,6 +189,10 @@ private Q_SLOTS:
     void tokenRefusals();
     void accessPolicy();
     void userinfoRefusals();
+    void refreshTokenFlow();
+    void refreshNeedsAStoredUserToStay_data();
+    void refreshNeedsAStoredUserToStay();
+    void noRefreshWithoutTheGrantType();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -199,6 +204,8 @@ void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
     QTest::newRow("authorize") << "/auth/oidc/authorize?client_id=app" << QByteArray("GET");
     QTest::newRow("token") << "/auth/oidc/token" << QByteArray("POST");
     QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
+    QTest::newRow("revoke") << "/auth/oidc/revoke" << QByteArray("POST");
+    QTest::newRow("introspect") << "/auth/oidc/introspect" << QByteArray("POST");
 }
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
@@ -488,6 +495,99 @@ void TestOidcEndpoints::userinfoRefusals()
     const QString idToken = redeem(client, codeFor(client, appRequest())).json().object().value("id_token").toString();
     r = client.get("/auth/oidc/userinfo", {{"Authorization", "Bearer " + idToken.toLatin1()}});
     QCOMPARE(r.response.status, 401);
+}
+
+namespace {
+
+Reply refresh(EngineClient &client, const QString &token, const QByteArray &authorization = basic("app", kAppSecret))
+{
+    return client.postForm("/auth/oidc/token", {{"grant_type", "refresh_token"}, {"refresh_token", token}},
+                           {{"Authorization", authorization}});
+}
+
+QList<std::pair<QString, QString>> offlineRequest()
+{
+    return with(appRequest(), "scope", "openid email offline_access");
+}
+
+} // namespace
+
+void TestOidcEndpoints::refreshTokenFlow()
+{
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QJsonObject first = redeem(client, codeFor(client, offlineRequest())).json().object();
+    const QString token1 = first.value("refresh_token").toString();
+    QCOMPARE(token1.size(), 43);
+    Reply r = refresh(client, token1);
+    QCOMPARE(r.response.status, 200);
+    QCOMPARE(r.response.header("cache-control"), QByteArray("no-store"));
+    const QJsonObject second = r.json().object();
+    QVERIFY(second.value("refresh_token").toString() != token1);
+    QCOMPARE(second.value("scope").toString(), QStringLiteral("openid email offline_access"));
+    const QByteArray bearer = "Bearer " + second.value("access_token").toString().toLatin1();
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 200);
+    // Reuse of the spent one: refused, and the grant ends with everything issued from it.
+    r = refresh(client, token1);
+    QCOMPARE(r.response.status, 400);
+    QCOMPARE(r.json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    QCOMPARE(refresh(client, second.value("refresh_token").toString()).response.status, 400);
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 401);
+}
+
+void TestOidcEndpoints::refreshNeedsAStoredUserToStay_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::newRow("still there") << "";
+    QTest::newRow("disabled") << "disable";
+    QTest::newRow("deleted") << "delete";
+}
+
+void TestOidcEndpoints::refreshNeedsAStoredUserToStay()
+{
+    QFETCH(QString, change);
+    const Config config = providerConfig();
+    const auto adapter = std::dynamic_pointer_cast<MemoryAdapter>(config.adapter);
+    AdapterUser stored;
+    stored.email = QStringLiteral("alice@example.test");
+    stored.name = QStringLiteral("Alice");
+    QCOMPARE(adapter->createUser(stored).result().id, QStringLiteral("1"));  // the id alice signs in with
+    const Auth auth(config);
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QString token = redeem(client, codeFor(client, offlineRequest())).json().object().value("refresh_token").toString();
+    QVERIFY(!token.isEmpty());
+    if (change == u"disable")
+        adapter->setUserDisabled(QStringLiteral("1"), true).waitForFinished();
+    else if (change == u"delete")
+        adapter->deleteUser(QStringLiteral("1")).waitForFinished();
+    const Reply r = refresh(client, token);
+    if (change.isEmpty()) {
+        QCOMPARE(r.response.status, 200);
+        return;
+    }
+    QCOMPARE(r.response.status, 400);
+    QCOMPARE(r.json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    if (change == u"disable") {  // enabled again, the grant stays ended
+        adapter->setUserDisabled(QStringLiteral("1"), false).waitForFinished();
+        QCOMPARE(refresh(client, token).response.status, 400);
+    }
+}
+
+void TestOidcEndpoints::noRefreshWithoutTheGrantType()
+{
+    Config config = providerConfig();
+    config.oidcProvider->clients[0].grantTypes = {QStringLiteral("authorization_code")};
+    const Auth auth(config);
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const Reply r = redeem(client, codeFor(client, offlineRequest()));
+    QCOMPARE(r.response.status, 200);
+    QVERIFY(!r.json().object().contains("refresh_token"));
+    QCOMPARE(r.json().object().value("scope").toString(), QStringLiteral("openid email"));
+    const Reply refused = refresh(client, QStringLiteral("anything"));
+    QCOMPARE(refused.json().object().value("error").toString(), QStringLiteral("unauthorized_client"));
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)

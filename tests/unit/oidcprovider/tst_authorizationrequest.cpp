@@ -157,8 +157,7 @@ void TestAuthorizationRequest::accepted()
     QCOMPARE(result.request.state, QStringLiteral("st"));
     QCOMPARE(result.request.nonce, QStringLiteral("n-1"));
     QCOMPARE(result.request.codeChallenge, challenge);
-    // offline_access is the client's, but not served yet: dropped.
-    QCOMPARE(result.request.scopes, (QStringList{"openid", "email", "profile"}));
+    QCOMPARE(result.request.scopes, (QStringList{"openid", "email", "profile", "offline_access"}));
     QVERIFY(result.request.promptLogin);
     QCOMPARE(result.request.maxAge, 300);
 
@@ -166,6 +165,12 @@ void TestAuthorizationRequest::accepted()
     result = check(query("code_challenge=&code_challenge_method="));
     QVERIFY(result.ok());
     QVERIFY(result.request.codeChallenge.isEmpty());
+    // offline_access is the client's, but without the refresh_token grant type it is dropped.
+    QList<OidcClient> noRefresh = clients();
+    noRefresh[0].grantTypes = {QStringLiteral("authorization_code")};
+    result = checkAuthorizationRequest(parseParameters(query("scope=openid+offline_access")), noRefresh);
+    QVERIFY(result.ok());
+    QCOMPARE(result.request.scopes, QStringList{"openid"});
     result = check(query("client_id=desktop&redirect_uri=http%3A%2F%2F127.0.0.1%3A51234%2Fcallback"));
     QVERIFY(result.ok());
     QCOMPARE(result.request.redirectUri, QStringLiteral("http://127.0.0.1:51234/callback"));

@@ -3,6 +3,7 @@
 #include "adapterconformance.h"
 #include "groupstoreconformance.h"
 #include "oidccodestoreconformance.h"
+#include "oidcgrantstoreconformance.h"
 #include "oidckeystoreconformance.h"
 #include "passwordresetstoreconformance.h"
 #include "storeconformance.h"
@@ -26,10 +27,11 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     GroupStoreConformance groups(fixture);
     OidcKeyStoreConformance oidcKeys(fixture);
     OidcCodeStoreConformance oidcCodes(fixture);
+    OidcGrantStoreConformance oidcGrants(fixture);
     PasswordResetStoreConformance passwordResets(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
-        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&passwordResets, argc, argv);
+        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

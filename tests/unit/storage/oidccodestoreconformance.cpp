@@ -22,6 +22,7 @@ OidcAuthorizationCode code(const QString &hash, qint64 expiresInSeconds = 60)
     c.amr = QStringList{QStringLiteral("pwd"), QStringLiteral("otp"), QStringLiteral("mfa")};
     c.claims = QStringLiteral(R"({"email":"ada@example.test","groups":["admins"]})");
     c.expiresAt = inSeconds(expiresInSeconds);
+    c.storedUser = true;
     return c;
 }
 
@@ -73,6 +74,7 @@ void OidcCodeStoreConformance::storedAndTakenOnce()
     QCOMPARE(found->authTime.toSecsSinceEpoch(), stored.authTime.toSecsSinceEpoch());
     QCOMPARE(found->amr, stored.amr);
     QCOMPARE(found->claims, stored.claims);
+    QCOMPARE(found->storedUser, stored.storedUser);
     QCOMPARE(found->expiresAt.toSecsSinceEpoch(), stored.expiresAt.toSecsSinceEpoch());
     QCOMPARE(found->expiresAt.timeSpec(), Qt::UTC);
     // Single use: the second redemption finds nothing; the other code is still there.
