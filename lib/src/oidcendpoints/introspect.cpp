@@ -2,7 +2,7 @@
 
 #include "core/futures.h"
 #include "oidcendpoints/keysresponse.h"
-#include "oidcprovider/clientauthentication.h"
+#include "oidcendpoints/tokenrequest.h"
 #include "oidcprovider/idtoken.h"
 #include "oidcprovider/refreshgrant.h"
 
@@ -72,23 +72,11 @@ AuthResponse refreshTokenAnswer(const RequestState &s, const std::optional<OidcR
 QFuture<AuthResponse> introspect(const State &state)
 {
     const RequestState &s = *state;
-    if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")}));
-    const Parameters p = parseParameters(s.request.body);
-    if (p.tooLarge)
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")}));
-    if (!p.repeated.isEmpty()) {
-        return QtFuture::makeReadyFuture(
-            protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)}));
-    }
-    const ClientAuthentication authentication =
-        authenticateClient(s.request.header("authorization"), p, s.config.oidcProvider->clients);
-    if (authentication.error)
-        return QtFuture::makeReadyFuture(protocolErrorJson(*authentication.error, authentication.usedBasic));
-    const QString token = p.value(QStringLiteral("token"));
-    if (token.isEmpty())
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("token is missing")}));
-    const QString clientId = authentication.client->clientId;
+    const TokenRequest request = readTokenRequest(s);
+    if (request.refusal)
+        return QtFuture::makeReadyFuture(*request.refusal);
+    const QString &token = request.token;
+    const QString clientId = request.client->clientId;
     QFuture<AuthResponse> response;
     if (token.contains(u'.')) {
         response = introspectAccessToken(state, token, clientId);

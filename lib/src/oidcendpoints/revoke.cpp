@@ -2,7 +2,7 @@
 
 #include "core/futures.h"
 #include "oidcendpoints/keysresponse.h"
-#include "oidcprovider/clientauthentication.h"
+#include "oidcendpoints/tokenrequest.h"
 #include "oidcprovider/idtoken.h"
 #include "oidcprovider/refreshgrant.h"
 
@@ -44,26 +44,14 @@ QFuture<AuthResponse> revokeAccessToken(const State &state, const QString &token
 QFuture<AuthResponse> revoke(const State &state)
 {
     const RequestState &s = *state;
-    if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")}));
-    const Parameters p = parseParameters(s.request.body);
-    if (p.tooLarge)
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")}));
-    if (!p.repeated.isEmpty()) {
-        return QtFuture::makeReadyFuture(
-            protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)}));
-    }
-    const ClientAuthentication authentication =
-        authenticateClient(s.request.header("authorization"), p, s.config.oidcProvider->clients);
-    if (authentication.error)
-        return QtFuture::makeReadyFuture(protocolErrorJson(*authentication.error, authentication.usedBasic));
-    const QString token = p.value(QStringLiteral("token"));
-    if (token.isEmpty())
-        return QtFuture::makeReadyFuture(protocolErrorJson({ErrorCode::InvalidRequest, QStringLiteral("token is missing")}));
+    const TokenRequest request = readTokenRequest(s);
+    if (request.refusal)
+        return QtFuture::makeReadyFuture(*request.refusal);
+    const QString &token = request.token;
     const std::shared_ptr<OidcGrantStore> grants = s.stores().oidcGrants;
     if (!grants)
         return QtFuture::makeReadyFuture(revoked());  // no grants here: nothing this server issued can be revoked
-    const QString clientId = authentication.client->clientId;
+    const QString clientId = request.client->clientId;
     // token_type_hint is only a hint (RFC 7009 §2.1): the token's shape says which it is, since
     // refresh tokens are base64url without dots and access tokens are JWS.
     QFuture<AuthResponse> response;
