@@ -551,5 +551,17 @@
         <source>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</source>
         <translation>muss true, false oder ein Objekt {&quot;enabled&quot;, &quot;lifetime&quot;} sein</translation>
     </message>
+    <message>
+        <source>must include authorization_code</source>
+        <translation>muss authorization_code enthalten</translation>
+    </message>
+    <message>
+        <source>offline_access is never granted: grantTypes does not include refresh_token</source>
+        <translation>offline_access wird nie gewährt: grantTypes enthält refresh_token nicht</translation>
+    </message>
+    <message>
+        <source>must not be longer than refreshTokenLifetime (%1 seconds)</source>
+        <translation>darf nicht länger als refreshTokenLifetime sein (%1 Sekunden)</translation>
+    </message>
 </context>
 </TS>
