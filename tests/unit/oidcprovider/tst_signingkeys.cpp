@@ -28,6 +28,7 @@ private Q_SLOTS:
     void aRotatedKeyIsPublishedFirstThenSigns();
     void scheduleOfARotation_data();
     void scheduleOfARotation();
+    void rotationRefusesSecretsThatDoNotOpenTheKeys();
     void concurrentRotationsAddOneGeneration();
     void wrongSecretFailsClosed();
     void unknownAlgorithmsAreLeftAlone();
@@ -224,6 +225,17 @@ void TestSigningKeys::scheduleOfARotation()
     QCOMPARE(statuses.at(1).signsFrom, rotated.addSecs(120));
     QVERIFY(!statuses.at(1).signsUntil);
     QVERIFY(!statuses.at(1).publishedUntil);
+}
+
+void TestSigningKeys::rotationRefusesSecretsThatDoNotOpenTheKeys()
+{
+    // Keys sealed with other secrets than the servers' would not open there: nothing is added.
+    auto store = std::make_shared<MemoryAdapter>();
+    loadSigningKeys(store, box()).waitForFinished();
+    QVERIFY_THROWS_EXCEPTION(UnusableSigningKey,
+                             rotateOidcSigningKeys(store, {QStringLiteral("another-secret-0123456789abcdef-01234567")})
+                                 .waitForFinished());
+    QCOMPARE(store->oidcSigningKeys().result().size(), 3);
 }
 
 void TestSigningKeys::concurrentRotationsAddOneGeneration()
