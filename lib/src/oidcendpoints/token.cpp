@@ -2,6 +2,7 @@
 
 #include "core/futures.h"
 #include "oidcendpoints/keysresponse.h"
+#include "oidcendpoints/tokenrequest.h"
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/clientauthentication.h"
 #include "oidcprovider/idtoken.h"
@@ -168,19 +169,11 @@ QFuture<AuthResponse> refreshGrant(const State &state, const OidcClient &client,
 
 QFuture<AuthResponse> token(const State &state)
 {
-    const RequestState &s = *state;
-    if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
-        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")});
-    const Parameters p = parseParameters(s.request.body);
-    if (p.tooLarge)
-        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")});
-    if (!p.repeated.isEmpty())
-        return refuse({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)});
-    const ClientAuthentication authentication =
-        authenticateClient(s.request.header("authorization"), p, s.config.oidcProvider->clients);
-    if (authentication.error)
-        return QtFuture::makeReadyFuture(tokenError(*authentication.error, authentication.usedBasic));
-    const OidcClient &client = *authentication.client;
+    const ClientRequest request = readClientRequest(*state);
+    if (request.refusal)
+        return QtFuture::makeReadyFuture(*request.refusal);
+    const Parameters &p = request.parameters;
+    const OidcClient &client = *request.client;
     const QString grantType = p.value(QStringLiteral("grant_type"));
     QFuture<AuthResponse> response;
     if (grantType.isEmpty())
