@@ -42,10 +42,19 @@ took "normal tier (ctest)"
 # build-sanitize; any sanitizer report fails. The fuzz targets are built there too.
 if [ "$sanitizer_tier" != 0 ]; then
   if ! wait "$sanitize_build"; then
+    # A compiler killed beside the tests (the kernel's out-of-memory killer leaves no message)
+    # stops the build with no error printed. It resumes once, alone: a real compile error stops
+    # it again at once, and is shown.
     sanitize_build=
-    tail -n 200 "$sanitize_log"
-    echo "test.sh: the sanitizer build failed ($sanitize_log)" >&2
-    exit 1
+    echo "test.sh: the sanitizer build stopped beside the tests; its last lines, and the memory then:"
+    tail -n 40 "$sanitize_log"
+    free -m; df -h . /dev/shm 2>/dev/null || true
+    echo "test.sh: resuming the sanitizer build alone"
+    if ! packaging/test-sanitize.sh build >>"$sanitize_log" 2>&1; then
+      tail -n 200 "$sanitize_log"
+      echo "test.sh: the sanitizer build failed ($sanitize_log)" >&2
+      exit 1
+    fi
   fi
   sanitize_build=
   grep '^test-sanitize.sh:' "$sanitize_log" || true
