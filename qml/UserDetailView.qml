@@ -168,6 +168,43 @@ Pane {
             text: qsTr("There is no user with the id %1.").arg(view.userId)
         }
 
+        Frame {
+            objectName: "lockoutSection"
+            // Only while a limit keeps the person out: what, until when, and the way to lift it.
+            visible: detail.exists && detail.lockouts.length > 0
+            Layout.fillWidth: true
+            RowLayout {
+                anchors.fill: parent
+                spacing: 10
+                ColumnLayout {
+                    Layout.fillWidth: true
+                    spacing: 2
+                    Label { text: qsTr("Kept out by too many attempts"); font.bold: true; color: "#d32f2f" }
+                    Repeater {
+                        model: detail.lockouts
+                        delegate: Label {
+                            required property var modelData
+                            objectName: "lockoutLine"
+                            text: qsTr("%1: until %2").arg(modelData.kind).arg(view.when(modelData.until))
+                            Layout.fillWidth: true
+                            wrapMode: Text.Wrap
+                            Accessible.role: Accessible.StaticText
+                            Accessible.name: text
+                        }
+                    }
+                }
+                Button {
+                    objectName: "unlockButton"
+                    text: qsTr("Lift the limits…")
+                    onClicked: view.ask(qsTr("Lift the limits"),
+                                        qsTr("Forget the failed attempts counted against %1, so they may try again at once? Limits on their network address stay.")
+                                        .arg(detail.email),
+                                        qsTr("Lift"), () => detail.unlock())
+                    Accessible.name: qsTr("Lift the limits on %1").arg(detail.email)
+                }
+            }
+        }
+
         RowLayout {
             Layout.fillWidth: true
             spacing: 10

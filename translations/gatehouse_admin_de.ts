@@ -897,6 +897,30 @@
         <source>removed from %1</source>
         <translation>aus %1 entfernt</translation>
     </message>
+    <message>
+        <source>the user is not loaded</source>
+        <translation>der Benutzer ist nicht geladen</translation>
+    </message>
+    <message>
+        <source>nothing was counted against %1: no limit to lift</source>
+        <translation>gegen %1 wurde nichts gezählt: keine Sperre aufzuheben</translation>
+    </message>
+    <message>
+        <source>cleared the counted failures of %1 (%2): the next attempt is allowed at once</source>
+        <translation>die gezählten Fehlversuche von %1 (%2) wurden gelöscht: der nächste Versuch ist sofort erlaubt</translation>
+    </message>
+    <message>
+        <source>password sign-in</source>
+        <translation>Anmeldung mit Passwort</translation>
+    </message>
+    <message>
+        <source>second factor</source>
+        <translation>zweiter Faktor</translation>
+    </message>
+    <message>
+        <source>password reset</source>
+        <translation>Zurücksetzen des Passworts</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UsersModel</name>
@@ -1658,6 +1682,34 @@
     <message>
         <source>Show the members of %1</source>
         <translation>Mitglieder von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Kept out by too many attempts</source>
+        <translation>Wegen zu vieler Versuche gesperrt</translation>
+    </message>
+    <message>
+        <source>%1: until %2</source>
+        <translation>%1: bis %2</translation>
+    </message>
+    <message>
+        <source>Lift the limits…</source>
+        <translation>Sperren aufheben…</translation>
+    </message>
+    <message>
+        <source>Lift the limits</source>
+        <translation>Sperren aufheben</translation>
+    </message>
+    <message>
+        <source>Forget the failed attempts counted against %1, so they may try again at once? Limits on their network address stay.</source>
+        <translation>Die gegen %1 gezählten Fehlversuche vergessen, damit sofort ein neuer Versuch möglich ist? Sperren der Netzwerkadresse bleiben bestehen.</translation>
+    </message>
+    <message>
+        <source>Lift</source>
+        <translation>Aufheben</translation>
+    </message>
+    <message>
+        <source>Lift the limits on %1</source>
+        <translation>Sperren von %1 aufheben</translation>
     </message>
 </context>
 <context>

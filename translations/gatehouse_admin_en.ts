@@ -897,6 +897,30 @@
         <source>removed from %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the user is not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was counted against %1: no limit to lift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cleared the counted failures of %1 (%2): the next attempt is allowed at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>password sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>second factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>password reset</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UsersModel</name>
@@ -1657,6 +1681,34 @@
     </message>
     <message>
         <source>Show the members of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept out by too many attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: until %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lift the limits…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lift the limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the failed attempts counted against %1, so they may try again at once? Limits on their network address stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lift the limits on %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -497,6 +497,7 @@
     </message>
     <message>
         <source>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</source>
+        <extracomment>%1 is the client id, %2 the index of the other client with it</extracomment>
         <translation>doppelte Client-ID „%1“ (auch oidcProvider.clients[%2])</translation>
     </message>
     <message>
@@ -536,7 +537,7 @@
         <translation>dieses Schema kann keine Redirect-URI sein</translation>
     </message>
     <message>
-        <source>http only to 127.0.0.1 or [::1] (a native app's loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)</source>
+        <source>http only to 127.0.0.1 or [::1] (a native app&apos;s loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)</source>
         <translation>http nur zu 127.0.0.1 oder [::1] (Loopback-Redirect einer nativen App, beliebiger Port); sonst https (und 127.0.0.1 statt localhost)</translation>
     </message>
     <message>
@@ -545,6 +546,7 @@
     </message>
     <message>
         <source>is longer than %1 characters</source>
+        <extracomment>%1 is the longest length allowed</extracomment>
         <translation>ist länger als %1 Zeichen</translation>
     </message>
     <message>
@@ -561,6 +563,7 @@
     </message>
     <message>
         <source>must not be longer than refreshTokenLifetime (%1 seconds)</source>
+        <extracomment>%1 is refreshTokenLifetime in seconds</extracomment>
         <translation>darf nicht länger als refreshTokenLifetime sein (%1 Sekunden)</translation>
     </message>
 </context>

@@ -497,6 +497,7 @@
     </message>
     <message>
         <source>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</source>
+        <extracomment>%1 is the client id, %2 the index of the other client with it</extracomment>
         <translation>duplicate client id &quot;%1&quot; (also oidcProvider.clients[%2])</translation>
     </message>
     <message>
@@ -545,11 +546,25 @@
     </message>
     <message>
         <source>is longer than %1 characters</source>
+        <extracomment>%1 is the longest length allowed</extracomment>
         <translation>is longer than %1 characters</translation>
     </message>
     <message>
         <source>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</source>
         <translation>must be true, false or an object {&quot;enabled&quot;, &quot;lifetime&quot;}</translation>
+    </message>
+    <message>
+        <source>must include authorization_code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offline_access is never granted: grantTypes does not include refresh_token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not be longer than refreshTokenLifetime (%1 seconds)</source>
+        <extracomment>%1 is refreshTokenLifetime in seconds</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

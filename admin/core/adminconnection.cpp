@@ -5,8 +5,10 @@
 
 #include <gatehouse/serversettings.h>
 #include <gatehouse/sqladapter.h>
+#include <gatehouse/twofactor.h>
 
 #include <QDeadlineTimer>
+#include <algorithm>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -72,6 +74,7 @@ public:
     QString displayUrl;
     QString configPath;
     qint64 sessionMaxAge = defaultMaxAge;
+    RateLimitOptions rateLimit;
     int timeoutMs = 10000;
     double migrationProgress = 0;
     QStringList migrationLog;
@@ -123,6 +126,16 @@ QString AdminConnection::target() const { return d->target; }
 QString AdminConnection::displayUrl() const { return d->displayUrl; }
 QString AdminConnection::configPath() const { return d->configPath; }
 qint64 AdminConnection::sessionMaxAge() const { return d->sessionMaxAge; }
+
+LockoutLimits AdminConnection::lockoutLimits() const
+{
+    LockoutLimits limits;
+    const TwoFactorOptions twoFactor; // fixed: the configuration does not set them
+    limits.twoFactorMaxFailures = twoFactor.maxFailures;
+    limits.twoFactorWindowSeconds = twoFactor.failureWindowSeconds;
+    limits.rateLimit = d->rateLimit;
+    return limits;
+}
 int AdminConnection::timeoutMs() const { return d->timeoutMs; }
 double AdminConnection::migrationProgress() const { return d->migrationProgress; }
 QStringList AdminConnection::migrationLog() const { return d->migrationLog; }
@@ -176,6 +189,7 @@ void AdminConnection::open(const QString &givenTarget)
     d->errorString.clear();
     d->configPath.clear();
     d->sessionMaxAge = defaultMaxAge;
+    d->rateLimit = RateLimitOptions();
     d->migrationLog.clear();
     d->migrationProgress = 0;
     Q_EMIT schemaChanged();
@@ -225,6 +239,10 @@ void AdminConnection::open(const QString &givenTarget)
         url = config.server.adapterUrl;
         password = config.server.adapterPassword;
         d->sessionMaxAge = config.config.session.maxAge;
+        // A rateLimit the server would refuse is not guessed at: the defaults stay.
+        if (std::none_of(errors.begin(), errors.end(),
+                         [](const ConfigProblem &problem) { return problem.path.startsWith(QLatin1String("rateLimit")); }))
+            d->rateLimit = config.config.rateLimit;
         if (url.isEmpty()) {
             d->displayUrl.clear();
             Q_EMIT targetChanged();

@@ -1,5 +1,7 @@
 #pragma once
 /*! \file adminconnection.h  The admin app's connection to a Gatehouse database. */
+#include <gatehouse/lockouts.h>
+
 #include <QObject>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
@@ -108,6 +110,9 @@ public:
 
     //! The open store (null unless Ready). Shared with the models; thread-safe.
     std::shared_ptr<SqlAdapter> adapter() const;
+    //! The limits the server applies: the configuration file's \c rateLimit when one was opened
+    //! and its \c rateLimit is valid, else the defaults (what \c {user list --locked} uses).
+    LockoutLimits lockoutLimits() const;
 
 Q_SIGNALS:
     void statusChanged();

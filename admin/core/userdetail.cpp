@@ -7,9 +7,13 @@
 #include "records.h"
 
 #include <gatehouse/groupstore.h>
+#include <gatehouse/lockouts.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
+
+#include <pwd.h>
+#include <unistd.h>
 
 namespace Gatehouse::Admin {
 
@@ -29,6 +33,7 @@ struct Snapshot
     bool twoFactorAvailable = false;
     TwoFactorStatus twoFactor;
     QStringList groups;
+    QVariantList lockouts;
 };
 
 /*!
@@ -56,7 +61,30 @@ std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
     return entry;
 }
 
-Snapshot load(const std::shared_ptr<SqlAdapter> &adapter, const QString &userId, qint64 maxAge)
+//! The account this app runs as, named in the audit events of what it lifts.
+QString operatingUser()
+{
+    const uid_t uid = geteuid();
+    if (const passwd *entry = getpwuid(uid); entry && entry->pw_name)
+        return QString::fromLocal8Bit(entry->pw_name);
+    return QStringLiteral("uid %1").arg(uid);
+}
+
+//! LockoutKind for the person reading the view, in their language.
+QString kindText(LockoutKind kind)
+{
+    switch (kind) {
+    case LockoutKind::PasswordSignIn:
+        return UserDetail::tr("password sign-in");
+    case LockoutKind::SecondFactor:
+        return UserDetail::tr("second factor");
+    case LockoutKind::PasswordReset:
+        return UserDetail::tr("password reset");
+    }
+    return lockoutKindName(kind);
+}
+
+Snapshot load(const std::shared_ptr<SqlAdapter> &adapter, const QString &userId, qint64 maxAge, const LockoutLimits &limits)
 {
     SqlAdapter &store = *adapter;
     Snapshot s;
@@ -68,6 +96,11 @@ Snapshot load(const std::shared_ptr<SqlAdapter> &adapter, const QString &userId,
     if (s.twoFactorAvailable)
         s.twoFactor = twoFactor.status(userId).result();
     s.groups = store.userGroups(userId).result();
+    for (const Lockout &lockout : currentLockouts(adapter, limits).result()) {
+        if (lockout.user.id == userId)
+            s.lockouts.append(QVariantMap{{QStringLiteral("kind"), kindText(lockout.kind)},
+                                          {QStringLiteral("until"), lockout.until}});
+    }
     for (const AdapterAccount &account : store.listAccounts(userId).result())
         s.accounts.append(Records::account(account));
     for (const AdapterAuthenticator &authenticator : store.listAuthenticatorsByUserId(userId).result())
@@ -125,6 +158,7 @@ public:
         twoFactorAvailable = false;
         twoFactor = {};
         groups.clear();
+        lockouts.clear();
         accounts->setRecords({});
         sessions->setRecords({});
         authenticators->setRecords({});
@@ -142,8 +176,9 @@ public:
         }
         const QString id = userId;
         const qint64 maxAge = connection->sessionMaxAge();
+        const LockoutLimits limits = connection->lockoutLimits();
         activity.begin();
-        runInBackground(&pool, q, [store, id, maxAge] { return load(store, id, maxAge); },
+        runInBackground(&pool, q, [store, id, maxAge, limits] { return load(store, id, maxAge, limits); },
                         [this, generation](const Outcome<Snapshot> &outcome) {
                             activity.end();
                             if (generation != this->generation)
@@ -157,6 +192,7 @@ public:
                             twoFactorAvailable = outcome.value->twoFactorAvailable;
                             twoFactor = outcome.value->twoFactor;
                             groups = outcome.value->groups;
+                            lockouts = outcome.value->lockouts;
                             accounts->setRecords(outcome.value->accounts);
                             sessions->setRecords(outcome.value->sessions);
                             authenticators->setRecords(outcome.value->authenticators);
@@ -197,6 +233,7 @@ public:
     bool twoFactorAvailable = false;
     TwoFactorStatus twoFactor;
     QStringList groups;
+    QVariantList lockouts;
     AccountsModel *accounts;
     SessionListModel *sessions;
     AuthenticatorsModel *authenticators;
@@ -267,6 +304,7 @@ QDateTime UserDetail::twoFactorEnrolledAt() const
 }
 int UserDetail::recoveryCodesLeft() const { return d->user ? d->twoFactor.recoveryCodesLeft : 0; }
 QStringList UserDetail::groups() const { return d->user ? d->groups : QStringList(); }
+QVariantList UserDetail::lockouts() const { return d->user ? d->lockouts : QVariantList(); }
 bool UserDetail::isBusy() const { return d->activity.isBusy(); }
 QString UserDetail::errorString() const { return d->activity.errorString(); }
 
@@ -325,6 +363,26 @@ void UserDetail::removeTwoFactor()
             throw AdminError(tr("there is no authenticator app to remove any more"));
         return tr("removed the authenticator app and %n recovery code(s); sign-in asks for no code until the "
                   "person sets it up again", nullptr, status.recoveryCodesLeft);
+    });
+}
+
+void UserDetail::unlock()
+{
+    if (!d->user) {
+        Q_EMIT operationFinished(QStringLiteral("unlock"), false, tr("the user is not loaded"));
+        return;
+    }
+    const AdapterUser user = d->user->user;
+    const QString operatorName = operatingUser();
+    d->act(QStringLiteral("unlock"), [user, operatorName](const std::shared_ptr<SqlAdapter> &store) {
+        const LockoutsLifted lifted = liftLockouts(store, user, operatorName).result();
+        if (lifted.kinds.isEmpty())
+            return tr("nothing was counted against %1: no limit to lift").arg(user.email);
+        QStringList kinds;
+        for (const LockoutKind kind : lifted.kinds)
+            kinds.append(kindText(kind));
+        return tr("cleared the counted failures of %1 (%2): the next attempt is allowed at once")
+            .arg(user.email, kinds.join(QLatin1String(", ")));
     });
 }
 

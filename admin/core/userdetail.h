@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QObject>
 #include <QStringList>
+#include <QVariantList>
 #include <QPointer>
 #include <QtQml/qqmlregistration.h>
 
@@ -54,6 +55,12 @@ class UserDetail : public QObject
     Q_PROPERTY(int recoveryCodesLeft READ recoveryCodesLeft NOTIFY userChanged)
     //! The user's groups (access rules name them), sorted.
     Q_PROPERTY(QStringList groups READ groups NOTIFY userChanged)
+    /*!
+     * What the rate limits keep the user from now (currentLockouts()), each a map with
+     * \c kind (what it keeps them from, in the app's language: "password sign-in") and \c until (a UTC
+     * QDateTime); empty when nothing does. Read with the user, on reload().
+     */
+    Q_PROPERTY(QVariantList lockouts READ lockouts NOTIFY userChanged)
     //! The user's latest 50 audit events.
     Q_PROPERTY(Gatehouse::Admin::AuditEventsModel *auditEvents READ auditEvents CONSTANT)
     Q_PROPERTY(bool busy READ isBusy NOTIFY busyChanged)
@@ -86,6 +93,7 @@ public:
     QDateTime twoFactorEnrolledAt() const;
     int recoveryCodesLeft() const;
     QStringList groups() const;
+    QVariantList lockouts() const;
     bool isBusy() const;
     QString errorString() const;
 
@@ -101,6 +109,12 @@ public:
      * (audit \c twoFactorRemove with \c by: \c admin). Sign-in asks for no code afterwards.
      */
     Q_INVOKABLE void removeTwoFactor();
+    /*!
+     * Forgets the user's counted failures and requests (liftLockouts(), as
+     * \c {gatehouse-server user unlock} does: audit \c lockoutLift, \c by: \c admin, the
+     * operator being the account this app runs as), so their next attempt is allowed at once.
+     */
+    Q_INVOKABLE void unlock();
     //! Empty when \a group is a valid group name, else why not (for inline validation).
     Q_INVOKABLE QString validateGroupName(const QString &group) const;
     //! Puts the user in \a group, as \c {gatehouse-server user groups add} does

@@ -2,6 +2,8 @@
 
 #include "support/totpcode.h"
 
+#include "core/ratelimitkeys.h"
+
 #include <gatehouse/groupstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
@@ -164,6 +166,10 @@ bool AdminSeed::seedDemo(SqlAdapter &store, AdminDemoData *data, QString *error)
         twoFactor.beginEnrolment(seeded.userIds.at(1), seeded.emails.at(1)).result();
         store.setUserGroups(seeded.userIds.at(0), {QStringLiteral("admins"), QStringLiteral("staff")}).waitForFinished();
         store.setUserGroups(seeded.userIds.at(1), {QStringLiteral("staff")}).waitForFinished();
+        // Ada typed five wrong passwords just now: the built-in sign-in keeps her out for 15 minutes.
+        for (int i = 0; i < 5; ++i)
+            store.hitRateLimit(RateLimitKeys::credentialsIdentifier(QStringLiteral("credentials"), seeded.emails.at(0)),
+                               std::chrono::seconds(900), 5).waitForFinished();
 
         // The first user's latest sign-in, for the session's client address.
         AuditEvent latest;

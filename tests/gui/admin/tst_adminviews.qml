@@ -1,5 +1,5 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
-// a user, remove their two-factor sign-in and change their groups, filter users by group, revoke
+// a user, remove their two-factor sign-in, lift their lockout and change their groups, filter users by group, revoke
 // a session, edit and save the configuration, change the theme, the language
 // (also of the configuration problems).
 import QtQuick
@@ -231,6 +231,26 @@ TestCase {
         tryCompare(users.model, "totalCount", 1, 10000)
         window.openUser(fixture.seeded.firstUserId)
         tryVerify(() => detail.ready, 20000)
+    }
+
+    function test_3b2_liftLockout() {
+        window.openUser(fixture.seeded.firstUserId)
+        const detail = view("user")
+        tryVerify(() => detail.ready && detail.detail.email === fixture.seeded.firstUserEmail, 20000)
+        // The seed's five wrong passwords keep Ada out of the password sign-in: shown, with until when.
+        const section = findIn(detail, "lockoutSection")
+        verify(section.visible)
+        const line = findIn(section, "lockoutLine")
+        verify(line.text.startsWith("password sign-in: until "), line.text)
+        mouseClick(findIn(section, "unlockButton"))
+        const confirm = detail.confirmDialog
+        tryVerify(() => confirm.opened)
+        compare(confirm.title, "Lift the limits")
+        verify(confirm.message.indexOf(fixture.seeded.firstUserEmail) >= 0, confirm.message)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryVerify(() => !section.visible && detail.ready, 20000)
+        verify(detail.message.startsWith("cleared the counted failures of " + fixture.seeded.firstUserEmail), detail.message)
     }
 
     function test_3c_filterUsersByGroup() {

@@ -9,6 +9,7 @@
 #include "support/adminseed.h"
 #include "support/sessioncount.h"
 
+#include <gatehouse/lockouts.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 
@@ -1081,6 +1082,81 @@ void AdminModelTests::userDetailGroups()
     op = nextOperation(done);
     QCOMPARE(op.value(1).toBool(), false);
     QCOMPARE(op.value(2).toString(), QStringLiteral("not in admins any more"));
+}
+
+void AdminModelTests::userDetailLockouts()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("lockouts"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+    const QString ada = demo.userIds.at(0);
+
+    // Ada typed five wrong passwords (the seed): the default limit, 5 in 15 minutes, keeps her out.
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(ada);
+    QTRY_VERIFY_WITH_TIMEOUT(detail.isLoaded(), waitMs);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QCOMPARE(detail.lockouts().size(), 1);
+    const QVariantMap lockout = detail.lockouts().first().toMap();
+    QCOMPARE(lockout.value(QStringLiteral("kind")).toString(), QStringLiteral("password sign-in"));
+    const QDateTime until = lockout.value(QStringLiteral("until")).toDateTime();
+    QVERIFY2(until > now && until <= now.addSecs(900), qPrintable(until.toString(Qt::ISODate)));
+
+    // Alan is kept out of nothing.
+    UserDetail alan;
+    alan.setConnection(&connection);
+    alan.setUserId(demo.userIds.at(1));
+    QTRY_VERIFY_WITH_TIMEOUT(alan.isLoaded(), waitMs);
+    QVERIFY(alan.lockouts().isEmpty());
+
+    // Lift it, as gatehouse-server user unlock does: gone, audited with who lifted it.
+    QSignalSpy done(&detail, &UserDetail::operationFinished);
+    detail.unlock();
+    QVariantList op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("unlock"));
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("cleared the counted failures of %1 (password sign-in): the next "
+                                                    "attempt is allowed at once").arg(demo.emails.at(0)));
+    QTRY_VERIFY_WITH_TIMEOUT(detail.lockouts().isEmpty() && !detail.isBusy(), waitMs);
+    const QList<AuditEvent> lifted = auditOf(*store, ada, QStringLiteral("lockoutLift"), 1);
+    QCOMPARE(lifted.size(), 1);
+    QCOMPARE(lifted.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QVERIFY(!lifted.first().detail.value(QStringLiteral("operator")).toString().isEmpty());
+    QVERIFY(currentLockouts(store, connection.lockoutLimits()).result().isEmpty());
+    // Again: nothing counted, said so.
+    detail.unlock();
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("nothing was counted against %1: no limit to lift").arg(demo.emails.at(0)));
+
+    // The limits are the server's: a configuration that allows ten attempts keeps nobody out after five.
+    for (int i = 0; i < 5; ++i)
+        store->hitRateLimit(QStringLiteral("credentials:credentials:id:") + demo.emails.at(0), std::chrono::seconds(900), 5)
+            .waitForFinished();
+    detail.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(detail.lockouts().size() == 1 && !detail.isBusy(), waitMs);
+    const QString path = m_dir.filePath(QStringLiteral("lockouts.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("adapter"), QJsonObject{{QStringLiteral("url"), url}}},
+                                         {QStringLiteral("rateLimit"),
+                                          QJsonObject{{QStringLiteral("maxFailuresPerIdentifier"), 10}}}})
+                   .toJson());
+    file.close();
+    AdminConnection configured;
+    openReady(configured, path);
+    QCOMPARE(configured.lockoutLimits().rateLimit.maxFailuresPerIdentifier, 10);
+    UserDetail viaConfig;
+    viaConfig.setConnection(&configured);
+    viaConfig.setUserId(ada);
+    QTRY_VERIFY_WITH_TIMEOUT(viaConfig.isLoaded(), waitMs);
+    QVERIFY(viaConfig.lockouts().isEmpty());
 }
 
 void AdminModelTests::sessionsFilterRevokeAndCleanUp()

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void userDetailListsAndRevokes();
     void userDetailTwoFactor();
     void userDetailGroups();
+    void userDetailLockouts();
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
 };
