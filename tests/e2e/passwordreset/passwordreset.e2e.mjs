@@ -39,7 +39,7 @@ const suite = new BrowserSuite('password reset e2e', args);
 const texts = {
   en: {
     signInTitle: 'Sign In', forgot: 'Forgot your password?', resetHeading: 'Reset your password',
-    resetPrompt: 'Enter the email address of your account.', send: 'Send the link',
+    resetPrompt: 'Enter the email address of your account.', emailLabel: 'Email', send: 'Send the link',
     sentHeading: 'Check your email', sentText: 'If an account has this address, a mail with a link to choose a new password is on its way.',
     back: 'Back to sign in', newLabel: 'New password', confirmLabel: 'Repeat the new password', save: 'Change password',
     doneHeading: 'Your password was changed', doneText: 'Every session of your account was signed out. Sign in with your new password.',
@@ -47,7 +47,7 @@ const texts = {
   },
   de: {
     signInTitle: 'Anmelden', forgot: 'Passwort vergessen?', resetHeading: 'Passwort zurücksetzen',
-    resetPrompt: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein.', send: 'Link senden',
+    resetPrompt: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein.', emailLabel: 'E-Mail', send: 'Link senden',
     sentHeading: 'Prüfen Sie Ihr E-Mail-Postfach', sentText: 'Wenn ein Konto diese Adresse hat, ist eine E-Mail mit einem Link für ein neues Passwort unterwegs.',
     back: 'Zurück zur Anmeldung', newLabel: 'Neues Passwort', confirmLabel: 'Neues Passwort wiederholen', save: 'Passwort ändern',
     doneHeading: 'Ihr Passwort wurde geändert', doneText: 'Alle Sitzungen Ihres Kontos wurden abgemeldet. Melden Sie sich mit Ihrem neuen Passwort an.',
@@ -128,6 +128,8 @@ async function resetFlow(origin, sinkDir, mailNumber, language) {
   const old = await suite.openProfile(`old-${language}`);
   const { key, step: enrolStep } = await enrolAuthenticator(old.page, origin, email, oldPassword);
   assert.equal((await session(old.page, origin))?.user?.email, email);
+  const oldCookie = (await old.context.cookies(origin)).find((cookie) => cookie.name === 'authjs.session-token');
+  assert.ok(oldCookie?.value, 'the old browser holds a session cookie');
   suite.log(`${language}: signed in on the old browser and turned on an authenticator app`);
 
   // 2. Another browser, signed out: sign-in page, "Forgot your password?", the address.
@@ -142,7 +144,7 @@ async function resetFlow(origin, sinkDir, mailNumber, language) {
   await b.page.waitForURL(`${origin}/auth/reset-password`);
   assert.equal(await heading(b.page), t.resetHeading);
   assert.ok((await bodyText(b.page)).includes(t.resetPrompt), 'the address form says what it does');
-  assert.equal((await b.page.textContent('label[for="gh-reset-email"]')).trim().length > 0, true);
+  assert.equal((await b.page.textContent('label[for="gh-reset-email"]')).trim(), t.emailLabel);
   assert.equal((await b.page.textContent('form button[type="submit"]')).trim(), t.send);
   await suite.screenshot(b.page, `passwordreset-request-${language}`);
   await b.page.fill('#gh-reset-email', email);
@@ -175,6 +177,9 @@ async function resetFlow(origin, sinkDir, mailNumber, language) {
   suite.log(`${language}: the mail's first link led to the new-password form; the password was changed`);
 
   // 4. The session opened before the reset is gone; the old password no longer signs in.
+  const withOldCookie = await fetch(`${origin}/auth/session`, { headers: { cookie: `authjs.session-token=${oldCookie.value}` } });
+  assert.equal(withOldCookie.status, 200);
+  assert.equal(await withOldCookie.json(), null, 'the cookie of the session opened before the reset gets no session');
   assert.equal(await session(old.page, origin), null, 'the old browser has no session any more');
   await old.page.goto(`${origin}/auth/account`);
   await old.page.waitForURL((url) => url.pathname === '/auth/signin');
