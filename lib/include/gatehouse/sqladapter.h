@@ -97,7 +97,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public OidcKeyStore,
                                           public OidcCodeStore,
                                           public OidcGrantStore,
-                                          public PasswordResetStore
+                                          public PasswordResetStore,
+                                          public AuditFeedStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -259,6 +260,12 @@ public:
     QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
     QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
     QFuture<qint64> deletePasswordResets(const QString &userId) override;
+
+    // AuditFeedStore
+    QFuture<QList<AuditEvent>> auditEventsAfter(qint64 afterId, int limit) override;
+    QFuture<std::optional<qint64>> claimAuditCursor(const QString &name, const QString &holder,
+                                                    std::chrono::seconds lease) override;
+    QFuture<bool> advanceAuditCursor(const QString &name, const QString &holder, qint64 position) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

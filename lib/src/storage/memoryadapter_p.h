@@ -85,6 +85,13 @@ public:
     };
     QHash<QString, OidcStoredRefreshToken> oidcRefreshTokens;  // by token hash
     QList<PasswordResetRecord> passwordResets;  // at most one per user
+    struct AuditCursor
+    {
+        qint64 position = 0;
+        QString holder;
+        QDateTime heldUntil;
+    };
+    QHash<QString, AuditCursor> auditCursors;  // by name
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

@@ -93,6 +93,21 @@ QFuture<QList<AuditEvent>> SqlAdapter::auditEvents(const AuditFilter &filter, in
     });
 }
 
+QFuture<QList<AuditEvent>> SqlAdapter::auditEventsAfter(qint64 afterId, int limit)
+{
+    const QString method = QStringLiteral("auditEventsAfter");
+    return d->run(method, [afterId, limit, method](SqlConnection &c) {
+        SqlQuery q(c,
+                   QStringLiteral("SELECT %1 FROM gatehouse_audit WHERE id > ? ORDER BY id LIMIT ?").arg(auditColumns),
+                   method);
+        q.bind(afterId).bind(qint64(limit)).exec();
+        QList<AuditEvent> events;
+        while (q.next())
+            events.append(readAudit(q));
+        return events;
+    });
+}
+
 QFuture<void> SqlAdapter::setPassword(const QString &userId, const QString &hash)
 {
     const QString method = QStringLiteral("setPassword");

@@ -445,6 +445,20 @@ QString oidcGrantTables(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Named positions in the audit log (AuditFeedStore): each held by one server at a time for a
+ * lease, so that the security notices (lib/src/notices/README.md) go out once between the
+ * servers sharing the database, and none is lost across a restart.
+ */
+QString auditCursorsTable(SqlConnection &c, const Types &t)
+{
+    return createTables(c, t,
+                        {{QStringLiteral("gatehouse_audit_cursors"),
+                          QStringLiteral("name %1 NOT NULL PRIMARY KEY, position BIGINT NOT NULL, holder VARCHAR(128), "
+                                         "\"heldUntil\" %2")
+                              .arg(t.keyText, t.timestamp)}});
+}
+
 struct Step
 {
     int version;
@@ -472,6 +486,7 @@ const QList<Step> &steps()
         {15, QStringLiteral("OpenID Provider authorization codes"), oidcCodesTable},
         {16, QStringLiteral("password reset links"), passwordResetsTable},
         {17, QStringLiteral("OpenID Provider refresh grants"), oidcGrantTables},
+        {18, QStringLiteral("audit log cursors"), auditCursorsTable},
     };
     return all;
 }
