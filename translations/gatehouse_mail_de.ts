@@ -53,5 +53,90 @@
         <extracomment>The mail to a person without a password who asked to reset one</extracomment>
         <translation>Ihr Konto hat kein Passwort, es gibt also keines zurückzusetzen. Melden Sie sich an wie bisher: mit dem verknüpften Konto, einem Passkey oder einem Anmeldelink per E-Mail.</translation>
     </message>
+    <message>
+        <source>A new sign-in to your account on %1</source>
+        <extracomment>Security notice: a sign-in from a browser or device not seen before for the person</extracomment>
+        <translation>Neue Anmeldung bei Ihrem Konto auf %1</translation>
+    </message>
+    <message>
+        <source>Your password on %1 was changed</source>
+        <extracomment>Security notice: the person&apos;s password was changed (account page or administrator)</extracomment>
+        <translation>Ihr Passwort auf %1 wurde geändert</translation>
+    </message>
+    <message>
+        <source>Your password on %1 was reset</source>
+        <extracomment>Security notice: the password was reset through &quot;Forgot your password?&quot;</extracomment>
+        <translation>Ihr Passwort auf %1 wurde zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in was turned on for your account on %1</source>
+        <extracomment>Security notice: an authenticator app was set up</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung für Ihr Konto auf %1 wurde eingeschaltet</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in was turned off for your account on %1</source>
+        <extracomment>Security notice: the authenticator app was removed</extracomment>
+        <translation>Die Zwei-Faktor-Anmeldung für Ihr Konto auf %1 wurde ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>A recovery code was used to sign in to %1</source>
+        <extracomment>Security notice: a recovery code was used in place of the authenticator app</extracomment>
+        <translation>Bei der Anmeldung auf %1 wurde ein Wiederherstellungscode benutzt</translation>
+    </message>
+    <message>
+        <source>An account was linked to your account on %1</source>
+        <extracomment>Security notice: a sign-in account (GitHub, Google, ...) was linked</extracomment>
+        <translation>Ein Konto wurde mit Ihrem Konto auf %1 verknüpft</translation>
+    </message>
+    <message>
+        <source>An account was unlinked from your account on %1</source>
+        <extracomment>Security notice: a linked sign-in account was removed</extracomment>
+        <translation>Ein Konto wurde von Ihrem Konto auf %1 getrennt</translation>
+    </message>
+    <message>
+        <source>A passkey was added to your account on %1</source>
+        <extracomment>Security notice: a passkey was added</extracomment>
+        <translation>Ihrem Konto auf %1 wurde ein Passkey hinzugefügt</translation>
+    </message>
+    <message>
+        <source>When: %1</source>
+        <extracomment>Security notice line; %1 is the date and time (UTC)</extracomment>
+        <translation>Wann: %1</translation>
+    </message>
+    <message>
+        <source>From: %1</source>
+        <extracomment>Security notice line; %1 is the network address it came from</extracomment>
+        <translation>Von: %1</translation>
+    </message>
+    <message>
+        <source>Browser: %1</source>
+        <extracomment>Security notice line; %1 is the browser and system, e.g. &quot;Firefox on Linux&quot;</extracomment>
+        <translation>Browser: %1</translation>
+    </message>
+    <message>
+        <source>Account: %1</source>
+        <extracomment>Security notice line; %1 is the provider, e.g. &quot;github&quot;</extracomment>
+        <translation>Konto: %1</translation>
+    </message>
+    <message>
+        <source>Passkey: %1</source>
+        <extracomment>Security notice line; %1 is the passkey&apos;s name</extracomment>
+        <translation>Passkey: %1</translation>
+    </message>
+    <message>
+        <source>Recovery codes left: %1</source>
+        <extracomment>Security notice line; %1 is how many recovery codes the person has left</extracomment>
+        <translation>Verbleibende Wiederherstellungscodes: %1</translation>
+    </message>
+    <message>
+        <source>Review your account</source>
+        <extracomment>Button of a security notice; opens the account page</extracomment>
+        <translation>Konto ansehen</translation>
+    </message>
+    <message>
+        <source>If this was you, there is nothing to do. If it was not, open your account, sign out everywhere and change your password.</source>
+        <extracomment>Last line of a security notice</extracomment>
+        <translation>Wenn Sie das waren, ist nichts zu tun. Wenn nicht, öffnen Sie Ihr Konto, melden Sie sich überall ab und ändern Sie Ihr Passwort.</translation>
+    </message>
 </context>
 </TS>

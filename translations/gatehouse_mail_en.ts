@@ -53,5 +53,90 @@
         <extracomment>The mail to a person without a password who asked to reset one</extracomment>
         <translation>Your account has no password, so there is none to reset. Sign in the way you did before: with the account you linked, a passkey or a sign-in link by email.</translation>
     </message>
+    <message>
+        <source>A new sign-in to your account on %1</source>
+        <extracomment>Security notice: a sign-in from a browser or device not seen before for the person</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your password on %1 was changed</source>
+        <extracomment>Security notice: the person&apos;s password was changed (account page or administrator)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your password on %1 was reset</source>
+        <extracomment>Security notice: the password was reset through &quot;Forgot your password?&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in was turned on for your account on %1</source>
+        <extracomment>Security notice: an authenticator app was set up</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in was turned off for your account on %1</source>
+        <extracomment>Security notice: the authenticator app was removed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A recovery code was used to sign in to %1</source>
+        <extracomment>Security notice: a recovery code was used in place of the authenticator app</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An account was linked to your account on %1</source>
+        <extracomment>Security notice: a sign-in account (GitHub, Google, ...) was linked</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An account was unlinked from your account on %1</source>
+        <extracomment>Security notice: a linked sign-in account was removed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A passkey was added to your account on %1</source>
+        <extracomment>Security notice: a passkey was added</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When: %1</source>
+        <extracomment>Security notice line; %1 is the date and time (UTC)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From: %1</source>
+        <extracomment>Security notice line; %1 is the network address it came from</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browser: %1</source>
+        <extracomment>Security notice line; %1 is the browser and system, e.g. &quot;Firefox on Linux&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account: %1</source>
+        <extracomment>Security notice line; %1 is the provider, e.g. &quot;github&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passkey: %1</source>
+        <extracomment>Security notice line; %1 is the passkey&apos;s name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovery codes left: %1</source>
+        <extracomment>Security notice line; %1 is how many recovery codes the person has left</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review your account</source>
+        <extracomment>Button of a security notice; opens the account page</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If this was you, there is nothing to do. If it was not, open your account, sign out everywhere and change your password.</source>
+        <extracomment>Last line of a security notice</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

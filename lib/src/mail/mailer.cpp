@@ -19,6 +19,11 @@ QFuture<void> Mailer::sendPasswordResetMail(const SignInMailRequest &request, Pa
     return send(request, renderPasswordResetMail(kind, request.content, lifetimeMinutes, m_translator));
 }
 
+QFuture<void> Mailer::sendNoticeMail(const SignInMailRequest &request, NoticeMailKind kind, const NoticeMailFacts &facts) const
+{
+    return send(request, renderNoticeMail(kind, facts, request.content, m_translator));
+}
+
 QFuture<void> Mailer::send(const SignInMailRequest &request, const RenderedMail &rendered) const
 {
     MailMessage message;

@@ -5,6 +5,7 @@
  */
 #include "mail/mailtranslator.h"
 #include "mail/message.h"
+#include "mail/noticemail.h"
 #include "mail/passwordresetmail.h"
 #include "mail/signinmail.h"
 #include "mail/smtpsettings.h"
@@ -42,6 +43,9 @@ public:
      * recipient; \a request.content.url is its first link. Fails like sendSignInMail().
      */
     QFuture<void> sendPasswordResetMail(const SignInMailRequest &request, PasswordResetMailKind kind, int lifetimeMinutes) const;
+
+    //! Renders and sends a security notice (noticemail.h); \a request.content.url is the account page.
+    QFuture<void> sendNoticeMail(const SignInMailRequest &request, NoticeMailKind kind, const NoticeMailFacts &facts) const;
 
     const MailTranslator &translator() const { return m_translator; }
 
