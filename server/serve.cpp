@@ -19,6 +19,7 @@
 #include <gatehouse/autherror.h>
 #include <gatehouse/httpserverpool.h>
 #include <gatehouse/metrics.h>
+#include <gatehouse/securitynotices.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/version.h>
 
@@ -288,9 +289,29 @@ int serve(const ServeOptions &options)
         qCInfo(lcServer).noquote() << "metrics:" << originOf(metricsAddress(settings), metricsPool->serverPort())
                                           + QStringLiteral("/metrics");
     }
+    // Security notices (lib/src/notices/README.md): mailed from the audit log beside the serving,
+    // made again from the configuration a reload brings.
+    std::unique_ptr<SecurityNotifier> notices;
+    const auto startNotices = [&notices](const Config &current) {
+        notices.reset();
+        if (!current.adapter)
+            return;
+        notices = std::make_unique<SecurityNotifier>(current, current.adapter);
+        if (const QString why = notices->unavailableReason(); !why.isEmpty()) {
+            qCInfo(lcServer).noquote() << "security notices: off:" << why;
+            notices.reset();
+            return;
+        }
+        notices->start();
+        qCInfo(lcServer) << "security notices: on";
+    };
+    startNotices(config);
+    QObject::connect(&reloader, &ConfigReloader::reloaded, &pool,
+                     [&startNotices, &engine] { startNotices(engine->current()->config()); });
     serving = QStringLiteral("serving on %1").arg(origin);
     notifier.ready(serving);
     const int exitCode = QCoreApplication::exec();
+    notices.reset();
     pool.stop();
     if (metricsPool)
         metricsPool->stop();

@@ -566,5 +566,9 @@
         <extracomment>%1 is refreshTokenLifetime in seconds</extracomment>
         <translation>darf nicht länger als refreshTokenLifetime sein (%1 Sekunden)</translation>
     </message>
+    <message>
+        <source>must be true, false or an object of the notices to mail, each true or false (&quot;newDevice&quot;, &quot;passwordChange&quot;, &quot;passwordReset&quot;, &quot;twoFactor&quot;, &quot;recoveryCode&quot;, &quot;linkedAccounts&quot;, &quot;passkeys&quot;)</source>
+        <translation>muss true, false oder ein Objekt der zu versendenden Hinweise sein, jeder true oder false („newDevice“, „passwordChange“, „passwordReset“, „twoFactor“, „recoveryCode“, „linkedAccounts“, „passkeys“)</translation>
+    </message>
 </context>
 </TS>

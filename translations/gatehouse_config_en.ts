@@ -566,5 +566,9 @@
         <extracomment>%1 is refreshTokenLifetime in seconds</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>must be true, false or an object of the notices to mail, each true or false (&quot;newDevice&quot;, &quot;passwordChange&quot;, &quot;passwordReset&quot;, &quot;twoFactor&quot;, &quot;recoveryCode&quot;, &quot;linkedAccounts&quot;, &quot;passkeys&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

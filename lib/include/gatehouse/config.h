@@ -88,6 +88,28 @@ struct GATEHOUSE_EXPORT PasswordResetOptions
     qint64 lifetime = 900;
 };
 
+/*!
+ * \c account.notices: which security notices are mailed to the person (securitynotices.h), all
+ * on by default; \c true or \c false sets all of them. They go out only where a mail can be sent
+ * (an \c email provider with an SMTP \c server) and \c url (AUTH_URL) gives the account page.
+ */
+struct GATEHOUSE_EXPORT NoticeOptions
+{
+    bool newDevice = true;       //!< a sign-in from a browser and system not seen before for the person
+    bool passwordChange = true;  //!< the password changed (account page, administrator)
+    bool passwordReset = true;   //!< the password reset by e-mail
+    bool twoFactor = true;       //!< the authenticator app set up or removed
+    bool recoveryCode = true;    //!< a recovery code used, with how many remain
+    bool linkedAccounts = true;  //!< an account (GitHub, Google, ...) linked or unlinked
+    bool passkeys = true;        //!< a passkey added
+
+    //! Whether any notice is on.
+    bool any() const
+    {
+        return newDevice || passwordChange || passwordReset || twoFactor || recoveryCode || linkedAccounts || passkeys;
+    }
+};
+
 //! \c account options: the account page and Account (gatehouse/account.h).
 struct GATEHOUSE_EXPORT AccountOptions
 {
@@ -98,6 +120,7 @@ struct GATEHOUSE_EXPORT AccountOptions
      */
     qint64 reauthenticateAfter = 600;
     PasswordResetOptions passwordReset;
+    NoticeOptions notices;
     //! The current time for that check and for reset links; empty: the system clock. For tests and simulations.
     std::function<QDateTime()> clock;
 };

@@ -90,6 +90,7 @@ inline constexpr const char *TwoFactorAlwaysNeedsAdapter = QT_TRANSLATE_NOOP("Ga
 inline constexpr const char *TwoFactorGroupsEmpty = QT_TRANSLATE_NOOP("Gatehouse::Config", "names no groups: leave it out, or name the groups whose members must use a second factor");
 inline constexpr const char *TwoFactorGroupName = QT_TRANSLATE_NOOP("Gatehouse::Config", "is not a valid group name (empty, longer than 128 characters, or with a comma, a control character or a space at either end)");
 inline constexpr const char *TwoFactorGroupsUnused = QT_TRANSLATE_NOOP("Gatehouse::Config", "has an effect only with \"required\": \"optional\" (\"always\" asks everyone, \"never\" nobody)");
+inline constexpr const char *NoticesShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be true, false or an object of the notices to mail, each true or false (\"newDevice\", \"passwordChange\", \"passwordReset\", \"twoFactor\", \"recoveryCode\", \"linkedAccounts\", \"passkeys\")");
 inline constexpr const char *PasswordResetShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be true, false or an object {\"enabled\", \"lifetime\"}");
 inline constexpr const char *AccountPage = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/account\"), an http(s) URL, or false (no account page)");
 inline constexpr const char *HomeIsRoot = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be \"/\": the root redirects to it (leave the key out for the account page)");

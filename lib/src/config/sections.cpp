@@ -210,6 +210,26 @@ void readAccount(ObjectReader &root, AccountOptions &account)
     } else if (!reset.isUndefined()) {
         r.error(resetKey, Messages::PasswordResetShape);
     }
+    // notices: true, false, or one switch per notice.
+    const QString noticesKey = QStringLiteral("notices");
+    const QJsonValue notices = r.value(noticesKey);
+    NoticeOptions &n = account.notices;
+    if (notices.isBool()) {
+        const bool on = notices.toBool();
+        n = {on, on, on, on, on, on, on};
+    } else if (notices.isObject()) {
+        ObjectReader o(notices.toObject(), r.pathOf(noticesKey), r.problems());
+        const std::pair<const char *, bool NoticeOptions::*> switches[] = {
+            {"newDevice", &NoticeOptions::newDevice},         {"passwordChange", &NoticeOptions::passwordChange},
+            {"passwordReset", &NoticeOptions::passwordReset}, {"twoFactor", &NoticeOptions::twoFactor},
+            {"recoveryCode", &NoticeOptions::recoveryCode},   {"linkedAccounts", &NoticeOptions::linkedAccounts},
+            {"passkeys", &NoticeOptions::passkeys}};
+        for (const auto &[key, member] : switches)
+            n.*member = o.boolean(QLatin1String(key)).value_or(n.*member);
+        o.finish();
+    } else if (!notices.isUndefined()) {
+        r.error(noticesKey, Messages::NoticesShape);
+    }
     r.finish();
 }
 

@@ -47,9 +47,14 @@ AuthResponse signedIn(const RequestState &s, const SignInResult &result, QList<S
         message.insert(QStringLiteral("profile"), result.profile);
     Hooks::emitEvent(s.config.events.signIn, "signIn", message);
     Metrics::recordSignIn(s.provider ? s.provider->id : result.account.value(QStringLiteral("provider")).toString());
+    // The browser and the language: a security notice compares the one with earlier sign-ins
+    // and is written in the other (lib/src/notices/README.md).
+    QJsonObject detail{{QStringLiteral("isNewUser"), result.isNewUser},
+                       {QStringLiteral("language"), s.engine.translator().negotiate(s.request.header("accept-language"))}};
+    if (const QString userAgent = QString::fromUtf8(s.request.header("user-agent")); !userAgent.isEmpty())
+        detail.insert(QStringLiteral("userAgent"), userAgent.left(512));
     Audit::record(s, QStringLiteral("signIn"), result.user.value(QStringLiteral("id")).toString(),
-                  result.account.value(QStringLiteral("provider")).toString(),
-                  QJsonObject{{QStringLiteral("isNewUser"), result.isNewUser}});
+                  result.account.value(QStringLiteral("provider")).toString(), detail);
     return s.withCookies(response);
 }
 

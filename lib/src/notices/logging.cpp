@@ -1,0 +1,3 @@
+#include "notices/logging.h"
+
+Q_LOGGING_CATEGORY(lcNotices, "gatehouse.notices", QtInfoMsg)
