@@ -168,9 +168,17 @@ QFuture<AuthResponse> answerTarget(const State &state, const PasswordResetOffer 
             }
             if (!t.credential) {
                 // No password to reset (an OAuth-only account): say how they sign in; none is made.
-                mailInBackground(state, offer, email, s.pageUrl(RequestState::Page::SignIn), Mail::PasswordResetMailKind::NoPassword);
-                audit(s, QStringLiteral("passwordResetRequest"), userId, {{QStringLiteral("outcome"), QStringLiteral("noPassword")}});
-                return ready(page(s, Step::Sent));
+                // A look-up in place of storing a link, as for the addresses that get no mail, so
+                // the time does not tell whether an account has a password.
+                QFuture<bool> looked = s.stores().passwordResets->passwordReset(ResetToken::issue().hash)
+                                           .then(QtFuture::Launch::Sync, [](const std::optional<PasswordResetRecord> &) { return true; });
+                return continueWith(looked, [state, offer, email, userId](bool) {
+                    const RequestState &s = *state;
+                    mailInBackground(state, offer, email, s.pageUrl(RequestState::Page::SignIn),
+                                     Mail::PasswordResetMailKind::NoPassword);
+                    audit(s, QStringLiteral("passwordResetRequest"), userId, {{QStringLiteral("outcome"), QStringLiteral("noPassword")}});
+                    return page(s, Step::Sent);
+                });
             }
             const ResetToken::Issued issued = ResetToken::issue();
             const QDateTime issuedAt = now(s);
