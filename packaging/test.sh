@@ -48,7 +48,7 @@ if [ "$sanitizer_tier" != 0 ]; then
     sanitize_build=
     echo "test.sh: the sanitizer build stopped beside the tests; its last lines, and the memory then:"
     tail -n 40 "$sanitize_log"
-    free -m; df -h . /dev/shm 2>/dev/null || true
+    free -m; df -h . /dev/shm 2>/dev/null || true; dmesg 2>/dev/null | tail -n 5 || true
     echo "test.sh: resuming the sanitizer build alone"
     if ! packaging/test-sanitize.sh build >>"$sanitize_log" 2>&1; then
       tail -n 200 "$sanitize_log"
