@@ -64,11 +64,33 @@ QFuture<AuthResponse> issue(const State &state, const OidcAuthorizationCode &rec
     });
 }
 
-QFuture<AuthResponse> exchange(const State &state, const OidcClient &client, const QString &redirectUri,
-                               const QString &verifier, const std::optional<OidcAuthorizationCode> &code)
+/*!
+ * A code that is unknown or was used: when it was redeemed for a grant, the grant ends, its
+ * refresh tokens and its access tokens with it (RFC 6749 §4.1.2: the code is in two hands).
+ */
+QFuture<AuthResponse> refuseUsedCode(const State &state, const QString &code)
+{
+    const ProtocolError error{ErrorCode::InvalidGrant, QStringLiteral("the code is unknown or was used")};
+    const std::shared_ptr<OidcGrantStore> grants = state->stores().oidcGrants;
+    if (!grants)
+        return refuse(error);
+    // The mark is stored spent, so presenting it revokes its grant; the successor is never kept.
+    const OidcRefreshToken unused{newRefreshToken().hash, QDateTime::currentDateTimeUtc()};
+    return continueWith(grants->redeemOidcRefreshToken(redeemedCodeMark(code), unused),
+                        [state, error](const OidcRefreshRedemption &redeemed) {
+                            // Never so (the mark is spent when stored); closed all the same.
+                            if (redeemed.outcome == OidcRefreshRedemption::Outcome::Rotated)
+                                return revokeAndRefuse(state, redeemed.grant->grantId, error);
+                            return refuse(error);
+                        });
+}
+
+QFuture<AuthResponse> exchange(const State &state, const OidcClient &client, const QString &presented,
+                               const QString &redirectUri, const QString &verifier,
+                               const std::optional<OidcAuthorizationCode> &code)
 {
     if (!code)
-        return refuse({ErrorCode::InvalidGrant, QStringLiteral("the code is unknown or was used")});
+        return refuseUsedCode(state, presented);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (const std::optional<ProtocolError> refused = checkRedemption(*code, client, redirectUri, verifier, now))
         return refuse(*refused);
@@ -87,7 +109,9 @@ QFuture<AuthResponse> exchange(const State &state, const OidcClient &client, con
     const NewCode first = newRefreshToken();
     const OidcRefreshToken stored{first.hash, now.addSecs(options.refreshTokenIdleLifetime)};
     // A void future's failure passes through then() to continueWith()'s recovery.
-    const QFuture<bool> added = grants->addOidcGrant(grant, stored).then(QtFuture::Launch::Sync, [] { return true; });
+    // The code is kept with its grant, so that presenting it again ends the grant.
+    const QFuture<bool> added = grants->addOidcGrant(grant, stored, redeemedCodeMark(presented))
+                                    .then(QtFuture::Launch::Sync, [] { return true; });
     return continueWith(added, [state, record, algorithm, grantId = grant.grantId, token = first.code](bool) {
         return issue(state, record, algorithm, grantId, token);
     });
@@ -104,8 +128,8 @@ QFuture<AuthResponse> codeGrant(const State &state, const OidcClient &client, co
     // Taken (removed) before its binding is checked: a code presented wrongly is spent.
     const QString verifier = p.value(QStringLiteral("code_verifier"));
     return continueWith(state->stores().oidcCodes->takeOidcCode(codeHash(code)),
-                        [state, client, redirectUri, verifier](const std::optional<OidcAuthorizationCode> &taken) {
-                            return exchange(state, client, redirectUri, verifier, taken);
+                        [state, client, code, redirectUri, verifier](const std::optional<OidcAuthorizationCode> &taken) {
+                            return exchange(state, client, code, redirectUri, verifier, taken);
                         });
 }
 

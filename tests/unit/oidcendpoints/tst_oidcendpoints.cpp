@@ -193,6 +193,8 @@ private Q_SLOTS:
     void refreshNeedsAStoredUserToStay_data();
     void refreshNeedsAStoredUserToStay();
     void noRefreshWithoutTheGrantType();
+    void reusedCodeEndsItsGrant_data();
+    void reusedCodeEndsItsGrant();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -588,6 +590,43 @@ void TestOidcEndpoints::noRefreshWithoutTheGrantType()
     QCOMPARE(r.json().object().value("scope").toString(), QStringLiteral("openid email"));
     const Reply refused = refresh(client, QStringLiteral("anything"));
     QCOMPARE(refused.json().object().value("error").toString(), QStringLiteral("unauthorized_client"));
+}
+
+void TestOidcEndpoints::reusedCodeEndsItsGrant_data()
+{
+    QTest::addColumn<QByteArray>("reuser");
+    QTest::newRow("the client again") << basic("app", kAppSecret);
+    QTest::newRow("another client") << basic("other", kAppSecret);
+}
+
+void TestOidcEndpoints::reusedCodeEndsItsGrant()
+{
+    QFETCH(QByteArray, reuser);
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QString code = codeFor(client, offlineRequest());
+    const QJsonObject issued = redeem(client, code).json().object();
+    const QJsonObject untouched = redeem(client, codeFor(client, offlineRequest())).json().object();
+    const QByteArray bearer = "Bearer " + issued.value("access_token").toString().toLatin1();
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 200);
+    // The code is no refresh token: presented as one it finds nothing, and ends nothing.
+    QCOMPARE(refresh(client, code).json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 200);
+
+    const Reply reused = redeem(client, code, {}, reuser);
+    QCOMPARE(reused.response.status, 400);
+    QCOMPARE(reused.json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    QVERIFY(!reused.json().object().contains("access_token"));
+    // What the first use issued has ended: its refresh token, and its access token at userinfo and introspection.
+    QCOMPARE(refresh(client, issued.value("refresh_token").toString()).response.status, 400);
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 401);
+    const Reply introspected = client.postForm("/auth/oidc/introspect", {{"token", issued.value("access_token").toString()}},
+                                               {{"Authorization", basic("app", kAppSecret)}});
+    QCOMPARE(introspected.response.status, 200);
+    QCOMPARE(introspected.json().object(), QJsonObject({{"active", false}}));
+    // Another code's grant goes on.
+    QCOMPARE(refresh(client, untouched.value("refresh_token").toString()).response.status, 200);
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)
