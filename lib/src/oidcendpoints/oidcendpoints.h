@@ -20,9 +20,10 @@ QFuture<AuthResponse> jwks(const State &state);
  */
 QFuture<AuthResponse> authorize(const State &state);
 /*!
- * POST oidc/token: grant_type=authorization_code with client_secret_basic, client_secret_post
- * or none (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as
- * RFC 6749 §5.2 JSON, never cached.
+ * POST oidc/token: grant_type=authorization_code, refresh_token or client_credentials (an
+ * access token for the client itself), with client_secret_basic, client_secret_post or none
+ * (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as RFC 6749
+ * §5.2 JSON, never cached.
  */
 QFuture<AuthResponse> token(const State &state);
 //! GET/POST oidc/userinfo: the claims the bearer access token's scopes grant.

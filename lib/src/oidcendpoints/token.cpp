@@ -5,6 +5,7 @@
 #include "oidcendpoints/tokenrequest.h"
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/clientauthentication.h"
+#include "oidcprovider/clientcredentials.h"
 #include "oidcprovider/idtoken.h"
 #include "oidcprovider/refreshgrant.h"
 #include "request/errorresponse.h"
@@ -54,8 +55,9 @@ QFuture<AuthResponse> issue(const State &state, const OidcAuthorizationCode &rec
             {QStringLiteral("access_token"), signJwt(*accessSigner, "at+jwt", accessTokenClaims(issuer, record, now, grantId))},
             {QStringLiteral("token_type"), QStringLiteral("Bearer")},
             {QStringLiteral("expires_in"), tokenLifetimeSeconds},
-            {QStringLiteral("scope"), record.scope},
         };
+        if (!record.scope.isEmpty())  // client_credentials for a client without scopes
+            body.insert(QStringLiteral("scope"), record.scope);
         if (record.scope.split(u' ').contains(QStringLiteral("openid")))
             body.insert(QStringLiteral("id_token"), signJwt(*idSigner, "JWT", idTokenClaims(issuer, record, now)));
         if (!refreshToken.isEmpty())
@@ -189,6 +191,17 @@ QFuture<AuthResponse> refreshGrant(const State &state, const OidcClient &client,
         });
 }
 
+//! RFC 6749 §4.4: the client for itself; an access token only.
+QFuture<AuthResponse> clientCredentialsGrant(const State &state, const OidcClient &client, const Parameters &p)
+{
+    if (!mayUseClientCredentials(client))
+        return refuse({ErrorCode::UnauthorizedClient, QStringLiteral("the client may not use client_credentials")});
+    QString scope;
+    if (const std::optional<ProtocolError> refused = clientCredentialsScope(client, p.value(QStringLiteral("scope")), &scope))
+        return refuse(*refused);
+    return issue(state, clientCredentialsRecord(client, scope), client.idTokenSignedResponseAlg, {}, {});
+}
+
 } // namespace
 
 QFuture<AuthResponse> token(const State &state)
@@ -206,8 +219,11 @@ QFuture<AuthResponse> token(const State &state)
         response = codeGrant(state, client, p);
     else if (grantType == u"refresh_token")
         response = refreshGrant(state, client, p);
+    else if (grantType == clientCredentialsGrantType)
+        response = clientCredentialsGrant(state, client, p);
     else
-        return refuse({ErrorCode::UnsupportedGrantType, QStringLiteral("grant_type must be authorization_code or refresh_token")});
+        return refuse({ErrorCode::UnsupportedGrantType,
+                       QStringLiteral("grant_type must be authorization_code, refresh_token or client_credentials")});
     return recover(response, [state](std::exception_ptr error) { return keysFailure(*state, error); });
 }
 

@@ -270,7 +270,7 @@ private Q_SLOTS:
         QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
         QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
         QCOMPARE(doc.value("introspection_endpoint").toString(), m_issuer + "/oidc/introspect");
-        QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token"}));
+        QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
         QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
         QCOMPARE(jwks.status, 200);

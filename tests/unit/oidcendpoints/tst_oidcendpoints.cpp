@@ -195,6 +195,9 @@ private Q_SLOTS:
     void noRefreshWithoutTheGrantType();
     void reusedCodeEndsItsGrant_data();
     void reusedCodeEndsItsGrant();
+    void clientCredentials_data();
+    void clientCredentials();
+    void clientCredentialsToken();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -242,6 +245,7 @@ void TestOidcEndpoints::discoveryAndJwks()
     QCOMPARE(d.value("jwks_uri").toString(), kIssuer + "/oidc/jwks");
     QCOMPARE(d.value("response_types_supported").toArray(), QJsonArray{"code"});
     QCOMPARE(d.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+    QCOMPARE(d.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
     QCOMPARE(d.value("subject_types_supported").toArray(), QJsonArray{"public"});
     QVERIFY(d.value("id_token_signing_alg_values_supported").toArray().contains("RS256"));
     QCOMPARE(d.value("token_endpoint_auth_methods_supported").toArray(),
@@ -627,6 +631,105 @@ void TestOidcEndpoints::reusedCodeEndsItsGrant()
     QCOMPARE(introspected.json().object(), QJsonObject({{"active", false}}));
     // Another code's grant goes on.
     QCOMPARE(refresh(client, untouched.value("refresh_token").toString()).response.status, 200);
+}
+
+namespace {
+
+const QString kMachineRedirect = QStringLiteral("https://machine.example.test/cb");
+
+//! providerConfig() and a machine client "machine", allowed client_credentials only.
+Config machineConfig()
+{
+    Config config = providerConfig();
+    OidcClient machine = client(QStringLiteral("machine"), kMachineRedirect, kAppSecret);
+    machine.scopes = {QStringLiteral("openid"), QStringLiteral("groups"), QStringLiteral("email")};
+    machine.grantTypes = {QStringLiteral("client_credentials")};
+    config.oidcProvider->clients.append(machine);
+    return config;
+}
+
+Reply clientCredentialsRequest(EngineClient &client, const QByteArray &authorization, const QString &scope = {})
+{
+    QList<QPair<QString, QString>> fields{{"grant_type", "client_credentials"}};
+    if (!scope.isEmpty())
+        fields.append({QStringLiteral("scope"), scope});
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (!authorization.isEmpty())
+        headers.append({"Authorization", authorization});
+    return client.postForm("/auth/oidc/token", fields, headers);
+}
+
+} // namespace
+
+void TestOidcEndpoints::clientCredentials_data()
+{
+    QTest::addColumn<QByteArray>("authorization");
+    QTest::addColumn<QString>("scope");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<QString>("granted");
+
+    QTest::newRow("all it may have") << basic("machine", kAppSecret) << "" << 200 << "" << "groups email";
+    QTest::newRow("narrowed") << basic("machine", kAppSecret) << "email email" << 200 << "" << "email";
+    QTest::newRow("openid speaks of a person") << basic("machine", kAppSecret) << "openid" << 400 << "invalid_scope" << "";
+    QTest::newRow("not the client's scope") << basic("machine", kAppSecret) << "profile" << 400 << "invalid_scope" << "";
+    QTest::newRow("wrong secret") << basic("machine", "wrong") << "" << 401 << "invalid_client" << "";
+    QTest::newRow("a code flow client") << basic("app", kAppSecret) << "" << 400 << "unauthorized_client" << "";
+    QTest::newRow("no client") << QByteArray() << "" << 400 << "invalid_client" << "";
+}
+
+void TestOidcEndpoints::clientCredentials()
+{
+    QFETCH(QByteArray, authorization);
+    QFETCH(QString, scope);
+    QFETCH(int, status);
+    QFETCH(QString, error);
+    QFETCH(QString, granted);
+    const Auth auth(machineConfig());
+    EngineClient client(auth);
+    const Reply r = clientCredentialsRequest(client, authorization, scope);
+    QCOMPARE(r.response.status, status);
+    QCOMPARE(r.response.header("cache-control"), QByteArray("no-store"));
+    const QJsonObject body = r.json().object();
+    QCOMPARE(body.value("error").toString(), error);
+    if (status != 200) {
+        QVERIFY(!body.contains("access_token"));
+        return;
+    }
+    QCOMPARE(body.value("token_type").toString(), QStringLiteral("Bearer"));
+    QCOMPARE(body.value("scope").toString(), granted);
+    QVERIFY(!body.value("access_token").toString().isEmpty());
+    // No person: no ID token; and no refresh token (RFC 6749 §4.4.3).
+    QVERIFY(!body.contains("id_token"));
+    QVERIFY(!body.contains("refresh_token"));
+}
+
+void TestOidcEndpoints::clientCredentialsToken()
+{
+    const Auth auth(machineConfig());
+    EngineClient client(auth);
+    const QString token = clientCredentialsRequest(client, basic("machine", kAppSecret)).json().object().value("access_token").toString();
+    const QJsonObject jwks = client.get("/auth/oidc/jwks").json().object();
+    const std::optional<QJsonObject> claims = verified(token, jwks);
+    QVERIFY(claims);
+    QCOMPARE(claims->value("sub").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("client_id").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("aud").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("iss").toString(), kIssuer);
+    QVERIFY(!claims->contains("auth_time"));
+    QVERIFY(!claims->contains("email"));
+    // A client's token is no person's: userinfo refuses it; introspection knows it.
+    const Reply info = client.get("/auth/oidc/userinfo", {{"Authorization", "Bearer " + token.toLatin1()}});
+    QCOMPARE(info.response.status, 401);
+    const QJsonObject introspected = client.postForm("/auth/oidc/introspect", {{"token", token}},
+                                                     {{"Authorization", basic("machine", kAppSecret)}}).json().object();
+    QCOMPARE(introspected.value("active").toBool(), true);
+    QCOMPARE(introspected.value("sub").toString(), QStringLiteral("machine"));
+    QCOMPARE(introspected.value("scope").toString(), QStringLiteral("groups email"));
+    // A client for client_credentials only signs no person in.
+    signIn(client, "alice");
+    const Reply authorize = client.get(authorizePath(with(with(appRequest(), "client_id", "machine"), "redirect_uri", kMachineRedirect)));
+    QCOMPARE(queryOf(authorize.location()).queryItemValue("error"), QStringLiteral("unauthorized_client"));
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)
