@@ -41,4 +41,15 @@ QFuture<AuthResponse> revoke(const State &state);
  */
 QFuture<AuthResponse> introspect(const State &state);
 
+//! Ends the request's Gatehouse session as sign-out does, then redirects to \a location (Actions::signOutTo()).
+using SignOutTo = QFuture<AuthResponse> (*)(const State &state, const QString &location);
+/*!
+ * GET/POST oidc/end-session (OpenID Connect RP-Initiated Logout 1.0): checks id_token_hint
+ * (signed here; expired accepted), client_id and post_logout_redirect_uri (registered exactly),
+ * then ends the session with \a signOut and redirects there with state, or to the sign-in
+ * page. A hint that names someone else, or none: the sign-out page asks first (its form posts
+ * back here with the CSRF token). An unsound request: the error page, never a redirect.
+ */
+QFuture<AuthResponse> endSession(const State &state, SignOutTo signOut);
+
 } // namespace Gatehouse::OidcEndpoints

@@ -32,6 +32,7 @@ QJsonObject discoveryDocument(const QString &issuer)
         {QStringLiteral("jwks_uri"), at(Paths::jwks)},
         {QStringLiteral("revocation_endpoint"), at(Paths::revoke)},
         {QStringLiteral("introspection_endpoint"), at(Paths::introspect)},
+        {QStringLiteral("end_session_endpoint"), at(Paths::endSession)},
         {QStringLiteral("introspection_endpoint_auth_methods_supported"),
          array({QStringLiteral("client_secret_basic"), QStringLiteral("client_secret_post"), QStringLiteral("none")})},
         {QStringLiteral("revocation_endpoint_auth_methods_supported"),

@@ -271,6 +271,7 @@ private Q_SLOTS:
         QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
         QCOMPARE(doc.value("introspection_endpoint").toString(), m_issuer + "/oidc/introspect");
         QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
+        QCOMPARE(doc.value("end_session_endpoint").toString(), m_issuer + "/oidc/end-session");
         QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
         QCOMPARE(jwks.status, 200);

@@ -198,6 +198,12 @@ private Q_SLOTS:
     void clientCredentials_data();
     void clientCredentials();
     void clientCredentialsToken();
+    void endSessionWithTheSessionsHint();
+    void endSessionAsksFirst_data();
+    void endSessionAsksFirst();
+    void endSessionRefusedOnAPage_data();
+    void endSessionRefusedOnAPage();
+    void endSessionWithoutASession();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -211,6 +217,8 @@ void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
     QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
     QTest::newRow("revoke") << "/auth/oidc/revoke" << QByteArray("POST");
     QTest::newRow("introspect") << "/auth/oidc/introspect" << QByteArray("POST");
+    QTest::newRow("end-session") << "/auth/oidc/end-session?client_id=app" << QByteArray("GET");
+    QTest::newRow("end-session POST") << "/auth/oidc/end-session" << QByteArray("POST");
 }
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
@@ -243,6 +251,7 @@ void TestOidcEndpoints::discoveryAndJwks()
     QCOMPARE(d.value("token_endpoint").toString(), kIssuer + "/oidc/token");
     QCOMPARE(d.value("userinfo_endpoint").toString(), kIssuer + "/oidc/userinfo");
     QCOMPARE(d.value("jwks_uri").toString(), kIssuer + "/oidc/jwks");
+    QCOMPARE(d.value("end_session_endpoint").toString(), kIssuer + "/oidc/end-session");
     QCOMPARE(d.value("response_types_supported").toArray(), QJsonArray{"code"});
     QCOMPARE(d.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
     QCOMPARE(d.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
@@ -730,6 +739,186 @@ void TestOidcEndpoints::clientCredentialsToken()
     signIn(client, "alice");
     const Reply authorize = client.get(authorizePath(with(with(appRequest(), "client_id", "machine"), "redirect_uri", kMachineRedirect)));
     QCOMPARE(queryOf(authorize.location()).queryItemValue("error"), QStringLiteral("unauthorized_client"));
+}
+
+namespace {
+
+const QString kAppBye = QStringLiteral("https://app.example.test/bye");
+
+//! providerConfig() with a post-logout redirect URI for "app", counting signOut events in \a signOuts.
+Config logoutConfig(std::shared_ptr<int> signOuts)
+{
+    Config config = providerConfig();
+    config.oidcProvider->clients[0].postLogoutRedirectUris = {kAppBye};
+    config.oidcProvider->clients[1].postLogoutRedirectUris = {QStringLiteral("https://other.example.test/bye")};
+    config.events.signOut = [signOuts](const QJsonObject &) { ++*signOuts; };
+    return config;
+}
+
+QString endSessionPath(const QList<std::pair<QString, QString>> &fields)
+{
+    QUrlQuery query;
+    for (const auto &[name, value] : fields)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    return QStringLiteral("/auth/oidc/end-session?") + query.query(QUrl::FullyEncoded);
+}
+
+//! An ID token for \a username's session in \a client (signed in by it).
+QString idTokenOf(EngineClient &client, const QString &username)
+{
+    signIn(client, username);
+    return redeem(client, codeFor(client, appRequest())).json().object().value("id_token").toString();
+}
+
+bool signedIn(EngineClient &client)
+{
+    return client.get("/auth/session").json().object().contains("user");
+}
+
+} // namespace
+
+void TestOidcEndpoints::endSessionWithTheSessionsHint()
+{
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const QString hint = idTokenOf(client, "alice");
+    QVERIFY(!hint.isEmpty());
+    const Reply r = client.get(endSessionPath({{"id_token_hint", hint}, {"post_logout_redirect_uri", kAppBye}, {"state", "s 1&x"}}));
+    QCOMPARE(r.response.status, 302);
+    QCOMPARE(r.location(), QByteArray("https://app.example.test/bye?state=s%201%26x"));
+    QCOMPARE(*signOuts, 1);
+    QVERIFY(!client.cookies.contains("authjs.session-token"));
+    QVERIFY(!signedIn(client));
+    // Without a redirect URI: the sign-in page.
+    const QString again = idTokenOf(client, "alice");
+    const Reply plain = client.get(endSessionPath({{"id_token_hint", again}}));
+    QCOMPARE(plain.response.status, 302);
+    QCOMPARE(plain.location(), QByteArray("http://127.0.0.1:9300/auth/signin"));
+    QVERIFY(!signedIn(client));
+    QCOMPARE(*signOuts, 2);
+}
+
+void TestOidcEndpoints::endSessionAsksFirst_data()
+{
+    QTest::addColumn<QString>("hintOf");
+    QTest::addColumn<QString>("method");
+    QTest::newRow("no hint") << "" << "GET";
+    QTest::newRow("another person's hint") << "bob" << "GET";
+    QTest::newRow("the app's POST, no CSRF token") << "" << "POST";
+}
+
+void TestOidcEndpoints::endSessionAsksFirst()
+{
+    QFETCH(QString, hintOf);
+    QFETCH(QString, method);
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    QString hint;
+    if (!hintOf.isEmpty()) {
+        EngineClient someoneElse(auth);
+        hint = idTokenOf(someoneElse, hintOf);
+    }
+    EngineClient client(auth);
+    signIn(client, "alice");
+    QList<std::pair<QString, QString>> fields{{"post_logout_redirect_uri", kAppBye}, {"state", "st"}};
+    if (hint.isEmpty())
+        fields.append({QStringLiteral("client_id"), QStringLiteral("app")});
+    else
+        fields.append({QStringLiteral("id_token_hint"), hint});
+    Reply page;
+    if (method == u"GET") {
+        page = client.get(endSessionPath(fields));
+    } else {
+        QList<QPair<QString, QString>> form;
+        for (const auto &[name, value] : fields)
+            form.append({name, value});
+        page = client.postForm("/auth/oidc/end-session", form);
+    }
+    // The question, and nothing ended yet.
+    QCOMPARE(page.response.status, 200);
+    QVERIFY(page.response.header("content-type").startsWith("text/html"));
+    QCOMPARE(*signOuts, 0);
+    QVERIFY(signedIn(client));
+    const QString html = QString::fromUtf8(page.response.body);
+    QVERIFY(html.contains("action=\"http://127.0.0.1:9300/auth/oidc/end-session\""));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"client_id\" value=\"app\">"));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"post_logout_redirect_uri\" value=\"https://app.example.test/bye\">"));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"state\" value=\"st\">"));
+    QVERIFY(!html.contains("id_token_hint"));
+    // The person says yes: the page's form, with its CSRF token.
+    const Reply done = client.postForm("/auth/oidc/end-session", {{"csrfToken", client.csrfToken()}, {"client_id", "app"},
+                                                                  {"post_logout_redirect_uri", kAppBye}, {"state", "st"}});
+    QCOMPARE(done.response.status, 302);
+    QCOMPARE(done.location(), QByteArray("https://app.example.test/bye?state=st"));
+    QCOMPARE(*signOuts, 1);
+    QVERIFY(!signedIn(client));
+}
+
+void TestOidcEndpoints::endSessionRefusedOnAPage_data()
+{
+    QTest::addColumn<QString>("clientId");
+    QTest::addColumn<QString>("uri");
+    QTest::addColumn<QString>("hint");  // "alice": a real one; "forged": its signature altered; else as is
+    QTest::newRow("unregistered") << "app" << "https://evil.example.test/bye" << "";
+    QTest::newRow("suffix") << "app" << kAppBye + "/x" << "";
+    QTest::newRow("query added") << "app" << kAppBye + "?next=https://evil.example.test" << "";
+    QTest::newRow("case") << "app" << "https://APP.example.test/bye" << "";
+    QTest::newRow("another client's") << "app" << "https://other.example.test/bye" << "";
+    QTest::newRow("a redirect URI, not a post-logout one") << "app" << kAppRedirect << "";
+    QTest::newRow("no client named") << "" << kAppBye << "";
+    QTest::newRow("unknown client") << "nobody" << kAppBye << "";
+    QTest::newRow("hint not a JWT") << "" << kAppBye << "not-a-token";
+    QTest::newRow("hint forged") << "" << kAppBye << "forged";
+    QTest::newRow("hint of another client") << "other" << "https://other.example.test/bye" << "alice";
+}
+
+void TestOidcEndpoints::endSessionRefusedOnAPage()
+{
+    QFETCH(QString, clientId);
+    QFETCH(QString, uri);
+    QFETCH(QString, hint);
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const QString idToken = idTokenOf(client, "alice");
+    if (hint == u"alice") {
+        hint = idToken;
+    } else if (hint == u"forged") {
+        // The payload says the same with a changed claim: the signature no longer fits.
+        QStringList parts = idToken.split(u'.');
+        QJsonObject claims = QJsonDocument::fromJson(Crypto::base64UrlDecode(QStringView(parts[1])).value_or(QByteArray())).object();
+        claims.insert("sub", "2");
+        parts[1] = QString::fromLatin1(Crypto::base64UrlEncode(QJsonDocument(claims).toJson(QJsonDocument::Compact)));
+        hint = parts.join(u'.');
+    }
+    QList<std::pair<QString, QString>> fields{{"post_logout_redirect_uri", uri}, {"state", "st"}};
+    if (!clientId.isEmpty())
+        fields.append({QStringLiteral("client_id"), clientId});
+    if (!hint.isEmpty())
+        fields.append({QStringLiteral("id_token_hint"), hint});
+    const Reply r = client.get(endSessionPath(fields));
+    QCOMPARE(r.response.status, 400);
+    QVERIFY(r.location().isEmpty());
+    QVERIFY(r.response.header("content-type").startsWith("text/html"));
+    QCOMPARE(*signOuts, 0);
+    QVERIFY(signedIn(client));
+    // A parameter sent twice is refused as well.
+    const Reply twice = client.get(endSessionPath({{"client_id", "app"}, {"post_logout_redirect_uri", kAppBye},
+                                                   {"post_logout_redirect_uri", "https://evil.example.test/"}}));
+    QCOMPARE(twice.response.status, 400);
+    QVERIFY(twice.location().isEmpty());
+}
+
+void TestOidcEndpoints::endSessionWithoutASession()
+{
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const Reply r = client.get(endSessionPath({{"client_id", "app"}, {"post_logout_redirect_uri", kAppBye}, {"state", "st"}}));
+    QCOMPARE(r.response.status, 302);
+    QCOMPARE(r.location(), QByteArray("https://app.example.test/bye?state=st"));
+    QCOMPARE(*signOuts, 0);
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)
