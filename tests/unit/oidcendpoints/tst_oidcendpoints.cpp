@@ -9,6 +9,7 @@
 
 #include <gatehouse/auth.h>
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/metrics.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -204,6 +205,7 @@ private Q_SLOTS:
     void endSessionRefusedOnAPage_data();
     void endSessionRefusedOnAPage();
     void endSessionWithoutASession();
+    void auditAndMetrics();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -919,6 +921,75 @@ void TestOidcEndpoints::endSessionWithoutASession()
     QCOMPARE(r.response.status, 302);
     QCOMPARE(r.location(), QByteArray("https://app.example.test/bye?state=st"));
     QCOMPARE(*signOuts, 0);
+}
+
+namespace {
+
+//! The audit events of \a type, once \a expected are there (the writer appends in the background).
+QList<AuditEvent> auditOf(MemoryAdapter &store, const QString &type, int expected)
+{
+    AuditFilter filter;
+    filter.type = type;
+    QList<AuditEvent> events;
+    for (int i = 0; i < 100; ++i) {  // at most 2 s
+        events = store.auditEvents(filter, 100).result();
+        if (events.size() >= expected)
+            break;
+        QTest::qWait(20);
+    }
+    return events;
+}
+
+} // namespace
+
+void TestOidcEndpoints::auditAndMetrics()
+{
+    Metrics::setEnabled(true);
+    const Config config = machineConfig();
+    const auto adapter = std::dynamic_pointer_cast<MemoryAdapter>(config.adapter);
+    const Auth auth(config);
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QString code = codeFor(client, appRequest());
+    QCOMPARE(redeem(client, code).response.status, 200);
+    QCOMPARE(redeem(client, code).response.status, 400);
+    QCOMPARE(clientCredentialsRequest(client, basic("machine", kAppSecret)).response.status, 200);
+    QCOMPARE(client.postForm("/auth/oidc/token", {{"grant_type", "password"}}, {{"Authorization", basic("app", kAppSecret)}})
+                 .response.status, 400);
+    EngineClient bob(auth);
+    signIn(bob, "bob");
+    bob.get(authorizePath(with(with(appRequest(), "client_id", "admin-app"), "redirect_uri", "https://admin.example.test/cb")));
+
+    const QList<AuditEvent> authorized = auditOf(*adapter, "oidcAuthorize", 1);
+    QCOMPARE(authorized.size(), 1);
+    QCOMPARE(authorized[0].userId, QStringLiteral("1"));
+    QCOMPARE(authorized[0].detail.value("clientId").toString(), QStringLiteral("app"));
+    const QList<AuditEvent> denied = auditOf(*adapter, "oidcAuthorizeRefused", 1);
+    QCOMPARE(denied.size(), 1);
+    QCOMPARE(denied[0].userId, QStringLiteral("2"));
+    QCOMPARE(denied[0].detail.value("reason").toString(), QStringLiteral("access_denied"));
+    const QList<AuditEvent> issued = auditOf(*adapter, "oidcToken", 2);
+    QCOMPARE(issued.size(), 2);
+    QStringList grants;
+    for (const AuditEvent &event : issued)
+        grants.append(event.detail.value("clientId").toString() + ":" + event.detail.value("grantType").toString());
+    grants.sort();
+    QCOMPARE(grants, (QStringList{"app:authorization_code", "machine:client_credentials"}));
+    const QList<AuditEvent> refused = auditOf(*adapter, "oidcTokenRefused", 2);
+    QCOMPARE(refused.size(), 2);
+    for (const AuditEvent &event : issued + refused) {
+        // Never the code, a token or a secret.
+        const QByteArray all = QJsonDocument(event.detail).toJson();
+        QVERIFY(!all.contains(code.toLatin1()));
+        QVERIFY(!all.contains(kAppSecret.toLatin1()));
+    }
+
+    const QByteArray page = Metrics::exposition();
+    Metrics::setEnabled(false);
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"authorization_code\",outcome=\"issued\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"authorization_code\",outcome=\"invalid_grant\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"client_credentials\",outcome=\"issued\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"other\",outcome=\"unsupported_grant_type\"} 1"));
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)
