@@ -554,8 +554,12 @@
         <translation>muss true, false oder ein Objekt {&quot;enabled&quot;, &quot;lifetime&quot;} sein</translation>
     </message>
     <message>
-        <source>must include authorization_code</source>
-        <translation>muss authorization_code enthalten</translation>
+        <source>must include authorization_code or client_credentials</source>
+        <translation>muss authorization_code oder client_credentials enthalten</translation>
+    </message>
+    <message>
+        <source>client_credentials is for confidential clients: a public client cannot use it</source>
+        <translation>client_credentials ist für vertrauliche Clients: ein öffentlicher Client kann es nicht verwenden</translation>
     </message>
     <message>
         <source>offline_access is never granted: grantTypes does not include refresh_token</source>

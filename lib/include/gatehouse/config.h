@@ -232,10 +232,12 @@ struct GATEHOUSE_EXPORT OidcClient
     //! \c idTokenSignedResponseAlg: RS256 (the default), ES256 or EdDSA.
     QString idTokenSignedResponseAlg = QStringLiteral("RS256");
     /*!
-     * \c grantTypes: what the client may use at the token endpoint, of \c authorization_code
-     * (required) and \c refresh_token. Both by default, as Keycloak's "use refresh tokens" is on
-     * by default: a client gets refresh tokens when it may also ask for \c offline_access
-     * (\c scopes) and does; \c ["authorization_code"] keeps it from ever getting one.
+     * \c grantTypes: what the client may use at the token endpoint, of \c authorization_code,
+     * \c refresh_token and \c client_credentials (at least one of the first and the last). The
+     * first two by default, as Keycloak's "use refresh tokens" is on by default: a client gets
+     * refresh tokens when it may also ask for \c offline_access (\c scopes) and does;
+     * \c ["authorization_code"] keeps it from ever getting one. \c client_credentials (a
+     * confidential client only) gives the client an access token for itself.
      */
     QStringList grantTypes = {QStringLiteral("authorization_code"), QStringLiteral("refresh_token")};
 };
@@ -266,7 +268,7 @@ struct GATEHOUSE_EXPORT OidcProviderOptions
     //! The grant types a client may be given (\c grantTypes).
     static QStringList grantTypeNames()
     {
-        return {QStringLiteral("authorization_code"), QStringLiteral("refresh_token")};
+        return {QStringLiteral("authorization_code"), QStringLiteral("refresh_token"), QStringLiteral("client_credentials")};
     }
     //! The ID token signing algorithms (\c idTokenSignedResponseAlg).
     static QStringList signingAlgorithms()

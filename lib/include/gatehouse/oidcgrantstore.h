@@ -68,8 +68,14 @@ class GATEHOUSE_EXPORT OidcGrantStore
 public:
     virtual ~OidcGrantStore();
 
-    //! Stores \a grant with its first refresh token \a token, and removes grants that have expired.
-    virtual QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token) = 0;
+    /*!
+     * Stores \a grant with its first refresh token \a token, and removes grants that have expired.
+     * \a codeHash (when not empty: the hash of the authorization code the grant was issued for)
+     * is stored as a spent token of the grant, so that the code presented again, as
+     * redeemOidcRefreshToken(codeHash, ...), revokes the grant (Reused; RFC 6749 §4.1.2).
+     */
+    virtual QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token,
+                                       const QString &codeHash) = 0;
     /*!
      * Presents the token with \a tokenHash. A live one is spent and \a next (its successor; its
      * expiry is cut to the grant's) stored, in one step: of any number of concurrent callers

@@ -249,7 +249,7 @@ public:
     QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
 
     // OidcGrantStore
-    QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token) override;
+    QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token, const QString &codeHash) override;
     QFuture<OidcRefreshRedemption> redeemOidcRefreshToken(const QString &tokenHash, const OidcRefreshToken &next) override;
     QFuture<std::optional<OidcRefreshTokenState>> oidcRefreshToken(const QString &tokenHash) override;
     QFuture<bool> isOidcGrantActive(const QString &grantId) override;

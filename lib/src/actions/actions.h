@@ -13,6 +13,13 @@ AuthResponse csrf(const RequestState &state);                      // GET csrf
 QFuture<AuthResponse> session(const State &state);                 // GET/POST session
 QFuture<AuthResponse> signIn(const State &state);                  // GET/POST signin[/id]
 QFuture<AuthResponse> signOut(const State &state);                 // GET/POST signout
+/*!
+ * Ends the request's session as a sign-out POST does (the signOut event, the audit record, a
+ * pending second step spent), then redirects to \a location; an upstream provider's session is
+ * left alone (its logout could not come back there). For RP-initiated logout, whose caller
+ * established the request (CSRF, or an id_token_hint of the session's person).
+ */
+QFuture<AuthResponse> signOutTo(const State &state, const QString &location);
 QFuture<AuthResponse> callback(const State &state);                // GET/POST callback/id
 AuthResponse errorPage(const RequestState &state);                 // GET error
 AuthResponse verifyRequest(const RequestState &state);             // GET verify-request

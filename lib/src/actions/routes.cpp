@@ -31,6 +31,12 @@ enum RouteFlag : unsigned {
     OidcOnly = 1u << 4,
 };
 
+//! RP-initiated logout, ending the session through sign-out's own path (events, audit).
+QFuture<AuthResponse> oidcEndSession(const State &state)
+{
+    return OidcEndpoints::endSession(state, signOutTo);
+}
+
 } // namespace
 
 struct RouteEntry
@@ -72,6 +78,8 @@ const RouteEntry kRoutes[] = {
     {QLatin1String("oidc/userinfo"), "oidc", OidcEndpoints::userinfo, OidcEndpoints::userinfo, NoInitialize | OidcOnly},
     {QLatin1String("oidc/revoke"), "oidc", nullptr, OidcEndpoints::revoke, NoInitialize | OidcOnly},
     {QLatin1String("oidc/introspect"), "oidc", nullptr, OidcEndpoints::introspect, NoInitialize | OidcOnly},
+    // A page of its own (the sign-out question), so initialised: the CSRF cookie and token.
+    {QLatin1String("oidc/end-session"), "oidc", oidcEndSession, oidcEndSession, OidcOnly},
 };
 
 //! The first path segment of \a path ("authz" of "authz/auth-request").

@@ -94,25 +94,32 @@ QFuture<AuthResponse> releasing(QObject *context, QFuture<AuthResponse> done)
     });
 }
 
-QFuture<AuthResponse> endSession(const State &state);
+//! Where a sign-out goes, and whether the upstream provider's session ends too (afterSignOut()).
+struct SignOutTarget
+{
+    QString location;
+    bool upstream = true;
+};
+
+QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target);
 
 /*!
  * Sign-out of a browser with a pending second step (the code page's cancel button, or a
  * sign-out in between): the step is spent, so that a copy of its cookie cannot complete it
  * afterwards, and the cookie is deleted along with whatever the sign-out does.
  */
-QFuture<AuthResponse> endPendingStep(const State &state)
+QFuture<AuthResponse> endPendingStep(const State &state, const SignOutTarget &target)
 {
     const RequestState &s = *state;
     const std::optional<PendingStep> step = PendingStep::fromCookie(s);
     QFuture<bool> spent = step ? step->spend(s) : QtFuture::makeReadyFuture(true);
-    QFuture<AuthResponse> done = spent.then(QtFuture::Launch::Sync, [state](QFuture<bool> finished) {
+    QFuture<AuthResponse> done = spent.then(QtFuture::Launch::Sync, [state, target](QFuture<bool> finished) {
         try {
             finished.waitForFinished();
         } catch (...) {  // the cookie goes anyway; the step still expires
             logFailure(state->config, std::current_exception());
         }
-        return endSession(state);
+        return endSession(state, target);
     }).unwrap();
     return continueWith(done, [state](AuthResponse response) {
         response.cookies.append(PendingStep::remove(*state));
@@ -132,22 +139,32 @@ QFuture<AuthResponse> signOut(const State &state)
     }
     if (!s.csrfVerified)
         return QtFuture::makeReadyFuture(errorResponse(s, MissingCSRF()));
+    const SignOutTarget target{s.callbackUrl, true};
     if (PendingStep::present(s))
-        return endPendingStep(state);
-    return endSession(state);
+        return endPendingStep(state, target);
+    return endSession(state, target);
+}
+
+QFuture<AuthResponse> signOutTo(const State &state, const QString &location)
+{
+    // The upstream provider's logout could not come back to the app's location.
+    const SignOutTarget target{location, false};
+    if (PendingStep::present(*state))
+        return endPendingStep(state, target);
+    return endSession(state, target);
 }
 
 namespace {
 
-QFuture<AuthResponse> endSession(const State &state)
+QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target)
 {
     const RequestState &s = *state;
     // As Auth.js: without a session cookie (chunks included) there is nothing to end. The
     // redirect alone: no deletion of a cookie the browser does not have, no signOut event.
     if (Cookies::read(s.cookies.sessionToken.name, s.requestCookies).isEmpty())
-        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(s.callbackUrl)));
+        return QtFuture::makeReadyFuture(s.withCookies(s.redirect(target.location)));
 
-    AuthResponse response = s.redirect(s.callbackUrl);
+    AuthResponse response = s.redirect(target.location);
     response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);
     response = s.withCookies(response);
     if (s.config.sessionStrategy() == SessionOptions::Strategy::Database) {
@@ -157,7 +174,7 @@ QFuture<AuthResponse> endSession(const State &state)
             Hooks::emitEvent(s.config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), QJsonValue::Null}});
             return QtFuture::makeReadyFuture(response);
         }
-        QObject *context = servingContext(s);
+        QObject *context = target.upstream ? servingContext(s) : nullptr;
         QFuture<AuthResponse> done = s.config.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
             [state, response, context](const std::optional<AdapterSession> &deleted) {
                 QJsonValue session = QJsonValue::Null;
@@ -186,7 +203,7 @@ QFuture<AuthResponse> endSession(const State &state)
                      QJsonObject{{QStringLiteral("token"), token ? QJsonValue(*token) : QJsonValue(QJsonValue::Null)}});
     // With storage, the JWT's subject is the stored user.
     const QString userId = s.config.adapter && token ? token->value(QStringLiteral("sub")).toString() : QString();
-    QObject *context = userId.isEmpty() ? nullptr : servingContext(s);
+    QObject *context = userId.isEmpty() || !target.upstream ? nullptr : servingContext(s);
     return releasing(context, recover(afterSignOut(state, response, userId, context), [state, response](std::exception_ptr error) {
         logFailure(state->config, error);
         return response;

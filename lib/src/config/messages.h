@@ -188,7 +188,8 @@ inline constexpr const char *PublicClientSecret = QT_TRANSLATE_NOOP("Gatehouse::
 inline constexpr const char *ClientSecretMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "missing: a confidential client needs a secret (\"clientSecret\" or \"clientSecretFile\"), or set \"public\": true");
 inline constexpr const char *PublicClientNoRedirectUri = QT_TRANSLATE_NOOP("Gatehouse::Config", "a public client needs at least one redirect URI");
 inline constexpr const char *OidcAccessShape = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be \"signed-in\", \"deny\" or {\"users\": [...], \"groups\": [...]}");
-inline constexpr const char *GrantTypesNeedCode = QT_TRANSLATE_NOOP("Gatehouse::Config", "must include authorization_code");
+inline constexpr const char *GrantTypesNeedCode = QT_TRANSLATE_NOOP("Gatehouse::Config", "must include authorization_code or client_credentials");
+inline constexpr const char *ClientCredentialsNeedSecret = QT_TRANSLATE_NOOP("Gatehouse::Config", "client_credentials is for confidential clients: a public client cannot use it");
 inline constexpr const char *OfflineAccessNeedsRefresh = QT_TRANSLATE_NOOP("Gatehouse::Config", "offline_access is never granted: grantTypes does not include refresh_token");
 //: %1 is refreshTokenLifetime in seconds
 inline constexpr const char *IdleLongerThanLifetime = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be longer than refreshTokenLifetime (%1 seconds)");

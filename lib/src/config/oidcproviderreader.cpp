@@ -149,10 +149,15 @@ void checkClient(const OidcClient &client, const QString &at, QHash<QString, qsi
         if (!grantTypes.contains(client.grantTypes.at(j)))
             problems.error(QStringLiteral("%1[%2]").arg(grantsPath).arg(j), Messages::OneOf, {grantTypes.join(QStringLiteral(", "))});
     }
-    if (!client.grantTypes.contains(QStringLiteral("authorization_code")))
+    const bool code = client.grantTypes.contains(QStringLiteral("authorization_code"));
+    const bool machine = client.grantTypes.contains(QStringLiteral("client_credentials"));
+    if (!code && !machine)
         problems.error(grantsPath, Messages::GrantTypesNeedCode);
-    else if (client.scopes.contains(QStringLiteral("offline_access")) && !client.grantTypes.contains(QStringLiteral("refresh_token")))
+    else if (code && client.scopes.contains(QStringLiteral("offline_access")) && !client.grantTypes.contains(QStringLiteral("refresh_token")))
         problems.warning(at + QStringLiteral(".scopes"), Messages::OfflineAccessNeedsRefresh);
+    // Its only proof of who asks is the secret.
+    if (machine && client.isPublic)
+        problems.error(grantsPath, Messages::ClientCredentialsNeedSecret);
 
     const QStringList algorithms = OidcProviderOptions::signingAlgorithms();
     if (!algorithms.contains(client.idTokenSignedResponseAlg))

@@ -42,6 +42,9 @@ Catalogue::Catalogue()
                      {"provider", "reason"}),
       rateLimitRefusals("gatehouse_rate_limit_refusals_total",
                         "Attempts refused by a rate limit, by flow, provider and scope.", {"flow", "provider", "scope"}),
+      oidcTokenRequests("gatehouse_oidc_token_requests_total",
+                        "Answers of the OpenID Provider's token endpoint, by grant type and outcome (issued, or the error code).",
+                        {"grant_type", "outcome"}),
       emailsSent("gatehouse_emails_sent_total", "Sign-in mails accepted by the SMTP server or sent by the provider's own sendVerificationRequest.", {}),
       emailFailures("gatehouse_email_send_failures_total", "Sign-in mails that could not be built or sent, by either.", {}),
       oauthDuration("gatehouse_oauth_request_duration_seconds",
@@ -93,7 +96,7 @@ Catalogue::Catalogue()
                  std::int64_t(1));
     });
     for (const Collectable *family : std::initializer_list<const Collectable *>{
-             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &emailsSent, &emailFailures,
+             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
              &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
@@ -137,6 +140,11 @@ void recordRateLimited(const QString &key)
     // "<flow>:<provider>:<scope>:<value>": the value (an address, an e-mail) is never a label.
     const QStringList parts = key.split(QLatin1Char(':'));
     catalogue().rateLimitRefusals.with({label(parts.value(0)), label(parts.value(1)), label(parts.value(2))}).increment();
+}
+
+void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome)
+{
+    catalogue().oidcTokenRequests.with({grantType, label(outcome)}).increment();
 }
 
 void recordEmail(bool sent)

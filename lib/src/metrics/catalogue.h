@@ -45,6 +45,7 @@ struct Catalogue
     Family<Counter> signIns;
     Family<Counter> signInFailures;
     Family<Counter> rateLimitRefusals;
+    Family<Counter> oidcTokenRequests;
     Family<Counter> emailsSent;
     Family<Counter> emailFailures;
     Family<Histogram> oauthDuration;
@@ -70,6 +71,7 @@ void recordRequest(QByteArrayView action, int status, Clock::time_point started)
 void recordSignIn(const QString &provider);
 void recordSignInFailure(const QString &provider, const QString &reason);
 void recordRateLimited(const QString &key);
+void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome);
 void recordEmail(bool sent);
 void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_point started, int status,
                      bool transportError);
@@ -103,6 +105,15 @@ inline void recordRateLimited(const QString &key)
 {
     if (enabled())
         detail::recordRateLimited(key);
+}
+/*!
+ * One answer of the OpenID Provider's token endpoint: \a grantType is one it serves or "other",
+ * \a outcome "issued" or the protocol's error code (never anything the client sent).
+ */
+inline void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome)
+{
+    if (enabled())
+        detail::recordOidcTokenRequest(grantType, outcome);
 }
 inline void recordEmail(bool sent)
 {

@@ -6,6 +6,7 @@
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/authorizationrequest.h"
 #include "oidcprovider/discovery.h"
+#include "request/audit.h"
 #include "request/errorresponse.h"
 #include "request/pageresponses.h"
 #include "session/sessionreader.h"
@@ -125,7 +126,9 @@ QFuture<AuthResponse> issueCode(const State &state, const AuthorizationRequest &
     record.expiresAt = QDateTime::currentDateTimeUtc().addSecs(codeLifetimeSeconds);
     const QList<SetCookie> cookies = found.cookies();
     return s.stores().oidcCodes->addOidcCode(record).then(
-        QtFuture::Launch::Sync, [state, request, code = code.code, cookies]() {
+        QtFuture::Launch::Sync, [state, request, code = code.code, cookies, userId = record.userId, scope = record.scope]() {
+            Audit::record(*state, QStringLiteral("oidcAuthorize"), userId, QString(),
+                          {{QStringLiteral("clientId"), request.client->clientId}, {QStringLiteral("scope"), scope}});
             return toClient(*state, request, {{QByteArrayLiteral("code"), code}}, cookies);
         });
 }
@@ -149,6 +152,9 @@ QFuture<AuthResponse> decide(const State &state, const AuthorizationRequest &req
             redirectTo(Urls::signInThenBackTo(s.pageUrl(RequestState::Page::SignIn), back).toUtf8(), found.cookies()));
     }
     if (!allowed(*request.client, found)) {
+        Audit::record(s, QStringLiteral("oidcAuthorizeRefused"), found.userId(), QString(),
+                      {{QStringLiteral("clientId"), request.client->clientId},
+                       {QStringLiteral("reason"), errorCodeName(ErrorCode::AccessDenied)}});
         return QtFuture::makeReadyFuture(refuse(
             s, request, {ErrorCode::AccessDenied, QStringLiteral("the person may not sign in to this client")}, found.cookies()));
     }

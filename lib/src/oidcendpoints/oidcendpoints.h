@@ -20,9 +20,10 @@ QFuture<AuthResponse> jwks(const State &state);
  */
 QFuture<AuthResponse> authorize(const State &state);
 /*!
- * POST oidc/token: grant_type=authorization_code with client_secret_basic, client_secret_post
- * or none (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as
- * RFC 6749 §5.2 JSON, never cached.
+ * POST oidc/token: grant_type=authorization_code, refresh_token or client_credentials (an
+ * access token for the client itself), with client_secret_basic, client_secret_post or none
+ * (public clients, PKCE); the ID token and an RFC 9068 JWT access token. Errors as RFC 6749
+ * §5.2 JSON, never cached.
  */
 QFuture<AuthResponse> token(const State &state);
 //! GET/POST oidc/userinfo: the claims the bearer access token's scopes grant.
@@ -39,5 +40,16 @@ QFuture<AuthResponse> revoke(const State &state);
  * or the token endpoint (a refresh token) would take; otherwise only \c active false.
  */
 QFuture<AuthResponse> introspect(const State &state);
+
+//! Ends the request's Gatehouse session as sign-out does, then redirects to \a location (Actions::signOutTo()).
+using SignOutTo = QFuture<AuthResponse> (*)(const State &state, const QString &location);
+/*!
+ * GET/POST oidc/end-session (OpenID Connect RP-Initiated Logout 1.0): checks id_token_hint
+ * (signed here; expired accepted), client_id and post_logout_redirect_uri (registered exactly),
+ * then ends the session with \a signOut and redirects there with state, or to the sign-in
+ * page. A hint that names someone else, or none: the sign-out page asks first (its form posts
+ * back here with the CSRF token). An unsound request: the error page, never a redirect.
+ */
+QFuture<AuthResponse> endSession(const State &state, SignOutTo signOut);
 
 } // namespace Gatehouse::OidcEndpoints

@@ -50,6 +50,9 @@ QFuture<AuthResponse> userinfo(const State &state)
             verifyAccessToken(token, *keys, state->baseUrl, QDateTime::currentDateTimeUtc(), &problem);
         if (!claims)
             return QtFuture::makeReadyFuture(unauthorized(problem, true));
+        // Only a person's token (OpenID Connect Core §5.3): not a client_credentials one, whose subject is a client.
+        if (!claims->value(QStringLiteral("scope")).toString().split(u' ').contains(QStringLiteral("openid")))
+            return QtFuture::makeReadyFuture(unauthorized(QStringLiteral("the token was not issued for openid"), true));
         // A token of a refresh grant lives only as long as its grant: reuse and revocation end it.
         const QString grantId = claims->value(grantIdClaim).toString();
         if (grantId.isEmpty())

@@ -46,6 +46,9 @@ std::optional<ProtocolError> checkRest(const Parameters &p, AuthorizationRequest
     const QString responseMode = p.value(QStringLiteral("response_mode"));
     if (!responseMode.isEmpty() && responseMode != u"query")
         return invalid(QStringLiteral("only response_mode=query is supported"));
+    // A machine client (client_credentials only) signs no person in.
+    if (!r.client->grantTypes.contains(QStringLiteral("authorization_code")))
+        return ProtocolError{ErrorCode::UnauthorizedClient, QStringLiteral("the client may not use authorization_code")};
 
     const QStringList asked = p.value(QStringLiteral("scope")).split(u' ', Qt::SkipEmptyParts);
     if (!asked.contains(QStringLiteral("openid")))

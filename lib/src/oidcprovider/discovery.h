@@ -17,6 +17,7 @@ inline constexpr QLatin1String userinfo{"oidc/userinfo"};
 inline constexpr QLatin1String jwks{"oidc/jwks"};
 inline constexpr QLatin1String revoke{"oidc/revoke"};
 inline constexpr QLatin1String introspect{"oidc/introspect"};
+inline constexpr QLatin1String endSession{"oidc/end-session"};
 } // namespace Paths
 
 //! The scopes the provider serves.

@@ -31,6 +31,12 @@ QString refreshTokenHash(const QString &token)
     return codeHash(token);
 }
 
+QString redeemedCodeMark(const QString &code)
+{
+    // A refresh token is base64url, so it never has the prefix's dot.
+    return codeHash(QStringLiteral("redeemed-code.") + code);
+}
+
 OidcGrant grantOf(const OidcAuthorizationCode &code, const QDateTime &now, qint64 lifetimeSeconds)
 {
     OidcGrant grant;

@@ -26,6 +26,13 @@ NewCode newRefreshToken();
 //! base64url(SHA-256(\a token)).
 QString refreshTokenHash(const QString &token);
 
+/*!
+ * The key under which the redeemed \a code is kept with the grant it issued, as a spent refresh
+ * token of it (OidcGrantStore::addOidcGrant()): not codeHash(), so that no refresh token is
+ * taken for a code and no code for a refresh token.
+ */
+QString redeemedCodeMark(const QString &code);
+
 //! The grant of the redeemed \a code (its person, scope and sign-in), valid \a lifetimeSeconds from \a now.
 OidcGrant grantOf(const OidcAuthorizationCode &code, const QDateTime &now, qint64 lifetimeSeconds);
 

@@ -65,9 +65,10 @@ public:
     QJsonObject jwks() const;
     //! Every key's place in the rotation at \a now (oidcKeySchedule()).
     QList<OidcKeyStatus> schedule(const QDateTime &now) const;
+    //! The key \a kid, whatever its place (a retired key checks what it signed); null when none.
+    const SigningKey *keyWithKid(const QString &kid) const;
 
 private:
-    const SigningKey *keyWithKid(const QString &kid) const;
 
     QList<Entry> m_entries;  //!< by algorithm, then generation
 };

@@ -203,6 +203,16 @@ Page signIn(const PageContext &context, const SignInContent &content, const Page
 //! The sign-out page: a question and a form posting \c csrfToken to <baseUrl>/signout.
 Page signOut(const PageContext &context, const PageTranslator &translator);
 
+//! Where a sign-out page's form posts, and the hidden fields it carries besides \c csrfToken.
+struct SignOutForm
+{
+    QString action;
+    QList<std::pair<QString, QString>> fields;
+};
+
+//! The sign-out page with a form of its own: an app's request to end the session (RP-initiated logout).
+Page signOut(const PageContext &context, const PageTranslator &translator, const SignOutForm &form);
+
 /*!
  * The error page for the error identifier \a errorType: \c Configuration (status 500),
  * \c AccessDenied and \c Verification (403, with a link to the sign-in page), Gatehouse's

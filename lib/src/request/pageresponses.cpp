@@ -68,6 +68,13 @@ AuthResponse signOut(const RequestState &state)
     return toResponse(state, Pages::signOut(contextOf(state), state.engine.translator()));
 }
 
+AuthResponse signOut(const RequestState &state, const Pages::SignOutForm &form)
+{
+    AuthResponse response = toResponse(state, Pages::signOut(contextOf(state), state.engine.translator(), form));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
 AuthResponse error(const RequestState &state, const QString &errorType)
 {
     return toResponse(state, Pages::error(contextOf(state), errorType, state.engine.translator()));

@@ -13,6 +13,8 @@ namespace Gatehouse::PageResponses {
 
 AuthResponse signIn(const RequestState &state);
 AuthResponse signOut(const RequestState &state);
+//! The sign-out page whose form posts \a form (an app's sign-out), never cached.
+AuthResponse signOut(const RequestState &state, const Pages::SignOutForm &form);
 AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
 //! The account page with \a content, never cached (it shows the person's own data).

@@ -25,7 +25,7 @@ void removeGrant(MemoryAdapterPrivate &d, const QString &grantId)
 
 } // namespace
 
-QFuture<void> MemoryAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token)
+QFuture<void> MemoryAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token, const QString &codeHash)
 {
     return settle([&] {
         const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -37,13 +37,17 @@ QFuture<void> MemoryAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefr
         }
         for (const QString &id : std::as_const(expired))
             removeGrant(*d, id);
-        if (d->oidcGrants.contains(grant.grantId) || d->oidcRefreshTokens.contains(token.tokenHash))
+        if (d->oidcGrants.contains(grant.grantId) || d->oidcRefreshTokens.contains(token.tokenHash)
+            || (!codeHash.isEmpty() && (d->oidcRefreshTokens.contains(codeHash) || codeHash == token.tokenHash)))
             throw AdapterError(AdapterError::Reason::Conflict, QStringLiteral("the grant or token is stored already"));
         OidcGrant stored = grant;
         stored.expiresAt = grant.expiresAt.toUTC();
         stored.authTime = grant.authTime.isValid() ? grant.authTime.toUTC() : QDateTime();
         d->oidcGrants.insert(grant.grantId, stored);
         d->oidcRefreshTokens.insert(token.tokenHash, {grant.grantId, token.expiresAt.toUTC(), false});
+        // The redeemed code as a spent token of the grant: it goes when the grant goes.
+        if (!codeHash.isEmpty())
+            d->oidcRefreshTokens.insert(codeHash, {grant.grantId, stored.expiresAt, true});
     });
 }
 

@@ -52,20 +52,21 @@ bool removeGrant(SqlConnection &c, const QString &grantId, const QString &method
     return grant.bind(grantId).exec().rowsAffected() > 0;
 }
 
-void insertToken(SqlConnection &c, const QString &grantId, const OidcRefreshToken &token, const QString &method)
+void insertToken(SqlConnection &c, const QString &grantId, const OidcRefreshToken &token, const QString &method,
+                 bool spent = false)
 {
     SqlQuery q(c, QStringLiteral("INSERT INTO gatehouse_oidc_refresh_tokens (\"tokenHash\", \"grantId\", spent, \"expiresAt\") "
                                  "VALUES (?, ?, ?, ?)"),
                method);
-    q.bind(token.tokenHash).bind(grantId).bind(false).bind(token.expiresAt).exec();
+    q.bind(token.tokenHash).bind(grantId).bind(spent).bind(token.expiresAt).exec();
 }
 
 } // namespace
 
-QFuture<void> SqlAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token)
+QFuture<void> SqlAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token, const QString &codeHash)
 {
     const QString method = QStringLiteral("addOidcGrant");
-    return d->run(method, [grant, token, method](SqlConnection &c) {
+    return d->run(method, [grant, token, codeHash, method](SqlConnection &c) {
         SqlTransaction transaction(c, method);
         const QDateTime now = QDateTime::currentDateTimeUtc();
         SqlQuery expiredTokens(c, QStringLiteral("DELETE FROM gatehouse_oidc_refresh_tokens WHERE \"grantId\" IN "
@@ -88,6 +89,9 @@ QFuture<void> SqlAdapter::addOidcGrant(const OidcGrant &grant, const OidcRefresh
             .bind(grant.expiresAt)
             .exec();
         insertToken(c, grant.grantId, token, method);
+        // The redeemed code as a spent token of the grant: it goes when the grant goes.
+        if (!codeHash.isEmpty())
+            insertToken(c, grant.grantId, {codeHash, grant.expiresAt}, method, true);
         transaction.commit();
     });
 }

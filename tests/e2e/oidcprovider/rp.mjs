@@ -7,13 +7,17 @@
 //   node rp.mjs finish ISSUER CLIENT_JSON CALLBACK_URL BEGIN_JSON
 //       -> {"idToken": claims, "userinfo": claims, "accessToken": {"header", "claims"}, "response": {...}}
 //       or {"error": code, "description": text} when the library refuses the answer.
+//   node rp.mjs machine ISSUER CLIENT_JSON
+//       -> the client_credentials grant: {"response": {...}, "accessToken": {"header", "claims"}}
+//   node rp.mjs logout ISSUER CLIENT_JSON ID_TOKEN POST_LOGOUT_REDIRECT_URI STATE
+//       -> {"url": the RP-initiated logout request}
 //
 // CLIENT_JSON: {"id", "secret"?, "auth": "basic" | "post" | "none", "alg", "redirectUri", "scope"}.
 // The test's server speaks plain http on 127.0.0.1, which the library allows only when asked.
 import * as client from 'openid-client';
 import * as jose from 'jose';
 
-const [step, issuer, clientJson, callbackUrl, beginJson] = process.argv.slice(2);
+const [step, issuer, clientJson, callbackUrl, beginJson, logoutState] = process.argv.slice(2);
 const rp = JSON.parse(clientJson);
 
 function authentication() {
@@ -73,6 +77,7 @@ async function finish() {
   });
   return {
     idToken,
+    rawIdToken: tokens.id_token,
     idTokenHeader: jose.decodeProtectedHeader(tokens.id_token),
     userinfo,
     accessToken: { header: access.protectedHeader, claims: access.payload },
@@ -80,8 +85,39 @@ async function finish() {
   };
 }
 
+async function machine() {
+  const config = await configuration();
+  const tokens = await client.clientCredentialsGrant(config, rp.scope ? { scope: rp.scope } : {});
+  const server = config.serverMetadata();
+  const access = await jose.jwtVerify(tokens.access_token, jose.createRemoteJWKSet(new URL(server.jwks_uri)), {
+    issuer: server.issuer,
+    audience: rp.id,
+    typ: 'at+jwt',
+  });
+  return {
+    response: {
+      token_type: tokens.token_type, expires_in: tokens.expires_in, scope: tokens.scope ?? null,
+      id_token: 'id_token' in tokens, refresh_token: 'refresh_token' in tokens,
+    },
+    accessToken: { header: access.protectedHeader, claims: access.payload },
+  };
+}
+
+// For logout the fourth and fifth arguments are the ID token and the post-logout redirect URI.
+async function logout() {
+  const config = await configuration();
+  const url = client.buildEndSessionUrl(config, {
+    id_token_hint: callbackUrl,
+    post_logout_redirect_uri: beginJson,
+    state: logoutState,
+  });
+  return { url: url.href };
+}
+
+const steps = { begin, finish, machine, logout };
+
 try {
-  const result = step === 'begin' ? await begin() : await finish();
+  const result = await steps[step]();
   process.stdout.write(JSON.stringify(result) + '\n');
 } catch (error) {
   process.stdout.write(JSON.stringify({

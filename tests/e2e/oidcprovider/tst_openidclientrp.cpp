@@ -3,7 +3,8 @@
 // and nonce, redeems the code with each client authentication, checks the ID token (signature
 // against the JWKS, issuer, audience, nonce, RFC 9207's iss in the answer), reads userinfo, and
 // jose checks the access token as a resource server would (RFC 9068). A person signed in on
-// Gatehouse's own form is the browser in between.
+// Gatehouse's own form is the browser in between. A machine client uses client_credentials, and
+// the library's RP-initiated logout request ends the person's session.
 #include "integration/server/serverharness.h"
 
 #include <QJsonArray>
@@ -22,6 +23,7 @@ namespace {
 const QString kSecret = QStringLiteral("rp-secret-0123456789abcdef-0123456789");
 // Registered without a port, presented with one (RFC 8252 §7.3): as a desktop app's would be.
 const QString kRedirect = QStringLiteral("http://127.0.0.1:41000/cb");
+const QString kPostLogout = QStringLiteral("http://127.0.0.1:41000/bye");
 
 //! One run of rp.mjs: its JSON answer, or an object with "error" naming why there is none.
 QJsonObject runRp(const QStringList &arguments)
@@ -59,8 +61,8 @@ private:
     QString m_issuer;
     QByteArray m_alice;  //!< alice's session cookies
 
-    //! The person's browser at the authorization request: the redirect's Location.
-    QString authorize(const QString &url)
+    //! The person's browser at \a url (the authorization request, the logout request): the redirect's Location.
+    QString authorize(const QString &url, QList<QByteArray> *setCookies = nullptr)
     {
         QNetworkAccessManager nam;
         QNetworkRequest request{QUrl(url)};
@@ -68,6 +70,12 @@ private:
         request.setRawHeader("Cookie", m_alice);
         QNetworkReply *reply = waitForReply(nam.get(request));
         const QString location = QString::fromUtf8(reply->rawHeader("Location"));
+        if (setCookies) {
+            for (const auto &[name, value] : reply->rawHeaderPairs()) {
+                if (name.compare("set-cookie", Qt::CaseInsensitive) == 0)
+                    setCookies->append(value);
+            }
+        }
         reply->deleteLater();
         return location;
     }
@@ -92,8 +100,11 @@ private Q_SLOTS:
                 c.insert("public", true);
             else
                 c.insert("clientSecret", kSecret);
+            c.insert("postLogoutRedirectUris", QJsonArray{kPostLogout});
             return c;
         };
+        const QJsonObject machine{{"clientId", "machine"}, {"clientSecret", kSecret}, {"grantTypes", QJsonArray{"client_credentials"}},
+                                  {"scopes", QJsonArray{"groups"}}};
         const QJsonObject config{
             {"url", m_issuer},
             {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))}}},
@@ -103,7 +114,7 @@ private Q_SLOTS:
             {"callbacks", QJsonObject{{"jwt", "jwt"}}},
             {"providers", QJsonArray{scriptCredentialsProvider()}},
             {"oidcProvider", QJsonObject{{"clients", QJsonArray{
-                client("web-rs", "RS256", false), client("web-es", "ES256", false), client("desktop-ed", "EdDSA", true)}}}},
+                client("web-rs", "RS256", false), client("web-es", "ES256", false), client("desktop-ed", "EdDSA", true), machine}}}},
         };
         const QString configFile = m_dir.filePath(QStringLiteral("gatehouse.json"));
         QVERIFY(replaceFile(configFile, QJsonDocument(config).toJson()));
@@ -185,6 +196,48 @@ private Q_SLOTS:
         QVERIFY2(callback.contains(QStringLiteral("code=")), qPrintable(callback));
         const QJsonObject stolen = runRp({QStringLiteral("finish"), m_issuer, compact(thief), callback, compact(begun)});
         QCOMPARE(stolen.value("error").toString(), QStringLiteral("invalid_grant"));
+    }
+
+    void machineClientGetsAnAccessToken()
+    {
+        const QJsonObject rp{{"id", "machine"}, {"auth", "basic"}, {"secret", kSecret}, {"alg", "RS256"}, {"scope", "groups"}};
+        const QJsonObject done = runRp({QStringLiteral("machine"), m_issuer, compact(rp)});
+        QVERIFY2(!done.contains("error"), qPrintable(compact(done)));
+        const QJsonObject response = done.value("response").toObject();
+        QCOMPARE(response.value("token_type").toString().toLower(), QStringLiteral("bearer"));
+        QCOMPARE(response.value("scope").toString(), QStringLiteral("groups"));
+        QCOMPARE(response.value("id_token").toBool(), false);
+        QCOMPARE(response.value("refresh_token").toBool(), false);
+        const QJsonObject claims = done.value("accessToken").toObject().value("claims").toObject();
+        QCOMPARE(claims.value("sub").toString(), QStringLiteral("machine"));
+        QCOMPARE(claims.value("client_id").toString(), QStringLiteral("machine"));
+        // A client meant for people may not.
+        const QJsonObject web{{"id", "web-rs"}, {"auth", "basic"}, {"secret", kSecret}, {"alg", "RS256"}};
+        QCOMPARE(runRp({QStringLiteral("machine"), m_issuer, compact(web)}).value("error").toString(),
+                 QStringLiteral("unauthorized_client"));
+    }
+
+    // Last: it signs alice out.
+    void logoutEndsTheSession()
+    {
+        const QJsonObject rp{{"id", "web-rs"}, {"auth", "basic"}, {"secret", kSecret}, {"alg", "RS256"},
+                             {"redirectUri", kRedirect}, {"scope", "openid"}};
+        const QJsonObject begun = runRp({QStringLiteral("begin"), m_issuer, compact(rp)});
+        const QString callback = authorize(begun.value("url").toString());
+        const QJsonObject done = runRp({QStringLiteral("finish"), m_issuer, compact(rp), callback, compact(begun)});
+        QVERIFY2(!done.contains("error"), qPrintable(compact(done)));
+        const QJsonObject logout = runRp({QStringLiteral("logout"), m_issuer, compact(rp), done.value("rawIdToken").toString(),
+                                          kPostLogout, QStringLiteral("bye-state")});
+        QVERIFY2(!logout.contains("error"), qPrintable(compact(logout)));
+        const QString url = logout.value("url").toString();
+        QVERIFY2(url.startsWith(m_issuer + QStringLiteral("/oidc/end-session?")), qPrintable(url));
+        QList<QByteArray> setCookies;
+        QCOMPARE(authorize(url, &setCookies), kPostLogout + QStringLiteral("?state=bye-state"));
+        // The session cookie is deleted (an expiry in the past).
+        const auto deleted = std::find_if(setCookies.cbegin(), setCookies.cend(), [](const QByteArray &c) {
+            return c.startsWith("authjs.session-token=;") || c.startsWith("authjs.session-token=; ");
+        });
+        QVERIFY2(deleted != setCookies.cend(), setCookies.join(" | ").constData());
     }
 };
 

@@ -3,7 +3,8 @@
 // own page, the token endpoint (client_secret_basic, client_secret_post, a public client with
 // PKCE), the ID token's signature checked against the published keys, userinfo, and the refusals;
 // refresh tokens with offline_access: rotation, reuse detection ending the whole grant;
-// revocation (RFC 7009) of a refresh token and of an access token; introspection (RFC 7662).
+// revocation (RFC 7009) of a refresh token and of an access token; introspection (RFC 7662); a
+// reused code ending the grant its first use issued.
 #include "serverharness.h"
 
 #include "oauth/jwk.h"
@@ -269,7 +270,8 @@ private Q_SLOTS:
         QCOMPARE(doc.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
         QCOMPARE(doc.value("revocation_endpoint").toString(), m_issuer + "/oidc/revoke");
         QCOMPARE(doc.value("introspection_endpoint").toString(), m_issuer + "/oidc/introspect");
-        QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token"}));
+        QCOMPARE(doc.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
+        QCOMPARE(doc.value("end_session_endpoint").toString(), m_issuer + "/oidc/end-session");
         QVERIFY(doc.value("scopes_supported").toArray().contains("offline_access"));
         const Answer jwks = client.send(QStringLiteral("/auth/oidc/jwks"));
         QCOMPARE(jwks.status, 200);
@@ -488,6 +490,24 @@ private Q_SLOTS:
         a = refresh(token3, {}, basic("app", "wrong-secret"));
         QCOMPARE(a.status, 401);
         QCOMPARE(errorOf(a), QStringLiteral("invalid_client"));
+    }
+
+    void reusedCodeEndsItsGrant()
+    {
+        const auto errorOf = [](const Answer &a) { return a.json().value("error").toString(); };
+        const Fields offline = with(appRequest(), "scope", "openid email offline_access");
+        const QString code = codeFor(offline, m_alice);
+        const QJsonObject issued = redeem(code).json();
+        const QString token = issued.value("refresh_token").toString();
+        QVERIFY(!token.isEmpty());
+        QCOMPARE(userinfo(issued).status, 200);
+        // The code again (a replayed callback, or a thief's copy): refused, and what it issued ends.
+        const Answer again = redeem(code);
+        QCOMPARE(again.status, 400);
+        QCOMPARE(errorOf(again), QStringLiteral("invalid_grant"));
+        QCOMPARE(userinfo(issued).status, 401);
+        QCOMPARE(errorOf(refresh(token)), QStringLiteral("invalid_grant"));
+        QCOMPARE(introspect(issued.value("access_token").toString()), QJsonObject({{"active", false}}));
     }
 
     void revocation()

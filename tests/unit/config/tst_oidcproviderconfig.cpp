@@ -208,9 +208,13 @@ void TestOidcProviderConfig::problems_data()
         return R"({"oidcProvider": {)" + members + R"(, "clients": [{"clientId": "app", )" + s.chopped(2) + "}]}}";
     };
     QTest::newRow("unknown grant type") << withClient(s + R"("grantTypes": ["authorization_code", "password"])")
-                                        << one("grantTypes[1]", "must be one of authorization_code, refresh_token");
+                                        << one("grantTypes[1]", "must be one of authorization_code, refresh_token, client_credentials");
     QTest::newRow("no authorization_code") << withClient(s + R"("grantTypes": ["refresh_token"])")
-                                           << one("grantTypes", "must include authorization_code");
+                                           << one("grantTypes", "must include authorization_code or client_credentials");
+    QTest::newRow("client_credentials only") << withClient(s + R"("grantTypes": ["client_credentials"])") << QStringList{};
+    QTest::newRow("client_credentials of a public client")
+        << withClient(R"("public": true, "redirectUris": ["https://a.example.test/cb"], "grantTypes": ["authorization_code", "client_credentials"])")
+        << one("grantTypes", "client_credentials is for confidential clients: a public client cannot use it");
     QTest::newRow("offline_access without refresh_token is a warning")
         << withClient(s + R"("scopes": ["openid", "offline_access"], "grantTypes": ["authorization_code"])")
         << one("scopes", "offline_access is never granted: grantTypes does not include refresh_token");

@@ -9,6 +9,7 @@
 
 #include <gatehouse/auth.h>
 #include <gatehouse/memoryadapter.h>
+#include <gatehouse/metrics.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -193,6 +194,18 @@ private Q_SLOTS:
     void refreshNeedsAStoredUserToStay_data();
     void refreshNeedsAStoredUserToStay();
     void noRefreshWithoutTheGrantType();
+    void reusedCodeEndsItsGrant_data();
+    void reusedCodeEndsItsGrant();
+    void clientCredentials_data();
+    void clientCredentials();
+    void clientCredentialsToken();
+    void endSessionWithTheSessionsHint();
+    void endSessionAsksFirst_data();
+    void endSessionAsksFirst();
+    void endSessionRefusedOnAPage_data();
+    void endSessionRefusedOnAPage();
+    void endSessionWithoutASession();
+    void auditAndMetrics();
 };
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
@@ -206,6 +219,8 @@ void TestOidcEndpoints::withoutOidcProviderNothingIsServed_data()
     QTest::newRow("userinfo") << "/auth/oidc/userinfo" << QByteArray("GET");
     QTest::newRow("revoke") << "/auth/oidc/revoke" << QByteArray("POST");
     QTest::newRow("introspect") << "/auth/oidc/introspect" << QByteArray("POST");
+    QTest::newRow("end-session") << "/auth/oidc/end-session?client_id=app" << QByteArray("GET");
+    QTest::newRow("end-session POST") << "/auth/oidc/end-session" << QByteArray("POST");
 }
 
 void TestOidcEndpoints::withoutOidcProviderNothingIsServed()
@@ -238,8 +253,10 @@ void TestOidcEndpoints::discoveryAndJwks()
     QCOMPARE(d.value("token_endpoint").toString(), kIssuer + "/oidc/token");
     QCOMPARE(d.value("userinfo_endpoint").toString(), kIssuer + "/oidc/userinfo");
     QCOMPARE(d.value("jwks_uri").toString(), kIssuer + "/oidc/jwks");
+    QCOMPARE(d.value("end_session_endpoint").toString(), kIssuer + "/oidc/end-session");
     QCOMPARE(d.value("response_types_supported").toArray(), QJsonArray{"code"});
     QCOMPARE(d.value("code_challenge_methods_supported").toArray(), QJsonArray{"S256"});
+    QCOMPARE(d.value("grant_types_supported").toArray(), (QJsonArray{"authorization_code", "refresh_token", "client_credentials"}));
     QCOMPARE(d.value("subject_types_supported").toArray(), QJsonArray{"public"});
     QVERIFY(d.value("id_token_signing_alg_values_supported").toArray().contains("RS256"));
     QCOMPARE(d.value("token_endpoint_auth_methods_supported").toArray(),
@@ -588,6 +605,391 @@ void TestOidcEndpoints::noRefreshWithoutTheGrantType()
     QCOMPARE(r.json().object().value("scope").toString(), QStringLiteral("openid email"));
     const Reply refused = refresh(client, QStringLiteral("anything"));
     QCOMPARE(refused.json().object().value("error").toString(), QStringLiteral("unauthorized_client"));
+}
+
+void TestOidcEndpoints::reusedCodeEndsItsGrant_data()
+{
+    QTest::addColumn<QByteArray>("reuser");
+    QTest::newRow("the client again") << basic("app", kAppSecret);
+    QTest::newRow("another client") << basic("other", kAppSecret);
+}
+
+void TestOidcEndpoints::reusedCodeEndsItsGrant()
+{
+    QFETCH(QByteArray, reuser);
+    const Auth auth(providerConfig());
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QString code = codeFor(client, offlineRequest());
+    const QJsonObject issued = redeem(client, code).json().object();
+    const QJsonObject untouched = redeem(client, codeFor(client, offlineRequest())).json().object();
+    const QByteArray bearer = "Bearer " + issued.value("access_token").toString().toLatin1();
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 200);
+    // The code is no refresh token: presented as one it finds nothing, and ends nothing.
+    QCOMPARE(refresh(client, code).json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 200);
+
+    const Reply reused = redeem(client, code, {}, reuser);
+    QCOMPARE(reused.response.status, 400);
+    QCOMPARE(reused.json().object().value("error").toString(), QStringLiteral("invalid_grant"));
+    QVERIFY(!reused.json().object().contains("access_token"));
+    // What the first use issued has ended: its refresh token, and its access token at userinfo and introspection.
+    QCOMPARE(refresh(client, issued.value("refresh_token").toString()).response.status, 400);
+    QCOMPARE(client.get("/auth/oidc/userinfo", {{"Authorization", bearer}}).response.status, 401);
+    const Reply introspected = client.postForm("/auth/oidc/introspect", {{"token", issued.value("access_token").toString()}},
+                                               {{"Authorization", basic("app", kAppSecret)}});
+    QCOMPARE(introspected.response.status, 200);
+    QCOMPARE(introspected.json().object(), QJsonObject({{"active", false}}));
+    // Another code's grant goes on.
+    QCOMPARE(refresh(client, untouched.value("refresh_token").toString()).response.status, 200);
+}
+
+namespace {
+
+const QString kMachineRedirect = QStringLiteral("https://machine.example.test/cb");
+
+//! providerConfig() and a machine client "machine", allowed client_credentials only.
+Config machineConfig()
+{
+    Config config = providerConfig();
+    OidcClient machine = client(QStringLiteral("machine"), kMachineRedirect, kAppSecret);
+    machine.scopes = {QStringLiteral("openid"), QStringLiteral("groups"), QStringLiteral("email")};
+    machine.grantTypes = {QStringLiteral("client_credentials")};
+    config.oidcProvider->clients.append(machine);
+    return config;
+}
+
+Reply clientCredentialsRequest(EngineClient &client, const QByteArray &authorization, const QString &scope = {})
+{
+    QList<QPair<QString, QString>> fields{{"grant_type", "client_credentials"}};
+    if (!scope.isEmpty())
+        fields.append({QStringLiteral("scope"), scope});
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (!authorization.isEmpty())
+        headers.append({"Authorization", authorization});
+    return client.postForm("/auth/oidc/token", fields, headers);
+}
+
+} // namespace
+
+void TestOidcEndpoints::clientCredentials_data()
+{
+    QTest::addColumn<QByteArray>("authorization");
+    QTest::addColumn<QString>("scope");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<QString>("granted");
+
+    QTest::newRow("all it may have") << basic("machine", kAppSecret) << "" << 200 << "" << "groups email";
+    QTest::newRow("narrowed") << basic("machine", kAppSecret) << "email email" << 200 << "" << "email";
+    QTest::newRow("openid speaks of a person") << basic("machine", kAppSecret) << "openid" << 400 << "invalid_scope" << "";
+    QTest::newRow("not the client's scope") << basic("machine", kAppSecret) << "profile" << 400 << "invalid_scope" << "";
+    QTest::newRow("wrong secret") << basic("machine", "wrong") << "" << 401 << "invalid_client" << "";
+    QTest::newRow("a code flow client") << basic("app", kAppSecret) << "" << 400 << "unauthorized_client" << "";
+    QTest::newRow("no client") << QByteArray() << "" << 400 << "invalid_client" << "";
+}
+
+void TestOidcEndpoints::clientCredentials()
+{
+    QFETCH(QByteArray, authorization);
+    QFETCH(QString, scope);
+    QFETCH(int, status);
+    QFETCH(QString, error);
+    QFETCH(QString, granted);
+    const Auth auth(machineConfig());
+    EngineClient client(auth);
+    const Reply r = clientCredentialsRequest(client, authorization, scope);
+    QCOMPARE(r.response.status, status);
+    QCOMPARE(r.response.header("cache-control"), QByteArray("no-store"));
+    const QJsonObject body = r.json().object();
+    QCOMPARE(body.value("error").toString(), error);
+    if (status != 200) {
+        QVERIFY(!body.contains("access_token"));
+        return;
+    }
+    QCOMPARE(body.value("token_type").toString(), QStringLiteral("Bearer"));
+    QCOMPARE(body.value("scope").toString(), granted);
+    QVERIFY(!body.value("access_token").toString().isEmpty());
+    // No person: no ID token; and no refresh token (RFC 6749 §4.4.3).
+    QVERIFY(!body.contains("id_token"));
+    QVERIFY(!body.contains("refresh_token"));
+}
+
+void TestOidcEndpoints::clientCredentialsToken()
+{
+    const Auth auth(machineConfig());
+    EngineClient client(auth);
+    const QString token = clientCredentialsRequest(client, basic("machine", kAppSecret)).json().object().value("access_token").toString();
+    const QJsonObject jwks = client.get("/auth/oidc/jwks").json().object();
+    const std::optional<QJsonObject> claims = verified(token, jwks);
+    QVERIFY(claims);
+    QCOMPARE(claims->value("sub").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("client_id").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("aud").toString(), QStringLiteral("machine"));
+    QCOMPARE(claims->value("iss").toString(), kIssuer);
+    QVERIFY(!claims->contains("auth_time"));
+    QVERIFY(!claims->contains("email"));
+    // A client's token is no person's: userinfo refuses it; introspection knows it.
+    const Reply info = client.get("/auth/oidc/userinfo", {{"Authorization", "Bearer " + token.toLatin1()}});
+    QCOMPARE(info.response.status, 401);
+    const QJsonObject introspected = client.postForm("/auth/oidc/introspect", {{"token", token}},
+                                                     {{"Authorization", basic("machine", kAppSecret)}}).json().object();
+    QCOMPARE(introspected.value("active").toBool(), true);
+    QCOMPARE(introspected.value("sub").toString(), QStringLiteral("machine"));
+    QCOMPARE(introspected.value("scope").toString(), QStringLiteral("groups email"));
+    // A client for client_credentials only signs no person in.
+    signIn(client, "alice");
+    const Reply authorize = client.get(authorizePath(with(with(appRequest(), "client_id", "machine"), "redirect_uri", kMachineRedirect)));
+    QCOMPARE(queryOf(authorize.location()).queryItemValue("error"), QStringLiteral("unauthorized_client"));
+}
+
+namespace {
+
+const QString kAppBye = QStringLiteral("https://app.example.test/bye");
+
+//! providerConfig() with a post-logout redirect URI for "app", counting signOut events in \a signOuts.
+Config logoutConfig(std::shared_ptr<int> signOuts)
+{
+    Config config = providerConfig();
+    config.oidcProvider->clients[0].postLogoutRedirectUris = {kAppBye};
+    config.oidcProvider->clients[1].postLogoutRedirectUris = {QStringLiteral("https://other.example.test/bye")};
+    config.events.signOut = [signOuts](const QJsonObject &) { ++*signOuts; };
+    return config;
+}
+
+QString endSessionPath(const QList<std::pair<QString, QString>> &fields)
+{
+    QUrlQuery query;
+    for (const auto &[name, value] : fields)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    return QStringLiteral("/auth/oidc/end-session?") + query.query(QUrl::FullyEncoded);
+}
+
+//! An ID token for \a username's session in \a client (signed in by it).
+QString idTokenOf(EngineClient &client, const QString &username)
+{
+    signIn(client, username);
+    return redeem(client, codeFor(client, appRequest())).json().object().value("id_token").toString();
+}
+
+bool signedIn(EngineClient &client)
+{
+    return client.get("/auth/session").json().object().contains("user");
+}
+
+} // namespace
+
+void TestOidcEndpoints::endSessionWithTheSessionsHint()
+{
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const QString hint = idTokenOf(client, "alice");
+    QVERIFY(!hint.isEmpty());
+    const Reply r = client.get(endSessionPath({{"id_token_hint", hint}, {"post_logout_redirect_uri", kAppBye}, {"state", "s 1&x"}}));
+    QCOMPARE(r.response.status, 302);
+    QCOMPARE(r.location(), QByteArray("https://app.example.test/bye?state=s%201%26x"));
+    QCOMPARE(*signOuts, 1);
+    QVERIFY(!client.cookies.contains("authjs.session-token"));
+    QVERIFY(!signedIn(client));
+    // Without a redirect URI: the sign-in page.
+    const QString again = idTokenOf(client, "alice");
+    const Reply plain = client.get(endSessionPath({{"id_token_hint", again}}));
+    QCOMPARE(plain.response.status, 302);
+    QCOMPARE(plain.location(), QByteArray("http://127.0.0.1:9300/auth/signin"));
+    QVERIFY(!signedIn(client));
+    QCOMPARE(*signOuts, 2);
+}
+
+void TestOidcEndpoints::endSessionAsksFirst_data()
+{
+    QTest::addColumn<QString>("hintOf");
+    QTest::addColumn<QString>("method");
+    QTest::newRow("no hint") << "" << "GET";
+    QTest::newRow("another person's hint") << "bob" << "GET";
+    QTest::newRow("the app's POST, no CSRF token") << "" << "POST";
+}
+
+void TestOidcEndpoints::endSessionAsksFirst()
+{
+    QFETCH(QString, hintOf);
+    QFETCH(QString, method);
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    QString hint;
+    if (!hintOf.isEmpty()) {
+        EngineClient someoneElse(auth);
+        hint = idTokenOf(someoneElse, hintOf);
+    }
+    EngineClient client(auth);
+    signIn(client, "alice");
+    QList<std::pair<QString, QString>> fields{{"post_logout_redirect_uri", kAppBye}, {"state", "st"}};
+    if (hint.isEmpty())
+        fields.append({QStringLiteral("client_id"), QStringLiteral("app")});
+    else
+        fields.append({QStringLiteral("id_token_hint"), hint});
+    Reply page;
+    if (method == u"GET") {
+        page = client.get(endSessionPath(fields));
+    } else {
+        QList<QPair<QString, QString>> form;
+        for (const auto &[name, value] : fields)
+            form.append({name, value});
+        page = client.postForm("/auth/oidc/end-session", form);
+    }
+    // The question, and nothing ended yet.
+    QCOMPARE(page.response.status, 200);
+    QVERIFY(page.response.header("content-type").startsWith("text/html"));
+    QCOMPARE(*signOuts, 0);
+    QVERIFY(signedIn(client));
+    const QString html = QString::fromUtf8(page.response.body);
+    QVERIFY(html.contains("action=\"http://127.0.0.1:9300/auth/oidc/end-session\""));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"client_id\" value=\"app\">"));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"post_logout_redirect_uri\" value=\"https://app.example.test/bye\">"));
+    QVERIFY(html.contains("<input type=\"hidden\" name=\"state\" value=\"st\">"));
+    QVERIFY(!html.contains("id_token_hint"));
+    // The person says yes: the page's form, with its CSRF token.
+    const Reply done = client.postForm("/auth/oidc/end-session", {{"csrfToken", client.csrfToken()}, {"client_id", "app"},
+                                                                  {"post_logout_redirect_uri", kAppBye}, {"state", "st"}});
+    QCOMPARE(done.response.status, 302);
+    QCOMPARE(done.location(), QByteArray("https://app.example.test/bye?state=st"));
+    QCOMPARE(*signOuts, 1);
+    QVERIFY(!signedIn(client));
+}
+
+void TestOidcEndpoints::endSessionRefusedOnAPage_data()
+{
+    QTest::addColumn<QString>("clientId");
+    QTest::addColumn<QString>("uri");
+    QTest::addColumn<QString>("hint");  // "alice": a real one; "forged": its signature altered; else as is
+    QTest::newRow("unregistered") << "app" << "https://evil.example.test/bye" << "";
+    QTest::newRow("suffix") << "app" << kAppBye + "/x" << "";
+    QTest::newRow("query added") << "app" << kAppBye + "?next=https://evil.example.test" << "";
+    QTest::newRow("case") << "app" << "https://APP.example.test/bye" << "";
+    QTest::newRow("another client's") << "app" << "https://other.example.test/bye" << "";
+    QTest::newRow("a redirect URI, not a post-logout one") << "app" << kAppRedirect << "";
+    QTest::newRow("no client named") << "" << kAppBye << "";
+    QTest::newRow("unknown client") << "nobody" << kAppBye << "";
+    QTest::newRow("hint not a JWT") << "" << kAppBye << "not-a-token";
+    QTest::newRow("hint forged") << "" << kAppBye << "forged";
+    QTest::newRow("hint of another client") << "other" << "https://other.example.test/bye" << "alice";
+}
+
+void TestOidcEndpoints::endSessionRefusedOnAPage()
+{
+    QFETCH(QString, clientId);
+    QFETCH(QString, uri);
+    QFETCH(QString, hint);
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const QString idToken = idTokenOf(client, "alice");
+    if (hint == u"alice") {
+        hint = idToken;
+    } else if (hint == u"forged") {
+        // The payload says the same with a changed claim: the signature no longer fits.
+        QStringList parts = idToken.split(u'.');
+        QJsonObject claims = QJsonDocument::fromJson(Crypto::base64UrlDecode(QStringView(parts[1])).value_or(QByteArray())).object();
+        claims.insert("sub", "2");
+        parts[1] = QString::fromLatin1(Crypto::base64UrlEncode(QJsonDocument(claims).toJson(QJsonDocument::Compact)));
+        hint = parts.join(u'.');
+    }
+    QList<std::pair<QString, QString>> fields{{"post_logout_redirect_uri", uri}, {"state", "st"}};
+    if (!clientId.isEmpty())
+        fields.append({QStringLiteral("client_id"), clientId});
+    if (!hint.isEmpty())
+        fields.append({QStringLiteral("id_token_hint"), hint});
+    const Reply r = client.get(endSessionPath(fields));
+    QCOMPARE(r.response.status, 400);
+    QVERIFY(r.location().isEmpty());
+    QVERIFY(r.response.header("content-type").startsWith("text/html"));
+    QCOMPARE(*signOuts, 0);
+    QVERIFY(signedIn(client));
+    // A parameter sent twice is refused as well.
+    const Reply twice = client.get(endSessionPath({{"client_id", "app"}, {"post_logout_redirect_uri", kAppBye},
+                                                   {"post_logout_redirect_uri", "https://evil.example.test/"}}));
+    QCOMPARE(twice.response.status, 400);
+    QVERIFY(twice.location().isEmpty());
+}
+
+void TestOidcEndpoints::endSessionWithoutASession()
+{
+    const auto signOuts = std::make_shared<int>(0);
+    const Auth auth(logoutConfig(signOuts));
+    EngineClient client(auth);
+    const Reply r = client.get(endSessionPath({{"client_id", "app"}, {"post_logout_redirect_uri", kAppBye}, {"state", "st"}}));
+    QCOMPARE(r.response.status, 302);
+    QCOMPARE(r.location(), QByteArray("https://app.example.test/bye?state=st"));
+    QCOMPARE(*signOuts, 0);
+}
+
+namespace {
+
+//! The audit events of \a type, once \a expected are there (the writer appends in the background).
+QList<AuditEvent> auditOf(MemoryAdapter &store, const QString &type, int expected)
+{
+    AuditFilter filter;
+    filter.type = type;
+    QList<AuditEvent> events;
+    for (int i = 0; i < 100; ++i) {  // at most 2 s
+        events = store.auditEvents(filter, 100).result();
+        if (events.size() >= expected)
+            break;
+        QTest::qWait(20);
+    }
+    return events;
+}
+
+} // namespace
+
+void TestOidcEndpoints::auditAndMetrics()
+{
+    Metrics::setEnabled(true);
+    const Config config = machineConfig();
+    const auto adapter = std::dynamic_pointer_cast<MemoryAdapter>(config.adapter);
+    const Auth auth(config);
+    EngineClient client(auth);
+    signIn(client, "alice");
+    const QString code = codeFor(client, appRequest());
+    QCOMPARE(redeem(client, code).response.status, 200);
+    QCOMPARE(redeem(client, code).response.status, 400);
+    QCOMPARE(clientCredentialsRequest(client, basic("machine", kAppSecret)).response.status, 200);
+    QCOMPARE(client.postForm("/auth/oidc/token", {{"grant_type", "password"}}, {{"Authorization", basic("app", kAppSecret)}})
+                 .response.status, 400);
+    EngineClient bob(auth);
+    signIn(bob, "bob");
+    bob.get(authorizePath(with(with(appRequest(), "client_id", "admin-app"), "redirect_uri", "https://admin.example.test/cb")));
+
+    const QList<AuditEvent> authorized = auditOf(*adapter, "oidcAuthorize", 1);
+    QCOMPARE(authorized.size(), 1);
+    QCOMPARE(authorized[0].userId, QStringLiteral("1"));
+    QCOMPARE(authorized[0].detail.value("clientId").toString(), QStringLiteral("app"));
+    const QList<AuditEvent> denied = auditOf(*adapter, "oidcAuthorizeRefused", 1);
+    QCOMPARE(denied.size(), 1);
+    QCOMPARE(denied[0].userId, QStringLiteral("2"));
+    QCOMPARE(denied[0].detail.value("reason").toString(), QStringLiteral("access_denied"));
+    const QList<AuditEvent> issued = auditOf(*adapter, "oidcToken", 2);
+    QCOMPARE(issued.size(), 2);
+    QStringList grants;
+    for (const AuditEvent &event : issued)
+        grants.append(event.detail.value("clientId").toString() + ":" + event.detail.value("grantType").toString());
+    grants.sort();
+    QCOMPARE(grants, (QStringList{"app:authorization_code", "machine:client_credentials"}));
+    const QList<AuditEvent> refused = auditOf(*adapter, "oidcTokenRefused", 2);
+    QCOMPARE(refused.size(), 2);
+    for (const AuditEvent &event : issued + refused) {
+        // Never the code, a token or a secret.
+        const QByteArray all = QJsonDocument(event.detail).toJson();
+        QVERIFY(!all.contains(code.toLatin1()));
+        QVERIFY(!all.contains(kAppSecret.toLatin1()));
+    }
+
+    const QByteArray page = Metrics::exposition();
+    Metrics::setEnabled(false);
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"authorization_code\",outcome=\"issued\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"authorization_code\",outcome=\"invalid_grant\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"client_credentials\",outcome=\"issued\"} 1"));
+    QVERIFY(page.contains("gatehouse_oidc_token_requests_total{grant_type=\"other\",outcome=\"unsupported_grant_type\"} 1"));
 }
 
 QTEST_GUILESS_MAIN(TestOidcEndpoints)

@@ -65,7 +65,7 @@ void OidcGrantStoreConformance::storedAsGiven()
 {
     const OidcGrant stored = grant(QStringLiteral("g-1"));
     const OidcRefreshToken first = token(QStringLiteral("t-1"));
-    take(m_store->addOidcGrant(stored, first));
+    take(m_store->addOidcGrant(stored, first, {}));
     const std::optional<OidcRefreshTokenState> found = take(m_store->oidcRefreshToken(first.tokenHash));
     QVERIFY(found);
     QCOMPARE(found->grant.grantId, stored.grantId);
@@ -86,7 +86,7 @@ void OidcGrantStoreConformance::storedAsGiven()
 
 void OidcGrantStoreConformance::rotationSpendsTheTokenAndStoresItsSuccessor()
 {
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1")), {}));
     const OidcRefreshRedemption first = take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2"))));
     QCOMPARE(first.outcome, Outcome::Rotated);
     QVERIFY(first.grant);
@@ -101,8 +101,8 @@ void OidcGrantStoreConformance::rotationSpendsTheTokenAndStoresItsSuccessor()
 
 void OidcGrantStoreConformance::reuseRevokesTheWholeGrant()
 {
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1"))));
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-2")), token(QStringLiteral("other"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1")), {}));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-2")), token(QStringLiteral("other")), {}));
     QCOMPARE(take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2")))).outcome, Outcome::Rotated);
     // The spent token again (a thief's copy, or the client's): the family ends, the live successor with it.
     const OidcRefreshRedemption reused = take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-x"))));
@@ -119,9 +119,29 @@ void OidcGrantStoreConformance::reuseRevokesTheWholeGrant()
              Outcome::Rotated);
 }
 
+void OidcGrantStoreConformance::redeemedCodeIsASpentTokenOfItsGrant()
+{
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1")), QStringLiteral("code-1")));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-2")), token(QStringLiteral("other")), QStringLiteral("code-2")));
+    const std::optional<OidcRefreshTokenState> mark = take(m_store->oidcRefreshToken(QStringLiteral("code-1")));
+    QVERIFY(mark);
+    QVERIFY(mark->spent);
+    QCOMPARE(mark->grant.grantId, QStringLiteral("g-1"));
+    QCOMPARE(take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2")))).outcome, Outcome::Rotated);
+    // The code presented again: the grant ends, its live token with it.
+    const OidcRefreshRedemption reused = take(m_store->redeemOidcRefreshToken(QStringLiteral("code-1"), token(QStringLiteral("t-x"))));
+    QCOMPARE(reused.outcome, Outcome::Reused);
+    QCOMPARE(reused.grant->grantId, QStringLiteral("g-1"));
+    QVERIFY(!take(m_store->isOidcGrantActive(QStringLiteral("g-1"))));
+    QCOMPARE(take(m_store->redeemOidcRefreshToken(QStringLiteral("t-2"), token(QStringLiteral("t-y")))).outcome, Outcome::Unknown);
+    QVERIFY(!take(m_store->oidcRefreshToken(QStringLiteral("code-1"))));
+    QVERIFY(!take(m_store->oidcRefreshToken(QStringLiteral("t-x"))));
+    QVERIFY(take(m_store->isOidcGrantActive(QStringLiteral("g-2"))));
+}
+
 void OidcGrantStoreConformance::unknownTokenFindsNothing()
 {
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1")), {}));
     const OidcRefreshRedemption unknown = take(m_store->redeemOidcRefreshToken(QStringLiteral("T-1"), token(QStringLiteral("t-2"))));
     QCOMPARE(unknown.outcome, Outcome::Unknown);
     QVERIFY(!unknown.grant);
@@ -145,7 +165,7 @@ void OidcGrantStoreConformance::expiry()
     QFETCH(qint64, grantSeconds);
     QFETCH(qint64, tokenSeconds);
     QFETCH(bool, expired);
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-1"), grantSeconds), token(QStringLiteral("t-1"), tokenSeconds)));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1"), grantSeconds), token(QStringLiteral("t-1"), tokenSeconds), {}));
     const OidcRefreshRedemption result = take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2"))));
     QCOMPARE(result.outcome, expired ? Outcome::Expired : Outcome::Rotated);
     QVERIFY(result.grant);
@@ -157,7 +177,7 @@ void OidcGrantStoreConformance::expiry()
 void OidcGrantStoreConformance::successorNeverOutlivesTheGrant()
 {
     const OidcGrant stored = grant(QStringLiteral("g-1"), 120);
-    take(m_store->addOidcGrant(stored, token(QStringLiteral("t-1"), 60)));
+    take(m_store->addOidcGrant(stored, token(QStringLiteral("t-1"), 60), {}));
     QCOMPARE(take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2"), 86400))).outcome,
              Outcome::Rotated);
     const std::optional<OidcRefreshTokenState> next = take(m_store->oidcRefreshToken(QStringLiteral("t-2")));
@@ -167,7 +187,7 @@ void OidcGrantStoreConformance::successorNeverOutlivesTheGrant()
 
 void OidcGrantStoreConformance::revokeEndsEveryToken()
 {
-    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("g-1")), token(QStringLiteral("t-1")), {}));
     take(m_store->redeemOidcRefreshToken(QStringLiteral("t-1"), token(QStringLiteral("t-2"))));
     QVERIFY(take(m_store->revokeOidcGrant(QStringLiteral("g-1"))));
     QVERIFY(!take(m_store->revokeOidcGrant(QStringLiteral("g-1"))));
@@ -178,10 +198,10 @@ void OidcGrantStoreConformance::revokeEndsEveryToken()
 
 void OidcGrantStoreConformance::expiredGrantsAreSweptAsNewOnesAreAdded()
 {
-    take(m_store->addOidcGrant(grant(QStringLiteral("old"), -10), token(QStringLiteral("old-t"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("old"), -10), token(QStringLiteral("old-t")), {}));
     QVERIFY(!take(m_store->isOidcGrantActive(QStringLiteral("old"))));
     QVERIFY(take(m_store->oidcRefreshToken(QStringLiteral("old-t"))));  // until swept
-    take(m_store->addOidcGrant(grant(QStringLiteral("live")), token(QStringLiteral("live-t"))));
+    take(m_store->addOidcGrant(grant(QStringLiteral("live")), token(QStringLiteral("live-t")), {}));
     QVERIFY(!take(m_store->oidcRefreshToken(QStringLiteral("old-t"))));
     QVERIFY(take(m_store->oidcRefreshToken(QStringLiteral("live-t"))));
 }
@@ -197,7 +217,7 @@ void OidcGrantStoreConformance::redeemRaceAcrossAdapters()
     QVERIFY(other);
     for (int round = 0; round < 3; ++round) {
         const QString id = QStringLiteral("race-%1").arg(round);
-        take(m_store->addOidcGrant(grant(id), token(id + QStringLiteral("-t"))));
+        take(m_store->addOidcGrant(grant(id), token(id + QStringLiteral("-t")), {}));
         std::atomic<int> turn{0};
         const auto redeem = [&] {
             const int mine = turn++;

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void storedAsGiven();
     void rotationSpendsTheTokenAndStoresItsSuccessor();
     void reuseRevokesTheWholeGrant();
+    void redeemedCodeIsASpentTokenOfItsGrant();
     void unknownTokenFindsNothing();
     void expiry_data();
     void expiry();
