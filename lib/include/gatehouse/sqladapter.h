@@ -97,7 +97,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public OidcKeyStore,
                                           public OidcCodeStore,
                                           public OidcGrantStore,
-                                          public PasswordResetStore
+                                          public PasswordResetStore,
+                                          public AdminTokenStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -259,6 +260,13 @@ public:
     QFuture<std::optional<PasswordResetRecord>> passwordReset(const QString &tokenHash) override;
     QFuture<std::optional<PasswordResetRecord>> usePasswordReset(const QString &tokenHash) override;
     QFuture<qint64> deletePasswordResets(const QString &userId) override;
+
+    // AdminTokenStore
+    QFuture<void> createAdminToken(const AdminTokenRecord &record) override;
+    QFuture<std::optional<AdminTokenRecord>> adminTokenByHash(const QString &tokenHash) override;
+    QFuture<QList<AdminTokenRecord>> adminTokens() override;
+    QFuture<bool> revokeAdminToken(const QString &name, const QDateTime &when) override;
+    QFuture<void> touchAdminToken(const QString &tokenHash, const QDateTime &when) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

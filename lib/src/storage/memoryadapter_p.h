@@ -85,6 +85,7 @@ public:
     };
     QHash<QString, OidcStoredRefreshToken> oidcRefreshTokens;  // by token hash
     QList<PasswordResetRecord> passwordResets;  // at most one per user
+    QMap<QString, AdminTokenRecord> adminTokens; // by name
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

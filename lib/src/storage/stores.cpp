@@ -31,6 +31,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.oidcCodes = offered<OidcCodeStore>(adapter);
     stores.oidcGrants = offered<OidcGrantStore>(adapter);
     stores.passwordResets = offered<PasswordResetStore>(adapter);
+    stores.adminTokens = offered<AdminTokenStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;
 }

@@ -10,6 +10,7 @@
 #include <gatehouse/accounttokenstore.h>
 #include <gatehouse/adapter.h>
 #include <gatehouse/adminstore.h>
+#include <gatehouse/admintokenstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
@@ -47,6 +48,7 @@ struct Stores
     std::shared_ptr<OidcCodeStore> oidcCodes;
     std::shared_ptr<OidcGrantStore> oidcGrants;
     std::shared_ptr<PasswordResetStore> passwordResets;
+    std::shared_ptr<AdminTokenStore> adminTokens;
 };
 
 } // namespace Gatehouse
