@@ -293,8 +293,8 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
         return {};
     // What an older build left: schema 4, without the listing indexes, the user state, the
     // session lookup index, the account tables, the two-factor tables, the passkey details, the
-    // groups, the audit log's user-and-time index, the OpenID Provider's keys, codes and grants and
-    // the reset links.
+    // groups, the audit log's user-and-time index, the OpenID Provider's keys, codes and grants,
+    // the reset links and the admin API's tokens.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -312,6 +312,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_oidc_refresh_tokens"),
                            QStringLiteral("DROP TABLE gatehouse_oidc_grants"),
                            QStringLiteral("DROP TABLE gatehouse_password_resets"),
+                           QStringLiteral("DROP TABLE gatehouse_admin_tokens"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
