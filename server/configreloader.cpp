@@ -134,6 +134,9 @@ void ConfigReloader::logRestartOnlyChanges(const ServerSettings &next) const
         changed(QStringLiteral("server.threads"), QString::number(m_running.threads), QString::number(next.threads));
     if (limitsText(next.limits) != limitsText(m_running.limits))
         changed(QStringLiteral("server connection limits"), limitsText(m_running.limits), limitsText(next.limits));
+    if (next.admin.enabled != m_running.admin.enabled)
+        changed(QStringLiteral("admin"), m_running.admin.enabled ? QStringLiteral("on") : QStringLiteral("off"),
+                next.admin.enabled ? QStringLiteral("on") : QStringLiteral("off"));
     if (next.adapterUrl != m_running.adapterUrl)   // shown without a password the URL may hold
         changed(QStringLiteral("adapter.url"), displayDatabaseUrl(m_running.adapterUrl), displayDatabaseUrl(next.adapterUrl));
 }

@@ -1,4 +1,5 @@
 // gatehouse-server: the command line.
+#include "admintokencommand.h"
 #include "backupcommand.h"
 #include "groupcheck.h"
 #include "logging.h"
@@ -56,6 +57,15 @@ const char description[] =
     "                upper and lower case differ\n"
     "  user groups list EMAIL      the user's groups, one a line\n"
     "  user groups members GROUP   the users in a group (id, email, name)\n"
+    "  admin-token create NAME --scope SCOPES [--expires 90d]\n"
+    "                issue a bearer token for the admin API ({basePath}/admin/api/, served with\n"
+    "                \"admin\" in the configuration); SCOPES: users:read,users:write,audit:read; a\n"
+    "                lifetime in days, hours or minutes (90d, 12h, 30m; at most 3650d). The token\n"
+    "                is printed once, alone on the last line; only its hash is stored\n"
+    "  admin-token list     the tokens: name, state (active, expired, revoked), scopes, times\n"
+    "  admin-token revoke NAME\n"
+    "                refuse the token from now on, on every server sharing the database;\n"
+    "                create and revoke are audited (by: cli:USER)\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "  oidc clients  list the OpenID Provider's clients of --config FILE\n"
@@ -73,7 +83,7 @@ const char description[] =
     "WatchdogSec=. The log goes to standard error as text or JSON lines (--log-format,\n"
     "server.logFormat), with syslog priorities when standard error is the journal.\n"
     "\n"
-    "migrate, user, backup and oidc use the database of --database URL, else adapter.url of --config FILE, else\n"
+    "migrate, user, admin-token, backup and oidc use the database of --database URL, else adapter.url of --config FILE, else\n"
     "DATABASE_URL. Passwords are read from standard input (--password-stdin: its first line) or\n"
     "asked twice on the terminal without echo; never from the command line. A password has 8 to\n"
     "1024 characters and is not the email address. Exit codes: 0 done, 1 failed (unknown email,\n"
@@ -122,7 +132,7 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("secret, check-config, migrate, user, backup or oidc (default: serve)"),
+                                 QStringLiteral("secret, check-config, migrate, user, admin-token, backup or oidc (default: serve)"),
                                  QStringLiteral("[command]"));
     parser.addPositionalArgument(QStringLiteral("arguments"), QStringLiteral("of user: ACTION [EMAIL]; of backup: FILE"),
                                  QStringLiteral("[arguments...]"));
@@ -156,8 +166,14 @@ int main(int argc, char *argv[])
                                              QStringLiteral("text or json (one object per line); wins over "
                                                             "server.logFormat."),
                                              QStringLiteral("format"));
+    const QCommandLineOption scopeOption(QStringLiteral("scope"),
+                                         QStringLiteral("admin-token create: the token's scopes, comma-separated."),
+                                         QStringLiteral("scopes"));
+    const QCommandLineOption expiresOption(QStringLiteral("expires"),
+                                           QStringLiteral("admin-token create: its lifetime (90d, 12h, 30m; default 90d)."),
+                                           QStringLiteral("lifetime"));
     parser.addOptions({configOption, listenOption, threadsOption, devOption, databaseOption, nameOption,
-                       passwordStdinOption, searchOption, lockedOption, logFormatOption});
+                       passwordStdinOption, searchOption, lockedOption, logFormatOption, scopeOption, expiresOption});
     parser.process(app);
     if (parser.isSet(logFormatOption)) {
         const std::optional<LogWriter::Format> format = LogWriter::parseFormat(parser.value(logFormatOption));
@@ -173,7 +189,7 @@ int main(int argc, char *argv[])
     const QString command = positional.value(0);
     QTextStream err(stderr);
     const bool databaseCommand = command == QLatin1String("migrate") || command == QLatin1String("user")
-        || command == QLatin1String("backup");
+        || command == QLatin1String("backup") || command == QLatin1String("admin-token");
     if (command == QLatin1String("oidc")) {
         QLoggingCategory::setFilterRules(QStringLiteral("gatehouse.*.info=false"));
         if (positional.size() != 2 || !oidcActions().contains(positional.at(1))) {
@@ -192,6 +208,16 @@ int main(int argc, char *argv[])
                 return 2;
             }
             return migrateCommand(database);
+        }
+        if (command == QLatin1String("admin-token")) {
+            if (positional.size() < 2 || positional.size() > 3) {
+                err << "gatehouse-server: usage: admin-token create NAME --scope SCOPES [--expires 90d], admin-token list, "
+                       "admin-token revoke NAME; see --help\n";
+                return 2;
+            }
+            return adminTokenCommand({positional.at(1), positional.value(2), parser.value(scopeOption),
+                                      parser.value(expiresOption)},
+                                     database);
         }
         if (command == QLatin1String("backup")) {
             if (positional.size() != 2) {

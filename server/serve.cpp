@@ -15,6 +15,7 @@
 #include "siteroutes.h"
 #include "systemdnotifier.h"
 
+#include <gatehouse/adminapi.h>
 #include <gatehouse/auth.h>
 #include <gatehouse/autherror.h>
 #include <gatehouse/httpserverpool.h>
@@ -245,7 +246,22 @@ int serve(const ServeOptions &options)
     }
     // Outside the base path: / to server.home, the 404 page for the rest (siteroutes.h).
     const SiteRoutes site(*engine, settings.home, [&engine](const AuthRequest &request) { return engine->handle(request); });
-    const HealthRoutes routes(&readiness, [&site](const AuthRequest &request) { return site.handle(request); });
+    // {basePath}/admin/api/ only with "admin" (configuring it requires the database).
+    std::unique_ptr<AdminApi> adminApi;
+    if (settings.admin.enabled && database) {
+        adminApi = std::make_unique<AdminApi>(database);
+        qCInfo(lcServer).noquote() << "admin API:" << config.basePath + QStringLiteral("/admin/api/")
+                                   << "(bearer tokens: gatehouse-server admin-token create)";
+    }
+    const auto front = [&site, &adminApi, &engine](const AuthRequest &request) {
+        if (adminApi) {
+            const std::shared_ptr<const Auth> auth = engine->current();
+            if (AdminApi::owns(request.url.path(QUrl::FullyDecoded), auth->config().basePath))
+                return adminApi->handle(request, auth->config());
+        }
+        return site.handle(request);
+    };
+    const HealthRoutes routes(&readiness, front);
     HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });
     pool.setLimits(settings.limits);
     pool.setThreadCount(settings.threads);

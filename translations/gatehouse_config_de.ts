@@ -204,6 +204,14 @@
         <translation>muss eine Liste von Proxy-Adressen oder -Subnetzen sein, zum Beispiel [&quot;127.0.0.1&quot;, &quot;10.0.0.0/8&quot;]</translation>
     </message>
     <message>
+        <source>must be a list of group names, for example [&quot;admins&quot;]</source>
+        <translation>muss eine Liste von Gruppennamen sein, zum Beispiel [&quot;admins&quot;]</translation>
+    </message>
+    <message>
+        <source>the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there</source>
+        <translation>die Admin-API braucht eine Datenbank (adapter.url oder DATABASE_URL): ihre Tokens werden dort gespeichert</translation>
+    </message>
+    <message>
         <source>not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)</source>
         <translation>keine IP-Adresse und kein Subnetz (127.0.0.1, ::1, 10.0.0.0/8)</translation>
     </message>

@@ -19,6 +19,7 @@
  * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | AuditFeedStore (auditfeedstore.h) | the audit log read forward from cursors: security notices by e-mail | no security notices |
+ * | AdminTokenStore (admintokenstore.h) | nothing: the admin API's bearer tokens (gatehouse-server's \c admin) | no admin API |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
@@ -27,6 +28,7 @@
 #include <gatehouse/accounttokenstore.h>
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditfeedstore.h>
+#include <gatehouse/admintokenstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>

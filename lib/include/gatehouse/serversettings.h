@@ -12,8 +12,21 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace Gatehouse {
+
+/*!
+ * \c admin: the admin API at \c {basePath}/admin/api/ (adminapi.h). Without the key the API is
+ * off: its paths are the engine's, as any other.
+ */
+struct GATEHOUSE_EXPORT AdminSettings
+{
+    bool enabled = false;   //!< the configuration has an \c admin object
+    //! \c admin.groups: the groups whose members may sign in to administer (a later slice of
+    //! the admin API; bearer tokens need none). Exact names, as groupNameProblem() allows them.
+    QStringList groups;
+};
 
 //! Settings of gatehouse-server that are not part of the engine's Config.
 struct GATEHOUSE_EXPORT ServerSettings
@@ -67,6 +80,8 @@ struct GATEHOUSE_EXPORT ServerSettings
     bool reloadOnChange = true;
     //! \c server.logFormat: \c "text" (one readable line per entry) or \c "json" (one object per line).
     QString logFormat = QStringLiteral("text");
+    //! \c admin: the admin API; off without the key. Needs a database (\c adapter.url) and a restart.
+    AdminSettings admin;
 };
 
 //! loadConfig()'s result with the server's settings from the same file.

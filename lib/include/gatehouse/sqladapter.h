@@ -98,7 +98,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public OidcCodeStore,
                                           public OidcGrantStore,
                                           public PasswordResetStore,
-                                          public AuditFeedStore
+                                          public AuditFeedStore,
+                                          public AdminTokenStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -266,6 +267,13 @@ public:
     QFuture<std::optional<qint64>> claimAuditCursor(const QString &name, const QString &holder,
                                                     std::chrono::seconds lease) override;
     QFuture<bool> advanceAuditCursor(const QString &name, const QString &holder, qint64 position) override;
+
+    // AdminTokenStore
+    QFuture<void> createAdminToken(const AdminTokenRecord &record) override;
+    QFuture<std::optional<AdminTokenRecord>> adminTokenByHash(const QString &tokenHash) override;
+    QFuture<QList<AdminTokenRecord>> adminTokens() override;
+    QFuture<bool> revokeAdminToken(const QString &name, const QDateTime &when) override;
+    QFuture<void> touchAdminToken(const QString &tokenHash, const QDateTime &when) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

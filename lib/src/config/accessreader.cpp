@@ -61,6 +61,8 @@ bool isRedirectDomain(const QString &domain)
     return !name.startsWith(u'*') && Access::isHostPattern(name);
 }
 
+} // namespace
+
 //! The problem text for a group name groupNameProblem() refuses.
 std::pair<const char *, QStringList> groupNameMessage(GroupNameProblem problem)
 {
@@ -78,8 +80,6 @@ std::pair<const char *, QStringList> groupNameMessage(GroupNameProblem problem)
     }
     return {Messages::GroupNameOuterSpace, {}};
 }
-
-} // namespace
 
 std::optional<AccessPolicy> readAccessPolicy(ObjectReader &r, const QString &key)
 {

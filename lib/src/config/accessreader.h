@@ -3,6 +3,7 @@
 #include "config/jsonreader.h"
 
 #include <gatehouse/access.h>
+#include <gatehouse/groupstore.h>
 
 namespace Gatehouse::ConfigDetail {
 
@@ -10,6 +11,9 @@ namespace Gatehouse::ConfigDetail {
 void readAccess(ObjectReader &root, AccessOptions &access);
 //! \c redirectDomains: a list of hosts and ".domain" suffixes, lower-cased.
 void readRedirectDomains(ObjectReader &root, QStringList &domains);
+//! The problem text (and its arguments) for a group name groupNameProblem() refuses.
+std::pair<const char *, QStringList> groupNameMessage(GroupNameProblem problem);
+
 /*!
  * The policy at \a key of \a r: \c "bypass", \c "signed-in", \c "deny" or
  * \c {"users": [...], "groups": [...]}; nullopt with a problem when it is none of them.

@@ -279,6 +279,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readAccess(root, config.access);
     readOidcProvider(root, baseDir, config.oidcProvider);
     readServer(root, result.server);
+    readAdmin(root, result.server);
     // Every forward-auth check comes from the proxy's address, which the per-address connection
     // limit would otherwise treat as one busy client.
     if (root.has(QStringLiteral("access")) && config.trustedProxies.isEmpty()

@@ -3,6 +3,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/sqladapter.h>
 
+#include "config/accessreader.h"
 #include "config/messages.h"
 #include "config/providerreader.h"
 #include "config/secretsources.h"
@@ -388,6 +389,45 @@ void readServer(ObjectReader &root, ServerSettings &server)
     server.logFormat = r.choice(QStringLiteral("logFormat"), {QStringLiteral("text"), QStringLiteral("json")})
                            .value_or(server.logFormat);
     r.finish();
+}
+
+void readAdmin(ObjectReader &root, ServerSettings &server)
+{
+    const QString key = QStringLiteral("admin");
+    if (!root.has(key))
+        return;
+    const auto object = root.object(key);
+    if (!object)
+        return;
+    ObjectReader r(*object, root.pathOf(key), root.problems());
+    server.admin.enabled = true;
+    const QString groupsKey = QStringLiteral("groups");
+    const QJsonValue groups = r.value(groupsKey);
+    if (!groups.isUndefined()) {
+        if (!groups.isArray()) {
+            r.error(groupsKey, Messages::AdminGroupList);
+        } else {
+            const QJsonArray list = groups.toArray();
+            for (qsizetype i = 0; i < list.size(); ++i) {
+                const QString where = QStringLiteral("%1[%2]").arg(r.pathOf(groupsKey)).arg(i);
+                if (!list.at(i).isString()) {
+                    r.problems().error(where, Messages::MustBeString);
+                    continue;
+                }
+                // Names as written, not trimmed: a group is named exactly.
+                const QString name = list.at(i).toString();
+                if (const std::optional<GroupNameProblem> problem = groupNameProblem(name)) {
+                    const auto [text, arguments] = groupNameMessage(*problem);
+                    r.problems().error(where, text, arguments);
+                } else if (!server.admin.groups.contains(name)) {
+                    server.admin.groups.append(name);
+                }
+            }
+        }
+    }
+    r.finish();
+    if (server.adapterUrl.isEmpty())
+        root.error(key, Messages::AdminNeedsDatabase);
 }
 
 void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir, ServerSettings &server)

@@ -32,6 +32,8 @@ void readRateLimit(ObjectReader &root, RateLimitOptions &rateLimit);
 void readTrustedProxies(ObjectReader &root, QList<QPair<QHostAddress, int>> &trustedProxies);
 //! \c server (gatehouse-server's own settings)
 void readServer(ObjectReader &root, ServerSettings &server);
+//! \c admin: the admin API's settings; after readAdapter() (the API needs a database)
+void readAdmin(ObjectReader &root, ServerSettings &server);
 //! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url and \c DATABASE_PASSWORD
 //! for \c adapter.passwordFile (relative to \a baseDir)
 void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir, ServerSettings &server);

@@ -65,4 +65,10 @@ inline QString passwordResetClient(const QString &clientAddress)
     return QStringLiteral("password-reset:ip:") + clientAddress;
 }
 
+//! Failed admin API token checks per client address (adminapi/).
+inline QString adminApiAddress(const QString &clientAddress)
+{
+    return QStringLiteral("admin-api:ip:") + clientAddress;
+}
+
 } // namespace Gatehouse::RateLimitKeys

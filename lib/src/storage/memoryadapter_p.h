@@ -92,6 +92,7 @@ public:
         QDateTime heldUntil;
     };
     QHash<QString, AuditCursor> auditCursors;  // by name
+    QMap<QString, AdminTokenRecord> adminTokens; // by name
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

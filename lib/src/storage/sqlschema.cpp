@@ -459,6 +459,25 @@ QString auditCursorsTable(SqlConnection &c, const Types &t)
                               .arg(t.keyText, t.timestamp)}});
 }
 
+/*!
+ * The admin API's tokens (lib/src/adminapi/README.md): only a SHA-256 of each token, its scopes
+ * and its times. Revoked tokens stay, so that the audit log's "token:NAME" keeps naming one
+ * token; the hash is unique so that a token finds its row.
+ */
+QString adminTokensTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_admin_tokens"),
+          QStringLiteral("name VARCHAR(64) NOT NULL PRIMARY KEY, \"tokenHash\" VARCHAR(64) NOT NULL, scopes TEXT NOT NULL, "
+                         "\"createdAt\" %1 NOT NULL, \"expiresAt\" %1 NOT NULL, \"lastUsedAt\" %1, \"revokedAt\" %1, "
+                         "\"createdBy\" VARCHAR(255) NOT NULL")
+              .arg(t.timestamp)}});
+    Index hash{QStringLiteral("gatehouse_admin_tokens_hash_key"), QStringLiteral("gatehouse_admin_tokens (\"tokenHash\")"), true};
+    createIndexes(c, {hash});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -487,6 +506,7 @@ const QList<Step> &steps()
         {16, QStringLiteral("password reset links"), passwordResetsTable},
         {17, QStringLiteral("OpenID Provider refresh grants"), oidcGrantTables},
         {18, QStringLiteral("audit log cursors"), auditCursorsTable},
+        {19, QStringLiteral("admin API tokens"), adminTokensTable},
     };
     return all;
 }

@@ -11,6 +11,7 @@
 #include <gatehouse/adapter.h>
 #include <gatehouse/adminstore.h>
 #include <gatehouse/auditfeedstore.h>
+#include <gatehouse/admintokenstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
@@ -49,6 +50,7 @@ struct Stores
     std::shared_ptr<OidcGrantStore> oidcGrants;
     std::shared_ptr<PasswordResetStore> passwordResets;
     std::shared_ptr<AuditFeedStore> auditFeed;
+    std::shared_ptr<AdminTokenStore> adminTokens;
 };
 
 } // namespace Gatehouse

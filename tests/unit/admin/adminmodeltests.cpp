@@ -295,7 +295,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     // What an older build left: schema 4, without the listing indexes, the user state, the
     // session lookup index, the account tables, the two-factor tables, the passkey details, the
     // groups, the audit log's user-and-time index, the OpenID Provider's keys, codes and grants,
-    // the reset links and the audit cursors.
+    // the reset links, the audit cursors and the admin API's tokens.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -314,6 +314,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_oidc_grants"),
                            QStringLiteral("DROP TABLE gatehouse_password_resets"),
                            QStringLiteral("DROP TABLE gatehouse_audit_cursors"),
+                           QStringLiteral("DROP TABLE gatehouse_admin_tokens"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
@@ -355,28 +356,29 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/18 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/19 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/18 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/19 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/18 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/19 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/18 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/18 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/19 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/19 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/18 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
-    QCOMPARE(log.at(9), QStringLiteral("schema step 10/18 (passkey names and times): created gatehouse_passkeys"));
-    QCOMPARE(log.at(10), QStringLiteral("schema step 11/18 (user groups): created gatehouse_user_groups"));
-    QCOMPARE(log.at(11), QStringLiteral("schema step 12/18 (audit log by user and time): created gatehouse_audit_user_time_idx"));
-    QCOMPARE(log.at(12), QStringLiteral("schema step 13/18 (sign-in methods of database sessions): "
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/19 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(9), QStringLiteral("schema step 10/19 (passkey names and times): created gatehouse_passkeys"));
+    QCOMPARE(log.at(10), QStringLiteral("schema step 11/19 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.at(11), QStringLiteral("schema step 12/19 (audit log by user and time): created gatehouse_audit_user_time_idx"));
+    QCOMPARE(log.at(12), QStringLiteral("schema step 13/19 (sign-in methods of database sessions): "
                                         "added gatehouse_session_details.\"signInMethods\""));
-    QCOMPARE(log.at(13), QStringLiteral("schema step 14/18 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
-    QCOMPARE(log.at(14), QStringLiteral("schema step 15/18 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
-    QCOMPARE(log.at(15), QStringLiteral("schema step 16/18 (password reset links): created gatehouse_password_resets"));
-    QCOMPARE(log.at(16), QStringLiteral("schema step 17/18 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
+    QCOMPARE(log.at(13), QStringLiteral("schema step 14/19 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
+    QCOMPARE(log.at(14), QStringLiteral("schema step 15/19 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
+    QCOMPARE(log.at(15), QStringLiteral("schema step 16/19 (password reset links): created gatehouse_password_resets"));
+    QCOMPARE(log.at(16), QStringLiteral("schema step 17/19 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
                                         "gatehouse_oidc_refresh_tokens; added gatehouse_oidc_codes.\"storedUser\""));
-    QCOMPARE(log.constLast(), QStringLiteral("schema step 18/18 (audit log cursors): created gatehouse_audit_cursors"));
+    QCOMPARE(log.at(17), QStringLiteral("schema step 18/19 (audit log cursors): created gatehouse_audit_cursors"));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 19/19 (admin API tokens): created gatehouse_admin_tokens"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -399,7 +401,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/18 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/19 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

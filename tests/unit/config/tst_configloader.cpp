@@ -120,6 +120,7 @@ void TestConfigLoader::defaults()
     QCOMPARE(result.server.limits.maxBodySize, ServerLimits().maxBodySize);
     QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
     QCOMPARE(result.server.scriptTimeoutMs, 2000);
+    QCOMPARE(result.server.admin.enabled, false);   // the admin API is off without "admin"
 }
 
 void TestConfigLoader::everyOption()
@@ -159,6 +160,7 @@ void TestConfigLoader::everyOption()
         "account": {"reauthenticateAfter": 300, "passwordReset": {"enabled": true, "lifetime": 600}},
         "twoFactor": {"required": "never", "maxAge": 120},
         "trustedProxies": ["127.0.0.1", "10.0.0.0/8", "::1"],
+        "admin": {"groups": ["admins", "ops", "admins"]},
         "server": {"listen": "[::1]:8080", "threads": 4, "maxBodySize": 1024, "maxHeaderSize": 4096,
                    "headerTimeoutMs": 3000, "bodyTimeoutMs": 4000, "idleTimeoutMs": 7000, "maxConnections": 100,
                    "maxConnectionsPerAddress": 8, "scriptTimeoutMs": 500, "startupNotice": "Demo account: demo / demo-password",
@@ -229,6 +231,8 @@ void TestConfigLoader::everyOption()
     QCOMPARE(s.adapterOptions.value(QStringLiteral("url")).toString(), s.adapterUrl);
     QCOMPARE(s.listen, QStringLiteral("[::1]:8080"));
     QCOMPARE(s.metricsListen, QStringLiteral("127.0.0.1:9464"));
+    QCOMPARE(s.admin.enabled, true);
+    QCOMPARE(s.admin.groups, (QStringList{QStringLiteral("admins"), QStringLiteral("ops")}));
     QCOMPARE(s.home, QStringLiteral("https://app.example.test/start"));
     QCOMPARE(s.threads, 4);
     QCOMPARE(s.limits.maxBodySize, qint64(1024));
@@ -523,6 +527,18 @@ void TestConfigLoader::errors_data()
         {R"(server.home: must be a path ("/login") or an http(s) URL)"});
     row("server.home on another site by a path", R"({"providers": [], "server": {"home": "//evil.example/"}})",
         {R"(server.home: must be a path ("/login") or an http(s) URL)"});
+    row("admin without a database", R"({"providers": [], "admin": {"groups": ["admins"]}})",
+        {"admin: the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there"});
+    row("admin not an object", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": true})",
+        {"admin: must be an object"});
+    row("admin unknown key", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {"group": ["admins"]}})",
+        {R"(admin.group: unknown key (did you mean "groups"?))"});
+    row("admin groups not a list", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {"groups": "admins"}})",
+        {R"(admin.groups: must be a list of group names, for example ["admins"])"});
+    row("admin group names", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"},
+                                 "admin": {"groups": ["admins", 7, "a,b", " ops"]}})",
+        {"admin.groups[1]: must be a string", "admin.groups[2]: is not a group name: it contains a comma (identity headers list groups separated by commas)",
+         "admin.groups[3]: is not a group name: it begins or ends with a space"});
     row("server.home the root itself", R"({"providers": [], "server": {"home": "/?x=1"}})",
         {R"(server.home: must not be "/": the root redirects to it (leave the key out for the account page))"});
 }

@@ -2,6 +2,7 @@
 
 #include "adapterconformance.h"
 #include "auditfeedstoreconformance.h"
+#include "admintokenstoreconformance.h"
 #include "groupstoreconformance.h"
 #include "oidccodestoreconformance.h"
 #include "oidcgrantstoreconformance.h"
@@ -31,10 +32,11 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     OidcGrantStoreConformance oidcGrants(fixture);
     PasswordResetStoreConformance passwordResets(fixture);
     AuditFeedStoreConformance auditFeed(fixture);
+    AdminTokenStoreConformance adminTokens(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
         + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
-        + QTest::qExec(&auditFeed, argc, argv);
+        + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

@@ -116,7 +116,8 @@ struct StoreInterfaces
 
 /*!
  * Runs AdapterConformance, StoreConformance, TokenStoreConformance, TwoFactorStoreConformance,
- * GroupStoreConformance, OidcKeyStoreConformance, OidcCodeStoreConformance and OidcGrantStoreConformance against \a fixture's stores (QTest::qExec with
+ * GroupStoreConformance, OidcKeyStoreConformance, OidcCodeStoreConformance, OidcGrantStoreConformance, PasswordResetStoreConformance and
+ * AdminTokenStoreConformance against \a fixture's stores (QTest::qExec with
  * \a argc, \a argv); returns the number of failures, like QTest::qExec.
  */
 int runConformance(AdapterFixture &fixture, int argc, char **argv);

@@ -1,0 +1,50 @@
+#pragma once
+/*!
+ * \file adminapi.h  The admin API: JSON over HTTP at \c {basePath}/admin/api/, for scripts and
+ * (later) gatehouse-admin connected to a server (lib/src/adminapi/README.md). gatehouse-server
+ * serves it only when its configuration has an \c "admin" object.
+ */
+#include <gatehouse/adapter.h>
+#include <gatehouse/authrequest.h>
+#include <gatehouse/authresponse.h>
+#include <gatehouse/config.h>
+#include <gatehouse/global.h>
+
+#include <QFuture>
+
+#include <memory>
+
+namespace Gatehouse {
+
+class AdminApiPrivate;
+
+/*!
+ * Answers the admin API's requests on \a adapter's users, authenticated by bearer tokens
+ * (admintokens.h) and limited to their scopes. Every change is audited with
+ * \c by: \c token:NAME. Thread-safe: the serving threads call handle() at once; the work runs
+ * on a small pool of its own, never on a serving thread.
+ */
+class GATEHOUSE_EXPORT AdminApi
+{
+public:
+    //! \a adapter must implement AdminTokenStore, AdminStore and UserStateStore (SqlAdapter does).
+    explicit AdminApi(std::shared_ptr<Adapter> adapter);
+    ~AdminApi();
+    Q_DISABLE_COPY(AdminApi)
+
+    //! Whether \a path (decoded) is the API's: \c {basePath}/admin/api or below it.
+    static bool owns(const QString &path, const QString &basePath);
+
+    /*!
+     * The answer to \a request, a path owns() accepts; \a config gives the origin (a request
+     * whose \c Origin differs is refused), the client's address (\c trustedProxies) and the
+     * limit of failed token checks per address (\c rateLimit). Never fails: every problem is
+     * a JSON answer \c {"error", "message", "field"}.
+     */
+    QFuture<AuthResponse> handle(const AuthRequest &request, const Config &config) const;
+
+private:
+    std::unique_ptr<AdminApiPrivate> d;
+};
+
+} // namespace Gatehouse

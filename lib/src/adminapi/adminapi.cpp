@@ -1,0 +1,131 @@
+#include <gatehouse/adminapi.h>
+
+#include "adminapi/apierror.h"
+#include "adminapi/bearer.h"
+#include "adminapi/logging.h"
+#include "adminapi/useroperations.h"
+#include "core/clientaddress.h"
+#include "core/origin.h"
+
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/errors.h>
+
+#include <QPromise>
+#include <QThreadPool>
+
+namespace Gatehouse {
+
+using namespace AdminApiDetail;
+
+namespace {
+
+QString apiPrefix(const QString &basePath)
+{
+    QString prefix = basePath;
+    while (prefix.endsWith(u'/'))
+        prefix.chop(1);
+    return prefix + QStringLiteral("/admin/api");
+}
+
+//! What handle() takes from the configuration, copied: the work runs after handle() returned.
+struct RequestContext
+{
+    QString prefix;
+    QString origin;
+    QString clientAddress;
+    RateLimitOptions limits;
+};
+
+AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
+{
+    // A browser's request from another site: no CORS answer, and no work either.
+    const QByteArray origin = request.header("origin");
+    if (!origin.isEmpty() && QString::fromLatin1(origin) != context.origin) {
+        throw ApiError{403, QStringLiteral("cross_origin"), QStringLiteral("the admin API answers no cross-origin request"),
+                       QStringLiteral("Origin"), {}};
+    }
+    const Caller caller = authenticate(stores, request, context.clientAddress, context.limits);
+    const QString path = request.url.path(QUrl::FullyDecoded).mid(context.prefix.size());
+    QStringList segments = path.split(u'/');
+    if (!segments.isEmpty() && segments.constFirst().isEmpty())
+        segments.removeFirst();
+    if (!segments.isEmpty() && segments.constLast().isEmpty())
+        segments.removeLast();
+    const bool wellFormed = !segments.isEmpty() && !segments.contains(QString());
+    if (wellFormed && segments.constFirst() == QLatin1String("users") && segments.size() <= 3)
+        return serveUsers(stores, caller, request, segments);
+    throw ApiError::notFound({}, QStringLiteral("no such operation"));
+}
+
+AuthResponse answer(const Stores &stores, const AuthRequest &request, const RequestContext &context)
+{
+    try {
+        return serve(stores, request, context);
+    } catch (const ApiError &error) {
+        return error.response();
+    } catch (const AdapterError &error) {
+        if (error.reason() == AdapterError::Reason::Unavailable) {
+            return ApiError{503, QStringLiteral("unavailable"), QStringLiteral("the database cannot be reached; try again"), {}, {}}
+                .response();
+        }
+        qCWarning(lcAdminApi).noquote() << request.method << request.url.path() << "failed:" << error.message() << error.cause();
+    } catch (const AuthError &error) {
+        qCWarning(lcAdminApi).noquote() << request.method << request.url.path() << "failed:" << error.message();
+    } catch (const std::exception &error) {
+        qCWarning(lcAdminApi).noquote() << request.method << request.url.path() << "failed:" << error.what();
+    }
+    return ApiError{500, QStringLiteral("internal"), QStringLiteral("the operation failed; the server's log says why"), {}, {}}
+        .response();
+}
+
+} // namespace
+
+class AdminApiPrivate
+{
+public:
+    Stores stores;
+    // The operations wait for the store; they do it here, never on a serving thread.
+    QThreadPool pool;
+};
+
+AdminApi::AdminApi(std::shared_ptr<Adapter> adapter)
+    : d(std::make_unique<AdminApiPrivate>())
+{
+    d->stores = Stores::of(std::move(adapter));
+    if (!d->stores.adminTokens || !d->stores.admin || !d->stores.userState)
+        throw InvalidConfiguration(QStringLiteral("the admin API needs an adapter that implements AdminTokenStore, "
+                                                  "AdminStore and UserStateStore"));
+    d->pool.setMaxThreadCount(4);
+    d->pool.setObjectName(QStringLiteral("gatehouse-adminapi"));
+}
+
+AdminApi::~AdminApi()
+{
+    d->pool.waitForDone();
+}
+
+bool AdminApi::owns(const QString &path, const QString &basePath)
+{
+    const QString prefix = apiPrefix(basePath);
+    return path == prefix || path.startsWith(prefix + u'/');
+}
+
+QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config &config) const
+{
+    RequestContext context;
+    context.prefix = apiPrefix(config.basePath);
+    context.origin = resolveOrigin(request, config).origin;
+    context.clientAddress = clientAddress(request, config.trustedProxies).toString();
+    context.limits = config.rateLimit;
+    auto promise = std::make_shared<QPromise<AuthResponse>>();
+    promise->start();
+    QFuture<AuthResponse> future = promise->future();
+    const Stores stores = d->stores;
+    d->pool.start([promise, stores, request, context] {
+        promise->addResult(answer(stores, request, context));
+        promise->finish();
+    });
+    return future;
+}
+
+} // namespace Gatehouse

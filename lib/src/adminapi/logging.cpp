@@ -1,0 +1,5 @@
+#include "adminapi/logging.h"
+
+namespace Gatehouse {
+Q_LOGGING_CATEGORY(lcAdminApi, "gatehouse.adminapi", QtInfoMsg)
+} // namespace Gatehouse

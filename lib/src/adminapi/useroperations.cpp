@@ -1,0 +1,307 @@
+#include "adminapi/useroperations.h"
+
+#include "adminapi/apiinput.h"
+#include "adminapi/logging.h"
+#include "crypto/hash.h"
+
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/userstate.h>
+
+#include <QJsonArray>
+
+namespace Gatehouse::AdminApiDetail {
+
+namespace {
+
+constexpr int kMaxPageSize = 100;
+constexpr int kDefaultPageSize = 20;
+constexpr int kMaxNameLength = 255;
+constexpr int kMaxSearchLength = 255;
+constexpr int kMaxSessionsListed = 1000;
+
+const QString kUsersRead = QStringLiteral("users:read");
+const QString kUsersWrite = QStringLiteral("users:write");
+
+QJsonValue timeOrNull(const std::optional<QDateTime> &time)
+{
+    return time ? QJsonValue(time->toUTC().toString(Qt::ISODateWithMs)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject userJson(const AdapterUser &user, bool disabled)
+{
+    return {{QStringLiteral("id"), user.id},
+            {QStringLiteral("email"), user.email},
+            {QStringLiteral("name"), user.name ? QJsonValue(*user.name) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("emailVerified"), timeOrNull(user.emailVerified)},
+            {QStringLiteral("image"), user.image ? QJsonValue(*user.image) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("disabled"), disabled}};
+}
+
+// Stored after the change; the answer waits for it, so a script that reads the audit log next finds it.
+void auditChange(const Stores &stores, const Caller &caller, const QString &type, const QString &userId,
+                 QJsonObject detail = {})
+{
+    if (!stores.audit)
+        return;
+    AuditEvent event;
+    event.time = QDateTime::currentDateTimeUtc();
+    event.type = type;
+    event.userId = userId;
+    event.clientAddress = caller.clientAddress;
+    detail.insert(QStringLiteral("by"), caller.by());
+    event.detail = detail;
+    try {
+        stores.audit->appendAudit(event).waitForFinished();
+    } catch (const AdapterError &error) {
+        // The change is made; failing the answer now would invite a retry of what succeeded.
+        qCWarning(lcAdminApi).noquote() << "cannot record" << type << "of user" << userId << "by" << caller.by() << ':'
+                                        << error.message();
+    }
+}
+
+AdapterUser existingUser(const Stores &stores, const QString &id)
+{
+    const std::optional<AdapterUser> user = stores.adapter->getUser(id).result();
+    if (!user)
+        throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+    return *user;
+}
+
+ApiError emailTaken(const QString &email)
+{
+    return {409, QStringLiteral("conflict"), QStringLiteral("a user with the email %1 exists already").arg(email),
+            QStringLiteral("email"), {}};
+}
+
+ApiError methodNotAllowed(const QString &allowed)
+{
+    ApiError error{405, QStringLiteral("method_not_allowed"), QStringLiteral("allowed here: %1").arg(allowed), {}, {}};
+    return error;
+}
+
+AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthRequest &request)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUsers"));
+    const QMap<QString, QString> query =
+        readQuery(request, {QStringLiteral("search"), QStringLiteral("page"), QStringLiteral("pageSize")});
+    const QString search = query.value(QStringLiteral("search")).trimmed();
+    if (search.size() > kMaxSearchLength)
+        throw ApiError::badRequest(QStringLiteral("search"), QStringLiteral("search has more than %1 characters").arg(kMaxSearchLength));
+    const qint64 page = queryInteger(query, QStringLiteral("page"), 1, 1, 1000000000);
+    const qint64 pageSize = queryInteger(query, QStringLiteral("pageSize"), kDefaultPageSize, 1, kMaxPageSize);
+    UserPageRequest pageRequest;
+    pageRequest.search = search;
+    pageRequest.sort = UserSortColumn::Email;
+    pageRequest.offset = (page - 1) * pageSize;
+    pageRequest.limit = int(pageSize);
+    const qint64 total = stores.admin->countUsers(search).result();
+    QJsonArray users;
+    if (pageRequest.offset < total) {
+        for (const UserListEntry &entry : stores.admin->listUsersPage(pageRequest).result()) {
+            QJsonObject user = userJson(entry.user, entry.disabled);
+            user.insert(QStringLiteral("hasPassword"), entry.hasPassword);
+            users.append(user);
+        }
+    }
+    return jsonResponse({{QStringLiteral("users"), users},
+                         {QStringLiteral("page"), page},
+                         {QStringLiteral("pageSize"), pageSize},
+                         {QStringLiteral("total"), total}});
+}
+
+AuthResponse getUser(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("getUser"));
+    readQuery(request, {});
+    const AdapterUser user = existingUser(stores, id);
+    return jsonResponse(userJson(user, stores.userState->isUserDisabled(user.id).result()));
+}
+
+AuthResponse createUser(const Stores &stores, const Caller &caller, const AuthRequest &request)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("createUser"));
+    readQuery(request, {});
+    const QJsonObject body = readObject(request, {QStringLiteral("email"), QStringLiteral("name"), QStringLiteral("emailVerified")});
+    const std::optional<QString> email = stringField(body, QStringLiteral("email"), 320);
+    if (!email)
+        throw ApiError::badRequest(QStringLiteral("email"), QStringLiteral("email is missing"));
+    AdapterUser user;
+    user.email = normalisedEmail(*email, QStringLiteral("email"));
+    if (const auto name = nullableStringField(body, QStringLiteral("name"), kMaxNameLength); name && *name && !(*name)->trimmed().isEmpty())
+        user.name = (*name)->trimmed();
+    if (booleanField(body, QStringLiteral("emailVerified")).value_or(false))
+        user.emailVerified = QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch(), Qt::UTC);
+    if (stores.adapter->getUserByEmail(user.email).result())
+        throw emailTaken(user.email);
+    AdapterUser created;
+    try {
+        created = stores.adapter->createUser(user).result();
+    } catch (const AdapterError &error) {
+        if (error.reason() == AdapterError::Reason::Conflict)   // created meanwhile by another
+            throw emailTaken(user.email);
+        throw;
+    }
+    auditChange(stores, caller, QStringLiteral("userCreate"), created.id, {{QStringLiteral("email"), created.email}});
+    AuthResponse response = jsonResponse(userJson(created, false), 201);
+    return response;
+}
+
+AuthResponse updateUser(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("updateUser"));
+    readQuery(request, {});
+    const QJsonObject body = readObject(request, {QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("emailVerified")});
+    if (body.isEmpty())
+        throw ApiError::badRequest({}, QStringLiteral("name one or more of name, email, emailVerified"));
+    // Every field is read and checked before the one update that changes them together.
+    AdapterUserUpdate update(id);
+    QJsonArray changed;
+    if (const auto name = nullableStringField(body, QStringLiteral("name"), kMaxNameLength)) {
+        const bool blank = !*name || (*name)->trimmed().isEmpty();
+        update.setName(blank ? std::nullopt : std::optional((*name)->trimmed()));
+        changed.append(QStringLiteral("name"));
+    }
+    std::optional<QString> email;
+    if (const auto text = stringField(body, QStringLiteral("email"), 320)) {
+        email = normalisedEmail(*text, QStringLiteral("email"));
+        update.setEmail(*email);
+        changed.append(QStringLiteral("email"));
+    }
+    const std::optional<bool> verified = booleanField(body, QStringLiteral("emailVerified"));
+    const AdapterUser before = existingUser(stores, id);
+    if (verified) {
+        // A verified address keeps the time it was verified at.
+        if (!*verified)
+            update.setEmailVerified(std::nullopt);
+        else if (!before.emailVerified)
+            update.setEmailVerified(QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch(), Qt::UTC));
+        changed.append(QStringLiteral("emailVerified"));
+    }
+    if (email && *email != before.email) {
+        if (const auto other = stores.adapter->getUserByEmail(*email).result(); other && other->id != id)
+            throw emailTaken(*email);
+    }
+    AdapterUser after = before;
+    if (!update.isEmpty()) {
+        try {
+            after = stores.adapter->updateUser(update).result();
+        } catch (const AdapterError &error) {
+            if (error.reason() == AdapterError::Reason::NotFound)
+                throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+            if (error.reason() == AdapterError::Reason::Conflict)
+                throw emailTaken(update.email());
+            throw;
+        }
+    }
+    auditChange(stores, caller, QStringLiteral("userUpdate"), id, {{QStringLiteral("fields"), changed}});
+    return jsonResponse(userJson(after, stores.userState->isUserDisabled(id).result()));
+}
+
+AuthResponse setDisabled(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id,
+                         bool disabled)
+{
+    requireScope(stores, caller, kUsersWrite, disabled ? QStringLiteral("disableUser") : QStringLiteral("enableUser"));
+    readQuery(request, {});
+    requireNoBody(request);
+    const AdapterUser user = existingUser(stores, id);
+    qint64 ended = 0;
+    try {
+        ended = setUserDisabled(stores.adapter, id, disabled).result();
+    } catch (const AdapterError &error) {
+        if (error.reason() == AdapterError::Reason::NotFound)   // deleted meanwhile
+            throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+        throw;
+    }
+    QJsonObject detail;
+    if (disabled)
+        detail.insert(QStringLiteral("sessionsEnded"), ended);
+    auditChange(stores, caller, disabled ? QStringLiteral("userDisable") : QStringLiteral("userEnable"), id, detail);
+    QJsonObject answer = userJson(user, disabled);
+    if (disabled)
+        answer.insert(QStringLiteral("sessionsEnded"), ended);
+    return jsonResponse(answer);
+}
+
+AuthResponse deleteUser(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("deleteUser"));
+    readQuery(request, {});
+    requireNoBody(request);
+    const std::optional<AdapterUser> deleted = stores.adapter->deleteUser(id).result();
+    if (!deleted)
+        throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+    auditChange(stores, caller, QStringLiteral("userDelete"), id, {{QStringLiteral("email"), deleted->email}});
+    return jsonResponse({{QStringLiteral("deleted"), id}});
+}
+
+AuthResponse listSessions(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUserSessions"));
+    readQuery(request, {});
+    existingUser(stores, id);
+    SessionFilter filter;
+    filter.userId = id;
+    filter.activeOnly = true;
+    QJsonArray sessions;
+    for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsListed).result()) {
+        // Never the session token itself: whoever reads it could use the session. Its hash
+        // names it for a later "revoke this one".
+        sessions.append(QJsonObject{
+            {QStringLiteral("id"), QString::fromLatin1(Crypto::sha256(entry.session.sessionToken.toUtf8()).toHex())},
+            {QStringLiteral("expires"), entry.session.expires.toUTC().toString(Qt::ISODateWithMs)}});
+    }
+    return jsonResponse({{QStringLiteral("sessions"), sessions}});
+}
+
+AuthResponse revokeSessions(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("revokeUserSessions"));
+    readQuery(request, {});
+    requireNoBody(request);
+    existingUser(stores, id);
+    const qint64 ended = stores.userState->deleteUserSessions(id).result();
+    auditChange(stores, caller, QStringLiteral("sessionsEndAll"), id, {{QStringLiteral("sessionsEnded"), ended}});
+    return jsonResponse({{QStringLiteral("sessionsEnded"), ended}});
+}
+
+} // namespace
+
+AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
+{
+    const QByteArray &method = request.method;
+    if (path.size() == 1) {
+        if (method == "GET")
+            return listUsers(stores, caller, request);
+        if (method == "POST")
+            return createUser(stores, caller, request);
+        throw methodNotAllowed(QStringLiteral("GET, POST"));
+    }
+    const QString &id = path.at(1);
+    if (path.size() == 2) {
+        if (method == "GET")
+            return getUser(stores, caller, request, id);
+        if (method == "PATCH")
+            return updateUser(stores, caller, request, id);
+        if (method == "DELETE")
+            return deleteUser(stores, caller, request, id);
+        throw methodNotAllowed(QStringLiteral("GET, PATCH, DELETE"));
+    }
+    if (path.size() == 3) {
+        const QString &what = path.at(2);
+        if (what == QLatin1String("disable") || what == QLatin1String("enable")) {
+            if (method != "POST")
+                throw methodNotAllowed(QStringLiteral("POST"));
+            return setDisabled(stores, caller, request, id, what == QLatin1String("disable"));
+        }
+        if (what == QLatin1String("sessions")) {
+            if (method == "GET")
+                return listSessions(stores, caller, request, id);
+            if (method == "DELETE")
+                return revokeSessions(stores, caller, request, id);
+            throw methodNotAllowed(QStringLiteral("GET, DELETE"));
+        }
+    }
+    throw ApiError::notFound({}, QStringLiteral("no such operation"));
+}
+
+} // namespace Gatehouse::AdminApiDetail

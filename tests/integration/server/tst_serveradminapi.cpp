@@ -1,0 +1,303 @@
+// The admin API of gatehouse-server (issue 38, first slice) as a script uses it: tokens made with
+// `admin-token create` (the token alone on the last line), every user operation over HTTP on
+// loopback with `Authorization: Bearer`, each scope refused where it must be, a token revoked by
+// `admin-token revoke` refused at once by every server on the database, and the audit log's
+// "by" naming the token. On a SQLite file and on PostgreSQL (two servers sharing it). Without
+// "admin" in the configuration the API is not there.
+#include "serverharness.h"
+#include "support/postgresserver.h"
+
+#include <gatehouse/auditstore.h>
+#include <gatehouse/sqladapter.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Gatehouse;
+using namespace Gatehouse::Testing;
+
+namespace {
+
+struct Answer
+{
+    int status = 0;
+    QJsonObject body;
+    QByteArray raw;
+    bool setsCookie = false;
+};
+
+QByteArray serverConfig(const QString &databaseUrl, bool admin)
+{
+    QJsonObject config{
+        {"basePath", "/auth"},
+        {"adapter", QJsonObject{{"url", databaseUrl}}},
+        {"providers", QJsonArray{QJsonObject{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"},
+                                             {"authorize", "builtin"}}}},
+    };
+    if (admin)
+        config.insert("admin", QJsonObject{{"groups", QJsonArray{"admins"}}});
+    return QJsonDocument(config).toJson();
+}
+
+} // namespace
+
+class TestServerAdminApi : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<PostgresServer> m_pg;
+    QString m_pgUnavailable;
+    int m_databases = 0;
+    QNetworkAccessManager m_nam;
+
+    //! A fresh, migrated database on \a backend and a configuration naming it; the URL, empty on failure.
+    QString prepare(const QString &backend, bool admin, QString *config)
+    {
+        const QString name = QStringLiteral("adminapi%1").arg(++m_databases);
+        QString url;
+        if (backend == QLatin1String("postgresql")) {
+            QString error;
+            if (!m_pg->createDatabase(name, &error)) {
+                qWarning("%s", qPrintable(error));
+                return {};
+            }
+            url = m_pg->url(name);
+        } else {
+            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        }
+        *config = m_dir.filePath(name + QStringLiteral(".json"));
+        if (!replaceFile(*config, serverConfig(url, admin)))
+            return {};
+        const CommandResult migrated = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), *config});
+        if (migrated.exitCode != 0) {
+            qWarning("migrate: %s", qPrintable(migrated.err));
+            return {};
+        }
+        return url;
+    }
+
+    //! `admin-token create NAME --scope SCOPES` on \a config's database: the token (the last line).
+    QString createToken(const QString &config, const QString &name, const QString &scopes)
+    {
+        const CommandResult created = runServerCommand({QStringLiteral("admin-token"), QStringLiteral("create"), name,
+                                                        QStringLiteral("--scope"), scopes, QStringLiteral("--expires"),
+                                                        QStringLiteral("1d"), QStringLiteral("--config"), config});
+        if (created.exitCode != 0) {
+            qWarning("admin-token create: %s", qPrintable(created.err));
+            return {};
+        }
+        const QStringList lines = created.out.trimmed().split(u'\n');
+        return lines.constLast();
+    }
+
+    Answer call(quint16 port, const QByteArray &method, const QString &path, const QString &token,
+                const QByteArray &body = {})
+    {
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/auth/admin/api/%2").arg(port).arg(path)));
+        if (!token.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
+        if (!body.isEmpty())
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.sendCustomRequest(request, method, body)));
+        Answer answer;
+        answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        answer.raw = reply->readAll();
+        answer.body = QJsonDocument::fromJson(answer.raw).object();
+        answer.setsCookie = reply->hasRawHeader("Set-Cookie");
+        return answer;
+    }
+
+    QList<AuditEvent> audit(const QString &url, const QString &type)
+    {
+        std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+        AuditFilter filter;
+        filter.type = type;
+        return adapter->auditEvents(filter, 100).result();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_pgUnavailable = PostgresServer::unavailableReason();
+        if (!m_pgUnavailable.isEmpty())
+            return;
+        m_pg = std::make_unique<PostgresServer>();
+        QString error;
+        QVERIFY2(m_pg->start(&error), qPrintable(error));
+    }
+
+    void everyOperationScopeAndRevocation_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<int>("servers");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite") << 1;
+        QTest::newRow("postgresql, two servers") << QStringLiteral("postgresql") << 2;
+    }
+
+    void everyOperationScopeAndRevocation()
+    {
+        QFETCH(QString, backend);
+        QFETCH(int, servers);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        QVERIFY(writer.startsWith(QLatin1String("gha_")));
+        QVERIFY(reader.startsWith(QLatin1String("gha_")));
+        std::vector<std::unique_ptr<ServerUnderTest>> running;
+        for (int i = 0; i < servers; ++i) {
+            running.push_back(std::make_unique<ServerUnderTest>());
+            QVERIFY2(running.back()->start(config), qPrintable(running.back()->log()));
+        }
+        const quint16 port = running.front()->port();
+        QVERIFY(running.front()->log().contains(QLatin1String("admin API: /auth/admin/api/")));
+
+        // Every operation, with the token that may.
+        const Answer created = call(port, "POST", "users", writer, R"({"email":"ada@example.test","name":"Ada"})");
+        QCOMPARE(created.status, 201);
+        QVERIFY(!created.setsCookie);
+        const QString id = created.body.value("id").toString();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(call(port, "POST", "users", writer, R"({"email":"bob@example.test"})").status, 201);
+        const Answer listed = call(port, "GET", "users?search=example&pageSize=1&page=2", reader);
+        QCOMPARE(listed.status, 200);
+        QCOMPARE(listed.body.value("total").toInt(), 2);
+        QCOMPARE(listed.body.value("users").toArray().first().toObject().value("email").toString(),
+                 QStringLiteral("bob@example.test"));
+        QCOMPARE(call(port, "GET", "users/" + id, reader).body.value("name").toString(), QStringLiteral("Ada"));
+        const Answer patched = call(port, "PATCH", "users/" + id, writer, R"({"name":"Ada L.","emailVerified":true})");
+        QCOMPARE(patched.status, 200);
+        QCOMPARE(patched.body.value("name").toString(), QStringLiteral("Ada L."));
+        QVERIFY(patched.body.value("emailVerified").isString());
+        QCOMPARE(call(port, "POST", "users/" + id + "/disable", writer).body.value("disabled").toBool(), true);
+        QCOMPARE(call(port, "POST", "users/" + id + "/enable", writer).body.value("disabled").toBool(), false);
+        const Answer sessions = call(port, "GET", "users/" + id + "/sessions", reader);
+        QCOMPARE(sessions.status, 200);
+        QCOMPARE(sessions.body.value("sessions").toArray().size(), 0);
+        QCOMPARE(call(port, "DELETE", "users/" + id + "/sessions", writer).body.value("sessionsEnded").toInt(), 0);
+
+        // Bad input: the field named, nothing changed, never a 500.
+        const Answer unknownField = call(port, "PATCH", "users/" + id, writer, R"({"name":"X","role":"admin"})");
+        QCOMPARE(unknownField.status, 400);
+        QCOMPARE(unknownField.body.value("field").toString(), QStringLiteral("role"));
+        const Answer oversized = call(port, "GET", "users?pageSize=1000", reader);
+        QCOMPARE(oversized.status, 400);
+        QCOMPARE(oversized.body.value("field").toString(), QStringLiteral("pageSize"));
+        const Answer malformed = call(port, "POST", "users", writer, R"({"email":)");
+        QCOMPARE(malformed.status, 400);
+        QCOMPARE(malformed.body.value("error").toString(), QStringLiteral("invalid_json"));
+        QCOMPARE(call(port, "GET", "users/" + id, reader).body.value("name").toString(), QStringLiteral("Ada L."));
+        QCOMPARE(call(port, "GET", "users/424242", reader).body.value("field").toString(), QStringLiteral("id"));
+
+        // The reader may not change anything; each refusal audited.
+        const QList<std::pair<QByteArray, QString>> changes = {
+            {"POST", QStringLiteral("users")}, {"PATCH", "users/" + id}, {"POST", "users/" + id + "/disable"},
+            {"POST", "users/" + id + "/enable"}, {"DELETE", "users/" + id + "/sessions"}, {"DELETE", "users/" + id}};
+        for (const auto &[method, path] : changes) {
+            QByteArray body;
+            if (method == "PATCH")
+                body = R"({"name":"Eve"})";
+            else if (path == QLatin1String("users"))
+                body = R"({"email":"eve@example.test"})";
+            const Answer refused = call(port, method, path, reader, body);
+            QVERIFY2(refused.status == 403, qPrintable(QString::fromLatin1(method) + u' ' + path + u' ' + QString::fromUtf8(refused.raw)));
+            QCOMPARE(refused.body.value("scope").toString(), QStringLiteral("users:write"));
+        }
+        QCOMPARE(audit(url, QStringLiteral("adminApiDenied")).size(), changes.size());
+        QCOMPARE(audit(url, QStringLiteral("adminApiDenied")).first().detail.value("by").toString(), QStringLiteral("token:report"));
+
+        // Deleted, then gone.
+        QCOMPARE(call(port, "DELETE", "users/" + id, writer).status, 200);
+        QCOMPARE(call(port, "GET", "users/" + id, reader).status, 404);
+
+        // Every change audited with the token's name.
+        for (const QString type : {"userCreate", "userUpdate", "userDisable", "userEnable", "sessionsEndAll", "userDelete"}) {
+            const QList<AuditEvent> events = audit(url, type);
+            QVERIFY2(!events.isEmpty(), qPrintable(type));
+            QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:provisioning"));
+        }
+        QCOMPARE(audit(url, QStringLiteral("adminTokenCreate")).size(), 2);
+
+        // Revoked on the command line: refused at once by every server on the database.
+        for (const auto &server : running)
+            QCOMPARE(call(server->port(), "GET", "users", reader).status, 200);
+        const CommandResult revoked = runServerCommand(
+            {QStringLiteral("admin-token"), QStringLiteral("revoke"), QStringLiteral("report"), QStringLiteral("--config"), config});
+        QVERIFY2(revoked.exitCode == 0, qPrintable(revoked.err));
+        for (const auto &server : running) {
+            const Answer refused = call(server->port(), "GET", "users", reader);
+            QCOMPARE(refused.status, 401);
+            QCOMPARE(refused.body.value("error").toString(), QStringLiteral("invalid_token"));
+            QCOMPARE(call(server->port(), "GET", "users", writer).status, 200);
+        }
+        const QList<AuditEvent> revocations = audit(url, QStringLiteral("adminTokenRevoke"));
+        QCOMPARE(revocations.size(), 1);
+        QVERIFY(revocations.first().detail.value("by").toString().startsWith(QLatin1String("cli:")));
+        const CommandResult listedTokens =
+            runServerCommand({QStringLiteral("admin-token"), QStringLiteral("list"), QStringLiteral("--config"), config});
+        QCOMPARE(listedTokens.exitCode, 0);
+        QVERIFY2(listedTokens.out.contains(QRegularExpression(QStringLiteral("report +revoked"))), qPrintable(listedTokens.out));
+        QVERIFY2(listedTokens.out.contains(QRegularExpression(QStringLiteral("provisioning +active"))), qPrintable(listedTokens.out));
+        QVERIFY(!listedTokens.out.contains(writer));
+    }
+
+    void offWithoutAdmin()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), false, &config);
+        QVERIFY(!url.isEmpty());
+        const QString token = createToken(config, QStringLiteral("ci"), QStringLiteral("users:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const Answer answer = call(server.port(), "GET", "users", token);
+        // The engine's answer to a path it does not know, as before the admin API.
+        QCOMPARE(answer.status, 400);
+        QVERIFY(!answer.body.contains(QStringLiteral("users")));
+        QVERIFY2(!server.log().contains(QLatin1String("admin API:")), qPrintable(server.log()));
+    }
+
+    void commandRefusesBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown scope") << QStringList{"create", "x", "--scope", "users:admin"} << 2 << "unknown scope 'users:admin'";
+        QTest::newRow("no scope") << QStringList{"create", "x"} << 2 << "needs --scope";
+        QTest::newRow("bad lifetime") << QStringList{"create", "x", "--scope", "users:read", "--expires", "forever"} << 2
+                                      << "no lifetime";
+        QTest::newRow("bad name") << QStringList{"create", "a b", "--scope", "users:read"} << 2 << "a token name has";
+        QTest::newRow("unknown action") << QStringList{"rotate", "x"} << 2 << "unknown action 'rotate'";
+        QTest::newRow("revoke unknown") << QStringList{"revoke", "nobody"} << 1 << "there is no admin token nobody";
+    }
+
+    void commandRefusesBadArguments()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const CommandResult result = runServerCommand(QStringList{QStringLiteral("admin-token")} + arguments
+                                                      + QStringList{QStringLiteral("--config"), config});
+        QCOMPARE(result.exitCode, exitCode);
+        QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerAdminApi)
+#include "tst_serveradminapi.moc"
