@@ -19,6 +19,7 @@
  * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
+ * | UserTransferStore (usertransferstore.h) | nothing: `gatehouse-server user import` and `export` | no import or export |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
@@ -34,3 +35,4 @@
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
+#include <gatehouse/usertransferstore.h>

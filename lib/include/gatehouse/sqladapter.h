@@ -97,7 +97,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public OidcKeyStore,
                                           public OidcCodeStore,
                                           public OidcGrantStore,
-                                          public PasswordResetStore
+                                          public PasswordResetStore,
+                                          public UserTransferStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -231,6 +232,10 @@ public:
     QFuture<bool> useRecoveryCode(const QString &userId, const QString &hash) override;
     QFuture<int> recoveryCodesLeft(const QString &userId) override;
     QFuture<bool> removeTwoFactor(const QString &userId) override;
+
+    // UserTransferStore
+    QFuture<QList<UserImportOutcome>> importUsers(const UserImportBatch &batch) override;
+    QFuture<QList<UserTransferRecord>> exportUsers() override;
 
     // GroupStore
     QFuture<QStringList> userGroups(const QString &userId) override;

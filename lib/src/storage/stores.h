@@ -19,6 +19,7 @@
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
+#include <gatehouse/usertransferstore.h>
 
 #include <memory>
 
@@ -47,6 +48,7 @@ struct Stores
     std::shared_ptr<OidcCodeStore> oidcCodes;
     std::shared_ptr<OidcGrantStore> oidcGrants;
     std::shared_ptr<PasswordResetStore> passwordResets;
+    std::shared_ptr<UserTransferStore> transfers;
 };
 
 } // namespace Gatehouse

@@ -12,6 +12,7 @@ if(NOT TARGET gh_storage_conformance)
         "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.cpp" "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.h")
     target_include_directories(gh_storage_conformance PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
     target_link_libraries(gh_storage_conformance PUBLIC gh_storage Qt6::Test)

@@ -9,6 +9,7 @@
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
+#include "usertransferstoreconformance.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -29,9 +30,11 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     OidcCodeStoreConformance oidcCodes(fixture);
     OidcGrantStoreConformance oidcGrants(fixture);
     PasswordResetStoreConformance passwordResets(fixture);
+    UserTransferStoreConformance transfers(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
-        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv);
+        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
+        + QTest::qExec(&transfers, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)
