@@ -9,6 +9,7 @@
 #include "serve.h"
 #include "serverconfiguration.h"
 #include "usercommand.h"
+#include "userimportcommand.h"
 
 #include <gatehouse/version.h>
 
@@ -39,7 +40,8 @@ const char description[] =
     "  user passwd EMAIL [--password-stdin]\n"
     "                set a new password for an existing user\n"
     "  user list [--search TEXT]\n"
-    "                list users (id, user active/disabled, password enabled/disabled/none, email, name)\n"
+    "                list users (id, user active/disabled, password enabled/disabled/none, email, name);\n"
+    "                password \"weak\": an imported weak hash (apr1, bcrypt below 10, ...) not yet replaced\n"
     "  user list --locked\n"
     "                the users a rate limit keeps out now: which limit and until when (UTC), by the\n"
     "                limits of --config FILE's rateLimit, else the defaults\n"
@@ -66,6 +68,15 @@ const char description[] =
     "  admin-token revoke NAME\n"
     "                refuse the token from now on, on every server sharing the database;\n"
     "                create and revoke are audited (by: cli:USER)\n"
+    "  user import FILE --format authelia|htpasswd|keycloak|csv|jsonl [--dry-run]\n"
+    "                [--on-conflict skip|update|fail] [--group G]... [--email-domain D] [--allow-weak-hashes]\n"
+    "                import users with the password hashes they have (FILE - : standard input), in one\n"
+    "                transaction: anything refused (each line named with its reason) imports nothing,\n"
+    "                unless --on-conflict skip; --dry-run changes nothing. Each hash signs in as it is\n"
+    "                and becomes Argon2id at the user's first sign-in; audited (userImport, by: cli)\n"
+    "  user export [FILE] --format jsonl [--with-password-hashes]\n"
+    "                every user as the JSON Lines user import reads (to standard output, or to the\n"
+    "                new file FILE, mode 0600); password hashes only when asked for\n"
     "  backup FILE   write a consistent copy of the SQLite database to the new file FILE while\n"
     "                servers use it (SQLite's VACUUM INTO; mode 0600); PostgreSQL: use pg_dump\n"
     "  oidc clients  list the OpenID Provider's clients of --config FILE\n"
@@ -172,8 +183,31 @@ int main(int argc, char *argv[])
     const QCommandLineOption expiresOption(QStringLiteral("expires"),
                                            QStringLiteral("admin-token create: its lifetime (90d, 12h, 30m; default 90d)."),
                                            QStringLiteral("lifetime"));
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          QStringLiteral("user import: authelia, htpasswd, keycloak, csv or jsonl; "
+                                                         "user export: jsonl."),
+                                          QStringLiteral("format"));
+    const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
+                                          QStringLiteral("user import: check everything and say what would happen; change nothing."));
+    const QCommandLineOption onConflictOption(QStringLiteral("on-conflict"),
+                                              QStringLiteral("user import: what to do with an address that is a user "
+                                                             "already: skip, update or fail (the default)."),
+                                              QStringLiteral("skip|update|fail"));
+    const QCommandLineOption groupOption(QStringLiteral("group"),
+                                         QStringLiteral("user import: add every imported user to this group (repeatable)."),
+                                         QStringLiteral("group"));
+    const QCommandLineOption emailDomainOption(QStringLiteral("email-domain"),
+                                               QStringLiteral("user import: turn user names without '@' into name@domain."),
+                                               QStringLiteral("domain"));
+    const QCommandLineOption allowWeakOption(QStringLiteral("allow-weak-hashes"),
+                                             QStringLiteral("user import: accept weak hashes (apr1, bcrypt below cost 10, "
+                                                            "{SSHA512}, ...); user list flags them."));
+    const QCommandLineOption withHashesOption(QStringLiteral("with-password-hashes"),
+                                              QStringLiteral("user export: include the password hashes."));
     parser.addOptions({configOption, listenOption, threadsOption, devOption, databaseOption, nameOption,
-                       passwordStdinOption, searchOption, lockedOption, logFormatOption, scopeOption, expiresOption});
+                       passwordStdinOption, searchOption, lockedOption, logFormatOption, scopeOption, expiresOption,
+                       formatOption, dryRunOption, onConflictOption, groupOption, emailDomainOption, allowWeakOption,
+                       withHashesOption});
     parser.process(app);
     if (parser.isSet(logFormatOption)) {
         const std::optional<LogWriter::Format> format = LogWriter::parseFormat(parser.value(logFormatOption));
@@ -242,6 +276,38 @@ int main(int argc, char *argv[])
             user.email = ofGroup ? QString() : positional.value(3);
             user.group = ofGroup ? positional.value(3) : positional.value(4);
             return userCommand(user, database);
+        }
+        const bool importing = positional.value(1) == QLatin1String("import");
+        const bool exporting = positional.value(1) == QLatin1String("export");
+        const bool importOptions = parser.isSet(dryRunOption) || parser.isSet(onConflictOption) || parser.isSet(groupOption)
+            || parser.isSet(emailDomainOption) || parser.isSet(allowWeakOption);
+        if ((importOptions && !importing) || (parser.isSet(withHashesOption) && !exporting)
+            || (parser.isSet(formatOption) && !importing && !exporting)) {
+            err << "gatehouse-server: --format, --dry-run, --on-conflict, --group, --email-domain and "
+                   "--allow-weak-hashes are user import's, --format and --with-password-hashes user export's; see --help\n";
+            return 2;
+        }
+        if (importing) {
+            if (positional.size() != 3) {
+                err << "gatehouse-server: usage: user import FILE --format FORMAT; see --help\n";
+                return 2;
+            }
+            UserImportCommand import;
+            import.file = positional.at(2);
+            import.format = parser.value(formatOption);
+            import.dryRun = parser.isSet(dryRunOption);
+            import.onConflict = parser.value(onConflictOption);
+            import.groups = parser.values(groupOption);
+            import.emailDomain = parser.value(emailDomainOption);
+            import.allowWeakHashes = parser.isSet(allowWeakOption);
+            return userImportCommand(import, database);
+        }
+        if (exporting) {
+            if (positional.size() > 3) {
+                err << "gatehouse-server: usage: user export [FILE] --format jsonl; see --help\n";
+                return 2;
+            }
+            return userExportCommand({positional.value(2), parser.value(formatOption), parser.isSet(withHashesOption)}, database);
         }
         // "user 2fa reset EMAIL": a two-word action.
         QStringList words = positional.mid(1);

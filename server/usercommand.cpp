@@ -9,6 +9,7 @@
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
+#include <gatehouse/userimport.h>
 #include <gatehouse/serversettings.h>
 #include <gatehouse/userstate.h>
 
@@ -223,6 +224,16 @@ private:
         const qint64 total = m_adapter->countUsers(m_command.search).result();
         m_out << QStringLiteral("%1  %2  %3  %4  %5\n").arg(QStringLiteral("id"), -8).arg(QStringLiteral("user"), -8)
                      .arg(QStringLiteral("password"), -8).arg(QStringLiteral("email"), -32).arg(QStringLiteral("name"));
+        // Who still has a weak imported hash (read once: the listing pages do not carry hashes).
+        QHash<QString, QString> weak;  // email -> why
+        for (const UserTransferRecord &user : m_adapter->exportUsers().result()) {
+            if (user.passwordHash.isEmpty())
+                continue;
+            const QString weakness = passwordHashWeakness(user.passwordHash);
+            if (!weakness.isEmpty())
+                weak.insert(user.email, weakness);
+        }
+        int weakListed = 0;
         UserPageRequest request;
         request.search = m_command.search;
         request.sort = UserSortColumn::Email;
@@ -231,8 +242,11 @@ private:
             const QList<UserListEntry> page = m_adapter->listUsersPage(request).result();
             for (const UserListEntry &entry : page) {
                 const QString state = entry.disabled ? QStringLiteral("disabled") : QStringLiteral("active");
+                const bool weakHash = entry.hasPassword && !entry.passwordDisabled && weak.contains(entry.user.email);
+                weakListed += weakHash ? 1 : 0;
                 const QString password = !entry.hasPassword   ? QStringLiteral("none")
                                        : entry.passwordDisabled ? QStringLiteral("disabled")
+                                       : weakHash               ? QStringLiteral("weak")
                                                                 : QStringLiteral("enabled");
                 m_out << QStringLiteral("%1  %2  %3  %4  %5\n").arg(entry.user.id, -8).arg(state, -8).arg(password, -8)
                              .arg(entry.user.email, -32).arg(entry.user.name.value_or(QString()));
@@ -244,6 +258,9 @@ private:
         m_out << total << (total == 1 ? " user" : " users")
               << (m_command.search.isEmpty() ? QString() : QStringLiteral(" matching \"%1\"").arg(m_command.search))
               << '\n';
+        if (weakListed > 0)
+            m_out << weakListed << (weakListed == 1 ? " user has" : " users have")
+                  << " a weak imported password hash (\"weak\"), replaced by Argon2id at their next sign-in\n";
         return 0;
     }
 

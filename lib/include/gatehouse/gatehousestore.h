@@ -21,6 +21,7 @@
  * | AuditFeedStore (auditfeedstore.h) | the audit log read forward from cursors: security notices by e-mail | no security notices |
  * | AdminTokenStore (admintokenstore.h) | nothing: the admin API's bearer tokens (gatehouse-server's \c admin) | no admin API |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
+ * | UserTransferStore (usertransferstore.h) | nothing: `gatehouse-server user import` and `export` | no import or export |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
@@ -38,3 +39,4 @@
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
+#include <gatehouse/usertransferstore.h>

@@ -16,8 +16,9 @@ struct StoredPasswordCheck
 };
 
 /*!
- * Whether \a password matches \a storedHash. A "$argon2id$" hash is Gatehouse's own and checked
- * exactly as it always was; any other is read by parseLegacyHash(). A hash that cannot be used
+ * Whether \a password matches \a storedHash. An Argon2id hash with Gatehouse's parameters is
+ * its own and checked exactly as it always was; any other (an Argon2id with other parameters
+ * included) is read by parseLegacyHash(). A hash that cannot be used
  * (unknown, malformed, beyond the cost limits) matches nothing, costs what a check of Argon2id
  * costs, and is logged by its problem, never by its value.
  */

@@ -27,6 +27,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
         stores.notBefore = NotBeforeCache::of(adapter.get());
     stores.twoFactor = offered<TwoFactorStore>(adapter);
     stores.groups = offered<GroupStore>(adapter);
+    stores.transfers = offered<UserTransferStore>(adapter);
     stores.oidcKeys = offered<OidcKeyStore>(adapter);
     stores.oidcCodes = offered<OidcCodeStore>(adapter);
     stores.oidcGrants = offered<OidcGrantStore>(adapter);

@@ -21,6 +21,7 @@
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
+#include <gatehouse/usertransferstore.h>
 
 #include <memory>
 
@@ -51,6 +52,7 @@ struct Stores
     std::shared_ptr<PasswordResetStore> passwordResets;
     std::shared_ptr<AuditFeedStore> auditFeed;
     std::shared_ptr<AdminTokenStore> adminTokens;
+    std::shared_ptr<UserTransferStore> transfers;
 };
 
 } // namespace Gatehouse

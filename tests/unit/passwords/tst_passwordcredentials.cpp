@@ -190,6 +190,11 @@ private Q_SLOTS:
         QTest::newRow("sha512-crypt")
             << "$6$saltstring$svn8UoSVapNtMuq1ukKS4tPQd8iKwSMHWjl/O817G3uBnIFNjnQJuesI68u4OTLiBFdcbYEdFCoEOfaS35inz1"
             << "Hello world!" << "sha512-crypt";
+        // Argon2id with parameters other than Gatehouse's (as Authelia writes it; this one by the
+        // argon2 command): foreign too, so it becomes Gatehouse's Argon2id.
+        QTest::newRow("argon2id, other parameters")
+            << "$argon2id$v=19$m=8192,t=3,p=2$c29tZXNhbHRzb21lc2FsdA$WhoELTVCDxA0tKNHq8bZhJ7JiYCl47pcvKCv8yqwM4g" << "password"
+            << "argon2id";
     }
     void foreignHashSignsInOnceThenIsArgon2id()
     {

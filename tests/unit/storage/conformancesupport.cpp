@@ -11,6 +11,7 @@
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
+#include "usertransferstoreconformance.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -33,10 +34,12 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     PasswordResetStoreConformance passwordResets(fixture);
     AuditFeedStoreConformance auditFeed(fixture);
     AdminTokenStoreConformance adminTokens(fixture);
+    UserTransferStoreConformance transfers(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
         + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
-        + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv);
+        + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv)
+        + QTest::qExec(&transfers, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

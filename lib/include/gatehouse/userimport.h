@@ -1,0 +1,63 @@
+#pragma once
+/*!
+ * \file userimport.h  Users imported from other systems' files and exported again (issue 40;
+ * lib/src/userimport/README.md): what `gatehouse-server user import` and `user export` do.
+ */
+#include <gatehouse/usertransferstore.h>
+
+#include <QByteArray>
+#include <QFuture>
+#include <QStringList>
+
+#include <memory>
+
+namespace Gatehouse {
+
+struct GATEHOUSE_EXPORT UserImportOptions
+{
+    QString format;                 //!< one of userImportFormats()
+    QString emailDomain;            //!< turns user names without '@' into addresses
+    bool allowWeakHashes = false;   //!< import apr1, low-cost bcrypt, {SSHA512}, ... (flagged in `user list`)
+    UserImportConflict onConflict = UserImportConflict::Fail;
+    bool dryRun = false;            //!< check everything, change nothing
+    QStringList groups;             //!< added to every imported user (--group)
+    QJsonObject auditDetail;        //!< into each user's \c userImport audit event (\c by, \c operator)
+};
+
+//! What an import did (or, dry, would do).
+struct GATEHOUSE_EXPORT UserImportSummary
+{
+    int read = 0;                   //!< users the file names, refused ones included
+    int created = 0;
+    int updated = 0;
+    int unchanged = 0;              //!< update: the user was as the file says already
+    int skipped = 0;                //!< skip: a user with that address exists
+    QStringList refused;            //!< "line 14 (password): bcrypt cost 31 is above 14", in file order
+    bool committed = false;         //!< the changes are in the database
+};
+
+//! "authelia", "htpasswd", "keycloak", "csv", "jsonl".
+GATEHOUSE_EXPORT QStringList userImportFormats();
+
+/*!
+ * Reads \a file in \a options' format and imports its users into \a store in one transaction.
+ * What a reader refuses, a group name groupNameProblem() refuses and (with Fail) an address that
+ * is a user already are refused, each with its line. Nothing is committed when anything is
+ * refused, unless onConflict is Skip: then the rest is imported. A dry run commits nothing but
+ * counts the same. Fails like the store (AdapterError), and with std::invalid_argument for an
+ * unknown format. Never logs, and never puts a hash into a message.
+ */
+GATEHOUSE_EXPORT QFuture<UserImportSummary> importUserFile(std::shared_ptr<UserTransferStore> store, const QByteArray &file,
+                                                           const UserImportOptions &options);
+
+//! \a users as the JSON Lines file `--format jsonl` imports; hashes only when \a withPasswordHashes.
+GATEHOUSE_EXPORT QByteArray userExportLines(const QList<UserTransferRecord> &users, bool withPasswordHashes);
+
+/*!
+ * Why the stored password hash \a stored is weak ("apr1 is 1000 rounds of MD5"), empty when it
+ * is not (Gatehouse's own Argon2id, a strong foreign hash); a hash no verifier reads is "not
+ * readable: <reason>". For listings: who has not signed in since a weak hash was imported.
+ */
+GATEHOUSE_EXPORT QString passwordHashWeakness(const QString &stored);
+
+} // namespace Gatehouse

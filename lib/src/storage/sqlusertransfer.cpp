@@ -1,0 +1,207 @@
+// SqlAdapter's UserTransferStore: a whole import in one transaction on one connection, so a
+// failure (or a conflict the operator chose to fail on, or a dry run) leaves nothing behind.
+#include <gatehouse/sqladapter.h>
+
+#include "storage/sqladapter_p.h"
+#include "storage/storerules.h"
+
+#include <QJsonDocument>
+
+namespace Gatehouse {
+
+namespace {
+
+//! A user of the database as an import compares it.
+struct ExistingUser
+{
+    qint64 id = 0;
+    std::optional<QString> name;
+    std::optional<QDateTime> emailVerified;
+    bool disabled = false;
+    bool hasPassword = false;
+};
+
+std::optional<ExistingUser> existingUser(SqlConnection &c, const QString &email, const QString &method)
+{
+    SqlQuery q(c,
+               QStringLiteral("SELECT u.id, u.name, u.\"emailVerified\", s.disabled, p.\"userId\" FROM users u "
+                              "LEFT JOIN gatehouse_user_state s ON s.\"userId\" = u.id "
+                              "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = u.id WHERE u.email = ?"),
+               method);
+    if (!q.bind(email).execFirst())
+        return std::nullopt;
+    return ExistingUser{q.integer(0), q.optionalText(1), q.optionalTime(2), q.value(3).toBool(), !q.value(4).isNull()};
+}
+
+qint64 insertUser(SqlConnection &c, const UserTransferRecord &record, const QDateTime &now, const QString &method)
+{
+    SqlQuery q(c, QStringLiteral("INSERT INTO users (name, email, \"emailVerified\") VALUES (?, ?, ?)")
+                      + (c.hasReturning() ? QStringLiteral(" RETURNING id") : QString()),
+               method);
+    q.bind(SqlRows::nullIfEmpty(record.name)).bind(record.email).bind(record.emailVerified ? now : QDateTime());
+    q.exec(QStringLiteral("the email address %1 is already in use").arg(record.email));
+    return q.next() ? q.integer(0) : q.lastInsertId();
+}
+
+void insertPassword(SqlConnection &c, qint64 id, const QString &hash, const QDateTime &now, const QString &method)
+{
+    SqlQuery q(c,
+               QStringLiteral("INSERT INTO gatehouse_passwords (\"userId\", hash, disabled, \"createdAt\", \"updatedAt\") "
+                              "VALUES (?, ?, ?, ?, ?)"),
+               method);
+    q.bind(id).bind(hash).bind(false).bind(now).bind(now).exec();
+}
+
+void setDisabled(SqlConnection &c, qint64 id, bool disabled, const QDateTime &now, const QString &method)
+{
+    {
+        const QString insert = c.backend() == SqlBackend::MySQL
+            ? QStringLiteral("INSERT IGNORE INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") VALUES (?, ?, ?)")
+            : QStringLiteral("INSERT INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") VALUES (?, ?, ?) "
+                             "ON CONFLICT (\"userId\") DO NOTHING");
+        SqlQuery q(c, insert, method);
+        q.bind(id).bind(disabled).bind(now).exec();
+    }
+    SqlQuery q(c, QStringLiteral("UPDATE gatehouse_user_state SET disabled = ?, \"updatedAt\" = ? WHERE \"userId\" = ?"), method);
+    q.bind(disabled).bind(now).bind(id).exec();
+    if (disabled) {
+        // As setUserDisabled() in userstate.h: a disabled user keeps no database session.
+        SqlQuery sessions(c, QStringLiteral("DELETE FROM sessions WHERE \"userId\" = ?"), method);
+        sessions.bind(id).exec();
+    }
+}
+
+//! Adds \a id to the groups it is not in; how many it was added to.
+int addGroups(SqlConnection &c, qint64 id, const QStringList &groups, const QString &method)
+{
+    int added = 0;
+    for (const QString &group : groups) {
+        const QString sql = c.backend() == SqlBackend::MySQL
+            ? QStringLiteral("INSERT IGNORE INTO gatehouse_user_groups (\"userId\", name) VALUES (?, ?)")
+            : QStringLiteral("INSERT INTO gatehouse_user_groups (\"userId\", name) VALUES (?, ?) "
+                             "ON CONFLICT (\"userId\", name) DO NOTHING");
+        SqlQuery q(c, sql, method);
+        added += q.bind(id).bind(group).exec().rowsAffected();
+    }
+    return added;
+}
+
+void audit(SqlConnection &c, qint64 id, const QJsonObject &detail, const QDateTime &now, const QString &method)
+{
+    SqlQuery q(c,
+               QStringLiteral("INSERT INTO gatehouse_audit (\"time\", \"type\", \"userId\", provider, \"clientAddress\", detail) "
+                              "VALUES (?, ?, ?, ?, ?, ?)"),
+               method);
+    q.bind(now).bind(QStringLiteral("userImport")).bind(QString::number(id)).bind(std::optional<QString>())
+        .bind(std::optional<QString>())
+        .bind(QString::fromUtf8(QJsonDocument(detail).toJson(QJsonDocument::Compact)))
+        .exec();
+}
+
+} // namespace
+
+QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch &batch)
+{
+    const QString method = QStringLiteral("importUsers");
+    return d->run(method, [batch, method](SqlConnection &c) {
+        for (const UserTransferRecord &record : batch.users) {
+            for (const QString &group : record.groups)
+                StoreRules::checkGroupName(group, method);
+        }
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        QList<UserImportOutcome> outcomes;
+        outcomes.reserve(batch.users.size());
+        bool conflict = false;
+        SqlTransaction transaction(c, method);
+        for (const UserTransferRecord &record : batch.users) {
+            QJsonObject detail = batch.auditDetail;
+            if (!record.scheme.isEmpty())
+                detail.insert(QStringLiteral("scheme"), record.scheme);
+            const std::optional<ExistingUser> existing = existingUser(c, record.email, method);
+            if (!existing) {
+                const qint64 id = insertUser(c, record, now, method);
+                if (!record.passwordHash.isEmpty())
+                    insertPassword(c, id, record.passwordHash, now, method);
+                if (record.disabled)
+                    setDisabled(c, id, true, now, method);
+                addGroups(c, id, record.groups, method);
+                detail.insert(QStringLiteral("outcome"), QStringLiteral("created"));
+                audit(c, id, detail, now, method);
+                outcomes.append(UserImportOutcome::Created);
+                continue;
+            }
+            if (batch.onConflict != UserImportConflict::Update) {
+                conflict = conflict || batch.onConflict == UserImportConflict::Fail;
+                outcomes.append(batch.onConflict == UserImportConflict::Fail ? UserImportOutcome::Conflict
+                                                                            : UserImportOutcome::Skipped);
+                continue;
+            }
+            bool changed = false;
+            const bool nameChanges = !record.name.isEmpty() && existing->name != record.name;
+            const bool verifiedChanges = record.emailVerified != existing->emailVerified.has_value();
+            if (nameChanges || verifiedChanges) {
+                SqlQuery q(c, QStringLiteral("UPDATE users SET name = ?, \"emailVerified\" = ? WHERE id = ?"), method);
+                q.bind(nameChanges ? std::optional(record.name) : existing->name)
+                    .bind(verifiedChanges ? (record.emailVerified ? now : QDateTime()) : existing->emailVerified.value_or(QDateTime()))
+                    .bind(existing->id)
+                    .exec();
+                changed = true;
+            }
+            if (record.disabled != existing->disabled) {
+                setDisabled(c, existing->id, record.disabled, now, method);
+                changed = true;
+            }
+            if (!existing->hasPassword && !record.passwordHash.isEmpty()) {
+                insertPassword(c, existing->id, record.passwordHash, now, method);
+                changed = true;
+            }
+            if (addGroups(c, existing->id, record.groups, method) > 0)
+                changed = true;
+            if (changed) {
+                detail.insert(QStringLiteral("outcome"), QStringLiteral("updated"));
+                audit(c, existing->id, detail, now, method);
+            }
+            outcomes.append(changed ? UserImportOutcome::Updated : UserImportOutcome::Unchanged);
+        }
+        if (!batch.dryRun && !conflict)
+            transaction.commit();
+        return outcomes;
+    });
+}
+
+QFuture<QList<UserTransferRecord>> SqlAdapter::exportUsers()
+{
+    const QString method = QStringLiteral("exportUsers");
+    return d->run(method, [method](SqlConnection &c) {
+        // One snapshot for both queries: a user and its groups as they were together.
+        SqlTransaction transaction(c, method);
+        QHash<qint64, QStringList> groups;
+        {
+            SqlQuery q(c, QStringLiteral("SELECT \"userId\", name FROM gatehouse_user_groups"), method);
+            q.exec();
+            while (q.next())
+                groups[q.integer(0)].append(q.text(1));
+        }
+        QList<UserTransferRecord> records;
+        SqlQuery q(c,
+                   QStringLiteral("SELECT u.id, u.email, u.name, u.\"emailVerified\", s.disabled, p.hash FROM users u "
+                                  "LEFT JOIN gatehouse_user_state s ON s.\"userId\" = u.id "
+                                  "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = u.id ORDER BY u.email"),
+                   method);
+        q.exec();
+        while (q.next()) {
+            UserTransferRecord record;
+            record.email = q.text(1);
+            record.name = q.optionalText(2).value_or(QString());
+            record.emailVerified = q.optionalTime(3).has_value();
+            record.disabled = q.value(4).toBool();
+            record.passwordHash = q.optionalText(5).value_or(QString());
+            record.groups = StoreRules::sortedGroups(groups.value(q.integer(0)));
+            records.append(record);
+        }
+        transaction.commit();
+        return records;
+    });
+}
+
+} // namespace Gatehouse

@@ -1,0 +1,7 @@
+#include <gatehouse/usertransferstore.h>
+
+namespace Gatehouse {
+
+UserTransferStore::~UserTransferStore() = default;
+
+} // namespace Gatehouse
