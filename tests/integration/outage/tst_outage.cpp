@@ -251,8 +251,14 @@ private Q_SLOTS:
         if (QTest::currentTestFailed())
             return;
         const QStringList suffixes{QString(), QStringLiteral("-wal"), QStringLiteral("-shm")};
-        const auto move = [&suffixes](const QString &from, const QString &to) {
-            for (const QString &suffix : suffixes) {
+        // Away: the database first, so nothing opens it without its write-ahead log. Back: the
+        // log and its index first, for the same reason (a database found alone gets a new, empty
+        // log beside it, and the one moved in after it is not the one the others read).
+        const auto move = [&suffixes](const QString &from, const QString &to, bool databaseLast) {
+            QStringList order = suffixes;
+            if (databaseLast)
+                std::reverse(order.begin(), order.end());
+            for (const QString &suffix : order) {
                 if (QFile::exists(from + suffix) && !QFile::rename(from + suffix, to + suffix))
                     return false;
             }
@@ -265,12 +271,12 @@ private Q_SLOTS:
         Outage outage;
         outage.noticedWithin = 300;  // each connection looks at its file every 250 ms at most
         outage.stopping = load.now();
-        QVERIFY(move(file, away + QStringLiteral("/gatehouse.db")));
+        QVERIFY(move(file, away + QStringLiteral("/gatehouse.db"), false));
         outage.down = load.now();
         QTest::qWait(4000);
         outage.restoring = load.now();
         QVERIFY(!QFile::exists(file));  // not created anew, empty, in the meantime
-        QVERIFY(move(away + QStringLiteral("/gatehouse.db"), file));
+        QVERIFY(move(away + QStringLiteral("/gatehouse.db"), file, true));
         outage.up = load.now();
         QTest::qWait(2500);
         load.stop();
