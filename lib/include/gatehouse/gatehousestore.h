@@ -19,6 +19,7 @@
  * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | AuditFeedStore (auditfeedstore.h) | the audit log read forward from cursors: security notices by e-mail | no security notices |
+ * | NoticePreferenceStore (noticepreferencestore.h) | each person's choice of the notices they may turn off (account page) | every notice as configured; the account page offers no choice |
  * | AdminTokenStore (admintokenstore.h) | nothing: the admin API's bearer tokens (gatehouse-server's \c admin) | no admin API |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  * | UserTransferStore (usertransferstore.h) | nothing: `gatehouse-server user import` and `export` | no import or export |
@@ -34,6 +35,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
 #include <gatehouse/oidcgrantstore.h>
+#include <gatehouse/noticepreferencestore.h>
 #include <gatehouse/oidckeystore.h>
 #include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>

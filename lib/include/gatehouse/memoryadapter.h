@@ -30,7 +30,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public PasswordResetStore,
                                              public AuditFeedStore,
                                              public AdminTokenStore,
-                                             public UserTransferStore
+                                             public UserTransferStore,
+                                             public NoticePreferenceStore
 {
 public:
     MemoryAdapter();
@@ -176,6 +177,10 @@ public:
     QFuture<QList<AdminTokenRecord>> adminTokens() override;
     QFuture<bool> revokeAdminToken(const QString &name, const QDateTime &when) override;
     QFuture<void> touchAdminToken(const QString &tokenHash, const QDateTime &when) override;
+
+    // NoticePreferenceStore
+    QFuture<QList<NoticePreference>> noticePreferences(const QString &userId) override;
+    QFuture<void> setNoticePreference(const QString &userId, const NoticePreference &preference) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

@@ -94,6 +94,7 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->totp.remove(userId);
         d->recoveryCodes.remove(userId);
         d->groups.remove(userId);
+        d->noticePreferences.remove(userId);
         d->passwordResets.removeIf([&](const PasswordResetRecord &r) { return r.userId == userId; });
         return deleted;
     });

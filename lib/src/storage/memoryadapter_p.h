@@ -93,6 +93,7 @@ public:
     };
     QHash<QString, AuditCursor> auditCursors;  // by name
     QMap<QString, AdminTokenRecord> adminTokens; // by name
+    QHash<QString, QMap<QString, NoticePreference>> noticePreferences;  // by user id, then kind
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

@@ -478,6 +478,20 @@ QString adminTokensTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Each person's choices among the security notices they may turn off (the account page), with
+ * when they chose: the notifier mails what happened before a notice was turned off.
+ */
+QString noticePreferencesTable(SqlConnection &c, const Types &t)
+{
+    return createTables(c, t,
+                        {{QStringLiteral("gatehouse_notice_preferences"),
+                          QStringLiteral("\"userId\" INTEGER NOT NULL, kind VARCHAR(64) NOT NULL, enabled BOOLEAN NOT NULL, "
+                                         "\"updatedAt\" %1 NOT NULL, PRIMARY KEY (\"userId\", kind), "
+                                         "FOREIGN KEY (\"userId\") REFERENCES users (id) ON DELETE CASCADE")
+                              .arg(t.timestamp)}});
+}
+
 struct Step
 {
     int version;
@@ -507,6 +521,7 @@ const QList<Step> &steps()
         {17, QStringLiteral("OpenID Provider refresh grants"), oidcGrantTables},
         {18, QStringLiteral("audit log cursors"), auditCursorsTable},
         {19, QStringLiteral("admin API tokens"), adminTokensTable},
+        {20, QStringLiteral("notice preferences"), noticePreferencesTable},
     };
     return all;
 }

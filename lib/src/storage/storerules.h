@@ -31,6 +31,10 @@ void checkGroupName(const QString &group, const QString &method);
 //! \a groups sorted, each once: the order every GroupStore answers in, whatever the database's collation.
 QStringList sortedGroups(QStringList groups);
 
+//! Throws AdapterError (InvalidArgument, naming \a method) unless \a kind is 1 to 64 letters and
+//! digits (noticepreferencestore.h; defined in noticepreferencestore.cpp).
+void checkNoticeKind(const QString &kind, const QString &method);
+
 //! The rate-limit key under which a claim on refreshing an account's tokens is kept.
 QString tokenRefreshKey(const QString &provider, const QString &providerAccountId);
 

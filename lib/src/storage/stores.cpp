@@ -33,6 +33,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.oidcGrants = offered<OidcGrantStore>(adapter);
     stores.passwordResets = offered<PasswordResetStore>(adapter);
     stores.auditFeed = offered<AuditFeedStore>(adapter);
+    stores.noticePreferences = offered<NoticePreferenceStore>(adapter);
     stores.adminTokens = offered<AdminTokenStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;

@@ -14,6 +14,7 @@
 #include <gatehouse/admintokenstore.h>
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
+#include <gatehouse/noticepreferencestore.h>
 #include <gatehouse/oidccodestore.h>
 #include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/oidckeystore.h>
@@ -53,6 +54,7 @@ struct Stores
     std::shared_ptr<AuditFeedStore> auditFeed;
     std::shared_ptr<AdminTokenStore> adminTokens;
     std::shared_ptr<UserTransferStore> transfers;
+    std::shared_ptr<NoticePreferenceStore> noticePreferences;
 };
 
 } // namespace Gatehouse

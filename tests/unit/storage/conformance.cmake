@@ -14,6 +14,7 @@ if(NOT TARGET gh_storage_conformance)
         "${CMAKE_CURRENT_LIST_DIR}/admintokenstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/admintokenstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/noticepreferencestoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/noticepreferencestoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.cpp" "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.h")
     target_include_directories(gh_storage_conformance PUBLIC "${CMAKE_CURRENT_LIST_DIR}")

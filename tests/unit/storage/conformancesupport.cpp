@@ -4,6 +4,7 @@
 #include "auditfeedstoreconformance.h"
 #include "admintokenstoreconformance.h"
 #include "groupstoreconformance.h"
+#include "noticepreferencestoreconformance.h"
 #include "oidccodestoreconformance.h"
 #include "oidcgrantstoreconformance.h"
 #include "oidckeystoreconformance.h"
@@ -35,11 +36,12 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     AuditFeedStoreConformance auditFeed(fixture);
     AdminTokenStoreConformance adminTokens(fixture);
     UserTransferStoreConformance transfers(fixture);
+    NoticePreferenceStoreConformance noticePreferences(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
         + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
         + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv)
-        + QTest::qExec(&transfers, argc, argv);
+        + QTest::qExec(&transfers, argc, argv) + QTest::qExec(&noticePreferences, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)
