@@ -1,6 +1,6 @@
 #include "request/passwordresetoffer.h"
 
-#include <QJsonObject>
+#include "core/mailprovider.h"
 
 namespace Gatehouse {
 
@@ -12,11 +12,8 @@ std::optional<PasswordResetOffer> passwordResetOffer(const Config &config, bool 
     for (const Provider &p : config.providers) {
         if (!offer.passwords && p.type == u"credentials" && p.option(QStringLiteral("authorize")).toString() == u"builtin")
             offer.passwords = &p;
-        const QJsonValue server = p.option(QStringLiteral("server"));
-        const bool hasServer = (server.isString() && !server.toString().isEmpty()) || (server.isObject() && !server.toObject().isEmpty());
-        if (!offer.mail && p.type == u"email" && hasServer)
-            offer.mail = &p;
     }
+    offer.mail = smtpMailProvider(config.providers);
     if (!offer.passwords || !offer.mail)
         return std::nullopt;
     return offer;
