@@ -945,5 +945,35 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>An event of the account page&apos;s recent activity</extracomment>
         <translation>Link zum Zurücksetzen des Passworts abgelehnt</translation>
     </message>
+    <message>
+        <source>E-mail notices</source>
+        <extracomment>Heading of the account page&apos;s section on security notices by e-mail</extracomment>
+        <translation>E-Mail-Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>You always get an e-mail when your password, your two-factor sign-in, your passkeys or your linked accounts change.</source>
+        <extracomment>Account page: what the notices section says about the notices a person cannot turn off</extracomment>
+        <translation>Sie bekommen immer eine E-Mail, wenn sich Ihr Passwort, Ihre Zwei-Faktor-Anmeldung, Ihre Passkeys oder Ihre verknüpften Konten ändern.</translation>
+    </message>
+    <message>
+        <source>E-mail me when someone signs in to my account from a browser or device I have not used before</source>
+        <extracomment>Account page: the checkbox for the new-sign-in notice</extracomment>
+        <translation>Mir eine E-Mail schicken, wenn sich jemand mit einem Browser oder Gerät bei meinem Konto anmeldet, das ich noch nicht benutzt habe</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <extracomment>Account page: the button that saves the notice choice</extracomment>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Your e-mail notices were saved.</source>
+        <extracomment>Account page notice after saving the notice choice</extracomment>
+        <translation>Ihre E-Mail-Benachrichtigungen wurden gespeichert.</translation>
+    </message>
+    <message>
+        <source>E-mail notices changed</source>
+        <extracomment>Recent activity: a security notice was turned on or off</extracomment>
+        <translation>E-Mail-Benachrichtigungen geändert</translation>
+    </message>
 </context>
 </TS>

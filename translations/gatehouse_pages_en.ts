@@ -945,5 +945,35 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>An event of the account page&apos;s recent activity</extracomment>
         <translation>Password reset link refused</translation>
     </message>
+    <message>
+        <source>E-mail notices</source>
+        <extracomment>Heading of the account page&apos;s section on security notices by e-mail</extracomment>
+        <translation>E-mail notices</translation>
+    </message>
+    <message>
+        <source>You always get an e-mail when your password, your two-factor sign-in, your passkeys or your linked accounts change.</source>
+        <extracomment>Account page: what the notices section says about the notices a person cannot turn off</extracomment>
+        <translation>You always get an e-mail when your password, your two-factor sign-in, your passkeys or your linked accounts change.</translation>
+    </message>
+    <message>
+        <source>E-mail me when someone signs in to my account from a browser or device I have not used before</source>
+        <extracomment>Account page: the checkbox for the new-sign-in notice</extracomment>
+        <translation>E-mail me when someone signs in to my account from a browser or device I have not used before</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <extracomment>Account page: the button that saves the notice choice</extracomment>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>Your e-mail notices were saved.</source>
+        <extracomment>Account page notice after saving the notice choice</extracomment>
+        <translation>Your e-mail notices were saved.</translation>
+    </message>
+    <message>
+        <source>E-mail notices changed</source>
+        <extracomment>Recent activity: a security notice was turned on or off</extracomment>
+        <translation>E-mail notices changed</translation>
+    </message>
 </context>
 </TS>

@@ -220,6 +220,27 @@ public:
     //! newest first; empty without an AuditStore.
     QFuture<QList<AuditEvent>> recentActivity(const QString &userId, int limit = 20) const;
 
+    /*!
+     * The security notices (securitynotices.h) a person may turn off for themselves: only
+     * "newDevice", a sign-in from a browser not seen before, which people who travel or clear
+     * their browsers get often. The others (a new password, two-factor turned off, a passkey
+     * added ...) are what an intruder would hide first: they stay as the configuration has them.
+     */
+    static QStringList personalNotices();
+    //! True when people can turn notices off (the adapter implements NoticePreferenceStore).
+    bool keepsNoticeChoices() const;
+    //! Whether \a userId gets the notice \a kind, one of personalNotices(): true unless they turned
+    //! it off (also without a NoticePreferenceStore, where nobody can).
+    QFuture<bool> noticeEnabled(const QString &userId, const QString &kind) const;
+    /*!
+     * Turns \a userId's notice \a kind on or off: InvalidAccountInput for a kind not in
+     * personalNotices(), MissingAdapterMethods without a NoticePreferenceStore. A notice turned
+     * off still goes out for what happened before (the sign-in it was turned off from included).
+     * Audit: \c noticeChoice.
+     */
+    QFuture<void> setNoticeEnabled(const QString &userId, const QString &kind, bool enabled,
+                                   const AccountChange &change = {}) const;
+
 private:
     std::shared_ptr<const AccountPrivate> d;
 };

@@ -1,5 +1,6 @@
 #include <gatehouse/account.h>
 
+#include "account/noticechoice.h"
 #include "account/useragent.h"
 #include "core/futures.h"
 #include "crypto/base64url.h"
@@ -586,6 +587,42 @@ QFuture<QList<AuditEvent>> Account::recentActivity(const QString &userId, int li
     AuditFilter filter;
     filter.userId = userId;
     return store->auditEvents(filter, qBound(1, limit, 200));
+}
+
+QStringList Account::personalNotices()
+{
+    return {QStringLiteral("newDevice")};
+}
+
+bool Account::keepsNoticeChoices() const
+{
+    return d->stores.noticePreferences != nullptr;
+}
+
+QFuture<bool> Account::noticeEnabled(const QString &userId, const QString &kind) const
+{
+    std::shared_ptr<NoticePreferenceStore> store = d->stores.noticePreferences;
+    if (!store || !personalNotices().contains(kind))
+        return QtFuture::makeReadyFuture(true);
+    return continueWith(store->noticePreferences(userId), [kind](const QList<NoticePreference> &choices) {
+        return !AccountDetail::noticeTurnedOff(choices, kind, QDateTime::currentDateTimeUtc());
+    });
+}
+
+QFuture<void> Account::setNoticeEnabled(const QString &userId, const QString &kind, bool enabled, const AccountChange &change) const
+{
+    std::shared_ptr<NoticePreferenceStore> store = d->stores.noticePreferences;
+    if (!store)
+        return failedFuture<void>(MissingAdapterMethods(QStringLiteral("notice choices need an adapter that implements NoticePreferenceStore")));
+    if (!personalNotices().contains(kind))
+        return failedFuture<void>(InvalidAccountInput(QStringLiteral("a person may turn off only these notices: %1")
+                                                          .arg(personalNotices().join(QStringLiteral(", ")))));
+    std::shared_ptr<const AccountPrivate> self = d;
+    return store->setNoticePreference(userId, {kind, enabled, QDateTime::currentDateTimeUtc()})
+        .then(QtFuture::Launch::Sync, [self, userId, kind, enabled, change] {
+            self->audit(QStringLiteral("noticeChoice"), userId, change,
+                        {{QStringLiteral("notice"), kind}, {QStringLiteral("enabled"), enabled}});
+        });
 }
 
 } // namespace Gatehouse

@@ -29,7 +29,8 @@ QList<FailureNotice> twoFactorFailures(QList<FailureNotice> more = {})
 
 const QList<Form> &forms()
 {
-    // Renaming cannot lock anyone out: no recent sign-in, as for the display name. A new
+    // Renaming cannot lock anyone out: no recent sign-in, as for the display name. Turning a
+    // notice off hides what an intruder does next: a recent sign-in, as for a password. A new
     // secret or new recovery codes are shown in the answer itself ("done" is the page's notice).
     static const QList<Form> table = {
         {notice("setName"), Operation::SetName, Needs::Nothing, {}, false, notice("nameSaved"),
@@ -53,6 +54,7 @@ const QList<Form> &forms()
          twoFactorFailures()},
         {notice("twoFactorRemove"), Operation::TwoFactorRemove, Needs::TwoFactor, notice("twoFactorRemoveUnconfirmed"), true,
          notice("twoFactorRemoved"), twoFactorFailures()},
+        {notice("setNotices"), Operation::SetNotices, Needs::NoticeChoices, {}, true, notice("noticesSaved"), {}},
     };
     return table;
 }

@@ -28,6 +28,7 @@ enum class Operation {
     TwoFactorConfirm,
     TwoFactorNewCodes,
     TwoFactorRemove,
+    SetNotices,
 };
 
 //! Which part of the configuration a form needs; without it the form is an unknown action.
@@ -35,6 +36,7 @@ enum class Needs {
     Nothing,
     BuiltinPasswords,  //!< a credentials provider with "authorize": "builtin"
     TwoFactor,         //!< two-factor sign-in offered (an adapter that keeps it, not "never")
+    NoticeChoices,     //!< notices a person may turn off are mailed, and the adapter keeps the choice
 };
 
 //! An error class a form may fail with, and the notice the page shows for it.

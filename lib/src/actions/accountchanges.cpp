@@ -4,6 +4,7 @@
 #include "account/recentsignin.h"
 #include "core/cookies.h"
 #include "core/futures.h"
+#include "core/mailprovider.h"
 #include "core/ratelimitkeys.h"
 #include "request/errorresponse.h"
 #include "session/jwtsession.h"
@@ -290,6 +291,10 @@ QFuture<AuthResponse> perform(const State &state, const Account &account, const 
         return twoFactorNewCodes(state, user, form);
     case Operation::TwoFactorRemove:
         return thenBack(state, form, SiteTwoFactor::of(s).remove(user.id, SiteTwoFactor::changeOf(s)));
+    case Operation::SetNotices:
+        // An unticked box sends nothing: anything but "yes" turns the notice off.
+        return thenBack(state, form, account.setNoticeEnabled(user.id, QStringLiteral("newDevice"),
+                                                              s.param(QStringLiteral("newDevice")) == u"yes", changeOf(s)));
     }
     Q_UNREACHABLE();
 }
@@ -304,11 +309,20 @@ bool offers(const RequestState &s, AccountForms::Needs needs)
         return builtinPasswords(s) != nullptr;
     case AccountForms::Needs::TwoFactor:
         return SiteTwoFactor::of(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never;
+    case AccountForms::Needs::NoticeChoices:
+        return offersNoticeChoices(s, Account(s.config.adapter, s.config.session));
     }
     return false;
 }
 
 } // namespace
+
+bool offersNoticeChoices(const RequestState &s, const Account &account)
+{
+    const QUrl &url = s.config.url;
+    return s.config.account.notices.newDevice && account.keepsNoticeChoices() && smtpMailProvider(s.config.providers)
+        && url.isValid() && !url.host().isEmpty();
+}
 
 QFuture<AuthResponse> change(const State &state, const CurrentSession &session)
 {

@@ -31,6 +31,10 @@ const Provider *builtinPasswords(const RequestState &s);
 QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user,
                                const Pages::AccountContent::TwoFactor &twoFactor = {}, const QString &notice = {});
 
+//! Whether the page offers the notices a person may turn off: they are mailed (account.notices,
+//! an SMTP provider, url) and the adapter keeps the choice.
+bool offersNoticeChoices(const RequestState &s, const Account &account);
+
 /*!
  * The change a POST's \c action field asks for (account/accountforms.h), then back to the page,
  * for the signed-in \a session's stored user (read with SessionReadOptions::signInDetails: the

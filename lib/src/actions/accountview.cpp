@@ -78,8 +78,13 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, cons
         passkeys = account.passkeys(user.id).onFailed([](const MissingAdapterMethods &) { return QList<AccountPasskey>(); });
     }
     passkeys = continueWith(twoFactorStatus, [passkeys](const TwoFactorStatus &) { return passkeys; });
-    return continueWith(passkeys, [state, account, content, sessions, password, links, twoFactorStatus, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+    content.notices.offered = offersNoticeChoices(s, account);
+    const QFuture<bool> newDevice = content.notices.offered ? account.noticeEnabled(user.id, QStringLiteral("newDevice"))
+                                                            : QtFuture::makeReadyFuture(true);
+    passkeys = continueWith(newDevice, [passkeys](bool) { return passkeys; });
+    return continueWith(passkeys, [state, account, content, sessions, password, links, twoFactorStatus, newDevice, userId = user.id](const QList<AccountPasskey> &keys) mutable {
         const TwoFactorStatus status = twoFactorStatus.result();
+        content.notices.newDevice = newDevice.result();
         content.twoFactor.enrolled = status.enrolled;
         content.twoFactor.enrolledAt = status.enrolledAt.value_or(QDateTime());
         content.twoFactor.recoveryCodesLeft = status.recoveryCodesLeft;

@@ -27,6 +27,7 @@ std::optional<Notice> noticeFor(const AuditEvent &event, const NoticeOptions &op
     const auto kind = [&]() -> std::optional<NoticeMailKind> {
         if (type == u"signIn" && options.newDevice) {
             notice.check = HistoryCheck::NewDevice;
+            notice.personalSwitch = QStringLiteral("newDevice");
             return NoticeMailKind::NewDevice;
         }
         if (type == u"passwordChange" && options.passwordChange)

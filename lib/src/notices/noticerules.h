@@ -24,6 +24,8 @@ struct Notice
     Mail::NoticeMailKind kind = Mail::NoticeMailKind::PasswordChanged;
     Mail::NoticeMailFacts facts;
     HistoryCheck check = HistoryCheck::None;
+    //! The key the person may turn it off with (Account::personalNotices()); empty: they cannot.
+    QString personalSwitch;
 };
 
 //! The notice \a event calls for under \a options; nullopt for none (or no user to tell).

@@ -5,6 +5,8 @@
 #include "notices/logging.h"
 #include "notices/noticerules.h"
 
+#include "account/noticechoice.h"
+#include "core/mailprovider.h"
 #include "mail/mailer.h"
 #include "signin/emailsettings.h"
 #include "storage/stores.h"
@@ -77,6 +79,11 @@ public:
 bool SecurityNotifierPrivate::due(const Notices::Notice &notice, const AuditEvent &event) const
 {
     AuditStore &audit = *stores.audit;
+    if (!notice.personalSwitch.isEmpty() && stores.noticePreferences) {
+        const QList<NoticePreference> choices = stores.noticePreferences->noticePreferences(event.userId).result();
+        if (AccountDetail::noticeTurnedOff(choices, notice.personalSwitch, event.time))
+            return false;
+    }
     if (notice.check == Notices::HistoryCheck::NotAtSignUp) {
         AuditFilter created;
         created.type = QStringLiteral("createUser");
@@ -201,12 +208,7 @@ SecurityNotifier::SecurityNotifier(const Config &config, std::shared_ptr<Adapter
     d->pool.setMaxThreadCount(1);
     d->stores = Stores::of(std::move(adapter));
     const QUrl url = config.url;
-    const Provider *mailProvider = nullptr;
-    for (const Provider &p : config.providers) {
-        const QJsonValue server = p.option(QStringLiteral("server"));
-        if (!mailProvider && p.type == u"email" && ((server.isString() && !server.toString().isEmpty()) || server.isObject()))
-            mailProvider = &p;
-    }
+    const Provider *mailProvider = smtpMailProvider(config.providers);
     if (!config.account.notices.any())
         d->unavailable = QStringLiteral("account.notices turns every notice off");
     else if (!d->stores.adapter || !d->stores.audit || !d->stores.auditFeed)

@@ -23,7 +23,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-{{password}}{{twoFactor}}{{passkeys}}{{links}}<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}{{twoFactor}}{{passkeys}}{{links}}{{notices}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -33,6 +33,20 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
 <button type="submit" class="gh-button gh-secondary">{{signOut}}</button>
 </form>
+)";
+
+constexpr QStringView NoticesTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-notices">
+<h2 id="gh-notices">{{heading}}</h2>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="setNotices">
+<div class="gh-field">
+<label><input type="checkbox" name="newDevice" value="yes"{{checked}}> {{newDeviceLabel}}</label>
+</div>
+<p class="gh-account-note">{{note}}</p>
+<button type="submit" class="gh-button gh-submit">{{button}}</button>
+</form>
+</section>
 )";
 
 constexpr QStringView PasswordTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-password">
@@ -220,6 +234,8 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeTwoFactorNewCodes;
     if (notice == u"twoFactorRemoved")
         return Messages::NoticeTwoFactorRemoved;
+    if (notice == u"noticesSaved")
+        return Messages::NoticeNoticesSaved;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -284,6 +300,7 @@ const char *eventText(const QString &type)
         {u"twoFactorEnrolFailure", Messages::EventTwoFactorEnrolFailure},
         {u"twoFactorRecoveryCodes", Messages::EventTwoFactorRecoveryCodes},
         {u"twoFactorRemove", Messages::EventTwoFactorRemove},
+        {u"noticeChoice", Messages::EventNoticeChoice},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))
@@ -318,6 +335,24 @@ public:
             notice = fill(isError ? AccountAlertTemplate : NoticeTemplate, {{u"text", shownText}});
         }
         return notice;
+    }
+
+    //! The notices a person may turn off, where they are mailed and the choice is kept.
+    Html notices() const
+    {
+        Html notices;
+        if (content.notices.offered) {
+            notices = fill(NoticesTemplate, {
+                {u"heading", document.text(Messages::NoticesHeading)},
+                {u"action", action},
+                {u"csrfToken", context.csrfToken},
+                {u"checked", content.notices.newDevice ? QStringLiteral(" checked") : QString()},
+                {u"newDeviceLabel", document.text(Messages::NoticeNewDeviceLabel)},
+                {u"note", document.text(Messages::NoticesNote)},
+                {u"button", document.text(Messages::SaveNotices)},
+            });
+        }
+        return notices;
     }
 
     //! The password form, for a person with a built-in password.
@@ -597,6 +632,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"twoFactor", sections.twoFactor()},
         {u"passkeys", sections.passkeys()},
         {u"links", sections.links()},
+        {u"notices", sections.notices()},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
         {u"sessions", sections.sessions()},
         {u"activityHeading", document.text(Messages::ActivityHeading)},

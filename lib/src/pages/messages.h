@@ -366,6 +366,18 @@ inline constexpr const char *NoticeTwoFactorRemoveUnconfirmed = QT_TRANSLATE_NOO
 inline constexpr const char *NoticeTwoFactorNoEnrolment = QT_TRANSLATE_NOOP("Gatehouse::Pages", "There is no set-up to finish. Start again.");
 //: Account page notice: an authenticator is set up already
 inline constexpr const char *NoticeTwoFactorAlreadyOn = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Two-factor sign-in is on already.");
+//: Heading of the account page's section on security notices by e-mail
+inline constexpr const char *NoticesHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "E-mail notices");
+//: Account page: what the notices section says about the notices a person cannot turn off
+inline constexpr const char *NoticesNote = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You always get an e-mail when your password, your two-factor sign-in, your passkeys or your linked accounts change.");
+//: Account page: the checkbox for the new-sign-in notice
+inline constexpr const char *NoticeNewDeviceLabel = QT_TRANSLATE_NOOP("Gatehouse::Pages", "E-mail me when someone signs in to my account from a browser or device I have not used before");
+//: Account page: the button that saves the notice choice
+inline constexpr const char *SaveNotices = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Save");
+//: Account page notice after saving the notice choice
+inline constexpr const char *NoticeNoticesSaved = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your e-mail notices were saved.");
+//: Recent activity: a security notice was turned on or off
+inline constexpr const char *EventNoticeChoice = QT_TRANSLATE_NOOP("Gatehouse::Pages", "E-mail notices changed");
 //: Recent activity: an authenticator app was set up
 inline constexpr const char *EventTwoFactorEnrol = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator app set up");
 //: Recent activity: new recovery codes

@@ -110,9 +110,17 @@ struct AccountContent
         QString clientAddress;
     };
 
+    //! The security notices a person may turn off (Account::personalNotices()).
+    struct Notices
+    {
+        bool offered = false;       //!< mailed, and the choice is kept: the section and its form
+        bool newDevice = true;      //!< a sign-in from a browser not seen before is mailed
+    };
+
     QString name;
     QString email;
     bool emailVerified = false;
+    Notices notices;
     QString image;                  //!< checked like every image URL; empty: none
     bool password = false;          //!< the person has a built-in password: the form to change it
     int passwordMinimum = 8;        //!< its length rule (passwordcredentials.h), for the form and notices

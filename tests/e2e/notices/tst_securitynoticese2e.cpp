@@ -30,6 +30,10 @@ const QString kPassword = QStringLiteral("correct horse battery");
 const QByteArray kFirefox = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
 const QByteArray kChrome =
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const QByteArray kSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                           "Version/18.0 Safari/605.1.15";
+const QByteArray kEdge = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                         "Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0";
 
 } // namespace
 
@@ -243,6 +247,50 @@ private Q_SLOTS:
         noMail.providers.removeLast();
         QCOMPARE(notifier(m_adapter, noMail)->unavailableReason(),
                  QStringLiteral("no email provider with an SMTP server to mail the notices"));
+    }
+
+    void turnedOffByThePerson()
+    {
+        QVERIFY(open());
+        const auto notices = notifier(m_adapter, m_config);
+        QCOMPARE(deliver(*notices), 0);
+        const Account account(m_adapter);
+        const QString newSignIn = QStringLiteral("A new sign-in to your account on 127.0.0.1:9300");
+        // Told of: the sign-in from Chrome, though the notice was turned off right after it (an
+        // intruder cannot hide their own sign-in). Not told of: Safari's, after the choice.
+        signIn(kFirefox);
+        signIn(kChrome);
+        waitForAudit(QStringLiteral("signIn"), 2);
+        account.setNoticeEnabled(m_alice, QStringLiteral("newDevice"), false).waitForFinished();
+        signIn(kSafari);
+        waitForAudit(QStringLiteral("signIn"), 3);
+        QCOMPARE(deliver(*notices), 1);
+        QVERIFY(m_sink->waitForMessages(1));
+        QCOMPARE(subjects(), QStringList{newSignIn});
+        const ReceivedMessage told = ReceivedMessage::parse(m_sink->messages().first().raw);
+        QVERIFY2(told.text.contains(QStringLiteral("Browser: Chrome on Windows")), qPrintable(told.text));
+
+        // The notices a person cannot turn off still go out.
+        account.changePassword(m_alice, kPassword, QStringLiteral("a brand new staple"), QString()).waitForFinished();
+        waitForAudit(QStringLiteral("passwordChange"), 1);
+        QCOMPARE(deliver(*notices), 1);
+        QVERIFY(m_sink->waitForMessages(2));
+
+        // On again: the next new browser is told.
+        account.setNoticeEnabled(m_alice, QStringLiteral("newDevice"), true).waitForFinished();
+        EngineClient browser(*m_auth);
+        const QList<QPair<QByteArray, QByteArray>> headers{{"user-agent", kEdge}};
+        browser.get(QStringLiteral("/auth/signin"), headers);
+        QCOMPARE(browser.postForm(QStringLiteral("/auth/callback/credentials"),
+                                  {{"csrfToken", browser.csrfToken()}, {"email", QStringLiteral("alice@example.test")},
+                                   {"password", QStringLiteral("a brand new staple")}},
+                                  headers).response.status, 302);
+        waitForAudit(QStringLiteral("signIn"), 4);
+        QCOMPARE(deliver(*notices), 1);
+        QVERIFY(m_sink->waitForMessages(3));
+        QCOMPARE(subjects().count(newSignIn), 2);
+        QTest::qWait(200);
+        QCOMPARE(m_sink->messages().size(), 3);
     }
 
     void mailServerDownLosesNothingAcrossARestart()

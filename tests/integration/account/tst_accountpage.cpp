@@ -1018,6 +1018,80 @@ private Q_SLOTS:
         QCOMPARE(unlink(laptop, github).location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=accountUnlinked"));
         QVERIFY(!isLinked(QStringLiteral("github"), QStringLiteral("gh-1001")));
     }
+    void noticeChoiceOnThePage_data() { backends(); }
+    void noticeChoiceOnThePage()
+    {
+        QFETCH(QString, backend);
+        // Notices are mailed only with an SMTP provider and url: without them, no section and no form.
+        QVERIFY(open(backend, SessionOptions::Strategy::Database));
+        {
+            Browser laptop(*m_auth, firefox);
+            QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+            QVERIFY(!laptop.get(QStringLiteral("/auth/account")).response.body.contains("gh-notices"));
+            QCOMPARE(laptop.post(QStringLiteral("/auth/account"), {{"action", "setNotices"}}).response.status, 400);
+        }
+        const auto mailed = [](Config &config) {
+            config.url = QUrl(QStringLiteral("http://127.0.0.1:9300/auth"));
+            Provider email;
+            email.id = QStringLiteral("email");
+            email.type = QStringLiteral("email");
+            email.options = {{"server", "smtp://127.0.0.1:9"}, {"from", "no-reply@example.test"}};
+            config.providers.append(email);
+        };
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, mailed));
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("<h2 id=\"gh-notices\">E-mail notices</h2>"));
+        QVERIFY(html.contains("name=\"newDevice\" value=\"yes\" checked>"));
+
+        // Unticked and saved: off for Alice alone, audited.
+        const Reply off = laptop.post(QStringLiteral("/auth/account"), {{"action", "setNotices"}});
+        QCOMPARE(off.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=noticesSaved"));
+        html = laptop.get(QStringLiteral("/auth/account?notice=noticesSaved")).response.body;
+        QVERIFY(html.contains("Your e-mail notices were saved."));
+        QVERIFY(html.contains("name=\"newDevice\" value=\"yes\">"));
+        const Account account(m_adapter);
+        QCOMPARE(account.noticeEnabled(m_alice, QStringLiteral("newDevice")).result(), false);
+        QCOMPARE(account.noticeEnabled(m_bob, QStringLiteral("newDevice")).result(), true);
+        QTRY_COMPARE(audit(QStringLiteral("noticeChoice"), m_alice).size(), 1);
+        const AuditEvent changed = audit(QStringLiteral("noticeChoice"), m_alice).first();
+        QCOMPARE(changed.detail.value("notice").toString(), QStringLiteral("newDevice"));
+        QCOMPARE(changed.detail.value("enabled").toBool(), false);
+        QVERIFY(html.contains("E-mail notices changed"));  // in the recent activity
+
+        // An older sign-in is asked again first, and changes nothing meanwhile.
+        ageSignIns();
+        const Reply stale = laptop.post(QStringLiteral("/auth/account"), {{"action", "setNotices"}, {"newDevice", "yes"}});
+        QVERIFY2(stale.location().startsWith("http://127.0.0.1:9300/auth/signin?"), stale.location().constData());
+        QCOMPARE(account.noticeEnabled(m_alice, QStringLiteral("newDevice")).result(), false);
+        freshSignIns();
+        // Ticked again: on.
+        const Reply on = laptop.post(QStringLiteral("/auth/account"), {{"action", "setNotices"}, {"newDevice", "yes"}});
+        QCOMPARE(on.location(), QByteArray("http://127.0.0.1:9300/auth/account?notice=noticesSaved"));
+        QCOMPARE(account.noticeEnabled(m_alice, QStringLiteral("newDevice")).result(), true);
+        QVERIFY(laptop.get(QStringLiteral("/auth/account")).response.body.contains("name=\"newDevice\" value=\"yes\" checked>"));
+
+        // Only the notice a person may choose: the others are what an intruder would hide.
+        QCOMPARE(Account::personalNotices(), QStringList{QStringLiteral("newDevice")});
+        bool refused = false;
+        try {
+            account.setNoticeEnabled(m_alice, QStringLiteral("passwordChange"), false).waitForFinished();
+        } catch (const InvalidAccountInput &) {
+            refused = true;
+        }
+        QVERIFY(refused);
+
+        // With the new-sign-in notice off in the configuration there is nothing to choose.
+        QVERIFY(open(backend, SessionOptions::Strategy::Database, {}, [&mailed](Config &config) {
+            mailed(config);
+            config.account.notices.newDevice = false;
+        }));
+        Browser other(*m_auth, firefox);
+        QVERIFY(other.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        QVERIFY(!other.get(QStringLiteral("/auth/account")).response.body.contains("gh-notices"));
+    }
+
     void passkeySectionOnlyWithWebAuthn_data() { backends(); }
     void passkeySectionOnlyWithWebAuthn()
     {

@@ -57,6 +57,8 @@ private Q_SLOTS:
         row("twoFactorConfirm", Operation::TwoFactorConfirm, Needs::TwoFactor, false, "", "twoFactorOn");
         row("twoFactorNewCodes", Operation::TwoFactorNewCodes, Needs::TwoFactor, true, "", "twoFactorNewCodes");
         row("twoFactorRemove", Operation::TwoFactorRemove, Needs::TwoFactor, true, "twoFactorRemoveUnconfirmed", "twoFactorRemoved");
+        // Turning a notice off hides what an intruder does next: a recent sign-in first.
+        row("setNotices", Operation::SetNotices, Needs::NoticeChoices, true, "", "noticesSaved");
     }
 
     void whatEachFormAsks()

@@ -80,6 +80,8 @@ private Q_SLOTS:
         QCOMPARE(notice->facts.provider, accounts ? QStringLiteral("github") : QString());
         QCOMPARE(notice->facts.passkey, notice->kind == NoticeMailKind::PasskeyAdded ? QStringLiteral("YubiKey") : QString());
         QCOMPARE(notice->facts.codesLeft, notice->kind == NoticeMailKind::RecoveryCodeUsed ? 9 : -1);
+        // Only the new sign-in may be turned off by the person (Account::personalNotices()).
+        QCOMPARE(notice->personalSwitch, notice->kind == NoticeMailKind::NewDevice ? QStringLiteral("newDevice") : QString());
     }
 
     void noUserNoNotice()
