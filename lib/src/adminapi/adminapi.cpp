@@ -1,6 +1,7 @@
 #include <gatehouse/adminapi.h>
 
 #include "adminapi/apierror.h"
+#include "adminapi/auditoperations.h"
 #include "adminapi/bearer.h"
 #include "adminapi/logging.h"
 #include "adminapi/useroperations.h"
@@ -54,6 +55,8 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
     const bool wellFormed = !segments.isEmpty() && !segments.contains(QString());
     if (wellFormed && segments.constFirst() == QLatin1String("users") && segments.size() <= 3)
         return serveUsers(stores, caller, request, segments);
+    if (wellFormed && segments.constFirst() == QLatin1String("audit"))
+        return serveAudit(stores, caller, request, segments, QDateTime::currentDateTimeUtc());
     throw ApiError::notFound({}, QStringLiteral("no such operation"));
 }
 

@@ -33,7 +33,21 @@ struct Answer
     QJsonObject body;
     QByteArray raw;
     bool setsCookie = false;
+    QByteArray contentType;
+    QByteArray auditCursor;   //!< Gatehouse-Audit-Cursor
+    QByteArray auditMore;     //!< Gatehouse-Audit-More
 };
+
+//! The lines of an audit pull, each a JSON object.
+QList<QJsonObject> auditLines(const QByteArray &body)
+{
+    QList<QJsonObject> lines;
+    for (const QByteArray &line : body.split('\n')) {
+        if (!line.isEmpty())
+            lines.append(QJsonDocument::fromJson(line).object());
+    }
+    return lines;
+}
 
 QByteArray serverConfig(const QString &databaseUrl, bool admin)
 {
@@ -114,6 +128,9 @@ class TestServerAdminApi : public QObject
         answer.raw = reply->readAll();
         answer.body = QJsonDocument::fromJson(answer.raw).object();
         answer.setsCookie = reply->hasRawHeader("Set-Cookie");
+        answer.contentType = reply->rawHeader("Content-Type");
+        answer.auditCursor = reply->rawHeader("Gatehouse-Audit-Cursor");
+        answer.auditMore = reply->rawHeader("Gatehouse-Audit-More");
         return answer;
     }
 
@@ -253,6 +270,93 @@ private Q_SLOTS:
         QVERIFY2(listedTokens.out.contains(QRegularExpression(QStringLiteral("report +revoked"))), qPrintable(listedTokens.out));
         QVERIFY2(listedTokens.out.contains(QRegularExpression(QStringLiteral("provisioning +active"))), qPrintable(listedTokens.out));
         QVERIFY(!listedTokens.out.contains(writer));
+    }
+
+    void auditPull_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    void auditPull()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        const QString siem = createToken(config, QStringLiteral("siem"), QStringLiteral("audit:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QString ada = call(port, "POST", "users", writer, R"({"email":"ada@example.test"})").body.value("id").toString();
+        const QString bob = call(port, "POST", "users", writer, R"({"email":"bob@example.test"})").body.value("id").toString();
+        QCOMPARE(call(port, "PATCH", "users/" + ada, writer, R"({"name":"Ada"})").status, 200);
+        QVERIFY(!ada.isEmpty() && !bob.isEmpty());
+
+        // Events are handed out once they have settled (a moment): poll as a SIEM would.
+        const QString changes = QStringLiteral("audit?type=userCreate,userUpdate");
+        Answer pulled;
+        QTRY_VERIFY_WITH_TIMEOUT(auditLines((pulled = call(port, "GET", changes, siem)).raw).size() == 3, 20000);
+        QCOMPARE(pulled.status, 200);
+        QVERIFY2(pulled.contentType.startsWith("application/x-ndjson"), pulled.contentType.constData());
+        QVERIFY(!pulled.setsCookie);
+        QCOMPARE(pulled.auditMore, QByteArray("false"));
+        const QList<QJsonObject> lines = auditLines(pulled.raw);
+        QStringList seen;
+        qint64 lastId = 0;
+        for (const QJsonObject &line : lines) {
+            QVERIFY(line.value("id").toInteger() > lastId);  // in the log's order
+            lastId = line.value("id").toInteger();
+            QVERIFY(QDateTime::fromString(line.value("time").toString(), Qt::ISODateWithMs).isValid());
+            QCOMPARE(line.value("detail").toObject().value("by").toString(), QStringLiteral("token:provisioning"));
+            QCOMPARE(line.value("clientAddress").toString(), QStringLiteral("127.0.0.1"));
+            seen.append(line.value("type").toString() + u':' + line.value("userId").toString());
+        }
+        QCOMPARE(seen, (QStringList{"userCreate:" + ada, "userCreate:" + bob, "userUpdate:" + ada}));
+        // The cursor is past everything read, matching or not (the token's creation is older).
+        const qint64 cursor = pulled.auditCursor.toLongLong();
+        QVERIFY2(cursor >= lastId, pulled.auditCursor.constData());
+
+        // From the cursor on: nothing twice.
+        const Answer again = call(port, "GET", changes + QStringLiteral("&after=%1").arg(cursor), siem);
+        QCOMPARE(again.status, 200);
+        QVERIFY2(again.raw.isEmpty(), again.raw.constData());
+        QCOMPARE(again.auditCursor.toLongLong(), cursor);
+
+        // A page at a time: "more" says to pull again at once.
+        const Answer first = call(port, "GET", changes + QStringLiteral("&limit=1"), siem);
+        QCOMPARE(auditLines(first.raw).size(), 1);
+        QCOMPARE(first.auditMore, QByteArray("true"));
+        const Answer next = call(port, "GET", changes + QStringLiteral("&limit=1&after=") + QString::fromLatin1(first.auditCursor), siem);
+        QCOMPARE(auditLines(next.raw).first().value("type").toString() + u':' + auditLines(next.raw).first().value("userId").toString(),
+                 "userCreate:" + bob);
+
+        // Filters: one person; a time window.
+        const QList<QJsonObject> ofAda = auditLines(call(port, "GET", QStringLiteral("audit?user=") + ada, siem).raw);
+        QCOMPARE(ofAda.size(), 2);
+        const QString tomorrow = QDateTime::currentDateTimeUtc().addDays(1).toString(Qt::ISODate);
+        QVERIFY(call(port, "GET", QStringLiteral("audit?since=") + tomorrow, siem).raw.isEmpty());
+        QCOMPARE(auditLines(call(port, "GET", QStringLiteral("audit?type=userCreate&until=") + tomorrow, siem).raw).size(), 2);
+
+        // Refusals name what is wrong; another scope is not enough; nothing but GET.
+        const Answer withoutScope = call(port, "GET", QStringLiteral("audit"), writer);
+        QCOMPARE(withoutScope.status, 403);
+        QCOMPARE(withoutScope.body.value("scope").toString(), QStringLiteral("audit:read"));
+        const QList<std::pair<QString, QString>> bad = {{"audit?limit=0", "limit"},         {"audit?limit=5000", "limit"},
+                                                        {"audit?after=-1", "after"},        {"audit?since=yesterday", "since"},
+                                                        {"audit?until=2026-11-29T08:00:00", "until"},
+                                                        {"audit?type=sign%20in", "type"},   {"audit?cursor=1", "cursor"}};
+        for (const auto &[path, field] : bad) {
+            const Answer refused = call(port, "GET", path, siem);
+            QVERIFY2(refused.status == 400, qPrintable(path + u' ' + QString::fromUtf8(refused.raw)));
+            QCOMPARE(refused.body.value("field").toString(), field);
+        }
+        QCOMPARE(call(port, "POST", QStringLiteral("audit"), siem).status, 405);
+        QCOMPARE(call(port, "GET", QStringLiteral("audit/1"), siem).status, 404);
     }
 
     void offWithoutAdmin()
