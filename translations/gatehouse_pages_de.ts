@@ -975,5 +975,40 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: a security notice was turned on or off</extracomment>
         <translation>E-Mail-Benachrichtigungen geändert</translation>
     </message>
+    <message>
+        <source>Signed in to an application</source>
+        <extracomment>Recent activity: the person signed in to an application through Gatehouse (its name is in the next column)</extracomment>
+        <translation>Bei einer Anwendung angemeldet</translation>
+    </message>
+    <message>
+        <source>Sign-in limit lifted by an administrator</source>
+        <extracomment>Recent activity: an administrator lifted the limit on failed sign-ins</extracomment>
+        <translation>Anmeldesperre von einem Administrator aufgehoben</translation>
+    </message>
+    <message>
+        <source>Account changed by an administrator</source>
+        <extracomment>Recent activity: an administrator changed the account</extracomment>
+        <translation>Konto von einem Administrator geändert</translation>
+    </message>
+    <message>
+        <source>Account disabled by an administrator</source>
+        <extracomment>Recent activity: an administrator disabled the account</extracomment>
+        <translation>Konto von einem Administrator gesperrt</translation>
+    </message>
+    <message>
+        <source>Account enabled by an administrator</source>
+        <extracomment>Recent activity: an administrator enabled the account again</extracomment>
+        <translation>Konto von einem Administrator entsperrt</translation>
+    </message>
+    <message>
+        <source>Added to a group</source>
+        <extracomment>Recent activity: an administrator added the person to a group</extracomment>
+        <translation>Einer Gruppe hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Removed from a group</source>
+        <extracomment>Recent activity: an administrator removed the person from a group</extracomment>
+        <translation>Aus einer Gruppe entfernt</translation>
+    </message>
 </context>
 </TS>

@@ -975,5 +975,40 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: a security notice was turned on or off</extracomment>
         <translation>E-mail notices changed</translation>
     </message>
+    <message>
+        <source>Signed in to an application</source>
+        <extracomment>Recent activity: the person signed in to an application through Gatehouse (its name is in the next column)</extracomment>
+        <translation>Signed in to an application</translation>
+    </message>
+    <message>
+        <source>Sign-in limit lifted by an administrator</source>
+        <extracomment>Recent activity: an administrator lifted the limit on failed sign-ins</extracomment>
+        <translation>Sign-in limit lifted by an administrator</translation>
+    </message>
+    <message>
+        <source>Account changed by an administrator</source>
+        <extracomment>Recent activity: an administrator changed the account</extracomment>
+        <translation>Account changed by an administrator</translation>
+    </message>
+    <message>
+        <source>Account disabled by an administrator</source>
+        <extracomment>Recent activity: an administrator disabled the account</extracomment>
+        <translation>Account disabled by an administrator</translation>
+    </message>
+    <message>
+        <source>Account enabled by an administrator</source>
+        <extracomment>Recent activity: an administrator enabled the account again</extracomment>
+        <translation>Account enabled by an administrator</translation>
+    </message>
+    <message>
+        <source>Added to a group</source>
+        <extracomment>Recent activity: an administrator added the person to a group</extracomment>
+        <translation>Added to a group</translation>
+    </message>
+    <message>
+        <source>Removed from a group</source>
+        <extracomment>Recent activity: an administrator removed the person from a group</extracomment>
+        <translation>Removed from a group</translation>
+    </message>
 </context>
 </TS>

@@ -121,9 +121,18 @@ QFuture<AuthResponse> showSessions(const State &state, const Account &account, P
         content.password = hasPassword;
         content.passwordMinimum = kMinimumPasswordLength;
         content.passwordMaximum = kMaximumPasswordLength;
-        return continueWith(account.recentActivity(userId, 20), [state, content](const QList<AuditEvent> &events) mutable {
-            for (const AuditEvent &event : events)
-                content.activity.append({event.time, event.type, event.provider, event.clientAddress});
+        // Applications fetch tokens in the background (each refresh an oidcToken event): the
+        // page shows when the person signed in to one, not each of those.
+        return continueWith(account.recentActivity(userId, 100), [state, content](const QList<AuditEvent> &events) mutable {
+            for (const AuditEvent &event : events) {
+                if (event.type == u"oidcToken" || event.type == u"oidcTokenRefused")
+                    continue;
+                const QString what = event.type == u"oidcAuthorize" ? event.detail.value(QStringLiteral("clientId")).toString()
+                                                                    : event.provider;
+                content.activity.append({event.time, event.type, what, event.clientAddress});
+                if (content.activity.size() == 20)
+                    break;
+            }
             return PageResponses::account(*state, content);
         });
     });

@@ -301,6 +301,13 @@ const char *eventText(const QString &type)
         {u"twoFactorRecoveryCodes", Messages::EventTwoFactorRecoveryCodes},
         {u"twoFactorRemove", Messages::EventTwoFactorRemove},
         {u"noticeChoice", Messages::EventNoticeChoice},
+        {u"oidcAuthorize", Messages::EventOidcAuthorize},
+        {u"lockoutLift", Messages::EventLockoutLift},
+        {u"userUpdate", Messages::EventUserUpdate},
+        {u"userDisable", Messages::EventUserDisable},
+        {u"userEnable", Messages::EventUserEnable},
+        {u"groupAdd", Messages::EventGroupAdd},
+        {u"groupRemove", Messages::EventGroupRemove},
     };
     for (const auto &[name, text] : names) {
         if (type == QStringView(name))

@@ -378,6 +378,20 @@ inline constexpr const char *SaveNotices = QT_TRANSLATE_NOOP("Gatehouse::Pages",
 inline constexpr const char *NoticeNoticesSaved = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Your e-mail notices were saved.");
 //: Recent activity: a security notice was turned on or off
 inline constexpr const char *EventNoticeChoice = QT_TRANSLATE_NOOP("Gatehouse::Pages", "E-mail notices changed");
+//: Recent activity: the person signed in to an application through Gatehouse (its name is in the next column)
+inline constexpr const char *EventOidcAuthorize = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Signed in to an application");
+//: Recent activity: an administrator lifted the limit on failed sign-ins
+inline constexpr const char *EventLockoutLift = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign-in limit lifted by an administrator");
+//: Recent activity: an administrator changed the account
+inline constexpr const char *EventUserUpdate = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Account changed by an administrator");
+//: Recent activity: an administrator disabled the account
+inline constexpr const char *EventUserDisable = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Account disabled by an administrator");
+//: Recent activity: an administrator enabled the account again
+inline constexpr const char *EventUserEnable = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Account enabled by an administrator");
+//: Recent activity: an administrator added the person to a group
+inline constexpr const char *EventGroupAdd = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Added to a group");
+//: Recent activity: an administrator removed the person from a group
+inline constexpr const char *EventGroupRemove = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Removed from a group");
 //: Recent activity: an authenticator app was set up
 inline constexpr const char *EventTwoFactorEnrol = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Authenticator app set up");
 //: Recent activity: new recovery codes

@@ -106,7 +106,7 @@ struct AccountContent
     {
         QDateTime time;
         QString type;               //!< the audit event type ("signIn", "signInFailed", ...)
-        QString provider;
+        QString provider;           //!< the provider signed in with, or the application signed in to
         QString clientAddress;
     };
 

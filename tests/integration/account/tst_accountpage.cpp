@@ -1092,6 +1092,31 @@ private Q_SLOTS:
         QVERIFY(!other.get(QStringLiteral("/auth/account")).response.body.contains("gh-notices"));
     }
 
+    void activityNamesApplicationsNotTheirTokens()
+    {
+        QVERIFY(open(QStringLiteral("sqlite"), SessionOptions::Strategy::Database));
+        const auto record = [this](const QString &type, const QJsonObject &detail) {
+            AuditEvent event;
+            event.type = type;
+            event.userId = m_alice;
+            event.clientAddress = QStringLiteral("192.0.2.10");
+            event.detail = detail;
+            m_adapter->appendAudit(event).waitForFinished();
+        };
+        record(QStringLiteral("oidcAuthorize"), {{"clientId", "wiki"}, {"scope", "openid email"}});
+        record(QStringLiteral("lockoutLift"), {{"by", "admin"}});
+        // An application refreshing its tokens all day does not push the sign-ins off the page.
+        for (int i = 0; i < 40; ++i)
+            record(QStringLiteral("oidcToken"), {{"clientId", "wiki"}, {"grantType", "refresh_token"}});
+        Browser laptop(*m_auth, firefox);
+        QVERIFY(laptop.signIn(QStringLiteral("alice@example.test"), QStringLiteral("password-of-alice")));
+        const QByteArray html = laptop.get(QStringLiteral("/auth/account")).response.body;
+        QVERIFY(html.contains("<td>Signed in to an application</td><td>wiki</td><td>192.0.2.10</td>"));
+        QVERIFY(html.contains("<td>Sign-in limit lifted by an administrator</td>"));
+        QVERIFY(!html.contains("oidcToken"));
+        QVERIFY(!html.contains("refresh_token"));
+    }
+
     void passkeySectionOnlyWithWebAuthn_data() { backends(); }
     void passkeySectionOnlyWithWebAuthn()
     {
