@@ -27,8 +27,8 @@ std::optional<QString> utf8(QByteArrayView bytes);
 
 /*!
  * Whether \a text, decoded from JSON's or YAML's escapes, is Unicode text: "\uD800" alone is
- * half of a UTF-16 surrogate pair, which UTF-8 cannot store (the database would keep U+FFFD, and
- * the next import would find the user changed).
+ * half of a UTF-16 surrogate pair, which UTF-8 cannot store (SQLite keeps bytes that are not
+ * UTF-8 and reads back U+FFFD: the next import would find the user changed).
  */
 inline bool isUnicodeText(const QString &text)
 {
