@@ -248,4 +248,135 @@ for h in '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW' '$2b$31$
   seed $t "$(printf '%02d' $i)" "$h"
   i=$((i + 1))
 done
+# --- users_<format>: option byte (bit 0 --email-domain, bit 1 --allow-weak-hashes), then the file (tests/unit/userimport) ---
+# userseed <target> <name> <option byte> <file, as it is>
+userseed() {
+  mkdir -p "$here/corpus/$1"
+  { printf '%b' "$3"; printf '%s' "$4"; } >"$here/corpus/$1/$2"
+}
+b10='$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW'
+b31='$2b$31$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW'
+a4g='$argon2id$v=19$m=4194304,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG'
+sha512='$6$saltstring$svn8UoSVapNtMuq1ukKS4tPQd8iKwSMHWjl/O817G3uBnIFNjnQJuesI68u4OTLiBFdcbYEdFCoEOfaS35inz1'
+apr1='$apr1$r31.....$HqJZimcKQFAMYayBlzkrA/'
+t=users_authelia
+userseed $t documentation '\x00' "---
+# users
+users:
+  john:
+    disabled: false
+    displayname: 'John Doe'
+    password: '$b10'
+    email: 'john.doe@authelia.com'
+    groups:
+      - 'admins'
+      - 'dev'
+  harry:
+    displayname: \"Harry \\\"H\\\" Potter \\u00e9\"
+    password: \"$b10\"
+    email: Harry@Example.com  # a comment
+    disabled: true
+    groups: [dev, 'ops']
+"
+userseed $t bom-crlf '\x00' $'\xEF\xBB\xBFusers:\r\n  a:\r\n    password: '"$b10"$'\r\n    email: a@example.test\r\n    groups:\r\n    - x\r\n'
+userseed $t refused-users '\x02' "users:
+  a:
+    password: $b10
+    email: a@example.test
+    given_name: A
+  b:
+    password: $b31
+    email: b@example.test
+  c:
+    password: '$a4g'
+    email: A@example.test
+    disabled: 'yes'
+  d:
+    password: '{MD5}X03MO1qnZdYdgyfeuILPmQ=='
+    email: d
+"
+userseed $t other-schemes '\x03' "users: {}
+users:
+  e:
+    password: '$sha512'
+    email: e
+  f:
+    password: \"$apr1\"
+    email: f@example.test
+    groups: []
+"
+userseed $t tab '\x00' $'users:\n  a:\n\tpassword: '"$b10"$'\n'
+userseed $t truncated-quote '\x00' $'users:\n  a:\n    password: \'$2y$10$CCC\n'
+userseed $t block-scalar '\x00' $'users:\n  a:\n    displayname: |\n      A\n'
+t=users_htpasswd
+userseed $t one-user '\x01' "alice:$b10
+"
+userseed $t bom-crlf-comments '\x01' $'\xEF\xBB\xBF# users\r\n\r\nAlice:'"$b10"$'\r\n  \r\nbob@other.test:'"$b10"
+userseed $t schemes '\x03' "alice:$b10
+bob:$sha512
+carol:\$5\$rounds=10000\$saltstringsaltst\$3xv.VbSHBb41AL9AvLeujZkZRBAwqFMz2.opqey6IcA
+dave:$apr1
+erin:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=
+ALICE:$b10
+"
+userseed $t bad-lines '\x03' $'no colon here\n:'"$b10"$'\n\xff\xfe:'"$b10"$'\ncarol:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\ndave:'"$b31"$'\nerin:{MD5}X03MO1qnZdYdgyfeuILPmQ==\nfrank:\nal ice:'"$b10"$'\n'
+userseed $t no-domain '\x00' "alice:$b10
+"
+t=users_keycloak
+kv=$(head -c 64 /dev/zero | tr '\0' v | base64 -w0)
+ks=$(head -c 16 /dev/zero | tr '\0' s | base64 -w0)
+kh=$(head -c 32 /dev/zero | tr '\0' h | base64 -w0)
+# credential <algorithm> <iterations> <value> [additionalParameters]: as Keycloak 12+ writes it, JSON in strings
+credential() {
+  printf '{"type":"password","userLabel":"My password","createdDate":1700000000000,"secretData":"{\\"value\\":\\"%s\\",\\"salt\\":\\"%s\\",\\"additionalParameters\\":{}}","credentialData":"{\\"hashIterations\\":%s,\\"algorithm\\":\\"%s\\",\\"additionalParameters\\":%s}"}' \
+    "$3" "$ks" "$2" "$1" "${4:-{\}}"
+}
+kuser() { # <username> <email or empty> <credentials> [enabled]
+  printf '{"id":"0b0e5c2c-0000-4000-8000-%s","username":"%s",%s"enabled":%s,"emailVerified":true,"firstName":"First","lastName":"Last","credentials":[%s],"groups":["/staff","/staff/ops"],"realmRoles":["default-roles-demo"]}' \
+    "$1" "$1" "${2:+\"email\":\"$2\",}" "${4:-true}" "$3"
+}
+userseed $t realm '\x01' "{\"realm\":\"demo\",\"enabled\":true,\"users\":[$(kuser alice Alice@Example.test "$(credential pbkdf2-sha256 27500 "$kv")"),
+$(kuser bob '' "$(credential pbkdf2-sha512 210000 "$kv")" false),
+$(kuser carol carol@example.test '{"type":"otp","secretData":"{}"}')]}
+"
+userseed $t argon2 '\x01' "{\"realm\":\"demo\",\"users\":[$(kuser dave dave@example.test "$(credential argon2 3 "$kh" '{\"type\":[\"id\"],\"version\":[\"1.3\"],\"memory\":[\"65536\"],\"parallelism\":[\"4\"],\"hashLength\":[\"32\"]}')"),
+$(kuser frank frank@example.test "$(credential argon2 3 "$kh" '{\"memory\":[\"4194304\"]}')")]}"
+userseed $t refused '\x01' "{\"realm\":\"demo\",\"users\":[$(kuser erin erin@example.test "$(credential pbkdf2-sha256 1000000000 "$kv")"),
+$(kuser gina gina@example.test "$(credential bcrypt 10 "$kv")"),
+$(kuser hugo hugo@example.test "$(credential pbkdf2-sha256 27500 "$kv"),$(credential pbkdf2 20000 "$kv")"),
+$(kuser ida ida@example.test ''),$(kuser ida2 IDA@example.test ''),7,{\"username\":\"x y\"}]}"
+userseed $t before-keycloak-11 '\x01' "{\"users\":[{\"username\":\"old\",\"credentials\":[{\"type\":\"password\",\"hashedSaltedValue\":\"$kv\",\"salt\":\"$ks\",\"hashIterations\":27500,\"algorithm\":\"pbkdf2-sha256\"}]}]}"
+userseed $t truncated '\x01' "{\"realm\":\"demo\",\"users\":[$(kuser jo jo@example.test '')"
+t=users_csv
+userseed $t every-column '\x00' "email,name,email_verified,disabled,groups,password_hash
+Alice@Example.test,\"Liddell, Alice\",true,false,\"admins,dev\",$b10
+bob@example.test,\"Bob
+Builder\",no,yes,,
+"
+userseed $t bom-crlf-quotes '\x00' $'\xEF\xBB\xBFpassword_hash,email,name\r\n'"$b10"$',c@example.test,"Carol ""C"""\r\n\r\n'
+userseed $t bad-rows '\x01' $'email,disabled,password_hash\na@example.test,maybe,\nb@example.test,false\nnot an address,false,\nd@example.test,false,$2y$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW\ne@example.test,false,'"$b31"$'\nf@example.test,false,{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\ng@example.test,false,pbkdf2_sha256$1000000000$salt$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nh@example.test,false,\nH@example.test,false,\n\xff@example.test,false,\n'
+userseed $t schemes '\x02' "email,password_hash
+a@example.test,\$pbkdf2-sha256\$29000\$N2GMcQ4hBMDYO0cohDAGwA\$yW.ZCo/3YuTMwXHkz0lK4WoaHd9wN6ZFmVqbHs.iZzQ
+b@example.test,pbkdf2_sha256\$80000\$NaCl\$Td3Y9guYviGDDO5e8icB+WQaRBjQTAQUrv8Ih2s0q1Y=
+c@example.test,\$scrypt\$ln=14,r=8,p=1\$U29kaXVtQ2hsb3JpZGU\$cCO9yzr9c0hGHAbNgf0463+oY+4+qbVD9lRdofLVQylVYT8Pz2LUlwUkKpr55h6F3A1lHkDfzwF7RVdYhw
+d@example.test,{SSHA512}eFwgP/68r4Ub2PYl7VRt+NMRKBnkTCX8Ulb70RuG0g4Y8yUMEqs3A02zx11305JbUsHhqN+8ZoWmUUFIow/fFOackzKmNAaA
+e@example.test,$apr1
+"
+userseed $t header-problems '\x00' $'email,password\na@example.test,x\n'
+userseed $t truncated-quote '\x00' $'email,name\na@example.test,A\nb@example.test,"B\n'
+t=users_jsonl
+userseed $t users '\x00' '{"email":"A@example.test","name":"A","email_verified":true,"disabled":false,"groups":["x","y"],"password_hash":"'"$b10"$'"}\r\n\n{"email":"b@example.test","name":null,"password_hash":null}'
+userseed $t bad-lines '\x00' '{"email":"a@example.test","role":"admin"}
+{"email":"b@example.test","disabled":"no"}
+{"email":"c@example.test","groups":"x"}
+{"name":"D"}
+[1,2]
+{"email":"f@example.test"
+{"email":"g@example.test","password_hash":"$argon2id$v=19$m=65536,t=100,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA"}
+{"email":"h@example.test"}
+{"email":"H@example.test"}
+'
+userseed $t export '\x03' '{"email":"r@example.test","name":"R \"quoted\" \u00e9","email_verified":false,"disabled":true,"groups":[],"password_hash":"'"$apr1"'"}
+{"email":"s","name":"S","groups":["a","b"],"password_hash":"'"$sha512"'"}
+'
 echo "make-corpus: done"

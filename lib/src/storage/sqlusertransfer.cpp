@@ -33,26 +33,41 @@ std::optional<ExistingUser> existingUser(SqlConnection &c, const QString &email,
     return ExistingUser{q.integer(0), q.optionalText(1), q.optionalTime(2), q.value(3).toBool(), !q.value(4).isNull()};
 }
 
-qint64 insertUser(SqlConnection &c, const UserTransferRecord &record, const QDateTime &now, const QString &method)
+//! The time of an import, converted once for the backend (not once per bound value).
+struct ImportTime
 {
+    QDateTime time;
+    QVariant value;  //!< SqlConnection::timeValue(time)
+};
+
+qint64 insertUser(SqlConnection &c, const UserTransferRecord &record, const ImportTime &now, const QString &method)
+{
+    // Not RETURNING on SQLite: SQLite runs it as a trigger, so each such INSERT keeps a statement
+    // journal, and in a transaction of thousands of users that journal is a temporary file
+    // written on every row (most of an import's time). The rowid is at hand there anyway.
+    const bool returning = c.hasReturning() && c.backend() != SqlBackend::SQLite;
     SqlQuery q(c, QStringLiteral("INSERT INTO users (name, email, \"emailVerified\") VALUES (?, ?, ?)")
-                      + (c.hasReturning() ? QStringLiteral(" RETURNING id") : QString()),
+                      + (returning ? QStringLiteral(" RETURNING id") : QString()),
                method);
-    q.bind(SqlRows::nullIfEmpty(record.name)).bind(record.email).bind(record.emailVerified ? now : QDateTime());
+    q.bind(SqlRows::nullIfEmpty(record.name)).bind(record.email);
+    if (record.emailVerified)
+        q.bind(now.value);
+    else
+        q.bind(QDateTime());
     q.exec(QStringLiteral("the email address %1 is already in use").arg(record.email));
-    return q.next() ? q.integer(0) : q.lastInsertId();
+    return returning && q.next() ? q.integer(0) : q.lastInsertId();
 }
 
-void insertPassword(SqlConnection &c, qint64 id, const QString &hash, const QDateTime &now, const QString &method)
+void insertPassword(SqlConnection &c, qint64 id, const QString &hash, const ImportTime &now, const QString &method)
 {
     SqlQuery q(c,
                QStringLiteral("INSERT INTO gatehouse_passwords (\"userId\", hash, disabled, \"createdAt\", \"updatedAt\") "
                               "VALUES (?, ?, ?, ?, ?)"),
                method);
-    q.bind(id).bind(hash).bind(false).bind(now).bind(now).exec();
+    q.bind(id).bind(hash).bind(false).bind(now.value).bind(now.value).exec();
 }
 
-void setDisabled(SqlConnection &c, qint64 id, bool disabled, const QDateTime &now, const QString &method)
+void setDisabled(SqlConnection &c, qint64 id, bool disabled, const ImportTime &now, const QString &method)
 {
     {
         const QString insert = c.backend() == SqlBackend::MySQL
@@ -60,10 +75,10 @@ void setDisabled(SqlConnection &c, qint64 id, bool disabled, const QDateTime &no
             : QStringLiteral("INSERT INTO gatehouse_user_state (\"userId\", disabled, \"updatedAt\") VALUES (?, ?, ?) "
                              "ON CONFLICT (\"userId\") DO NOTHING");
         SqlQuery q(c, insert, method);
-        q.bind(id).bind(disabled).bind(now).exec();
+        q.bind(id).bind(disabled).bind(now.value).exec();
     }
     SqlQuery q(c, QStringLiteral("UPDATE gatehouse_user_state SET disabled = ?, \"updatedAt\" = ? WHERE \"userId\" = ?"), method);
-    q.bind(disabled).bind(now).bind(id).exec();
+    q.bind(disabled).bind(now.value).bind(id).exec();
     if (disabled) {
         // As setUserDisabled() in userstate.h: a disabled user keeps no database session.
         SqlQuery sessions(c, QStringLiteral("DELETE FROM sessions WHERE \"userId\" = ?"), method);
@@ -86,15 +101,43 @@ int addGroups(SqlConnection &c, qint64 id, const QStringList &groups, const QStr
     return added;
 }
 
-void audit(SqlConnection &c, qint64 id, const QJsonObject &detail, const QDateTime &now, const QString &method)
+/*!
+ * The userImport audit events' details: the batch's, the outcome and the scheme. Few distinct
+ * ones in a whole import (two outcomes, a handful of schemes), so each is written as JSON once.
+ */
+class AuditDetails
+{
+public:
+    explicit AuditDetails(const QJsonObject &batch) : m_batch(batch) {}
+
+    const QString &detail(const QString &outcome, const QString &scheme)
+    {
+        const QString key = outcome + QLatin1Char('\n') + scheme;
+        auto it = m_written.find(key);
+        if (it == m_written.end()) {
+            QJsonObject detail = m_batch;
+            if (!scheme.isEmpty())
+                detail.insert(QStringLiteral("scheme"), scheme);
+            detail.insert(QStringLiteral("outcome"), outcome);
+            it = m_written.insert(key, QString::fromUtf8(QJsonDocument(detail).toJson(QJsonDocument::Compact)));
+        }
+        return *it;
+    }
+
+private:
+    QJsonObject m_batch;
+    QHash<QString, QString> m_written;
+};
+
+void audit(SqlConnection &c, qint64 id, const QString &detail, const ImportTime &now, const QString &method)
 {
     SqlQuery q(c,
                QStringLiteral("INSERT INTO gatehouse_audit (\"time\", \"type\", \"userId\", provider, \"clientAddress\", detail) "
                               "VALUES (?, ?, ?, ?, ?, ?)"),
                method);
-    q.bind(now).bind(QStringLiteral("userImport")).bind(QString::number(id)).bind(std::optional<QString>())
+    q.bind(now.value).bind(QStringLiteral("userImport")).bind(QString::number(id)).bind(std::optional<QString>())
         .bind(std::optional<QString>())
-        .bind(QString::fromUtf8(QJsonDocument(detail).toJson(QJsonDocument::Compact)))
+        .bind(detail)
         .exec();
 }
 
@@ -108,15 +151,14 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
             for (const QString &group : record.groups)
                 StoreRules::checkGroupName(group, method);
         }
-        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const QDateTime time = QDateTime::currentDateTimeUtc();
+        const ImportTime now{time, c.timeValue(time)};
+        AuditDetails details(batch.auditDetail);
         QList<UserImportOutcome> outcomes;
         outcomes.reserve(batch.users.size());
         bool conflict = false;
         SqlTransaction transaction(c, method);
         for (const UserTransferRecord &record : batch.users) {
-            QJsonObject detail = batch.auditDetail;
-            if (!record.scheme.isEmpty())
-                detail.insert(QStringLiteral("scheme"), record.scheme);
             const std::optional<ExistingUser> existing = existingUser(c, record.email, method);
             if (!existing) {
                 const qint64 id = insertUser(c, record, now, method);
@@ -125,8 +167,7 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
                 if (record.disabled)
                     setDisabled(c, id, true, now, method);
                 addGroups(c, id, record.groups, method);
-                detail.insert(QStringLiteral("outcome"), QStringLiteral("created"));
-                audit(c, id, detail, now, method);
+                audit(c, id, details.detail(QStringLiteral("created"), record.scheme), now, method);
                 outcomes.append(UserImportOutcome::Created);
                 continue;
             }
@@ -142,7 +183,7 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
             if (nameChanges || verifiedChanges) {
                 SqlQuery q(c, QStringLiteral("UPDATE users SET name = ?, \"emailVerified\" = ? WHERE id = ?"), method);
                 q.bind(nameChanges ? std::optional(record.name) : existing->name)
-                    .bind(verifiedChanges ? (record.emailVerified ? now : QDateTime()) : existing->emailVerified.value_or(QDateTime()))
+                    .bind(verifiedChanges ? (record.emailVerified ? now.time : QDateTime()) : existing->emailVerified.value_or(QDateTime()))
                     .bind(existing->id)
                     .exec();
                 changed = true;
@@ -157,10 +198,8 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
             }
             if (addGroups(c, existing->id, record.groups, method) > 0)
                 changed = true;
-            if (changed) {
-                detail.insert(QStringLiteral("outcome"), QStringLiteral("updated"));
-                audit(c, existing->id, detail, now, method);
-            }
+            if (changed)
+                audit(c, existing->id, details.detail(QStringLiteral("updated"), record.scheme), now, method);
             outcomes.append(changed ? UserImportOutcome::Updated : UserImportOutcome::Unchanged);
         }
         if (!batch.dryRun && !conflict)

@@ -75,6 +75,9 @@ Scalar scalar(const QString &text, int line, QString *rest, const QString &stops
             }
             value.text += c;
         }
+        // Two \u escapes may make one pair; half of one alone is no character (as a bad escape).
+        if (!isUnicodeText(value.text))
+            throw YamlProblem{line, loneSurrogateReason()};
         *rest = text.mid(i + 1).trimmed();
         return value;
     }

@@ -35,10 +35,14 @@ std::optional<std::pair<QString, QString>> readObject(const QJsonObject &object,
             for (const QJsonValue group : value.toArray()) {
                 if (!group.isString())
                     return wrong(key, "an array of group names");
+                if (!isUnicodeText(group.toString()))
+                    return std::pair(key, loneSurrogateReason());
                 user.groups.append(group.toString());
             }
         } else if (!value.isString() && !(value.isNull() && key != QLatin1String("email"))) {
             return wrong(key, "a string");
+        } else if (!isUnicodeText(value.toString())) {
+            return std::pair(key, loneSurrogateReason());
         } else if (key == QLatin1String("email")) {
             email = value.toString();
         } else if (key == QLatin1String("name")) {

@@ -90,6 +90,20 @@ QString hashString(const QJsonObject &credential)
     throw CredentialProblem{QStringLiteral("unknown password algorithm \"%1\"").arg(algorithm)};
 }
 
+//! The first of the user's texts that is not isUnicodeText(), or an empty string.
+QString notUnicodeKey(const QJsonObject &entry)
+{
+    for (const QString key : {QStringLiteral("username"), QStringLiteral("email"), QStringLiteral("firstName"), QStringLiteral("lastName")}) {
+        if (!isUnicodeText(entry.value(key).toString()))
+            return key;
+    }
+    for (const QJsonValue group : entry.value(QStringLiteral("groups")).toArray()) {
+        if (!isUnicodeText(group.toString()))
+            return QStringLiteral("groups");
+    }
+    return QString();
+}
+
 int lineOfOffset(QByteArrayView file, qsizetype offset)
 {
     return int(file.first(qBound<qsizetype>(0, offset, file.size())).count('\n')) + 1;
@@ -120,7 +134,11 @@ UserFileContents readKeycloak(const QByteArray &file, const ImportOptions &optio
         const QJsonObject entry = all.at(i).toObject();
         const QString where = QStringLiteral("users[%1]").arg(i);
         const QString username = entry.value(QStringLiteral("username")).toString();
-        const QString named = username.isEmpty() ? where : QStringLiteral("%1 (%2)").arg(where, username);
+        const QString named = username.isEmpty() || !isUnicodeText(username) ? where : QStringLiteral("%1 (%2)").arg(where, username);
+        if (const QString key = notUnicodeKey(entry); !key.isEmpty()) {
+            checks.refuse(0, named, QStringLiteral("%1: %2").arg(key, loneSurrogateReason()));
+            continue;
+        }
         ImportedUser user;
         const QString email = entry.value(QStringLiteral("email")).toString(username);
         const std::optional<QString> address = checks.email(0, named, email, named);

@@ -33,6 +33,11 @@ std::optional<QString> utf8(QByteArrayView bytes)
     return text;
 }
 
+QString loneSurrogateReason()
+{
+    return QStringLiteral("half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character");
+}
+
 void UserChecks::refuse(int line, const QString &field, const QString &reason)
 {
     m_contents.refused.append({line, reason, field});

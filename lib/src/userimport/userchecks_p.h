@@ -26,6 +26,19 @@ QList<FileLine> fileLines(QByteArrayView file);
 std::optional<QString> utf8(QByteArrayView bytes);
 
 /*!
+ * Whether \a text, decoded from JSON's or YAML's escapes, is Unicode text: "\uD800" alone is
+ * half of a UTF-16 surrogate pair, which UTF-8 cannot store (SQLite keeps bytes that are not
+ * UTF-8 and reads back U+FFFD: the next import would find the user changed).
+ */
+inline bool isUnicodeText(const QString &text)
+{
+    return text.isValidUtf16();
+}
+
+//! The reason a value that is not isUnicodeText() is refused with.
+QString loneSurrogateReason();
+
+/*!
  * Collects one file's users and refusals: each reader hands it what it read, it refuses what
  * the rules of README.md refuse. \a where names a place ("line 4", "users[3]") for messages.
  */

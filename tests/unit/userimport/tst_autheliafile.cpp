@@ -79,6 +79,14 @@ private Q_SLOTS:
                                          << QStringList{}
                                          << QStringList{"line 4: indented by 5 spaces where the fields of user a are indented by 4" + nothing};
         QTest::newRow("not UTF-8") << QByteArray("users:\n  \xff\xfe:\n") << QStringList{} << QStringList{"line 2: not UTF-8" + nothing};
+        // Double quotes escape UTF-16: a pair of escapes is one character, half of one is none.
+        QTest::newRow("surrogate pair escaped")
+            << "users:\n  a:\n    password: " + bcrypt10 + "\n    email: a@example.test\n    displayname: \"A \\uD83D\\ude00\"\n"
+            << QStringList{"a@example.test|A \U0001F600||||bcrypt"} << QStringList{};
+        QTest::newRow("half a surrogate pair")
+            << "users:\n  a:\n    password: " + bcrypt10 + "\n    email: a@example.test\n    displayname: \"A \\uD83D\"\n"
+            << QStringList{}
+            << QStringList{"line 5: half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character" + nothing};
         QTest::newRow("not the format") << QByteArray("alice:$2y$10$abc\n") << QStringList{}
                                         << QStringList{"line 1: expected \"key: value\"" + nothing};
         QTest::newRow("no users at all") << QByteArray("# nothing\n") << QStringList{} << QStringList{"line 1: no \"users:\" mapping" + nothing};

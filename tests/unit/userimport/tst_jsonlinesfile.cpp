@@ -40,6 +40,17 @@ private Q_SLOTS:
                            "line 6: not JSON: unterminated string at column 26",
                            "line 7 (password_hash): argon2id with 100 passes over 65536 KiB is above 16 passes or 262144 KiB in all",
                            "line 9 (email): h@example.test is on line 8 already"};
+        // JSON escapes UTF-16: half a surrogate pair alone decodes to no character; SQLite would
+        // keep bytes that are not UTF-8 and read back U+FFFD (a re-run would find the user changed).
+        QTest::newRow("half a surrogate pair")
+            << QByteArray("{\"email\":\"a@example.test\",\"name\":\"A \\ud800\"}\n"
+                          "{\"email\":\"b@example.test\",\"groups\":[\"x\",\"\\udc00\"]}\n"
+                          "{\"email\":\"c\\udbff@example.test\"}\n"
+                          "{\"email\":\"d@example.test\",\"name\":\"D \\ud83d\\ude00\"}\n")
+            << QStringList{"d@example.test|D \U0001F600||||"}
+            << QStringList{"line 1 (name): half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character",
+                           "line 2 (groups): half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character",
+                           "line 3 (email): half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character"};
     }
 
     void files()

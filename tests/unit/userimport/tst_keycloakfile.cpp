@@ -110,6 +110,18 @@ private Q_SLOTS:
             << realm({user("ida", "ida@example.test", {}), user("ida2", "IDA@example.test", {})})
             << QStringList{"ida@example.test|First Last|verified||staff,staff/ops|"}
             << QStringList{"users[1] (ida2): ida@example.test is on users[0] (ida) already"};
+        // JSON escapes UTF-16: half a surrogate pair alone is no character (see tst_jsonlinesfile).
+        QJsonObject lone = user("kim", "kim@example.test", {});
+        lone.insert("lastName", "L LONE-D800");
+        QJsonObject loneGroup = user("max", "max@example.test", {});
+        loneGroup.insert("groups", QJsonArray{"/staff", "/LONE-DBFF"});
+        QTest::newRow("half a surrogate pair")
+            << realm({lone, user("leaLONE-DC00", "lea@example.test", {}), loneGroup, user("ned", "ned@example.test", {})})
+                   .replace("LONE-D800", "\\ud800").replace("LONE-DC00", "\\uDC00").replace("LONE-DBFF", "\\udbff")
+            << QStringList{"ned@example.test|First Last|verified||staff,staff/ops|"}
+            << QStringList{"users[0] (kim): lastName: half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character",
+                           "users[1]: username: half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character",
+                           "users[2] (max): groups: half of a UTF-16 surrogate pair (an escape \\uD800 to \\uDFFF) alone is not a character"};
         QTest::newRow("truncated") << realm({user("jo", "jo@example.test", {})}).chopped(40) << QStringList{}
                                    << QStringList{"line 21: not JSON: unterminated object" + nothing};
         QTest::newRow("no users") << QByteArray("{\"realm\": \"demo\"}") << QStringList{}
