@@ -136,7 +136,7 @@ private Q_SLOTS:
         auto finished = std::make_shared<Finished>();
         LogoutDeliveryJob job;
         job.uri = QUrl(QStringLiteral("http://127.0.0.1:%1/backchannel").arg(port));
-        job.logoutToken = QStringLiteral("t");
+        job.logoutToken = QStringLiteral("eyJ.secret-logout-token.sig");
         job.clientId = QStringLiteral("gitea");
         delivery.submit(job, [finished](const LogoutDeliveryOutcome &outcome) {
             QMutexLocker lock(&finished->mutex);
