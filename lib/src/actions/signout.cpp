@@ -178,7 +178,8 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
             return QtFuture::makeReadyFuture(response);
         }
         // The OpenID Provider's clients of this session are told off the request path.
-        OidcLogout::sessionEnded(s, OidcLogout::databaseSessionId(s.config.secret, token));
+        if (OidcLogout::backchannelLogoutConfigured(s.config))
+            OidcLogout::sessionEnded(s, OidcLogout::databaseSessionId(s.config.secret, token));
         QObject *context = target.upstream ? servingContext(s) : nullptr;
         QFuture<AuthResponse> done = s.config.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
             [state, response, context](const std::optional<AdapterSession> &deleted) {
@@ -206,7 +207,7 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
     const std::optional<QJsonObject> token = jwt.read(s.requestCookies);
     Hooks::emitEvent(s.config.events.signOut, "signOut",
                      QJsonObject{{QStringLiteral("token"), token ? QJsonValue(*token) : QJsonValue(QJsonValue::Null)}});
-    if (token) {
+    if (token && OidcLogout::backchannelLogoutConfigured(s.config)) {
         OidcLogout::sessionEnded(s, OidcLogout::jwtSessionId(s.config.secret, token->value(QStringLiteral("sub")).toString(),
                                                              SignInTime::of(*token)));
     }
