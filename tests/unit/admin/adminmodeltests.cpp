@@ -315,6 +315,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_password_resets"),
                            QStringLiteral("DROP TABLE gatehouse_audit_cursors"),
                            QStringLiteral("DROP TABLE gatehouse_admin_tokens"),
+                           QStringLiteral("DROP TABLE gatehouse_oidc_sessions"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
