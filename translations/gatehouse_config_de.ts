@@ -529,6 +529,10 @@
         <translation>muss eine absolute URI wie https://app.example.test/callback sein, ohne Leerzeichen</translation>
     </message>
     <message>
+        <source>must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)</source>
+        <translation>muss https sein, oder http zu 127.0.0.1 oder [::1] (ein Empfänger auf diesem Rechner)</translation>
+    </message>
+    <message>
         <source>must not have a fragment (&quot;#...&quot;)</source>
         <translation>darf kein Fragment („#...“) haben</translation>
     </message>

@@ -521,6 +521,10 @@
         <translation>must be an absolute URI such as https://app.example.test/callback, without spaces</translation>
     </message>
     <message>
+        <source>must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)</source>
+        <translation>must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)</translation>
+    </message>
+    <message>
         <source>must not have a fragment (&quot;#...&quot;)</source>
         <translation>must not have a fragment (&quot;#...&quot;)</translation>
     </message>

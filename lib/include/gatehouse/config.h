@@ -228,7 +228,13 @@ struct GATEHOUSE_EXPORT OidcClient
      */
     AccessPolicy access = {AccessPolicy::Kind::SignedIn, {}, {}};
     bool consent = true;                //!< asks the person before the first sign-in; false: first-party
-    QString backchannelLogoutUri;       //!< empty: none (OpenID Back-Channel Logout 1.0)
+    /*!
+     * \c backchannelLogoutUri: where a Logout Token is POSTed when a session the client signed
+     * into ends (OpenID Back-Channel Logout 1.0); https, or http to 127.0.0.1 / [::1]. Empty: none.
+     */
+    QString backchannelLogoutUri;
+    //! \c backchannelLogoutSessionRequired: the Logout Token always names the session (\c sid).
+    bool backchannelLogoutSessionRequired = false;
     //! \c idTokenSignedResponseAlg: RS256 (the default), ES256 or EdDSA.
     QString idTokenSignedResponseAlg = QStringLiteral("RS256");
     /*!

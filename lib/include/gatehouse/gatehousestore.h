@@ -17,6 +17,7 @@
  * | OidcKeyStore (oidckeystore.h) | the OpenID Provider's signing keys, the same on every server | the OpenID Provider cannot start |
  * | OidcCodeStore (oidccodestore.h) | the OpenID Provider's authorization codes, hashed, single use | no authorization codes: the provider cannot issue any |
  * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
+ * | OidcSessionStore (oidcsessionstore.h) | which clients got an ID token for which session: back-channel logout | no back-channel logout |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | AuditFeedStore (auditfeedstore.h) | the audit log read forward from cursors: security notices by e-mail | no security notices |
  * | NoticePreferenceStore (noticepreferencestore.h) | each person's choice of the notices they may turn off (account page) | every notice as configured; the account page offers no choice |
@@ -37,6 +38,7 @@
 #include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/noticepreferencestore.h>
 #include <gatehouse/oidckeystore.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>

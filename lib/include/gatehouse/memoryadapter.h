@@ -26,6 +26,7 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public GroupStore,
                                              public OidcKeyStore,
                                              public OidcCodeStore,
+                                             public OidcSessionStore,
                                              public OidcGrantStore,
                                              public PasswordResetStore,
                                              public AuditFeedStore,
@@ -151,6 +152,11 @@ public:
     // OidcCodeStore
     QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;
     QFuture<std::optional<OidcAuthorizationCode>> takeOidcCode(const QString &codeHash) override;
+
+    // OidcSessionStore
+    QFuture<void> addOidcSessionClient(const OidcSessionClient &client) override;
+    QFuture<QList<OidcSessionClient>> takeOidcSessionClients(const QString &sid) override;
+    QFuture<QList<OidcSessionClient>> takeOidcSessionClientsOfUser(const QString &userId) override;
 
     // OidcGrantStore
     QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token, const QString &codeHash) override;

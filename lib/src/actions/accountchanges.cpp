@@ -1,4 +1,5 @@
 #include "actions/accountendpoint.h"
+#include "oidclogout/sessionend.h"
 
 #include "account/accountforms.h"
 #include "account/recentsignin.h"
@@ -264,10 +265,11 @@ QFuture<AuthResponse> perform(const State &state, const Account &account, const 
                                              return backToPage(*state, form->done, renewedJwt(*state));
                                          }));
     case Operation::EndAll:
-        return orNotice(state, form, account.endAllSessions(user.id, changeOf(s)).then(QtFuture::Launch::Sync, [state](qint64) {
+        return orNotice(state, form, account.endAllSessions(user.id, changeOf(s)).then(QtFuture::Launch::Sync, [state, userId = user.id](qint64) {
             // This browser's session has ended too: its cookie goes, and the sign-in page
             // comes back here.
             const RequestState &s = *state;
+            OidcLogout::allSessionsEnded(s, userId);
             AuthResponse response = toSignIn(s);
             response.cookies = Cookies::remove(s.cookies.sessionToken, s.requestCookies);
             return response;

@@ -7,6 +7,9 @@
 #include "core/futures.h"
 #include "session/databasesession.h"
 #include "session/jwtsession.h"
+#include "session/signintime.h"
+#include "oidclogout/sessionend.h"
+#include "oidclogout/sessionid.h"
 #include "twofactor/pendingstep.h"
 
 #include <gatehouse/errors.h>
@@ -174,6 +177,9 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
             Hooks::emitEvent(s.config.events.signOut, "signOut", QJsonObject{{QStringLiteral("session"), QJsonValue::Null}});
             return QtFuture::makeReadyFuture(response);
         }
+        // The OpenID Provider's clients of this session are told off the request path.
+        if (OidcLogout::backchannelLogoutConfigured(s.config))
+            OidcLogout::sessionEnded(s, OidcLogout::databaseSessionId(s.config.secret, token));
         QObject *context = target.upstream ? servingContext(s) : nullptr;
         QFuture<AuthResponse> done = s.config.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
             [state, response, context](const std::optional<AdapterSession> &deleted) {
@@ -201,6 +207,10 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
     const std::optional<QJsonObject> token = jwt.read(s.requestCookies);
     Hooks::emitEvent(s.config.events.signOut, "signOut",
                      QJsonObject{{QStringLiteral("token"), token ? QJsonValue(*token) : QJsonValue(QJsonValue::Null)}});
+    if (token && OidcLogout::backchannelLogoutConfigured(s.config)) {
+        OidcLogout::sessionEnded(s, OidcLogout::jwtSessionId(s.config.secret, token->value(QStringLiteral("sub")).toString(),
+                                                             SignInTime::of(*token)));
+    }
     // With storage, the JWT's subject is the stored user.
     const QString userId = s.config.adapter && token ? token->value(QStringLiteral("sub")).toString() : QString();
     QObject *context = userId.isEmpty() || !target.upstream ? nullptr : servingContext(s);

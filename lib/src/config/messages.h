@@ -200,6 +200,7 @@ inline constexpr const char *RedirectUriFragment = QT_TRANSLATE_NOOP("Gatehouse:
 inline constexpr const char *RedirectUriUserInfo = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not have user information (\"user@\") before the host");
 inline constexpr const char *RedirectUriWildcard = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not contain \"*\": redirect URIs are compared exactly, there are no wildcards");
 inline constexpr const char *RedirectUriScheme = QT_TRANSLATE_NOOP("Gatehouse::Config", "this scheme cannot be a redirect URI");
+inline constexpr const char *BackchannelLogoutUriHttp = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)");
 inline constexpr const char *RedirectUriHttp = QT_TRANSLATE_NOOP("Gatehouse::Config", "http only to 127.0.0.1 or [::1] (a native app's loopback redirect, any port); otherwise https (and 127.0.0.1 instead of localhost)");
 inline constexpr const char *RedirectUriNoHost = QT_TRANSLATE_NOOP("Gatehouse::Config", "must name a host");
 //: %1 is the longest length allowed

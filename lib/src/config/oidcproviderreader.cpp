@@ -55,6 +55,8 @@ OidcClient readClient(ObjectReader &r, const QString &baseDir)
     }
     client.consent = r.boolean(QStringLiteral("consent")).value_or(client.consent);
     client.backchannelLogoutUri = r.httpUrl(QStringLiteral("backchannelLogoutUri")).value_or(QString());
+    client.backchannelLogoutSessionRequired =
+        r.boolean(QStringLiteral("backchannelLogoutSessionRequired")).value_or(client.backchannelLogoutSessionRequired);
     client.idTokenSignedResponseAlg =
         r.string(QStringLiteral("idTokenSignedResponseAlg")).value_or(client.idTokenSignedResponseAlg);
     client.grantTypes = stringList(r, QStringLiteral("grantTypes")).value_or(client.grantTypes);
@@ -139,8 +141,16 @@ void checkClient(const OidcClient &client, const QString &at, QHash<QString, qsi
         const QString path = at + QStringLiteral(".backchannelLogoutUri");
         if (!isHttpUrl(client.backchannelLogoutUri))
             problems.error(path, Messages::MustBeHttpUrl);
-        else if (client.backchannelLogoutUri.contains(u'#'))  // OpenID Back-Channel Logout 1.0 §2.2
-            problems.error(path, Messages::RedirectUriFragment);
+        else if (const auto problem = OidcProvider::redirectUriProblem(client.backchannelLogoutUri)) {
+            // The rules of a redirect URI (no fragment: Back-Channel Logout 1.0 §2.2); plain
+            // http only where no one on the way can read the token naming the person.
+            if (*problem == OidcProvider::RedirectUriProblem::HttpNotLoopback) {
+                problems.error(path, Messages::BackchannelLogoutUriHttp);
+            } else {
+                const auto [text, arguments] = redirectUriMessage(*problem);
+                problems.error(path, text, arguments);
+            }
+        }
     }
 
     const QString grantsPath = at + QStringLiteral(".grantTypes");

@@ -45,6 +45,9 @@ Catalogue::Catalogue()
       oidcTokenRequests("gatehouse_oidc_token_requests_total",
                         "Answers of the OpenID Provider's token endpoint, by grant type and outcome (issued, or the error code).",
                         {"grant_type", "outcome"}),
+      oidcBackchannelLogouts("gatehouse_oidc_backchannel_logouts_total",
+                             "Logout Tokens the OpenID Provider sent to clients' back-channel URIs, by outcome (delivered, failed, unsigned).",
+                             {"outcome"}),
       emailsSent("gatehouse_emails_sent_total", "Sign-in mails accepted by the SMTP server or sent by the provider's own sendVerificationRequest.", {}),
       emailFailures("gatehouse_email_send_failures_total", "Sign-in mails that could not be built or sent, by either.", {}),
       oauthDuration("gatehouse_oauth_request_duration_seconds",
@@ -96,7 +99,7 @@ Catalogue::Catalogue()
                  std::int64_t(1));
     });
     for (const Collectable *family : std::initializer_list<const Collectable *>{
-             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &emailsSent, &emailFailures,
+             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
              &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
@@ -145,6 +148,11 @@ void recordRateLimited(const QString &key)
 void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome)
 {
     catalogue().oidcTokenRequests.with({grantType, label(outcome)}).increment();
+}
+
+void recordOidcBackchannelLogout(QByteArrayView outcome)
+{
+    catalogue().oidcBackchannelLogouts.with({outcome}).increment();
 }
 
 void recordEmail(bool sent)

@@ -46,6 +46,7 @@ struct Catalogue
     Family<Counter> signInFailures;
     Family<Counter> rateLimitRefusals;
     Family<Counter> oidcTokenRequests;
+    Family<Counter> oidcBackchannelLogouts;
     Family<Counter> emailsSent;
     Family<Counter> emailFailures;
     Family<Histogram> oauthDuration;
@@ -72,6 +73,7 @@ void recordSignIn(const QString &provider);
 void recordSignInFailure(const QString &provider, const QString &reason);
 void recordRateLimited(const QString &key);
 void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome);
+void recordOidcBackchannelLogout(QByteArrayView outcome);
 void recordEmail(bool sent);
 void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_point started, int status,
                      bool transportError);
@@ -114,6 +116,15 @@ inline void recordOidcTokenRequest(QByteArrayView grantType, const QString &outc
 {
     if (enabled())
         detail::recordOidcTokenRequest(grantType, outcome);
+}
+/*!
+ * One back-channel Logout Token delivery finished: \a outcome "delivered" (a 200 or 204),
+ * "failed" (every attempt refused, unanswered or answered otherwise) or "unsigned" (no key).
+ */
+inline void recordOidcBackchannelLogout(QByteArrayView outcome)
+{
+    if (enabled())
+        detail::recordOidcBackchannelLogout(outcome);
 }
 inline void recordEmail(bool sent)
 {

@@ -6,6 +6,7 @@
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/authorizationrequest.h"
 #include "oidcprovider/discovery.h"
+#include "oidclogout/sessionid.h"
 #include "request/audit.h"
 #include "request/errorresponse.h"
 #include "request/pageresponses.h"
@@ -98,6 +99,18 @@ QJsonObject personOf(const CurrentSession &found)
     return person;
 }
 
+/*!
+ * The session's \c sid (oidclogout/sessionid.h): a database session's from its token, a JWT
+ * session's from its subject and sign-in time, which it keeps while it rolls.
+ */
+QString sessionIdOf(const RequestState &s, const CurrentSession &found)
+{
+    if (const std::optional<AdapterSession> &db = found.databaseSession())
+        return OidcLogout::databaseSessionId(s.config.secret, db->sessionToken);
+    return OidcLogout::jwtSessionId(s.config.secret, found.token().value(QStringLiteral("sub")).toString(),
+                                    found.signInTime());
+}
+
 //! Whether the client's access policy lets \a found's person in.
 bool allowed(const OidcClient &client, const CurrentSession &found)
 {
@@ -121,7 +134,11 @@ QFuture<AuthResponse> issueCode(const State &state, const AuthorizationRequest &
     record.userId = found.userId();
     record.authTime = found.signInTime();
     record.amr = SignInRecord::toAmr(found.signInSteps());
-    record.claims = QString::fromUtf8(QJsonDocument(personOf(found)).toJson(QJsonDocument::Compact));
+    QJsonObject person = personOf(found);
+    // Kept with the person's claims, so a refresh grant's ID tokens name the same session.
+    if (const QString sid = sessionIdOf(s, found); !sid.isEmpty())
+        person.insert(QStringLiteral("sid"), sid);
+    record.claims = QString::fromUtf8(QJsonDocument(person).toJson(QJsonDocument::Compact));
     record.storedUser = found.user().has_value();
     record.expiresAt = QDateTime::currentDateTimeUtc().addSecs(codeLifetimeSeconds);
     const QList<SetCookie> cookies = found.cookies();

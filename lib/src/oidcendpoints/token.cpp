@@ -9,6 +9,7 @@
 #include "oidcprovider/clientcredentials.h"
 #include "oidcprovider/idtoken.h"
 #include "oidcprovider/refreshgrant.h"
+#include "oidclogout/sessionend.h"
 #include "request/audit.h"
 #include "request/errorresponse.h"
 
@@ -63,14 +64,23 @@ QFuture<AuthResponse> issue(const State &state, const QString &grantType, const 
         };
         if (!record.scope.isEmpty())  // client_credentials for a client without scopes
             body.insert(QStringLiteral("scope"), record.scope);
-        if (record.scope.split(u' ').contains(QStringLiteral("openid")))
-            body.insert(QStringLiteral("id_token"), signJwt(*idSigner, "JWT", idTokenClaims(issuer, record, now)));
+        QString sid;
+        if (record.scope.split(u' ').contains(QStringLiteral("openid"))) {
+            const QJsonObject idClaims = idTokenClaims(issuer, record, now);
+            sid = idClaims.value(QStringLiteral("sid")).toString();
+            body.insert(QStringLiteral("id_token"), signJwt(*idSigner, "JWT", idClaims));
+        }
         if (!refreshToken.isEmpty())
             body.insert(QStringLiteral("refresh_token"), refreshToken);
         // Who got tokens, for which client: never a token or a secret.
         Audit::record(*state, QStringLiteral("oidcToken"), record.userId, QString(),
                       {{QStringLiteral("clientId"), record.clientId}, {QStringLiteral("grantType"), grantType}});
-        return QtFuture::makeReadyFuture(noStoreJson(body));
+        if (sid.isEmpty())
+            return QtFuture::makeReadyFuture(noStoreJson(body));
+        // Recorded before the client has the token, so a sign-out right after it tells the client.
+        const QDateTime until = now.addSecs(state->config.session.maxAge);
+        return OidcLogout::recordSessionClient(*state, {sid, record.clientId, record.userId, until})
+            .then(QtFuture::Launch::Sync, [body] { return noStoreJson(body); });
     });
 }
 

@@ -52,11 +52,14 @@ QJsonObject discoveryDocument(const QString &issuer)
                 QStringLiteral("iat"), QStringLiteral("auth_time"), QStringLiteral("nonce"), QStringLiteral("amr"),
                 QStringLiteral("azp"), QStringLiteral("name"), QStringLiteral("preferred_username"),
                 QStringLiteral("picture"), QStringLiteral("email"), QStringLiteral("email_verified"),
-                QStringLiteral("groups")})},
+                QStringLiteral("groups"), QStringLiteral("sid")})},
         {QStringLiteral("claims_parameter_supported"), false},
         {QStringLiteral("request_parameter_supported"), false},
         {QStringLiteral("request_uri_parameter_supported"), false},
         {QStringLiteral("authorization_response_iss_parameter_supported"), true},
+        // OpenID Back-Channel Logout 1.0 §2.1: Logout Tokens, with sid in them and in ID tokens.
+        {QStringLiteral("backchannel_logout_supported"), true},
+        {QStringLiteral("backchannel_logout_session_supported"), true},
     };
 }
 

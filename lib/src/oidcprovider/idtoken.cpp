@@ -72,6 +72,8 @@ QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &co
         claims.insert(QStringLiteral("nonce"), code.nonce);
     if (!code.amr.isEmpty())
         claims.insert(QStringLiteral("amr"), QJsonArray::fromStringList(code.amr));
+    // Back-Channel Logout 1.0 §2.1: the session a Logout Token will name; in no other token.
+    copy(personOf(code), claims, QStringLiteral("sid"));
     return claims;
 }
 

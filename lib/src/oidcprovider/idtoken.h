@@ -28,7 +28,7 @@ static_assert(KeySchedule::publishAfterSigning.count() >= tokenLifetimeSeconds +
  */
 QJsonObject scopedClaims(const QJsonObject &person, const QStringList &scopes);
 
-//! The ID token's claims for \a code, redeemed by its client at \a now, issued by \a issuer.
+//! The ID token's claims for \a code, redeemed by its client at \a now, issued by \a issuer; \c sid from its claims.
 QJsonObject idTokenClaims(const QString &issuer, const OidcAuthorizationCode &code, const QDateTime &now);
 
 /*!

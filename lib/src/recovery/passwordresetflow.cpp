@@ -1,4 +1,5 @@
 #include "recovery/passwordresetflow.h"
+#include "oidclogout/sessionend.h"
 
 #include "core/futures.h"
 #include "core/ratelimitkeys.h"
@@ -259,6 +260,7 @@ QFuture<AuthResponse> finish(const State &state, const PasswordResetOffer &offer
         return continueWith(Account(s.config.adapter, s.config.session).endAllSessions(user.id, change),
             [state, offer, user](qint64 ended) {
                 const RequestState &s = *state;
+                OidcLogout::allSessionsEnded(s, user.id);
                 // The identifier key of the built-in passwords' sign-in (credentialsflow.cpp).
                 const QString signInKey = RateLimitKeys::credentialsIdentifier(offer.passwords->id, user.email.trimmed().toCaseFolded());
                 QFuture<void> cleared = s.config.rateLimit.enabled ? s.engine.rateLimiter().reset(signInKey) : QtFuture::makeReadyFuture();

@@ -35,6 +35,7 @@ AdminStore::~AdminStore() = default;
 TwoFactorStore::~TwoFactorStore() = default;
 OidcKeyStore::~OidcKeyStore() = default;
 OidcCodeStore::~OidcCodeStore() = default;
+OidcSessionStore::~OidcSessionStore() = default;
 OidcGrantStore::~OidcGrantStore() = default;
 
 } // namespace Gatehouse

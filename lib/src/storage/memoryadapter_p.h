@@ -76,6 +76,7 @@ public:
     QHash<QString, QSet<QString>> groups;        // group names by user id
     QList<OidcSigningKeyRecord> oidcKeys;       // in insertion order
     QHash<QString, OidcAuthorizationCode> oidcCodes;  // by code hash
+    QList<OidcSessionClient> oidcSessionClients;      // one per (sid, clientId)
     QHash<QString, OidcGrant> oidcGrants;             // by grant id
     struct OidcStoredRefreshToken
     {

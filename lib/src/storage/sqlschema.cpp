@@ -492,6 +492,27 @@ QString noticePreferencesTable(SqlConnection &c, const Types &t)
                               .arg(t.timestamp)}});
 }
 
+/*!
+ * Back-channel logout (lib/src/oidclogout/README.md): which client got an ID token for which
+ * session, by the ID token's \c sid (derived from the session, never its token) and by user, so
+ * that the end of one session or of all of a person's tells exactly those clients. No foreign
+ * key to users: a JWT session's person may be in no table; rows are taken when told and swept
+ * when expired.
+ */
+QString oidcSessionsTable(SqlConnection &c, const Types &t)
+{
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_oidc_sessions"),
+          QStringLiteral("sid VARCHAR(64) NOT NULL, \"clientId\" VARCHAR(128) NOT NULL, \"userId\" VARCHAR(255) NOT NULL, "
+                         "\"expiresAt\" %1 NOT NULL, PRIMARY KEY (sid, \"clientId\")")
+              .arg(t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_oidc_sessions_user_idx"), QStringLiteral("gatehouse_oidc_sessions (\"userId\")")},
+                      {QStringLiteral("gatehouse_oidc_sessions_expires_idx"),
+                       QStringLiteral("gatehouse_oidc_sessions (\"expiresAt\")")}});
+    return detail;
+}
+
 struct Step
 {
     int version;
@@ -522,6 +543,7 @@ const QList<Step> &steps()
         {18, QStringLiteral("audit log cursors"), auditCursorsTable},
         {19, QStringLiteral("admin API tokens"), adminTokensTable},
         {20, QStringLiteral("notice preferences"), noticePreferencesTable},
+        {21, QStringLiteral("OpenID Provider sessions for back-channel logout"), oidcSessionsTable},
     };
     return all;
 }

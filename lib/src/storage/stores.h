@@ -18,6 +18,7 @@
 #include <gatehouse/oidccodestore.h>
 #include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/oidckeystore.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordresetstore.h>
 #include <gatehouse/ratelimitstore.h>
 #include <gatehouse/twofactorstore.h>
@@ -50,6 +51,7 @@ struct Stores
     std::shared_ptr<OidcKeyStore> oidcKeys;
     std::shared_ptr<OidcCodeStore> oidcCodes;
     std::shared_ptr<OidcGrantStore> oidcGrants;
+    std::shared_ptr<OidcSessionStore> oidcSessions;
     std::shared_ptr<PasswordResetStore> passwordResets;
     std::shared_ptr<AuditFeedStore> auditFeed;
     std::shared_ptr<AdminTokenStore> adminTokens;

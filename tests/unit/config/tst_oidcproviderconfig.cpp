@@ -50,7 +50,7 @@ void TestOidcProviderConfig::issueExample()
          "postLogoutRedirectUris": ["https://grafana.example.test/login"], "public": false,
          "scopes": ["openid", "profile", "email", "groups"], "access": {"users": ["root@example.test"], "groups": ["admins"]},
          "consent": false, "backchannelLogoutUri": "https://grafana.example.test/logout/backchannel",
-         "idTokenSignedResponseAlg": "ES256"},
+         "backchannelLogoutSessionRequired": true, "idTokenSignedResponseAlg": "ES256"},
         {"clientId": "desktop", "public": true, "redirectUris": ["http://127.0.0.1/callback"]}]}})");
     QCOMPARE(render(result.problems), QStringList());
     QVERIFY(result.config.oidcProvider);
@@ -68,6 +68,7 @@ void TestOidcProviderConfig::issueExample()
     QCOMPARE(grafana.access.groups, QStringList{"admins"});
     QVERIFY(!grafana.consent);
     QCOMPARE(grafana.backchannelLogoutUri, QStringLiteral("https://grafana.example.test/logout/backchannel"));
+    QVERIFY(grafana.backchannelLogoutSessionRequired);
     QCOMPARE(grafana.idTokenSignedResponseAlg, QStringLiteral("ES256"));
     const OidcClient &desktop = clients.at(1);
     QVERIFY(desktop.isPublic);
@@ -93,6 +94,7 @@ void TestOidcProviderConfig::defaults()
     QCOMPARE(client.idTokenSignedResponseAlg, QStringLiteral("RS256"));
     QVERIFY(client.redirectUris.isEmpty());
     QVERIFY(client.backchannelLogoutUri.isEmpty());
+    QVERIFY(!client.backchannelLogoutSessionRequired);
     QCOMPARE(client.grantTypes, (QStringList{"authorization_code", "refresh_token"}));
     QCOMPARE(result.config.oidcProvider->refreshTokenLifetime, 30 * 24 * 3600);
     QCOMPARE(result.config.oidcProvider->refreshTokenIdleLifetime, 14 * 24 * 3600);
@@ -204,6 +206,13 @@ void TestOidcProviderConfig::problems_data()
                                       << one("backchannelLogoutUri", "must be an http or https URL");
     QTest::newRow("back-channel fragment") << withClient(s + R"("backchannelLogoutUri": "https://a.example.test/logout#x")")
                                            << one("backchannelLogoutUri", R"(must not have a fragment ("#..."))");
+    QTest::newRow("back-channel plain http") << withClient(s + R"("backchannelLogoutUri": "http://a.example.test/logout")")
+                                             << one("backchannelLogoutUri", "must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)");
+    QTest::newRow("back-channel http to localhost") << withClient(s + R"("backchannelLogoutUri": "http://localhost:9/logout")")
+                                                    << one("backchannelLogoutUri", "must be https, or http to 127.0.0.1 or [::1] (a receiver on this machine)");
+    QTest::newRow("back-channel loopback http") << withClient(s + R"("backchannelLogoutUri": "http://127.0.0.1:9/logout")") << QStringList{};
+    QTest::newRow("back-channel session flag") << withClient(s + R"("backchannelLogoutSessionRequired": "yes")")
+                                               << one("backchannelLogoutSessionRequired", "must be true or false");
     const auto provider = [&s](const QByteArray &members) {
         return R"({"oidcProvider": {)" + members + R"(, "clients": [{"clientId": "app", )" + s.chopped(2) + "}]}}";
     };

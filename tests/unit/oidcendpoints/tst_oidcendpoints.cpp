@@ -264,6 +264,9 @@ void TestOidcEndpoints::discoveryAndJwks()
     QVERIFY(d.value("scopes_supported").toArray().contains("openid"));
     QVERIFY(d.value("claims_supported").toArray().contains("sub"));
     QCOMPARE(d.value("authorization_response_iss_parameter_supported").toBool(), true);
+    QCOMPARE(d.value("backchannel_logout_supported").toBool(), true);
+    QCOMPARE(d.value("backchannel_logout_session_supported").toBool(), true);
+    QVERIFY(d.value("claims_supported").toArray().contains("sid"));
 
     const Reply jwks = client.get("/auth/oidc/jwks");
     QCOMPARE(jwks.response.status, 200);

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void codesAreRandomAndHashed();
     void claimsByScope_data();
     void claimsByScope();
+    void sidOnlyInTheIdToken();
     void idTokenVerifiesWithThePublishedKey();
     void accessTokenVerification();
 };
@@ -202,6 +203,21 @@ void TestTokenRules::claimsByScope()
     }
     personal.sort();
     QCOMPARE(personal, claims);
+}
+
+void TestTokenRules::sidOnlyInTheIdToken()
+{
+    OidcAuthorizationCode code = issued();
+    QJsonObject person = QJsonDocument::fromJson(code.claims.toUtf8()).object();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    // A session without a sid (none could be derived): none in the token.
+    QVERIFY(!idTokenClaims(QStringLiteral("https://auth.example.test/auth"), code, now).contains("sid"));
+    person.insert("sid", "session-id-1");
+    code.claims = QString::fromUtf8(QJsonDocument(person).toJson());
+    QCOMPARE(idTokenClaims(QStringLiteral("https://auth.example.test/auth"), code, now).value("sid").toString(),
+             QStringLiteral("session-id-1"));
+    // Back-Channel Logout names sessions in ID tokens only, whatever the scope.
+    QVERIFY(!accessTokenClaims(QStringLiteral("https://auth.example.test/auth"), code, now).contains("sid"));
 }
 
 void TestTokenRules::idTokenVerifiesWithThePublishedKey()

@@ -11,6 +11,7 @@ if(NOT TARGET gh_storage_conformance)
         "${CMAKE_CURRENT_LIST_DIR}/oidccodestoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidccodestoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/oidcsessionstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidcsessionstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/admintokenstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/admintokenstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/passwordresetstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.h"

@@ -8,6 +8,7 @@
 #include "oidccodestoreconformance.h"
 #include "oidcgrantstoreconformance.h"
 #include "oidckeystoreconformance.h"
+#include "oidcsessionstoreconformance.h"
 #include "passwordresetstoreconformance.h"
 #include "storeconformance.h"
 #include "tokenstoreconformance.h"
@@ -32,6 +33,7 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     OidcKeyStoreConformance oidcKeys(fixture);
     OidcCodeStoreConformance oidcCodes(fixture);
     OidcGrantStoreConformance oidcGrants(fixture);
+    OidcSessionStoreConformance oidcSessions(fixture);
     PasswordResetStoreConformance passwordResets(fixture);
     AuditFeedStoreConformance auditFeed(fixture);
     AdminTokenStoreConformance adminTokens(fixture);
@@ -39,7 +41,7 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     NoticePreferenceStoreConformance noticePreferences(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
-        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
+        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&oidcSessions, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
         + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv)
         + QTest::qExec(&transfers, argc, argv) + QTest::qExec(&noticePreferences, argc, argv);
 }

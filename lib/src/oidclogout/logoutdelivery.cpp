@@ -1,0 +1,131 @@
+#include "oidclogout/logoutdelivery.h"
+
+#include "core/logging.h"
+#include "metrics/catalogue.h"
+#include "oauth/httpclient.h"
+#include "storage/auditwriter.h"
+
+#include <QJsonObject>
+#include <QThread>
+#include <QTimer>
+
+namespace Gatehouse::OidcLogout {
+
+namespace {
+
+using Done = std::function<void(const LogoutDeliveryOutcome &)>;
+
+//! Whether an attempt that got \a response may succeed when tried again.
+bool worthRetrying(const OAuth::HttpResponse &response)
+{
+    return !response.ok() || response.status >= 500;
+}
+
+QString problemOf(const OAuth::HttpResponse &response)
+{
+    if (!response.ok())
+        return response.error;
+    if (response.status >= 300 && response.status < 400)
+        return QStringLiteral("HTTP %1 (a redirect, not followed)").arg(response.status);
+    return QStringLiteral("HTTP %1").arg(response.status);
+}
+
+} // namespace
+
+class LogoutDeliveryPrivate
+{
+public:
+    explicit LogoutDeliveryPrivate(const LogoutDelivery::Policy &policy)
+        : policy(policy)
+    {
+        thread.setObjectName(QStringLiteral("gatehouse-oidc-logout"));
+        worker.moveToThread(&thread);
+        thread.start();
+    }
+
+    ~LogoutDeliveryPrivate()
+    {
+        thread.quit();
+        thread.wait();
+        // The worker's thread has ended: its timers and replies die with it here.
+    }
+
+    void attempt(const std::shared_ptr<const LogoutDeliveryJob> &job, const Done &done, int number)
+    {
+        OAuth::HttpRequest request;
+        request.method = "POST";
+        request.url = job->uri;
+        request.endpoint = "backchannel_logout";
+        request.headers = {{QByteArrayLiteral("content-type"), QByteArrayLiteral("application/x-www-form-urlencoded")}};
+        request.body = QByteArrayLiteral("logout_token=") + QUrl::toPercentEncoding(job->logoutToken);
+        request.timeoutMs = policy.timeoutMs;
+        request.maxResponseBytes = 64 * 1024;
+        http.send(request).then(&worker, [this, job, done, number](const OAuth::HttpResponse &response) {
+            if (response.ok() && (response.status == 200 || response.status == 204)) {
+                finish(*job, done, {true, number, {}});
+                return;
+            }
+            const QString problem = problemOf(response);
+            if (!worthRetrying(response) || number >= policy.attempts) {
+                finish(*job, done, {false, number, problem});
+                return;
+            }
+            qCDebug(lcCore) << "back-channel logout to client" << job->clientId << "attempt" << number << "failed:" << problem;
+            QTimer::singleShot(policy.firstRetryDelayMs << (number - 1), &worker,
+                               [this, job, done, number] { attempt(job, done, number + 1); });
+        });
+    }
+
+    void finish(const LogoutDeliveryJob &job, const Done &done, const LogoutDeliveryOutcome &outcome)
+    {
+        if (!outcome.delivered) {
+            qCWarning(lcCore).noquote() << QStringLiteral("back-channel logout to client %1 at %2 failed after %3 attempt(s): %4")
+                                               .arg(job.clientId, job.uri.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo))
+                                               .arg(outcome.attempts)
+                                               .arg(outcome.problem);
+        }
+        Metrics::recordOidcBackchannelLogout(outcome.delivered ? "delivered" : "failed");
+        if (job.audit) {
+            AuditEvent event;
+            event.time = QDateTime::currentDateTimeUtc();
+            event.type = QStringLiteral("oidcBackchannelLogout");
+            event.userId = job.userId;
+            event.detail = {{QStringLiteral("clientId"), job.clientId},
+                            {QStringLiteral("outcome"), outcome.delivered ? QStringLiteral("delivered") : QStringLiteral("failed")},
+                            {QStringLiteral("attempts"), outcome.attempts}};
+            if (!outcome.delivered)
+                event.detail.insert(QStringLiteral("reason"), outcome.problem);
+            writeAudit(job.audit.get(), event);
+        }
+        if (done)
+            done(outcome);
+    }
+
+    const LogoutDelivery::Policy policy;
+    QThread thread;
+    QObject worker;       // lives in thread: the replies and retry timers run there
+    OAuth::HttpClient http;
+};
+
+LogoutDelivery::LogoutDelivery(const Policy &policy)
+    : d(std::make_unique<LogoutDeliveryPrivate>(policy))
+{
+}
+
+LogoutDelivery::~LogoutDelivery() = default;
+
+LogoutDelivery &LogoutDelivery::instance()
+{
+    static LogoutDelivery delivery{Policy()};
+    return delivery;
+}
+
+void LogoutDelivery::submit(LogoutDeliveryJob job, std::function<void(const LogoutDeliveryOutcome &)> done)
+{
+    auto shared = std::make_shared<const LogoutDeliveryJob>(std::move(job));
+    LogoutDeliveryPrivate *p = d.get();
+    QMetaObject::invokeMethod(&p->worker, [p, shared, done = std::move(done)] { p->attempt(shared, done, 1); },
+                              Qt::QueuedConnection);
+}
+
+} // namespace Gatehouse::OidcLogout
