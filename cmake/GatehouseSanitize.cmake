@@ -1,7 +1,7 @@
 # GATEHOUSE_SANITIZE: builds everything (library, server, admin app, tests) with the listed
 # sanitizers, e.g. -DGATEHOUSE_SANITIZE=address,undefined (LeakSanitizer comes with address).
 # Meant for a build folder of its own: packaging/test-sanitize.sh builds build-sanitize with it
-# and runs the unit and integration tiers there (tests/sanitize/README.md).
+# and runs the whole test suite there (tests/sanitize/README.md).
 #
 # -O1 keeps stack traces true to the source and builds faster than -O2; line tables are all
 # the debug information a stack trace needs, and much less to compile and link than -g. UBSan

@@ -34,12 +34,18 @@ function(gatehouse_add_test name)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()
-    if(GATEHOUSE_SANITIZE)
-        # Instrumented code runs a few times slower; the tests assert the same, given more time.
-        math(EXPR ARG_TIMEOUT "${ARG_TIMEOUT} * 3")
-    endif()
-    set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
+    gatehouse_test_timeout(${name} ${ARG_TIMEOUT})
+    set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}"
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;${ARG_ENVIRONMENT}")
+endfunction()
+
+# gatehouse_test_timeout(<test> <seconds>): the test's timeout, three times as long in a sanitizer
+# build (instrumented code runs a few times slower; the tests assert the same, given more time).
+function(gatehouse_test_timeout test seconds)
+    if(GATEHOUSE_SANITIZE)
+        math(EXPR seconds "${seconds} * 3")
+    endif()
+    set_tests_properties(${test} PROPERTIES TIMEOUT ${seconds})
 endfunction()
 
 # gatehouse_add_npm_fixture(<test> FIXTURE <fixture> PACKAGE <locked package> SUITE <name>

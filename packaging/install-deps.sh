@@ -19,7 +19,7 @@ build_run=(
 )
 # Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
 # libFuzzer and sanitizer runtimes and llvm-symbolizer for the fuzz targets (tests/fuzz) and
-# the sanitizer tier (packaging/test-sanitize.sh).
+# the test suite's sanitizer build (packaging/test-sanitize.sh).
 test_only=(postgresql mariadb-server chromium clang libclang-rt-14-dev llvm)
 # The Debian packages (packaging/package.sh) and their checks: debhelper builds them, lintian
 # checks them, systemd's systemd-analyze checks the unit offline.

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite through CTest, then the unit
-# and integration tiers again under the sanitizers (packaging/test-sanitize.sh), then the short
-# fuzz runs (tests/fuzz/run.sh). GATEHOUSE_SANITIZER_TIER=0 leaves the sanitizer tier out of a
-# quick local run; CI always runs it.
+# The README's test command, which CI runs: installs what is missing, builds the test build
+# (build-sanitize: clang, AddressSanitizer, LeakSanitizer and UBSan, every test folder and the
+# fuzz targets; packaging/test-sanitize.sh), runs the whole suite there once through CTest, and
+# then every fuzz target briefly from the same build (tests/fuzz/run.sh short).
+#
+# GATEHOUSE_TEST_BUILD=release bash packaging/test.sh is a quick local run instead: the release
+# build of packaging/build.sh (GCC, ./build) and the whole suite there, without the sanitizers
+# and without the fuzz runs. CI always runs the default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each phase says how long it took and how much processor time it used, so a slow run shows
@@ -10,62 +14,42 @@ cd "$(dirname "$0")/.."
 TIMEFORMAT='test.sh: %R s wall, %U s user and %S s system of processor time in:'
 phase_start=$SECONDS
 took() { echo "test.sh: $1 took $((SECONDS - phase_start)) s (${SECONDS} s in all)"; phase_start=$SECONDS; }
-sanitizer_tier=${GATEHOUSE_SANITIZER_TIER:-1}
-# The tests wait on servers, sockets and timers most of the time: twice as many as cores at once.
-test_jobs=$(( $(nproc) * 2 ))
+test_build=${GATEHOUSE_TEST_BUILD:-sanitize}
+case "$test_build" in
+sanitize|release) ;;
+*) echo "test.sh: GATEHOUSE_TEST_BUILD is sanitize (the default) or release, not '$test_build'" >&2; exit 2 ;;
+esac
+# A build that stops with no error printed was most likely a compiler killed for memory (the
+# kernel's out-of-memory killer leaves no message in the build's output): say what memory was.
+build_failed() {
+  echo "test.sh: the build failed (its last lines are above); the memory and the disk now:" >&2
+  free -m; df -h . /dev/shm 2>/dev/null || true; dmesg 2>/dev/null | tail -n 5 || true
+  exit 1
+}
 
 packaging/install-deps.sh
 took install-deps
-time packaging/build.sh
-took build
 
-# The sanitizer build (tests/sanitize/README.md) starts now, at the lowest priority, beside the
-# normal tier: the tests leave the processors idle more than half the time, and the build takes
-# only what they leave. Its output goes to build-sanitize/build.log, shown if it fails; it runs
-# in a process group of its own, stopped with everything in it if this script stops first.
-sanitize_build=
-sanitize_log=build-sanitize/build.log
-if [ "$sanitizer_tier" != 0 ]; then
-  mkdir -p build-sanitize
-  setsid nice -n 19 packaging/test-sanitize.sh build >"$sanitize_log" 2>&1 &
-  sanitize_build=$!
-  trap '[ -z "$sanitize_build" ] || kill -- "-$sanitize_build" 2>/dev/null; true' EXIT
-fi
-# A failed tier repeats the end of each failed test's output last, where a truncated log keeps it.
-if ! time (cd build && ctest --output-on-failure -j"$test_jobs" --timeout 600); then
-  packaging/failed-test-tails.sh build
-  exit 1
-fi
-took "normal tier (ctest)"
-
-# The unit and integration tiers again, built with AddressSanitizer, LeakSanitizer and UBSan in
-# build-sanitize; any sanitizer report fails. The fuzz targets are built there too.
-if [ "$sanitizer_tier" != 0 ]; then
-  if ! wait "$sanitize_build"; then
-    # A compiler killed beside the tests (the kernel's out-of-memory killer leaves no message)
-    # stops the build with no error printed. It resumes once, alone: a real compile error stops
-    # it again at once, and is shown.
-    sanitize_build=
-    echo "test.sh: the sanitizer build stopped beside the tests; its last lines, and the memory then:"
-    tail -n 40 "$sanitize_log"
-    free -m; df -h . /dev/shm 2>/dev/null || true; dmesg 2>/dev/null | tail -n 5 || true
-    echo "test.sh: resuming the sanitizer build alone"
-    if ! packaging/test-sanitize.sh build >>"$sanitize_log" 2>&1; then
-      tail -n 200 "$sanitize_log"
-      echo "test.sh: the sanitizer build failed ($sanitize_log)" >&2
-      exit 1
-    fi
+if [ "$test_build" = release ]; then
+  time packaging/build.sh || build_failed
+  took build
+  # The tests wait on servers, sockets and timers most of the time: twice as many as cores at once.
+  # A failed run repeats the end of each failed test's output last, where a truncated log keeps it.
+  if ! time (cd build && ctest --output-on-failure -j"$(( $(nproc) * 2 ))" --timeout 600); then
+    packaging/failed-test-tails.sh build
+    exit 1
   fi
-  sanitize_build=
-  grep '^test-sanitize.sh:' "$sanitize_log" || true
-  took "sanitizer build (what the normal tier left of it)"
-  time packaging/test-sanitize.sh test
-  took "sanitizer tier (ctest)"
-  export FUZZ_BUILD_DIR="$PWD/build-sanitize"
+  took "tests (ctest, release build)"
+  exit 0
 fi
 
-# Fuzzing: every libFuzzer target of tests/fuzz, built with clang (in build-sanitize, or in
-# build-fuzz without the sanitizer tier), runs for a bounded time under AddressSanitizer/UBSan;
-# a crash, leak, timeout or property violation fails.
-tests/fuzz/run.sh short
-took "fuzz (build and runs)"
+time packaging/test-sanitize.sh build || build_failed
+took build
+# test-sanitize.sh repeats each failed test's last lines after the run.
+time packaging/test-sanitize.sh test
+took "tests (ctest, under the sanitizers)"
+
+# Fuzzing: every libFuzzer target of tests/fuzz, built above, runs for a bounded time under
+# AddressSanitizer/UBSan; a crash, leak, timeout or property violation fails.
+FUZZ_BUILD_DIR="$PWD/build-sanitize" tests/fuzz/run.sh short
+took "fuzz (runs)"
