@@ -1,6 +1,6 @@
 #include "oidclogout/logoutdelivery.h"
 
-#include "core/logging.h"
+#include "oidclogout/logging.h"
 #include "metrics/catalogue.h"
 #include "oauth/httpclient.h"
 #include "storage/auditwriter.h"
@@ -70,7 +70,7 @@ public:
                 finish(*job, done, {false, number, problem});
                 return;
             }
-            qCDebug(lcCore) << "back-channel logout to client" << job->clientId << "attempt" << number << "failed:" << problem;
+            qCDebug(lcOidcLogout) << "back-channel logout to client" << job->clientId << "attempt" << number << "failed:" << problem;
             QTimer::singleShot(policy.firstRetryDelayMs << (number - 1), &worker,
                                [this, job, done, number] { attempt(job, done, number + 1); });
         });
@@ -79,7 +79,7 @@ public:
     void finish(const LogoutDeliveryJob &job, const Done &done, const LogoutDeliveryOutcome &outcome)
     {
         if (!outcome.delivered) {
-            qCWarning(lcCore).noquote() << QStringLiteral("back-channel logout to client %1 at %2 failed after %3 attempt(s): %4")
+            qCWarning(lcOidcLogout).noquote() << QStringLiteral("back-channel logout to client %1 at %2 failed after %3 attempt(s): %4")
                                                .arg(job.clientId, job.uri.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo))
                                                .arg(outcome.attempts)
                                                .arg(outcome.problem);

@@ -1,7 +1,7 @@
 #include "oidclogout/sessionend.h"
 
 #include "core/futures.h"
-#include "core/logging.h"
+#include "oidclogout/logging.h"
 #include "metrics/catalogue.h"
 #include "oidclogout/logoutdelivery.h"
 #include "oidclogout/logouttoken.h"
@@ -42,7 +42,7 @@ void signAndSend(const Teller &teller, const KeySet &keys, const QList<OidcSessi
         const auto algorithm = OidcProvider::algorithmNamed(client->idTokenSignedResponseAlg);
         const OidcProvider::SigningKey *signer = keys ? keys->signer(algorithm.value_or(OidcProvider::SigningAlgorithm::RS256)) : nullptr;
         if (!signer) {
-            qCWarning(lcCore) << "back-channel logout to client" << row.clientId << "not sent: no signing key";
+            qCWarning(lcOidcLogout) << "back-channel logout to client" << row.clientId << "not sent: no signing key";
             Metrics::recordOidcBackchannelLogout("unsigned");
             continue;
         }
@@ -64,7 +64,7 @@ void tell(const Teller &teller, QFuture<QList<OidcSessionClient>> taken)
         try {
             rows = finished.result();
         } catch (...) {
-            qCWarning(lcCore) << "back-channel logout: the clients of the ended session could not be read;"
+            qCWarning(lcOidcLogout) << "back-channel logout: the clients of the ended session could not be read;"
                               << "they are not told";
             return;
         }
@@ -115,7 +115,7 @@ QFuture<void> recordSessionClient(const RequestState &s, const OidcSessionClient
         try {
             added.waitForFinished();
         } catch (...) {
-            qCWarning(lcCore) << "back-channel logout: the session of client" << clientId
+            qCWarning(lcOidcLogout) << "back-channel logout: the session of client" << clientId
                               << "could not be recorded; it will not be told when the session ends";
         }
     });
