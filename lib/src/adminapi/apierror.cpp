@@ -15,12 +15,28 @@ AuthResponse ApiError::response() const
     return r;
 }
 
-AuthResponse jsonResponse(const QJsonObject &body, int status)
+namespace {
+
+AuthResponse withApiHeaders(AuthResponse r)
 {
-    AuthResponse r = AuthResponse::json(body, status);
     r.setHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
     r.setHeader(QByteArrayLiteral("X-Content-Type-Options"), QByteArrayLiteral("nosniff"));
     return r;
+}
+
+} // namespace
+
+AuthResponse jsonResponse(const QJsonObject &body, int status)
+{
+    return withApiHeaders(AuthResponse::json(body, status));
+}
+
+AuthResponse apiResponse(const QByteArray &body, const QByteArray &contentType)
+{
+    AuthResponse r;
+    r.body = body;
+    r.setHeader(QByteArrayLiteral("Content-Type"), contentType);
+    return withApiHeaders(std::move(r));
 }
 
 } // namespace Gatehouse::AdminApiDetail

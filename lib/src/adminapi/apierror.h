@@ -34,4 +34,7 @@ struct ApiError
 //! A JSON answer with the API's headers: no caching, no sniffing, never a cookie.
 AuthResponse jsonResponse(const QJsonObject &body, int status = 200);
 
+//! \a body of \a contentType (200) with the same headers as jsonResponse().
+AuthResponse apiResponse(const QByteArray &body, const QByteArray &contentType);
+
 } // namespace Gatehouse::AdminApiDetail

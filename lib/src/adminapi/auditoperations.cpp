@@ -126,12 +126,7 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
         if (events.size() < kBatch)
             done = true;
     }
-    AuthResponse response;
-    response.status = 200;
-    response.body = body;
-    response.setHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/x-ndjson; charset=utf-8"));
-    response.setHeader(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store"));
-    response.setHeader(QByteArrayLiteral("X-Content-Type-Options"), QByteArrayLiteral("nosniff"));
+    AuthResponse response = apiResponse(body, QByteArrayLiteral("application/x-ndjson; charset=utf-8"));
     // Where the next pull starts, matching or not; "more" says to pull again at once.
     response.setHeader(QByteArrayLiteral("Gatehouse-Audit-Cursor"), QByteArray::number(cursor));
     response.setHeader(QByteArrayLiteral("Gatehouse-Audit-More"), more ? QByteArrayLiteral("true") : QByteArrayLiteral("false"));
