@@ -29,12 +29,23 @@ std::optional<QByteArray> readImportFile(const QString &name, QTextStream &err)
         err << "gatehouse-server: cannot read " << name << ": " << file.errorString() << '\n';
         return std::nullopt;
     }
-    const QByteArray contents = file.read(kMaxImportFileBytes + 1);
-    if (contents.size() > kMaxImportFileBytes) {
-        err << "gatehouse-server: " << name << " is larger than 1 GiB; split it\n";
-        return std::nullopt;
+    // In chunks: read(limit + 1) would allocate the whole limit up front, for a file of any size.
+    QByteArray contents;
+    char chunk[64 * 1024];
+    for (;;) {
+        const qint64 n = file.read(chunk, sizeof chunk);
+        if (n < 0) {
+            err << "gatehouse-server: cannot read " << name << ": " << file.errorString() << '\n';
+            return std::nullopt;
+        }
+        if (n == 0)
+            return contents;
+        if (contents.size() + n > kMaxImportFileBytes) {
+            err << "gatehouse-server: " << name << " is larger than 1 GiB; split it\n";
+            return std::nullopt;
+        }
+        contents.append(chunk, n);
     }
-    return contents;
 }
 
 QString count(int n, const char *one, const char *many)
