@@ -249,7 +249,7 @@ int serve(const ServeOptions &options)
     // {basePath}/admin/api/ only with "admin" (configuring it requires the database).
     std::unique_ptr<AdminApi> adminApi;
     if (settings.admin.enabled && database) {
-        adminApi = std::make_unique<AdminApi>(database);
+        adminApi = std::make_unique<AdminApi>(database, settings.admin);
         qCInfo(lcServer).noquote() << "admin API:" << config.basePath + QStringLiteral("/admin/api/")
                                    << "(bearer tokens: gatehouse-server admin-token create)";
     }

@@ -208,6 +208,10 @@
         <translation>muss eine Liste von Gruppennamen sein, zum Beispiel [&quot;admins&quot;]</translation>
     </message>
     <message>
+        <source>the OpenID Provider&apos;s client id %1 is gatehouse-admin&apos;s while admin is configured: rename the configured client</source>
+        <translation>die Client-ID %1 des OpenID Providers gehört gatehouse-admin, solange admin konfiguriert ist: benennen Sie den konfigurierten Client um</translation>
+    </message>
+    <message>
         <source>the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there</source>
         <translation>die Admin-API braucht eine Datenbank (adapter.url oder DATABASE_URL): ihre Tokens werden dort gespeichert</translation>
     </message>

@@ -9,6 +9,7 @@
 #include <gatehouse/authresponse.h>
 #include <gatehouse/config.h>
 #include <gatehouse/global.h>
+#include <gatehouse/serversettings.h>
 
 #include <QFuture>
 
@@ -19,16 +20,21 @@ namespace Gatehouse {
 class AdminApiPrivate;
 
 /*!
- * Answers the admin API's requests on \a adapter's users, authenticated by bearer tokens
- * (admintokens.h) and limited to their scopes. Every change is audited with
- * \c by: \c token:NAME. Thread-safe: the serving threads call handle() at once; the work runs
- * on a small pool of its own, never on a serving thread.
+ * Answers the admin API's requests on \a adapter's users, authenticated by bearer tokens: API
+ * tokens (admintokens.h), limited to their scopes, and access tokens that this server's OpenID
+ * Provider issued to gatehouse-admin (AdminSettings::clientId()) for a person in the admin
+ * groups, who may do everything. Every change is audited with \c by: \c token:NAME or the
+ * person's email. Thread-safe: the serving threads call handle() at once; the work runs on a
+ * small pool of its own, never on a serving thread.
  */
 class GATEHOUSE_EXPORT AdminApi
 {
 public:
-    //! \a adapter must implement AdminTokenStore, AdminStore and UserStateStore (SqlAdapter does).
-    explicit AdminApi(std::shared_ptr<Adapter> adapter);
+    /*!
+     * \a adapter must implement AdminTokenStore, AdminStore and UserStateStore (SqlAdapter does);
+     * \a settings' groups are the people who may sign in to administer (none: tokens only).
+     */
+    explicit AdminApi(std::shared_ptr<Adapter> adapter, const AdminSettings &settings = {});
     ~AdminApi();
     Q_DISABLE_COPY(AdminApi)
 
@@ -37,9 +43,10 @@ public:
 
     /*!
      * The answer to \a request, a path owns() accepts; \a config gives the origin (a request
-     * whose \c Origin differs is refused), the client's address (\c trustedProxies) and the
-     * limit of failed token checks per address (\c rateLimit). Never fails: every problem is
-     * a JSON answer \c {"error", "message", "field"}.
+     * whose \c Origin differs is refused, and the issuer of the access tokens taken), the
+     * client's address (\c trustedProxies), the limit of failed token checks per address
+     * (\c rateLimit) and the secrets that open the provider's keys. Never fails: every problem
+     * is a JSON answer \c {"error", "message", "field"}.
      */
     QFuture<AuthResponse> handle(const AuthRequest &request, const Config &config) const;
 

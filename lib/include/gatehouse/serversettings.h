@@ -23,9 +23,19 @@ namespace Gatehouse {
 struct GATEHOUSE_EXPORT AdminSettings
 {
     bool enabled = false;   //!< the configuration has an \c admin object
-    //! \c admin.groups: the groups whose members may sign in to administer (a later slice of
-    //! the admin API; bearer tokens need none). Exact names, as groupNameProblem() allows them.
+    /*!
+     * \c admin.groups: the groups whose members may sign in to administer, through the OpenID
+     * Provider's built-in client clientId() (gatehouse-admin's); API tokens need none. Exact
+     * names, as groupNameProblem() allows them.
+     */
     QStringList groups;
+
+    /*!
+     * The client id of gatehouse-admin at this server's OpenID Provider: with \c admin the
+     * configuration gets this public client (PKCE, loopback redirect URIs, access for
+     * \c groups only), and the admin API takes its access tokens. Reserved then.
+     */
+    static QString clientId() { return QStringLiteral("gatehouse-admin"); }
 };
 
 //! Settings of gatehouse-server that are not part of the engine's Config.

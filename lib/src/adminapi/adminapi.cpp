@@ -7,10 +7,13 @@
 #include "adminapi/useroperations.h"
 #include "core/clientaddress.h"
 #include "core/origin.h"
+#include "core/urls.h"
+#include "oidcprovider/keybox.h"
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
 
+#include <QMutex>
 #include <QPromise>
 #include <QThreadPool>
 
@@ -33,8 +36,7 @@ struct RequestContext
 {
     QString prefix;
     QString origin;
-    QString clientAddress;
-    RateLimitOptions limits;
+    CallerCheck caller;
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -45,7 +47,7 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
         throw ApiError{403, QStringLiteral("cross_origin"), QStringLiteral("the admin API answers no cross-origin request"),
                        QStringLiteral("Origin"), {}};
     }
-    const Caller caller = authenticate(stores, request, context.clientAddress, context.limits);
+    const Caller caller = authenticate(stores, request, context.caller);
     const QString path = request.url.path(QUrl::FullyDecoded).mid(context.prefix.size());
     QStringList segments = path.split(u'/');
     if (!segments.isEmpty() && segments.constFirst().isEmpty())
@@ -86,15 +88,34 @@ AuthResponse answer(const Stores &stores, const AuthRequest &request, const Requ
 class AdminApiPrivate
 {
 public:
+    //! The OpenID Provider's keys under \a secrets: one cache, made again when a reload changes them.
+    std::shared_ptr<const OidcProvider::SigningKeyCache> keys(const QStringList &secrets)
+    {
+        if (secrets.isEmpty() || secrets.contains(QString()) || !stores.oidcKeys)
+            return {};
+        QMutexLocker lock(&mutex);
+        if (!keyCache || keySecrets != secrets) {
+            keyCache = std::make_shared<const OidcProvider::SigningKeyCache>(stores.oidcKeys,
+                                                                             std::make_shared<const OidcProvider::KeyBox>(secrets));
+            keySecrets = secrets;
+        }
+        return keyCache;
+    }
+
     Stores stores;
+    AdminSettings settings;
+    QMutex mutex;
+    QStringList keySecrets;
+    std::shared_ptr<const OidcProvider::SigningKeyCache> keyCache;
     // The operations wait for the store; they do it here, never on a serving thread.
     QThreadPool pool;
 };
 
-AdminApi::AdminApi(std::shared_ptr<Adapter> adapter)
+AdminApi::AdminApi(std::shared_ptr<Adapter> adapter, const AdminSettings &settings)
     : d(std::make_unique<AdminApiPrivate>())
 {
     d->stores = Stores::of(std::move(adapter));
+    d->settings = settings;
     if (!d->stores.adminTokens || !d->stores.admin || !d->stores.userState)
         throw InvalidConfiguration(QStringLiteral("the admin API needs an adapter that implements AdminTokenStore, "
                                                   "AdminStore and UserStateStore"));
@@ -118,8 +139,11 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     RequestContext context;
     context.prefix = apiPrefix(config.basePath);
     context.origin = resolveOrigin(request, config).origin;
-    context.clientAddress = clientAddress(request, config.trustedProxies).toString();
-    context.limits = config.rateLimit;
+    context.caller.clientAddress = clientAddress(request, config.trustedProxies).toString();
+    context.caller.limits = config.rateLimit;
+    context.caller.issuer = context.origin + Urls::basePathPrefix(config.basePath);
+    context.caller.adminGroups = d->settings.groups;
+    context.caller.keys = d->keys(config.secret);
     auto promise = std::make_shared<QPromise<AuthResponse>>();
     promise->start();
     QFuture<AuthResponse> future = promise->future();

@@ -1,6 +1,7 @@
 #include <gatehouse/configloader.h>
 #include <gatehouse/serversettings.h>
 
+#include "config/adminclient.h"
 #include "config/configcheck.h"
 
 #include "config/jsonreader.h"
@@ -280,6 +281,7 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readOidcProvider(root, baseDir, config.oidcProvider);
     readServer(root, result.server);
     readAdmin(root, result.server);
+    addAdminClient(root, result.server.admin, config.oidcProvider);
     // Every forward-auth check comes from the proxy's address, which the per-address connection
     // limit would otherwise treat as one busy client.
     if (root.has(QStringLiteral("access")) && config.trustedProxies.isEmpty()

@@ -80,6 +80,8 @@ inline constexpr const char *NotCookieName = QT_TRANSLATE_NOOP("Gatehouse::Confi
 inline constexpr const char *PathOrHttpUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/login\") or an http(s) URL");
 inline constexpr const char *ProxyList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of proxy addresses or subnets, for example [\"127.0.0.1\", \"10.0.0.0/8\"]");
 inline constexpr const char *AdminGroupList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of group names, for example [\"admins\"]");
+//: Error at "admin"; %1 is the reserved client id (gatehouse-admin)
+inline constexpr const char *AdminClientIdTaken = QT_TRANSLATE_NOOP("Gatehouse::Config", "the OpenID Provider's client id %1 is gatehouse-admin's while admin is configured: rename the configured client");
 inline constexpr const char *AdminNeedsDatabase = QT_TRANSLATE_NOOP("Gatehouse::Config", "the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there");
 inline constexpr const char *NotProxyAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "not an IP address or subnet (127.0.0.1, ::1, 10.0.0.0/8)");
 //: Warning about rateLimit.enabled false

@@ -2,8 +2,9 @@
 // `admin-token create` (the token alone on the last line), every user operation over HTTP on
 // loopback with `Authorization: Bearer`, each scope refused where it must be, a token revoked by
 // `admin-token revoke` refused at once by every server on the database, and the audit log's
-// "by" naming the token. On a SQLite file and on PostgreSQL (two servers sharing it). Without
-// "admin" in the configuration the API is not there.
+// "by" naming the token. On a SQLite file and on PostgreSQL (two servers sharing it). A person of
+// admin.groups signing in through the OpenID Provider as gatehouse-admin. Without "admin" in the
+// configuration the API is not there.
 #include "serverharness.h"
 #include "support/postgresserver.h"
 
@@ -14,10 +15,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkCookie>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QUrlQuery>
 #include <QTest>
 
 #include <memory>
@@ -53,6 +56,7 @@ QByteArray serverConfig(const QString &databaseUrl, bool admin)
 {
     QJsonObject config{
         {"basePath", "/auth"},
+        {"trustHost", true},
         {"adapter", QJsonObject{{"url", databaseUrl}}},
         {"providers", QJsonArray{QJsonObject{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"},
                                              {"authorize", "builtin"}}}},
@@ -357,6 +361,103 @@ private Q_SLOTS:
         }
         QCOMPARE(call(port, "POST", QStringLiteral("audit"), siem).status, 405);
         QCOMPARE(call(port, "GET", QStringLiteral("audit/1"), siem).status, 404);
+    }
+
+    // A person of admin.groups signs in through the server's own OpenID Provider as gatehouse-admin
+    // does (authorization code, PKCE S256, a loopback redirect URI with the app's port), and the
+    // access token it gets administers, audited by the person's email. Someone outside the
+    // groups gets no code; taken out of the groups, the token is refused at once.
+    void personSignsInToAdminister()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const QByteArray password = "a long admin password 1\n";
+        for (const char *email : {"ada@example.test", "bob@example.test"}) {
+            const CommandResult added = runServerCommand({"user", "add", email, "--password-stdin", "--config", config}, password);
+            QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+        }
+        const auto groups = [&config](const char *action) {
+            return runServerCommand({"user", "groups", action, "ada@example.test", "admins", "--config", config}).exitCode;
+        };
+        QCOMPARE(groups("add"), 0);
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const QString base = server.baseUrl();
+
+        const QString verifier = QStringLiteral("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk");
+        const QString redirect = QStringLiteral("http://127.0.0.1:49152/callback");
+        QUrlQuery authorize;
+        authorize.setQueryItems({{"response_type", "code"}, {"client_id", "gatehouse-admin"}, {"redirect_uri", redirect},
+                                 {"scope", "openid email offline_access"}, {"state", "s1"},
+                                 {"code_challenge", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"},
+                                 {"code_challenge_method", "S256"}});
+        const QString authorizePath = QStringLiteral("/auth/oidc/authorize?") + authorize.toString(QUrl::FullyEncoded);
+        // What the browser is sent to once signed in: the redirect URI, with a code or an error.
+        const auto signInAndAuthorize = [&](const QString &email) {
+            Browser browser(base);
+            const QString after = browser.signIn(QStringLiteral("credentials"), {{"email", email},
+                                                                                  {"password", "a long admin password 1"},
+                                                                                  {"callbackUrl", base + authorizePath}});
+            if (after != base + authorizePath)
+                return QUrlQuery(after);
+            QNetworkRequest request(QUrl(base + authorizePath));
+            request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+            QByteArrayList cookies;
+            for (const QNetworkCookie &cookie : browser.cookies())
+                cookies.append(cookie.name() + '=' + cookie.value());
+            request.setRawHeader("Cookie", cookies.join("; "));
+            std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.get(request)));
+            const QUrl location(QString::fromUtf8(reply->rawHeader("Location")));
+            return location.toString(QUrl::RemoveQuery) == redirect ? QUrlQuery(location) : QUrlQuery();
+        };
+        QCOMPARE(signInAndAuthorize(QStringLiteral("bob@example.test")).queryItemValue("error"), QStringLiteral("access_denied"));
+        const QString code = signInAndAuthorize(QStringLiteral("ada@example.test")).queryItemValue("code");
+        QVERIFY(!code.isEmpty());
+
+        QNetworkRequest tokenRequest(QUrl(base + QStringLiteral("/auth/oidc/token")));
+        tokenRequest.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+        QUrlQuery form;
+        form.setQueryItems({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirect},
+                            {"client_id", "gatehouse-admin"}, {"code_verifier", verifier}});
+        std::unique_ptr<QNetworkReply> tokenReply(
+            waitForReply(m_nam.post(tokenRequest, form.toString(QUrl::FullyEncoded).toLatin1())));
+        const QJsonObject tokens = QJsonDocument::fromJson(tokenReply->readAll()).object();
+        const QString access = tokens.value("access_token").toString();
+        QVERIFY2(!access.isEmpty(), qPrintable(QJsonDocument(tokens).toJson()));
+        QVERIFY(!tokens.value("refresh_token").toString().isEmpty());
+
+        // The person may do what every scope allows; changes name them.
+        QCOMPARE(call(server.port(), "GET", "users?search=example", access).body.value("total").toInt(), 2);
+        const Answer created = call(server.port(), "POST", "users", access, R"({"email":"cy@example.test"})");
+        QCOMPARE(created.status, 201);
+        QVERIFY(!created.setsCookie);
+        QCOMPARE(call(server.port(), "GET", "audit?limit=1", access).status, 200);
+        QList<AuditEvent> events = audit(url, QStringLiteral("userCreate"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("ada@example.test"));
+
+        // A token altered in its signature, or cut short, is no token.
+        QString altered = access;
+        altered[altered.size() - 2] = altered.at(altered.size() - 2) == u'A' ? u'B' : u'A';
+        QCOMPARE(call(server.port(), "GET", "users", altered).status, 401);
+        QCOMPARE(call(server.port(), "GET", "users", access.section(u'.', 0, 1) + u'.').status, 401);
+
+        // Out of the admin groups: refused at once, and the refusal is audited.
+        QCOMPARE(groups("remove"), 0);
+        const Answer refused = call(server.port(), "GET", "users", access);
+        QCOMPARE(refused.status, 403);
+        QCOMPARE(refused.body.value("error").toString(), QStringLiteral("not_admin"));
+        events = audit(url, QStringLiteral("adminApiDenied"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("ada@example.test"));
+        QCOMPARE(events.first().detail.value("reason").toString(), QStringLiteral("notAdmin"));
+
+        // Disabled, even back in the group: the token's person is gone.
+        QCOMPARE(groups("add"), 0);
+        QCOMPARE(call(server.port(), "GET", "users", access).status, 200);
+        QCOMPARE(runServerCommand({"user", "disable", "ada@example.test", "--config", config}).exitCode, 0);
+        QCOMPARE(call(server.port(), "GET", "users", access).status, 401);
     }
 
     void offWithoutAdmin()

@@ -121,6 +121,7 @@ void TestConfigLoader::defaults()
     QCOMPARE(result.server.limits.maxConnectionsPerAddress, 64);
     QCOMPARE(result.server.scriptTimeoutMs, 2000);
     QCOMPARE(result.server.admin.enabled, false);   // the admin API is off without "admin"
+    QVERIFY(!result.config.oidcProvider);            // and so is its client at the OpenID Provider
 }
 
 void TestConfigLoader::everyOption()
@@ -233,6 +234,17 @@ void TestConfigLoader::everyOption()
     QCOMPARE(s.metricsListen, QStringLiteral("127.0.0.1:9464"));
     QCOMPARE(s.admin.enabled, true);
     QCOMPARE(s.admin.groups, (QStringList{QStringLiteral("admins"), QStringLiteral("ops")}));
+    // "admin" brings gatehouse-admin's client to the OpenID Provider: public, loopback, the admin groups only.
+    QVERIFY(result.config.oidcProvider);
+    QCOMPARE(result.config.oidcProvider->clients.size(), 1);
+    const OidcClient &adminClient = result.config.oidcProvider->clients.constFirst();
+    QCOMPARE(adminClient.clientId, QStringLiteral("gatehouse-admin"));
+    QVERIFY(adminClient.isPublic);
+    QVERIFY(adminClient.clientSecret.isEmpty());
+    QCOMPARE(adminClient.redirectUris, (QStringList{QStringLiteral("http://127.0.0.1/callback"), QStringLiteral("http://[::1]/callback")}));
+    QVERIFY(adminClient.access.kind == AccessPolicy::Kind::Subjects);
+    QCOMPARE(adminClient.access.groups, s.admin.groups);
+    QVERIFY(adminClient.access.users.isEmpty());
     QCOMPARE(s.home, QStringLiteral("https://app.example.test/start"));
     QCOMPARE(s.threads, 4);
     QCOMPARE(s.limits.maxBodySize, qint64(1024));
@@ -529,6 +541,10 @@ void TestConfigLoader::errors_data()
         {R"(server.home: must be a path ("/login") or an http(s) URL)"});
     row("admin without a database", R"({"providers": [], "admin": {"groups": ["admins"]}})",
         {"admin: the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there"});
+    row("admin client id taken", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {"groups": ["admins"]},
+                                     "oidcProvider": {"clients": [{"clientId": "gatehouse-admin", "public": true,
+                                                                   "redirectUris": ["http://127.0.0.1/cb"]}]}})",
+        {"admin: the OpenID Provider's client id gatehouse-admin is gatehouse-admin's while admin is configured: rename the configured client"});
     row("admin not an object", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": true})",
         {"admin: must be an object"});
     row("admin unknown key", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {"group": ["admins"]}})",
