@@ -62,10 +62,10 @@ struct GATEHOUSE_EXPORT LockoutsLifted
  * Forgets every failure and request the engine counted for \a user (each credentials
  * provider's wrong passwords under their address, second-factor codes, reset requests), so the
  * next attempt is allowed at once; client-address limits stay. Records an audit event
- * \c lockoutLift (\c {"by": "admin", "operator": \a operatorName, "cleared": [kinds]}) and
- * finishes once it is written. Fails as currentLockouts().
+ * \c lockoutLift (\c {"by": \a by, "operator": \a operatorName, "cleared": [kinds]}; no
+ * \c operator when it is empty) and finishes once it is written. Fails as currentLockouts().
  */
 GATEHOUSE_EXPORT QFuture<LockoutsLifted> liftLockouts(std::shared_ptr<Adapter> store, const AdapterUser &user,
-                                                      const QString &operatorName);
+                                                      const QString &operatorName, const QString &by = QStringLiteral("admin"));
 
 } // namespace Gatehouse

@@ -77,6 +77,8 @@ struct GATEHOUSE_EXPORT TwoFactorChange
 {
     QString clientAddress;
     bool byAdministrator = false;   //!< an administrator acting on another user (\c by: \c admin)
+    //! With byAdministrator: the audit's \c by instead of \c admin (the admin API names its caller).
+    QString by;
 };
 
 //! Options of TwoFactor.

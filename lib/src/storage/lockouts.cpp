@@ -148,11 +148,12 @@ QFuture<QList<Lockout>> currentLockouts(std::shared_ptr<Adapter> adapter, const 
     });
 }
 
-QFuture<LockoutsLifted> liftLockouts(std::shared_ptr<Adapter> adapter, const AdapterUser &user, const QString &operatorName)
+QFuture<LockoutsLifted> liftLockouts(std::shared_ptr<Adapter> adapter, const AdapterUser &user, const QString &operatorName,
+                                     const QString &by)
 {
     const Stores stores = Stores::of(adapter);
     RateLimitStore &rateLimits = rateLimitsOf(stores);
-    return continueWith(rateLimits.rateLimitCounts(personPrefixes()), [stores, user, operatorName](const QList<RateLimitCount> &counts) {
+    return continueWith(rateLimits.rateLimitCounts(personPrefixes()), [stores, user, operatorName, by](const QList<RateLimitCount> &counts) {
         // Addresses are counted as the flows normalised them; compare them case-folded.
         const QString email = user.email.trimmed().toCaseFolded();
         QStringList keys;
@@ -169,7 +170,7 @@ QFuture<LockoutsLifted> liftLockouts(std::shared_ptr<Adapter> adapter, const Ada
                 kinds.append(owner->kind);
         }
         std::sort(kinds.begin(), kinds.end());
-        return continueWith(stores.rateLimits->resetRateLimits(keys), [stores, user, operatorName, kinds](qint64 removed) {
+        return continueWith(stores.rateLimits->resetRateLimits(keys), [stores, user, operatorName, by, kinds](qint64 removed) {
             LockoutsLifted lifted{removed, kinds};
             if (!stores.audit)
                 return QtFuture::makeReadyFuture(lifted);
@@ -180,9 +181,9 @@ QFuture<LockoutsLifted> liftLockouts(std::shared_ptr<Adapter> adapter, const Ada
             event.time = QDateTime::currentDateTimeUtc();
             event.type = QStringLiteral("lockoutLift");
             event.userId = user.id;
-            event.detail = {{QStringLiteral("by"), QStringLiteral("admin")},
-                            {QStringLiteral("operator"), operatorName},
-                            {QStringLiteral("cleared"), cleared}};
+            event.detail = {{QStringLiteral("by"), by}, {QStringLiteral("cleared"), cleared}};
+            if (!operatorName.isEmpty())
+                event.detail.insert(QStringLiteral("operator"), operatorName);
             // Waited for: the command that lifts it exits right after.
             return stores.audit->appendAudit(event).then(QtFuture::Launch::Sync, [lifted](qint64) { return lifted; });
         });

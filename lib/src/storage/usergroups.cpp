@@ -12,7 +12,8 @@ namespace Gatehouse {
 
 namespace {
 
-QFuture<bool> changeMembership(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &group, bool add)
+QFuture<bool> changeMembership(std::shared_ptr<Adapter> adapter, const QString &userId, const QString &group, bool add,
+                               const QString &by)
 {
     const Stores stores = Stores::of(adapter);
     GroupStore *groups = stores.groups.get();
@@ -21,13 +22,13 @@ QFuture<bool> changeMembership(std::shared_ptr<Adapter> adapter, const QString &
     const QFuture<bool> changed = add ? groups->addUserGroup(userId, group) : groups->removeUserGroup(userId, group);
     // An unchanged membership records nothing. continueWith() lets go of the adapter before the
     // result is out (userstate.cpp says why).
-    return continueWith(changed, [adapter = std::move(adapter), audit = stores.audit, userId, group, add](bool done) {
+    return continueWith(changed, [adapter = std::move(adapter), audit = stores.audit, userId, group, add, by](bool done) {
         if (done) {
             AuditEvent event;
             event.time = QDateTime::currentDateTimeUtc();
             event.type = add ? QStringLiteral("groupAdd") : QStringLiteral("groupRemove");
             event.userId = userId;
-            event.detail = {{QStringLiteral("group"), group}, {QStringLiteral("by"), QStringLiteral("admin")}};
+            event.detail = {{QStringLiteral("group"), group}, {QStringLiteral("by"), by}};
             writeAudit(audit.get(), event);
         }
         return QtFuture::makeReadyFuture(done);
@@ -36,14 +37,15 @@ QFuture<bool> changeMembership(std::shared_ptr<Adapter> adapter, const QString &
 
 } // namespace
 
-QFuture<bool> addUserToGroup(std::shared_ptr<Adapter> store, const QString &userId, const QString &group)
+QFuture<bool> addUserToGroup(std::shared_ptr<Adapter> store, const QString &userId, const QString &group, const QString &by)
 {
-    return changeMembership(std::move(store), userId, group, true);
+    return changeMembership(std::move(store), userId, group, true, by);
 }
 
-QFuture<bool> removeUserFromGroup(std::shared_ptr<Adapter> store, const QString &userId, const QString &group)
+QFuture<bool> removeUserFromGroup(std::shared_ptr<Adapter> store, const QString &userId, const QString &group,
+                                  const QString &by)
 {
-    return changeMembership(std::move(store), userId, group, false);
+    return changeMembership(std::move(store), userId, group, false, by);
 }
 
 } // namespace Gatehouse

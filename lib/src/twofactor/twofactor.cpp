@@ -55,7 +55,7 @@ public:
     void audit(const QString &type, const QString &userId, const TwoFactorChange &change, QJsonObject detail = {}) const
     {
         if (change.byAdministrator)
-            detail.insert(QStringLiteral("by"), QStringLiteral("admin"));
+            detail.insert(QStringLiteral("by"), change.by.isEmpty() ? QStringLiteral("admin") : change.by);
         AuditEvent event;
         event.time = QDateTime::currentDateTimeUtc();
         event.type = type;
