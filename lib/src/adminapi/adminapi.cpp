@@ -55,7 +55,7 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
     if (!segments.isEmpty() && segments.constLast().isEmpty())
         segments.removeLast();
     const bool wellFormed = !segments.isEmpty() && !segments.contains(QString());
-    if (wellFormed && segments.constFirst() == QLatin1String("users") && segments.size() <= 3)
+    if (wellFormed && segments.constFirst() == QLatin1String("users") && segments.size() <= 4)
         return serveUsers(stores, caller, request, segments);
     if (wellFormed && segments.constFirst() == QLatin1String("audit"))
         return serveAudit(stores, caller, request, segments, QDateTime::currentDateTimeUtc());

@@ -27,6 +27,11 @@ struct ApiError
     {
         return {404, QStringLiteral("not_found"), message, field, {}};
     }
+    //! A method the path does not serve; \a allowed lists those it does ("GET, DELETE").
+    static ApiError methodNotAllowed(const QString &allowed)
+    {
+        return {405, QStringLiteral("method_not_allowed"), QStringLiteral("allowed here: %1").arg(allowed), {}, {}};
+    }
 
     AuthResponse response() const;
 };

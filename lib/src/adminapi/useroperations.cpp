@@ -1,6 +1,7 @@
 #include "adminapi/useroperations.h"
 
 #include "adminapi/apiinput.h"
+#include "adminapi/useraccessoperations.h"
 #include "adminapi/logging.h"
 #include "crypto/hash.h"
 
@@ -37,46 +38,10 @@ QJsonObject userJson(const AdapterUser &user, bool disabled)
             {QStringLiteral("disabled"), disabled}};
 }
 
-// Stored after the change; the answer waits for it, so a script that reads the audit log next finds it.
-void auditChange(const Stores &stores, const Caller &caller, const QString &type, const QString &userId,
-                 QJsonObject detail = {})
-{
-    if (!stores.audit)
-        return;
-    AuditEvent event;
-    event.time = QDateTime::currentDateTimeUtc();
-    event.type = type;
-    event.userId = userId;
-    event.clientAddress = caller.clientAddress;
-    detail.insert(QStringLiteral("by"), caller.by());
-    event.detail = detail;
-    try {
-        stores.audit->appendAudit(event).waitForFinished();
-    } catch (const AdapterError &error) {
-        // The change is made; failing the answer now would invite a retry of what succeeded.
-        qCWarning(lcAdminApi).noquote() << "cannot record" << type << "of user" << userId << "by" << caller.by() << ':'
-                                        << error.message();
-    }
-}
-
-AdapterUser existingUser(const Stores &stores, const QString &id)
-{
-    const std::optional<AdapterUser> user = stores.adapter->getUser(id).result();
-    if (!user)
-        throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
-    return *user;
-}
-
 ApiError emailTaken(const QString &email)
 {
     return {409, QStringLiteral("conflict"), QStringLiteral("a user with the email %1 exists already").arg(email),
             QStringLiteral("email"), {}};
-}
-
-ApiError methodNotAllowed(const QString &allowed)
-{
-    ApiError error{405, QStringLiteral("method_not_allowed"), QStringLiteral("allowed here: %1").arg(allowed), {}, {}};
-    return error;
 }
 
 AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthRequest &request)
@@ -247,7 +212,7 @@ AuthResponse listSessions(const Stores &stores, const Caller &caller, const Auth
         // Never the session token itself: whoever reads it could use the session. Its hash
         // names it for a later "revoke this one".
         sessions.append(QJsonObject{
-            {QStringLiteral("id"), QString::fromLatin1(Crypto::sha256(entry.session.sessionToken.toUtf8()).toHex())},
+            {QStringLiteral("id"), sessionIdOf(entry.session.sessionToken)},
             {QStringLiteral("expires"), entry.session.expires.toUTC().toString(Qt::ISODateWithMs)}});
     }
     return jsonResponse({{QStringLiteral("sessions"), sessions}});
@@ -266,6 +231,39 @@ AuthResponse revokeSessions(const Stores &stores, const Caller &caller, const Au
 
 } // namespace
 
+void auditChange(const Stores &stores, const Caller &caller, const QString &type, const QString &userId, QJsonObject detail)
+{
+    if (!stores.audit)
+        return;
+    AuditEvent event;
+    event.time = QDateTime::currentDateTimeUtc();
+    event.type = type;
+    event.userId = userId;
+    event.clientAddress = caller.clientAddress;
+    detail.insert(QStringLiteral("by"), caller.by());
+    event.detail = detail;
+    try {
+        stores.audit->appendAudit(event).waitForFinished();
+    } catch (const AdapterError &error) {
+        // The change is made; failing the answer now would invite a retry of what succeeded.
+        qCWarning(lcAdminApi).noquote() << "cannot record" << type << "of user" << userId << "by" << caller.by() << ':'
+                                        << error.message();
+    }
+}
+
+AdapterUser existingUser(const Stores &stores, const QString &id)
+{
+    const std::optional<AdapterUser> user = stores.adapter->getUser(id).result();
+    if (!user)
+        throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+    return *user;
+}
+
+QString sessionIdOf(const QString &sessionToken)
+{
+    return QString::fromLatin1(Crypto::sha256(sessionToken.toUtf8()).toHex());
+}
+
 AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
 {
     const QByteArray &method = request.method;
@@ -274,7 +272,7 @@ AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRe
             return listUsers(stores, caller, request);
         if (method == "POST")
             return createUser(stores, caller, request);
-        throw methodNotAllowed(QStringLiteral("GET, POST"));
+        throw ApiError::methodNotAllowed(QStringLiteral("GET, POST"));
     }
     const QString &id = path.at(1);
     if (path.size() == 2) {
@@ -284,13 +282,13 @@ AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRe
             return updateUser(stores, caller, request, id);
         if (method == "DELETE")
             return deleteUser(stores, caller, request, id);
-        throw methodNotAllowed(QStringLiteral("GET, PATCH, DELETE"));
+        throw ApiError::methodNotAllowed(QStringLiteral("GET, PATCH, DELETE"));
     }
     if (path.size() == 3) {
         const QString &what = path.at(2);
         if (what == QLatin1String("disable") || what == QLatin1String("enable")) {
             if (method != "POST")
-                throw methodNotAllowed(QStringLiteral("POST"));
+                throw ApiError::methodNotAllowed(QStringLiteral("POST"));
             return setDisabled(stores, caller, request, id, what == QLatin1String("disable"));
         }
         if (what == QLatin1String("sessions")) {
@@ -298,9 +296,11 @@ AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRe
                 return listSessions(stores, caller, request, id);
             if (method == "DELETE")
                 return revokeSessions(stores, caller, request, id);
-            throw methodNotAllowed(QStringLiteral("GET, DELETE"));
+            throw ApiError::methodNotAllowed(QStringLiteral("GET, DELETE"));
         }
     }
+    if (servesUserAccess(path))
+        return serveUserAccess(stores, caller, request, path);
     throw ApiError::notFound({}, QStringLiteral("no such operation"));
 }
 

@@ -2,11 +2,13 @@
 /*
  * The admin API's operations on users (README.md: the list): each reads its input strictly,
  * checks everything before it changes anything, calls the library operation the CLI and the
- * admin app call, and audits the change with by: token:NAME.
+ * admin app call, and audits the change with the caller's by (auditChange()).
  */
 #include "adminapi/bearer.h"
 
 #include <gatehouse/authresponse.h>
+
+#include <QJsonObject>
 
 namespace Gatehouse::AdminApiDetail {
 
@@ -16,5 +18,16 @@ namespace Gatehouse::AdminApiDetail {
  * serve and 405 for a method it does not serve there.
  */
 AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path);
+
+/*!
+ * An audit event \a type of user \a userId with \a detail and \c by \a caller, stored before the
+ * answer (a script reading the audit log next finds it); a failure to store it is logged.
+ */
+void auditChange(const Stores &stores, const Caller &caller, const QString &type, const QString &userId,
+                 QJsonObject detail = {});
+//! User \a id, or an ApiError 404 naming \c id.
+AdapterUser existingUser(const Stores &stores, const QString &id);
+//! The id the API gives a session: the SHA-256 of its token in hex, never the token itself.
+QString sessionIdOf(const QString &sessionToken);
 
 } // namespace Gatehouse::AdminApiDetail

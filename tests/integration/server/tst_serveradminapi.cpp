@@ -460,6 +460,90 @@ private Q_SLOTS:
         QCOMPARE(call(server.port(), "GET", "users", access).status, 401);
     }
 
+    // What lets a person in, administered over the API: their groups, one session, the lockout
+    // that keeps them out after wrong passwords, their authenticator app; each change audited
+    // with the token's name, each refused to a token without users:write.
+    void userAccessOperations()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString ops = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        const CommandResult added =
+            runServerCommand({"user", "add", "ada@example.test", "--password-stdin", "--config", config}, "a long password 1\n");
+        QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QString id = call(port, "GET", "users?search=ada", reader).body.value("users").toArray().first().toObject().value("id").toString();
+        QVERIFY(!id.isEmpty());
+        const QString user = QStringLiteral("users/") + id;
+
+        // Groups.
+        Answer answer = call(port, "PUT", user + "/groups/staff", ops);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body, (QJsonObject{{"group", "staff"}, {"added", true}}));
+        QCOMPARE(call(port, "PUT", user + "/groups/staff", ops).body.value("added").toBool(), false);
+        QCOMPARE(call(port, "PUT", user + "/groups/ops", ops).status, 200);
+        QCOMPARE(call(port, "GET", user + "/groups", reader).body.value("groups").toArray(), (QJsonArray{"ops", "staff"}));
+        QCOMPARE(call(port, "PUT", user + "/groups/admins", reader).status, 403);
+        answer = call(port, "PUT", user + "/groups/a,b", ops);
+        QCOMPARE(answer.status, 400);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("group"));
+        QCOMPARE(call(port, "PUT", "users/nobody/groups/staff", ops).status, 404);
+        QCOMPARE(call(port, "POST", user + "/groups/staff", ops).status, 405);
+        QCOMPARE(call(port, "DELETE", user + "/groups/ops", ops).body.value("removed").toBool(), true);
+        QCOMPARE(call(port, "GET", user + "/groups", reader).body.value("groups").toArray(), (QJsonArray{"staff"}));
+        QList<AuditEvent> events = audit(url, QStringLiteral("groupAdd"));
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+        QCOMPARE(audit(url, QStringLiteral("groupRemove")).size(), 1);
+
+        // One session ends; the browser holding it is signed out.
+        Browser browser(server.baseUrl());
+        const QList<std::pair<QString, QString>> good = {{"email", "ada@example.test"}, {"password", "a long password 1"}};
+        browser.signIn(QStringLiteral("credentials"), good);
+        QCOMPARE(browser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
+        const QJsonArray sessions = call(port, "GET", user + "/sessions", reader).body.value("sessions").toArray();
+        QCOMPARE(sessions.size(), 1);
+        const QString sessionId = sessions.first().toObject().value("id").toString();
+        QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, reader).status, 403);
+        QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, ops).status, 200);
+        QVERIFY(browser.sessionUser().isEmpty());
+        answer = call(port, "DELETE", user + "/sessions/" + sessionId, ops);
+        QCOMPARE(answer.status, 404);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("session"));
+        events = audit(url, QStringLiteral("sessionEnd"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("session").toString(), sessionId);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+
+        // Five wrong passwords keep her out, the right one too, until the lockout is lifted.
+        Browser guesser(server.baseUrl());
+        for (int i = 0; i < 5; ++i)
+            guesser.signIn(QStringLiteral("credentials"), {{"email", "ada@example.test"}, {"password", "wrong"}});
+        guesser.signIn(QStringLiteral("credentials"), good);
+        QVERIFY(guesser.sessionUser().isEmpty());
+        QCOMPARE(call(port, "POST", user + "/unlock", reader).status, 403);
+        answer = call(port, "POST", user + "/unlock", ops);
+        QCOMPARE(answer.status, 200);
+        QVERIFY(answer.body.value("countersCleared").toInt() >= 1);
+        QCOMPARE(answer.body.value("cleared").toArray(), QJsonArray{"password sign-in"});
+        guesser.signIn(QStringLiteral("credentials"), good);
+        QCOMPARE(guesser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
+        events = audit(url, QStringLiteral("lockoutLift"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+
+        // No authenticator app: nothing to remove, and nothing audited.
+        QCOMPARE(call(port, "DELETE", user + "/two-factor", reader).status, 403);
+        answer = call(port, "DELETE", user + "/two-factor", ops);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body.value("removed").toBool(), false);
+        QCOMPARE(audit(url, QStringLiteral("twoFactorRemove")).size(), 0);
+    }
+
     void offWithoutAdmin()
     {
         QString config;

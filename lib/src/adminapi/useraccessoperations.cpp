@@ -1,0 +1,167 @@
+#include "adminapi/useraccessoperations.h"
+
+#include "adminapi/apiinput.h"
+#include "adminapi/useroperations.h"
+
+#include <gatehouse/adaptererror.h>
+#include <gatehouse/groupstore.h>
+#include <gatehouse/lockouts.h>
+#include <gatehouse/twofactor.h>
+#include <gatehouse/usergroups.h>
+
+#include <QJsonArray>
+
+namespace Gatehouse::AdminApiDetail {
+
+namespace {
+
+const QString kUsersRead = QStringLiteral("users:read");
+const QString kUsersWrite = QStringLiteral("users:write");
+constexpr int kMaxSessionsSearched = 1000;
+
+//! \a name as the path gave it, or a 400 naming \c group with the reason it cannot be one.
+QString groupName(const QString &name)
+{
+    if (const std::optional<GroupNameProblem> problem = groupNameProblem(name)) {
+        throw ApiError::badRequest(QStringLiteral("group"),
+                                   QStringLiteral("not a group name: %1").arg(describeGroupNameProblem(*problem)));
+    }
+    return name;
+}
+
+GroupStore &groupsOf(const Stores &stores)
+{
+    if (!stores.groups)
+        throw ApiError{501, QStringLiteral("not_supported"), QStringLiteral("this database keeps no groups"), {}, {}};
+    return *stores.groups;
+}
+
+AuthResponse listGroups(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUserGroups"));
+    readQuery(request, {});
+    existingUser(stores, id);
+    QStringList groups = groupsOf(stores).userGroups(id).result();
+    groups.sort();
+    return jsonResponse({{QStringLiteral("groups"), QJsonArray::fromStringList(groups)}});
+}
+
+AuthResponse changeGroup(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id,
+                         const QString &name, bool add)
+{
+    requireScope(stores, caller, kUsersWrite, add ? QStringLiteral("addUserGroup") : QStringLiteral("removeUserGroup"));
+    readQuery(request, {});
+    requireNoBody(request);
+    const QString group = groupName(name);
+    existingUser(stores, id);
+    groupsOf(stores);
+    bool changed = false;
+    try {
+        changed = (add ? addUserToGroup(stores.adapter, id, group, caller.by())
+                       : removeUserFromGroup(stores.adapter, id, group, caller.by()))
+                      .result();
+    } catch (const AdapterError &error) {
+        if (error.reason() == AdapterError::Reason::NotFound)   // deleted meanwhile
+            throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
+        throw;
+    }
+    return jsonResponse({{QStringLiteral("group"), group}, {add ? QStringLiteral("added") : QStringLiteral("removed"), changed}});
+}
+
+AuthResponse revokeSession(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id,
+                           const QString &sessionId)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("revokeUserSession"));
+    readQuery(request, {});
+    requireNoBody(request);
+    existingUser(stores, id);
+    // Only among this user's sessions: another user's session is not found, like an unknown one.
+    SessionFilter filter;
+    filter.userId = id;
+    filter.activeOnly = true;
+    QString token;
+    for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsSearched).result()) {
+        if (sessionIdOf(entry.session.sessionToken) == sessionId)
+            token = entry.session.sessionToken;
+    }
+    if (token.isEmpty() || !stores.adapter->deleteSession(token).result()) {
+        throw ApiError::notFound(QStringLiteral("session"),
+                                 QStringLiteral("the user has no active session with id %1").arg(sessionId));
+    }
+    auditChange(stores, caller, QStringLiteral("sessionEnd"), id, {{QStringLiteral("session"), sessionId}});
+    return jsonResponse({{QStringLiteral("ended"), sessionId}});
+}
+
+AuthResponse unlock(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("unlockUser"));
+    readQuery(request, {});
+    requireNoBody(request);
+    const AdapterUser user = existingUser(stores, id);
+    const LockoutsLifted lifted = liftLockouts(stores.adapter, user, {}, caller.by()).result();
+    QJsonArray cleared;
+    for (LockoutKind kind : lifted.kinds)
+        cleared.append(lockoutKindName(kind));
+    return jsonResponse({{QStringLiteral("countersCleared"), lifted.counters}, {QStringLiteral("cleared"), cleared}});
+}
+
+AuthResponse resetTwoFactor(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("resetTwoFactor"));
+    readQuery(request, {});
+    requireNoBody(request);
+    existingUser(stores, id);
+    if (!stores.twoFactor)
+        throw ApiError{501, QStringLiteral("not_supported"), QStringLiteral("this database keeps no authenticators"), {}, {}};
+    // Removal opens no sealed secret: the key derived from this placeholder is never used.
+    const TwoFactor twoFactor(stores.adapter, {QStringLiteral("admin API: no sealed secret is opened")});
+    TwoFactorChange change;
+    change.byAdministrator = true;
+    change.by = caller.by();
+    change.clientAddress = caller.clientAddress;
+    return jsonResponse({{QStringLiteral("removed"), twoFactor.remove(id, change).result()}});
+}
+
+} // namespace
+
+bool servesUserAccess(const QStringList &path)
+{
+    if (path.size() < 3 || path.constFirst() != QLatin1String("users"))
+        return false;
+    const QString &what = path.at(2);
+    if (path.size() == 3)
+        return what == QLatin1String("groups") || what == QLatin1String("unlock") || what == QLatin1String("two-factor");
+    return path.size() == 4 && (what == QLatin1String("groups") || what == QLatin1String("sessions"));
+}
+
+AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
+{
+    const QByteArray &method = request.method;
+    const QString &id = path.at(1);
+    const QString &what = path.at(2);
+    if (path.size() == 4 && what == QLatin1String("groups")) {
+        if (method == "PUT" || method == "DELETE")
+            return changeGroup(stores, caller, request, id, path.at(3), method == "PUT");
+        throw ApiError::methodNotAllowed(QStringLiteral("PUT, DELETE"));
+    }
+    if (path.size() == 4) {   // sessions/{sessionId}
+        if (method == "DELETE")
+            return revokeSession(stores, caller, request, id, path.at(3));
+        throw ApiError::methodNotAllowed(QStringLiteral("DELETE"));
+    }
+    if (what == QLatin1String("groups")) {
+        if (method == "GET")
+            return listGroups(stores, caller, request, id);
+        throw ApiError::methodNotAllowed(QStringLiteral("GET"));
+    }
+    if (what == QLatin1String("unlock")) {
+        if (method == "POST")
+            return unlock(stores, caller, request, id);
+        throw ApiError::methodNotAllowed(QStringLiteral("POST"));
+    }
+    if (method == "DELETE")   // two-factor
+        return resetTwoFactor(stores, caller, request, id);
+    throw ApiError::methodNotAllowed(QStringLiteral("DELETE"));
+}
+
+} // namespace Gatehouse::AdminApiDetail
