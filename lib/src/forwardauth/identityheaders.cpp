@@ -16,6 +16,9 @@ bool isControl(QChar c)
 
 QByteArray safeHeaderValue(const QString &value)
 {
+    // Runs on every allowed check: a value without control characters is not copied first.
+    if (std::none_of(value.begin(), value.end(), isControl))
+        return value.trimmed().toUtf8();
     QString safe;
     safe.reserve(value.size());
     for (QChar c : value) {
@@ -49,6 +52,7 @@ QList<QPair<QByteArray, QByteArray>> identityHeaders(const IdentityHeaders &name
         {&names.groups, groupsHeaderValue(subject.groups)},
     };
     QList<QPair<QByteArray, QByteArray>> headers;
+    headers.reserve(names.user.size() + names.email.size() + names.name.size() + names.groups.size());
     for (const auto &[headerNames, value] : values) {
         for (const QByteArray &name : *headerNames)
             headers.append({name.toLower(), value});

@@ -211,6 +211,8 @@ private Q_SLOTS:
     {
         QCOMPARE(safeHeaderValue(QStringLiteral("Ann\r\nSet-Cookie: x=1")), QByteArray("AnnSet-Cookie: x=1"));
         QCOMPARE(safeHeaderValue(QStringLiteral("  Zoë \t")), QByteArray("Zoë"));
+        QCOMPARE(safeHeaderValue(QStringLiteral(" Zoë  ")), QByteArray("Zoë"));  // no control character
+        QCOMPARE(safeHeaderValue(QStringLiteral("alice@example.test")), QByteArray("alice@example.test"));
         QCOMPARE(safeHeaderValue(QStringLiteral("a") + QChar(0) + QStringLiteral("b") + QChar(0x85)), QByteArray("ab"));
     }
 
