@@ -3,6 +3,7 @@
 #include "adminapi/apierror.h"
 #include "adminapi/auditoperations.h"
 #include "adminapi/bearer.h"
+#include "adminapi/dashboardoperations.h"
 #include "adminapi/logging.h"
 #include "adminapi/useroperations.h"
 #include "core/clientaddress.h"
@@ -59,6 +60,10 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
         return serveUsers(stores, caller, request, segments);
     if (wellFormed && segments.constFirst() == QLatin1String("audit"))
         return serveAudit(stores, caller, request, segments, QDateTime::currentDateTimeUtc());
+    if (wellFormed && segments.constFirst() == QLatin1String("dashboard"))
+        return serveDashboard(stores, caller, request, segments, QDateTime::currentDateTimeUtc());
+    if (wellFormed && segments.constFirst() == QLatin1String("sessions"))
+        return serveSessions(stores, caller, request, segments);
     throw ApiError::notFound({}, QStringLiteral("no such operation"));
 }
 

@@ -19,6 +19,10 @@
 
 namespace Gatehouse::AdminApiDetail {
 
+//! The scopes of the user operations (admintokens.h lists them all).
+inline const QString kUsersRead = QStringLiteral("users:read");
+inline const QString kUsersWrite = QStringLiteral("users:write");
+
 //! An authenticated caller.
 struct Caller
 {

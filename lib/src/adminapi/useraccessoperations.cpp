@@ -6,17 +6,17 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
+#include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
 
 #include <QJsonArray>
+#include <QJsonObject>
 
 namespace Gatehouse::AdminApiDetail {
 
 namespace {
 
-const QString kUsersRead = QStringLiteral("users:read");
-const QString kUsersWrite = QStringLiteral("users:write");
 constexpr int kMaxSessionsSearched = 1000;
 
 //! \a name as the path gave it, or a 400 naming \c group with the reason it cannot be one.
@@ -122,6 +122,75 @@ AuthResponse resetTwoFactor(const Stores &stores, const Caller &caller, const Au
     return jsonResponse({{QStringLiteral("removed"), twoFactor.remove(id, change).result()}});
 }
 
+AuthResponse listAccounts(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUserAccounts"));
+    readQuery(request, {});
+    existingUser(stores, id);
+    // What an administrator needs to recognise an account; never its tokens.
+    QJsonArray accounts;
+    for (const AdapterAccount &account : stores.admin->listAccounts(id).result()) {
+        accounts.append(QJsonObject{
+            {QStringLiteral("provider"), account.provider},
+            {QStringLiteral("type"), account.type},
+            {QStringLiteral("providerAccountId"), account.providerAccountId},
+            {QStringLiteral("scope"), account.scope ? QJsonValue(*account.scope) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("expiresAt"), account.expiresAt ? QJsonValue(QDateTime::fromSecsSinceEpoch(*account.expiresAt, Qt::UTC)
+                                                                             .toString(Qt::ISODate))
+                                                            : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("hasRefreshToken"), account.refreshToken.has_value() && !account.refreshToken->isEmpty()}});
+    }
+    return jsonResponse({{QStringLiteral("accounts"), accounts}});
+}
+
+AuthResponse listPasskeys(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUserPasskeys"));
+    readQuery(request, {});
+    existingUser(stores, id);
+    QJsonArray passkeys;
+    for (const AdapterAuthenticator &authenticator : stores.adapter->listAuthenticatorsByUserId(id).result()) {
+        passkeys.append(QJsonObject{
+            {QStringLiteral("credentialID"), authenticator.credentialID},
+            {QStringLiteral("deviceType"), authenticator.credentialDeviceType},
+            {QStringLiteral("backedUp"), authenticator.credentialBackedUp},
+            {QStringLiteral("transports"),
+             QJsonArray::fromStringList(authenticator.transports ? authenticator.transports->split(u',', Qt::SkipEmptyParts)
+                                                                 : QStringList())},
+            {QStringLiteral("counter"), authenticator.counter}});
+    }
+    return jsonResponse({{QStringLiteral("passkeys"), passkeys}});
+}
+
+AuthResponse setPassword(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("setUserPassword"));
+    readQuery(request, {});
+    const QJsonObject body = readObject(request, {QStringLiteral("password")});
+    const QString field = QStringLiteral("password");
+    if (!body.value(field).isString())
+        throw ApiError::badRequest(field, QStringLiteral("password must be a string"));
+    const QString password = body.value(field).toString();
+    const AdapterUser user = existingUser(stores, id);
+    // The one rule for a new password; the answer says which part of it failed, never the password.
+    switch (newPasswordProblem(password, user.email)) {
+    case NewPasswordProblem::None:
+        break;
+    case NewPasswordProblem::Empty:
+    case NewPasswordProblem::TooShort:
+        throw ApiError::badRequest(field, QStringLiteral("a password has at least %1 characters").arg(kMinimumPasswordLength));
+    case NewPasswordProblem::TooLong:
+        throw ApiError::badRequest(field, QStringLiteral("a password has at most %1 characters").arg(kMaximumPasswordLength));
+    case NewPasswordProblem::IsEmailAddress:
+        throw ApiError::badRequest(field, QStringLiteral("the password is the user's e-mail address"));
+    }
+    const bool had = stores.userState->passwordHash(user.email).result().has_value();
+    setUserPassword(stores.adapter, id, password).waitForFinished();
+    // passwordChange: also what mails the person a notice (notices/), as when they change it themselves.
+    auditChange(stores, caller, QStringLiteral("passwordChange"), id);
+    return jsonResponse({{QStringLiteral("password"), had ? QStringLiteral("changed") : QStringLiteral("set")}});
+}
+
 } // namespace
 
 bool servesUserAccess(const QStringList &path)
@@ -130,7 +199,8 @@ bool servesUserAccess(const QStringList &path)
         return false;
     const QString &what = path.at(2);
     if (path.size() == 3)
-        return what == QLatin1String("groups") || what == QLatin1String("unlock") || what == QLatin1String("two-factor");
+        return what == QLatin1String("groups") || what == QLatin1String("unlock") || what == QLatin1String("two-factor")
+            || what == QLatin1String("accounts") || what == QLatin1String("passkeys") || what == QLatin1String("password");
     return path.size() == 4 && (what == QLatin1String("groups") || what == QLatin1String("sessions"));
 }
 
@@ -153,6 +223,16 @@ AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const A
         if (method == "GET")
             return listGroups(stores, caller, request, id);
         throw ApiError::methodNotAllowed(QStringLiteral("GET"));
+    }
+    if (what == QLatin1String("accounts") || what == QLatin1String("passkeys")) {
+        if (method == "GET")
+            return what == QLatin1String("accounts") ? listAccounts(stores, caller, request, id) : listPasskeys(stores, caller, request, id);
+        throw ApiError::methodNotAllowed(QStringLiteral("GET"));
+    }
+    if (what == QLatin1String("password")) {
+        if (method == "POST")
+            return setPassword(stores, caller, request, id);
+        throw ApiError::methodNotAllowed(QStringLiteral("POST"));
     }
     if (what == QLatin1String("unlock")) {
         if (method == "POST")

@@ -1,7 +1,8 @@
 #pragma once
 /*
- * The admin API's operations on what lets a user in (README.md: the list): their groups, one of
- * their sessions, the rate limits that keep them out, their authenticator app. Each calls the
+ * The admin API's operations on what lets a user in (README.md: the list): their password, linked
+ * accounts, passkeys, groups, one of their sessions, the rate limits that keep them out, their
+ * authenticator app. Each calls the
  * library operation the CLI and the admin app call, with the caller as the audit's by.
  */
 #include "adminapi/bearer.h"

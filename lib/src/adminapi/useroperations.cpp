@@ -20,8 +20,6 @@ constexpr int kMaxNameLength = 255;
 constexpr int kMaxSearchLength = 255;
 constexpr int kMaxSessionsListed = 1000;
 
-const QString kUsersRead = QStringLiteral("users:read");
-const QString kUsersWrite = QStringLiteral("users:write");
 
 QJsonValue timeOrNull(const std::optional<QDateTime> &time)
 {

@@ -536,12 +536,90 @@ private Q_SLOTS:
         QCOMPARE(events.size(), 1);
         QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
 
+        // A new password, by the one rule for passwords; the answer never echoes it.
+        answer = call(port, "POST", user + "/password", ops, R"({"password":"short"})");
+        QCOMPARE(answer.status, 400);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("password"));
+        QVERIFY(!answer.raw.contains("short"));
+        QCOMPARE(call(port, "POST", user + "/password", ops, R"({"password":"ADA@example.test"})").status, 400);
+        QCOMPARE(call(port, "POST", user + "/password", ops, R"({"password":7})").status, 400);
+        QCOMPARE(call(port, "POST", user + "/password", reader, R"({"password":"another long one 2"})").status, 403);
+        answer = call(port, "POST", user + "/password", ops, R"({"password":"another long one 2"})");
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body.value("password").toString(), QStringLiteral("changed"));
+        Browser renewed(server.baseUrl());
+        renewed.signIn(QStringLiteral("credentials"), good);
+        QVERIFY(renewed.sessionUser().isEmpty());
+        renewed.signIn(QStringLiteral("credentials"), {{"email", "ada@example.test"}, {"password", "another long one 2"}});
+        QCOMPARE(renewed.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
+        events = audit(url, QStringLiteral("passwordChange"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+        for (const AuditEvent &event : audit(url, QString()))
+            QVERIFY(!QJsonDocument(event.detail).toJson().contains("another long one"));
+
+        // Linked accounts and passkeys are listed (she has none of either).
+        QCOMPARE(call(port, "GET", user + "/accounts", reader).body, (QJsonObject{{"accounts", QJsonArray()}}));
+        QCOMPARE(call(port, "GET", user + "/passkeys", reader).body, (QJsonObject{{"passkeys", QJsonArray()}}));
+        QCOMPARE(call(port, "DELETE", user + "/passkeys", ops).status, 405);
+
         // No authenticator app: nothing to remove, and nothing audited.
         QCOMPARE(call(port, "DELETE", user + "/two-factor", reader).status, 403);
         answer = call(port, "DELETE", user + "/two-factor", ops);
         QCOMPARE(answer.status, 200);
         QCOMPARE(answer.body.value("removed").toBool(), false);
         QCOMPARE(audit(url, QStringLiteral("twoFactorRemove")).size(), 0);
+    }
+
+    // The dashboard's figures, and the clean-up of expired sessions, as the admin app shows and does them.
+    void dashboardAndCleanup()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString ops = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        QCOMPARE(runServerCommand({"user", "add", "ada@example.test", "--password-stdin", "--config", config}, "a long password 1\n").exitCode, 0);
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        Browser browser(server.baseUrl());
+        browser.signIn(QStringLiteral("credentials"), {{"email", "ada@example.test"}, {"password", "wrong"}});
+        browser.signIn(QStringLiteral("credentials"), {{"email", "ada@example.test"}, {"password", "a long password 1"}});
+        QCOMPARE(browser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
+        {
+            std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+            const QString userId = adapter->getUserByEmail(QStringLiteral("ada@example.test")).result()->id;
+            for (const char *token : {"expired-1", "expired-2"})
+                adapter->createSession({QString::fromLatin1(token), userId, QDateTime::currentDateTimeUtc().addDays(-1)}).waitForFinished();
+        }
+
+        Answer answer = call(port, "GET", "dashboard?days=7", reader);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body.value("users").toInt(), 1);
+        QCOMPARE(answer.body.value("activeSessions").toInt(), 1);
+        QCOMPARE(answer.body.value("expiredSessions").toInt(), 2);
+        const QJsonArray days = answer.body.value("days").toArray();
+        QCOMPARE(days.size(), 7);
+        const QJsonObject today = days.last().toObject();
+        QCOMPARE(today.value("day").toString(), QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate));
+        QCOMPARE(today.value("signIn").toInt(), 1);
+        QCOMPARE(today.value("signInFailed").toInt(), 1);
+        QCOMPARE(answer.body.value("providers").toArray(), (QJsonArray{QJsonObject{{"provider", "credentials"}, {"signIns", 1}}}));
+        QCOMPARE(call(port, "GET", "dashboard?days=0", reader).body.value("field").toString(), QStringLiteral("days"));
+        QCOMPARE(call(port, "POST", "dashboard", ops).status, 405);
+
+        QCOMPARE(call(port, "POST", "sessions/cleanup", reader).status, 403);
+        answer = call(port, "POST", "sessions/cleanup", ops);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body, (QJsonObject{{"deleted", 2}, {"more", false}}));
+        QCOMPARE(call(port, "GET", "dashboard", reader).body.value("expiredSessions").toInt(), 0);
+        QCOMPARE(browser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));   // the live one stays
+        const QList<AuditEvent> events = audit(url, QStringLiteral("sessionsCleanUp"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("deleted").toInt(), 2);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+        QCOMPARE(call(port, "POST", "sessions/cleanup", ops).body.value("deleted").toInt(), 0);
     }
 
     void offWithoutAdmin()
