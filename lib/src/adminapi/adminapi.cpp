@@ -1,5 +1,6 @@
 #include <gatehouse/adminapi.h>
 
+#include "adminapi/accessoperations.h"
 #include "adminapi/apierror.h"
 #include "adminapi/auditoperations.h"
 #include "adminapi/bearer.h"
@@ -38,6 +39,7 @@ struct RequestContext
     QString prefix;
     QString origin;
     CallerCheck caller;
+    AccessOptions access;   // the running configuration's, for the tester
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -64,6 +66,8 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
         return serveDashboard(stores, caller, request, segments, QDateTime::currentDateTimeUtc());
     if (wellFormed && segments.constFirst() == QLatin1String("sessions"))
         return serveSessions(stores, caller, request, segments);
+    if (wellFormed && segments.constFirst() == QLatin1String("access"))
+        return serveAccessTest(stores, caller, request, segments, context.access);
     throw ApiError::notFound({}, QStringLiteral("no such operation"));
 }
 
@@ -149,6 +153,7 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.caller.issuer = context.origin + Urls::basePathPrefix(config.basePath);
     context.caller.adminGroups = d->settings.groups;
     context.caller.keys = d->keys(config.secret);
+    context.access = config.access;
     auto promise = std::make_shared<QPromise<AuthResponse>>();
     promise->start();
     QFuture<AuthResponse> future = promise->future();

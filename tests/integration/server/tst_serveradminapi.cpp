@@ -11,6 +11,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/sqladapter.h>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -620,6 +621,57 @@ private Q_SLOTS:
         QCOMPARE(events.first().detail.value("deleted").toInt(), 2);
         QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
         QCOMPARE(call(port, "POST", "sessions/cleanup", ops).body.value("deleted").toInt(), 0);
+    }
+
+    // The access tester answers from the running configuration's rules, with a stored user's
+    // groups, or with the groups asked about.
+    void accessTester()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        QFile file(config);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        json.insert("trustedProxies", QJsonArray{"127.0.0.1"});
+        // The glob is written apart: moc would take a slash and a star for a comment.
+        json.insert("access", QJsonDocument::fromJson(R"({"default": "deny", "rules": [
+            {"hosts": ["app.example.test"], "paths": ["/public/)" "*" R"("], "methods": ["GET"], "policy": "bypass"},
+            {"hosts": ["app.example.test"], "paths": ["/admin"], "policy": {"groups": ["admins"]}},
+            {"hosts": ["*.example.test"], "policy": "signed-in"}]})").object());
+        QVERIFY(replaceFile(config, QJsonDocument(json).toJson()));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        const QString auditor = createToken(config, QStringLiteral("siem"), QStringLiteral("audit:read"));
+        QCOMPARE(runServerCommand({"user", "add", "ada@example.test", "--password-stdin", "--config", config}, "a long password 1\n").exitCode, 0);
+        QCOMPARE(runServerCommand({"user", "groups", "add", "ada@example.test", "admins", "--config", config}).exitCode, 0);
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const auto test = [&](const QString &query) {
+            return call(server.port(), "GET", QStringLiteral("access?") + query, reader).body;
+        };
+        QJsonObject answer = test("url=https%3A%2F%2Fapp.example.test%2Fadmin%2Fusers&user=ada%40example.test");
+        QCOMPARE(answer.value("outcome").toString(), QStringLiteral("allowed"));
+        QCOMPARE(answer.value("decidedBy").toString(), QStringLiteral("rule"));
+        QCOMPARE(answer.value("rule").toInt(), 1);
+        QCOMPARE(answer.value("groups").toArray(), QJsonArray{"admins"});
+        QVERIFY(!answer.value("storedUser").toString().isEmpty());
+        answer = test("url=https%3A%2F%2Fapp.example.test%2Fadmin&user=ada%40example.test&groups=staff");
+        QCOMPARE(answer.value("outcome").toString(), QStringLiteral("denied"));
+        QCOMPARE(test("url=https%3A%2F%2Fapp.example.test%2Fadmin").value("outcome").toString(), QStringLiteral("signInRequired"));
+        answer = test("url=https%3A%2F%2Fapp.example.test%2Fpublic%2Fa.css&method=post");
+        QCOMPARE(answer.value("rule").toInt(), 2);
+        QCOMPARE(test("url=https%3A%2F%2Fapp.example.test%2Fpublic%2Fa.css").value("policy").toObject().value("kind").toString(),
+                 QStringLiteral("bypass"));
+        answer = test("url=https%3A%2F%2Fother.test%2F&user=ada%40example.test");
+        QCOMPARE(answer.value("decidedBy").toString(), QStringLiteral("default"));
+        QCOMPARE(answer.value("outcome").toString(), QStringLiteral("denied"));
+        QCOMPARE(test("url=https%3A%2F%2Fapp.example.test%2Fpublic%2F..%252Fadmin").value("decidedBy").toString(),
+                 QStringLiteral("ambiguousPath"));
+        QCOMPARE(test("url=not%20a%20url").value("field").toString(), QStringLiteral("url"));
+        QCOMPARE(test("url=https%3A%2F%2Fa.test%2F&method=G%20T").value("field").toString(), QStringLiteral("method"));
+        QCOMPARE(test("url=https%3A%2F%2Fa.test%2F&groups=x").value("field").toString(), QStringLiteral("groups"));
+        QCOMPARE(call(server.port(), "GET", "access?url=https%3A%2F%2Fa.test%2F", auditor).status, 403);
     }
 
     void offWithoutAdmin()
