@@ -128,6 +128,8 @@ void ConfigReloader::logRestartOnlyChanges(const ServerSettings &next) const
         changed(QStringLiteral("server.listen"), m_running.listen, next.listen);
     if (next.metricsListen != m_running.metricsListen)
         changed(QStringLiteral("server.metricsListen"), m_running.metricsListen, next.metricsListen);
+    if (next.adminListen != m_running.adminListen)
+        changed(QStringLiteral("server.adminListen"), m_running.adminListen, next.adminListen);
     if (next.home != m_running.home)
         changed(QStringLiteral("server.home"), m_running.home, next.home);
     if (next.threads != m_running.threads)

@@ -248,16 +248,24 @@ int serve(const ServeOptions &options)
     const SiteRoutes site(*engine, settings.home, [&engine](const AuthRequest &request) { return engine->handle(request); });
     // {basePath}/admin/api/ only with "admin" (configuring it requires the database).
     std::unique_ptr<AdminApi> adminApi;
-    if (settings.admin.enabled && database) {
+    if (settings.admin.enabled && database)
         adminApi = std::make_unique<AdminApi>(database, settings.admin);
+    // With server.adminListen the API is served on that address only.
+    const bool adminOnItsOwn = adminApi && !settings.adminListen.isEmpty();
+    const auto serveAdmin = [&adminApi, &engine](const AuthRequest &request) -> std::optional<QFuture<AuthResponse>> {
+        const std::shared_ptr<const Auth> auth = engine->current();
+        if (AdminApi::owns(request.url.path(QUrl::FullyDecoded), auth->config().basePath))
+            return adminApi->handle(request, auth->config());
+        return std::nullopt;
+    };
+    if (adminApi && !adminOnItsOwn) {
         qCInfo(lcServer).noquote() << "admin API:" << config.basePath + QStringLiteral("/admin/api/")
                                    << "(bearer tokens: gatehouse-server admin-token create)";
     }
-    const auto front = [&site, &adminApi, &engine](const AuthRequest &request) {
-        if (adminApi) {
-            const std::shared_ptr<const Auth> auth = engine->current();
-            if (AdminApi::owns(request.url.path(QUrl::FullyDecoded), auth->config().basePath))
-                return adminApi->handle(request, auth->config());
+    const auto front = [&site, &adminApi, &serveAdmin, adminOnItsOwn](const AuthRequest &request) {
+        if (adminApi && !adminOnItsOwn) {
+            if (std::optional<QFuture<AuthResponse>> answer = serveAdmin(request))
+                return *answer;
         }
         return site.handle(request);
     };
@@ -293,6 +301,39 @@ int serve(const ServeOptions &options)
             qCCritical(lcServer).noquote() << "server.metricsListen:" << metricsPool->errorString();
             return 1;
         }
+    }
+    std::unique_ptr<HttpServerPool> adminPool;
+    if (adminOnItsOwn) {
+        QHostAddress adminAddress;
+        quint16 adminPort = 0;
+        parseListenAddress(settings.adminListen, &adminAddress, &adminPort);
+        if (adminPort != 0 && adminPort == port) {
+            // The pools bind with SO_REUSEPORT: the same port would put the API on the public address.
+            qCCritical(lcServer).noquote() << "configuration error: server.adminListen: must differ from the serving"
+                                              " address" << settings.listen;
+            return 1;
+        }
+        adminPool = std::make_unique<HttpServerPool>([serveAdmin](const AuthRequest &request) {
+            if (std::optional<QFuture<AuthResponse>> answer = serveAdmin(request))
+                return *answer;
+            AuthResponse notHere = AuthResponse::json(
+                QJsonObject{{QStringLiteral("error"), QStringLiteral("not_found")},
+                            {QStringLiteral("message"), QStringLiteral("only the admin API is served on this address")}},
+                404);
+            notHere.setHeader("cache-control", "no-store");
+            return QtFuture::makeReadyFuture(notHere);
+        });
+        adminPool->setLimits(settings.limits);
+        adminPool->setThreadCount(1);
+        adminPool->setTrustedProxies(config.trustedProxies);
+        if (adminPool->listen(adminAddress, adminPort) == 0) {
+            qCCritical(lcServer).noquote() << "server.adminListen:" << adminPool->errorString();
+            return 1;
+        }
+        qCInfo(lcServer).noquote() << "admin API:"
+                                   << originOf(adminAddress, adminPool->serverPort()) + config.basePath
+                                          + QStringLiteral("/admin/api/")
+                                   << "(server.adminListen: not on the serving address)";
     }
     if (pool.listen(address, port) == 0) {
         qCCritical(lcServer).noquote() << pool.errorString();  // it names the address

@@ -212,6 +212,18 @@
         <translation>die Client-ID %1 des OpenID Providers gehört gatehouse-admin, solange admin konfiguriert ist: benennen Sie den konfigurierten Client um</translation>
     </message>
     <message>
+        <source>must be IP-ADDRESS:PORT, for example 10.0.0.2:9443 (without the key the admin API is served on server.listen)</source>
+        <translation>muss IP-ADRESSE:PORT sein, zum Beispiel 10.0.0.2:9443 (ohne den Schlüssel wird die Admin-API auf server.listen angeboten)</translation>
+    </message>
+    <message>
+        <source>must differ from server.listen and server.metricsListen: the admin API on its own address is served only there</source>
+        <translation>muss sich von server.listen und server.metricsListen unterscheiden: die Admin-API auf einer eigenen Adresse wird nur dort angeboten</translation>
+    </message>
+    <message>
+        <source>needs &quot;admin&quot;: the admin API is off without it</source>
+        <translation>braucht &quot;admin&quot;: ohne es ist die Admin-API aus</translation>
+    </message>
+    <message>
         <source>the admin API needs a database (adapter.url or DATABASE_URL): its tokens are stored there</source>
         <translation>die Admin-API braucht eine Datenbank (adapter.url oder DATABASE_URL): ihre Tokens werden dort gespeichert</translation>
     </message>

@@ -67,6 +67,12 @@ struct GATEHOUSE_EXPORT ServerSettings
      */
     QString metricsListen;
     /*!
+     * \c server.adminListen: \c HOST:PORT of the admin API's own listener, for a management
+     * network; with it, the admin API is served there only (and not on \c listen). Empty (the
+     * default): on \c listen, beside the engine. Needs \c admin.
+     */
+    QString adminListen;
+    /*!
      * \c server.home: where \c GET / sends a browser (a path on this site or an http(s) URL,
      * e.g. the application the server protects). Empty (the default): the account page,
      * \c {basePath}/account. Other paths outside the base path answer the 404 page.

@@ -282,6 +282,8 @@ ServerConfigResult loadServerConfig(const QJsonObject &json, const QProcessEnvir
     readServer(root, result.server);
     readAdmin(root, result.server);
     addAdminClient(root, result.server.admin, config.oidcProvider);
+    if (!result.server.adminListen.isEmpty() && !result.server.admin.enabled)
+        problems.error(QStringLiteral("server.adminListen"), Messages::AdminListenNeedsAdmin);
     // Every forward-auth check comes from the proxy's address, which the per-address connection
     // limit would otherwise treat as one busy client.
     if (root.has(QStringLiteral("access")) && config.trustedProxies.isEmpty()

@@ -99,6 +99,9 @@ inline constexpr const char *PasswordResetShape = QT_TRANSLATE_NOOP("Gatehouse::
 inline constexpr const char *AccountPage = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a path (\"/account\"), an http(s) URL, or false (no account page)");
 inline constexpr const char *HomeIsRoot = QT_TRANSLATE_NOOP("Gatehouse::Config", "must not be \"/\": the root redirects to it (leave the key out for the account page)");
 inline constexpr const char *MetricsListenIsPublic = QT_TRANSLATE_NOOP("Gatehouse::Config", "must differ from server.listen: metrics are never served on the public address");
+inline constexpr const char *AdminListenAddress = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be IP-ADDRESS:PORT, for example 10.0.0.2:9443 (without the key the admin API is served on server.listen)");
+inline constexpr const char *AdminListenShared = QT_TRANSLATE_NOOP("Gatehouse::Config", "must differ from server.listen and server.metricsListen: the admin API on its own address is served only there");
+inline constexpr const char *AdminListenNeedsAdmin = QT_TRANSLATE_NOOP("Gatehouse::Config", "needs \"admin\": the admin API is off without it");
 inline constexpr const char *NotDatabaseUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "not a database URL (sqlite:///path/gatehouse.db, postgresql://user@host:port/db, mysql://...)");
 //: %1 is the URL scheme written, %2 lists the supported ones
 inline constexpr const char *UnsupportedDatabase = QT_TRANSLATE_NOOP("Gatehouse::Config", "unsupported database \"%1\"; one of %2");

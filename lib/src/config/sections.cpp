@@ -360,6 +360,15 @@ void readServer(ObjectReader &root, ServerSettings &server)
         else
             server.metricsListen = *metricsListen;
     }
+    if (const auto adminListen = r.string(QStringLiteral("adminListen"))) {
+        if (!parseListenAddress(*adminListen))
+            r.error(QStringLiteral("adminListen"), Messages::AdminListenAddress);
+        else if (sharesListenAddress(*adminListen, server.listen)
+                 || (!server.metricsListen.isEmpty() && sharesListenAddress(*adminListen, server.metricsListen)))
+            r.error(QStringLiteral("adminListen"), Messages::AdminListenShared);
+        else
+            server.adminListen = *adminListen;
+    }
     if (const auto home = r.string(QStringLiteral("home"))) {
         if (!isPathOrHttpUrl(*home))
             r.error(QStringLiteral("home"), Messages::PathOrHttpUrl);

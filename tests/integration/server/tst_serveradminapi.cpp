@@ -7,6 +7,7 @@
 // configuration the API is not there.
 #include "serverharness.h"
 #include "support/postgresserver.h"
+#include "support/serverprocess.h"
 
 #include <gatehouse/auditstore.h>
 #include <gatehouse/sqladapter.h>
@@ -672,6 +673,37 @@ private Q_SLOTS:
         QCOMPARE(test("url=https%3A%2F%2Fa.test%2F&method=G%20T").value("field").toString(), QStringLiteral("method"));
         QCOMPARE(test("url=https%3A%2F%2Fa.test%2F&groups=x").value("field").toString(), QStringLiteral("groups"));
         QCOMPARE(call(server.port(), "GET", "access?url=https%3A%2F%2Fa.test%2F", auditor).status, 403);
+    }
+
+    // server.adminListen: the API on a management address of its own, and there only.
+    void ownAddress()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const quint16 adminPort = freeLoopbackPort();
+        QFile file(config);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        json.insert("server", QJsonObject{{"adminListen", QStringLiteral("127.0.0.1:%1").arg(adminPort)}});
+        QVERIFY(replaceFile(config, QJsonDocument(json).toJson()));
+        const QString token = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        QVERIFY2(server.log().contains(QStringLiteral("admin API: http://127.0.0.1:%1/auth/admin/api/").arg(adminPort)),
+                 qPrintable(server.log()));
+        QCOMPARE(call(adminPort, "GET", "users", token).status, 200);
+        QCOMPARE(call(adminPort, "GET", "users", QString()).status, 401);
+        // The serving address answers as the engine does without the API.
+        const Answer there = call(server.port(), "GET", "users", token);
+        QCOMPARE(there.status, 400);
+        QVERIFY(!there.body.contains(QStringLiteral("users")));
+        // The management address serves nothing else.
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/auth/session").arg(adminPort)));
+        std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.get(request)));
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
+        QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value("error").toString(), QStringLiteral("not_found"));
     }
 
     void offWithoutAdmin()

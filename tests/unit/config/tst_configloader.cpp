@@ -545,6 +545,18 @@ void TestConfigLoader::errors_data()
                                      "oidcProvider": {"clients": [{"clientId": "gatehouse-admin", "public": true,
                                                                    "redirectUris": ["http://127.0.0.1/cb"]}]}})",
         {"admin: the OpenID Provider's client id gatehouse-admin is gatehouse-admin's while admin is configured: rename the configured client"});
+    row("adminListen without admin", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"},
+                                         "server": {"adminListen": "127.0.0.1:9443"}})",
+        {R"(server.adminListen: needs "admin": the admin API is off without it)"});
+    row("adminListen not an address", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {},
+                                          "server": {"adminListen": "9443"}})",
+        {"server.adminListen: must be IP-ADDRESS:PORT, for example 10.0.0.2:9443 (without the key the admin API is served on server.listen)"});
+    row("adminListen on the public address", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {},
+                                                 "server": {"listen": "127.0.0.1:3000", "adminListen": "0.0.0.0:3000"}})",
+        {"server.adminListen: must differ from server.listen and server.metricsListen: the admin API on its own address is served only there"});
+    row("adminListen on the metrics address", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {},
+                                                  "server": {"metricsListen": "127.0.0.1:9464", "adminListen": "127.0.0.1:9464"}})",
+        {"server.adminListen: must differ from server.listen and server.metricsListen: the admin API on its own address is served only there"});
     row("admin not an object", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": true})",
         {"admin: must be an object"});
     row("admin unknown key", R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {"group": ["admins"]}})",
