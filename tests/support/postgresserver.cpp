@@ -53,6 +53,7 @@ public:
     QProcess server;
     int port = 0;
     bool initialised = false;
+    bool dataChecksums = false;
     QMap<QString, QString> settings{{QStringLiteral("listen_addresses"), QStringLiteral("127.0.0.1")},
                                     {QStringLiteral("fsync"), QStringLiteral("off")},
                                     {QStringLiteral("synchronous_commit"), QStringLiteral("off")},
@@ -64,6 +65,7 @@ public:
     QString logFile() const { return root.filePath(QStringLiteral("server.log")); }
     QString tool(const QString &name) const { return bin + u'/' + name; }
 
+    bool prepareRoot(QString *error);
     bool initialise(QString *error);
     bool launch(QString *error);
     bool waitUntilReady(QString *error);
@@ -97,6 +99,11 @@ void PostgresServer::setSetting(const QString &name, const QString &value)
     d->settings.insert(name, value);
 }
 
+void PostgresServer::setDataChecksums(bool on)
+{
+    d->dataChecksums = on;
+}
+
 QString PostgresServer::unavailableReason()
 {
     if (serverBinDir().isEmpty())
@@ -108,7 +115,7 @@ QString PostgresServer::unavailableReason()
     return {};
 }
 
-bool PostgresServerPrivate::initialise(QString *error)
+bool PostgresServerPrivate::prepareRoot(QString *error)
 {
     if (!root.isValid()) {
         setError(error, QStringLiteral("cannot create a temporary folder: %1").arg(root.errorString()));
@@ -119,12 +126,19 @@ bool PostgresServerPrivate::initialise(QString *error)
         setError(error, QStringLiteral("cannot give %1 to user %2").arg(root.path(), account->name));
         return false;
     }
-    const ProcessResult init = runProgram(
-        tool(QStringLiteral("initdb")),
-        {QStringLiteral("-D"), dataDir(), QStringLiteral("-U"), QStringLiteral("postgres"), QStringLiteral("-A"),
-         QStringLiteral("trust"), QStringLiteral("-E"), QStringLiteral("UTF8"), QStringLiteral("--locale=C"),
-         QStringLiteral("--no-sync")},
-        account, 120000);
+    return true;
+}
+
+bool PostgresServerPrivate::initialise(QString *error)
+{
+    if (!prepareRoot(error))
+        return false;
+    QStringList arguments{QStringLiteral("-D"), dataDir(), QStringLiteral("-U"), QStringLiteral("postgres"),
+                          QStringLiteral("-A"), QStringLiteral("trust"), QStringLiteral("-E"), QStringLiteral("UTF8"),
+                          QStringLiteral("--locale=C"), QStringLiteral("--no-sync")};
+    if (dataChecksums)
+        arguments.append(QStringLiteral("--data-checksums"));
+    const ProcessResult init = runProgram(tool(QStringLiteral("initdb")), arguments, account, 120000);
     if (!init.ok) {
         setError(error, QStringLiteral("initdb failed: %1").arg(QString::fromLocal8Bit(init.output)));
         return false;
@@ -227,6 +241,70 @@ void PostgresServer::kill()
             return;
         QThread::msleep(50);
     }
+}
+
+bool PostgresServer::startStandbyOf(const PostgresServer &primary, QString *error)
+{
+    if (d->initialised || isRunning()) {
+        setError(error, QStringLiteral("this cluster exists already; a standby is made from nothing"));
+        return false;
+    }
+    if (const QString why = unavailableReason(); !why.isEmpty()) {
+        setError(error, why);
+        return false;
+    }
+    if (!d->prepareRoot(error))
+        return false;
+    const ProcessResult backup = runProgram(
+        d->tool(QStringLiteral("pg_basebackup")),
+        {QStringLiteral("-D"), d->dataDir(), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+         QString::number(primary.port()), QStringLiteral("-U"), QStringLiteral("postgres"), QStringLiteral("-R"),
+         QStringLiteral("-X"), QStringLiteral("stream"), QStringLiteral("-c"), QStringLiteral("fast"),
+         QStringLiteral("--no-sync")},
+        d->account, 120000);
+    if (!backup.ok) {
+        setError(error, QStringLiteral("pg_basebackup failed: %1").arg(QString::fromLocal8Bit(backup.output)));
+        return false;
+    }
+    d->initialised = true;
+    return start(error);
+}
+
+bool PostgresServer::promote(QString *error)
+{
+    const ProcessResult promoted = runProgram(d->tool(QStringLiteral("pg_ctl")),
+                                              {QStringLiteral("promote"), QStringLiteral("-D"), d->dataDir(),
+                                               QStringLiteral("-w"), QStringLiteral("-t"), QStringLiteral("60")},
+                                              d->account, 70000);
+    if (!promoted.ok)
+        setError(error, QStringLiteral("pg_ctl promote failed: %1").arg(QString::fromLocal8Bit(promoted.output)));
+    return promoted.ok;
+}
+
+bool PostgresServer::rewindAsStandbyOf(PostgresServer &primary, QString *error)
+{
+    if (!d->initialised || isRunning()) {
+        setError(error, QStringLiteral("pg_rewind needs a cluster that exists and is stopped"));
+        return false;
+    }
+    // A standby promoted a moment ago writes its new timeline to its control file at the next
+    // checkpoint; pg_rewind reads it there.
+    if (!primary.execute(QStringLiteral("postgres"), QStringLiteral("CHECKPOINT"))) {
+        setError(error, QStringLiteral("CHECKPOINT on the new primary failed"));
+        return false;
+    }
+    // A cluster that crashed is recovered first by pg_rewind itself (single-user mode).
+    const ProcessResult rewound = runProgram(
+        d->tool(QStringLiteral("pg_rewind")),
+        {QStringLiteral("-D"), d->dataDir(), QStringLiteral("--source-server"),
+         QStringLiteral("host=127.0.0.1 port=%1 user=postgres dbname=postgres").arg(primary.port()), QStringLiteral("-R"),
+         QStringLiteral("--no-sync")},
+        d->account, 120000);
+    if (!rewound.ok) {
+        setError(error, QStringLiteral("pg_rewind failed: %1").arg(QString::fromLocal8Bit(rewound.output)));
+        return false;
+    }
+    return start(error);
 }
 
 bool PostgresServer::restart(QString *error)

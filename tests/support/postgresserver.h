@@ -40,6 +40,8 @@ public:
      * crash sets it \c on (\c fsync=off stays: the operating system keeps what was written).
      */
     void setSetting(const QString &name, const QString &value);
+    //! Whether initdb turns on data checksums (\c -k; pg_rewind needs them or wal_log_hints).
+    void setDataChecksums(bool on);
 
     //! Creates the cluster (first time) and starts the server; waits until it accepts connections.
     bool start(QString *error = nullptr);
@@ -54,6 +56,23 @@ public:
      */
     void kill();
     bool isRunning() const;
+
+    /*!
+     * Makes this cluster a streaming standby of \a primary (running) and starts it: a base
+     * backup with \c pg_basebackup -R (which writes \c primary_conninfo and \c standby.signal),
+     * on a port of its own. Instead of start() for the first time; settings as for start().
+     */
+    bool startStandbyOf(const PostgresServer &primary, QString *error = nullptr);
+    //! \c pg_ctl promote: the standby becomes a primary; waits until it takes writes (60 s at most).
+    bool promote(QString *error = nullptr);
+    /*!
+     * Brings a stopped former primary back as a standby of \a primary (the promoted one): a
+     * CHECKPOINT there (so its control file has the new timeline), \c pg_rewind -R, then start()
+     * on the same port. pg_rewind needs data checksums (or \c wal_log_hints=on in the cluster's
+     * files, as its crash recovery reads them) and this cluster's WAL back to where the two
+     * parted (\c wal_keep_size in its files: that recovery ends with a checkpoint).
+     */
+    bool rewindAsStandbyOf(PostgresServer &primary, QString *error = nullptr);
 
     QString host() const;                       //!< "127.0.0.1"
     int port() const;

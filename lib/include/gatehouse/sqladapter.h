@@ -16,6 +16,10 @@ namespace Gatehouse {
  * - \c sqlite:gatehouse.db or \c sqlite:data/gatehouse.db — relative to the working directory;
  * - \c sqlite::memory: — a private in-memory database (one connection, so one thread);
  * - \c postgresql://user:password\@host:port/database (also \c postgres://);
+ * - \c postgresql://user\@host1:port1,host2:port2/database?target_session_attrs=read-write — a
+ *   primary and its standbys: libpq tries the hosts in order and keeps the first that takes
+ *   writes (read-write, the default with several hosts; also \c primary or \c any). A connection
+ *   that finds itself on a standby after a failover is dropped and opened anew the same way.
  * - \c mysql://user:password\@host:port/database (also \c mariadb://; needs MariaDB 10.5 or later).
  *
  * User names and passwords are percent-decoded. Without a password in the URL, the environment
@@ -35,8 +39,15 @@ struct GATEHOUSE_EXPORT SqlAdapterOptions
 
     Backend backend = Backend::SQLite;
     QString databaseName;        //!< SQLite: the file path or ":memory:"
-    QString host;                //!< empty: the driver's default (PostgreSQL: the local socket)
-    int port = -1;               //!< -1: the driver's default
+    //! Empty: the driver's default (PostgreSQL: the local socket). PostgreSQL: several hosts
+    //! comma-separated, as libpq takes them (their ports in hostPorts).
+    QString host;
+    int port = -1;               //!< -1: the driver's default (and with several hosts)
+    //! PostgreSQL with several hosts: each one's port in the order of \c host (-1: the default);
+    //! empty with one host. connectOptions hands them to libpq (\c port=5432,5433).
+    QList<int> hostPorts;
+    //! PostgreSQL: libpq's \c target_session_attrs (also in connectOptions); empty when not set.
+    QString targetSessionAttrs;
     QString userName;
     QString password;
     QString connectOptions;      //!< QSqlDatabase::setConnectOptions() for the driver

@@ -377,9 +377,8 @@ bool SqlConnection::isLost(const QSqlError &error) const
         const int extended = code.toInt();
         return (extended & 0xff) == kSqliteCantOpen || extended == kSqliteReadOnlyDbMoved;
     }
-    case SqlBackend::PostgreSQL: // QPSQL closes a broken connection; class 08: connection
-        // exception; 57P0x: the server is shutting down
-        return !m_db.isOpen() || code.startsWith(QLatin1String("08")) || code.startsWith(QLatin1String("57P0"));
+    case SqlBackend::PostgreSQL: // QPSQL closes a broken connection
+        return !m_db.isOpen() || endsPostgresConnection(code);
     case SqlBackend::MySQL: {
         // CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR, CR_SERVER_GONE_ERROR, CR_SERVER_LOST,
         // CR_SERVER_LOST_EXTENDED, ER_CONNECTION_KILLED, ER_CLIENT_INTERACTION_TIMEOUT
@@ -389,6 +388,15 @@ bool SqlConnection::isLost(const QSqlError &error) const
     }
     }
     return false;
+}
+
+bool SqlConnection::endsPostgresConnection(const QString &code)
+{
+    // Class 08: connection exception; 57P0x: the server is shutting down, crashed or still
+    // starting (recovery); 25006: a read-only transaction, so the server is a standby now (a
+    // failover happened under the connection): opened anew, libpq looks for the primary.
+    return code.startsWith(QLatin1String("08")) || code.startsWith(QLatin1String("57P0"))
+        || code == QLatin1String("25006");
 }
 
 bool SqlConnection::isTransient(const QSqlError &error) const
@@ -414,10 +422,10 @@ bool SqlConnection::isUnavailable(const QSqlError &error) const
         return primary == kSqliteBusy || primary == kSqliteLocked;
     }
     case SqlBackend::PostgreSQL:
-        // query_canceled (statement_timeout), lock_not_available (lock_timeout), read-only
-        // transaction (a standby after a failover), out of memory, too many connections
-        return code == QLatin1String("57014") || code == QLatin1String("55P03") || code == QLatin1String("25006")
-            || code == QLatin1String("53200") || code == QLatin1String("53300");
+        // query_canceled (statement_timeout), lock_not_available (lock_timeout), out of memory,
+        // too many connections
+        return code == QLatin1String("57014") || code == QLatin1String("55P03") || code == QLatin1String("53200")
+            || code == QLatin1String("53300");
     case SqlBackend::MySQL: {
         // ER_CON_COUNT_ERROR, ER_TOO_MANY_USER_CONNECTIONS, ER_OPTION_PREVENTS_STATEMENT
         // (read-only), ER_STATEMENT_TIMEOUT (MariaDB), ER_QUERY_TIMEOUT (MySQL)
@@ -441,6 +449,8 @@ void SqlConnection::raise(const QSqlError &error, const QString &method, const Q
     }
     if (isLost(error)) {
         m_lost = true;
+        if (m_options.backend == SqlBackend::PostgreSQL && error.nativeErrorCode() == QLatin1String("25006"))
+            throw SqlConnectionLost{QStringLiteral("the server is a read-only standby now (a failover?): ") + error.text()};
         throw SqlConnectionLost{error.text()};
     }
     if (isTransient(error))

@@ -32,7 +32,7 @@ struct SqlTransientConflict
 };
 
 //! Thrown inside a storage call when the database is there but cannot answer now (a lock or
-//! statement timeout, a read-only standby): the call fails with AdapterError Unavailable, but
+//! statement timeout): the call fails with AdapterError Unavailable, but
 //! the database is not down (StoreHealth is told it answered).
 struct SqlBusy
 {
@@ -107,12 +107,19 @@ public:
 
     /*!
      * Turns a failed statement into the right exception: SqlConnectionLost when the
-     * connection broke (or an SQLite file cannot be opened any more), SqlTransientConflict for a
-     * deadlock, SqlBusy when the database cannot answer now (a lock or statement timeout, a
-     * read-only standby), AdapterError Conflict for a unique or foreign key (with \a conflict as
+     * connection broke (or an SQLite file cannot be opened any more, or a PostgreSQL server turned
+     * out to be a read-only standby), SqlTransientConflict for a deadlock, SqlBusy when the
+     * database cannot answer now (a lock or statement timeout), AdapterError Conflict for a unique or foreign key (with \a conflict as
      * its message when given), AdapterError Failed otherwise (a disk that is full included).
      */
     [[noreturn]] void raise(const QSqlError &error, const QString &method, const QString &conflict = {});
+
+    /*!
+     * Whether PostgreSQL's SQLSTATE \a code says this connection is done for: lost, the server
+     * shutting down or starting, or a standby now (25006, read-only, after a failover). Such a
+     * connection is closed and opened anew; with several hosts libpq then finds the primary.
+     */
+    static bool endsPostgresConnection(const QString &code);
 
     //! \a when as this backend stores it (UTC; text on SQLite).
     QVariant timeValue(const QDateTime &when) const;

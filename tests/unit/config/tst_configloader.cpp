@@ -453,6 +453,12 @@ void TestConfigLoader::errors_data()
         {R"(DATABASE_URL: invalid database URL "sqlite://relative.db": it names a host ("relative.db"); )"
          R"(write sqlite:relative/path.db for a file relative to the working directory or sqlite:///absolute/path.db)"},
         {goodSecretVariable(), "DATABASE_URL=sqlite://relative.db"});
+    row("adapter url with an empty host in its list", R"({"providers": [], "adapter": {"url": "postgresql://gatehouse@db1:5432,,db2:5432/gatehouse"}})",
+        {R"(adapter.url: invalid database URL "postgresql://gatehouse@db1:5432,,db2:5432/gatehouse": host 2 of 3 is empty (a comma too many?))"});
+    row("DATABASE_URL with more hosts than ports", R"({"providers": []})",
+        {R"(DATABASE_URL: invalid database URL "postgresql://g:***@db1,db2,db3/gh?port=5432,5433": 3 hosts but 2 ports in )"
+         R"(port=5432,5433: give one port for all, or one for each host)"},
+        {goodSecretVariable(), "DATABASE_URL=postgresql://g:hunter2@db1,db2,db3/gh?port=5432,5433"});
 
     row("callbacksScript missing file", R"({"providers": [], "callbacksScript": "missing.js"})",
         {"callbacksScript: file not found: %DIR%/missing.js"});

@@ -1,6 +1,7 @@
-// SqlConnection: what every new connection is set up with; how SQLite failures are classified
-// (a lock held too long is Unavailable); an SQLite file moved away or replaced under open
-// connections is noticed, and a missing one is not created anew.
+// SqlConnection: what every new connection is set up with; which PostgreSQL errors end a
+// connection (a failover); how SQLite failures are classified (a lock held too long is
+// Unavailable); an SQLite file moved away or replaced under open connections is noticed, and a
+// missing one is not created anew.
 #include "storage/sqlconnection.h"
 
 #include <gatehouse/adaptererror.h>
@@ -57,6 +58,33 @@ class TestSqlConnection : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void postgresErrorsThatEndTheConnection_data()
+    {
+        QTest::addColumn<QString>("sqlstate");
+        QTest::addColumn<bool>("ends");
+        // A failover seen from a connection: the primary gone, shutting down or crashed, the
+        // server still recovering, or a standby now; each is dropped and opened anew.
+        QTest::newRow("connection failure") << "08006" << true;
+        QTest::newRow("connection does not exist") << "08003" << true;
+        QTest::newRow("admin shutdown") << "57P01" << true;
+        QTest::newRow("crash shutdown") << "57P02" << true;
+        QTest::newRow("cannot connect now (recovery, starting up)") << "57P03" << true;
+        QTest::newRow("read-only transaction (a standby)") << "25006" << true;
+        // The server is there and answered: the connection stays.
+        QTest::newRow("statement timeout") << "57014" << false;
+        QTest::newRow("lock timeout") << "55P03" << false;
+        QTest::newRow("unique violation") << "23505" << false;
+        QTest::newRow("serialization failure") << "40001" << false;
+        QTest::newRow("too many connections") << "53300" << false;
+        QTest::newRow("undefined table") << "42P01" << false;
+    }
+
+    void postgresErrorsThatEndTheConnection()
+    {
+        QFETCH(QString, sqlstate);
+        QTEST(SqlConnection::endsPostgresConnection(sqlstate), "ends");
+    }
+
     void sqliteTimesAsStored_data()
     {
         QTest::addColumn<QString>("stored");
