@@ -6,6 +6,8 @@
 
 using namespace Gatehouse;
 
+Q_DECLARE_METATYPE(Gatehouse::CookieOptions)
+
 class TestCookies : public QObject
 {
     Q_OBJECT
@@ -181,6 +183,46 @@ private Q_SLOTS:
             const SetCookie c{empty.name, value, {}};
             QCOMPARE(Cookies::encodedValueSize(value), c.toHeaderValue().size() - empty.toHeaderValue().size());
         }
+    }
+
+    void headerSizeWithoutValue_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<CookieOptions>("options");
+        CookieOptions all;
+        all.maxAge = 2592000;
+        all.domain = QStringLiteral("example.test");
+        all.expires = QDateTime(QDate(2026, 12, 22), QTime(2, 39, 52), Qt::UTC);
+        all.secure = true;
+        CookieOptions none;
+        none.path.clear();
+        none.sameSite.clear();
+        none.httpOnly = false;
+        CookieOptions negative;
+        negative.maxAge = -1234567890123;
+        CookieOptions zero;
+        zero.maxAge = 0;
+        CookieOptions farFuture;
+        farFuture.expires = QDateTime(QDate(12345, 1, 1), QTime(0, 0), Qt::UTC);
+        CookieOptions lastOfYear9999;
+        lastOfYear9999.expires = QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59), Qt::UTC);
+        CookieOptions beforeYear0;
+        beforeYear0.expires = QDateTime(QDate(-2, 6, 1), QTime(12, 0), Qt::UTC);
+        QTest::newRow("defaults") << "authjs.session-token" << CookieOptions();
+        QTest::newRow("every attribute") << "__Secure-authjs.session-token" << all;
+        QTest::newRow("no attribute") << "n" << none;
+        QTest::newRow("negative max-age") << "c" << negative;
+        QTest::newRow("zero max-age") << "c" << zero;
+        QTest::newRow("year 12345") << "c" << farFuture;
+        QTest::newRow("end of year 9999") << "c" << lastOfYear9999;
+        QTest::newRow("before year 0") << "c" << beforeYear0;
+    }
+    //! The size chunking is decided on is the size of the header as it is written.
+    void headerSizeWithoutValue()
+    {
+        QFETCH(QString, name);
+        QFETCH(CookieOptions, options);
+        QCOMPARE(Cookies::headerSizeWithoutValue(name, options), SetCookie({name, QString(), options}).toHeaderValue().size());
     }
 
     //! A cookie whose header is exactly 4096 bytes stays whole; one byte more and it is chunked.
