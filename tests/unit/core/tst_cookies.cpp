@@ -3,6 +3,7 @@
 #include <gatehouse/authrequest.h>
 
 #include <QTest>
+#include <QUrl>
 
 using namespace Gatehouse;
 
@@ -249,6 +250,28 @@ private Q_SLOTS:
         jar.insert(QStringLiteral("c.x"), QStringLiteral("ignored"));
         jar.insert(QStringLiteral("cc.0"), QStringLiteral("ignored"));
         QCOMPARE(Cookies::read(QStringLiteral("c"), jar), QStringLiteral("012345678901"));
+    }
+
+    void requestCookieDecoding_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("callback url") << QByteArray("http%3A%2F%2F127.0.0.1%3A9300") << "http://127.0.0.1:9300";
+        QTest::newRow("lower-case hex") << QByteArray("a%7cb") << "a|b";
+        QTest::newRow("utf-8") << QByteArray("J%C3%BCrgen%20%E2%82%AC%20%F0%9F%98%80") << "J\u00fcrgen \u20ac 😀";
+        // A stray '%' is read as Qt reads it (QUrl::fromPercentEncoding), whatever that is.
+        QTest::newRow("stray percent") << QByteArray("100%") << QUrl::fromPercentEncoding("100%");
+        QTest::newRow("percent before one digit") << QByteArray("a%7") << QUrl::fromPercentEncoding("a%7");
+        QTest::newRow("percent before non-hex") << QByteArray("a%zzb%7C") << QUrl::fromPercentEncoding("a%zzb%7C");
+        QTest::newRow("invalid utf-8") << QByteArray("a%FFb") << QUrl::fromPercentEncoding("a%FFb");
+    }
+    void requestCookieDecoding()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, expected);
+        AuthRequest r;
+        r.headers = {{"Cookie", "v=" + raw}};
+        QCOMPARE(r.cookies().value("v"), expected);
     }
 
     void requestCookieParsing()
