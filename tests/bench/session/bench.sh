@@ -101,9 +101,10 @@ measure() { # side mode endpoint: one row; records RPS and P99 under "side mode 
   stop
   RPS[$side $mode $ep]=$(printf '%s\n' "${rps[@]}" | median)
   P99[$side $mode $ep]=$(printf '%s\n' "${p99[@]}" | median)
-  printf "%-9s %-18s %-18s %10s %8s %8s %8s %6s  %-14s %s\n" "$side" "$mode" "GET $ep" "${RPS[$side $mode $ep]}" \
+  # The machine's 1-minute load average as the row ends: other work on it weighs on the figures.
+  printf "%-9s %-18s %-18s %10s %8s %8s %8s %6s  %-14s %-8s %s\n" "$side" "$mode" "GET $ep" "${RPS[$side $mode $ep]}" \
     "$(printf '%s\n' "${p50[@]}" | median)" "${P99[$side $mode $ep]}" "$hwm" "$non" "$(IFS=/; echo "${rps[*]}")" \
-    "$(printf -- '-t%s -c%s -d%s x%s, %s warm-up' "$WRK_THREADS" "$CONNS" "$DURATION" "$RUNS" "$WARMUP")"
+    "$(cut -d' ' -f1 /proc/loadavg)" "$(printf -- '-t%s -c%s -d%s x%s, %s warm-up' "$WRK_THREADS" "$CONNS" "$DURATION" "$RUNS" "$WARMUP")"
 }
 
 sides=(gatehouse)
@@ -129,7 +130,7 @@ done
 ratios=(); p99s=()
 for round in $(seq 1 "$ROUNDS"); do
   echo "## round $round of $ROUNDS"
-  printf "%-9s %-18s %-18s %10s %8s %8s %8s %6s  %-14s %s\n" side strategy endpoint "req/s" p50_ms p99_ms rss_MB non2xx "runs(req/s)" load
+  printf "%-9s %-18s %-18s %10s %8s %8s %8s %6s  %-14s %-8s %s\n" side strategy endpoint "req/s" p50_ms p99_ms rss_MB non2xx "runs(req/s)" loadavg wrk
   order=("${sides[@]}")
   [ $((round % 2)) = 0 ] && [ "${#sides[@]}" = 2 ] && order=(reference gatehouse)
   for mode in $MODES; do
