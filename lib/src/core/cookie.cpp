@@ -78,9 +78,12 @@ void appendUriComponent(QByteArray &out, const QString &value)
 // Declared in core/cookies.h; defined here beside appendUriComponent, whose encoding it measures.
 qsizetype Cookies::encodedValueSize(const QString &value)
 {
-    // A plain loop over the UTF-16 units: a session token is ~500 of them, on every response.
+    // Four UTF-16 units at a time, then one: a session token is ~500 of them, on every response.
     const char16_t *c = reinterpret_cast<const char16_t *>(value.constData());
     const char16_t *const end = c + value.size();
+    while (end - c >= 4 && (c[0] | c[1] | c[2] | c[3]) < 128
+           && (kUnreserved[c[0]] & kUnreserved[c[1]] & kUnreserved[c[2]] & kUnreserved[c[3]]))
+        c += 4;
     while (c != end && *c < 128 && kUnreserved[*c])
         ++c;
     if (c == end)
