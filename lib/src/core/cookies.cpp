@@ -103,8 +103,7 @@ QList<SetCookie> write(const CookieOption &cookie, const QString &value,
     QList<SetCookie> out;
     int written = 0;  // number of chunks written; 0 = unchunked
     // The header's size without formatting it: its size with an empty value, plus the value's.
-    const qsizetype wholeSize = SetCookie{cookie.name, QString(), cookie.options}.toHeaderValue().size()
-        + encodedValueSize(value);
+    const qsizetype wholeSize = headerSizeWithoutValue(cookie.name, cookie.options) + encodedValueSize(value);
     if (wholeSize <= kMaxCookieSize) {
         out.append({cookie.name, value, cookie.options});
     } else {

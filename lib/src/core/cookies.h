@@ -46,6 +46,9 @@ QList<SetCookie> write(const CookieOption &cookie, const QString &value,
 //! Bytes \a value takes in a Set-Cookie header: its encodeURIComponent form's size.
 qsizetype encodedValueSize(const QString &value);
 
+//! Bytes of SetCookie{name, QString(), options}.toHeaderValue(), counted without writing it.
+qsizetype headerSizeWithoutValue(const QString &name, const CookieOptions &options);
+
 //! Deletion of \a cookie and every chunk of it present in \a requestCookies.
 QList<SetCookie> remove(const CookieOption &cookie, const QMap<QString, QString> &requestCookies);
 

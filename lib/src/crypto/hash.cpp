@@ -73,6 +73,16 @@ QByteArray sha256(QByteArrayView data)
     return digest(fetchedDigests().sha256, "SHA256", data);
 }
 
+void sha256(QByteArrayView data, unsigned char (&out)[32])
+{
+    const EVP_MD *md = fetchedDigests().sha256;
+    unsigned int written = 0;
+    if (!md || EVP_Digest(opensslBytes(data), size_t(data.size()), out, &written, md, nullptr) != 1
+        || written != sizeof out) {
+        throwOpenSslError("SHA256");
+    }
+}
+
 QByteArray sha512(QByteArrayView data)
 {
     return digest(fetchedDigests().sha512, "SHA512", data);

@@ -9,6 +9,7 @@
 namespace Gatehouse::Crypto {
 
 QByteArray sha256(QByteArrayView data);  //!< 32 bytes
+void sha256(QByteArrayView data, unsigned char (&out)[32]);  //!< the same, with no allocation
 QByteArray sha512(QByteArrayView data);  //!< 64 bytes
 
 //! 20 bytes. Only for protocols that fix it (HOTP/TOTP, RFC 4226/6238), never for new designs.

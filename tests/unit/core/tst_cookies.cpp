@@ -3,8 +3,11 @@
 #include <gatehouse/authrequest.h>
 
 #include <QTest>
+#include <QUrl>
 
 using namespace Gatehouse;
+
+Q_DECLARE_METATYPE(Gatehouse::CookieOptions)
 
 class TestCookies : public QObject
 {
@@ -183,6 +186,46 @@ private Q_SLOTS:
         }
     }
 
+    void headerSizeWithoutValue_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<CookieOptions>("options");
+        CookieOptions all;
+        all.maxAge = 2592000;
+        all.domain = QStringLiteral("example.test");
+        all.expires = QDateTime(QDate(2026, 12, 22), QTime(2, 39, 52), Qt::UTC);
+        all.secure = true;
+        CookieOptions none;
+        none.path.clear();
+        none.sameSite.clear();
+        none.httpOnly = false;
+        CookieOptions negative;
+        negative.maxAge = -1234567890123;
+        CookieOptions zero;
+        zero.maxAge = 0;
+        CookieOptions farFuture;
+        farFuture.expires = QDateTime(QDate(12345, 1, 1), QTime(0, 0), Qt::UTC);
+        CookieOptions lastOfYear9999;
+        lastOfYear9999.expires = QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59), Qt::UTC);
+        CookieOptions beforeYear0;
+        beforeYear0.expires = QDateTime(QDate(-2, 6, 1), QTime(12, 0), Qt::UTC);
+        QTest::newRow("defaults") << "authjs.session-token" << CookieOptions();
+        QTest::newRow("every attribute") << "__Secure-authjs.session-token" << all;
+        QTest::newRow("no attribute") << "n" << none;
+        QTest::newRow("negative max-age") << "c" << negative;
+        QTest::newRow("zero max-age") << "c" << zero;
+        QTest::newRow("year 12345") << "c" << farFuture;
+        QTest::newRow("end of year 9999") << "c" << lastOfYear9999;
+        QTest::newRow("before year 0") << "c" << beforeYear0;
+    }
+    //! The size chunking is decided on is the size of the header as it is written.
+    void headerSizeWithoutValue()
+    {
+        QFETCH(QString, name);
+        QFETCH(CookieOptions, options);
+        QCOMPARE(Cookies::headerSizeWithoutValue(name, options), SetCookie({name, QString(), options}).toHeaderValue().size());
+    }
+
     //! A cookie whose header is exactly 4096 bytes stays whole; one byte more and it is chunked.
     void chunkingBoundary()
     {
@@ -207,6 +250,28 @@ private Q_SLOTS:
         jar.insert(QStringLiteral("c.x"), QStringLiteral("ignored"));
         jar.insert(QStringLiteral("cc.0"), QStringLiteral("ignored"));
         QCOMPARE(Cookies::read(QStringLiteral("c"), jar), QStringLiteral("012345678901"));
+    }
+
+    void requestCookieDecoding_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("callback url") << QByteArray("http%3A%2F%2F127.0.0.1%3A9300") << "http://127.0.0.1:9300";
+        QTest::newRow("lower-case hex") << QByteArray("a%7cb") << "a|b";
+        QTest::newRow("utf-8") << QByteArray("J%C3%BCrgen%20%E2%82%AC%20%F0%9F%98%80") << "J\u00fcrgen \u20ac 😀";
+        // A stray '%' is read as Qt reads it (QUrl::fromPercentEncoding), whatever that is.
+        QTest::newRow("stray percent") << QByteArray("100%") << QUrl::fromPercentEncoding("100%");
+        QTest::newRow("percent before one digit") << QByteArray("a%7") << QUrl::fromPercentEncoding("a%7");
+        QTest::newRow("percent before non-hex") << QByteArray("a%zzb%7C") << QUrl::fromPercentEncoding("a%zzb%7C");
+        QTest::newRow("invalid utf-8") << QByteArray("a%FFb") << QUrl::fromPercentEncoding("a%FFb");
+    }
+    void requestCookieDecoding()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, expected);
+        AuthRequest r;
+        r.headers = {{"Cookie", "v=" + raw}};
+        QCOMPARE(r.cookies().value("v"), expected);
     }
 
     void requestCookieParsing()

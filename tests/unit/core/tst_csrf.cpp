@@ -39,6 +39,28 @@ private Q_SLOTS:
         QVERIFY(!t.isNew);
     }
 
+    //! A cookie is authentic when its hash is SHA-256 over the UTF-8 of token and secret, in hex.
+    void authenticCookies_data()
+    {
+        QTest::addColumn<QString>("token");
+        QTest::addColumn<QString>("secret");
+        QTest::newRow("ascii") << QStringLiteral("0123456789abcdef") << QStringLiteral("secret");
+        QTest::newRow("non-ascii secret") << QStringLiteral("abc") << QStringLiteral("s\u00e9cret \u20ac");
+        QTest::newRow("non-ascii token") << QStringLiteral("t\u00f6ken") << QStringLiteral("secret");
+    }
+    void authenticCookies()
+    {
+        QFETCH(QString, token);
+        QFETCH(QString, secret);
+        const QString hash = QString::fromLatin1(Crypto::sha256((token + secret).toUtf8()).toHex());
+        const Csrf::Token t = Csrf::fromCookie(token + "|" + hash, {secret});
+        QVERIFY(!t.isNew);
+        QCOMPARE(t.token, token);
+        QVERIFY(Csrf::fromCookie(token + "|" + hash.toUpper(), {secret}).isNew);  // lower-case hex only
+        QVERIFY(Csrf::fromCookie(token + "|" + hash + "0", {secret}).isNew);
+        QVERIFY(Csrf::fromCookie(token + "|" + hash.chopped(1), {secret}).isNew);
+    }
+
     void forgedCookies_data()
     {
         QTest::addColumn<QString>("cookie");
