@@ -3,6 +3,8 @@
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QHostAddress>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -191,6 +193,36 @@ QList<LoadAnswer> HttpLoad::sendAtOnce(quint16 port, const QList<LoadRequest> &r
         answers.append(answer);
     }
     return answers;
+}
+
+QByteArray cookieSet(const LoadAnswer &answer, const QByteArray &name)
+{
+    for (const QByteArray &set : answer.setCookies) {
+        if (set.startsWith(name + '='))
+            return set.mid(name.size() + 1, set.indexOf(';') - name.size() - 1);
+    }
+    return {};
+}
+
+bool removesCookie(const LoadAnswer &answer, const QByteArray &name)
+{
+    for (const QByteArray &set : answer.setCookies) {
+        if (set.startsWith(name + "=;") || (set.startsWith(name + '=') && set.contains("Max-Age=0")))
+            return true;
+    }
+    return false;
+}
+
+QString sessionEmail(const LoadAnswer &answer)
+{
+    if (answer.body == "null")
+        return QStringLiteral("null");
+    return QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("user")).toObject().value(QStringLiteral("email")).toString();
+}
+
+LoadRequest getSession(const QByteArray &token, const QByteArray &cookieName)
+{
+    return {"GET", "/auth/session", token.isEmpty() ? QByteArray() : "Cookie: " + cookieName + '=' + token + "\r\n", {}, {}};
 }
 
 } // namespace Gatehouse::Testing

@@ -38,6 +38,15 @@ struct LoadAnswer
     QString error;
 };
 
+//! The value of cookie \a name that \a answer sets (empty: none, or a deletion).
+QByteArray cookieSet(const LoadAnswer &answer, const QByteArray &name);
+//! Whether \a answer deletes cookie \a name (an empty value, or Max-Age=0).
+bool removesCookie(const LoadAnswer &answer, const QByteArray &name);
+//! The user's email of a GET /auth/session answer, "null" when signed out.
+QString sessionEmail(const LoadAnswer &answer);
+//! GET /auth/session with the session cookie \a token (none when empty).
+LoadRequest getSession(const QByteArray &token, const QByteArray &cookieName = "authjs.session-token");
+
 /*!
  * \a threads threads each send one request every \a interval to 127.0.0.1:\a port, going round
  * \a requests (thread i starts at request i), each on a new connection, so that a test that

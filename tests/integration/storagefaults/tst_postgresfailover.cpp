@@ -78,38 +78,6 @@ QString writeConfig(const QTemporaryDir &dir, const QString &databaseUrl)
     return path;
 }
 
-//! The value of cookie \a name that \a answer sets (empty: none, or a deletion).
-QByteArray cookieSet(const LoadAnswer &answer, const QByteArray &name)
-{
-    for (const QByteArray &set : answer.setCookies) {
-        if (set.startsWith(name + '='))
-            return set.mid(name.size() + 1, set.indexOf(';') - name.size() - 1);
-    }
-    return {};
-}
-
-bool removesCookie(const LoadAnswer &answer, const QByteArray &name)
-{
-    for (const QByteArray &set : answer.setCookies) {
-        if (set.startsWith(name + "=;") || (set.startsWith(name + '=') && set.contains("Max-Age=0")))
-            return true;
-    }
-    return false;
-}
-
-//! The user's email of a GET /auth/session answer, "null" when signed out.
-QString sessionEmail(const LoadAnswer &answer)
-{
-    if (answer.body == "null")
-        return QStringLiteral("null");
-    return QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("user")).toObject().value(QStringLiteral("email")).toString();
-}
-
-LoadRequest getSession(const QByteArray &token)
-{
-    return {"GET", "/auth/session", "Cookie: " + kCookieName + '=' + token + "\r\n", {}, {}};
-}
-
 int countMatches(const QString &log, const QString &pattern)
 {
     return int(log.count(QRegularExpression(pattern, QRegularExpression::MultilineOption)));

@@ -66,15 +66,6 @@ struct Site
     }
 };
 
-QByteArray cookieSet(const LoadAnswer &answer, const QByteArray &name)
-{
-    for (const QByteArray &set : answer.setCookies) {
-        if (set.startsWith(name + '='))
-            return set.mid(name.size() + 1, set.indexOf(';') - name.size() - 1);
-    }
-    return {};
-}
-
 //! A credentials sign-in of \a name: the answer (a redirect) with its session cookie, if any.
 LoadAnswer signIn(quint16 port, const QString &name)
 {
@@ -89,11 +80,6 @@ LoadAnswer signIn(quint16 port, const QString &name)
 LoadAnswer session(quint16 port, const QByteArray &token)
 {
     return HttpLoad::send(port, {"GET", "/auth/session", "Cookie: " + kCookieName + '=' + token + "\r\n", {}, {}});
-}
-
-QString sessionEmail(const LoadAnswer &answer)
-{
-    return QJsonDocument::fromJson(answer.body).object().value(QStringLiteral("user")).toObject().value(QStringLiteral("email")).toString();
 }
 
 //! PRAGMA integrity_check of \a file, and how many users it holds ("ok, 3 users").
