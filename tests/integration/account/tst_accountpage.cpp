@@ -8,6 +8,7 @@
 #include "support/engineclient.h"
 #include "support/migratedcopies.h"
 #include "support/postgresserver.h"
+#include "support/testpassword.h"
 #include "support/totpcode.h"
 #include "softauthenticator.h"
 
@@ -222,7 +223,7 @@ class TestAccountPage : public QObject
             u.email = email;
             u.name = name;
             const QString id = m_adapter->createUser(u).result().id;
-            setUserPassword(m_adapter, id, QStringLiteral("password-of-") + name).waitForFinished();
+            setTestPassword(m_adapter, id, email, QStringLiteral("password-of-") + name);
             return id;
         };
         m_alice = user(QStringLiteral("alice@example.test"), QStringLiteral("alice"));

@@ -6,6 +6,7 @@
 #include "support/engineclient.h"
 #include "support/migratedcopies.h"
 #include "support/postgresserver.h"
+#include "support/testpassword.h"
 #include "support/totpcode.h"
 
 #include <gatehouse/passwordcredentials.h>
@@ -134,7 +135,7 @@ class TestTwoFactorSignIn : public QObject
         AdapterUser u;
         u.email = email;
         const QString id = m_adapter->createUser(u).result().id;
-        setUserPassword(m_adapter, id, QStringLiteral("correct horse battery")).waitForFinished();
+        setTestPassword(m_adapter, id, email, QStringLiteral("correct horse battery"));
         return id;
     }
 
