@@ -27,7 +27,7 @@ struct AdminDemoData
  *
  * seedDemo() writes a small, varied, deterministic data set through the store's own API (so
  * it is valid by construction): 24 users with and without names, verification, images and
- * passwords, a few disabled; GitHub/Google/passkey accounts; active and expired sessions; WebAuthn
+ * passwords (one password, hashed once per process), a few disabled; GitHub/Google/passkey accounts; active and expired sessions; WebAuthn
  * authenticators; 30 days of sign-in and failure audit events with client addresses; an
  * authenticator app for the first user (ten recovery codes) and an unconfirmed enrolment for the
  * second; the groups \c admins (first user) and \c staff (first and second); five wrong passwords

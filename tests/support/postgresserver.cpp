@@ -64,6 +64,8 @@ public:
     QString socketDir() const { return root.filePath(QStringLiteral("sock")); }
     QString logFile() const { return root.filePath(QStringLiteral("server.log")); }
     QString tool(const QString &name) const { return bin + u'/' + name; }
+    //! From the folder of the binaries, /usr/lib/postgresql/<N>/bin.
+    int majorVersion() const { return QVersionNumber::fromString(QFileInfo(bin).dir().dirName()).majorVersion(); }
 
     bool prepareRoot(QString *error);
     bool initialise(QString *error);
@@ -343,6 +345,10 @@ bool PostgresServer::createDatabase(const QString &name, QString *error, const Q
     QString sql = QStringLiteral("CREATE DATABASE \"%1\"").arg(name);
     if (!templateName.isEmpty())
         sql += QStringLiteral(" TEMPLATE \"%1\"").arg(templateName);
+    // PostgreSQL 15's default (WAL_LOG) writes every page of the template through the WAL: about
+    // 125 ms of server CPU per database; copying the files costs about a tenth (fsync is off).
+    if (d->majorVersion() >= 15)
+        sql += QStringLiteral(" STRATEGY FILE_COPY");
     const ProcessResult result = d->psql(QStringLiteral("postgres"), {QStringLiteral("-c"), sql});
     if (!result.ok)
         setError(error, QStringLiteral("cannot create database %1: %2").arg(name, QString::fromLocal8Bit(result.output)));

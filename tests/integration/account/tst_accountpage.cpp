@@ -6,7 +6,9 @@
 // session or linked-account id, an unknown one, an invalid name, the last way to sign in. Every
 // change is in the audit log.
 #include "support/engineclient.h"
+#include "support/migratedcopies.h"
 #include "support/postgresserver.h"
+#include "support/testpassword.h"
 #include "support/totpcode.h"
 #include "softauthenticator.h"
 
@@ -183,6 +185,7 @@ class TestAccountPage : public QObject
     std::unique_ptr<PostgresServer> m_pg;
     QString m_pgUnavailable;
     int m_databases = 0;
+    MigratedCopies m_copies{m_dir.path()};
 
     // One fresh database per test row, and an engine with built-in passwords on it.
     std::shared_ptr<SqlAdapter> m_adapter;
@@ -200,21 +203,16 @@ class TestAccountPage : public QObject
     bool open(const QString &backend, SessionOptions::Strategy strategy, const PagesOptions &pages = {},
               const std::function<void(Config &)> &adjust = {})
     {
-        QString url;
         const QString name = QStringLiteral("account%1").arg(++m_databases);
-        if (backend == QLatin1String("postgresql")) {
-            if (!m_pg) {
-                QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
-                return false;
-            }
-            QString error;
-            if (!m_pg->createDatabase(name, &error)) {
-                qWarning("%s", qPrintable(error));
-                return false;
-            }
-            url = m_pg->url(name);
-        } else {
-            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        if (backend == QLatin1String("postgresql") && !m_pg) {
+            QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
+            return false;
+        }
+        QString error;
+        const QString url = m_copies.create(backend, name, &error);
+        if (url.isEmpty()) {
+            qWarning("%s", qPrintable(error));
+            return false;
         }
         m_adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(url));
         if (!m_adapter)
@@ -225,7 +223,7 @@ class TestAccountPage : public QObject
             u.email = email;
             u.name = name;
             const QString id = m_adapter->createUser(u).result().id;
-            setUserPassword(m_adapter, id, QStringLiteral("password-of-") + name).waitForFinished();
+            setTestPassword(m_adapter, id, email, QStringLiteral("password-of-") + name);
             return id;
         };
         m_alice = user(QStringLiteral("alice@example.test"), QStringLiteral("alice"));
@@ -374,6 +372,7 @@ private Q_SLOTS:
         m_pg = std::make_unique<PostgresServer>();
         QString error;
         QVERIFY2(m_pg->start(&error), qPrintable(error));
+        m_copies = MigratedCopies(m_dir.path(), m_pg.get());
     }
 
     void cleanup()

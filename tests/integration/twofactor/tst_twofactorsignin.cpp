@@ -4,7 +4,9 @@
 // person enrols through the TwoFactor API; the codes come from this test's own TOTP (RFC 6238,
 // tests/support/totpcode.h), not the library's.
 #include "support/engineclient.h"
+#include "support/migratedcopies.h"
 #include "support/postgresserver.h"
+#include "support/testpassword.h"
 #include "support/totpcode.h"
 
 #include <gatehouse/passwordcredentials.h>
@@ -115,6 +117,7 @@ class TestTwoFactorSignIn : public QObject
     std::unique_ptr<PostgresServer> m_pg;
     QString m_pgUnavailable;
     int m_databases = 0;
+    MigratedCopies m_copies{m_dir.path()};
 
     std::shared_ptr<SqlAdapter> m_adapter;
     Config m_config;
@@ -132,7 +135,7 @@ class TestTwoFactorSignIn : public QObject
         AdapterUser u;
         u.email = email;
         const QString id = m_adapter->createUser(u).result().id;
-        setUserPassword(m_adapter, id, QStringLiteral("correct horse battery")).waitForFinished();
+        setTestPassword(m_adapter, id, email, QStringLiteral("correct horse battery"));
         return id;
     }
 
@@ -170,21 +173,16 @@ class TestTwoFactorSignIn : public QObject
 
     bool open(const QString &backend, bool jwt, const std::function<void(Config &)> &adjust = {})
     {
-        QString url;
         const QString name = QStringLiteral("twofactor%1").arg(++m_databases);
-        if (backend == QLatin1String("postgresql")) {
-            if (!m_pg) {
-                QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
-                return false;
-            }
-            QString error;
-            if (!m_pg->createDatabase(name, &error)) {
-                qWarning("%s", qPrintable(error));
-                return false;
-            }
-            url = m_pg->url(name);
-        } else {
-            url = QStringLiteral("sqlite://") + m_dir.filePath(name + QStringLiteral(".db"));
+        if (backend == QLatin1String("postgresql") && !m_pg) {
+            QTest::qSkip(qPrintable(m_pgUnavailable), __FILE__, __LINE__);
+            return false;
+        }
+        QString error;
+        const QString url = m_copies.create(backend, name, &error);
+        if (url.isEmpty()) {
+            qWarning("%s", qPrintable(error));
+            return false;
         }
         m_adapter = std::shared_ptr<SqlAdapter>(SqlAdapter::fromUrl(url));
         if (!m_adapter)
@@ -272,6 +270,7 @@ private Q_SLOTS:
         m_pg = std::make_unique<PostgresServer>();
         QString error;
         QVERIFY2(m_pg->start(&error), qPrintable(error));
+        m_copies = MigratedCopies(m_dir.path(), m_pg.get());
     }
 
     void cleanup()
