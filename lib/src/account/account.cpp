@@ -1,6 +1,5 @@
 #include <gatehouse/account.h>
 
-#include "account/noticechoice.h"
 #include "account/useragent.h"
 #include "core/futures.h"
 #include "crypto/base64url.h"
@@ -604,8 +603,14 @@ QFuture<bool> Account::noticeEnabled(const QString &userId, const QString &kind)
     std::shared_ptr<NoticePreferenceStore> store = d->stores.noticePreferences;
     if (!store || !personalNotices().contains(kind))
         return QtFuture::makeReadyFuture(true);
+    // The person's choice as they made it: the page shows it at once. Which events it keeps
+    // from being mailed is the notifier's rule (noticeTurnedOff()), not this.
     return continueWith(store->noticePreferences(userId), [kind](const QList<NoticePreference> &choices) {
-        return !AccountDetail::noticeTurnedOff(choices, kind, QDateTime::currentDateTimeUtc());
+        for (const NoticePreference &choice : choices) {
+            if (choice.kind == kind)
+                return choice.enabled;
+        }
+        return true;
     });
 }
 
