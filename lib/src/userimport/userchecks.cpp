@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 
+#include <algorithm>
+
 namespace Gatehouse::UserImport {
 
 QList<FileLine> fileLines(QByteArrayView file)
@@ -67,7 +69,8 @@ std::optional<QString> UserChecks::email(int line, const QString &field, const Q
         }
         email += QLatin1Char('@') + m_options.emailDomain.toLower();
     }
-    if (!address.match(email).hasMatch()) {
+    // The pattern's \s is ASCII only: a Unicode space (U+2000 and the like) is no address either.
+    if (!address.match(email).hasMatch() || std::any_of(email.cbegin(), email.cend(), [](QChar c) { return c.isSpace(); })) {
         refuse(line, field, QStringLiteral("\"%1\" is not an email address").arg(email));
         return std::nullopt;
     }

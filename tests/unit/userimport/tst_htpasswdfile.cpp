@@ -64,6 +64,9 @@ void TestHtpasswdFile::lines_data()
                                               "line 7: the hash is empty"};
     QTest::newRow("name with a space") << "al ice:" + bcrypt10 + "\n" << "example.test" << false << QStringList{}
                                        << QStringList{"line 1: \"al ice@example.test\" is not an email address"};
+    // U+2000 (EN QUAD) is a space too, though not an ASCII one (found by fuzz_users_keycloak).
+    QTest::newRow("name with a Unicode space") << "al\xE2\x80\x80ice:" + bcrypt10 + "\n" << "example.test" << false << QStringList{}
+                                               << QStringList{QStringLiteral("line 1: \"al\u2000ice@example.test\" is not an email address")};
     QTest::newRow("empty file") << QByteArray() << "example.test" << false << QStringList{} << QStringList{};
 }
 
