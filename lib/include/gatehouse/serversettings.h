@@ -117,7 +117,8 @@ GATEHOUSE_EXPORT ServerConfigResult loadServerConfigFile(const QString &path, co
 
 /*!
  * Parses a listen address \c HOST:PORT, as in \c server.listen: HOST is an IP address or
- * \c localhost (\c [::1]:3000 for IPv6), PORT 1 to 65535. Returns false when malformed.
+ * \c localhost (\c [::1]:3000 for IPv6), PORT 0 to 65535 (0: a free port the system picks;
+ * gatehouse-server's log names it). Returns false when malformed.
  */
 GATEHOUSE_EXPORT bool parseListenAddress(const QString &text, QHostAddress *address = nullptr,
                                          quint16 *port = nullptr);

@@ -67,7 +67,7 @@ bool parseListenAddress(const QString &text, QHostAddress *address, quint16 *por
         return false;
     bool ok = false;
     const uint number = text.mid(colon + 1).toUInt(&ok);
-    if (!ok || number == 0 || number > 65535)
+    if (!ok || number > 65535)  // 0: a free port the system picks (the log names it)
         return false;
     if (address)
         *address = parsed;

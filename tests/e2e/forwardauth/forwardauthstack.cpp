@@ -21,9 +21,9 @@ QByteArray callbacksScript()
     });
 }
 
-// The example's gatehouse.json, plus an admins-only path and metrics on \a metricsPort. (No raw
-// string with URLs: moc.)
-QByteArray gatehouseConfig(quint16 metricsPort)
+// The example's gatehouse.json, plus an admins-only path and metrics on a port the system picks.
+// (No raw string with URLs: moc.)
+QByteArray gatehouseConfig()
 {
     QJsonArray rules{
         QJsonObject{{"hosts", QJsonArray{"app.example.test"}}, {"paths", QJsonArray{"/public/*"}}, {"methods", QJsonArray{"GET", "HEAD"}}, {"policy", "bypass"}},
@@ -41,7 +41,7 @@ QByteArray gatehouseConfig(quint16 metricsPort)
                                                                             {"options", QJsonObject{{"domain", ".example.test"}}}}}}},
                        {"access", QJsonObject{{"default", "deny"}, {"rules", rules}}},
                        {"providers", QJsonArray{scriptCredentialsProvider()}},
-                       {"server", QJsonObject{{"metricsListen", QStringLiteral("127.0.0.1:%1").arg(metricsPort)}}}};
+                       {"server", QJsonObject{{"metricsListen", QStringLiteral("127.0.0.1:0")}}}};
     return QJsonDocument(config).toJson();
 }
 
@@ -79,17 +79,18 @@ bool ForwardAuthStack::start(QString *error)
             + QStringLiteral(" is not installed: run packaging/install-deps.sh");
         return false;
     }
-    m_metricsPort = freeLoopbackPort();
     if (!m_dir.isValid()
         || !replaceFile(m_dir.filePath(QStringLiteral("callbacks.js")), callbacksScript())
-        || !replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig(m_metricsPort))) {
+        || !replaceFile(m_dir.filePath(QStringLiteral("gatehouse.json")), gatehouseConfig())) {
         *error = QStringLiteral("cannot write the configuration to a temporary folder");
         return false;
     }
-    if (!m_gatehouse.start(m_dir.filePath(QStringLiteral("gatehouse.json")), m_dir.path())) {
+    if (!m_gatehouse.start(m_dir.filePath(QStringLiteral("gatehouse.json")), m_dir.path())
+        || !m_gatehouse.waitForLog(QStringLiteral("metrics: http://127.0.0.1:"))) {
         *error = QStringLiteral("gatehouse-server did not start:\n") + m_gatehouse.log();
         return false;
     }
+    m_metricsPort = m_gatehouse.loggedPort(QStringLiteral("metrics:"));
     if (!m_app.listen()) {
         *error = QStringLiteral("the app cannot listen on 127.0.0.1");
         return false;

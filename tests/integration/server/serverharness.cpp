@@ -37,6 +37,21 @@ QProcessEnvironment serverEnvironment()
     return env;
 }
 
+namespace {
+
+// The decimal port at \a at in \a text (as the server logs "http://127.0.0.1:PORT"); 0 if none.
+quint16 portAt(const QString &text, qsizetype at)
+{
+    qsizetype end = at;
+    while (end < text.size() && end - at < 5 && text.at(end).isDigit())
+        ++end;
+    bool ok = false;
+    const uint port = QStringView(text).mid(at, end - at).toUInt(&ok);
+    return ok && port <= 65535 ? quint16(port) : 0;
+}
+
+} // namespace
+
 CommandResult runServerCommand(const QStringList &arguments, const QByteArray &input, const QProcessEnvironment &env)
 {
     QProcess process;
@@ -87,7 +102,6 @@ void ServerUnderTest::setEnvironment(const QString &name, const QString &value)
 
 bool ServerUnderTest::start(const QString &configFile, const QString &workingDirectory)
 {
-    reservePort();
     const qsizetype from = m_logFile.isEmpty() ? log().size() : 0;  // what an earlier run logged; a log file starts anew
     m_process.setProcessEnvironment(m_environment);
     if (!workingDirectory.isEmpty())
@@ -111,13 +125,20 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     }
     if (!m_process.waitForStarted(10000))
         return false;
-    // Up when this process says it listens: a connection alone could reach another test's server
-    // that took the port between freeLoopbackPort() and this one's bind (tests run in parallel).
-    const QString listening = QStringLiteral("listening on http://127.0.0.1:%1 ").arg(m_port);
+    // Up when this process says it listens, on which port: a port chosen before the start could
+    // be taken by another test's process in between (tests run in parallel), so without a
+    // reserved one the server binds port 0 and names the port the system gave it.
+    const QString listening = QStringLiteral("listening on http://127.0.0.1:");
     const QDeadlineTimer deadline(15000);
     while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
-        if (log().indexOf(listening, from) >= 0)
-            return true;
+        const QString logged = log();
+        if (const qsizetype at = logged.indexOf(listening, from); at >= 0) {
+            const quint16 port = portAt(logged, at + listening.size());
+            if (port != 0 && (m_port == 0 || port == m_port)) {
+                m_port = port;
+                return true;
+            }
+        }
         if (m_logFile.isEmpty())
             m_process.waitForReadyRead(100);
         else
@@ -125,6 +146,14 @@ bool ServerUnderTest::start(const QString &configFile, const QString &workingDir
     }
     qWarning().noquote() << "gatehouse-server did not come up:\n" << log();
     return false;
+}
+
+quint16 ServerUnderTest::loggedPort(const QString &label)
+{
+    const QString logged = log();
+    const QString prefix = label + QStringLiteral(" http://127.0.0.1:");
+    const qsizetype at = logged.lastIndexOf(prefix);
+    return at < 0 ? 0 : portAt(logged, at + prefix.size());
 }
 
 QString ServerUnderTest::baseUrl() const

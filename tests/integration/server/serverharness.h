@@ -64,10 +64,13 @@ public:
     //! Sends the server's standard error to the file \a path (log() reads it from there).
     void setLogFile(const QString &path) { m_logFile = path; }
     //! Starts with `--config \a configFile --listen 127.0.0.1:<port> --threads 2` in the folder
-    //! \a workingDirectory; true once the port accepts connections (at most 15 s). The port is the
-    //! reserved one, or a free one.
+    //! \a workingDirectory; true once the server logs that it listens (at most 15 s). The port is
+    //! the reserved one, else the one of an earlier start, else port 0: the one the system gives.
     bool start(const QString &configFile, const QString &workingDirectory = {});
     quint16 port() const { return m_port; }
+    //! The port of the last "\a label http://127.0.0.1:PORT" line logged (0 when none), e.g.
+    //! loggedPort("metrics:") for a \c server.metricsListen of 127.0.0.1:0.
+    quint16 loggedPort(const QString &label);
     QString baseUrl() const;
     //! Everything the server logged so far.
     QString log();

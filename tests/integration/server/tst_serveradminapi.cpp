@@ -681,16 +681,18 @@ private Q_SLOTS:
         QString config;
         const QString url = prepare(QStringLiteral("sqlite"), true, &config);
         QVERIFY(!url.isEmpty());
-        const quint16 adminPort = freeLoopbackPort();
         QFile file(config);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
         file.close();
-        json.insert("server", QJsonObject{{"adminListen", QStringLiteral("127.0.0.1:%1").arg(adminPort)}});
+        json.insert("server", QJsonObject{{"adminListen", QStringLiteral("127.0.0.1:0")}});
         QVERIFY(replaceFile(config, QJsonDocument(json).toJson()));
         const QString token = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read"));
         ServerUnderTest server;
         QVERIFY2(server.start(config), qPrintable(server.log()));
+        // Logged before the serving address's line.
+        const quint16 adminPort = server.loggedPort(QStringLiteral("admin API:"));
+        QVERIFY2(adminPort != 0 && adminPort != server.port(), qPrintable(server.log()));
         QVERIFY2(server.log().contains(QStringLiteral("admin API: http://127.0.0.1:%1/auth/admin/api/").arg(adminPort)),
                  qPrintable(server.log()));
         QCOMPARE(call(adminPort, "GET", "users", token).status, 200);

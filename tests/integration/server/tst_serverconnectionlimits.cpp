@@ -268,11 +268,13 @@ private Q_SLOTS:
     void limitPerAddress()
     {
         ServerUnderTest server;
-        const quint16 metricsPort = freeLoopbackPort();
         const QString file = writeConfig(QStringLiteral("per-address.json"),
                                          QStringLiteral(R"(, "server": {"maxConnectionsPerAddress": 64, )"
-                                                        R"("metricsListen": "127.0.0.1:%1"})").arg(metricsPort));
+                                                        R"("metricsListen": "127.0.0.1:0"})"));
         QVERIFY(server.start(file, m_dir.path()));
+        QVERIFY(server.waitForLog(QStringLiteral("metrics: http://127.0.0.1:")));
+        const quint16 metricsPort = server.loggedPort(QStringLiteral("metrics:"));
+        QVERIFY(metricsPort != 0);
 
         Flood flood;
         QVERIFY(flood.open("127.0.0.1", server.port(), 64));

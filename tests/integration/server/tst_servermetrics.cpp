@@ -120,9 +120,7 @@ void TestServerMetrics::countsWhatHappened()
 {
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("gatehouse.json"));
-    const quint16 metricsPort = freeLoopbackPort();
-    const QString metricsUrl = QStringLiteral("http://127.0.0.1:%1").arg(metricsPort);
-    QVERIFY(replaceFile(file, config(QStringLiteral(R"(, "server": {"metricsListen": "127.0.0.1:%1"})").arg(metricsPort))));
+    QVERIFY(replaceFile(file, config(QStringLiteral(R"(, "server": {"metricsListen": "127.0.0.1:0"})"))));
     const QString database = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("gatehouse.db"));
     QCOMPARE(runServerCommand({QStringLiteral("migrate"), QStringLiteral("--database"), database}).exitCode, 0);
     QCOMPARE(runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("ada@example.test"),
@@ -131,7 +129,11 @@ void TestServerMetrics::countsWhatHappened()
              0);
     ServerUnderTest server;
     QVERIFY(server.start(file, dir.path()));
-    QVERIFY(server.waitForLog(QStringLiteral("metrics: %1/metrics").arg(metricsUrl)));
+    QVERIFY(server.waitForLog(QStringLiteral("metrics: http://127.0.0.1:")));
+    const quint16 metricsPort = server.loggedPort(QStringLiteral("metrics:"));
+    QVERIFY(metricsPort != 0);
+    const QString metricsUrl = QStringLiteral("http://127.0.0.1:%1").arg(metricsPort);
+    QVERIFY(server.log().contains(QStringLiteral("metrics: %1/metrics").arg(metricsUrl)));
 
     // What a user does: sign in, look at the session three times; a second visitor mistypes
     // the password, then is refused by the rate limit (one failure per identifier).

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void unreadableFile();
     void listenAddress_data();
     void listenAddress();
+    void freePortsNeverShare();
 
 private:
     ServerConfigResult load(const QByteArray &json, const QStringList &env = {goodSecretVariable()});
@@ -780,7 +781,7 @@ void TestConfigLoader::listenAddress_data()
     QTest::newRow("IPv6") << QStringLiteral("[::1]:8080") << true << QHostAddress(QHostAddress::LocalHostIPv6) << 8080;
     QTest::newRow("localhost") << QStringLiteral("localhost:3000") << true << QHostAddress(QHostAddress::LocalHost) << 3000;
     QTest::newRow("no port") << QStringLiteral("127.0.0.1") << false << QHostAddress() << 0;
-    QTest::newRow("port 0") << QStringLiteral("127.0.0.1:0") << false << QHostAddress() << 0;
+    QTest::newRow("port 0: any free one") << QStringLiteral("127.0.0.1:0") << true << QHostAddress(QStringLiteral("127.0.0.1")) << 0;
     QTest::newRow("port too large") << QStringLiteral("127.0.0.1:65536") << false << QHostAddress() << 0;
     QTest::newRow("host name") << QStringLiteral("example.test:80") << false << QHostAddress() << 0;
     QTest::newRow("IPv6 without brackets") << QStringLiteral("::1:3000") << false << QHostAddress() << 0;
@@ -804,4 +805,16 @@ void TestConfigLoader::listenAddress()
 }
 
 QTEST_GUILESS_MAIN(TestConfigLoader)
+// Port 0 asks the system for a free port: two such listeners get two ports, so they never
+// share one (tests and a second instance on a workstation use it).
+void TestConfigLoader::freePortsNeverShare()
+{
+    const ServerConfigResult result = load(R"({"providers": [], "adapter": {"url": "sqlite:///tmp/x.db"}, "admin": {},
+                                               "server": {"listen": "127.0.0.1:0", "metricsListen": "127.0.0.1:0",
+                                                          "adminListen": "127.0.0.1:0"}})");
+    QCOMPARE(render(result.problems), QStringList());
+    QCOMPARE(result.server.adminListen, QStringLiteral("127.0.0.1:0"));
+    QCOMPARE(result.server.metricsListen, QStringLiteral("127.0.0.1:0"));
+}
+
 #include "tst_configloader.moc"
