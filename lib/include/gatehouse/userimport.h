@@ -9,7 +9,9 @@
 #include <QFuture>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace Gatehouse {
 
@@ -22,6 +24,22 @@ struct GATEHOUSE_EXPORT UserImportOptions
     bool dryRun = false;            //!< check everything, change nothing
     QStringList groups;             //!< added to every imported user (--group)
     QJsonObject auditDetail;        //!< into each user's \c userImport audit event (\c by, \c operator)
+    bool listRows = false;          //!< fill UserImportSummary::rows (a preview's table)
+    /*!
+     * Called with the users stored so far and the users to store, after every 1,000 and after
+     * the last, from the store's thread (UserImportBatch::progress): quick, never calling the store.
+     */
+    std::function<void(qsizetype done, qsizetype total)> progress;
+};
+
+//! One user of the file and what became of it (UserImportOptions::listRows).
+struct GATEHOUSE_EXPORT UserImportRow
+{
+    int line = 0;           //!< where the user is in the file (1-based); 0 where a JSON document has no lines
+    QString email;          //!< the address it is imported as; empty when it was refused before it had one
+    //! What was done (in a dry run: would be done); empty when the user is refused.
+    std::optional<UserImportOutcome> outcome;
+    QString reason;         //!< why it is refused ("password: bcrypt cost 31 is above 14"); empty otherwise
 };
 
 //! What an import did (or, dry, would do).
@@ -34,6 +52,7 @@ struct GATEHOUSE_EXPORT UserImportSummary
     int skipped = 0;                //!< skip: a user with that address exists
     QStringList refused;            //!< "line 14 (password): bcrypt cost 31 is above 14", in file order
     bool committed = false;         //!< the changes are in the database
+    QList<UserImportRow> rows;      //!< every user in file order, with listRows only
 };
 
 //! "authelia", "htpasswd", "keycloak", "csv", "jsonl".

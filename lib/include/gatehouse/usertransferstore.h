@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <functional>
+
 namespace Gatehouse {
 
 //! One user as a file brings or takes it.
@@ -40,6 +42,12 @@ struct GATEHOUSE_EXPORT UserImportBatch
     bool dryRun = false;               //!< do it all, then roll it back
     //! Merged into the detail of each user's \c userImport audit event (who ran it, the format).
     QJsonObject auditDetail;
+    /*!
+     * Called with the number of records handled so far, after every 1,000 and after the last,
+     * on the store's thread while it holds the transaction (for a progress bar): quick, and
+     * never calling the store. Empty: not called.
+     */
+    std::function<void(qsizetype done)> progress;
 };
 
 /*!

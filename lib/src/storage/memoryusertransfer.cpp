@@ -46,6 +46,8 @@ QFuture<QList<UserImportOutcome>> MemoryAdapter::importUsers(const UserImportBat
             d->audit.append(event);
         };
         for (const UserTransferRecord &in : batch.users) {
+            if (batch.progress && !outcomes.isEmpty() && outcomes.size() % 1000 == 0)
+                batch.progress(outcomes.size());
             const QString existingId = byEmail.value(in.email);
             if (existingId.isEmpty()) {
                 AdapterUser user;
@@ -108,6 +110,8 @@ QFuture<QList<UserImportOutcome>> MemoryAdapter::importUsers(const UserImportBat
                 record(existingId, batch.auditDetail, QStringLiteral("updated"), in.scheme);
             outcomes.append(changed ? UserImportOutcome::Updated : UserImportOutcome::Unchanged);
         }
+        if (batch.progress)
+            batch.progress(outcomes.size());
         if (batch.dryRun || conflict) {
             d->users = users;
             d->passwords = passwords;

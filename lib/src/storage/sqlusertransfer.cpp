@@ -159,6 +159,8 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
         bool conflict = false;
         SqlTransaction transaction(c, method);
         for (const UserTransferRecord &record : batch.users) {
+            if (batch.progress && !outcomes.isEmpty() && outcomes.size() % 1000 == 0)
+                batch.progress(outcomes.size());
             const std::optional<ExistingUser> existing = existingUser(c, record.email, method);
             if (!existing) {
                 const qint64 id = insertUser(c, record, now, method);
@@ -202,6 +204,8 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
                 audit(c, existing->id, details.detail(QStringLiteral("updated"), record.scheme), now, method);
             outcomes.append(changed ? UserImportOutcome::Updated : UserImportOutcome::Unchanged);
         }
+        if (batch.progress)
+            batch.progress(outcomes.size());
         if (!batch.dryRun && !conflict)
             transaction.commit();
         return outcomes;

@@ -14,13 +14,29 @@ namespace Gatehouse {
 
 namespace {
 
+UserImport::RefusedLine groupLine(const UserImport::ImportedUser &user, const QString &group, GroupNameProblem problem)
+{
+    return {user.line, QStringLiteral("\"%1\" is not a group name: it %2")
+                           .arg(QString(group).replace(QLatin1Char('\n'), QLatin1String("\\n")),
+                                describeGroupNameProblem(problem)),
+            QStringLiteral("groups")};
+}
+
 QString groupRefusal(const UserImport::ImportedUser &user, const QString &group, GroupNameProblem problem)
 {
-    const UserImport::RefusedLine line{user.line, QStringLiteral("\"%1\" is not a group name: it %2")
-                                                      .arg(QString(group).replace(QLatin1Char('\n'), QLatin1String("\\n")),
-                                                           describeGroupNameProblem(problem)),
-                                       QStringLiteral("groups")};
+    const UserImport::RefusedLine line = groupLine(user, group, problem);
     return user.line > 0 ? line.toString() : user.email + QStringLiteral(": ") + line.reason;
+}
+
+// A preview row's reason: the field and the reason, the line being a column of its own.
+QString rowReason(const UserImport::RefusedLine &line)
+{
+    return line.field.isEmpty() ? line.reason : line.field + QStringLiteral(": ") + line.reason;
+}
+
+QString conflictReason(const QString &email)
+{
+    return QStringLiteral("%1 is a user already (--on-conflict skip or update)").arg(email);
 }
 
 } // namespace
@@ -40,8 +56,12 @@ QFuture<UserImportSummary> importUserFile(std::shared_ptr<UserTransferStore> sto
         UserImport::readUserFile(*format, file, {options.emailDomain, options.allowWeakHashes});
     // Refusals in file order: the reader's, then the group names, sorted by line together.
     QList<std::pair<int, QString>> refused;
-    for (const UserImport::RefusedLine &line : contents.refused)
+    QList<UserImportRow> refusedRows;
+    for (const UserImport::RefusedLine &line : contents.refused) {
         refused.append({line.line, line.toString()});
+        if (options.listRows)
+            refusedRows.append({line.line, {}, std::nullopt, rowReason(line)});
+    }
     UserImportBatch batch;
     batch.onConflict = options.onConflict;
     batch.dryRun = options.dryRun;
@@ -59,6 +79,8 @@ QFuture<UserImportSummary> importUserFile(std::shared_ptr<UserTransferStore> sto
         for (const QString &group : std::as_const(record.groups)) {
             if (const std::optional<GroupNameProblem> problem = groupNameProblem(group)) {
                 refused.append({user.line, groupRefusal(user, group, *problem)});
+                if (options.listRows)
+                    refusedRows.append({user.line, user.email, std::nullopt, rowReason(groupLine(user, group, *problem))});
                 usable = false;
                 break;
             }
@@ -78,9 +100,18 @@ QFuture<UserImportSummary> importUserFile(std::shared_ptr<UserTransferStore> sto
     if (allOrNothing && !summary.refused.isEmpty())
         batch.dryRun = true;
     const bool dryRun = batch.dryRun;
-    return store->importUsers(batch).then(QtFuture::Launch::Sync, [summary, imported, dryRun](const QList<UserImportOutcome> &outcomes) mutable {
+    if (options.progress) {
+        const qsizetype total = batch.users.size();
+        batch.progress = [progress = options.progress, total](qsizetype done) { progress(done, total); };
+    }
+    const bool listRows = options.listRows;
+    return store->importUsers(batch).then(QtFuture::Launch::Sync, [summary, imported, dryRun, listRows,
+                                                                   refusedRows](const QList<UserImportOutcome> &outcomes) mutable {
         bool conflict = false;
+        QList<UserImportRow> rows;
         for (qsizetype i = 0; i < outcomes.size() && i < imported.size(); ++i) {
+            const auto &[line, email] = imported.at(i);
+            UserImportRow row{line, email, outcomes.at(i), {}};
             switch (outcomes.at(i)) {
             case UserImportOutcome::Created: ++summary.created; break;
             case UserImportOutcome::Updated: ++summary.updated; break;
@@ -88,12 +119,20 @@ QFuture<UserImportSummary> importUserFile(std::shared_ptr<UserTransferStore> sto
             case UserImportOutcome::Skipped: ++summary.skipped; break;
             case UserImportOutcome::Conflict: {
                 conflict = true;
-                const auto &[line, email] = imported.at(i);
-                const QString reason = QStringLiteral("%1 is a user already (--on-conflict skip or update)").arg(email);
+                const QString reason = conflictReason(email);
                 summary.refused.append(line > 0 ? UserImport::RefusedLine{line, reason, {}}.toString() : reason);
+                row.outcome.reset();
+                row.reason = QStringLiteral("a user with this address exists already");
                 break;
             }
             }
+            if (listRows)
+                rows.append(row);
+        }
+        if (listRows) {
+            rows.append(refusedRows);
+            std::stable_sort(rows.begin(), rows.end(), [](const UserImportRow &a, const UserImportRow &b) { return a.line < b.line; });
+            summary.rows = rows;
         }
         summary.committed = !dryRun && !conflict;
         return summary;

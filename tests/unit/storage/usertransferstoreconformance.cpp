@@ -4,6 +4,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/userstatestore.h>
 
+#include <QMutex>
 #include <QTest>
 
 namespace Gatehouse::Testing {
@@ -184,6 +185,29 @@ void UserTransferStoreConformance::badGroupNameIsRefused()
         QCOMPARE(error.reason(), AdapterError::Reason::InvalidArgument);
     }
     QCOMPARE(exported(m_store), QStringList{});
+}
+
+// A progress bar moves every 1,000 users and ends at the last, in a dry run too, and what it
+// reported is what was handled.
+void UserTransferStoreConformance::reportsProgress()
+{
+    QList<UserTransferRecord> users;
+    for (int i = 0; i < 2500; ++i)
+        users.append(record(QStringLiteral("user%1@example.test").arg(i)));
+    for (const bool dryRun : {true, false}) {
+        UserImportBatch batch = batchOf(users, UserImportConflict::Skip, dryRun);
+        QList<qsizetype> reported;
+        QMutex lock;  // called on the store's thread
+        batch.progress = [&](qsizetype done) {
+            const QMutexLocker locker(&lock);
+            reported.append(done);
+        };
+        const QList<UserImportOutcome> outcomes = take(m_store->importUsers(batch));
+        QCOMPARE(outcomes.size(), users.size());
+        const QMutexLocker locker(&lock);
+        QCOMPARE(reported, (QList<qsizetype>{1000, 2000, 2500}));
+    }
+    QCOMPARE(exported(m_store).size(), 2500);
 }
 
 } // namespace Gatehouse::Testing

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void conflictOrDryRunLeavesNothing();
     void updateKeepsThePassword();
     void badGroupNameIsRefused();
+    void reportsProgress();
 
 private:
     AdapterFixture &m_fixture;
