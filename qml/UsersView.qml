@@ -23,6 +23,14 @@ Pane {
         id: actions
         usersModel: view.model
     }
+    ImportUsersDialog {
+        id: importDialog
+        objectName: "importUsersDialog"
+        parent: Overlay.overlay
+        connection: view.connection
+        onImported: usersModel.refresh()
+    }
+    readonly property alias importDialog: importDialog
     //! Shows the users matching \a text, as if typed into the search field.
     function showSearch(text) {
         searchDelay.stop()
@@ -85,6 +93,12 @@ Pane {
                 onAccepted: { searchDelay.stop(); usersModel.search = text }
                 Keys.onDownPressed: list.forceActiveFocus()
                 Accessible.name: qsTr("Search users")
+            }
+            Button {
+                objectName: "importUsersButton"
+                text: qsTr("Import users…")
+                onClicked: importDialog.open()
+                Accessible.name: qsTr("Import users from a file")
             }
             Button {
                 objectName: "newUserButton"

@@ -923,6 +923,44 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::UserImportModel</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 GiB: split it</source>
+        <translation>%1 ist größer als 1 GiB: bitte aufteilen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) refused: nothing would be imported. Correct the file, or choose to skip existing users and leave the refused ones out.</source>
+        <translation>
+            <numerusform>%n Benutzer abgelehnt: Nichts würde importiert. Korrigieren Sie die Datei oder wählen Sie, vorhandene Benutzer zu überspringen und die abgelehnten wegzulassen.</numerusform>
+            <numerusform>%n Benutzer abgelehnt: Nichts würde importiert. Korrigieren Sie die Datei oder wählen Sie, vorhandene Benutzer zu überspringen und die abgelehnten wegzulassen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to import: the database has every user of the file as the file says.</source>
+        <translation>Nichts zu importieren: Die Datenbank enthält alle Benutzer der Datei so, wie die Datei sie beschreibt.</translation>
+    </message>
+    <message>
+        <source>open a database first</source>
+        <translation>öffnen Sie zuerst eine Datenbank</translation>
+    </message>
+    <message>
+        <source>choose a file to import</source>
+        <translation>wählen Sie eine Datei zum Importieren</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a format this import reads (%2)</source>
+        <translation>„%1“ ist kein Format, das dieser Import liest (%2)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a choice for existing users (fail, skip, update)</source>
+        <translation>„%1“ ist keine Wahl für vorhandene Benutzer (fail, skip, update)</translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::UsersModel</name>
     <message>
         <source>the image &quot;%1&quot; is not an http(s) URL</source>
@@ -1006,6 +1044,177 @@
             <numerusform>Benutzer gesperrt und %n Sitzung beendet</numerusform>
             <numerusform>Benutzer gesperrt und %n Sitzungen beendet</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ImportUsersDialog</name>
+    <message>
+        <source>Import users</source>
+        <translation>Benutzer importieren</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>angelegt</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>aktualisiert</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>aktualisieren</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>skipped (exists)</source>
+        <translation>übersprungen (vorhanden)</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>Of %1 users in the file: %2 new, %3 to update, %4 unchanged, %5 skipped, %6 refused. Nothing is stored yet.</source>
+        <translation>Von %1 Benutzern der Datei: %2 neu, %3 zu aktualisieren, %4 unverändert, %5 übersprungen, %6 abgelehnt. Noch ist nichts gespeichert.</translation>
+    </message>
+    <message>
+        <source>Imported: %1 created, %2 updated, %3 unchanged, %4 skipped, %5 refused of %6 users. Each one is in the audit log.</source>
+        <translation>Importiert: %1 angelegt, %2 aktualisiert, %3 unverändert, %4 übersprungen, %5 abgelehnt von %6 Benutzern. Jeder steht im Audit-Protokoll.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: the database changed since the check (see the refused users). Check again.</source>
+        <translation>Nichts wurde importiert: Die Datenbank hat sich seit der Prüfung geändert (siehe die abgelehnten Benutzer). Bitte erneut prüfen.</translation>
+    </message>
+    <message>
+        <source>Choose a file of users</source>
+        <translation>Eine Datei mit Benutzern wählen</translation>
+    </message>
+    <message>
+        <source>User files (*.yml *.yaml *.json *.jsonl *.csv *htpasswd*)</source>
+        <translation>Benutzerdateien (*.yml *.yaml *.json *.jsonl *.csv *htpasswd*)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>No file chosen</source>
+        <translation>Keine Datei gewählt</translation>
+    </message>
+    <message>
+        <source>File to import</source>
+        <translation>Zu importierende Datei</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen…</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Format of the file</source>
+        <translation>Format der Datei</translation>
+    </message>
+    <message>
+        <source>Existing users</source>
+        <translation>Vorhandene Benutzer</translation>
+    </message>
+    <message>
+        <source>Import nothing if one exists</source>
+        <translation>Nichts importieren, wenn einer vorhanden ist</translation>
+    </message>
+    <message>
+        <source>Leave them as they are</source>
+        <translation>Unverändert lassen</translation>
+    </message>
+    <message>
+        <source>Update them from the file</source>
+        <translation>Aus der Datei aktualisieren</translation>
+    </message>
+    <message>
+        <source>What to do with users that exist</source>
+        <translation>Was mit vorhandenen Benutzern geschieht</translation>
+    </message>
+    <message>
+        <source>Email domain</source>
+        <translation>E-Mail-Domain</translation>
+    </message>
+    <message>
+        <source>for user names without @</source>
+        <translation>für Benutzernamen ohne @</translation>
+    </message>
+    <message>
+        <source>Email domain for user names</source>
+        <translation>E-Mail-Domain für Benutzernamen</translation>
+    </message>
+    <message>
+        <source>Add to groups</source>
+        <translation>Zu Gruppen hinzufügen</translation>
+    </message>
+    <message>
+        <source>e.g. staff, imported</source>
+        <translation>z. B. staff, imported</translation>
+    </message>
+    <message>
+        <source>Groups every imported user joins</source>
+        <translation>Gruppen, denen jeder importierte Benutzer beitritt</translation>
+    </message>
+    <message>
+        <source>Accept weak hashes (apr1, low-cost bcrypt, …); they are flagged until the user signs in</source>
+        <translation>Schwache Hashes annehmen (apr1, bcrypt mit geringen Kosten, …); sie bleiben markiert, bis sich der Benutzer anmeldet</translation>
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation>Importiert</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Prüft</translation>
+    </message>
+    <message>
+        <source>Users in the file</source>
+        <translation>Benutzer der Datei</translation>
+    </message>
+    <message>
+        <source>line %1, %2: %3 %4</source>
+        <translation>Zeile %1, %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>Choose a file and check it: every user is listed here before anything is stored.</source>
+        <translation>Wählen Sie eine Datei und prüfen Sie sie: Jeder Benutzer wird hier aufgeführt, bevor etwas gespeichert wird.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Check the file</source>
+        <translation>Die Datei prüfen</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Import the checked users</source>
+        <translation>Die geprüften Benutzer importieren</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
@@ -1843,6 +2052,14 @@
     <message>
         <source>Search email, name, id or group:NAME</source>
         <translation>E-Mail, Name, ID oder group:NAME suchen</translation>
+    </message>
+    <message>
+        <source>Import users…</source>
+        <translation>Benutzer importieren…</translation>
+    </message>
+    <message>
+        <source>Import users from a file</source>
+        <translation>Benutzer aus einer Datei importieren</translation>
     </message>
 </context>
 <context>

@@ -923,6 +923,44 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::UserImportModel</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 GiB: split it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) refused: nothing would be imported. Correct the file, or choose to skip existing users and leave the refused ones out.</source>
+        <translation>
+            <numerusform>%n user refused: nothing would be imported. Correct the file, or choose to skip existing users and leave the refused ones out.</numerusform>
+            <numerusform>%n users refused: nothing would be imported. Correct the file, or choose to skip existing users and leave the refused ones out.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to import: the database has every user of the file as the file says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open a database first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a file to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a format this import reads (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a choice for existing users (fail, skip, update)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::UsersModel</name>
     <message>
         <source>the image &quot;%1&quot; is not an http(s) URL</source>
@@ -1006,6 +1044,177 @@
             <numerusform>disabled the user and revoked %n session</numerusform>
             <numerusform>disabled the user and revoked %n sessions</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ImportUsersDialog</name>
+    <message>
+        <source>Import users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped (exists)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of %1 users in the file: %2 new, %3 to update, %4 unchanged, %5 skipped, %6 refused. Nothing is stored yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported: %1 created, %2 updated, %3 unchanged, %4 skipped, %5 refused of %6 users. Each one is in the audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was imported: the database changed since the check (see the refused users). Check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file of users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User files (*.yml *.yaml *.json *.jsonl *.csv *htpasswd*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format of the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Existing users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import nothing if one exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave them as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update them from the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do with users that exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Email domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for user names without @</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Email domain for user names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. staff, imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups every imported user joins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept weak hashes (apr1, low-cost bcrypt, …); they are flagged until the user signs in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1, %2: %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file and check it: every user is listed here before anything is stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the checked users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1842,6 +2051,14 @@
     </message>
     <message>
         <source>Search email, name, id or group:NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import users…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import users from a file</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

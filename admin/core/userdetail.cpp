@@ -4,6 +4,7 @@
 #include "adminconnection.h"
 #include "asyncresult.h"
 #include "detailmodels.h"
+#include "operatinguser.h"
 #include "records.h"
 
 #include <gatehouse/groupstore.h>
@@ -11,9 +12,6 @@
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
-
-#include <pwd.h>
-#include <unistd.h>
 
 namespace Gatehouse::Admin {
 
@@ -59,15 +57,6 @@ std::optional<UserListEntry> findUser(SqlAdapter &store, const QString &userId)
         entry.passwordDisabled = credential->disabled;
     }
     return entry;
-}
-
-//! The account this app runs as, named in the audit events of what it lifts.
-QString operatingUser()
-{
-    const uid_t uid = geteuid();
-    if (const passwd *entry = getpwuid(uid); entry && entry->pw_name)
-        return QString::fromLocal8Bit(entry->pw_name);
-    return QStringLiteral("uid %1").arg(uid);
 }
 
 //! LockoutKind for the person reading the view, in their language.

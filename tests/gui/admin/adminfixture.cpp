@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QUrl>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
@@ -211,6 +212,14 @@ QString AdminFixture::refusingDatabaseUrl()
     const quint16 port = probe.serverPort();
     probe.close();   // free again: connecting is refused
     return QStringLiteral("postgresql://gatehouse@127.0.0.1:%1/gatehouse").arg(port);
+}
+
+QString AdminFixture::writeFile(const QString &name, const QString &contents)
+{
+    QFile file(m_dir.filePath(name));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(contents.toUtf8()) < 0)
+        return {};
+    return QUrl::fromLocalFile(file.fileName()).toString();
 }
 
 QVariantMap AdminFixture::readJson(const QString &path) const

@@ -34,6 +34,9 @@ public:
 
     //! The JSON object in \a path (the configuration as saved), or an empty object.
     Q_INVOKABLE QVariantMap readJson(const QString &path) const;
+    //! Writes \a contents to the file \a name in the fixture's folder; its file:// URL, or an
+    //! empty string on failure (a file a person would pick in a file dialog).
+    Q_INVOKABLE QString writeFile(const QString &name, const QString &contents);
 
     /*!
      * A new SQLite database as an older build left it: the seeded demo data at schema version

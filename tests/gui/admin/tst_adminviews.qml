@@ -6,6 +6,7 @@ import QtQuick
 import QtQuick.Controls
 import QtTest
 import Gatehouse.Admin
+import Gatehouse.Admin.Core
 
 TestCase {
     id: testCase
@@ -271,6 +272,46 @@ TestCase {
         keyClick(Qt.Key_Return)
         tryCompare(users.model, "totalCount", fixture.seeded.userCount, 10000)
         tryCompare(findIn(users, "userCountLabel"), "text", fixture.seeded.userCount + " users", 10000)
+    }
+
+    // Import users…: a file checked first (every user listed, nothing stored), then imported.
+    function test_3d_importUsers() {
+        window.navigate("users")
+        const users = view("users")
+        const bcrypt = "$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+        const file = fixture.writeFile("team.htpasswd", "grace:" + bcrypt + "\nlinus:" + bcrypt + "\nken:{MD5}X03MO1qnZdYdgyfeuILPmQ==\n")
+        verify(file.length > 0)
+        mouseClick(findIn(users, "importUsersButton"))
+        const dialog = users.importDialog
+        tryVerify(() => dialog.opened)
+        // What the file dialog hands over when a person picks the file.
+        dialog.model.fileUrl = file
+        compare(dialog.model.format, "htpasswd")
+        const domain = findIn(dialog.contentItem, "importDomainField")
+        domain.forceActiveFocus()
+        type("import.example.test")
+        keyClick(Qt.Key_Return)
+        compare(dialog.model.emailDomain, "import.example.test")
+        // Skip what is refused and import the rest.
+        dialog.model.onConflict = "skip"
+        mouseClick(findIn(dialog.footer, "checkImportButton"))
+        tryCompare(dialog.model, "state", UserImportModel.Checked, 20000)
+        const rows = findIn(dialog.contentItem, "importRows")
+        compare(rows.count, 3)
+        const summary = findIn(dialog.contentItem, "importSummary")
+        verify(summary.text.indexOf("2 new") >= 0, summary.text)
+        verify(summary.text.indexOf("1 refused") >= 0, summary.text)
+        compare(users.model.totalCount, fixture.seeded.userCount)   // nothing stored by the check
+        const run = findIn(dialog.footer, "runImportButton")
+        verify(run.enabled)
+        mouseClick(run)
+        tryCompare(dialog.model, "state", UserImportModel.Imported, 20000)
+        verify(dialog.model.committed)
+        verify(summary.text.startsWith("Imported: 2 created"), summary.text)
+        tryCompare(users.model, "totalCount", fixture.seeded.userCount + 2, 10000)
+        verify(!run.enabled)   // imported: check again first
+        dialog.close()
+        tryVerify(() => !dialog.visible)
     }
 
     function test_4_revokeSession() {

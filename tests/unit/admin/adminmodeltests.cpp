@@ -5,16 +5,19 @@
 #include "detailmodels.h"
 #include "sessionsmodel.h"
 #include "userdetail.h"
+#include "userimportmodel.h"
 #include "usersmodel.h"
 #include "support/adminseed.h"
 #include "support/sessioncount.h"
 
+#include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -1289,6 +1292,106 @@ void AdminModelTests::dashboardFigures()
     github.from = QDateTime(QDateTime::currentDateTimeUtc().date().addDays(-29), QTime(0, 0), Qt::UTC);
     QCOMPARE(providers.first().toMap().value(QStringLiteral("count")).toLongLong(),
              qint64(connection.adapter()->auditEvents(github, 100000).result().size()));
+}
+
+// "Import users…": the file is checked first (nothing stored), every user shown with what would
+// become of it; the import then stores what was shown, audited as the admin's.
+void AdminModelTests::importUsersCheckedThenImported()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("import"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    std::shared_ptr<SqlAdapter> store = connection.adapter();
+    AdapterUser dee;
+    dee.email = QStringLiteral("dee@example.test");
+    store->createUser(dee).result();
+
+    const QByteArray bcrypt10 = "$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
+    const QByteArray bcrypt5 = "$2y$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
+    const QString path = m_dir.filePath(QStringLiteral("users.htpasswd"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("ada:" + bcrypt10 + "\nbob:" + bcrypt5 + "\ndee:" + bcrypt10 + "\n");
+    file.close();
+
+    UserImportModel model;
+    model.setConnection(&connection);
+    model.setFormat(QStringLiteral("csv"));
+    model.setFileUrl(QUrl::fromLocalFile(path));
+    QCOMPARE(model.format(), QStringLiteral("htpasswd"));  // from the file's name
+    model.setEmailDomain(QStringLiteral("example.test"));
+    model.setGroups(QStringLiteral("staff, imported"));
+    const auto rows = [&model] {
+        QStringList out;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex index = model.index(row);
+            out.append(QStringLiteral("%1|%2|%3").arg(index.data(UserImportModel::LineRole).toInt())
+                           .arg(index.data(UserImportModel::EmailRole).toString(), index.data(UserImportModel::OutcomeRole).toString()));
+        }
+        return out;
+    };
+
+    // All or nothing (the default) with a weak hash and an existing user: nothing to import.
+    model.check();
+    QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Checked, waitMs);
+    QCOMPARE(rows(), (QStringList{QStringLiteral("1|ada@example.test|created"), QStringLiteral("2||refused"),
+                                  QStringLiteral("3|dee@example.test|refused")}));
+    QVERIFY(model.index(1).data(UserImportModel::ReasonRole).toString().contains(QStringLiteral("bcrypt cost 5")));
+    QCOMPARE(model.refusedCount(), 2);
+    QVERIFY(!model.canImport());
+    QVERIFY(model.blockedReason().contains(QStringLiteral("refused: nothing would be imported")));
+    model.importUsers();  // refused while blocked
+    QCOMPARE(model.state(), UserImportModel::State::Checked);
+    QVERIFY(!store->getUserByEmail(QStringLiteral("ada@example.test")).result());
+
+    // A changed option asks for a new check.
+    model.setOnConflict(QStringLiteral("skip"));
+    QCOMPARE(model.state(), UserImportModel::State::Idle);
+    QCOMPARE(model.rowCount(), 0);
+    model.check();
+    QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Checked, waitMs);
+    QCOMPARE(rows(), (QStringList{QStringLiteral("1|ada@example.test|created"), QStringLiteral("2||refused"),
+                                  QStringLiteral("3|dee@example.test|skipped")}));
+    QVERIFY2(model.canImport(), qPrintable(model.blockedReason()));
+    QVERIFY(!store->getUserByEmail(QStringLiteral("ada@example.test")).result());  // a check stores nothing
+
+    model.importUsers();
+    QCOMPARE(model.state(), UserImportModel::State::Importing);
+    QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Imported, waitMs);
+    QVERIFY(model.isCommitted());
+    QCOMPARE(model.createdCount(), 1);
+    QCOMPARE(model.progress(), 1.0);
+    const std::optional<AdapterUser> ada = store->getUserByEmail(QStringLiteral("ada@example.test")).result();
+    QVERIFY(ada);
+    QStringList groups = store->userGroups(ada->id).result();
+    groups.sort();
+    QCOMPARE(groups, (QStringList{QStringLiteral("imported"), QStringLiteral("staff")}));
+    QVERIFY(store->passwordHash(QStringLiteral("ada@example.test")).result());
+    QVERIFY(!store->getUserByEmail(QStringLiteral("bob@example.test")).result());
+    AuditFilter filter;
+    filter.userId = ada->id;
+    filter.type = QStringLiteral("userImport");
+    const QList<AuditEvent> events = store->auditEvents(filter, 10).result();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QCOMPARE(events.first().detail.value(QStringLiteral("format")).toString(), QStringLiteral("htpasswd"));
+
+    // The same file again: nothing new.
+    model.check();
+    QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Checked, waitMs);
+    QCOMPARE(rows().first(), QStringLiteral("1|ada@example.test|skipped"));
+    QVERIFY(!model.canImport());
+    QVERIFY(model.blockedReason().startsWith(QStringLiteral("Nothing to import")));
+
+    // A file that is not there: said, nothing else.
+    model.setFileUrl(QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("missing.csv"))));
+    QCOMPARE(model.format(), QStringLiteral("csv"));
+    model.check();
+    QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Failed, waitMs);
+    QVERIFY2(model.errorString().startsWith(QStringLiteral("cannot read ")), qPrintable(model.errorString()));
+    QCOMPARE(model.rowCount(), 0);
 }
 
 } // namespace Gatehouse::Testing
