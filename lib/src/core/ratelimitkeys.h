@@ -71,4 +71,17 @@ inline QString adminApiAddress(const QString &clientAddress)
     return QStringLiteral("admin-api:ip:") + clientAddress;
 }
 
+//! Failed client authentications at the OpenID Provider's token, introspection and revocation
+//! endpoints per configured client id (oidcendpoints/).
+inline QString oidcClient(const QString &clientId)
+{
+    return QStringLiteral("oidc-client:id:") + clientId;
+}
+
+//! The same per client address.
+inline QString oidcClientAddress(const QString &clientAddress)
+{
+    return QStringLiteral("oidc-client:ip:") + clientAddress;
+}
+
 } // namespace Gatehouse::RateLimitKeys

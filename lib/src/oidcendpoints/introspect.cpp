@@ -67,12 +67,10 @@ AuthResponse refreshTokenAnswer(const RequestState &s, const std::optional<OidcR
                         {QStringLiteral("iss"), s.baseUrl}});
 }
 
-} // namespace
-
-QFuture<AuthResponse> introspect(const State &state)
+//! The endpoint once the client is authenticated (withClientRequest()).
+QFuture<AuthResponse> introspectToken(const State &state, const TokenRequest &request)
 {
     const RequestState &s = *state;
-    const TokenRequest request = readTokenRequest(s);
     if (request.refusal)
         return QtFuture::makeReadyFuture(*request.refusal);
     const QString &token = request.token;
@@ -89,6 +87,13 @@ QFuture<AuthResponse> introspect(const State &state)
         return QtFuture::makeReadyFuture(inactive());
     }
     return recover(response, [state](std::exception_ptr error) { return keysFailure(*state, error); });
+}
+
+} // namespace
+
+QFuture<AuthResponse> introspect(const State &state)
+{
+    return withClientRequest(state, [state](const ClientRequest &read) { return introspectToken(state, tokenRequestOf(read)); });
 }
 
 } // namespace Gatehouse::OidcEndpoints

@@ -39,12 +39,10 @@ QFuture<AuthResponse> revokeAccessToken(const State &state, const QString &token
     });
 }
 
-} // namespace
-
-QFuture<AuthResponse> revoke(const State &state)
+//! The endpoint once the client is authenticated (withClientRequest()).
+QFuture<AuthResponse> revokeToken(const State &state, const TokenRequest &request)
 {
     const RequestState &s = *state;
-    const TokenRequest request = readTokenRequest(s);
     if (request.refusal)
         return QtFuture::makeReadyFuture(*request.refusal);
     const QString &token = request.token;
@@ -67,6 +65,13 @@ QFuture<AuthResponse> revoke(const State &state)
                                 });
     }
     return recover(response, [state](std::exception_ptr error) { return keysFailure(*state, error); });
+}
+
+} // namespace
+
+QFuture<AuthResponse> revoke(const State &state)
+{
+    return withClientRequest(state, [state](const ClientRequest &read) { return revokeToken(state, tokenRequestOf(read)); });
 }
 
 } // namespace Gatehouse::OidcEndpoints

@@ -3,6 +3,10 @@
 #include "oidcendpoints/keysresponse.h"
 #include "oidcprovider/clientauthentication.h"
 
+#include "core/futures.h"
+#include "core/ratelimiter.h"
+#include "core/ratelimitkeys.h"
+
 namespace Gatehouse::OidcEndpoints {
 
 using namespace OidcProvider;
@@ -24,15 +28,54 @@ ClientRequest readClientRequest(const RequestState &s)
         return refuse({ErrorCode::InvalidRequest, QStringLiteral("the parameter %1 was sent more than once").arg(p.repeated)});
     const ClientAuthentication authentication =
         authenticateClient(s.request.header("authorization"), p, s.config.oidcProvider->clients);
-    if (authentication.error)
+    if (authentication.error) {
+        request.authenticationFailed = authentication.error->code == ErrorCode::InvalidClient;
         return refuse(*authentication.error, authentication.usedBasic);
+    }
     request.client = authentication.client;
     return request;
 }
 
-TokenRequest readTokenRequest(const RequestState &s)
+QFuture<AuthResponse> withClientRequest(const State &state, std::function<QFuture<AuthResponse>(const ClientRequest &)> handle)
 {
-    const ClientRequest read = readClientRequest(s);
+    const RequestState &s = *state;
+    const RateLimitOptions &rl = s.config.rateLimit;
+    if (!rl.enabled)
+        return handle(readClientRequest(s));
+    // Only configured ids get a key of their own: made-up ones must not fill the store.
+    QStringList keys{RateLimitKeys::oidcClientAddress(s.clientAddress.toString())};
+    const QString clientId = claimedClientId(s.request.header("authorization"), parseParameters(s.request.body));
+    if (findClient(s.config.oidcProvider->clients, clientId))
+        keys.append(RateLimitKeys::oidcClient(clientId));
+    QList<AttemptLimit> limits;
+    for (const QString &key : std::as_const(keys))
+        limits.append({key, rl.maxFailuresPerAddress});
+    const qint64 window = rl.windowSeconds;
+    const QFuture<AuthResponse> answer = continueWith(s.engine.rateLimiter().tryAttempts(limits, window), [state, keys, window, handle](const QString &refusedBy) {
+        if (!refusedBy.isEmpty()) {
+            AuthResponse response = noStoreJson(
+                {{QStringLiteral("error"), QStringLiteral("temporarily_unavailable")},
+                 {QStringLiteral("error_description"),
+                  QStringLiteral("too many failed client authentications from this address or for this client; try again later")}},
+                429);
+            response.headers.append({QByteArrayLiteral("retry-after"), QByteArray::number(window)});
+            return QtFuture::makeReadyFuture(response);
+        }
+        const ClientRequest request = readClientRequest(*state);
+        if (request.authenticationFailed)
+            return handle(request);
+        // Authenticated (or refused for another reason): the attempt is given back.
+        return state->engine.rateLimiter()
+            .refunds(keys, window)
+            .then(QtFuture::Launch::Sync, [request, handle] { return handle(request); })
+            .unwrap();
+    });
+    // A store that cannot count: 503, as when it cannot give the keys.
+    return recover(answer, [state](std::exception_ptr error) { return keysFailure(*state, error); });
+}
+
+TokenRequest tokenRequestOf(const ClientRequest &read)
+{
     TokenRequest request;
     if (read.refusal) {
         request.refusal = read.refusal;

@@ -8,6 +8,7 @@
 #include <gatehouse/authresponse.h>
 #include <gatehouse/config.h>
 
+#include <functional>
 #include <optional>
 
 namespace Gatehouse::OidcEndpoints {
@@ -18,6 +19,7 @@ struct ClientRequest
     const OidcClient *client = nullptr;   //!< set when the request is usable
     OidcProvider::Parameters parameters;
     std::optional<AuthResponse> refusal;  //!< set otherwise: invalid_request, invalid_client
+    bool authenticationFailed = false;    //!< the refusal is invalid_client: counted against the limits
 };
 
 /*!
@@ -26,13 +28,22 @@ struct ClientRequest
  */
 ClientRequest readClientRequest(const RequestState &s);
 
-//! readClientRequest() and its \c token parameter, which must be there.
+/*!
+ * Reads the client request of \a state and runs \a handle with it, with failed client
+ * authentications limited (rateLimit): each request is counted against its client address and
+ * the configured client it names before the secret is checked, and given back unless it fails
+ * as invalid_client. Over \c rateLimit.maxFailuresPerAddress in \c rateLimit.windowSeconds:
+ * 429 \c temporarily_unavailable with Retry-After, the secret not checked.
+ */
+QFuture<AuthResponse> withClientRequest(const State &state, std::function<QFuture<AuthResponse>(const ClientRequest &)> handle);
+
+//! A client request's \c token parameter, which must be there.
 struct TokenRequest
 {
     const OidcClient *client = nullptr;
     QString token;
     std::optional<AuthResponse> refusal;
 };
-TokenRequest readTokenRequest(const RequestState &s);
+TokenRequest tokenRequestOf(const ClientRequest &read);
 
 } // namespace Gatehouse::OidcEndpoints

@@ -21,6 +21,17 @@ QString formDecoded(QByteArray part)
 
 } // namespace
 
+QString claimedClientId(const QByteArray &authorization, const Parameters &p)
+{
+    if (authorization.isEmpty())
+        return p.value(QStringLiteral("client_id"));
+    if (!authorization.startsWith("Basic ") || authorization.size() > 4 * maxParameterLength)
+        return {};
+    const QByteArray decoded = QByteArray::fromBase64(authorization.mid(6).trimmed(), QByteArray::AbortOnBase64DecodingErrors);
+    const qsizetype colon = decoded.indexOf(':');
+    return colon > 0 ? formDecoded(decoded.first(colon)) : QString();
+}
+
 const OidcClient *findClient(const QList<OidcClient> &clients, const QString &clientId)
 {
     for (const OidcClient &client : clients) {

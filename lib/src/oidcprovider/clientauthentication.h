@@ -27,6 +27,12 @@ struct ClientAuthentication
 ClientAuthentication authenticateClient(const QByteArray &authorization, const Parameters &parameters,
                                         const QList<OidcClient> &clients);
 
+/*!
+ * The client id a request names before anything is checked: the user part of Basic credentials,
+ * else \c client_id; empty when it names none (for counting attempts per client).
+ */
+QString claimedClientId(const QByteArray &authorization, const Parameters &parameters);
+
 //! The client of \a clients with \a clientId (compared exactly), or null.
 const OidcClient *findClient(const QList<OidcClient> &clients, const QString &clientId);
 

@@ -199,6 +199,7 @@ private Q_SLOTS:
     void clientCredentials_data();
     void clientCredentials();
     void clientCredentialsToken();
+    void failedClientAuthenticationIsLimited();
     void endSessionWithTheSessionsHint();
     void endSessionAsksFirst_data();
     void endSessionAsksFirst();
@@ -781,6 +782,41 @@ bool signedIn(EngineClient &client)
 }
 
 } // namespace
+
+// Guessing a client's secret is counted before each guess is checked, per address and per
+// client; other refusals (a scope, a code) and successes use up nothing.
+void TestOidcEndpoints::failedClientAuthenticationIsLimited()
+{
+    Config config = machineConfig();
+    config.rateLimit.maxFailuresPerAddress = 3;
+    const Auth auth(config);
+    EngineClient client(auth);
+    const auto status = [&client](const QByteArray &authorization, const QString &scope = {}) {
+        return clientCredentialsRequest(client, authorization, scope).response.status;
+    };
+    for (int i = 0; i < 5; ++i) {
+        QCOMPARE(status(basic("machine", kAppSecret)), 200);
+        QCOMPARE(status(basic("machine", kAppSecret), QStringLiteral("openid")), 400);  // invalid_scope
+    }
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(status(basic("machine", QStringLiteral("guess-%1").arg(i))), 401);
+    // The limit reached: refused before the secret is looked at, the right one too.
+    const Reply limited = clientCredentialsRequest(client, basic("machine", kAppSecret));
+    QCOMPARE(limited.response.status, 429);
+    QCOMPARE(limited.json().object().value("error").toString(), QStringLiteral("temporarily_unavailable"));
+    QCOMPARE(limited.response.header("retry-after"), QByteArray("900"));
+    QCOMPARE(limited.response.header("cache-control"), QByteArray("no-store"));
+
+    // Another address: its own count, but the client's is spent too (guesses from everywhere).
+    client.address = QHostAddress(QStringLiteral("192.0.2.7"));
+    QCOMPARE(status(basic("machine", kAppSecret)), 429);
+    // A client nobody guessed at is served from there.
+    QCOMPARE(status(basic("app", kAppSecret)), 400);  // unauthorized_client: authenticated, not limited
+    // Made-up client ids count against the address only.
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(status(basic(QStringLiteral("made-up-%1").arg(i), "x")), 401);
+    QCOMPARE(status(basic("app", kAppSecret)), 429);
+}
 
 void TestOidcEndpoints::endSessionWithTheSessionsHint()
 {
