@@ -767,6 +767,118 @@ private Q_SLOTS:
         QCOMPARE(audit(url, QStringLiteral("configSave")).size(), 1);
     }
 
+    // A user's passkeys and linked accounts removed by an administrator: each by the id its list
+    // gives, another user's not found like an unknown one, the passkey's registration with it.
+    void removePasskeysAndAccounts_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    void removePasskeysAndAccounts()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString ops = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QString ada = call(port, "POST", "users", ops, R"({"email":"ada@example.test"})").body.value("id").toString();
+        const QString bob = call(port, "POST", "users", ops, R"({"email":"bob@example.test"})").body.value("id").toString();
+        QVERIFY(!ada.isEmpty() && !bob.isEmpty());
+
+        // Each has a passkey (with its webauthn registration) and a GitHub account.
+        std::shared_ptr<SqlAdapter> store(SqlAdapter::fromUrl(url));
+        for (const auto &[user, name] : {std::pair{ada, QStringLiteral("ada")}, std::pair{bob, QStringLiteral("bob")}}) {
+            AdapterAccount registration;
+            registration.userId = user;
+            registration.type = QStringLiteral("webauthn");
+            registration.provider = QStringLiteral("passkey");
+            registration.providerAccountId = QStringLiteral("wa-") + name;
+            store->linkAccount(registration).waitForFinished();
+            AdapterAuthenticator passkey;
+            passkey.credentialID = QStringLiteral("cred-") + name;
+            passkey.userId = user;
+            passkey.providerAccountId = registration.providerAccountId;
+            passkey.credentialPublicKey = QStringLiteral("cHVibGlj");
+            passkey.credentialDeviceType = QStringLiteral("singleDevice");
+            store->createAuthenticator(passkey).waitForFinished();
+            AdapterAccount github;
+            github.userId = user;
+            github.type = QStringLiteral("oauth");
+            github.provider = QStringLiteral("github");
+            github.providerAccountId = QStringLiteral("gh-") + name;
+            store->linkAccount(github).waitForFinished();
+        }
+        const auto idOf = [&](const QString &user, const QString &what, const QString &key, const QString &value) {
+            for (const QJsonValue &entry : call(port, "GET", "users/" + user + "/" + what, reader).body.value(what).toArray()) {
+                if (entry.toObject().value(key).toString() == value)
+                    return entry.toObject().value("id").toString();
+            }
+            return QString();
+        };
+        const QString adaPasskey = idOf(ada, "passkeys", "credentialID", "cred-ada");
+        const QString bobPasskey = idOf(bob, "passkeys", "credentialID", "cred-bob");
+        const QString adaGithub = idOf(ada, "accounts", "provider", "github");
+        const QString bobGithub = idOf(bob, "accounts", "provider", "github");
+        QVERIFY(!adaPasskey.isEmpty() && !bobPasskey.isEmpty() && !adaGithub.isEmpty() && !bobGithub.isEmpty());
+
+        // Another user's, an unknown one, an unknown user: 404 naming what; nothing removed.
+        Answer answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + bobPasskey, ops);
+        QCOMPARE(answer.status, 404);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("passkey"));
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + bobGithub, ops);
+        QCOMPARE(answer.status, 404);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("account"));
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/accounts/nothing", ops).status, 404);
+        QCOMPARE(call(port, "DELETE", "users/424242/passkeys/" + adaPasskey, ops).body.value("field").toString(), QStringLiteral("id"));
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops, R"({"force":true})");
+        QCOMPARE(answer.status, 400);
+        QCOMPARE(call(port, "POST", "users/" + ada + "/passkeys/" + adaPasskey, ops).status, 405);
+
+        // Without users:write: refused and audited.
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, reader);
+        QCOMPARE(answer.status, 403);
+        QCOMPARE(answer.body.value("scope").toString(), QStringLiteral("users:write"));
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, reader);
+        QCOMPARE(answer.status, 403);
+        QList<AuditEvent> denied = audit(url, QStringLiteral("adminApiDenied"));
+        QCOMPARE(denied.size(), 2);
+        QCOMPARE(denied.first().detail.value("operation").toString(), QStringLiteral("unlinkUserAccount"));
+        QCOMPARE(denied.last().detail.value("operation").toString(), QStringLiteral("removeUserPasskey"));
+        QVERIFY(store->getAuthenticator(QStringLiteral("cred-ada")).result().has_value());
+        QCOMPARE(call(port, "GET", "users/" + ada + "/accounts", reader).body.value("accounts").toArray().size(), 2);
+
+        // Removed: the passkey with its registration (her last way in: an administrator may).
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops);
+        QVERIFY2(answer.status == 200, answer.raw.constData());
+        QCOMPARE(answer.body.value("removed").toString(), adaPasskey);
+        QCOMPARE(call(port, "GET", "users/" + ada + "/passkeys", reader).body.value("passkeys").toArray().size(), 0);
+        QVERIFY(!store->getAuthenticator(QStringLiteral("cred-ada")).result().has_value());
+        QVERIFY(!store->getAccount(QStringLiteral("wa-ada"), QStringLiteral("passkey")).result().has_value());
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops).status, 404);
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, ops);
+        QVERIFY2(answer.status == 200, answer.raw.constData());
+        QCOMPARE(call(port, "GET", "users/" + ada + "/accounts", reader).body.value("accounts").toArray().size(), 0);
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, ops).status, 404);
+
+        // Bob's are untouched; both removals audited with who did it.
+        QVERIFY(store->getAuthenticator(QStringLiteral("cred-bob")).result().has_value());
+        QCOMPARE(call(port, "GET", "users/" + bob + "/accounts", reader).body.value("accounts").toArray().size(), 2);
+        for (const QString type : {"passkeyRemove", "unlinkAccount"}) {
+            const QList<AuditEvent> events = audit(url, type);
+            QCOMPARE(events.size(), 1);
+            QCOMPARE(events.first().userId, ada);
+            QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+        }
+    }
+
     // The dashboard's figures, and the clean-up of expired sessions, as the admin app shows and does them.
     void dashboardAndCleanup()
     {
