@@ -26,12 +26,14 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QThread>
 #include <QTimer>
 
 #include <csignal>
+#include <future>
 
 namespace Gatehouse {
 
@@ -135,14 +137,11 @@ std::shared_ptr<SqlAdapter> openDatabase(const ServerSettings &settings, Systemd
     return adapter;
 }
 
-// The configuration file and the environment, then the command line's overrides; with --dev,
-// \a ephemeralSecret when no secret is configured. Used at start-up and for every reload.
-ServerConfiguration loadForServing(const ServeOptions &options, const QString &ephemeralSecret)
+// The command line's overrides of \a configuration; with --dev, \a ephemeralSecret when no
+// secret is configured.
+ServerConfiguration withServingOverrides(ServerConfiguration configuration, const ServeOptions &options,
+                                         const QString &ephemeralSecret)
 {
-    ConfigLoadOptions loadOptions;
-    loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
-    ServerConfiguration configuration =
-        loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), loadOptions);
     ServerConfigResult &loaded = configuration.loaded;
     if (!options.listen.isEmpty()) {
         loaded.server.listen = options.listen;
@@ -155,6 +154,50 @@ ServerConfiguration loadForServing(const ServeOptions &options, const QString &e
     if (loaded.config.secret.isEmpty() && !ephemeralSecret.isEmpty())
         loaded.config.secret = {ephemeralSecret};
     return configuration;
+}
+
+ConfigLoadOptions servingLoadOptions()
+{
+    ConfigLoadOptions loadOptions;
+    loadOptions.requireSecret = false;   // a missing secret is MissingSecretError, or --dev's ephemeral one
+    return loadOptions;
+}
+
+// The configuration file and the environment, then the command line's overrides; with --dev,
+// \a ephemeralSecret when no secret is configured. Used at start-up and for every reload.
+ServerConfiguration loadForServing(const ServeOptions &options, const QString &ephemeralSecret)
+{
+    return withServingOverrides(
+        loadServerConfiguration(options.configFile, QProcessEnvironment::systemEnvironment(), servingLoadOptions()),
+        options, ephemeralSecret);
+}
+
+// Every problem a reload would find in \a json as the file's contents (the admin API's check).
+QList<ConfigProblem> problemsForServing(const QJsonObject &json, const ServeOptions &options, const QString &ephemeralSecret)
+{
+    const ServerConfiguration configuration = withServingOverrides(
+        loadServerConfiguration(json, QFileInfo(options.configFile).absolutePath(), QProcessEnvironment::systemEnvironment(),
+                                servingLoadOptions()),
+        options, ephemeralSecret);
+    QList<ConfigProblem> problems = configuration.loaded.problems;
+    if (configuration.loaded.config.secret.isEmpty())
+        problems.append({QStringLiteral("secret"), QStringLiteral("missing (set AUTH_SECRET or \"secret\")")});
+    return problems;
+}
+
+// Has \a reloader (on the main thread) reload now, from any thread; false when it refused the
+// file or did not answer in time (the server stopping).
+bool reloadFromElsewhere(ConfigReloader &reloader, const QString &reason)
+{
+    auto done = std::make_shared<std::promise<bool>>();
+    std::future<bool> reloaded = done->get_future();
+    QMetaObject::invokeMethod(&reloader, [&reloader, done, reason] { done->set_value(reloader.reload(reason)); },
+                              Qt::QueuedConnection);
+    try {
+        return reloaded.wait_for(std::chrono::seconds(30)) == std::future_status::ready && reloaded.get();
+    } catch (const std::future_error &) {   // dropped unrun: the server is stopping
+        return false;
+    }
 }
 
 QHostAddress metricsAddress(const ServerSettings &settings)
@@ -250,6 +293,14 @@ int serve(const ServeOptions &options)
     std::unique_ptr<AdminApi> adminApi;
     if (settings.admin.enabled && database)
         adminApi = std::make_unique<AdminApi>(database, settings.admin);
+    if (adminApi && !options.configFile.isEmpty()) {
+        // The API saves the file the server reads, checked as a reload checks it, and has it reloaded.
+        AdminConfigFile file;
+        file.path = QFileInfo(options.configFile).absoluteFilePath();
+        file.check = [options, ephemeral](const QJsonObject &json) { return problemsForServing(json, options, ephemeral); };
+        file.reload = [&reloader] { return reloadFromElsewhere(reloader, QStringLiteral("saved through the admin API")); };
+        adminApi->setConfigFile(file);
+    }
     // With server.adminListen the API is served on that address only.
     const bool adminOnItsOwn = adminApi && !settings.adminListen.isEmpty();
     const auto serveAdmin = [&adminApi, &engine](const AuthRequest &request) -> std::optional<QFuture<AuthResponse>> {

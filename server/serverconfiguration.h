@@ -5,6 +5,7 @@
 
 #include <gatehouse/serversettings.h>
 
+#include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QString>
 
@@ -28,6 +29,10 @@ struct ServerConfiguration
  */
 ServerConfiguration loadServerConfiguration(const QString &file, const QProcessEnvironment &env,
                                             const ConfigLoadOptions &options);
+
+//! loadServerConfiguration() of \a json, a file's contents not yet written (relative names against \a baseDir).
+ServerConfiguration loadServerConfiguration(const QJsonObject &json, const QString &baseDir,
+                                            const QProcessEnvironment &env, const ConfigLoadOptions &options);
 
 //! A new random secret: 32 bytes from the system's CSPRNG, base64url without padding.
 QString generateSecret();

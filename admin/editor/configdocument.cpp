@@ -3,6 +3,7 @@
 #include "logging.h"
 
 #include <gatehouse/autherror.h>
+#include <gatehouse/configfile.h>
 #include <gatehouse/configloader.h>
 #include <gatehouse/providers.h>
 
@@ -15,7 +16,6 @@
 #include <QJSValue>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QUrl>
 #include <optional>
 
@@ -234,22 +234,14 @@ bool ConfigDocument::save(bool force)
                           errorCount()));
         return false;
     }
-    const QString backup = m_filePath + QStringLiteral(".bak");
-    if (QFile::exists(m_filePath)) {
-        QFile::remove(backup);
-        if (!QFile::copy(m_filePath, backup)) {
-            setErrorString(tr("Cannot keep a backup in %1.").arg(QDir::toNativeSeparators(backup)));
-            return false;
-        }
-    }
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly)) {
-        setErrorString(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString()));
+    // The one save of the file, the admin API's too: FILE.bak, then an atomic replace.
+    const ConfigFileWrite written = writeConfigFile(m_filePath, m_root);
+    if (written.failure == ConfigFileWrite::Failure::Backup) {
+        setErrorString(tr("Cannot keep a backup in %1.").arg(QDir::toNativeSeparators(written.path)));
         return false;
     }
-    file.write(QJsonDocument(m_root).toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
-        setErrorString(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_filePath), file.errorString()));
+    if (!written.ok()) {
+        setErrorString(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(m_filePath), written.errorString));
         return false;
     }
     qCInfo(lcAdminEditor) << "saved" << m_filePath;

@@ -13,8 +13,9 @@
  * Key paths are the loader's: dot-separated keys with [n] list indexes
  * ("session.maxAge", "providers[0].clientSecret", "cookies.sessionToken.options.path").
  *
- * Saving is atomic (QSaveFile: a temporary file renamed over the old one) and keeps the
- * previous file as <file>.bak. gatehouse-server reloads the file when it changes.
+ * Saving is atomic (a temporary file renamed over the old one) and keeps the previous file as
+ * <file>.bak: writeConfigFile() (gatehouse/configfile.h), the admin API's save too.
+ * gatehouse-server reloads the file when it changes.
  */
 #include <gatehouse/configloader.h>
 

@@ -97,6 +97,14 @@ struct GATEHOUSE_EXPORT AccountChange
 {
     QString clientAddress;
     QString userAgent;
+    /*!
+     * An administrator acting on the person's records (the admin API), not the person: the
+     * rule that a removal leaves the person a way to sign in (LastSignInMethod) is theirs to
+     * weigh, not enforced: a lost or stolen passkey must go even when it is the last.
+     */
+    bool byAdministrator = false;
+    //! With byAdministrator: who, the audit's \c by (\c token:NAME, an administrator's email).
+    QString by;
 };
 
 //! A session (or other record) the user does not have, whether it belongs to another user or
@@ -186,7 +194,8 @@ public:
     /*!
      * Unlinks \a userId's account \a linkId; AccountRecordNotFound when the user has no linked
      * account with that id. LastSignInMethod when it is the last way to sign in that
-     * \a methods offer the person. Audit: \c unlinkAccount. Asking for a recent sign-in is the
+     * \a methods offer the person (not for AccountChange::byAdministrator). Audit:
+     * \c unlinkAccount. Asking for a recent sign-in is the
      * caller's (the account page does).
      */
     QFuture<void> unlinkAccount(const QString &userId, const QString &linkId, const SignInMethods &methods,
@@ -211,7 +220,8 @@ public:
     /*!
      * Removes \a userId's passkey \a passkeyId (its authenticator and the \c webauthn account
      * registration linked with it); AccountRecordNotFound when the user has no passkey with that
-     * id, LastSignInMethod when it is the last way to sign in that \a methods offer the person.
+     * id, LastSignInMethod when it is the last way to sign in that \a methods offer the person
+     * (not for AccountChange::byAdministrator).
      * Audit: \c passkeyRemove. Asking for a recent sign-in is the caller's (the account page does).
      */
     QFuture<void> removePasskey(const QString &userId, const QString &passkeyId, const SignInMethods &methods,

@@ -8,16 +8,41 @@
 #include <gatehouse/authrequest.h>
 #include <gatehouse/authresponse.h>
 #include <gatehouse/config.h>
+#include <gatehouse/configcheck.h>
 #include <gatehouse/global.h>
 #include <gatehouse/serversettings.h>
 
 #include <QFuture>
+#include <QJsonObject>
 
+#include <functional>
 #include <memory>
 
 namespace Gatehouse {
 
 class AdminApiPrivate;
+
+/*!
+ * The configuration file the admin API reads, checks and saves (\c GET, \c PUT
+ * \c {basePath}/admin/api/config, \c POST \c .../config/check), and how the server checks and
+ * applies one. Without it (a server started without a file) those operations answer 404.
+ */
+struct GATEHOUSE_EXPORT AdminConfigFile
+{
+    //! The file (absolute); relative names in it resolve against its folder.
+    QString path;
+    /*!
+     * Every problem of \a json as the server finds it when it loads the file (with its
+     * environment, callbacks script and command line), errors and warnings. Called on the API's
+     * own threads.
+     */
+    std::function<QList<ConfigProblem>(const QJsonObject &json)> check;
+    /*!
+     * Applies the file just saved (the server's reload) and says whether the new configuration
+     * is in effect. Called on the API's own threads; may be empty (the file watcher reloads).
+     */
+    std::function<bool()> reload;
+};
 
 /*!
  * Answers the admin API's requests on \a adapter's users, authenticated by bearer tokens: API
@@ -37,6 +62,9 @@ public:
     explicit AdminApi(std::shared_ptr<Adapter> adapter, const AdminSettings &settings = {});
     ~AdminApi();
     Q_DISABLE_COPY(AdminApi)
+
+    //! Serves the configuration operations on \a file; call before the first request.
+    void setConfigFile(const AdminConfigFile &file);
 
     //! Whether \a path (decoded) is the API's: \c {basePath}/admin/api or below it.
     static bool owns(const QString &path, const QString &basePath);

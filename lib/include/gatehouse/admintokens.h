@@ -17,7 +17,10 @@
 
 namespace Gatehouse::AdminTokens {
 
-//! The scopes a token can hold, in the order they are listed: users:read, users:write, audit:read.
+/*!
+ * The scopes a token can hold, in the order they are listed: users:read, users:write,
+ * audit:read, config:read (the configuration, secrets masked), config:write (check and save it).
+ */
 GATEHOUSE_EXPORT QStringList knownScopes();
 
 /*!

@@ -40,6 +40,8 @@ public:
         event.detail = detail;
         if (!change.userAgent.isEmpty())
             event.detail.insert(QStringLiteral("userAgent"), change.userAgent.left(512));
+        if (change.byAdministrator)
+            event.detail.insert(QStringLiteral("by"), change.by.isEmpty() ? QStringLiteral("admin") : change.by);
         writeAudit(store, event);
     }
 
@@ -422,7 +424,10 @@ QFuture<void> Account::unlinkAccount(const QString &userId, const QString &id, c
         if (!target)
             throw notFound();
         const QString what = QStringLiteral("the account of %1 is the user's last way to sign in").arg(target->provider);
-        return continueWith(AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, QString(), what),
+        const QFuture<bool> allowed = change.byAdministrator
+            ? QtFuture::makeReadyFuture(true)
+            : AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, QString(), what);
+        return continueWith(allowed,
             [self, userId, change, notFound, target = *target](bool) {
                 return self->stores.adapter->unlinkAccount(target.provider, target.providerAccountId)
                     .then(QtFuture::Launch::Sync, [self, userId, change, notFound, target](const std::optional<AdapterAccount> &removed) {
@@ -557,8 +562,11 @@ QFuture<void> Account::removePasskey(const QString &userId, const QString &passk
                     registration = account;
             }
             const QString credential = record.authenticator.credentialID;
-            return continueWith(AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, credential,
-                                                                  QStringLiteral("the passkey is the user's last way to sign in")),
+            const QFuture<bool> allowed = change.byAdministrator
+                ? QtFuture::makeReadyFuture(true)
+                : AccountPrivate::requireAnotherWay(self, userId, methods, otherLinks, credential,
+                                                    QStringLiteral("the passkey is the user's last way to sign in"));
+            return continueWith(allowed,
                 [self, userId, passkeyId, change, record, registration](bool) {
                     return continueWith(self->stores.adapter->deleteAuthenticator(record.authenticator.credentialID),
                         [self, userId, passkeyId, change, record, registration](const std::optional<AdapterAuthenticator> &removed) {

@@ -4,6 +4,7 @@
 #include "adminapi/apierror.h"
 #include "adminapi/auditoperations.h"
 #include "adminapi/bearer.h"
+#include "adminapi/configoperations.h"
 #include "adminapi/dashboardoperations.h"
 #include "adminapi/logging.h"
 #include "adminapi/useroperations.h"
@@ -40,6 +41,7 @@ struct RequestContext
     QString origin;
     CallerCheck caller;
     AccessOptions access;   // the running configuration's, for the tester
+    std::shared_ptr<ConfigAccess> config;   // null: no configuration file
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -68,6 +70,8 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
         return serveSessions(stores, caller, request, segments);
     if (wellFormed && segments.constFirst() == QLatin1String("access"))
         return serveAccessTest(stores, caller, request, segments, context.access);
+    if (wellFormed && segments.constFirst() == QLatin1String("config"))
+        return serveConfig(stores, caller, request, segments, context.config);
     throw ApiError::notFound({}, QStringLiteral("no such operation"));
 }
 
@@ -116,6 +120,7 @@ public:
     QMutex mutex;
     QStringList keySecrets;
     std::shared_ptr<const OidcProvider::SigningKeyCache> keyCache;
+    std::shared_ptr<ConfigAccess> config;
     // The operations wait for the store; they do it here, never on a serving thread.
     QThreadPool pool;
 };
@@ -137,6 +142,13 @@ AdminApi::~AdminApi()
     d->pool.waitForDone();
 }
 
+void AdminApi::setConfigFile(const AdminConfigFile &file)
+{
+    auto access = std::make_shared<ConfigAccess>();
+    access->file = file;
+    d->config = access;
+}
+
 bool AdminApi::owns(const QString &path, const QString &basePath)
 {
     const QString prefix = apiPrefix(basePath);
@@ -154,6 +166,7 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.caller.adminGroups = d->settings.groups;
     context.caller.keys = d->keys(config.secret);
     context.access = config.access;
+    context.config = d->config;
     auto promise = std::make_shared<QPromise<AuthResponse>>();
     promise->start();
     QFuture<AuthResponse> future = promise->future();

@@ -51,7 +51,8 @@ QFuture<T> audited(const Stores &stores, const QString &type, QJsonObject detail
 
 QStringList knownScopes()
 {
-    return {QStringLiteral("users:read"), QStringLiteral("users:write"), QStringLiteral("audit:read")};
+    return {QStringLiteral("users:read"), QStringLiteral("users:write"), QStringLiteral("audit:read"),
+            QStringLiteral("config:read"), QStringLiteral("config:write")};
 }
 
 std::optional<QStringList> parseScopes(const QString &text, QString *problem)

@@ -3,6 +3,7 @@
 #include "adminapi/apiinput.h"
 #include "adminapi/useroperations.h"
 
+#include <gatehouse/account.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
@@ -131,6 +132,7 @@ AuthResponse listAccounts(const Stores &stores, const Caller &caller, const Auth
     QJsonArray accounts;
     for (const AdapterAccount &account : stores.admin->listAccounts(id).result()) {
         accounts.append(QJsonObject{
+            {QStringLiteral("id"), Account::linkId(account.provider, account.providerAccountId)},
             {QStringLiteral("provider"), account.provider},
             {QStringLiteral("type"), account.type},
             {QStringLiteral("providerAccountId"), account.providerAccountId},
@@ -151,6 +153,7 @@ AuthResponse listPasskeys(const Stores &stores, const Caller &caller, const Auth
     QJsonArray passkeys;
     for (const AdapterAuthenticator &authenticator : stores.adapter->listAuthenticatorsByUserId(id).result()) {
         passkeys.append(QJsonObject{
+            {QStringLiteral("id"), Account::passkeyId(authenticator.credentialID)},
             {QStringLiteral("credentialID"), authenticator.credentialID},
             {QStringLiteral("deviceType"), authenticator.credentialDeviceType},
             {QStringLiteral("backedUp"), authenticator.credentialBackedUp},
@@ -160,6 +163,36 @@ AuthResponse listPasskeys(const Stores &stores, const Caller &caller, const Auth
             {QStringLiteral("counter"), authenticator.counter}});
     }
     return jsonResponse({{QStringLiteral("passkeys"), passkeys}});
+}
+
+/*!
+ * Removes \a id's passkey or linked account \a recordId (the \c id its list gives) through the
+ * account page's own operation, with the caller as \c by: a passkey with its \c webauthn
+ * registration, audited \c passkeyRemove; an account audited \c unlinkAccount. Another user's
+ * record is not found, like an unknown one.
+ */
+AuthResponse removeRecord(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id,
+                          const QString &what, const QString &recordId)
+{
+    const bool passkey = what == QLatin1String("passkeys");
+    requireScope(stores, caller, kUsersWrite, passkey ? QStringLiteral("removeUserPasskey") : QStringLiteral("unlinkUserAccount"));
+    readQuery(request, {});
+    requireNoBody(request);
+    existingUser(stores, id);
+    const Account account(stores.adapter);
+    AccountChange change;
+    change.clientAddress = caller.clientAddress;
+    change.byAdministrator = true;
+    change.by = caller.by();
+    const QString field = passkey ? QStringLiteral("passkey") : QStringLiteral("account");
+    try {
+        (passkey ? account.removePasskey(id, recordId, {}, change) : account.unlinkAccount(id, recordId, {}, change))
+            .waitForFinished();
+    } catch (const AccountRecordNotFound &) {
+        throw ApiError::notFound(field, passkey ? QStringLiteral("the user has no passkey with id %1").arg(recordId)
+                                                : QStringLiteral("the user has no linked account with id %1").arg(recordId));
+    }
+    return jsonResponse({{QStringLiteral("removed"), recordId}});
 }
 
 AuthResponse setPassword(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
@@ -201,7 +234,9 @@ bool servesUserAccess(const QStringList &path)
     if (path.size() == 3)
         return what == QLatin1String("groups") || what == QLatin1String("unlock") || what == QLatin1String("two-factor")
             || what == QLatin1String("accounts") || what == QLatin1String("passkeys") || what == QLatin1String("password");
-    return path.size() == 4 && (what == QLatin1String("groups") || what == QLatin1String("sessions"));
+    return path.size() == 4
+        && (what == QLatin1String("groups") || what == QLatin1String("sessions") || what == QLatin1String("passkeys")
+            || what == QLatin1String("accounts"));
 }
 
 AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
@@ -213,6 +248,11 @@ AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const A
         if (method == "PUT" || method == "DELETE")
             return changeGroup(stores, caller, request, id, path.at(3), method == "PUT");
         throw ApiError::methodNotAllowed(QStringLiteral("PUT, DELETE"));
+    }
+    if (path.size() == 4 && (what == QLatin1String("passkeys") || what == QLatin1String("accounts"))) {
+        if (method == "DELETE")
+            return removeRecord(stores, caller, request, id, what, path.at(3));
+        throw ApiError::methodNotAllowed(QStringLiteral("DELETE"));
     }
     if (path.size() == 4) {   // sessions/{sessionId}
         if (method == "DELETE")

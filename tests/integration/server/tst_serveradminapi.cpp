@@ -13,6 +13,7 @@
 #include <gatehouse/sqladapter.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,6 +26,7 @@
 #include <QUrlQuery>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Gatehouse;
@@ -41,6 +43,7 @@ struct Answer
     QByteArray contentType;
     QByteArray auditCursor;   //!< Gatehouse-Audit-Cursor
     QByteArray auditMore;     //!< Gatehouse-Audit-More
+    QByteArray etag;
 };
 
 //! The lines of an audit pull, each a JSON object.
@@ -137,7 +140,14 @@ class TestServerAdminApi : public QObject
         answer.contentType = reply->rawHeader("Content-Type");
         answer.auditCursor = reply->rawHeader("Gatehouse-Audit-Cursor");
         answer.auditMore = reply->rawHeader("Gatehouse-Audit-More");
+        answer.etag = reply->rawHeader("ETag");
         return answer;
+    }
+
+    static QByteArray readAll(const QString &path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     }
 
     QList<AuditEvent> audit(const QString &url, const QString &type)
@@ -571,6 +581,302 @@ private Q_SLOTS:
         QCOMPARE(answer.status, 200);
         QCOMPARE(answer.body.value("removed").toBool(), false);
         QCOMPARE(audit(url, QStringLiteral("twoFactorRemove")).size(), 0);
+    }
+
+    // The configuration through the API: read with every secret masked, checked as check-config
+    // checks it, saved as the editor saves (FILE.bak, atomic) and reloaded; a stale version refused.
+    void configuration_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    void configuration()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        // Secrets of every kind in the file; a secret's file name is no secret.
+        const QString fileSecret = QStringLiteral("the-file-secret-of-gatehouse-0123456789abcdef");
+        const QString clientSecret = QStringLiteral("gh-client-secret-value-123");
+        const QString smtpPassword = QStringLiteral("smtp-pass-456");
+        const QString secretFile = m_dir.filePath(QStringLiteral("gitlab-secret-") + backend);
+        QVERIFY(replaceFile(secretFile, "gitlab-secret-in-a-file\n"));
+        QFile::setPermissions(secretFile, QFile::ReadOwner | QFile::WriteOwner);
+        QFile file(config);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        json.insert("secret", fileSecret);
+        QJsonArray providers = json.value("providers").toArray();
+        providers.append(QJsonObject{{"id", "github"}, {"clientId", "gh-client"}, {"clientSecret", clientSecret}});
+        providers.append(QJsonObject{{"id", "gitlab"}, {"clientId", "gl-client"}, {"clientSecretFile", secretFile}});
+        providers.append(QJsonObject{{"id", "email"}, {"type", "email"}, {"name", "Email"}, {"from", "auth@example.test"},
+                                     {"server", "smtp://mailer:" + smtpPassword + "@127.0.0.1:2525"}});
+        json.insert("providers", providers);
+        QVERIFY(replaceFile(config, QJsonDocument(json).toJson()));
+        QFile::remove(config + ".bak");
+        const QStringList secrets = {fileSecret, clientSecret, smtpPassword, QStringLiteral("gitlab-secret-in-a-file")};
+
+        const QString reader = createToken(config, QStringLiteral("viewer"), QStringLiteral("config:read"));
+        const QString editor = createToken(config, QStringLiteral("editor"), QStringLiteral("config:read,config:write"));
+        const QString users = createToken(config, QStringLiteral("users"), QStringLiteral("users:read,users:write"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        Browser browser(server.baseUrl());
+        QVERIFY(!browser.get("/auth/signin").second.contains("Company password"));
+
+        // Each scope refused where it must be, and audited.
+        QCOMPARE(call(port, "GET", "config", users).body.value("scope").toString(), QStringLiteral("config:read"));
+        QCOMPARE(call(port, "POST", "config/check", reader, R"({"config":{}})").body.value("scope").toString(),
+                 QStringLiteral("config:write"));
+        QCOMPARE(call(port, "PUT", "config", reader, R"({"config":{},"version":"x"})").status, 403);
+        QList<AuditEvent> denied = audit(url, QStringLiteral("adminApiDenied"));
+        QCOMPARE(denied.size(), 3);
+        QCOMPARE(denied.last().detail.value("by").toString(), QStringLiteral("token:users"));
+        QCOMPARE(denied.last().detail.value("operation").toString(), QStringLiteral("readConfig"));
+        QCOMPARE(denied.first().detail.value("operation").toString(), QStringLiteral("saveConfig"));
+
+        // Read: every secret masked, file names shown, the version also as the ETag.
+        const QByteArray original = readAll(config);
+        Answer read = call(port, "GET", "config", reader);
+        QCOMPARE(read.status, 200);
+        for (const QString &secret : secrets)
+            QVERIFY2(!read.raw.contains(secret.toUtf8()), qPrintable(secret));
+        const QJsonObject masked = read.body.value("config").toObject();
+        QCOMPARE(masked.value("secret").toString(), QStringLiteral("(masked secret)"));
+        const QJsonArray maskedProviders = masked.value("providers").toArray();
+        QCOMPARE(maskedProviders.at(1).toObject().value("clientSecret").toString(),
+                 QStringLiteral("(masked providers[1].clientSecret)"));
+        QCOMPARE(maskedProviders.at(2).toObject().value("clientSecretFile").toString(), secretFile);
+        QCOMPARE(maskedProviders.at(3).toObject().value("server").toString(), QStringLiteral("smtp://mailer:********@127.0.0.1:2525"));
+        QCOMPARE(masked.value("adapter").toObject().value("url").toString().isEmpty(), false);
+        const QString version = read.body.value("version").toString();
+        QCOMPARE(version.size(), 64);
+        QCOMPARE(read.etag, '"' + version.toLatin1() + '"');
+        QCOMPARE(read.body.value("file").toString(), QFileInfo(config).absoluteFilePath());
+
+        // Check: the masked file as read is valid (its secrets stand for the stored ones); a
+        // broken one has the problems check-config prints, each naming its key.
+        Answer checked = call(port, "POST", "config/check", editor, QJsonDocument(QJsonObject{{"config", masked}}).toJson());
+        QCOMPARE(checked.status, 200);
+        QVERIFY2(checked.body.value("valid").toBool(), checked.raw.constData());
+        QJsonObject broken = masked;
+        broken.insert("session", QJsonObject{{"maxAge", -5}});
+        broken.insert("basePath", "auth");
+        checked = call(port, "POST", "config/check", editor, QJsonDocument(QJsonObject{{"config", broken}}).toJson());
+        QCOMPARE(checked.status, 200);
+        QCOMPARE(checked.body.value("valid").toBool(), false);
+        QStringList apiErrors;
+        for (const QJsonValue &problem : checked.body.value("problems").toArray()) {
+            if (problem.toObject().value("severity").toString() == QLatin1String("error"))
+                apiErrors << problem.toObject().value("text").toString();
+        }
+        QVERIFY2(apiErrors.size() >= 2, checked.raw.constData());
+        QVERIFY(std::any_of(apiErrors.cbegin(), apiErrors.cend(), [](const QString &t) { return t.startsWith("session.maxAge: "); }));
+        QVERIFY(std::any_of(apiErrors.cbegin(), apiErrors.cend(), [](const QString &t) { return t.startsWith("basePath: "); }));
+        json.insert("session", QJsonObject{{"maxAge", -5}});
+        json.insert("basePath", "auth");
+        const QString brokenFile = m_dir.filePath("broken-" + backend + ".json");
+        QVERIFY(replaceFile(brokenFile, QJsonDocument(json).toJson()));
+        const CommandResult cli = runServerCommand({QStringLiteral("check-config"), QStringLiteral("--config"), brokenFile});
+        QCOMPARE(cli.exitCode, 1);
+        QStringList cliErrors;
+        for (const QString &line : cli.out.split(u'\n')) {
+            if (line.startsWith(QLatin1String("error: ")))
+                cliErrors << line.mid(7);
+        }
+        QCOMPARE(apiErrors, cliErrors);
+        for (const QString &secret : secrets)
+            QVERIFY(!checked.raw.contains(secret.toUtf8()));
+
+        // Bad input: the field named, nothing saved.
+        Answer bad = call(port, "PUT", "config", editor, R"({"config":)");
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.body.value("error").toString(), QStringLiteral("invalid_json"));
+        bad = call(port, "PUT", "config", editor, R"({"config":{},"version":"x","force":true})");
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("force"));
+        bad = call(port, "PUT", "config", editor, R"({"config":[],"version":"x"})");
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("config"));
+        bad = call(port, "PUT", "config", editor, QJsonDocument(QJsonObject{{"config", masked}, {"version", 7}}).toJson());
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("version"));
+        bad = call(port, "PUT", "config", editor, QJsonDocument(QJsonObject{{"config", masked}}).toJson());
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("version"));
+        bad = call(port, "POST", "config/check", editor, R"({"config":"{}"})");
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("config"));
+        QCOMPARE(call(port, "DELETE", "config", editor).status, 405);
+
+        // An invalid configuration is refused with its problems, and changes nothing.
+        bad = call(port, "PUT", "config", editor, QJsonDocument(QJsonObject{{"config", broken}, {"version", version}}).toJson());
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.body.value("error").toString(), QStringLiteral("invalid_configuration"));
+        QVERIFY(!bad.body.value("field").toString().isEmpty());
+        QVERIFY(bad.body.value("problems").toArray().size() >= 2);
+        QCOMPARE(readAll(config), original);
+        QVERIFY(!QFile::exists(config + ".bak"));
+        QCOMPARE(audit(url, QStringLiteral("configSave")).size(), 0);
+
+        // Saved: the button's new name shows at once; the masked secrets are the stored ones.
+        QJsonObject renamed = masked;
+        QJsonArray renamedProviders = maskedProviders;
+        QJsonObject credentials = renamedProviders.at(0).toObject();
+        credentials.insert("name", "Company password");
+        renamedProviders[0] = credentials;
+        renamed.insert("providers", renamedProviders);
+        Answer saved = call(port, "PUT", "config", editor, QJsonDocument(QJsonObject{{"config", renamed}, {"version", version}}).toJson());
+        QVERIFY2(saved.status == 200, saved.raw.constData());
+        QCOMPARE(saved.body.value("saved").toBool(), true);
+        QCOMPARE(saved.body.value("reloaded").toBool(), true);
+        QCOMPARE(saved.body.value("backup").toString(), QFileInfo(config).absoluteFilePath() + ".bak");
+        const QString savedVersion = saved.body.value("version").toString();
+        QVERIFY(savedVersion != version);
+        QVERIFY(browser.get("/auth/signin").second.contains("Company password"));
+        QCOMPARE(readAll(config + ".bak"), original);
+        const QJsonObject onDisk = QJsonDocument::fromJson(readAll(config)).object();
+        QCOMPARE(onDisk.value("secret").toString(), fileSecret);
+        const QJsonArray diskProviders = onDisk.value("providers").toArray();
+        QCOMPARE(diskProviders.at(0).toObject().value("name").toString(), QStringLiteral("Company password"));
+        QCOMPARE(diskProviders.at(1).toObject().value("clientSecret").toString(), clientSecret);
+        QCOMPARE(diskProviders.at(3).toObject().value("server").toString(), "smtp://mailer:" + smtpPassword + "@127.0.0.1:2525");
+        QCOMPARE(onDisk.value("adapter"), json.value("adapter"));
+        for (const QString &secret : secrets)
+            QVERIFY(!saved.raw.contains(secret.toUtf8()));
+        const QList<AuditEvent> saves = audit(url, QStringLiteral("configSave"));
+        QCOMPARE(saves.size(), 1);
+        QCOMPARE(saves.first().detail.value("by").toString(), QStringLiteral("token:editor"));
+        QCOMPARE(saves.first().detail.value("version").toString(), savedVersion);
+        read = call(port, "GET", "config", reader);
+        QCOMPARE(read.body.value("version").toString(), savedVersion);
+
+        // Saved again on the version read before: refused, never overwritten.
+        const QByteArray current = readAll(config);
+        bad = call(port, "PUT", "config", editor, QJsonDocument(QJsonObject{{"config", masked}, {"version", version}}).toJson());
+        QCOMPARE(bad.status, 409);
+        QCOMPARE(bad.body.value("field").toString(), QStringLiteral("version"));
+        QCOMPARE(bad.body.value("version").toString(), savedVersion);
+        QCOMPARE(readAll(config), current);
+        QVERIFY(browser.get("/auth/signin").second.contains("Company password"));
+        QCOMPARE(audit(url, QStringLiteral("configSave")).size(), 1);
+    }
+
+    // A user's passkeys and linked accounts removed by an administrator: each by the id its list
+    // gives, another user's not found like an unknown one, the passkey's registration with it.
+    void removePasskeysAndAccounts_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+
+    void removePasskeysAndAccounts()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString ops = createToken(config, QStringLiteral("ops"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QString ada = call(port, "POST", "users", ops, R"({"email":"ada@example.test"})").body.value("id").toString();
+        const QString bob = call(port, "POST", "users", ops, R"({"email":"bob@example.test"})").body.value("id").toString();
+        QVERIFY(!ada.isEmpty() && !bob.isEmpty());
+
+        // Each has a passkey (with its webauthn registration) and a GitHub account.
+        std::shared_ptr<SqlAdapter> store(SqlAdapter::fromUrl(url));
+        for (const auto &[user, name] : {std::pair{ada, QStringLiteral("ada")}, std::pair{bob, QStringLiteral("bob")}}) {
+            AdapterAccount registration;
+            registration.userId = user;
+            registration.type = QStringLiteral("webauthn");
+            registration.provider = QStringLiteral("passkey");
+            registration.providerAccountId = QStringLiteral("wa-") + name;
+            store->linkAccount(registration).waitForFinished();
+            AdapterAuthenticator passkey;
+            passkey.credentialID = QStringLiteral("cred-") + name;
+            passkey.userId = user;
+            passkey.providerAccountId = registration.providerAccountId;
+            passkey.credentialPublicKey = QStringLiteral("cHVibGlj");
+            passkey.credentialDeviceType = QStringLiteral("singleDevice");
+            store->createAuthenticator(passkey).waitForFinished();
+            AdapterAccount github;
+            github.userId = user;
+            github.type = QStringLiteral("oauth");
+            github.provider = QStringLiteral("github");
+            github.providerAccountId = QStringLiteral("gh-") + name;
+            store->linkAccount(github).waitForFinished();
+        }
+        const auto idOf = [&](const QString &user, const QString &what, const QString &key, const QString &value) {
+            for (const QJsonValue &entry : call(port, "GET", "users/" + user + "/" + what, reader).body.value(what).toArray()) {
+                if (entry.toObject().value(key).toString() == value)
+                    return entry.toObject().value("id").toString();
+            }
+            return QString();
+        };
+        const QString adaPasskey = idOf(ada, "passkeys", "credentialID", "cred-ada");
+        const QString bobPasskey = idOf(bob, "passkeys", "credentialID", "cred-bob");
+        const QString adaGithub = idOf(ada, "accounts", "provider", "github");
+        const QString bobGithub = idOf(bob, "accounts", "provider", "github");
+        QVERIFY(!adaPasskey.isEmpty() && !bobPasskey.isEmpty() && !adaGithub.isEmpty() && !bobGithub.isEmpty());
+
+        // Another user's, an unknown one, an unknown user: 404 naming what; nothing removed.
+        Answer answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + bobPasskey, ops);
+        QCOMPARE(answer.status, 404);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("passkey"));
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + bobGithub, ops);
+        QCOMPARE(answer.status, 404);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("account"));
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/accounts/nothing", ops).status, 404);
+        QCOMPARE(call(port, "DELETE", "users/424242/passkeys/" + adaPasskey, ops).body.value("field").toString(), QStringLiteral("id"));
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops, R"({"force":true})");
+        QCOMPARE(answer.status, 400);
+        QCOMPARE(call(port, "POST", "users/" + ada + "/passkeys/" + adaPasskey, ops).status, 405);
+
+        // Without users:write: refused and audited.
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, reader);
+        QCOMPARE(answer.status, 403);
+        QCOMPARE(answer.body.value("scope").toString(), QStringLiteral("users:write"));
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, reader);
+        QCOMPARE(answer.status, 403);
+        QList<AuditEvent> denied = audit(url, QStringLiteral("adminApiDenied"));
+        QCOMPARE(denied.size(), 2);
+        QCOMPARE(denied.first().detail.value("operation").toString(), QStringLiteral("unlinkUserAccount"));
+        QCOMPARE(denied.last().detail.value("operation").toString(), QStringLiteral("removeUserPasskey"));
+        QVERIFY(store->getAuthenticator(QStringLiteral("cred-ada")).result().has_value());
+        QCOMPARE(call(port, "GET", "users/" + ada + "/accounts", reader).body.value("accounts").toArray().size(), 2);
+
+        // Removed: the passkey with its registration (her last way in: an administrator may).
+        answer = call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops);
+        QVERIFY2(answer.status == 200, answer.raw.constData());
+        QCOMPARE(answer.body.value("removed").toString(), adaPasskey);
+        QCOMPARE(call(port, "GET", "users/" + ada + "/passkeys", reader).body.value("passkeys").toArray().size(), 0);
+        QVERIFY(!store->getAuthenticator(QStringLiteral("cred-ada")).result().has_value());
+        QVERIFY(!store->getAccount(QStringLiteral("wa-ada"), QStringLiteral("passkey")).result().has_value());
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/passkeys/" + adaPasskey, ops).status, 404);
+        answer = call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, ops);
+        QVERIFY2(answer.status == 200, answer.raw.constData());
+        QCOMPARE(call(port, "GET", "users/" + ada + "/accounts", reader).body.value("accounts").toArray().size(), 0);
+        QCOMPARE(call(port, "DELETE", "users/" + ada + "/accounts/" + adaGithub, ops).status, 404);
+
+        // Bob's are untouched; both removals audited with who did it.
+        QVERIFY(store->getAuthenticator(QStringLiteral("cred-bob")).result().has_value());
+        QCOMPARE(call(port, "GET", "users/" + bob + "/accounts", reader).body.value("accounts").toArray().size(), 2);
+        for (const QString type : {"passkeyRemove", "unlinkAccount"}) {
+            const QList<AuditEvent> events = audit(url, type);
+            QCOMPARE(events.size(), 1);
+            QCOMPARE(events.first().userId, ada);
+            QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
+        }
     }
 
     // The dashboard's figures, and the clean-up of expired sessions, as the admin app shows and does them.

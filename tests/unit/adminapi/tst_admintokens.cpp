@@ -26,7 +26,9 @@ private Q_SLOTS:
         QTest::newRow("all, listed order") << "audit:read,users:write,users:read"
                                             << QStringList{"users:read", "users:write", "audit:read"} << QString();
         QTest::newRow("spaces around") << " users:read , audit:read " << QStringList{"users:read", "audit:read"} << QString();
-        QTest::newRow("unknown") << "users:read,config:write" << QStringList() << "unknown scope 'config:write'";
+        QTest::newRow("the configuration's, listed order") << "config:write,config:read,users:read"
+                                                         << QStringList{"users:read", "config:read", "config:write"} << QString();
+        QTest::newRow("unknown") << "users:read,config:admin" << QStringList() << "unknown scope 'config:admin'";
         QTest::newRow("twice") << "users:read,users:read" << QStringList() << "named twice";
         QTest::newRow("empty") << "" << QStringList() << "a scope is empty";
         QTest::newRow("trailing comma") << "users:read," << QStringList() << "a scope is empty";
