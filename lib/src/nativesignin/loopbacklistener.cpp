@@ -73,6 +73,7 @@ bool LoopbackListener::listen(QString *problem)
         *problem = QStringLiteral("cannot listen on 127.0.0.1: %1").arg(m_server->errorString());
         return false;
     }
+    m_port = m_server->serverPort();
     connect(m_server, &QTcpServer::newConnection, this, &LoopbackListener::accept);
     return true;
 }
@@ -82,7 +83,7 @@ QUrl LoopbackListener::redirectUri() const
     QUrl uri;
     uri.setScheme(QStringLiteral("http"));
     uri.setHost(QStringLiteral("127.0.0.1"));
-    uri.setPort(m_server ? m_server->serverPort() : 0);
+    uri.setPort(m_port);
     uri.setPath(m_path);
     return uri;
 }
@@ -139,7 +140,7 @@ void LoopbackListener::read(QTcpSocket *socket)
         return refuse(socket, 400, QStringLiteral("This is not a request this app understands."));
     // The browser names the address it was sent to; any other name is a page that resolved its
     // own host to 127.0.0.1 (DNS rebinding), not the provider's redirect.
-    const QByteArray host = "127.0.0.1:" + QByteArray::number(m_server ? m_server->serverPort() : 0);
+    const QByteArray host = "127.0.0.1:" + QByteArray::number(m_port);
     if (headerValue(lines, "host") != host)
         return refuse(socket, 400, QStringLiteral("This is not a request this app understands."));
     const QByteArray target = requestLine.at(1);

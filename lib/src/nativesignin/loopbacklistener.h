@@ -25,7 +25,7 @@ public:
 
     //! Opens 127.0.0.1 on a free port; false with the reason in \a problem.
     bool listen(QString *problem);
-    //! http://127.0.0.1:PORT/path once listening.
+    //! http://127.0.0.1:PORT/path once listening (and after: the redirect URI the code is bound to).
     QUrl redirectUri() const;
     /*!
      * Answers the request received() handed over with \a status and a page saying \a text
@@ -49,6 +49,7 @@ private:
 
     QString m_path;
     QTcpServer *m_server = nullptr;
+    quint16 m_port = 0;                          //!< the port listen() got
     QPointer<QTcpSocket> m_received;
     QHash<QTcpSocket *, QByteArray> m_pending;   //!< what each open connection has sent so far
 };

@@ -84,6 +84,7 @@ struct SignInFlow
     QPromise<Tokens> promise;
     FlowSecrets secrets;
     QPointer<LoopbackListener> listener;
+    QUrl redirectUri;                    //!< the listener's, which the code is bound to
     Metadata metadata;
     bool settled = false;
 };
@@ -170,7 +171,8 @@ void NativeSignInPrivate::listen(const std::shared_ptr<SignInFlow> &f)
     QString problem;
     if (!listener->listen(&problem))
         return end(f, NativeSignInError(Reason::Network, problem));
-    const QUrl redirectUri = listener->redirectUri();
+    f->redirectUri = listener->redirectUri();
+    const QUrl redirectUri = f->redirectUri;
     QObject::connect(listener, &LoopbackListener::received, q, [this, f](const Form &query) { received(f, query); });
     QTimer::singleShot(timeout, listener, [this, f, ms = timeout.count()] {
         end(f, NativeSignInError(Reason::TimedOut, QStringLiteral("the browser did not come back within %1 ms").arg(ms)));
@@ -226,7 +228,7 @@ void NativeSignInPrivate::received(const std::shared_ptr<SignInFlow> &f, const F
     }
     const Form grant{{QStringLiteral("grant_type"), QStringLiteral("authorization_code")},
                      {QStringLiteral("code"), code},
-                     {QStringLiteral("redirect_uri"), f->listener->redirectUri().toString()},
+                     {QStringLiteral("redirect_uri"), f->redirectUri.toString()},
                      {QStringLiteral("code_verifier"), f->secrets.verifier}};
     redeem(grant, f->secrets.nonce, {}).then(QtFuture::Launch::Sync, [weak = weak_from_this(), f](QFuture<Tokens> done) {
         const std::shared_ptr<NativeSignInPrivate> self = weak.lock();

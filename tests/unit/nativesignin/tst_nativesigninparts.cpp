@@ -155,10 +155,11 @@ private Q_SLOTS:
         QVERIFY(received.wait(5000));
         const auto query = received.first().first().value<QList<QPair<QString, QString>>>();
         QCOMPARE(query, (QList<QPair<QString, QString>>{{"code", "a+b"}, {"state", "s t"}, {"x", QStringLiteral("\u00e9")}}));
-        // Nothing more is listened to.
+        // The redirect URI stays what the code is bound to; nothing more is listened to.
         QTcpSocket late;
         late.connectToHost(QHostAddress::LocalHost, port);
         QVERIFY(!late.waitForConnected(1000));
+        QCOMPARE(listener.redirectUri(), uri);
 
         listener.answer(200, QStringLiteral("Signed in <b>"));
         QVERIFY(QTest::qWaitFor([&browser] { return browser.state() == QAbstractSocket::UnconnectedState; }, 5000));
