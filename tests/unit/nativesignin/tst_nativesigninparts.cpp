@@ -1,14 +1,21 @@
 // The parts of NativeSignIn that need no provider: the PKCE challenge (RFC 7636's vector), the
-// https rule, the token endpoint's answers and the loopback listener over a raw socket.
+// https rule, the token endpoint's answers, the ID token's checks (an Ed25519 key of the test's
+// own) and the loopback listener over a raw socket.
 // tests/integration/server/tst_servernativesignin.cpp runs the whole flow against a server.
 #include "nativesignin/flowsecrets.h"
 #include "nativesignin/loopbacklistener.h"
 #include "nativesignin/providercalls.h"
 
+#include "crypto/base64url.h"
+
 #include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
+
+#include <openssl/evp.h>
 
 using namespace Gatehouse;
 using namespace Gatehouse::NativeSignInDetail;
@@ -38,6 +45,61 @@ QByteArray exchange(quint16 port, const QByteArray &request, bool waitForClose =
         return {};
     (void)QTest::qWaitFor([&socket] { return socket.state() == QAbstractSocket::UnconnectedState; }, 5000);
     return socket.readAll();
+}
+
+//! An Ed25519 key that signs ID tokens, and its JWK Set.
+struct Signer
+{
+    std::shared_ptr<EVP_PKEY> key{EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519"), EVP_PKEY_free};
+    QString kid = QStringLiteral("k1");
+
+    OAuth::JwkSet keys() const
+    {
+        unsigned char raw[32];
+        size_t length = sizeof raw;
+        EVP_PKEY_get_raw_public_key(key.get(), raw, &length);
+        const QJsonObject jwk{{"kty", "OKP"}, {"crv", "Ed25519"}, {"kid", kid},
+                              {"x", QString::fromLatin1(Crypto::base64UrlEncode(QByteArray(reinterpret_cast<char *>(raw), 32)))}};
+        QString problem;
+        return *OAuth::JwkSet::fromJson(QJsonDocument(QJsonObject{{"keys", QJsonArray{jwk}}}).toJson(), &problem);
+    }
+
+    QString sign(const QJsonObject &claims, const QString &alg = QStringLiteral("EdDSA")) const
+    {
+        const QByteArray input = Crypto::base64UrlEncode(QJsonDocument(QJsonObject{{"alg", alg}, {"kid", kid}}).toJson(QJsonDocument::Compact))
+            + '.' + Crypto::base64UrlEncode(QJsonDocument(claims).toJson(QJsonDocument::Compact));
+        EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+        EVP_DigestSignInit(ctx, nullptr, nullptr, nullptr, key.get());
+        unsigned char signature[64];
+        size_t length = sizeof signature;
+        EVP_DigestSign(ctx, signature, &length, reinterpret_cast<const unsigned char *>(input.constData()), size_t(input.size()));
+        EVP_MD_CTX_free(ctx);
+        return QString::fromLatin1(input + '.' + Crypto::base64UrlEncode(QByteArray(reinterpret_cast<char *>(signature), int(length))));
+    }
+};
+
+const QString kIssuer = QStringLiteral("https://auth.example.test/auth");
+
+QJsonObject goodClaims()
+{
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    return {{"iss", kIssuer}, {"sub", "u1"}, {"aud", "gatehouse-admin"}, {"iat", now}, {"exp", now + 600}, {"nonce", "n1"}};
+}
+
+//! The reason verifying \a token fails with, or nullopt when it verifies.
+std::optional<Reason> idTokenFailure(const QString &token, const OAuth::JwkSet &keys, const std::optional<QString> &nonce,
+                                     const QString &subject = {}, const QStringList &announced = {"EdDSA", "RS256"})
+{
+    OAuth::ServerMetadata metadata;
+    metadata.issuer = kIssuer;
+    metadata.idTokenSigningAlgs = announced;
+    try {
+        const OAuth::CompactJws jws = parseIdToken(token, metadata);
+        verifiedClaims(jws, tryKeys(jws, keys), kIssuer, QStringLiteral("gatehouse-admin"), nonce, subject);
+    } catch (const NativeSignInError &e) {
+        return e.reason();
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -120,6 +182,42 @@ private Q_SLOTS:
         OAuth::HttpResponse down;
         down.error = QStringLiteral("Connection refused");
         QCOMPARE(failure(down)->reason(), Reason::Network);
+    }
+
+    // The ID token: signature by a key of the set, iss, aud, exp, nonce; a refresh's without the
+    // nonce asked for, but naming the same subject.
+    void idTokens()
+    {
+        const Signer signer;
+        const OAuth::JwkSet keys = signer.keys();
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims()), keys, QStringLiteral("n1")), std::nullopt);
+        const auto changed = [&signer](const char *name, const QJsonValue &value) {
+            QJsonObject claims = goodClaims();
+            if (value.isUndefined())
+                claims.remove(QLatin1String(name));
+            else
+                claims.insert(QLatin1String(name), value);
+            return signer.sign(claims);
+        };
+        const std::optional<Reason> invalid = Reason::InvalidIdToken;
+        QCOMPARE(idTokenFailure(changed("nonce", "n2"), keys, QStringLiteral("n1")), invalid);
+        QCOMPARE(idTokenFailure(changed("nonce", QJsonValue::Undefined), keys, QStringLiteral("n1")), invalid);
+        QCOMPARE(idTokenFailure(changed("aud", "another-app"), keys, QStringLiteral("n1")), invalid);
+        QCOMPARE(idTokenFailure(changed("iss", "https://evil.example/auth"), keys, QStringLiteral("n1")), invalid);
+        QCOMPARE(idTokenFailure(changed("exp", QDateTime::currentSecsSinceEpoch() - 3600), keys, QStringLiteral("n1")), invalid);
+        // Signed by another key, tampered with, or under an algorithm not announced, none or HMAC.
+        QCOMPARE(idTokenFailure(Signer().sign(goodClaims()), keys, QStringLiteral("n1")), invalid);
+        QString tampered = signer.sign(goodClaims());
+        tampered[tampered.size() - 3] = tampered.at(tampered.size() - 3) == u'A' ? u'B' : u'A';
+        QCOMPARE(idTokenFailure(tampered, keys, QStringLiteral("n1")), invalid);
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims()), keys, QStringLiteral("n1"), {}, {"RS256"}), invalid);
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims(), QStringLiteral("none")), keys, QStringLiteral("n1"), {}, {}), invalid);
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims(), QStringLiteral("HS256")), keys, QStringLiteral("n1"), {}, {}), invalid);
+        QCOMPARE(idTokenFailure(QString(), keys, QStringLiteral("n1")), invalid);
+        // A refresh: any nonce or none, the subject of the sign-in.
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims()), keys, std::nullopt, QStringLiteral("u1")), std::nullopt);
+        QCOMPARE(idTokenFailure(changed("nonce", QJsonValue::Undefined), keys, std::nullopt), std::nullopt);
+        QCOMPARE(idTokenFailure(signer.sign(goodClaims()), keys, std::nullopt, QStringLiteral("u2")), invalid);
     }
 
     // Other paths, methods, Host names and oversized requests are refused and the listener goes
