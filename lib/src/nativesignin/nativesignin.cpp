@@ -147,7 +147,11 @@ QString NativeSignInPrivate::argumentProblem() const
 {
     if (clientId.isEmpty())
         return QStringLiteral("no client id");
-    if (!redirectPath.startsWith(QLatin1Char('/')) || redirectPath.contains(QLatin1Char('?')) || redirectPath.contains(QLatin1Char('#')))
+    // Compared byte for byte with the request line: unreserved characters and "/" only.
+    const bool plainPath = std::all_of(redirectPath.cbegin(), redirectPath.cend(), [](QChar c) {
+        return (c.isLetterOrNumber() && c.unicode() < 128) || QStringView(u"/-._~").contains(c);
+    });
+    if (!redirectPath.startsWith(QLatin1Char('/')) || !plainPath)
         return QStringLiteral("the redirect path must be a path such as /callback");
     if (!issuer.query().isEmpty() || !issuer.fragment().isEmpty())
         return QStringLiteral("the issuer has a query or a fragment");
@@ -214,12 +218,8 @@ void NativeSignInPrivate::received(const std::shared_ptr<SignInFlow> &f, const F
             throw NativeSignInError(Reason::IssuerMismatch, hasIss ? QStringLiteral("the redirect comes from issuer \"%1\"").arg(iss)
                                                                    : QStringLiteral("the redirect names no issuer (RFC 9207)"));
         const QString error = single(query, QLatin1String("error"));
-        if (!error.isEmpty()) {
-            const QString description = single(query, QLatin1String("error_description"));
-            throw NativeSignInError(Reason::ProviderError,
-                                    QStringLiteral("the provider refused: %1%2").arg(error, description.isEmpty() ? QString() : QStringLiteral(" (") + description + u')'),
-                                    error, description);
-        }
+        if (!error.isEmpty())
+            throw providerRefusal(QStringLiteral("the provider"), error, single(query, QLatin1String("error_description")));
         code = single(query, QLatin1String("code"));
         if (code.isEmpty())
             throw NativeSignInError(Reason::InvalidResponse, QStringLiteral("the redirect carries neither a code nor an error"));

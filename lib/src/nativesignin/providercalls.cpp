@@ -100,6 +100,12 @@ std::shared_ptr<const OAuth::ServerMetadata> metadataOf(const OAuth::HttpRespons
     return std::make_shared<const OAuth::ServerMetadata>(std::move(*metadata));
 }
 
+NativeSignInError providerRefusal(const QString &who, const QString &error, const QString &description)
+{
+    const QString detail = description.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(description);
+    return NativeSignInError(Reason::ProviderError, QStringLiteral("%1 refused: %2%3").arg(who, error, detail), error, description);
+}
+
 OAuth::HttpRequest tokenRequest(const OAuth::ServerMetadata &metadata, const Form &form)
 {
     OAuth::HttpRequest request = getJson(metadata.tokenEndpoint, "token");
@@ -121,10 +127,7 @@ NativeSignInTokens tokensOf(const OAuth::HttpResponse &response, const QStringLi
     if (response.status != 200 || !error.isEmpty()) {
         if (error.isEmpty())
             throw NativeSignInError(Reason::InvalidResponse, QStringLiteral("%1 answered status %2").arg(what).arg(response.status));
-        const QString description = json.value(QLatin1String("error_description")).toString();
-        throw NativeSignInError(Reason::ProviderError,
-                                QStringLiteral("%1 refused: %2%3").arg(what, error, description.isEmpty() ? QString() : QStringLiteral(" (") + description + u')'),
-                                error, description);
+        throw providerRefusal(what, error, json.value(QLatin1String("error_description")).toString());
     }
     NativeSignInTokens tokens;
     tokens.accessToken = json.value(QLatin1String("access_token")).toString();
@@ -135,7 +138,8 @@ NativeSignInTokens tokensOf(const OAuth::HttpResponse &response, const QStringLi
         throw NativeSignInError(Reason::InvalidResponse, QStringLiteral("%1 answered no access_token").arg(what));
     // RFC 6749 §5.1: the type is case-insensitive; a bearer token is all this helper can use.
     if (tokens.tokenType.compare(QLatin1String("Bearer"), Qt::CaseInsensitive) != 0)
-        throw NativeSignInError(Reason::InvalidResponse, QStringLiteral("%1 answered token_type \"%2\", not Bearer").arg(what, tokens.tokenType));
+        throw NativeSignInError(Reason::InvalidResponse,
+                                QStringLiteral("%1 answered token_type \"%2\", not Bearer").arg(what, tokens.tokenType));
     tokens.tokenType = QStringLiteral("Bearer");
     const QJsonValue expiresIn = json.value(QLatin1String("expires_in"));
     if (expiresIn.isDouble() && expiresIn.toDouble() > 0)

@@ -35,6 +35,9 @@ OAuth::HttpRequest discoveryRequest(const QUrl &issuer);
  */
 std::shared_ptr<const OAuth::ServerMetadata> metadataOf(const OAuth::HttpResponse &response, const QUrl &issuer);
 
+//! The ProviderError of \a who ("the provider", "the token endpoint") answering \a error.
+NativeSignInError providerRefusal(const QString &who, const QString &error, const QString &description);
+
 //! A POST of \a form (with client_id) to the token endpoint (a public client: no secret).
 OAuth::HttpRequest tokenRequest(const OAuth::ServerMetadata &metadata, const Form &form);
 /*!

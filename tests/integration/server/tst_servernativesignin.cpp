@@ -316,6 +316,24 @@ private Q_SLOTS:
         QCOMPARE(failure->error(), QStringLiteral("access_denied"));
     }
 
+    // Another registered path may be used; one that is not a plain path is refused.
+    void redirectPath()
+    {
+        NativeSignIn helper(m_issuer, QStringLiteral("gatehouse-admin"), {"email"});
+        helper.setRedirectPath(QStringLiteral("/callback?x=1"));
+        QCOMPARE(failureOf(helper.signIn())->reason(), Reason::InvalidArgument);
+        helper.setRedirectPath(QStringLiteral("/other"));
+        QFuture<NativeSignInTokens> future;
+        const QUrl url = start(helper, &future);
+        QCOMPARE(QUrl(QUrlQuery(url).queryItemValue("redirect_uri", QUrl::FullyDecoded)).path(), QStringLiteral("/other"));
+        // Not registered for gatehouse-admin: Gatehouse shows its error page, never redirects.
+        const Answer refused = get(url, sessionOf(QStringLiteral("ada@example.test")));
+        QCOMPARE(refused.status, 400);
+        QVERIFY(refused.location.isEmpty());
+        helper.cancel();
+        QCOMPARE(failureOf(future)->reason(), Reason::Cancelled);
+    }
+
     // Nobody comes back: the time-out ends the sign-in and closes the port.
     void timeOut()
     {
@@ -353,6 +371,8 @@ private Q_SLOTS:
         QTest::newRow("plain http") << QUrl("http://auth.example.test/auth") << "gatehouse-admin" << int(Reason::InvalidArgument);
         QTest::newRow("no client") << QUrl("https://auth.example.test/auth") << "" << int(Reason::InvalidArgument);
         QTest::newRow("ftp") << QUrl("ftp://127.0.0.1/auth") << "gatehouse-admin" << int(Reason::InvalidArgument);
+        QTest::newRow("issuer with a query") << QUrl("https://auth.example.test/auth?x=1") << "gatehouse-admin"
+                                             << int(Reason::InvalidArgument);
         // The server is there, but has no discovery document at that path.
         QTest::newRow("another issuer") << QUrl(m_server.baseUrl() + QStringLiteral("/auth/x")) << "gatehouse-admin"
                                         << int(Reason::InvalidResponse);
@@ -364,6 +384,7 @@ private Q_SLOTS:
         QFETCH(QString, clientId);
         QFETCH(int, reason);
         NativeSignIn helper(issuer, clientId, {"email"});
+        QCOMPARE(helper.scopes(), QStringList({"openid", "email"}));
         QSignalSpy ready(&helper, &NativeSignIn::authorizationUrlReady);
         const std::optional<NativeSignInError> failure = failureOf(helper.signIn());
         QVERIFY(failure);
