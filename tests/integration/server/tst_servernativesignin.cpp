@@ -362,6 +362,25 @@ private Q_SLOTS:
         QCOMPARE(failureOf(second)->reason(), Reason::Cancelled);
     }
 
+    // Destroyed with a request under way or a browser awaited: every future still finishes,
+    // with a NativeSignInError, and nothing is touched afterwards (the sanitizers watch).
+    void destroyedMidway()
+    {
+        auto helper = std::make_unique<NativeSignIn>(m_issuer, QStringLiteral("gatehouse-admin"), QStringList{"email"});
+        const QFuture<NativeSignInTokens> discovering = helper->signIn();
+        const QFuture<NativeSignInTokens> refreshing = helper->refresh(QStringLiteral("some-token"));
+        helper.reset();
+        QCOMPARE(failureOf(discovering)->reason(), Reason::Cancelled);
+        QVERIFY(failureOf(refreshing));
+
+        helper = std::make_unique<NativeSignIn>(m_issuer, QStringLiteral("gatehouse-admin"), QStringList{"email"});
+        QFuture<NativeSignInTokens> waiting;
+        const QUrl url = start(*helper, &waiting);
+        helper.reset();
+        QCOMPARE(failureOf(waiting)->reason(), Reason::Cancelled);
+        QVERIFY(!listening(QUrl(QUrlQuery(url).queryItemValue("redirect_uri", QUrl::FullyDecoded))));
+    }
+
     // https only, but for loopback issuers; a wrong client id or an issuer that is not one.
     void badArguments_data()
     {
