@@ -82,9 +82,10 @@ public:
         if (!checkSchema(*adapter, m_err))
             return 1;
         try {
+            const qint64 keep = loaded.config.session.maxAge;
             if (m_command.action == QLatin1String("keys"))
-                return keys(*adapter);
-            return rotate(adapter, loaded.config.secret);
+                return keys(*adapter, keep);
+            return rotate(adapter, loaded.config.secret, keep);
         } catch (const AuthError &e) {
             m_err << "gatehouse-server: " << databaseName(*adapter) << ": " << e.message() << '\n';
             return 1;
@@ -119,7 +120,7 @@ private:
         return 0;
     }
 
-    void printSchedule(const QList<OidcKeyStatus> &statuses)
+    void printSchedule(const QList<OidcKeyStatus> &statuses, qint64 keepSeconds)
     {
         m_out << QStringLiteral("%1 %2 %3 %4 %5\n")
                      .arg(QStringLiteral("ALG"), -6)
@@ -140,7 +141,8 @@ private:
                 detail = QStringLiteral("published until ") + when(*key.publishedUntil);
                 break;
             case OidcKeyStatus::State::Retired:
-                detail = QStringLiteral("unpublished since ") + when(*key.publishedUntil);
+                detail = QStringLiteral("unpublished since ") + when(*key.publishedUntil)
+                    + QStringLiteral("; removed by a rotation from ") + when(key.publishedUntil->addSecs(keepSeconds));
                 break;
             }
             m_out << QStringLiteral("%1 %2 %3 %4 %5\n")
@@ -152,7 +154,7 @@ private:
         }
     }
 
-    int keys(SqlAdapter &adapter)
+    int keys(SqlAdapter &adapter, qint64 keepSeconds)
     {
         const QList<OidcKeyStatus> statuses =
             oidcKeySchedule(adapter.oidcSigningKeys().result(), QDateTime::currentDateTimeUtc());
@@ -160,11 +162,11 @@ private:
             m_out << "no signing keys yet: the first server to sign a token makes them\n";
             return 0;
         }
-        printSchedule(statuses);
+        printSchedule(statuses, keepSeconds);
         return 0;
     }
 
-    int rotate(const std::shared_ptr<SqlAdapter> &adapter, const QStringList &secrets)
+    int rotate(const std::shared_ptr<SqlAdapter> &adapter, const QStringList &secrets, qint64 keepSeconds)
     {
         // A second rotation before the first took over would cut the first key's turn to nothing.
         for (const OidcKeyStatus &key : oidcKeySchedule(adapter->oidcSigningKeys().result(), QDateTime::currentDateTimeUtc())) {
@@ -197,6 +199,18 @@ private:
         }
         if (added.size() < 3)
             m_out << "another rotation added the other algorithms' next keys at the same moment; `oidc keys` shows them\n";
+        // Housekeeping: keys unpublished for longer than a session lives can check nothing any more.
+        const QStringList old = oidcKeysToRemove(statuses, now, keepSeconds);
+        if (!old.isEmpty()) {
+            const qint64 removed = adapter->removeOidcSigningKeys(old).result();
+            for (const OidcKeyStatus &key : statuses) {
+                if (old.contains(key.kid))
+                    m_out << "removed the retired " << key.alg << " key " << key.kid << " (generation " << key.generation
+                          << "), unpublished since " << when(*key.publishedUntil) << '\n';
+            }
+            if (removed < old.size())
+                m_out << "(" << old.size() - removed << " of them another rotation removed at the same moment)\n";
+        }
         m_out << "Running servers read the keys again within a minute; nothing else to do.\n";
         return 0;
     }

@@ -45,6 +45,16 @@ struct GATEHOUSE_EXPORT OidcKeyStatus
 GATEHOUSE_EXPORT QList<OidcKeyStatus> oidcKeySchedule(const QList<OidcSigningKeyRecord> &records, const QDateTime &now);
 
 /*!
+ * The kids of \a schedule's keys that may go from the store at \a now: retired (no longer
+ * published) for \a keepSeconds or more. Tokens they signed have expired by then; what keeps
+ * them is RP-initiated logout, which takes an ID token of any age as \c id_token_hint, so
+ * \a keepSeconds is the sessions' lifetime (\c session.maxAge): an app's sign-in older than
+ * that has no session left to end.
+ */
+GATEHOUSE_EXPORT QStringList oidcKeysToRemove(const QList<OidcKeyStatus> &schedule, const QDateTime &now,
+                                              qint64 keepSeconds);
+
+/*!
  * Adds the next generation of each algorithm's key to \a store, sealed with \a secrets (the
  * configuration's, newest first, as the running servers have them). Returns the records added;
  * an algorithm whose next generation another caller added at the same moment is left out

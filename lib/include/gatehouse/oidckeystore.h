@@ -5,6 +5,7 @@
 
 #include <QFuture>
 #include <QList>
+#include <QStringList>
 
 namespace Gatehouse {
 
@@ -35,6 +36,12 @@ public:
      * the same alg and generation exactly one gets true: servers starting together agree.
      */
     virtual QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) = 0;
+
+    /*!
+     * Removes the keys whose \c kid is in \a kids (retired ones: oidcKeysToRemove()); the
+     * number removed. Kids not stored are no error.
+     */
+    virtual QFuture<qint64> removeOidcSigningKeys(const QStringList &kids) = 0;
 
 protected:
     OidcKeyStore() = default;

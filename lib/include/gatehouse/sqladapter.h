@@ -262,6 +262,7 @@ public:
     // OidcKeyStore
     QFuture<QList<OidcSigningKeyRecord>> oidcSigningKeys() override;
     QFuture<bool> addOidcSigningKey(const OidcSigningKeyRecord &key) override;
+    QFuture<qint64> removeOidcSigningKeys(const QStringList &kids) override;
 
     // OidcCodeStore
     QFuture<void> addOidcCode(const OidcAuthorizationCode &code) override;

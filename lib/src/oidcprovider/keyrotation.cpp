@@ -77,6 +77,17 @@ QList<OidcKeyStatus> oidcKeySchedule(const QList<OidcSigningKeyRecord> &records,
     return statuses;
 }
 
+QStringList oidcKeysToRemove(const QList<OidcKeyStatus> &schedule, const QDateTime &now, qint64 keepSeconds)
+{
+    QStringList kids;
+    for (const OidcKeyStatus &key : schedule) {
+        if (key.state == OidcKeyStatus::State::Retired && key.publishedUntil
+            && key.publishedUntil->addSecs(keepSeconds) <= now)
+            kids.append(key.kid);
+    }
+    return kids;
+}
+
 QFuture<QList<OidcSigningKeyRecord>> rotateOidcSigningKeys(std::shared_ptr<OidcKeyStore> store, const QStringList &secrets)
 {
     auto box = std::make_shared<const OidcProvider::KeyBox>(secrets);  // throws for no secret

@@ -41,4 +41,12 @@ QFuture<bool> MemoryAdapter::addOidcSigningKey(const OidcSigningKeyRecord &key)
     });
 }
 
+QFuture<qint64> MemoryAdapter::removeOidcSigningKeys(const QStringList &kids)
+{
+    return settle([&] {
+        QWriteLocker locker(&d->lock);
+        return qint64(d->oidcKeys.removeIf([&kids](const OidcSigningKeyRecord &k) { return kids.contains(k.kid); }));
+    });
+}
+
 } // namespace Gatehouse

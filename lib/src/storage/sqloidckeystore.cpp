@@ -40,4 +40,20 @@ QFuture<bool> SqlAdapter::addOidcSigningKey(const OidcSigningKeyRecord &key)
     });
 }
 
+QFuture<qint64> SqlAdapter::removeOidcSigningKeys(const QStringList &kids)
+{
+    const QString method = QStringLiteral("removeOidcSigningKeys");
+    return d->run(method, [kids, method](SqlConnection &c) {
+        qint64 removed = 0;
+        SqlTransaction transaction(c, method);
+        for (const QString &kid : kids) {
+            SqlQuery q(c, QStringLiteral("DELETE FROM gatehouse_oidc_keys WHERE kid = ?"), method);
+            q.bind(kid).exec();
+            removed += q.rowsAffected();
+        }
+        transaction.commit();
+        return removed;
+    });
+}
+
 } // namespace Gatehouse

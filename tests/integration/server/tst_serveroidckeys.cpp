@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -131,6 +133,51 @@ private Q_SLOTS:
         QVERIFY2(refused.err.contains(QStringLiteral("do not open")) || refused.err.contains(QStringLiteral("under way")),
                  qPrintable(refused.err));
         QCOMPARE(oidc(QStringLiteral("keys"), m_config).out, before);
+    }
+
+    // Keys unpublished for longer than a session lives go with the next rotation; the ones that
+    // sign or are still published stay.
+    void retiredKeysGoWithALaterRotation()
+    {
+        const QString before = oidc(QStringLiteral("keys"), m_config).out;
+        QCOMPARE(before.count(u'\n'), 7);  // generations 1 and 2 of three algorithms
+        {
+            // Sixty days on: generation 2 took over long ago, generation 1 is unpublished for longer
+            // than the 30-day sessions.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("age-keys"));
+            db.setDatabaseName(m_dir.filePath(QStringLiteral("gatehouse.db")));
+            QVERIFY(db.open());
+            QSqlQuery age(db);
+            QVERIFY(age.prepare(QStringLiteral("UPDATE gatehouse_oidc_keys SET \"createdAt\" = ?")));
+            age.addBindValue(QDateTime::currentDateTimeUtc().addDays(-60).toString(Qt::ISODateWithMs));
+            QVERIFY(age.exec());
+            QCOMPARE(age.numRowsAffected(), 6);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("age-keys"));
+        const CommandResult listed = oidc(QStringLiteral("keys"), m_config);
+        QCOMPARE(listed.out.count(QStringLiteral(" retired ")), 3);
+        QCOMPARE(listed.out.count(QStringLiteral("; removed by a rotation from ")), 3);
+
+        const CommandResult rotated = oidc(QStringLiteral("rotate-keys"), m_config);
+        QVERIFY2(rotated.exitCode == 0, qPrintable(rotated.err));
+        QCOMPARE(rotated.out.count(QStringLiteral("(generation 3) is published now and signs from ")), 3);
+        QCOMPARE(rotated.out.count(QStringLiteral("removed the retired ")), 3);
+        const QString after = oidc(QStringLiteral("keys"), m_config).out;
+        QCOMPARE(after.count(u'\n'), 7);  // generations 2 (signing) and 3 (next)
+        QVERIFY(!after.contains(QStringLiteral(" retired ")));
+        QCOMPARE(after.count(QStringLiteral(" signing ")), 3);
+        QCOMPARE(after.count(QStringLiteral(" next ")), 3);
+        int gone = 0;
+        for (const QString &line : listed.out.split(u'\n')) {
+            if (!line.contains(QStringLiteral(" retired ")))
+                continue;
+            const QString kid = line.section(u' ', 3, 3, QString::SectionSkipEmpty);
+            QVERIFY2(rotated.out.contains(QStringLiteral(" key %1 (generation 1), unpublished since ").arg(kid)), qPrintable(rotated.out));
+            QVERIFY2(!after.contains(kid), qPrintable(after));
+            ++gone;
+        }
+        QCOMPARE(gone, 3);
     }
 
     void wrongCommandLines_data()

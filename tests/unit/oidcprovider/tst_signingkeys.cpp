@@ -185,11 +185,14 @@ void TestSigningKeys::scheduleOfARotation_data()
     QTest::addColumn<int>("seconds");  //!< after the second key was made
     QTest::addColumn<QString>("first");
     QTest::addColumn<QString>("second");
-    QTest::newRow("made") << 0 << "signing" << "next";
-    QTest::newRow("a second before it signs") << 119 << "signing" << "next";
-    QTest::newRow("it signs") << 120 << "retiring" << "signing";
-    QTest::newRow("the old key's last tokens still valid") << 120 + 659 << "retiring" << "signing";
-    QTest::newRow("the old key retired") << 120 + 660 << "retired" << "signing";
+    QTest::addColumn<QStringList>("removable");  //!< with a day's keeping
+    QTest::newRow("made") << 0 << "signing" << "next" << QStringList();
+    QTest::newRow("a second before it signs") << 119 << "signing" << "next" << QStringList();
+    QTest::newRow("it signs") << 120 << "retiring" << "signing" << QStringList();
+    QTest::newRow("the old key's last tokens still valid") << 120 + 659 << "retiring" << "signing" << QStringList();
+    QTest::newRow("the old key retired") << 120 + 660 << "retired" << "signing" << QStringList();
+    QTest::newRow("retired a second short of a day") << 120 + 660 + 86399 << "retired" << "signing" << QStringList();
+    QTest::newRow("retired a day") << 120 + 660 + 86400 << "retired" << "signing" << QStringList{"a"};
 }
 
 void TestSigningKeys::scheduleOfARotation()
@@ -197,6 +200,7 @@ void TestSigningKeys::scheduleOfARotation()
     QFETCH(int, seconds);
     QFETCH(QString, first);
     QFETCH(QString, second);
+    QFETCH(QStringList, removable);
     const QDateTime start(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
     const QDateTime rotated = start.addDays(30);
     // Given newest first, with an algorithm this build does not know: the order does not matter.
@@ -225,6 +229,7 @@ void TestSigningKeys::scheduleOfARotation()
     QCOMPARE(statuses.at(1).signsFrom, rotated.addSecs(120));
     QVERIFY(!statuses.at(1).signsUntil);
     QVERIFY(!statuses.at(1).publishedUntil);
+    QCOMPARE(oidcKeysToRemove(statuses, rotated.addSecs(seconds), 86400), removable);
 }
 
 void TestSigningKeys::rotationRefusesSecretsThatDoNotOpenTheKeys()

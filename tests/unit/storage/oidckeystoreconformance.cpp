@@ -108,4 +108,17 @@ void OidcKeyStoreConformance::firstKeyRaceAcrossAdapters()
     QCOMPARE(kids(take(m_store->oidcSigningKeys())), kids(take(other->oidcSigningKeys())));
 }
 
+// Retired keys go by their kid; the rest stays, and a removed generation is not taken again.
+void OidcKeyStoreConformance::retiredKeysAreRemoved()
+{
+    for (int generation = 1; generation <= 3; ++generation)
+        QVERIFY(take(m_store->addOidcSigningKey(record(QStringLiteral("rsa-%1").arg(generation), QStringLiteral("RS256"), generation))));
+    QVERIFY(take(m_store->addOidcSigningKey(record(QStringLiteral("ec-1"), QStringLiteral("ES256"), 1))));
+    QCOMPARE(take(m_store->removeOidcSigningKeys({QStringLiteral("rsa-1"), QStringLiteral("rsa-2"), QStringLiteral("gone")})),
+             qint64(2));
+    QCOMPARE(kids(take(m_store->oidcSigningKeys())), (QStringList{"ec-1", "rsa-3"}));
+    QCOMPARE(take(m_store->removeOidcSigningKeys({})), qint64(0));
+    QCOMPARE(take(m_store->addOidcSigningKey(record(QStringLiteral("rsa-4"), QStringLiteral("RS256"), 4))), true);
+}
+
 } // namespace Gatehouse::Testing

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void storedAndOrdered();
     void takenKeysChangeNothing();
     void firstKeyRaceAcrossAdapters();
+    void retiredKeysAreRemoved();
 
 private:
     AdapterFixture &m_fixture;
