@@ -109,7 +109,8 @@ Catalogue::Catalogue()
                  std::int64_t(1));
     });
     for (const Collectable *family : std::initializer_list<const Collectable *>{
-             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &emailsSent, &emailFailures,
+             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &webhookDeliveries, &webhookBacklog,
+             &webhookOldestPending, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
              &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
