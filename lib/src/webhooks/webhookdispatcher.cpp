@@ -198,7 +198,8 @@ int WebhookDispatcherPrivate::round(Hook &hook)
         next.attempts = attempt;
         next.firstAttemptAt = first;
         const std::chrono::milliseconds wait = waits.wait(attempt, QRandomGenerator::global()->generateDouble());
-        next.nextAttemptAt = ended.addMSecs(wait.count());
+        // The store keeps whole seconds: rounded up, so a retry is never due before its wait is over.
+        next.nextAttemptAt = QDateTime::fromSecsSinceEpoch((ended.toMSecsSinceEpoch() + wait.count() + 999) / 1000, Qt::UTC);
         next.lastError = outcome.problem();
         retries.saveWebhookRetry(next).waitForFinished();
         qCWarning(lcWebhooks).noquote()

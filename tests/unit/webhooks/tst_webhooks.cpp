@@ -200,7 +200,7 @@ void TestWebhooks::receiverDownThenUpLosesNothing()
     auto adapter = std::make_shared<MemoryAdapter>();
     const WebhookSettings settings = settingsFor(receiver.url());
     WebhookDispatcher dispatcher({settings}, adapter);
-    dispatcher.setTimingForTesting(0s, 1000ms, 1000ms);  // each wait 0.5 to 1 s
+    dispatcher.setTimingForTesting(0s, 1000ms, 1000ms);  // each wait 0.5 to 1 s (stored rounded up)
     QCOMPARE(roundOf(dispatcher), 0);  // the webhook's place: from now on
     const qint64 first = adapter->appendAudit(auditEvent(QStringLiteral("signIn"))).result();
     const qint64 second = adapter->appendAudit(auditEvent(QStringLiteral("signOut"))).result();
@@ -217,13 +217,13 @@ void TestWebhooks::receiverDownThenUpLosesNothing()
     QCOMPARE(retry->lastError, QStringLiteral("HTTP 503"));
     // Down: connections refused.
     receiver.stop();
-    QTest::qWait(1100);
+    QTest::qWait(2100);  // the wait, rounded up to the store's whole seconds
     QCOMPARE(roundOf(dispatcher), 0);
     QCOMPARE(adapter->webhookRetry(WebhookDispatcher::cursorName(settings.url)).result()->attempts, 2);
     // Up again: the first event on its third attempt, then the second; the retry forgotten.
     QVERIFY(receiver.start());
     receiver.setStatus(200);
-    QTest::qWait(1100);
+    QTest::qWait(2100);  // the wait, rounded up to the store's whole seconds
     QCOMPARE(roundOf(dispatcher), 2);
     const QList<ReceivedWebhook> accepted = receiver.accepted();
     QCOMPARE(accepted.size(), 2);
