@@ -62,10 +62,12 @@ public:
     /*!
      * For tests: how long an event must have been in the log before it is read (default 2 s: a
      * write committed late under a lower id is not skipped), and the first and the longest wait
-     * between tries of one event (default 2 s and 10 minutes).
+     * between tries of one event (default 2 s and 10 minutes), and how long one event is tried
+     * before it is given up (default 3 days).
      */
     void setTimingForTesting(std::chrono::seconds settle, std::chrono::milliseconds firstRetry,
-                             std::chrono::milliseconds longestRetry);
+                             std::chrono::milliseconds longestRetry,
+                             std::chrono::seconds giveUpAfter = std::chrono::hours(72));
 
 Q_SIGNALS:
     //! \a count deliveries succeeded in a round of one webhook.

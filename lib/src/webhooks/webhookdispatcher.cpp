@@ -32,7 +32,6 @@ namespace {
 constexpr auto kLease = 60s;
 //! Events read ahead in a round: delivered in order, and the backlog the metrics show.
 constexpr int kReadAhead = 500;
-constexpr qint64 kGiveUpSeconds = 3 * 24 * 3600;
 constexpr auto kPostTimeout = 10s;
 
 //! The webhook as a metrics label and in the log: its URL without credentials, query or fragment.
@@ -81,6 +80,7 @@ public:
     std::mutex timingLock;
     std::chrono::seconds settle = 2s;
     Webhooks::Backoff backoff;
+    std::chrono::seconds giveUp = 72h;
 
     int guardedRound(Hook &hook);
     int round(Hook &hook);
@@ -106,10 +106,12 @@ int WebhookDispatcherPrivate::round(Hook &hook)
 {
     std::chrono::seconds settleFor;
     Webhooks::Backoff waits;
+    std::chrono::seconds giveUpAfter;
     {
         std::lock_guard<std::mutex> locked(timingLock);
         settleFor = settle;
         waits = backoff;
+        giveUpAfter = giveUp;
     }
     const QDateTime started = QDateTime::currentDateTimeUtc();
     AuditFeedStore &feed = *stores.auditFeed;
@@ -179,12 +181,12 @@ int WebhookDispatcherPrivate::round(Hook &hook)
             continue;
         }
         const QDateTime first = again ? retry->firstAttemptAt : ended;
-        if (first.secsTo(ended) >= kGiveUpSeconds) {
+        if (again && first.secsTo(ended) >= giveUpAfter.count()) {
             Metrics::recordWebhookDelivery(hook.label, "given_up");
             qCCritical(lcWebhooks).noquote()
-                << QStringLiteral("webhook %1: gave up audit event %2 (%3) after %4 attempts over %5 hours: %6")
+                << QStringLiteral("webhook %1: gave up audit event %2 (%3) after %4 attempts since %5: %6")
                        .arg(hook.label, QString::number(event.id), event.type, QString::number(attempt),
-                            QString::number(kGiveUpSeconds / 3600), outcome.problem());
+                            first.toString(Qt::ISODate), outcome.problem());
             feed.advanceAuditCursor(hook.cursor, holder, event.id).result();
             retries.clearWebhookRetry(hook.cursor).result();
             retry.reset();
@@ -336,9 +338,10 @@ QFuture<int> WebhookDispatcher::deliverPending()
 }
 
 void WebhookDispatcher::setTimingForTesting(std::chrono::seconds settle, std::chrono::milliseconds firstRetry,
-                                            std::chrono::milliseconds longestRetry)
+                                            std::chrono::milliseconds longestRetry, std::chrono::seconds giveUpAfter)
 {
     std::lock_guard<std::mutex> locked(d->timingLock);
+    d->giveUp = giveUpAfter;
     d->settle = settle;
     d->backoff.first = firstRetry;
     d->backoff.cap = longestRetry;

@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageAuthenticationCode>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void receiverDownThenUpLosesNothing();
     void aNewDispatcherGoesOnWhereTheLastStopped();
     void twoDispatchersDeliverEachEventOnce();
+    void anEventFailingTooLongIsGivenUp();
     void withoutAStoreItSaysWhy();
 };
 
@@ -290,6 +292,35 @@ void TestWebhooks::twoDispatchersDeliverEachEventOnce()
         ids.insert(r.header("gatehouse-delivery"));
     QCOMPARE(ids.size(), 10);
     QCOMPARE(receiver.received().size(), 10);
+}
+
+void TestWebhooks::anEventFailingTooLongIsGivenUp()
+{
+    WebhookReceiver receiver(kSecret);
+    QVERIFY(receiver.start());
+    auto adapter = std::make_shared<MemoryAdapter>();
+    const WebhookSettings settings = settingsFor(receiver.url());
+    WebhookDispatcher dispatcher({settings}, adapter);
+    dispatcher.setTimingForTesting(0s, 500ms, 500ms, 1s);  // given up once tried for a second
+    QCOMPARE(roundOf(dispatcher), 0);
+    const qint64 refused = adapter->appendAudit(auditEvent(QStringLiteral("signIn"))).result();
+    const qint64 next = adapter->appendAudit(auditEvent(QStringLiteral("signOut"))).result();
+    receiver.setStatus(422);
+    QCOMPARE(roundOf(dispatcher), 0);
+    QTest::qWait(2100);
+    // Its second failure is past the limit: given up, and the next event is tried at once.
+    QTest::ignoreMessage(QtCriticalMsg, QRegularExpression(QStringLiteral("gave up audit event %1 \\(signIn\\) after 2 attempts").arg(refused)));
+    QCOMPARE(roundOf(dispatcher), 0);
+    const QList<ReceivedWebhook> got = receiver.received();
+    QCOMPARE(got.size(), 3);
+    QCOMPARE(got.at(1).header("gatehouse-delivery"), QByteArray::number(refused));
+    QCOMPARE(got.at(1).header("gatehouse-attempt"), QByteArray("2"));
+    QCOMPARE(got.at(2).header("gatehouse-delivery"), QByteArray::number(next));
+    QCOMPARE(got.at(2).header("gatehouse-attempt"), QByteArray("1"));
+    const std::optional<WebhookRetry> retry = adapter->webhookRetry(WebhookDispatcher::cursorName(settings.url)).result();
+    QVERIFY(retry);
+    QCOMPARE(retry->eventId, next);
+    QCOMPARE(retry->lastError, QStringLiteral("HTTP 422"));
 }
 
 void TestWebhooks::withoutAStoreItSaysWhy()
