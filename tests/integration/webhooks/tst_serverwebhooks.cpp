@@ -1,7 +1,8 @@
 // gatehouse-server's webhooks end to end: failed sign-ins (audit events signInFailed) delivered
 // to a receiver on 127.0.0.1 that checks every signature. The receiver goes down, the server is
-// restarted while deliveries wait, PostgreSQL is killed under it and started again: every event
-// the audit log holds arrives, in order, signed, each once (retried ones with a higher attempt).
+// restarted while deliveries wait, PostgreSQL is killed under it and started again, two servers
+// share the database (and one stops): every event the audit log holds arrives, in order, signed,
+// each once (retried ones with a higher attempt).
 #include "integration/server/serverharness.h"
 #include "support/postgresserver.h"
 #include "support/serverprocess.h"
@@ -237,6 +238,42 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(receiver.accepted().size(), start + 8, 20000);
         QTest::qWait(3000);
         QCOMPARE(receiver.accepted().size(), start + 8);
+        checkDeliveries(receiver, database, warmUp);
+    }
+
+    void twoServersDeliverEachEventOnce()
+    {
+        if (const QString why = PostgresServer::unavailableReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        PostgresServer pg;
+        QString error;
+        QVERIFY2(pg.start(&error), qPrintable(error));
+        QVERIFY2(pg.createDatabase(QStringLiteral("gatehouse"), &error), qPrintable(error));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        WebhookReceiver receiver(kSecret);
+        QVERIFY(receiver.start());
+        const QString database = pg.url(QStringLiteral("gatehouse"));
+        const QString config = writeConfig(dir, database, receiver.url());
+        auto first = std::make_unique<ServerUnderTest>();
+        ServerUnderTest second;
+        QVERIFY(second.start(config));
+        QVERIFY(second.waitForLog(QStringLiteral("webhooks: on")));
+        const qint64 warmUp = startAndWarmUp(*first, config, receiver);
+        QVERIFY2(warmUp > 0, qPrintable(first->log()));
+
+        // Both servers look every second; one holds the webhook, and each event goes out once.
+        const qsizetype start = receiver.accepted().size();
+        for (int i = 0; i < 10; ++i)
+            failSignIn(i % 2 ? second : *first, QStringLiteral("s%1").arg(i));
+        QTRY_COMPARE_WITH_TIMEOUT(receiver.accepted().size(), start + 10, 30000);
+        // The first stops (giving its hold up, if it had it): the other goes on at once.
+        first.reset();
+        for (int i = 0; i < 5; ++i)
+            failSignIn(second, QStringLiteral("t%1").arg(i));
+        QTRY_COMPARE_WITH_TIMEOUT(receiver.accepted().size(), start + 15, 20000);
+        QTest::qWait(3000);
+        QCOMPARE(receiver.accepted().size(), start + 15);
         checkDeliveries(receiver, database, warmUp);
     }
 };
