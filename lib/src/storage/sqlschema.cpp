@@ -447,8 +447,9 @@ QString oidcGrantTables(SqlConnection &c, const Types &t)
 
 /*!
  * Named positions in the audit log (AuditFeedStore): each held by one server at a time for a
- * lease, so that the security notices (lib/src/notices/README.md) go out once between the
- * servers sharing the database, and none is lost across a restart.
+ * lease, so that the security notices (lib/src/notices/README.md) and the webhooks
+ * (lib/src/webhooks/README.md) go out once between the servers sharing the database, and none
+ * is lost across a restart.
  */
 QString auditCursorsTable(SqlConnection &c, const Types &t)
 {
