@@ -139,6 +139,16 @@ void ConfigReloader::logRestartOnlyChanges(const ServerSettings &next) const
     if (next.admin.enabled != m_running.admin.enabled)
         changed(QStringLiteral("admin"), m_running.admin.enabled ? QStringLiteral("on") : QStringLiteral("off"),
                 next.admin.enabled ? QStringLiteral("on") : QStringLiteral("off"));
+    const auto webhooksText = [](const QList<WebhookSettings> &webhooks) {
+        QStringList parts;   // secrets compared by a hash: never in the log
+        for (const WebhookSettings &w : webhooks)
+            parts.append(w.url.toString() + QLatin1Char(' ') + w.events.join(QLatin1Char(','))
+                         + QLatin1Char(' ') + QString::number(qHash(w.secret)));
+        return parts;
+    };
+    if (webhooksText(next.webhooks) != webhooksText(m_running.webhooks))
+        qCWarning(lcServer).noquote() << "configuration reload: events.webhooks changed: this takes a restart of "
+                                         "gatehouse-server; still delivering to the webhooks it started with";
     if (next.adapterUrl != m_running.adapterUrl)   // shown without a password the URL may hold
         changed(QStringLiteral("adapter.url"), displayDatabaseUrl(m_running.adapterUrl), displayDatabaseUrl(next.adapterUrl));
 }

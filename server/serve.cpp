@@ -23,6 +23,7 @@
 #include <gatehouse/securitynotices.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/version.h>
+#include <gatehouse/webhooks.h>
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -416,9 +417,23 @@ int serve(const ServeOptions &options)
     startNotices(config);
     QObject::connect(&reloader, &ConfigReloader::reloaded, &pool,
                      [&startNotices, &engine] { startNotices(engine->current()->config()); });
+    // Webhooks (lib/src/webhooks/README.md): the audit log delivered beside the serving, on the
+    // dispatcher's own threads; the webhooks of the start-up configuration (a change takes a restart).
+    std::unique_ptr<WebhookDispatcher> webhooks;
+    if (!settings.webhooks.isEmpty() && database) {
+        webhooks = std::make_unique<WebhookDispatcher>(settings.webhooks, database);
+        if (const QString why = webhooks->unavailableReason(); !why.isEmpty()) {
+            qCWarning(lcServer).noquote() << "webhooks: off:" << why;
+            webhooks.reset();
+        } else {
+            webhooks->start();
+            qCInfo(lcServer).noquote() << QStringLiteral("webhooks: on (%1)").arg(settings.webhooks.size());
+        }
+    }
     serving = QStringLiteral("serving on %1").arg(origin);
     notifier.ready(serving);
     const int exitCode = QCoreApplication::exec();
+    webhooks.reset();
     notices.reset();
     pool.stop();
     if (metricsPool)

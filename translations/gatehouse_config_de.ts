@@ -602,5 +602,47 @@
         <source>must be true, false or an object of the notices to mail, each true or false (&quot;newDevice&quot;, &quot;passwordChange&quot;, &quot;passwordReset&quot;, &quot;twoFactor&quot;, &quot;recoveryCode&quot;, &quot;linkedAccounts&quot;, &quot;passkeys&quot;)</source>
         <translation>muss true, false oder ein Objekt der zu versendenden Hinweise sein, jeder true oder false („newDevice“, „passwordChange“, „passwordReset“, „twoFactor“, „recoveryCode“, „linkedAccounts“, „passkeys“)</translation>
     </message>
+    <message>
+        <source>must be a list of webhooks, for example [{&quot;url&quot;: &quot;https://siem.example/hook&quot;, &quot;secretFile&quot;: &quot;webhook.secret&quot;}]</source>
+        <translation>muss eine Liste von Webhooks sein, zum Beispiel [{&quot;url&quot;: &quot;https://siem.example/hook&quot;, &quot;secretFile&quot;: &quot;webhook.secret&quot;}]</translation>
+    </message>
+    <message>
+        <source>must be an object with &quot;url&quot; and &quot;secretFile&quot;</source>
+        <translation>muss ein Objekt mit &quot;url&quot; und &quot;secretFile&quot; sein</translation>
+    </message>
+    <message>
+        <source>is missing: the http or https URL the events are POSTed to</source>
+        <translation>fehlt: die http- oder https-URL, an die die Ereignisse per POST gehen</translation>
+    </message>
+    <message>
+        <source>is missing: the file with the secret the deliveries are signed with</source>
+        <translation>fehlt: die Datei mit dem Geheimnis, mit dem die Zustellungen signiert werden</translation>
+    </message>
+    <message>
+        <source>the secret is shorter than %1 characters (make one with: openssl rand -hex 32)</source>
+        <extracomment>%1 is the least number of characters</extracomment>
+        <translation>das Geheimnis ist kürzer als %1 Zeichen (eines erzeugen mit: openssl rand -hex 32)</translation>
+    </message>
+    <message>
+        <source>the same URL as events.webhooks[%1]</source>
+        <extracomment>%1 is the index of the other webhook</extracomment>
+        <translation>dieselbe URL wie events.webhooks[%1]</translation>
+    </message>
+    <message>
+        <source>plain http to another machine: the events travel unencrypted (signed, but readable)</source>
+        <translation>unverschlüsseltes http zu einem anderen Rechner: die Ereignisse gehen unverschlüsselt (signiert, aber lesbar)</translation>
+    </message>
+    <message>
+        <source>must be a list of audit event types, for example [&quot;signIn&quot;, &quot;signInFailed&quot;]; leave it out for every event</source>
+        <translation>muss eine Liste von Audit-Ereignistypen sein, zum Beispiel [&quot;signIn&quot;, &quot;signInFailed&quot;]; weglassen für alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>must be an audit event type: 1 to 64 letters and digits, for example &quot;signIn&quot;</source>
+        <translation>muss ein Audit-Ereignistyp sein: 1 bis 64 Buchstaben und Ziffern, zum Beispiel &quot;signIn&quot;</translation>
+    </message>
+    <message>
+        <source>webhooks need a database (adapter.url or DATABASE_URL): the audit log there is their outbox</source>
+        <translation>Webhooks brauchen eine Datenbank (adapter.url oder DATABASE_URL): das Audit-Protokoll dort ist ihr Postausgang</translation>
+    </message>
 </context>
 </TS>

@@ -24,6 +24,7 @@
  * | AdminTokenStore (admintokenstore.h) | nothing: the admin API's bearer tokens (gatehouse-server's \c admin) | no admin API |
  * | GroupStore (groupstore.h) | the \c groups claim at sign-in; groups of database sessions for access rules | access rules see groups only from the \c jwt callback |
  * | UserTransferStore (usertransferstore.h) | nothing: `gatehouse-server user import` and `export` | no import or export |
+ * | WebhookStore (webhookstore.h) | nothing: gatehouse-server's webhooks keep their retries there (with AuditFeedStore's cursors) | no webhooks |
  *
  * SqlAdapter and MemoryAdapter implement all of them.
  */
@@ -44,3 +45,4 @@
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
 #include <gatehouse/usertransferstore.h>
+#include <gatehouse/webhookstore.h>

@@ -32,7 +32,8 @@ class GATEHOUSE_EXPORT MemoryAdapter final : public Adapter,
                                              public AuditFeedStore,
                                              public AdminTokenStore,
                                              public UserTransferStore,
-                                             public NoticePreferenceStore
+                                             public NoticePreferenceStore,
+                                             public WebhookStore
 {
 public:
     MemoryAdapter();
@@ -188,6 +189,11 @@ public:
     // NoticePreferenceStore
     QFuture<QList<NoticePreference>> noticePreferences(const QString &userId) override;
     QFuture<void> setNoticePreference(const QString &userId, const NoticePreference &preference) override;
+
+    // WebhookStore
+    QFuture<std::optional<WebhookRetry>> webhookRetry(const QString &webhook) override;
+    QFuture<void> saveWebhookRetry(const WebhookRetry &retry) override;
+    QFuture<bool> clearWebhookRetry(const QString &webhook) override;
 
 private:
     std::unique_ptr<MemoryAdapterPrivate> d;

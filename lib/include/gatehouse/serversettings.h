@@ -1,7 +1,8 @@
 #pragma once
 /*!
  * \file serversettings.h  gatehouse-server's own settings, read from the same JSON file as the
- * engine's Config (the top-level keys \c callbacksScript, \c callbacks, \c events, \c adapter
+ * engine's Config (the top-level keys \c callbacksScript, \c callbacks, \c events (with its
+ * \c webhooks), \c adapter
  * and the \c server object). gatehouse-server and gatehouse-admin read them; an application
  * that embeds the engine needs only configloader.h.
  */
@@ -13,6 +14,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 namespace Gatehouse {
 
@@ -38,6 +40,17 @@ struct GATEHOUSE_EXPORT AdminSettings
     static QString clientId() { return QStringLiteral("gatehouse-admin"); }
 };
 
+/*!
+ * One of \c events.webhooks: the audit events POSTed to \c url, signed with the secret of
+ * \c secretFile (webhooks.h; lib/src/webhooks/README.md).
+ */
+struct GATEHOUSE_EXPORT WebhookSettings
+{
+    QUrl url;            //!< \c url: http or https
+    QString secret;      //!< what \c secretFile holds (never logged)
+    QStringList events;  //!< \c events: the audit event types sent; empty: every one
+};
+
 //! Settings of gatehouse-server that are not part of the engine's Config.
 struct GATEHOUSE_EXPORT ServerSettings
 {
@@ -49,6 +62,8 @@ struct GATEHOUSE_EXPORT ServerSettings
     //! \c events: event name (\c signIn, \c signOut, \c createUser, \c updateUser,
     //! \c linkAccount, \c session) -> name of the JavaScript function.
     QMap<QString, QString> eventFunctions;
+    //! \c events.webhooks: where audit events are delivered, at least once (needs a database).
+    QList<WebhookSettings> webhooks;
 
     //! \c adapter as written, with \c url filled from \c DATABASE_URL when the JSON has none.
     //! Empty: no adapter.

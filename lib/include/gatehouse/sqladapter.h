@@ -113,7 +113,8 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public AuditFeedStore,
                                           public AdminTokenStore,
                                           public UserTransferStore,
-                                          public NoticePreferenceStore
+                                          public NoticePreferenceStore,
+                                          public WebhookStore
 {
 public:
     explicit SqlAdapter(const SqlAdapterOptions &options);
@@ -302,6 +303,11 @@ public:
     // NoticePreferenceStore
     QFuture<QList<NoticePreference>> noticePreferences(const QString &userId) override;
     QFuture<void> setNoticePreference(const QString &userId, const NoticePreference &preference) override;
+
+    // WebhookStore
+    QFuture<std::optional<WebhookRetry>> webhookRetry(const QString &webhook) override;
+    QFuture<void> saveWebhookRetry(const WebhookRetry &retry) override;
+    QFuture<bool> clearWebhookRetry(const QString &webhook) override;
 
 private:
     std::unique_ptr<SqlAdapterPrivate> d;

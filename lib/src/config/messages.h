@@ -211,4 +211,17 @@ inline constexpr const char *RedirectUriNoHost = QT_TRANSLATE_NOOP("Gatehouse::C
 //: %1 is the longest length allowed
 inline constexpr const char *RedirectUriTooLong = QT_TRANSLATE_NOOP("Gatehouse::Config", "is longer than %1 characters");
 
+inline constexpr const char *WebhookList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of webhooks, for example [{\"url\": \"https://siem.example/hook\", \"secretFile\": \"webhook.secret\"}]");
+inline constexpr const char *WebhookObject = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an object with \"url\" and \"secretFile\"");
+inline constexpr const char *WebhookUrlMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "is missing: the http or https URL the events are POSTed to");
+inline constexpr const char *WebhookSecretMissing = QT_TRANSLATE_NOOP("Gatehouse::Config", "is missing: the file with the secret the deliveries are signed with");
+//: %1 is the least number of characters
+inline constexpr const char *WebhookSecretShort = QT_TRANSLATE_NOOP("Gatehouse::Config", "the secret is shorter than %1 characters (make one with: openssl rand -hex 32)");
+//: %1 is the index of the other webhook
+inline constexpr const char *WebhookDuplicateUrl = QT_TRANSLATE_NOOP("Gatehouse::Config", "the same URL as events.webhooks[%1]");
+inline constexpr const char *WebhookPlainHttp = QT_TRANSLATE_NOOP("Gatehouse::Config", "plain http to another machine: the events travel unencrypted (signed, but readable)");
+inline constexpr const char *WebhookEventList = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be a list of audit event types, for example [\"signIn\", \"signInFailed\"]; leave it out for every event");
+inline constexpr const char *WebhookEventName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be an audit event type: 1 to 64 letters and digits, for example \"signIn\"");
+inline constexpr const char *WebhooksNeedDatabase = QT_TRANSLATE_NOOP("Gatehouse::Config", "webhooks need a database (adapter.url or DATABASE_URL): the audit log there is their outbox");
+
 } // namespace Gatehouse::ConfigDetail::Messages

@@ -499,6 +499,113 @@ void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QStri
     r.finish();
 }
 
+namespace {
+
+//! Letters and digits, 1 to 64: what an audit event's type is.
+bool isEventType(const QString &name)
+{
+    return !name.isEmpty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](QChar ch) {
+        return (ch >= u'a' && ch <= u'z') || (ch >= u'A' && ch <= u'Z') || (ch >= u'0' && ch <= u'9');
+    });
+}
+
+bool isLoopbackHost(const QString &host)
+{
+    const QHostAddress address(host);
+    return host == QLatin1String("localhost") || (!address.isNull() && address.isLoopback());
+}
+
+//! The shortest webhook secret taken: 16 characters of \c openssl rand -hex are 64 bits.
+constexpr int kWebhookSecretMinimum = 16;
+
+} // namespace
+
+void readWebhooks(ObjectReader &events, const QString &baseDir, ServerSettings &server)
+{
+    const QString key = QStringLiteral("webhooks");
+    const QJsonValue value = events.value(key);
+    if (value.isUndefined())
+        return;
+    if (!value.isArray()) {
+        events.error(key, Messages::WebhookList);
+        return;
+    }
+    const QJsonArray list = value.toArray();
+    QList<WebhookSettings> webhooks;
+    QList<qsizetype> indexes;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString where = QStringLiteral("%1[%2]").arg(events.pathOf(key)).arg(i);
+        if (!list.at(i).isObject()) {
+            events.problems().error(where, Messages::WebhookObject);
+            continue;
+        }
+        ObjectReader r(list.at(i).toObject(), where, events.problems());
+        WebhookSettings webhook;
+        bool complete = true;
+        const QString urlKey = QStringLiteral("url");
+        if (!r.has(urlKey)) {
+            r.error(urlKey, Messages::WebhookUrlMissing);
+            complete = false;
+        } else if (const std::optional<QString> url = r.httpUrl(urlKey)) {
+            webhook.url = QUrl(*url);
+            if (webhook.url.scheme() == QLatin1String("http") && !isLoopbackHost(webhook.url.host()))
+                r.warning(urlKey, Messages::WebhookPlainHttp);
+            for (qsizetype j = 0; j < webhooks.size(); ++j) {
+                if (webhooks.at(j).url == webhook.url) {
+                    r.error(urlKey, Messages::WebhookDuplicateUrl, {QString::number(indexes.at(j))});
+                    complete = false;
+                }
+            }
+        } else {
+            complete = false;
+        }
+        const QString secretKey = QStringLiteral("secretFile");
+        if (!r.has(secretKey)) {
+            r.error(secretKey, Messages::WebhookSecretMissing);
+            complete = false;
+        } else if (const std::optional<QString> file = r.string(secretKey)) {
+            const std::optional<QString> secret = readSecretFile(*file, baseDir, r.pathOf(secretKey), r.problems());
+            if (!secret) {
+                complete = false;
+            } else if (secret->size() < kWebhookSecretMinimum) {
+                r.error(secretKey, Messages::WebhookSecretShort, {QString::number(kWebhookSecretMinimum)});
+                complete = false;
+            } else {
+                webhook.secret = *secret;
+            }
+        } else {
+            complete = false;
+        }
+        const QString eventsKey = QStringLiteral("events");
+        const QJsonValue types = r.value(eventsKey);
+        if (!types.isUndefined()) {
+            if (!types.isArray() || types.toArray().isEmpty()) {
+                r.error(eventsKey, Messages::WebhookEventList);
+                complete = false;
+            } else {
+                const QJsonArray names = types.toArray();
+                for (qsizetype j = 0; j < names.size(); ++j) {
+                    const QString name = names.at(j).toString();
+                    if (!names.at(j).isString() || !isEventType(name)) {
+                        r.problems().error(QStringLiteral("%1[%2]").arg(r.pathOf(eventsKey)).arg(j), Messages::WebhookEventName);
+                        complete = false;
+                    } else if (!webhook.events.contains(name)) {
+                        webhook.events.append(name);
+                    }
+                }
+            }
+        }
+        r.finish();
+        if (complete) {
+            webhooks.append(webhook);
+            indexes.append(i);
+        }
+    }
+    if (!list.isEmpty() && server.adapterUrl.isEmpty())
+        events.error(key, Messages::WebhooksNeedDatabase);
+    server.webhooks = webhooks;
+}
+
 void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &server)
 {
     if (const auto script = root.string(QStringLiteral("callbacksScript"))) {
@@ -536,6 +643,8 @@ void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &serv
             else
                 functions.insert(name, v.toString());
         }
+        if (section == QLatin1String("events"))
+            readWebhooks(r, baseDir, server);
         r.finish();
     }
 }

@@ -37,7 +37,11 @@ void readAdmin(ObjectReader &root, ServerSettings &server);
 //! \c adapter, with \c DATABASE_URL as the fallback for \c adapter.url and \c DATABASE_PASSWORD
 //! for \c adapter.passwordFile (relative to \a baseDir)
 void readAdapter(ObjectReader &root, const QProcessEnvironment &env, const QString &baseDir, ServerSettings &server);
-//! \c callbacksScript (resolved against \a baseDir), \c callbacks and \c events
+//! \c callbacksScript (resolved against \a baseDir), \c callbacks and \c events (with its
+//! \c webhooks: readWebhooks()); after readAdapter()
 void readScript(ObjectReader &root, const QString &baseDir, ServerSettings &server);
+
+//! \c events.webhooks of the \c events object \a events; secret files relative to \a baseDir
+void readWebhooks(ObjectReader &events, const QString &baseDir, ServerSettings &server);
 
 } // namespace Gatehouse::ConfigDetail

@@ -48,6 +48,16 @@ Catalogue::Catalogue()
       oidcBackchannelLogouts("gatehouse_oidc_backchannel_logouts_total",
                              "Logout Tokens the OpenID Provider sent to clients' back-channel URIs, by outcome (delivered, failed, unsigned).",
                              {"outcome"}),
+      webhookDeliveries("gatehouse_webhook_deliveries_total",
+                        "Webhook delivery attempts, by webhook (its URL) and outcome (delivered, failed: tried again, "
+                        "given_up).",
+                        {"webhook", "outcome"}),
+      webhookBacklog("gatehouse_webhook_backlog",
+                     "Audit events a webhook has yet to deliver, as read ahead by the server that delivers them "
+                     "(at most 500).",
+                     {"webhook"}),
+      webhookOldestPending("gatehouse_webhook_oldest_pending_seconds",
+                           "Age of the oldest audit event a webhook has yet to deliver (0: none).", {"webhook"}),
       emailsSent("gatehouse_emails_sent_total", "Sign-in mails accepted by the SMTP server or sent by the provider's own sendVerificationRequest.", {}),
       emailFailures("gatehouse_email_send_failures_total", "Sign-in mails that could not be built or sent, by either.", {}),
       oauthDuration("gatehouse_oauth_request_duration_seconds",
@@ -99,7 +109,8 @@ Catalogue::Catalogue()
                  std::int64_t(1));
     });
     for (const Collectable *family : std::initializer_list<const Collectable *>{
-             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &emailsSent, &emailFailures,
+             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &webhookDeliveries, &webhookBacklog,
+             &webhookOldestPending, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
              &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
              &configLastReloadSuccessTime})
@@ -153,6 +164,19 @@ void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome)
 void recordOidcBackchannelLogout(QByteArrayView outcome)
 {
     catalogue().oidcBackchannelLogouts.with({outcome}).increment();
+}
+
+void recordWebhookDelivery(const QString &webhook, QByteArrayView outcome)
+{
+    catalogue().webhookDeliveries.with({label(webhook), outcome}).increment();
+}
+
+void recordWebhookBacklog(const QString &webhook, qint64 pending, qint64 oldestSeconds)
+{
+    Catalogue &c = catalogue();
+    const QByteArray name = label(webhook);
+    c.webhookBacklog.with({name}).set(pending);
+    c.webhookOldestPending.with({name}).set(oldestSeconds);
 }
 
 void recordEmail(bool sent)

@@ -47,6 +47,9 @@ struct Catalogue
     Family<Counter> rateLimitRefusals;
     Family<Counter> oidcTokenRequests;
     Family<Counter> oidcBackchannelLogouts;
+    Family<Counter> webhookDeliveries;
+    Family<Gauge> webhookBacklog;
+    Family<Gauge> webhookOldestPending;
     Family<Counter> emailsSent;
     Family<Counter> emailFailures;
     Family<Histogram> oauthDuration;
@@ -74,6 +77,8 @@ void recordSignInFailure(const QString &provider, const QString &reason);
 void recordRateLimited(const QString &key);
 void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome);
 void recordOidcBackchannelLogout(QByteArrayView outcome);
+void recordWebhookDelivery(const QString &webhook, QByteArrayView outcome);
+void recordWebhookBacklog(const QString &webhook, qint64 pending, qint64 oldestSeconds);
 void recordEmail(bool sent);
 void recordOAuthCall(QByteArrayView endpoint, const QString &host, Clock::time_point started, int status,
                      bool transportError);
@@ -125,6 +130,24 @@ inline void recordOidcBackchannelLogout(QByteArrayView outcome)
 {
     if (enabled())
         detail::recordOidcBackchannelLogout(outcome);
+}
+/*!
+ * One delivery attempt of webhook \a webhook (its URL without query or credentials) ended:
+ * \a outcome "delivered" (a 2xx), "failed" (tried again later) or "given_up" (after days).
+ */
+inline void recordWebhookDelivery(const QString &webhook, QByteArrayView outcome)
+{
+    if (enabled())
+        detail::recordWebhookDelivery(webhook, outcome);
+}
+/*!
+ * What webhook \a webhook still has to deliver, as the server holding its place last saw it:
+ * \a pending events (read ahead, at most a batch) and the age of the oldest in seconds (0: none).
+ */
+inline void recordWebhookBacklog(const QString &webhook, qint64 pending, qint64 oldestSeconds)
+{
+    if (enabled())
+        detail::recordWebhookBacklog(webhook, pending, oldestSeconds);
 }
 inline void recordEmail(bool sent)
 {

@@ -95,6 +95,7 @@ public:
     QHash<QString, AuditCursor> auditCursors;  // by name
     QMap<QString, AdminTokenRecord> adminTokens; // by name
     QHash<QString, QMap<QString, NoticePreference>> noticePreferences;  // by user id, then kind
+    QHash<QString, WebhookRetry> webhookRetries;  // by webhook key
 
     //! The user with \a id, or null; ids that are no number cannot exist.
     const AdapterUser *user(const QString &id) const

@@ -447,8 +447,9 @@ QString oidcGrantTables(SqlConnection &c, const Types &t)
 
 /*!
  * Named positions in the audit log (AuditFeedStore): each held by one server at a time for a
- * lease, so that the security notices (lib/src/notices/README.md) go out once between the
- * servers sharing the database, and none is lost across a restart.
+ * lease, so that the security notices (lib/src/notices/README.md) and the webhooks
+ * (lib/src/webhooks/README.md) go out once between the servers sharing the database, and none
+ * is lost across a restart.
  */
 QString auditCursorsTable(SqlConnection &c, const Types &t)
 {
@@ -513,6 +514,22 @@ QString oidcSessionsTable(SqlConnection &c, const Types &t)
     return detail;
 }
 
+/*!
+ * Webhooks (lib/src/webhooks/README.md): the event each webhook's receiver has not taken yet,
+ * how often it was tried and when it is tried next, so that the backoff survives a restart and
+ * goes on on another server. Each webhook's place in the audit log is an audit cursor (step 18):
+ * the log itself is the outbox, no event is copied.
+ */
+QString webhookRetriesTable(SqlConnection &c, const Types &t)
+{
+    return createTables(c, t,
+                        {{QStringLiteral("gatehouse_webhook_retries"),
+                          QStringLiteral("webhook VARCHAR(128) NOT NULL PRIMARY KEY, \"eventId\" BIGINT NOT NULL, "
+                                         "attempts INTEGER NOT NULL, \"firstAttemptAt\" %1 NOT NULL, "
+                                         "\"nextAttemptAt\" %1 NOT NULL, \"lastError\" TEXT")
+                              .arg(t.timestamp)}});
+}
+
 struct Step
 {
     int version;
@@ -544,6 +561,7 @@ const QList<Step> &steps()
         {19, QStringLiteral("admin API tokens"), adminTokensTable},
         {20, QStringLiteral("notice preferences"), noticePreferencesTable},
         {21, QStringLiteral("OpenID Provider sessions for back-channel logout"), oidcSessionsTable},
+        {22, QStringLiteral("webhook retries"), webhookRetriesTable},
     };
     return all;
 }

@@ -1,6 +1,7 @@
 #pragma once
 /*! \file storerules.h  Checks and normalisations every store applies before storing a record. */
 #include <gatehouse/adaptertypes.h>
+#include <gatehouse/webhookstore.h>
 
 #include <QStringList>
 
@@ -34,6 +35,12 @@ QStringList sortedGroups(QStringList groups);
 //! Throws AdapterError (InvalidArgument, naming \a method) unless \a kind is 1 to 64 letters and
 //! digits (noticepreferencestore.h; defined in noticepreferencestore.cpp).
 void checkNoticeKind(const QString &kind, const QString &method);
+
+//! Throws AdapterError (InvalidArgument, naming \a method) unless \a webhook is 1 to 128
+//! characters (webhookstore.h; defined in webhookstore.cpp).
+void checkWebhookKey(const QString &webhook, const QString &method);
+//! \a retry as stored: its key checked, both times present (to the second), the error cut at 500.
+WebhookRetry storableWebhookRetry(const WebhookRetry &retry, const QString &method);
 
 //! The rate-limit key under which a claim on refreshing an account's tokens is kept.
 QString tokenRefreshKey(const QString &provider, const QString &providerAccountId);

@@ -35,6 +35,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.passwordResets = offered<PasswordResetStore>(adapter);
     stores.auditFeed = offered<AuditFeedStore>(adapter);
     stores.noticePreferences = offered<NoticePreferenceStore>(adapter);
+    stores.webhooks = offered<WebhookStore>(adapter);
     stores.adminTokens = offered<AdminTokenStore>(adapter);
     stores.adapter = std::move(adapter);
     return stores;

@@ -24,6 +24,7 @@
 #include <gatehouse/twofactorstore.h>
 #include <gatehouse/userstatestore.h>
 #include <gatehouse/usertransferstore.h>
+#include <gatehouse/webhookstore.h>
 
 #include <memory>
 
@@ -57,6 +58,7 @@ struct Stores
     std::shared_ptr<AdminTokenStore> adminTokens;
     std::shared_ptr<UserTransferStore> transfers;
     std::shared_ptr<NoticePreferenceStore> noticePreferences;
+    std::shared_ptr<WebhookStore> webhooks;
 };
 
 } // namespace Gatehouse

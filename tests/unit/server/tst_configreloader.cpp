@@ -10,6 +10,7 @@
 #include <gatehouse/memoryadapter.h>
 #include <gatehouse/passwordcredentials.h>
 
+#include <QFile>
 #include <QSaveFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -111,6 +112,41 @@ private Q_SLOTS:
         QVERIFY(!reloader.reload(QStringLiteral("test")));
         QVERIFY2(log.text().contains(QLatin1String("JSON syntax error")), qPrintable(log.text()));
         QCOMPARE(providerName(engine), QStringLiteral("Passwort"));
+    }
+
+    void webhooksChangeTakesARestart()
+    {
+        QFile secret(m_dir.filePath(QStringLiteral("hook.secret")));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("3f9a1c0e7b5d2468ace13579bdf02468\n");
+        secret.close();
+        secret.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        const auto withWebhook = [](const QString &events) {
+            // (No raw string literal: moc would take the "//" of the URL for a comment.)
+            return QStringLiteral(", \"events\": {\"webhooks\": [{\"url\": \"https://siem.example/hook\", "
+                                  "\"secretFile\": \"hook.secret\", \"events\": [%1]}]}")
+                .arg(events);
+        };
+        const QString file = m_dir.filePath(QStringLiteral("webhooks.json"));
+        QVERIFY(save(file, configText(QStringLiteral("Password"), withWebhook(QStringLiteral("\"signIn\"")))));
+        const ServerConfiguration initial = load(file);
+        QVERIFY(initial.loaded.isValid());
+        QCOMPARE(initial.loaded.server.webhooks.size(), 1);
+        LiveEngine engine = engineFor(initial);
+        ConfigReloader reloader(file, [this, file] { return load(file); }, engine, initial, m_adapter);
+        const QString restart = QStringLiteral("events.webhooks changed: this takes a restart");
+        {
+            // Another key changed: the webhooks are the same, nothing said of them.
+            QVERIFY(save(file, configText(QStringLiteral("Passwort"), withWebhook(QStringLiteral("\"signIn\"")))));
+            LogCapture log;
+            QVERIFY(reloader.reload(QStringLiteral("test")));
+            QVERIFY2(!log.text().contains(restart), qPrintable(log.text()));
+        }
+        QVERIFY(save(file, configText(QStringLiteral("Passwort"), withWebhook(QStringLiteral("\"signIn\", \"signOut\"")))));
+        LogCapture log;
+        QVERIFY(reloader.reload(QStringLiteral("test")));
+        QVERIFY2(log.text().contains(restart), qPrintable(log.text()));
+        QVERIFY2(!log.text().contains(QLatin1String("3f9a1c0e")), qPrintable(log.text()));  // never the secret
     }
 
     void watchesTheFile()

@@ -17,6 +17,7 @@ if(NOT TARGET gh_storage_conformance)
         "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/auditfeedstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/noticepreferencestoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/noticepreferencestoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/usertransferstoreconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/webhookstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/webhookstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.cpp" "${CMAKE_CURRENT_LIST_DIR}/sqlfixture.h")
     target_include_directories(gh_storage_conformance PUBLIC "${CMAKE_CURRENT_LIST_DIR}")
     target_link_libraries(gh_storage_conformance PUBLIC gh_storage Qt6::Test)

@@ -14,6 +14,7 @@
 #include "tokenstoreconformance.h"
 #include "twofactorstoreconformance.h"
 #include "usertransferstoreconformance.h"
+#include "webhookstoreconformance.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -39,11 +40,13 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     AdminTokenStoreConformance adminTokens(fixture);
     UserTransferStoreConformance transfers(fixture);
     NoticePreferenceStoreConformance noticePreferences(fixture);
+    WebhookStoreConformance webhooks(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
         + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&oidcSessions, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
         + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv)
-        + QTest::qExec(&transfers, argc, argv) + QTest::qExec(&noticePreferences, argc, argv);
+        + QTest::qExec(&transfers, argc, argv) + QTest::qExec(&noticePreferences, argc, argv)
+        + QTest::qExec(&webhooks, argc, argv);
 }
 
 QDateTime inSeconds(qint64 seconds)

@@ -1,0 +1,3 @@
+#include "webhooks/logging.h"
+
+Q_LOGGING_CATEGORY(lcWebhooks, "gatehouse.webhooks", QtInfoMsg)
