@@ -73,7 +73,8 @@ QString hashString(const QJsonObject &credential)
     const qint64 rounds = qint64(iterations.toDouble());
     if (algorithm == QLatin1String("pbkdf2") || algorithm == QLatin1String("pbkdf2-sha256")
         || algorithm == QLatin1String("pbkdf2-sha512"))
-        return QStringLiteral("$keycloak-%1$%2$%3$%4").arg(algorithm).arg(rounds).arg(salt, value);
+        return QStringLiteral("$keycloak-") + algorithm + QLatin1Char('$') + QString::number(rounds) + QLatin1Char('$') + salt
+            + QLatin1Char('$') + value;
     if (algorithm == QLatin1String("argon2")) {
         const QJsonObject parameters = data.value(QStringLiteral("additionalParameters")).toObject();
         const QString type = parameter(parameters, QStringLiteral("type"), QStringLiteral("id"));
@@ -90,14 +91,28 @@ QString hashString(const QJsonObject &credential)
     throw CredentialProblem{QStringLiteral("unknown password algorithm \"%1\"").arg(algorithm)};
 }
 
-//! The first of the user's texts that is not isUnicodeText(), or an empty string.
-QString notUnicodeKey(const QJsonObject &entry)
+//! The texts of a user entry, each looked up once.
+struct EntryTexts
 {
-    for (const QString key : {QStringLiteral("username"), QStringLiteral("email"), QStringLiteral("firstName"), QStringLiteral("lastName")}) {
-        if (!isUnicodeText(entry.value(key).toString()))
-            return key;
-    }
-    for (const QJsonValue group : entry.value(QStringLiteral("groups")).toArray()) {
+    QString username;
+    QJsonValue email;
+    QString firstName;
+    QString lastName;
+    QJsonArray groups;
+};
+
+//! The first of the user's texts that is not isUnicodeText(), or an empty string.
+QString notUnicodeKey(const EntryTexts &entry)
+{
+    if (!isUnicodeText(entry.username))
+        return QStringLiteral("username");
+    if (!isUnicodeText(entry.email.toString()))
+        return QStringLiteral("email");
+    if (!isUnicodeText(entry.firstName))
+        return QStringLiteral("firstName");
+    if (!isUnicodeText(entry.lastName))
+        return QStringLiteral("lastName");
+    for (const QJsonValue group : entry.groups) {
         if (!isUnicodeText(group.toString()))
             return QStringLiteral("groups");
     }
@@ -119,7 +134,8 @@ UserFileContents readKeycloak(const QByteArray &file, const ImportOptions &optio
     if (text.startsWith("\xEF\xBB\xBF"))
         text = text.sliced(3);
     QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text.toByteArray(), &error);
+    // The file itself unless it starts with a byte order mark: no copy of a large export.
+    const QJsonDocument document = QJsonDocument::fromJson(text.size() == file.size() ? file : text.toByteArray(), &error);
     if (error.error != QJsonParseError::NoError) {
         checks.fail(lineOfOffset(text, error.offset), QStringLiteral("not JSON: %1").arg(error.errorString()));
         return contents;
@@ -132,26 +148,27 @@ UserFileContents readKeycloak(const QByteArray &file, const ImportOptions &optio
     const QJsonArray all = users.toArray();
     for (qsizetype i = 0; i < all.size(); ++i) {
         const QJsonObject entry = all.at(i).toObject();
-        const QString where = QStringLiteral("users[%1]").arg(i);
-        const QString username = entry.value(QStringLiteral("username")).toString();
-        const QString named = username.isEmpty() || !isUnicodeText(username) ? where : QStringLiteral("%1 (%2)").arg(where, username);
-        if (const QString key = notUnicodeKey(entry); !key.isEmpty()) {
+        const EntryTexts texts{entry.value(QStringLiteral("username")).toString(), entry.value(QStringLiteral("email")),
+                               entry.value(QStringLiteral("firstName")).toString(),
+                               entry.value(QStringLiteral("lastName")).toString(), entry.value(QStringLiteral("groups")).toArray()};
+        const QString &username = texts.username;
+        const QString where = QStringLiteral("users[") + QString::number(i) + QLatin1Char(']');
+        const QString named =
+            username.isEmpty() || !isUnicodeText(username) ? where : where + QStringLiteral(" (") + username + QLatin1Char(')');
+        if (const QString key = notUnicodeKey(texts); !key.isEmpty()) {
             checks.refuse(0, named, QStringLiteral("%1: %2").arg(key, loneSurrogateReason()));
             continue;
         }
         ImportedUser user;
-        const QString email = entry.value(QStringLiteral("email")).toString(username);
+        const QString email = texts.email.toString(username);
         const std::optional<QString> address = checks.email(0, named, email, named);
         if (!address)
             continue;
         user.email = *address;
-        user.name = QStringList{entry.value(QStringLiteral("firstName")).toString(),
-                                entry.value(QStringLiteral("lastName")).toString()}
-                        .join(QLatin1Char(' '))
-                        .trimmed();
+        user.name = QStringList{texts.firstName, texts.lastName}.join(QLatin1Char(' ')).trimmed();
         user.emailVerified = entry.value(QStringLiteral("emailVerified")).toBool(false);
         user.disabled = !entry.value(QStringLiteral("enabled")).toBool(true);
-        for (const QJsonValue group : entry.value(QStringLiteral("groups")).toArray()) {
+        for (const QJsonValue group : texts.groups) {
             QString path = group.toString();
             if (path.startsWith(QLatin1Char('/')))
                 path.remove(0, 1);
@@ -159,7 +176,8 @@ UserFileContents readKeycloak(const QByteArray &file, const ImportOptions &optio
                 user.groups.append(path);
         }
         QList<QJsonObject> passwords;
-        for (const QJsonValue credential : entry.value(QStringLiteral("credentials")).toArray()) {
+        const QJsonArray credentials = entry.value(QStringLiteral("credentials")).toArray();
+        for (const QJsonValue credential : credentials) {
             if (credential.toObject().value(QStringLiteral("type")).toString() == QLatin1String("password"))
                 passwords.append(credential.toObject());
         }
