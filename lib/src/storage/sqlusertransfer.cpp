@@ -6,6 +6,7 @@
 #include "storage/storerules.h"
 
 #include <QJsonDocument>
+#include <QSet>
 
 namespace Gatehouse {
 
@@ -32,6 +33,38 @@ std::optional<ExistingUser> existingUser(SqlConnection &c, const QString &email,
         return std::nullopt;
     return ExistingUser{q.integer(0), q.optionalText(1), q.optionalTime(2), q.value(3).toBool(), !q.value(4).isNull()};
 }
+
+/*!
+ * Which addresses of an import can belong to a user of the database. Into a database without
+ * users (the first import, the usual one) only to a user the same import created: the lookup of
+ * every other address, one SELECT per user, is left out. Where the database compares addresses
+ * byte for byte (SQLite, PostgreSQL; MariaDB's utf8mb4_bin ignores trailing spaces), the
+ * addresses created are kept as they are; anything else is looked up as before.
+ */
+class KnownAddresses
+{
+public:
+    KnownAddresses(SqlConnection &c, const QString &method)
+    {
+        if (c.backend() == SqlBackend::MySQL)
+            return;
+        SqlQuery q(c, QStringLiteral("SELECT 1 FROM users LIMIT 1"), method);
+        m_onlyCreated = !q.execFirst();
+    }
+
+    //! Whether a user of the database may have \a email.
+    bool mayExist(const QString &email) const { return !m_onlyCreated || m_created.contains(email); }
+
+    void created(const QString &email)
+    {
+        if (m_onlyCreated)
+            m_created.insert(email);
+    }
+
+private:
+    bool m_onlyCreated = false;
+    QSet<QString> m_created;
+};
 
 //! The time of an import, converted once for the backend (not once per bound value).
 struct ImportTime
@@ -158,12 +191,15 @@ QFuture<QList<UserImportOutcome>> SqlAdapter::importUsers(const UserImportBatch 
         outcomes.reserve(batch.users.size());
         bool conflict = false;
         SqlTransaction transaction(c, method);
+        KnownAddresses known(c, method);
         for (const UserTransferRecord &record : batch.users) {
             if (batch.progress && !outcomes.isEmpty() && outcomes.size() % 1000 == 0)
                 batch.progress(outcomes.size());
-            const std::optional<ExistingUser> existing = existingUser(c, record.email, method);
+            const std::optional<ExistingUser> existing =
+                known.mayExist(record.email) ? existingUser(c, record.email, method) : std::nullopt;
             if (!existing) {
                 const qint64 id = insertUser(c, record, now, method);
+                known.created(record.email);
                 if (!record.passwordHash.isEmpty())
                     insertPassword(c, id, record.passwordHash, now, method);
                 if (record.disabled)

@@ -136,6 +136,13 @@ private Q_SLOTS:
         const UserFileContents contents = readKeycloak(file, {QStringLiteral("example.test"), false});
         QCOMPARE(ReaderRows::refusals(contents), refused);
         QCOMPARE(ReaderRows::users(contents), users);
+        // The reader reads an export as they usually are without QJsonDocument, and leaves the
+        // rest to it (a key beyond ASCII, say): both ways read the same users and refusals.
+        QByteArray byDocument = file;
+        byDocument.insert(file.indexOf('{') + 1, "\"r\xc3\xa9gion\": \"\xc3\x89\", ");
+        const UserFileContents read = readKeycloak(byDocument, {QStringLiteral("example.test"), false});
+        QCOMPARE(ReaderRows::refusals(read), refused);
+        QCOMPARE(ReaderRows::users(read), users);
     }
 
     // The credentials Keycloak writes, with the keys computed by Python's hashlib: each one
