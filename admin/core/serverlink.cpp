@@ -5,6 +5,7 @@
 
 #include <gatehouse/nativesignin.h>
 
+#include <QCoreApplication>
 #include <QDesktopServices>
 #include <QFutureWatcher>
 #include <QNetworkAccessManager>
@@ -253,7 +254,8 @@ void ServerLink::signOut()
     if (!token.isEmpty()) {
         // RFC 7009 at the provider: the grant ends, on every server. Best effort: a server that
         // cannot be reached lets the tokens expire.
-        auto *nam = new QNetworkAccessManager(this);
+        // Not a child of this link, which goes right after: the request must outlive it.
+        auto *nam = new QNetworkAccessManager(QCoreApplication::instance());
         QNetworkRequest request(QUrl(m_issuer.toString() + QStringLiteral("/oidc/revoke")));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
         request.setTransferTimeout(5000);

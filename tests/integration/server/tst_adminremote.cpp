@@ -259,6 +259,20 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::Ready, 15000);
         QTRY_VERIFY_WITH_TIMEOUT(dashboard.errorString().isEmpty() && !dashboard.isBusy(), 15000);
         QCOMPARE(dashboard.userCount(), 4);
+
+        // Closing signs out: the grant ends at the server, its access token is refused.
+        const QByteArray bearer = "Bearer " + connection.accessToken().toLatin1();
+        const auto dashboardStatus = [&] {
+            QNetworkRequest request(QUrl(m_issuer.toString() + QStringLiteral("/admin/api/dashboard")));
+            request.setRawHeader("Authorization", bearer);
+            std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.get(request)));
+            return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        };
+        QCOMPARE(dashboardStatus(), 200);
+        connection.close();
+        QCOMPARE(connection.status(), AdminConnection::Status::Closed);
+        QVERIFY(connection.accessToken().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(dashboardStatus(), 401, 10000);
     }
 
     // https is the default; plain http only on loopback; a CA file must hold a certificate.
