@@ -1212,16 +1212,16 @@
         <translation>nicht mit einem Server verbunden</translation>
     </message>
     <message>
-        <source>this change needs a database connection for now; over the admin API users can be created, disabled, enabled and deleted</source>
-        <translation>diese Änderung braucht vorerst eine Datenbankverbindung; über die Admin-API können Benutzer angelegt, deaktiviert, aktiviert und gelöscht werden</translation>
-    </message>
-    <message>
         <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
         <translation>die Admin-API setzt noch kein Bild eines Benutzers; lassen Sie es leer oder verwenden Sie eine Datenbankverbindung</translation>
     </message>
     <message>
         <source>deleted the user with its accounts, sessions and authenticators</source>
         <translation>Benutzer mit seinen Konten, Sitzungen und Authenticators gelöscht</translation>
+    </message>
+    <message>
+        <source>this change needs a database connection for now</source>
+        <translation>diese Änderung braucht vorerst eine Datenbankverbindung</translation>
     </message>
 </context>
 <context>

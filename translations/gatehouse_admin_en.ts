@@ -1212,15 +1212,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this change needs a database connection for now; over the admin API users can be created, disabled, enabled and deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>deleted the user with its accounts, sessions and authenticators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this change needs a database connection for now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

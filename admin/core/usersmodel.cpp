@@ -123,6 +123,12 @@ int apiPageSize(int rows)
     return 1;
 }
 
+//! \c users/ID (+ \a rest) in the admin API, the id percent-encoded.
+QString userPath(const QString &userId, const QString &rest = {})
+{
+    return QStringLiteral("users/") + QString::fromLatin1(QUrl::toPercentEncoding(userId)) + rest;
+}
+
 } // namespace
 
 class UsersModelPrivate
@@ -425,10 +431,7 @@ public:
     void edit(const QString &operation, Work work, bool countChanges = false)
     {
         if (connection && connection->isServer()) {
-            Q_EMIT q->operationFinished(operation, false,
-                                        UsersModel::tr("this change needs a database connection for now; over the admin API "
-                                                       "users can be created, disabled, enabled and deleted"),
-                                        {});
+            Q_EMIT q->operationFinished(operation, false, UsersModel::tr("this change needs a database connection for now"), {});
             return;
         }
         const auto store = adapter();
@@ -710,6 +713,17 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
         return d->fail(operation, problem);
     if (const QString problem = imageProblem(image); !problem.isEmpty())
         return d->fail(operation, problem);
+    if (d->connection && d->connection->isServer()) {
+        if (nullIfBlank(image))
+            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
+        const std::optional<QString> newName = nullIfBlank(name);
+        const QJsonObject body{{QStringLiteral("name"), newName ? QJsonValue(*newName) : QJsonValue(QJsonValue::Null)},
+                               {QStringLiteral("email"), normalisedEmail(email)}};
+        return d->apiEdit(operation, "PATCH", userPath(userId), body, [userId](const QJsonObject &saved) {
+            return std::pair(tr("saved the user %1").arg(saved.value(QLatin1String("email")).toString()),
+                             QVariantMap{{QStringLiteral("userId"), userId}});
+        });
+    }
     AdapterUserUpdate update(userId);
     update.setName(nullIfBlank(name)).setEmail(normalisedEmail(email)).setImage(nullIfBlank(image));
     d->edit(operation, [update, userId](const std::shared_ptr<SqlAdapter> &store) {
@@ -728,6 +742,14 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
 
 void UsersModel::setEmailVerified(const QString &userId, bool verified)
 {
+    if (d->connection && d->connection->isServer()) {
+        return d->apiEdit(QStringLiteral("setEmailVerified"), "PATCH", userPath(userId),
+                          QJsonObject{{QStringLiteral("emailVerified"), verified}}, [userId, verified](const QJsonObject &user) {
+                              const QString email = user.value(QLatin1String("email")).toString();
+                              return std::pair(verified ? tr("marked %1 as verified").arg(email) : tr("marked %1 as not verified").arg(email),
+                                               QVariantMap{{QStringLiteral("userId"), userId}});
+                          });
+    }
     AdapterUserUpdate update(userId);
     update.setEmailVerified(verified ? std::optional(QDateTime::currentDateTimeUtc()) : std::nullopt);
     d->edit(QStringLiteral("setEmailVerified"), [update, verified, userId](const std::shared_ptr<SqlAdapter> &store) {
@@ -763,6 +785,13 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
     };
     if (const QString why = problem(newPasswordProblem(password, QString())); !why.isEmpty())
         return d->fail(operation, why);
+    if (d->connection && d->connection->isServer()) {
+        // The server applies the same rule (also "not the email address") and names the field.
+        return d->apiEdit(operation, "POST", userPath(userId, QStringLiteral("/password")),
+                          QJsonObject{{QStringLiteral("password"), password}}, [userId](const QJsonObject &) {
+                              return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
+                          });
+    }
     d->edit(operation, [userId, password, problem](const std::shared_ptr<SqlAdapter> &store) {
         const std::optional<AdapterUser> user = store->getUser(userId).result();
         if (!user)
@@ -776,6 +805,14 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
 
 void UsersModel::resetPassword(const QString &userId)
 {
+    if (d->connection && d->connection->isServer()) {
+        const QString password = randomPassword();
+        return d->apiEdit(QStringLiteral("resetPassword"), "POST", userPath(userId, QStringLiteral("/password")),
+                          QJsonObject{{QStringLiteral("password"), password}}, [userId, password](const QJsonObject &) {
+                              return std::pair(tr("set a new random password; show it to the user once"),
+                                               QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("password"), password}});
+                          });
+    }
     d->edit(QStringLiteral("resetPassword"), [userId](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->getUser(userId).result())
             throw AdminError(tr("there is no user with id %1").arg(userId));
@@ -789,8 +826,7 @@ void UsersModel::resetPassword(const QString &userId)
 void UsersModel::setDisabled(const QString &userId, bool disabled)
 {
     if (d->connection && d->connection->isServer()) {
-        const QString path = QStringLiteral("users/%1/%2").arg(QString::fromLatin1(QUrl::toPercentEncoding(userId)),
-                                                                disabled ? QStringLiteral("disable") : QStringLiteral("enable"));
+        const QString path = userPath(userId, disabled ? QStringLiteral("/disable") : QStringLiteral("/enable"));
         return d->apiEdit(QStringLiteral("setDisabled"), "POST", path, {}, [userId, disabled](const QJsonObject &answer) {
             if (!disabled)
                 return std::pair(tr("enabled the user: signing in works again"), QVariantMap{{QStringLiteral("userId"), userId}});
@@ -819,7 +855,7 @@ void UsersModel::remove(const QString &userId)
 {
     if (d->connection && d->connection->isServer()) {
         return d->apiEdit(
-            QStringLiteral("remove"), "DELETE", QStringLiteral("users/") + QString::fromLatin1(QUrl::toPercentEncoding(userId)), {},
+            QStringLiteral("remove"), "DELETE", userPath(userId), {},
             [userId](const QJsonObject &) {
                 return std::pair(tr("deleted the user with its accounts, sessions and authenticators"),
                                  QVariantMap{{QStringLiteral("userId"), userId}});
