@@ -112,6 +112,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // recent connections go to a test folder
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/gatehouse-test-bus"); // no keychain
         QDesktopServices::setUrlHandler(QStringLiteral("http"), this, "openUrl");
         QVERIFY(m_dir.isValid());
         m_issuer = QUrl(QStringLiteral("http://127.0.0.1:%1/auth").arg(m_server.reservePort()));
@@ -295,6 +296,22 @@ private Q_SLOTS:
         QCOMPARE(connection.status(), AdminConnection::Status::Closed);
         QVERIFY(connection.accessToken().isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(dashboardStatus(), 401, 10000);
+    }
+
+    // The refresh token goes to the platform keychain; on a machine without one (this test's
+    // session bus is unreachable: a developer's own keychain is never touched) nothing is kept,
+    // anywhere: the next connection signs in in the browser again.
+    void withoutKeychainNothingIsKept()
+    {
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            AdminConnection connection;
+            QVERIFY(connection.keepSignIn());
+            connection.connectToServer(m_issuer.toString());
+            QCOMPARE(connection.status(), AdminConnection::Status::SigningIn);
+            QVERIFY(!playBrowser(sessionOf(QStringLiteral("ada@example.test"))).queryItemValue("code").isEmpty());
+            QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::Ready, 15000);
+        }
+        QVERIFY(m_opened.isEmpty());
     }
 
     // https is the default; plain http only on loopback; a CA file must hold a certificate.
