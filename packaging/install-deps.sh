@@ -16,6 +16,7 @@ build_run=(
   libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libsqlite3-dev
   libssl-dev libcjose-dev libjansson-dev libargon2-dev libcrypt-dev libcurl4-openssl-dev
   libsystemd-dev libqrencode-dev
+  qtkeychain-qt6-dev
 )
 # Real servers and the browser the test suite starts on 127.0.0.1 by itself; clang with its
 # libFuzzer and sanitizer runtimes and llvm-symbolizer for the fuzz targets (tests/fuzz) and

@@ -1,4 +1,5 @@
-// Connect: a configuration file or a database URL, the recent connections, errors, migration.
+// Connect: a configuration file or a database URL, or a server's address (sign-in in the browser);
+// the recent connections, errors, migration.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
@@ -15,6 +16,17 @@ ScrollView {
     function connectTo(target) {
         targetField.text = target
         connection.open(target)
+    }
+
+    FileDialog {
+        id: caDialog
+        title: qsTr("Choose the CA certificate of the server (PEM)")
+        nameFilters: [qsTr("Certificates (*.pem *.crt)"), qsTr("All files (*)")]
+        onAccepted: caField.text = decodeURIComponent(selectedFile.toString().replace(/^file:\/\//, ""))
+    }
+    function connectToServer() {
+        connection.caFile = caField.text
+        connection.connectToServer(serverField.text)
     }
 
     FileDialog {
@@ -73,6 +85,102 @@ ScrollView {
             }
         }
 
+        Label {
+            text: qsTr("Connect to a server")
+            font.pixelSize: 18
+            font.bold: true
+            Layout.topMargin: 8
+        }
+        Label {
+            text: qsTr("The address of a gatehouse-server with \"admin\" configured, e.g. https://box.example/auth. You sign in in your browser; only members of the server's admin groups may connect.")
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+            opacity: 0.8
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            TextField {
+                id: serverField
+                objectName: "serverField"
+                Layout.fillWidth: true
+                placeholderText: qsTr("https://box.example/auth")
+                text: view.connection.serverUrl
+                selectByMouse: true
+                inputMethodHints: Qt.ImhUrlCharactersOnly
+                onAccepted: view.connectToServer()
+                Accessible.name: qsTr("Server address")
+            }
+            Button {
+                objectName: "connectServerButton"
+                text: qsTr("Connect to server")
+                highlighted: true
+                background: AccentBackground {}
+                enabled: serverField.text.length > 0 && view.connection.status !== AdminConnection.SigningIn
+                onClicked: view.connectToServer()
+                Accessible.name: qsTr("Connect to the server")
+            }
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            TextField {
+                id: caField
+                objectName: "caField"
+                Layout.fillWidth: true
+                placeholderText: qsTr("CA certificate file (optional, for the server's own certificate)")
+                text: view.connection.caFile
+                selectByMouse: true
+                Accessible.name: qsTr("CA certificate file")
+            }
+            Button {
+                text: qsTr("Browse…")
+                onClicked: caDialog.open()
+                Accessible.name: qsTr("Browse for a CA certificate file")
+            }
+        }
+
+        RowLayout {
+            objectName: "signingInRow"
+            visible: view.connection.status === AdminConnection.SigningIn
+            Layout.fillWidth: true
+            BusyIndicator { running: parent.visible; Layout.preferredHeight: 32; Layout.preferredWidth: 32 }
+            Label {
+                text: view.connection.signInUrl.toString().length > 0
+                      ? qsTr("Sign in to %1 in your browser. If no browser opened, <a href=\"%2\">open the sign-in page</a>.").arg(view.connection.serverUrl).arg(view.connection.signInUrl)
+                      : qsTr("Reaching %1…").arg(view.connection.serverUrl)
+                textFormat: Text.StyledText
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+                onLinkActivated: link => Qt.openUrlExternally(link)
+            }
+            Button {
+                text: qsTr("Cancel")
+                onClicked: view.connection.cancelSignIn()
+                Accessible.name: qsTr("Cancel the sign-in")
+            }
+        }
+
+        Pane {
+            objectName: "signInRequiredPane"
+            visible: view.connection.status === AdminConnection.SignInRequired
+            Layout.fillWidth: true
+            Material.background: view.Material.theme === Material.Dark ? "#4a3a1f" : "#fff4e5"
+            RowLayout {
+                width: parent.width
+                Label {
+                    text: qsTr("Signed out of %1: %2").arg(view.connection.serverUrl).arg(view.connection.errorString)
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                    Accessible.role: Accessible.AlertMessage
+                    Accessible.name: text
+                }
+                Button {
+                    objectName: "signInAgainButton"
+                    text: qsTr("Sign in again")
+                    onClicked: view.connection.signIn()
+                }
+            }
+        }
+
         RowLayout {
             objectName: "connectingRow"
             visible: view.connection.status === AdminConnection.Connecting
@@ -88,7 +196,9 @@ ScrollView {
         Label {
             objectName: "connectedLabel"
             visible: view.connection.ready
-            text: qsTr("Connected to %1 (schema version %2).").arg(view.connection.displayUrl).arg(view.connection.schemaVersion)
+            text: view.connection.kind === AdminConnection.Server
+                  ? qsTr("Connected to %1 as %2.").arg(view.connection.serverUrl).arg(view.connection.actingAs)
+                  : qsTr("Connected to %1 (schema version %2).").arg(view.connection.displayUrl).arg(view.connection.schemaVersion)
             color: Material.accent
             wrapMode: Text.Wrap
             Layout.fillWidth: true

@@ -126,7 +126,9 @@ ApplicationWindow {
                 font.bold: true
             }
             Label {
-                text: connection.ready ? connection.displayUrl : qsTr("not connected")
+                text: !connection.ready ? qsTr("not connected")
+                      : connection.kind === AdminConnection.Server ? qsTr("%1 as %2").arg(connection.serverUrl).arg(connection.actingAs)
+                      : connection.displayUrl
                 opacity: 0.8
                 elide: Text.ElideMiddle
                 Layout.fillWidth: true
@@ -205,8 +207,28 @@ ApplicationWindow {
             }
         }
 
+        // Over a server, only the dashboard and the users list work so far: the other views say so.
+        Pane {
+            id: databaseOnlyPane
+            objectName: "databaseOnlyPane"
+            visible: connection.kind === AdminConnection.Server
+                     && ["user", "sessions", "configuration", "theme"].indexOf(window.currentView) >= 0
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Label {
+                anchors.centerIn: parent
+                width: Math.min(parent.width - 48, 640)
+                text: connection.databaseOnlyMessage
+                wrapMode: Text.Wrap
+                horizontalAlignment: Text.AlignHCenter
+                Accessible.role: Accessible.AlertMessage
+                Accessible.name: text
+            }
+        }
+
         StackLayout {
             id: stack
+            visible: !databaseOnlyPane.visible
             objectName: "stack"
             Layout.fillWidth: true
             Layout.fillHeight: true

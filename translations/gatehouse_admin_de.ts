@@ -462,6 +462,74 @@
         <source>Try again</source>
         <translation>Erneut versuchen</translation>
     </message>
+    <message>
+        <source>Choose the CA certificate of the server (PEM)</source>
+        <translation>CA-Zertifikat des Servers wählen (PEM)</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt)</source>
+        <translation>Zertifikate (*.pem *.crt)</translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation>Mit einem Server verbinden</translation>
+    </message>
+    <message>
+        <source>The address of a gatehouse-server with &quot;admin&quot; configured, e.g. https://box.example/auth. You sign in in your browser; only members of the server&apos;s admin groups may connect.</source>
+        <translation>Die Adresse eines gatehouse-server, auf dem „admin“ konfiguriert ist, z. B. https://box.example/auth. Sie melden sich in Ihrem Browser an; nur Mitglieder der Admin-Gruppen des Servers können sich verbinden.</translation>
+    </message>
+    <message>
+        <source>https://box.example/auth</source>
+        <translation>https://box.example/auth</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Serveradresse</translation>
+    </message>
+    <message>
+        <source>Connect to server</source>
+        <translation>Mit Server verbinden</translation>
+    </message>
+    <message>
+        <source>Connect to the server</source>
+        <translation>Mit dem Server verbinden</translation>
+    </message>
+    <message>
+        <source>CA certificate file (optional, for the server&apos;s own certificate)</source>
+        <translation>CA-Zertifikatsdatei (optional, für das eigene Zertifikat des Servers)</translation>
+    </message>
+    <message>
+        <source>CA certificate file</source>
+        <translation>CA-Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>Browse for a CA certificate file</source>
+        <translation>Nach einer CA-Zertifikatsdatei suchen</translation>
+    </message>
+    <message>
+        <source>Sign in to %1 in your browser. If no browser opened, &lt;a href=&quot;%2&quot;&gt;open the sign-in page&lt;/a&gt;.</source>
+        <translation>Melden Sie sich in Ihrem Browser bei %1 an. Falls sich kein Browser geöffnet hat, &lt;a href=&quot;%2&quot;&gt;öffnen Sie die Anmeldeseite&lt;/a&gt;.</translation>
+    </message>
+    <message>
+        <source>Reaching %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Cancel the sign-in</source>
+        <translation>Anmeldung abbrechen</translation>
+    </message>
+    <message>
+        <source>Signed out of %1: %2</source>
+        <translation>Von %1 abgemeldet: %2</translation>
+    </message>
+    <message>
+        <source>Sign in again</source>
+        <translation>Erneut anmelden</translation>
+    </message>
+    <message>
+        <source>Connected to %1 as %2.</source>
+        <translation>Mit %1 verbunden als %2.</translation>
+    </message>
 </context>
 <context>
     <name>DailyChart</name>
@@ -622,6 +690,65 @@
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
         <translation>das Datenbankschema hat Version %1, neuer als die dieses Builds (%2); verwenden Sie ein neueres gatehouse-admin</translation>
     </message>
+    <message>
+        <source>This view needs a database connection for now: over the admin API, gatehouse-admin shows the dashboard and the users list. Open the server&apos;s database or configuration file to use it.</source>
+        <translation>Diese Ansicht braucht vorerst eine Datenbankverbindung: über die Admin-API zeigt gatehouse-admin die Übersicht und die Benutzerliste. Öffnen Sie die Datenbank oder die Konfigurationsdatei des Servers, um sie zu nutzen.</translation>
+    </message>
+    <message>
+        <source>no server address was given</source>
+        <translation>es wurde keine Serveradresse angegeben</translation>
+    </message>
+    <message>
+        <source>%1 is not a server address; write it as https://host/basepath</source>
+        <translation>%1 ist keine Serveradresse; schreiben Sie sie als https://host/basispfad</translation>
+    </message>
+    <message>
+        <source>%1 is plain http: use https (plain http only on this computer&apos;s loopback address)</source>
+        <translation>%1 ist unverschlüsseltes http: verwenden Sie https (unverschlüsseltes http nur auf der Loopback-Adresse dieses Computers)</translation>
+    </message>
+    <message>
+        <source>the CA file %1 holds no PEM certificate</source>
+        <translation>die CA-Datei %1 enthält kein PEM-Zertifikat</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ApiClient</name>
+    <message>
+        <source>the server could not be reached: %1</source>
+        <translation>der Server war nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>your sign-in has ended; sign in again</source>
+        <translation>Ihre Anmeldung ist abgelaufen; melden Sie sich erneut an</translation>
+    </message>
+    <message>
+        <source>the server refused: %1</source>
+        <translation>der Server hat abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>too many attempts; wait a minute and try again</source>
+        <translation>zu viele Versuche; warten Sie eine Minute und versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <source>the server failed (%1): %2</source>
+        <translation>Fehler des Servers (%1): %2</translation>
+    </message>
+    <message>
+        <source>the server no longer accepts your sign-in; sign in again</source>
+        <translation>der Server nimmt Ihre Anmeldung nicht mehr an; melden Sie sich erneut an</translation>
+    </message>
+    <message>
+        <source>the server answered something that is not the admin API&apos;s JSON (HTTP %1)</source>
+        <translation>der Server hat nicht mit dem JSON der Admin-API geantwortet (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>the server has no admin API here (HTTP 404); is &quot;admin&quot; configured?</source>
+        <translation>der Server hat hier keine Admin-API (HTTP 404); ist „admin“ konfiguriert?</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::ConfigDocument</name>
@@ -730,6 +857,41 @@
     <message>
         <source>could not load the dashboard: %1</source>
         <translation>die Übersicht konnte nicht geladen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ServerLink</name>
+    <message>
+        <source>unexpected failure</source>
+        <translation>unerwarteter Fehler</translation>
+    </message>
+    <message>
+        <source>the server refused the sign-in: the account is not in the server&apos;s admin groups</source>
+        <translation>der Server hat die Anmeldung abgelehnt: das Konto ist in keiner Admin-Gruppe des Servers</translation>
+    </message>
+    <message>
+        <source>the server refused the sign-in: %1</source>
+        <translation>der Server hat die Anmeldung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the sign-in in the browser did not finish in time; try again</source>
+        <translation>die Anmeldung im Browser wurde nicht rechtzeitig abgeschlossen; versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <source>could not reach the server: %1</source>
+        <translation>der Server war nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>the sign-in was cancelled</source>
+        <translation>die Anmeldung wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>the sign-in failed: %1</source>
+        <translation>die Anmeldung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>your sign-in has ended; sign in again</source>
+        <translation>Ihre Anmeldung ist abgelaufen; melden Sie sich erneut an</translation>
     </message>
 </context>
 <context>
@@ -1045,6 +1207,22 @@
             <numerusform>Benutzer gesperrt und %n Sitzungen beendet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not connected to a server</source>
+        <translation>nicht mit einem Server verbunden</translation>
+    </message>
+    <message>
+        <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
+        <translation>die Admin-API setzt noch kein Bild eines Benutzers; lassen Sie es leer oder verwenden Sie eine Datenbankverbindung</translation>
+    </message>
+    <message>
+        <source>deleted the user with its accounts, sessions and authenticators</source>
+        <translation>Benutzer mit seinen Konten, Sitzungen und Authenticators gelöscht</translation>
+    </message>
+    <message>
+        <source>this change needs a database connection for now</source>
+        <translation>diese Änderung braucht vorerst eine Datenbankverbindung</translation>
+    </message>
 </context>
 <context>
     <name>ImportUsersDialog</name>
@@ -1274,6 +1452,10 @@
     <message>
         <source>Views</source>
         <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <translation>%1 als %2</translation>
     </message>
 </context>
 <context>

@@ -462,6 +462,74 @@
         <source>Try again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Choose the CA certificate of the server (PEM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address of a gatehouse-server with &quot;admin&quot; configured, e.g. https://box.example/auth. You sign in in your browser; only members of the server&apos;s admin groups may connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://box.example/auth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate file (optional, for the server&apos;s own certificate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse for a CA certificate file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in to %1 in your browser. If no browser opened, &lt;a href=&quot;%2&quot;&gt;open the sign-in page&lt;/a&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reaching %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed out of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1 as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DailyChart</name>
@@ -622,6 +690,65 @@
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This view needs a database connection for now: over the admin API, gatehouse-admin shows the dashboard and the users list. Open the server&apos;s database or configuration file to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server address was given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a server address; write it as https://host/basepath</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is plain http: use https (plain http only on this computer&apos;s loopback address)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CA file %1 holds no PEM certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ApiClient</name>
+    <message>
+        <source>the server could not be reached: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your sign-in has ended; sign in again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many attempts; wait a minute and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server failed (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server no longer accepts your sign-in; sign in again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered something that is not the admin API&apos;s JSON (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server has no admin API here (HTTP 404); is &quot;admin&quot; configured?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::ConfigDocument</name>
@@ -729,6 +856,41 @@
     <name>Gatehouse::Admin::DashboardModel</name>
     <message>
         <source>could not load the dashboard: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::ServerLink</name>
+    <message>
+        <source>unexpected failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server refused the sign-in: the account is not in the server&apos;s admin groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server refused the sign-in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sign-in in the browser did not finish in time; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not reach the server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sign-in was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sign-in failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your sign-in has ended; sign in again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1045,6 +1207,22 @@
             <numerusform>disabled the user and revoked %n sessions</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not connected to a server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted the user with its accounts, sessions and authenticators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this change needs a database connection for now</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImportUsersDialog</name>
@@ -1273,6 +1451,10 @@
     </message>
     <message>
         <source>Views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

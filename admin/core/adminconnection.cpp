@@ -1,7 +1,9 @@
 #include "adminconnection.h"
 
+#include "apiclient.h"
 #include "asyncresult.h"
 #include "logging.h"
+#include "serverlink.h"
 
 #include <gatehouse/serversettings.h>
 #include <gatehouse/sqladapter.h>
@@ -13,6 +15,8 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QSettings>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QTimer>
 #include <QUrl>
 
@@ -61,6 +65,17 @@ QString withOption(const QString &options, const QString &option)
     return options.isEmpty() ? option : options + u';' + option;
 }
 
+//! Whether \a target is a server's address (http or https) rather than a database or a file.
+bool isServerUrl(const QString &target)
+{
+    return target.startsWith(QLatin1String("https://")) || target.startsWith(QLatin1String("http://"));
+}
+
+bool isLoopbackHost(const QString &host)
+{
+    return host == QLatin1String("127.0.0.1") || host == QLatin1String("::1") || host == QLatin1String("localhost");
+}
+
 } // namespace
 
 class AdminConnectionPrivate
@@ -82,6 +97,12 @@ public:
     quint64 generation = 0;      // open()/close() calls so far; late answers of older ones are dropped
     QThreadPool pool;            // where opening runs (it may block on a slow network)
     QTimer timeout;
+    AdminConnection::Kind kind = AdminConnection::Kind::Database;
+    QString serverUrl;
+    QUrl signInUrl;
+    QString caFile;
+    bool keepSignIn = true;
+    ServerLink *link = nullptr;  // the server's sign-in and API (kind Server)
 };
 
 AdminConnection::AdminConnection(QObject *parent)
@@ -111,6 +132,10 @@ void AdminConnection::giveUp()
 
 AdminConnection::~AdminConnection()
 {
+    if (d->link) {
+        disconnect(d->link, nullptr, this, nullptr);
+        delete std::exchange(d->link, nullptr);
+    }
     // The pool waits for a connection attempt still running; the drivers' connect time-outs
     // (set in open(), a second past the limit) bound that wait.
     d->pool.waitForDone();
@@ -140,6 +165,163 @@ int AdminConnection::timeoutMs() const { return d->timeoutMs; }
 double AdminConnection::migrationProgress() const { return d->migrationProgress; }
 QStringList AdminConnection::migrationLog() const { return d->migrationLog; }
 std::shared_ptr<SqlAdapter> AdminConnection::adapter() const { return isReady() ? d->adapter : nullptr; }
+ApiClient *AdminConnection::api() const { return isReady() && d->link ? d->link->api() : nullptr; }
+QString AdminConnection::accessToken() const { return d->link ? d->link->accessToken() : QString(); }
+AdminConnection::Kind AdminConnection::kind() const { return d->kind; }
+QString AdminConnection::serverUrl() const { return d->serverUrl; }
+QString AdminConnection::actingAs() const { return d->link ? d->link->email() : QString(); }
+QUrl AdminConnection::signInUrl() const { return d->signInUrl; }
+QString AdminConnection::caFile() const { return d->caFile; }
+bool AdminConnection::keepSignIn() const { return d->keepSignIn; }
+
+void AdminConnection::setCaFile(const QString &path)
+{
+    const QString file = path.startsWith(QLatin1String("file:")) ? QUrl(path).toLocalFile() : path.trimmed();
+    if (file == d->caFile)
+        return;
+    d->caFile = file;
+    Q_EMIT caFileChanged();
+}
+
+void AdminConnection::setKeepSignIn(bool keep)
+{
+    if (keep == d->keepSignIn)
+        return;
+    d->keepSignIn = keep;
+    Q_EMIT keepSignInChanged();
+}
+
+QString AdminConnection::databaseOnlyMessage() const
+{
+    if (d->kind != Kind::Server)
+        return {};
+    return tr("This view needs a database connection for now: over the admin API, gatehouse-admin shows the "
+              "dashboard and the users list. Open the server's database or configuration file to use it.");
+}
+
+void AdminConnection::setFailed(const QString &message)
+{
+    d->errorString = message;
+    d->status = Status::Failed;
+    Q_EMIT errorStringChanged();
+    Q_EMIT statusChanged();
+    Q_EMIT failed(message);
+}
+
+void AdminConnection::remember(const QString &target)
+{
+    QSettings settings;
+    QStringList recent = settings.value(recentKey).toStringList();
+    recent.removeAll(target);
+    recent.prepend(target);
+    settings.setValue(recentKey, recent.mid(0, maxRecent));
+    Q_EMIT recentConnectionsChanged();
+}
+
+void AdminConnection::retireServer()
+{
+    if (!d->link)
+        return;
+    ServerLink *link = std::exchange(d->link, nullptr);
+    disconnect(link, nullptr, this, nullptr);
+    link->cancel();
+    link->deleteLater(); // never from within its own futures' continuations
+    d->signInUrl.clear();
+    Q_EMIT signInUrlChanged();
+    Q_EMIT actingAsChanged();
+}
+
+void AdminConnection::connectToServer(const QString &givenUrl)
+{
+    ++d->generation;
+    d->timeout.stop();
+    retireAdapter();
+    retireServer();
+    d->kind = Kind::Server;
+    d->schemaState = SchemaState::Unknown;
+    d->schemaVersion = 0;
+    d->configPath.clear();
+    d->sessionMaxAge = defaultMaxAge;
+    d->rateLimit = RateLimitOptions();
+    d->errorString.clear();
+    Q_EMIT schemaChanged();
+    Q_EMIT errorStringChanged();
+
+    QString text = givenUrl.trimmed();
+    if (!text.isEmpty() && !text.contains(QLatin1String("://")))
+        text.prepend(QLatin1String("https://"));
+    while (text.endsWith(u'/'))
+        text.chop(1);
+    const QUrl url(text, QUrl::StrictMode);
+    d->serverUrl = text;
+    d->target = text;
+    d->displayUrl = text;
+    Q_EMIT targetChanged();
+    if (text.isEmpty())
+        return setFailed(tr("no server address was given"));
+    if (!url.isValid() || url.host().isEmpty() || url.hasQuery() || url.hasFragment()
+        || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
+        return setFailed(tr("%1 is not a server address; write it as https://host/basepath").arg(text));
+    if (url.scheme() == QLatin1String("http") && !isLoopbackHost(url.host()))
+        return setFailed(tr("%1 is plain http: use https (plain http only on this computer's loopback address)").arg(text));
+    if (!d->caFile.isEmpty()) {
+        const QList<QSslCertificate> certificates = QSslCertificate::fromPath(d->caFile, QSsl::Pem);
+        if (certificates.isEmpty())
+            return setFailed(tr("the CA file %1 holds no PEM certificate").arg(d->caFile));
+        // Trusted besides the system's for every request of the app: the sign-in's and the API's.
+        QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
+        configuration.addCaCertificates(certificates);
+        QSslConfiguration::setDefaultConfiguration(configuration);
+    }
+
+    d->link = new ServerLink(url, d->keepSignIn, this);
+    connect(d->link, &ServerLink::browserOpened, this, [this](const QUrl &at) {
+        d->signInUrl = at;
+        Q_EMIT signInUrlChanged();
+    });
+    connect(d->link, &ServerLink::signedIn, this, [this] {
+        d->errorString.clear();
+        Q_EMIT errorStringChanged();
+        Q_EMIT actingAsChanged();
+        d->signInUrl.clear();
+        Q_EMIT signInUrlChanged();
+        remember(d->serverUrl);
+        d->status = Status::Ready;
+        qCInfo(lcAdmin).noquote() << "signed in at" << d->serverUrl << "as" << d->link->email();
+        Q_EMIT statusChanged();
+        Q_EMIT opened();
+    });
+    connect(d->link, &ServerLink::signInFailed, this, [this](const QString &message) { setFailed(message); });
+    connect(d->link, &ServerLink::signInRequired, this, [this](const QString &message) {
+        d->errorString = message;
+        d->status = Status::SignInRequired;
+        Q_EMIT errorStringChanged();
+        Q_EMIT statusChanged();
+    });
+    d->status = Status::SigningIn;
+    Q_EMIT statusChanged();
+    d->link->start();
+}
+
+void AdminConnection::signIn()
+{
+    if (!d->link || d->kind != Kind::Server || d->status == Status::SigningIn)
+        return;
+    d->errorString.clear();
+    d->status = Status::SigningIn;
+    Q_EMIT errorStringChanged();
+    Q_EMIT statusChanged();
+    d->link->signInInBrowser();
+}
+
+void AdminConnection::cancelSignIn()
+{
+    if (d->status != Status::SigningIn)
+        return;
+    d->link->cancel();
+    d->status = Status::Closed;
+    Q_EMIT statusChanged();
+}
 
 void AdminConnection::setTimeoutMs(int milliseconds)
 {
@@ -181,9 +363,18 @@ void AdminConnection::retireAdapter()
 
 void AdminConnection::open(const QString &givenTarget)
 {
+    if (isServerUrl(givenTarget.trimmed())) {
+        connectToServer(givenTarget); // a server from the recent list
+        return;
+    }
     const quint64 generation = ++d->generation;
     const bool wasReady = isReady();
     retireAdapter();
+    retireServer();
+    if (d->kind != Kind::Database) {
+        d->kind = Kind::Database;
+        d->serverUrl.clear();
+    }
     d->schemaState = SchemaState::Unknown;
     d->schemaVersion = 0;
     d->errorString.clear();
@@ -327,12 +518,7 @@ void AdminConnection::open(const QString &givenTarget)
                 return;
             }
             d->adapter = outcome.value->adapter;
-            QSettings settings;
-            QStringList recent = settings.value(recentKey).toStringList();
-            recent.removeAll(d->target);
-            recent.prepend(d->target);
-            settings.setValue(recentKey, recent.mid(0, maxRecent));
-            Q_EMIT recentConnectionsChanged();
+            remember(d->target);
             d->schemaState = d->schemaVersion < latest ? SchemaState::Older : SchemaState::Current;
             Q_EMIT schemaChanged();
             d->status = d->schemaState == SchemaState::Current ? Status::Ready : Status::NeedsMigration;
@@ -414,6 +600,9 @@ void AdminConnection::close()
     ++d->generation;
     d->timeout.stop();
     retireAdapter();
+    if (d->link)
+        d->link->signOut(); // the grant ends at the server, the kept token goes
+    retireServer();
     if (d->status == Status::Closed)
         return;
     d->status = Status::Closed;

@@ -1,5 +1,5 @@
 #pragma once
-/*! \file adminconnection.h  The admin app's connection to a Gatehouse database. */
+/*! \file adminconnection.h  The admin app's connection to a Gatehouse database or server. */
 #include <gatehouse/lockouts.h>
 
 #include <QObject>
@@ -15,6 +15,7 @@ class SqlAdapter;
 namespace Gatehouse::Admin {
 
 class AdminConnectionPrivate;
+class ApiClient;
 
 /*!
  * Opens a Gatehouse database, given either a gatehouse-server JSON configuration file (its
@@ -35,6 +36,17 @@ class AdminConnectionPrivate;
  * database postgresql://admin@db:5432/gatehouse within 10 s", "the database schema is version 9,
  * newer than this build's 4; use a newer gatehouse-admin"). Every successful open is put first
  * in \c recentConnections (QSettings, at most 10; passwords are never stored).
+ *
+ * Or connectToServer() reaches a gatehouse-server's admin API (\c kind Server): the person signs in
+ * in the system browser (ServerLink: the server's built-in client \c gatehouse-admin, PKCE and a
+ * loopback redirect, RFC 8252), and the models call the API with their access token:
+ *
+ *     Closed -> SigningIn (browser open) -> Ready
+ *                                        -> Failed (refused: not in admin.groups, time-out, ...)
+ *     Ready -> SignInRequired (the tokens were refused or revoked: call signIn())
+ *
+ * \c actingAs is whom the app acts as (the ID token's email). Only the dashboard and the users
+ * list work over the API so far; \c databaseOnlyMessage says so for the other views.
  *
  * The models (UsersModel, SessionsModel, ...) take this object as their \c connection and
  * reload when it becomes Ready.
@@ -69,10 +81,30 @@ class AdminConnection : public QObject
     Q_PROPERTY(QStringList migrationLog READ migrationLog NOTIFY migrationProgressChanged)
     //! Recently opened targets, newest first (config paths and password-less URLs).
     Q_PROPERTY(QStringList recentConnections READ recentConnections NOTIFY recentConnectionsChanged)
+    //! Database (open()) or Server (connectToServer()).
+    Q_PROPERTY(Kind kind READ kind NOTIFY targetChanged)
+    //! The server connected to ("https://box.example/auth"); empty for a database.
+    Q_PROPERTY(QString serverUrl READ serverUrl NOTIFY targetChanged)
+    //! Whom the app acts as at the server: the signed-in person's email; empty otherwise.
+    Q_PROPERTY(QString actingAs READ actingAs NOTIFY actingAsChanged)
+    //! The sign-in page opened in the browser, for a person whose browser did not open.
+    Q_PROPERTY(QUrl signInUrl READ signInUrl NOTIFY signInUrlChanged)
+    /*!
+     * A PEM file of CA certificates trusted besides the system's, for an appliance's own
+     * certificate; empty: the system's only. Used by the next connectToServer().
+     */
+    Q_PROPERTY(QString caFile READ caFile WRITE setCaFile NOTIFY caFileChanged)
+    //! Keep the refresh token in the platform keychain (when there is one), so that the next
+    //! start needs no browser. Default true.
+    Q_PROPERTY(bool keepSignIn READ keepSignIn WRITE setKeepSignIn NOTIFY keepSignInChanged)
+    //! Why a view other than the dashboard and the users list shows nothing over a server.
+    Q_PROPERTY(QString databaseOnlyMessage READ databaseOnlyMessage NOTIFY targetChanged)
 
 public:
-    enum class Status { Closed, Connecting, NeedsMigration, Migrating, Ready, Failed };
+    enum class Status { Closed, Connecting, NeedsMigration, Migrating, Ready, Failed, SigningIn, SignInRequired };
     Q_ENUM(Status)
+    enum class Kind { Database, Server };
+    Q_ENUM(Kind)
     enum class SchemaState { Unknown, Older, Current, Newer };
     Q_ENUM(SchemaState)
 
@@ -94,6 +126,16 @@ public:
     double migrationProgress() const;
     QStringList migrationLog() const;
     QStringList recentConnections() const;
+    Kind kind() const;
+    bool isServer() const { return kind() == Kind::Server; }
+    QString serverUrl() const;
+    QString actingAs() const;
+    QUrl signInUrl() const;
+    QString caFile() const;
+    void setCaFile(const QString &path);
+    bool keepSignIn() const;
+    void setKeepSignIn(bool keep);
+    QString databaseOnlyMessage() const;
 
     /*!
      * Opens \a target: a path to a JSON configuration file (with or without "file://") or a
@@ -105,11 +147,26 @@ public:
     Q_INVOKABLE void migrate();
     //! Drops the connection (status Closed); running operations finish in the background.
     Q_INVOKABLE void close();
+    /*!
+     * Connects to the gatehouse-server at \a url ("https://box.example/auth": its public URL
+     * with the base path; https is assumed when no scheme is given, plain http only on a
+     * loopback address) and signs the person in in the system browser. Returns at once; watch
+     * \c status.
+     */
+    Q_INVOKABLE void connectToServer(const QString &url);
+    //! Signs in again (status SignInRequired or Failed, connected to a server).
+    Q_INVOKABLE void signIn();
+    //! Ends a sign-in under way in the browser (status Closed).
+    Q_INVOKABLE void cancelSignIn();
     Q_INVOKABLE void forgetRecentConnection(const QString &target);
     Q_INVOKABLE void clearRecentConnections();
 
-    //! The open store (null unless Ready). Shared with the models; thread-safe.
+    //! The open store (null unless Ready on a database). Shared with the models; thread-safe.
     std::shared_ptr<SqlAdapter> adapter() const;
+    //! The server's admin API (null unless Ready on a server). Lives in this object's thread.
+    ApiClient *api() const;
+    //! The access token in use (empty unless signed in at a server): for tests and tools.
+    QString accessToken() const;
     //! The limits the server applies: the configuration file's \c rateLimit when one was opened
     //! and its \c rateLimit is valid, else the defaults (what \c {user list --locked} uses).
     LockoutLimits lockoutLimits() const;
@@ -122,6 +179,10 @@ Q_SIGNALS:
     void timeoutMsChanged();
     void migrationProgressChanged();
     void recentConnectionsChanged();
+    void actingAsChanged();
+    void signInUrlChanged();
+    void caFileChanged();
+    void keepSignInChanged();
     //! Status became Ready (after open() or migrate()); the models reload on it.
     void opened();
     //! Status became Failed; \a message is the new errorString.
@@ -129,6 +190,9 @@ Q_SIGNALS:
 
 private:
     void retireAdapter();
+    void retireServer();
+    void setFailed(const QString &message);
+    void remember(const QString &target);
     void giveUp();
     void migrationFailed(quint64 generation, const QString &error);
 

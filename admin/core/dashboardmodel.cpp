@@ -2,10 +2,12 @@
 #include "activity.h"
 
 #include "adminconnection.h"
+#include "apiclient.h"
 #include "asyncresult.h"
 
 #include <gatehouse/sqladapter.h>
 
+#include <QJsonArray>
 #include <QLocale>
 
 namespace Gatehouse::Admin {
@@ -40,13 +42,41 @@ Figures load(SqlAdapter &store)
     return f;
 }
 
+//! The figures of the admin API's \c {GET dashboard?days=30}: the same as load() reads.
+Figures fromApi(const QJsonObject &answer)
+{
+    Figures f;
+    f.users = answer.value(QLatin1String("users")).toInteger();
+    f.activeSessions = answer.value(QLatin1String("activeSessions")).toInteger();
+    const QJsonArray days = answer.value(QLatin1String("days")).toArray();
+    for (const QJsonValue &value : days) {
+        const QJsonObject day = value.toObject();
+        const QDate date = QDate::fromString(day.value(QLatin1String("day")).toString(), Qt::ISODate);
+        f.daily.append(AuditDayCount{date, signIn, day.value(signIn).toInteger()});
+        f.daily.append(AuditDayCount{date, signInFailed, day.value(signInFailed).toInteger()});
+    }
+    // The server's today (its last day) is the chart's last day, whatever the local clock says.
+    f.today = days.isEmpty() ? QDateTime::currentDateTimeUtc().date()
+                             : QDate::fromString(days.last().toObject().value(QLatin1String("day")).toString(), Qt::ISODate);
+    for (const QJsonValue &value : answer.value(QLatin1String("providers")).toArray()) {
+        const QJsonObject provider = value.toObject();
+        f.providers.append(AuditProviderCount{provider.value(QLatin1String("provider")).toString(),
+                                              provider.value(QLatin1String("signIns")).toInteger()});
+    }
+    return f;
+}
+
 } // namespace
 
 class DashboardModelPrivate
 {
 public:
-    explicit DashboardModelPrivate(DashboardModel *q) : activity(q) {}
+    explicit DashboardModelPrivate(DashboardModel *q) : q(q), activity(q) {}
 
+    //! Shows \a f (from the store or the API).
+    void show(const Figures &f);
+
+    DashboardModel *q;
     QPointer<AdminConnection> connection;
     qint64 users = 0;
     qint64 activeSessions = 0;
@@ -102,6 +132,23 @@ QString DashboardModel::errorString() const { return d->activity.errorString(); 
 
 void DashboardModel::refresh()
 {
+    if (ApiClient *api = d->connection ? d->connection->api() : nullptr) {
+        const quint64 generation = ++d->generation;
+        d->activity.begin();
+        api->get(QStringLiteral("dashboard"), QUrlQuery{{QStringLiteral("days"), QString::number(dayCount)}}, this,
+                 [this, generation](const ApiReply &reply) {
+                     d->activity.end();
+                     if (generation != d->generation)
+                         return;
+                     if (!reply.ok()) {
+                         d->activity.setError(tr("could not load the dashboard: %1").arg(reply.errorText()));
+                         return;
+                     }
+                     d->activity.setError({});
+                     d->show(fromApi(reply.json));
+                 });
+        return;
+    }
     const auto store = d->connection ? d->connection->adapter() : nullptr;
     if (!store)
         return;
@@ -115,34 +162,38 @@ void DashboardModel::refresh()
         d->activity.setError(error);
         if (!outcome.ok())
             return;
-        const Figures &f = *outcome.value;
-        QHash<QDate, QPair<qint64, qint64>> perDay;
-        for (const AuditDayCount &count : f.daily) {
-            auto &day = perDay[count.day];
-            (count.type == signIn ? day.first : day.second) += count.count;
-        }
-        d->users = f.users;
-        d->activeSessions = f.activeSessions;
-        d->signInsToday = perDay.value(f.today).first;
-        d->failuresToday = perDay.value(f.today).second;
-        d->days.clear();
-        d->maxDaily = 1;
-        const QLocale locale;
-        for (int i = dayCount - 1; i >= 0; --i) {
-            const QDate date = f.today.addDays(-i);
-            const auto counts = perDay.value(date);
-            d->maxDaily = qMax(d->maxDaily, qMax(counts.first, counts.second));
-            d->days.append(QVariantMap{{QStringLiteral("date"), date},
-                                       {QStringLiteral("label"), locale.toString(date, QStringLiteral("d MMM"))},
-                                       {QStringLiteral("signIns"), counts.first},
-                                       {QStringLiteral("failures"), counts.second}});
-        }
-        d->providers.clear();
-        for (const AuditProviderCount &count : f.providers)
-            d->providers.append(QVariantMap{{QStringLiteral("provider"), count.provider}, {QStringLiteral("count"), count.count}});
-        d->loaded = true;
-        Q_EMIT figuresChanged();
+        d->show(*outcome.value);
     });
+}
+
+void DashboardModelPrivate::show(const Figures &f)
+{
+    QHash<QDate, QPair<qint64, qint64>> perDay;
+    for (const AuditDayCount &count : f.daily) {
+        auto &day = perDay[count.day];
+        (count.type == signIn ? day.first : day.second) += count.count;
+    }
+    users = f.users;
+    activeSessions = f.activeSessions;
+    signInsToday = perDay.value(f.today).first;
+    failuresToday = perDay.value(f.today).second;
+    days.clear();
+    maxDaily = 1;
+    const QLocale locale;
+    for (int i = dayCount - 1; i >= 0; --i) {
+        const QDate date = f.today.addDays(-i);
+        const auto counts = perDay.value(date);
+        maxDaily = qMax(maxDaily, qMax(counts.first, counts.second));
+        days.append(QVariantMap{{QStringLiteral("date"), date},
+                                   {QStringLiteral("label"), locale.toString(date, QStringLiteral("d MMM"))},
+                                   {QStringLiteral("signIns"), counts.first},
+                                   {QStringLiteral("failures"), counts.second}});
+    }
+    providers.clear();
+    for (const AuditProviderCount &count : f.providers)
+        providers.append(QVariantMap{{QStringLiteral("provider"), count.provider}, {QStringLiteral("count"), count.count}});
+    loaded = true;
+    Q_EMIT q->figuresChanged();
 }
 
 } // namespace Gatehouse::Admin

@@ -2,6 +2,7 @@
 #include "activity.h"
 
 #include "adminconnection.h"
+#include "apiclient.h"
 #include "asyncresult.h"
 #include "logging.h"
 #include "records.h"
@@ -12,6 +13,7 @@
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/userstate.h>
 
+#include <QJsonArray>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QUrl>
@@ -79,6 +81,54 @@ SearchText splitSearch(const QString &text)
     return result;
 }
 
+//! A row of the admin API's user list (\c {GET users}).
+UserListEntry entryFromJson(const QJsonObject &json)
+{
+    const auto text = [&json](QLatin1String key) {
+        const QJsonValue value = json.value(key);
+        return value.isString() ? std::optional(value.toString()) : std::nullopt;
+    };
+    UserListEntry entry;
+    entry.user.id = json.value(QLatin1String("id")).toString();
+    entry.user.email = json.value(QLatin1String("email")).toString();
+    entry.user.name = text(QLatin1String("name"));
+    entry.user.image = text(QLatin1String("image"));
+    if (const auto verified = text(QLatin1String("emailVerified")))
+        entry.user.emailVerified = QDateTime::fromString(*verified, Qt::ISODateWithMs).toUTC();
+    entry.disabled = json.value(QLatin1String("disabled")).toBool();
+    entry.hasPassword = json.value(QLatin1String("hasPassword")).toBool();
+    entry.passwordDisabled = json.value(QLatin1String("passwordDisabled")).toBool();
+    return entry;
+}
+
+QString sortName(UsersModel::SortColumn column)
+{
+    switch (column) {
+    case UsersModel::SortColumn::Id: return QStringLiteral("id");
+    case UsersModel::SortColumn::Name: return QStringLiteral("name");
+    case UsersModel::SortColumn::Email: return QStringLiteral("email");
+    case UsersModel::SortColumn::EmailVerified: return QStringLiteral("emailVerified");
+    }
+    return QStringLiteral("email");
+}
+
+//! The largest page size the admin API takes (at most 100) that divides \a rows, so that the
+//! model's pages are whole pages of the API.
+int apiPageSize(int rows)
+{
+    for (int size = qMin(rows, 100); size > 1; --size) {
+        if (rows % size == 0)
+            return size;
+    }
+    return 1;
+}
+
+//! \c users/ID (+ \a rest) in the admin API, the id percent-encoded.
+QString userPath(const QString &userId, const QString &rest = {})
+{
+    return QStringLiteral("users/") + QString::fromLatin1(QUrl::toPercentEncoding(userId)) + rest;
+}
+
 } // namespace
 
 class UsersModelPrivate
@@ -102,6 +152,124 @@ public:
     }
 
     std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
+    ApiClient *api() const { return connection ? connection->api() : nullptr; }
+
+    //! The admin API's \c {GET users} query for the current search and sort.
+    QUrlQuery apiQuery(qint64 apiPage, int size) const
+    {
+        const SearchText text = splitSearch(search);
+        QUrlQuery query;
+        if (!text.search.isEmpty())
+            query.addQueryItem(QStringLiteral("search"), text.search);
+        if (!text.group.isEmpty())
+            query.addQueryItem(QStringLiteral("group"), text.group);
+        query.addQueryItem(QStringLiteral("sort"), sortName(sortColumn));
+        query.addQueryItem(QStringLiteral("order"), ascending ? QStringLiteral("asc") : QStringLiteral("desc"));
+        query.addQueryItem(QStringLiteral("page"), QString::number(apiPage));
+        query.addQueryItem(QStringLiteral("pageSize"), QString::number(size));
+        return query;
+    }
+
+    //! reload() over the admin API: the count (with the first rows), then pages as shown.
+    void reloadOverApi(ApiClient *client, bool keepRows, quint64 generation)
+    {
+        if (!keepRows) {
+            q->beginResetModel();
+            window.reset(0);
+            total = -1;
+            q->endResetModel();
+            Q_EMIT q->totalCountChanged();
+        } else if (total > 0) {
+            window.reset(total);
+            Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
+        }
+        activity.begin();
+        const int size = apiPageSize(window.pageSize());
+        client->get(QStringLiteral("users"), apiQuery(1, size), q, [this, generation, keepRows, size](const ApiReply &reply) {
+            activity.end();
+            if (generation != this->generation)
+                return;
+            if (!reply.ok()) {
+                activity.setError(UsersModel::tr("could not count the users: %1").arg(reply.errorText()));
+                return;
+            }
+            activity.setError({});
+            const qint64 count = reply.json.value(QLatin1String("total")).toInteger();
+            if (keepRows && count == total)
+                return;
+            q->beginResetModel();
+            total = count;
+            window.reset(total);
+            if (size == window.pageSize()) {
+                QList<UserListEntry> rows;
+                for (const QJsonValue &user : reply.json.value(QLatin1String("users")).toArray())
+                    rows.append(entryFromJson(user.toObject()));
+                window.store(0, rows);
+            }
+            q->endResetModel();
+            Q_EMIT q->totalCountChanged();
+        });
+    }
+
+    //! Loads \a page over the API: the API's pages that make it up, one after the other.
+    void fetchOverApi(ApiClient *client, int page, quint64 generation, QList<UserListEntry> rows = {})
+    {
+        const int size = apiPageSize(window.pageSize());
+        const qint64 first = window.firstRowOf(page) + rows.size();
+        const qint64 apiPage = first / size + 1;
+        client->get(QStringLiteral("users"), apiQuery(apiPage, size), q,
+                    [this, client, page, generation, rows = std::move(rows)](const ApiReply &reply) mutable {
+                        if (generation != this->generation) {
+                            --inFlight;
+                            activity.end();
+                            pump();
+                            return;
+                        }
+                        if (!reply.ok()) {
+                            --inFlight;
+                            activity.end();
+                            window.setPending(page, false);
+                            loadFailed = true;
+                            activity.setError(UsersModel::tr("could not load users: %1").arg(reply.errorText()));
+                            pump();
+                            return;
+                        }
+                        const QJsonArray users = reply.json.value(QLatin1String("users")).toArray();
+                        for (const QJsonValue &user : users)
+                            rows.append(entryFromJson(user.toObject()));
+                        if (!users.isEmpty() && rows.size() < window.rowsIn(page)) {
+                            fetchOverApi(client, page, generation, std::move(rows));
+                            return;
+                        }
+                        --inFlight;
+                        activity.end();
+                        storePage(page, rows);
+                        pump();
+                    });
+    }
+
+    /*!
+     * A change over the admin API: \a method on \a path with \a body; \a said(answer) is the
+     * sentence and result reported with operationFinished. The list reloads after a success.
+     */
+    void apiEdit(const QString &operation, const QByteArray &method, const QString &path, const QJsonObject &body,
+                 std::function<std::pair<QString, QVariantMap>(const QJsonObject &)> said, bool countChanges = false)
+    {
+        ApiClient *client = api();
+        if (!client)
+            return fail(operation, UsersModel::tr("not connected to a server"));
+        activity.begin();
+        client->send(method, path, body, q, [this, operation, said = std::move(said), countChanges](const ApiReply &reply) {
+            activity.end();
+            if (!reply.ok()) {
+                Q_EMIT q->operationFinished(operation, false, reply.errorText(), {});
+                return;
+            }
+            const auto [message, result] = said(reply.json);
+            reload(!countChanges);
+            Q_EMIT q->operationFinished(operation, true, message, result);
+        });
+    }
 
 
 
@@ -112,6 +280,10 @@ public:
         const quint64 generation = ++this->generation;
         queue.clear();
         loadFailed = false;
+        if (ApiClient *client = api()) {
+            reloadOverApi(client, keepRows, generation);
+            return;
+        }
         const auto store = adapter();
         if (!store) {
             q->beginResetModel();
@@ -220,10 +392,18 @@ public:
     void pump()
     {
         const auto store = adapter();
-        while (store && inFlight < maxInFlight && !queue.isEmpty()) {
+        ApiClient *client = store ? nullptr : api();
+        while ((store || client) && inFlight < maxInFlight && !queue.isEmpty()) {
             const int page = queue.takeLast();
             if (window.isLoaded(page) || window.isPending(page) || window.rowsIn(page) == 0)
                 continue;
+            if (client) {
+                window.setPending(page, true);
+                ++inFlight;
+                activity.begin();
+                fetchOverApi(client, page, generation);
+                continue;
+            }
             const UserPageRequest request = window.requestFor(page, base());
             window.setPending(page, true);
             ++inFlight;
@@ -250,6 +430,10 @@ public:
     template<typename Work>
     void edit(const QString &operation, Work work, bool countChanges = false)
     {
+        if (connection && connection->isServer()) {
+            Q_EMIT q->operationFinished(operation, false, UsersModel::tr("this change needs a database connection for now"), {});
+            return;
+        }
         const auto store = adapter();
         if (!store) {
             Q_EMIT q->operationFinished(operation, false, UsersModel::tr("not connected to a database"), {});
@@ -497,6 +681,20 @@ void UsersModel::createUser(const QString &email, const QString &name, const QSt
     user.email = normalisedEmail(email);
     user.name = nullIfBlank(name);
     user.image = nullIfBlank(image);
+    if (d->connection && d->connection->isServer()) {
+        if (user.image)
+            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
+        QJsonObject body{{QStringLiteral("email"), user.email}};
+        if (user.name)
+            body.insert(QStringLiteral("name"), *user.name);
+        return d->apiEdit(
+            operation, "POST", QStringLiteral("users"), body,
+            [](const QJsonObject &created) {
+                return std::pair(tr("created the user %1").arg(created.value(QLatin1String("email")).toString()),
+                                 QVariantMap{{QStringLiteral("userId"), created.value(QLatin1String("id")).toString()}});
+            },
+            true);
+    }
     d->edit(
         operation,
         [user](const std::shared_ptr<SqlAdapter> &store) {
@@ -515,6 +713,17 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
         return d->fail(operation, problem);
     if (const QString problem = imageProblem(image); !problem.isEmpty())
         return d->fail(operation, problem);
+    if (d->connection && d->connection->isServer()) {
+        if (nullIfBlank(image))
+            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
+        const std::optional<QString> newName = nullIfBlank(name);
+        const QJsonObject body{{QStringLiteral("name"), newName ? QJsonValue(*newName) : QJsonValue(QJsonValue::Null)},
+                               {QStringLiteral("email"), normalisedEmail(email)}};
+        return d->apiEdit(operation, "PATCH", userPath(userId), body, [userId](const QJsonObject &saved) {
+            return std::pair(tr("saved the user %1").arg(saved.value(QLatin1String("email")).toString()),
+                             QVariantMap{{QStringLiteral("userId"), userId}});
+        });
+    }
     AdapterUserUpdate update(userId);
     update.setName(nullIfBlank(name)).setEmail(normalisedEmail(email)).setImage(nullIfBlank(image));
     d->edit(operation, [update, userId](const std::shared_ptr<SqlAdapter> &store) {
@@ -533,6 +742,14 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
 
 void UsersModel::setEmailVerified(const QString &userId, bool verified)
 {
+    if (d->connection && d->connection->isServer()) {
+        return d->apiEdit(QStringLiteral("setEmailVerified"), "PATCH", userPath(userId),
+                          QJsonObject{{QStringLiteral("emailVerified"), verified}}, [userId, verified](const QJsonObject &user) {
+                              const QString email = user.value(QLatin1String("email")).toString();
+                              return std::pair(verified ? tr("marked %1 as verified").arg(email) : tr("marked %1 as not verified").arg(email),
+                                               QVariantMap{{QStringLiteral("userId"), userId}});
+                          });
+    }
     AdapterUserUpdate update(userId);
     update.setEmailVerified(verified ? std::optional(QDateTime::currentDateTimeUtc()) : std::nullopt);
     d->edit(QStringLiteral("setEmailVerified"), [update, verified, userId](const std::shared_ptr<SqlAdapter> &store) {
@@ -568,6 +785,13 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
     };
     if (const QString why = problem(newPasswordProblem(password, QString())); !why.isEmpty())
         return d->fail(operation, why);
+    if (d->connection && d->connection->isServer()) {
+        // The server applies the same rule (also "not the email address") and names the field.
+        return d->apiEdit(operation, "POST", userPath(userId, QStringLiteral("/password")),
+                          QJsonObject{{QStringLiteral("password"), password}}, [userId](const QJsonObject &) {
+                              return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
+                          });
+    }
     d->edit(operation, [userId, password, problem](const std::shared_ptr<SqlAdapter> &store) {
         const std::optional<AdapterUser> user = store->getUser(userId).result();
         if (!user)
@@ -581,6 +805,14 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
 
 void UsersModel::resetPassword(const QString &userId)
 {
+    if (d->connection && d->connection->isServer()) {
+        const QString password = randomPassword();
+        return d->apiEdit(QStringLiteral("resetPassword"), "POST", userPath(userId, QStringLiteral("/password")),
+                          QJsonObject{{QStringLiteral("password"), password}}, [userId, password](const QJsonObject &) {
+                              return std::pair(tr("set a new random password; show it to the user once"),
+                                               QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("password"), password}});
+                          });
+    }
     d->edit(QStringLiteral("resetPassword"), [userId](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->getUser(userId).result())
             throw AdminError(tr("there is no user with id %1").arg(userId));
@@ -593,6 +825,16 @@ void UsersModel::resetPassword(const QString &userId)
 
 void UsersModel::setDisabled(const QString &userId, bool disabled)
 {
+    if (d->connection && d->connection->isServer()) {
+        const QString path = userPath(userId, disabled ? QStringLiteral("/disable") : QStringLiteral("/enable"));
+        return d->apiEdit(QStringLiteral("setDisabled"), "POST", path, {}, [userId, disabled](const QJsonObject &answer) {
+            if (!disabled)
+                return std::pair(tr("enabled the user: signing in works again"), QVariantMap{{QStringLiteral("userId"), userId}});
+            const qint64 revoked = answer.value(QLatin1String("sessionsEnded")).toInteger();
+            return std::pair(tr("disabled the user and revoked %n session(s)", nullptr, int(revoked)),
+                             QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("revokedSessions"), revoked}});
+        });
+    }
     d->edit(QStringLiteral("setDisabled"), [userId, disabled](const std::shared_ptr<SqlAdapter> &store) {
         qint64 revoked = 0;
         try {
@@ -611,6 +853,15 @@ void UsersModel::setDisabled(const QString &userId, bool disabled)
 
 void UsersModel::remove(const QString &userId)
 {
+    if (d->connection && d->connection->isServer()) {
+        return d->apiEdit(
+            QStringLiteral("remove"), "DELETE", userPath(userId), {},
+            [userId](const QJsonObject &) {
+                return std::pair(tr("deleted the user with its accounts, sessions and authenticators"),
+                                 QVariantMap{{QStringLiteral("userId"), userId}});
+            },
+            true);
+    }
     d->edit(
         QStringLiteral("remove"),
         [userId](const std::shared_ptr<SqlAdapter> &store) {

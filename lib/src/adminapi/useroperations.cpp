@@ -46,23 +46,41 @@ AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthReq
 {
     requireScope(stores, caller, kUsersRead, QStringLiteral("listUsers"));
     const QMap<QString, QString> query =
-        readQuery(request, {QStringLiteral("search"), QStringLiteral("page"), QStringLiteral("pageSize")});
+        readQuery(request, {QStringLiteral("search"), QStringLiteral("group"), QStringLiteral("sort"), QStringLiteral("order"),
+                            QStringLiteral("page"), QStringLiteral("pageSize")});
     const QString search = query.value(QStringLiteral("search")).trimmed();
     if (search.size() > kMaxSearchLength)
         throw ApiError::badRequest(QStringLiteral("search"), QStringLiteral("search has more than %1 characters").arg(kMaxSearchLength));
+    // The admin app's list: a group's members only, sorted by any of its columns.
+    const QString group = query.value(QStringLiteral("group"));
+    if (group.size() > kMaxSearchLength)
+        throw ApiError::badRequest(QStringLiteral("group"), QStringLiteral("group has more than %1 characters").arg(kMaxSearchLength));
+    static const QMap<QString, UserSortColumn> sorts{{QStringLiteral("email"), UserSortColumn::Email},
+                                                     {QStringLiteral("id"), UserSortColumn::Id},
+                                                     {QStringLiteral("name"), UserSortColumn::Name},
+                                                     {QStringLiteral("emailVerified"), UserSortColumn::EmailVerified}};
+    const QString sort = query.value(QStringLiteral("sort"), QStringLiteral("email"));
+    if (!sorts.contains(sort))
+        throw ApiError::badRequest(QStringLiteral("sort"), QStringLiteral("sort must be one of email, id, name, emailVerified"));
+    const QString order = query.value(QStringLiteral("order"), QStringLiteral("asc"));
+    if (order != QLatin1String("asc") && order != QLatin1String("desc"))
+        throw ApiError::badRequest(QStringLiteral("order"), QStringLiteral("order must be asc or desc"));
     const qint64 page = queryInteger(query, QStringLiteral("page"), 1, 1, 1000000000);
     const qint64 pageSize = queryInteger(query, QStringLiteral("pageSize"), kDefaultPageSize, 1, kMaxPageSize);
     UserPageRequest pageRequest;
     pageRequest.search = search;
-    pageRequest.sort = UserSortColumn::Email;
+    pageRequest.group = group;
+    pageRequest.sort = sorts.value(sort);
+    pageRequest.ascending = order == QLatin1String("asc");
     pageRequest.offset = (page - 1) * pageSize;
     pageRequest.limit = int(pageSize);
-    const qint64 total = stores.admin->countUsers(search).result();
+    const qint64 total = stores.admin->countUsers(search, group).result();
     QJsonArray users;
     if (pageRequest.offset < total) {
         for (const UserListEntry &entry : stores.admin->listUsersPage(pageRequest).result()) {
             QJsonObject user = userJson(entry.user, entry.disabled);
             user.insert(QStringLiteral("hasPassword"), entry.hasPassword);
+            user.insert(QStringLiteral("passwordDisabled"), entry.passwordDisabled);
             users.append(user);
         }
     }

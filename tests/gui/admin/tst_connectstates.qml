@@ -244,4 +244,29 @@ TestCase {
         compare(connection.schemaVersion, connection.latestSchemaVersion)
         verify(fixture.schemaSnapshot(url).indexOf("table gatehouse_user_state") >= 0)
     }
+
+    // "Connect to a server" with a plain-http address elsewhere than loopback: refused at once in
+    // words, and the views the API does not serve yet say they need a database connection.
+    function test_5_serverAddressIsCheckedAndOtherViewsSaySo() {
+        const main = createTemporaryObject(mainComponent, null, { startLanguage: "en", startPalette: "light" })
+        verify(main !== null, "Main.qml did not load")
+        const connect = main.view("connect")
+        const field = findIn(connect, "serverField")
+        field.text = "http://box.example/auth"
+        const button = findIn(connect, "connectServerButton")
+        verify(button.enabled)
+        mouseClick(button)
+        const connection = main.connection
+        compare(connection.status, AdminConnection.Failed)
+        compare(connection.kind, AdminConnection.Server)
+        const error = findIn(connect, "connectionError")
+        verify(error.visible)
+        compare(error.text, "Could not connect: http://box.example/auth is plain http: use https (plain http only on this computer's loopback address)")
+        main.navigate("sessions")
+        const pane = findIn(main, "databaseOnlyPane")
+        verify(pane.visible)
+        verify(pane.children.length > 0)
+        main.navigate("dashboard")
+        verify(!pane.visible)
+    }
 }

@@ -364,8 +364,12 @@ private Q_SLOTS:
                                    << "invalid_request" << "page";
         QTest::newRow("page not a number") << QByteArray("GET") << "users?page=two" << QByteArray() << QByteArray() << 400
                                            << "invalid_request" << "page";
-        QTest::newRow("unknown parameter") << QByteArray("GET") << "users?sort=name" << QByteArray() << QByteArray() << 400
-                                           << "invalid_request" << "sort";
+        QTest::newRow("unknown parameter") << QByteArray("GET") << "users?colour=blue" << QByteArray() << QByteArray() << 400
+                                           << "invalid_request" << "colour";
+        QTest::newRow("unknown sort") << QByteArray("GET") << "users?sort=password" << QByteArray() << QByteArray() << 400
+                                      << "invalid_request" << "sort";
+        QTest::newRow("unknown order") << QByteArray("GET") << "users?order=up" << QByteArray() << QByteArray() << 400
+                                       << "invalid_request" << "order";
         QTest::newRow("parameter twice") << QByteArray("GET") << "users?page=1&page=2" << QByteArray() << QByteArray() << 400
                                          << "invalid_request" << "page";
         QTest::newRow("get unknown id") << QByteArray("GET") << "users/999" << QByteArray() << QByteArray() << 404
