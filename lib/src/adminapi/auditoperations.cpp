@@ -1,8 +1,8 @@
 #include "adminapi/auditoperations.h"
 
 #include "adminapi/apiinput.h"
+#include "storage/auditeventjson.h"
 
-#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace Gatehouse::AdminApiDetail {
@@ -23,21 +23,9 @@ constexpr qint64 kSettleMs = 2000;
 constexpr int kMaxTypes = 32;
 constexpr int kMaxUserLength = 255;
 
-QJsonValue textOrNull(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
-
 QByteArray eventLine(const AuditEvent &event)
 {
-    const QJsonObject object{{QStringLiteral("id"), event.id},
-                             {QStringLiteral("time"), event.time.toUTC().toString(Qt::ISODateWithMs)},
-                             {QStringLiteral("type"), event.type},
-                             {QStringLiteral("userId"), textOrNull(event.userId)},
-                             {QStringLiteral("provider"), textOrNull(event.provider)},
-                             {QStringLiteral("clientAddress"), textOrNull(event.clientAddress)},
-                             {QStringLiteral("detail"), event.detail}};
-    return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+    return auditEventJson(event) + '\n';
 }
 
 QDateTime timeParameter(const QMap<QString, QString> &query, const QString &key)

@@ -1,29 +1,12 @@
 #include "webhooks/payload.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "storage/auditeventjson.h"
 
 namespace Gatehouse::Webhooks {
 
-namespace {
-
-QJsonValue textOrNull(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
-
-} // namespace
-
 QByteArray payload(const AuditEvent &event)
 {
-    const QJsonObject object{{QStringLiteral("id"), event.id},
-                             {QStringLiteral("time"), event.time.toUTC().toString(Qt::ISODateWithMs)},
-                             {QStringLiteral("type"), event.type},
-                             {QStringLiteral("userId"), textOrNull(event.userId)},
-                             {QStringLiteral("provider"), textOrNull(event.provider)},
-                             {QStringLiteral("clientAddress"), textOrNull(event.clientAddress)},
-                             {QStringLiteral("detail"), event.detail}};
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return auditEventJson(event);  // the audit pull's line: a receiver reads both alike
 }
 
 } // namespace Gatehouse::Webhooks
