@@ -170,8 +170,9 @@ public:
         return query;
     }
 
-    //! reload() over the admin API: the count (with the first rows), then pages as shown.
-    void reloadOverApi(ApiClient *client, bool keepRows, quint64 generation)
+    //! Before a reload: \a keepRows keeps the rows (same rows, maybe in another order: each reads
+    //! as "loading" until its page is fetched again, and the view keeps its position), else none.
+    void prepareRows(bool keepRows)
     {
         if (!keepRows) {
             q->beginResetModel();
@@ -183,6 +184,12 @@ public:
             window.reset(total);
             Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
         }
+    }
+
+    //! reload() over the admin API: the count (with the first rows), then pages as shown.
+    void reloadOverApi(ApiClient *client, bool keepRows, quint64 generation)
+    {
+        prepareRows(keepRows);
         activity.begin();
         const int size = apiPageSize(window.pageSize());
         client->get(QStringLiteral("users"), apiQuery(1, size), q, [this, generation, keepRows, size](const ApiReply &reply) {
@@ -271,8 +278,6 @@ public:
         });
     }
 
-
-
     //! Counts again; \a keepRows: when the count is unchanged, only reload the rows (a view
     //! keeps its position), else reset the model.
     void reload(bool keepRows)
@@ -286,25 +291,10 @@ public:
         }
         const auto store = adapter();
         if (!store) {
-            q->beginResetModel();
-            window.reset(0);
-            total = -1;
-            q->endResetModel();
-            Q_EMIT q->totalCountChanged();
+            prepareRows(false);
             return;
         }
-        if (!keepRows) {
-            q->beginResetModel();
-            window.reset(0);
-            total = -1;
-            q->endResetModel();
-            Q_EMIT q->totalCountChanged();
-        } else if (total > 0) {
-            // Same rows, maybe in another order: every row reads as "loading" until its page
-            // is fetched again (the view keeps its position).
-            window.reset(total);
-            Q_EMIT q->dataChanged(q->index(0), q->index(int(total - 1)));
-        }
+        prepareRows(keepRows);
         activity.begin();
         prefetch.reset();
         prefetching = !keepRows;
