@@ -62,10 +62,7 @@ private:
 
     QByteArray cookieHeader() const
     {
-        QByteArrayList cookies;
-        for (const QNetworkCookie &c : m_browser->cookies())
-            cookies.append(c.name() + '=' + c.value());
-        return cookies.join("; ");
+        return m_browser->cookieHeader();
     }
 
     //! The Location of the person's browser's GET of \a url (the authorization request).

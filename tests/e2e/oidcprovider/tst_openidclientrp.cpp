@@ -123,10 +123,7 @@ private Q_SLOTS:
         QVERIFY2(m_server.start(configFile, m_dir.path()), qPrintable(m_server.log()));
         Browser browser(m_server.baseUrl());
         browser.signIn(QStringLiteral("credentials"), {{"username", "alice"}, {"password", "good-password"}});
-        QByteArrayList cookies;
-        for (const QNetworkCookie &c : browser.cookies())
-            cookies.append(c.name() + '=' + c.value());
-        m_alice = cookies.join("; ");
+        m_alice = browser.cookieHeader();
         QVERIFY(m_alice.contains("authjs.session-token="));
     }
 

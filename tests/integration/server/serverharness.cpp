@@ -214,6 +214,14 @@ QList<QNetworkCookie> Browser::cookies() const
     return m_nam.cookieJar()->cookiesForUrl(QUrl(m_base + QStringLiteral("/auth/")));
 }
 
+QByteArray Browser::cookieHeader() const
+{
+    QByteArrayList pairs;
+    for (const QNetworkCookie &c : cookies())
+        pairs.append(c.name() + '=' + c.value());
+    return pairs.join("; ");
+}
+
 QNetworkReply *waitForReply(QNetworkReply *reply)
 {
     QEventLoop loop;

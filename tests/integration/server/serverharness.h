@@ -117,6 +117,8 @@ public:
     QString cookie(const QString &name);
     //! The cookies the server has set, as the browser would send them.
     QList<QNetworkCookie> cookies() const;
+    //! cookies() as a Cookie header's value ("a=1; b=2"), for requests made without this browser.
+    QByteArray cookieHeader() const;
 
 private:
     QNetworkReply *wait(QNetworkReply *reply);

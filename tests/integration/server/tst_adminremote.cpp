@@ -73,10 +73,7 @@ class TestAdminRemote : public QObject
     {
         Browser browser(m_server.baseUrl());
         browser.signIn(QStringLiteral("credentials"), {{"email", email}, {"password", QString::fromLatin1(kPassword)}});
-        QByteArrayList cookies;
-        for (const QNetworkCookie &c : browser.cookies())
-            cookies.append(c.name() + '=' + c.value());
-        return cookies.join("; ");
+        return browser.cookieHeader();
     }
 
     //! The browser's part: the page the app opened, visited with \a cookie, and its redirect

@@ -415,10 +415,7 @@ private Q_SLOTS:
                 return QUrlQuery(after);
             QNetworkRequest request(QUrl(base + authorizePath));
             request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-            QByteArrayList cookies;
-            for (const QNetworkCookie &cookie : browser.cookies())
-                cookies.append(cookie.name() + '=' + cookie.value());
-            request.setRawHeader("Cookie", cookies.join("; "));
+            request.setRawHeader("Cookie", browser.cookieHeader());
             std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.get(request)));
             const QUrl location(QString::fromUtf8(reply->rawHeader("Location")));
             return location.toString(QUrl::RemoveQuery) == redirect ? QUrlQuery(location) : QUrlQuery();

@@ -89,10 +89,7 @@ class TestServerNativeSignIn : public QObject
     {
         Browser browser(m_server.baseUrl());
         browser.signIn(QStringLiteral("credentials"), {{"email", email}, {"password", QString::fromLatin1(kPassword)}});
-        QByteArrayList cookies;
-        for (const QNetworkCookie &c : browser.cookies())
-            cookies.append(c.name() + '=' + c.value());
-        return cookies.join("; ");
+        return browser.cookieHeader();
     }
 
     //! Starts \a helper's sign-in; the authorization URL it hands out (empty when none came).

@@ -160,10 +160,7 @@ private:
     {
         Browser browser(m_server.baseUrl());
         browser.signIn(QStringLiteral("credentials"), {{"username", username}, {"password", "good-password"}});
-        QByteArrayList cookies;
-        for (const QNetworkCookie &c : browser.cookies())
-            cookies.append(c.name() + '=' + c.value());
-        return cookies.join("; ");
+        return browser.cookieHeader();
     }
 
     QString codeFor(const Fields &request, const QByteArray &cookie)
