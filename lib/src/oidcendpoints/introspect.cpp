@@ -93,7 +93,8 @@ QFuture<AuthResponse> introspectToken(const State &state, const TokenRequest &re
 
 QFuture<AuthResponse> introspect(const State &state)
 {
-    return withClientRequest(state, [state](const ClientRequest &read) { return introspectToken(state, tokenRequestOf(read)); });
+    return withClientRequest(state, parseParameters(state->request.body),
+                             [state](const ClientRequest &read) { return introspectToken(state, tokenRequestOf(read)); });
 }
 
 } // namespace Gatehouse::OidcEndpoints

@@ -71,7 +71,8 @@ QFuture<AuthResponse> revokeToken(const State &state, const TokenRequest &reques
 
 QFuture<AuthResponse> revoke(const State &state)
 {
-    return withClientRequest(state, [state](const ClientRequest &read) { return revokeToken(state, tokenRequestOf(read)); });
+    return withClientRequest(state, parseParameters(state->request.body),
+                             [state](const ClientRequest &read) { return revokeToken(state, tokenRequestOf(read)); });
 }
 
 } // namespace Gatehouse::OidcEndpoints

@@ -260,17 +260,18 @@ QByteArray grantTypeLabel(const QString &grantType)
 
 QFuture<AuthResponse> token(const State &state)
 {
-    const QByteArray grantType = grantTypeLabel(parseParameters(state->request.body).value(QStringLiteral("grant_type")));
+    const Parameters parameters = parseParameters(state->request.body);
+    const QByteArray grantType = grantTypeLabel(parameters.value(QStringLiteral("grant_type")));
+    // A configured client's id only: what an unauthenticated caller makes up stays out.
+    const OidcClient *named = findClient(state->config.oidcProvider->clients,
+                                         claimedClientId(state->request.header("authorization"), parameters));
+    const QString clientId = named ? named->clientId : QString();
     // Counted and, when refused, audited with the reason: the error code, never what was sent.
-    return withClientRequest(state, [state](const ClientRequest &request) {
-               return answer(state, request, request.parameters.value(QStringLiteral("grant_type")));
-           })
-        .then(QtFuture::Launch::Sync, [state, grantType](const AuthResponse &response) {
-            // A configured client's id only: what an unauthenticated caller makes up stays out.
-            const OidcClient *named = findClient(state->config.oidcProvider->clients,
-                                                 claimedClientId(state->request.header("authorization"),
-                                                                 parseParameters(state->request.body)));
-            const QString clientId = named ? named->clientId : QString();
+    return withClientRequest(state, parameters,
+                             [state](const ClientRequest &request) {
+                                 return answer(state, request, request.parameters.value(QStringLiteral("grant_type")));
+                             })
+        .then(QtFuture::Launch::Sync, [state, grantType, clientId](const AuthResponse &response) {
             QString outcome = QStringLiteral("issued");
             if (response.status != 200) {
                 outcome = QJsonDocument::fromJson(response.body).object().value(QStringLiteral("error")).toString();

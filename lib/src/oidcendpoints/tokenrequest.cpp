@@ -11,7 +11,9 @@ namespace Gatehouse::OidcEndpoints {
 
 using namespace OidcProvider;
 
-ClientRequest readClientRequest(const RequestState &s)
+namespace {
+
+ClientRequest readClientRequest(const RequestState &s, const Parameters &parameters)
 {
     ClientRequest request;
     const auto refuse = [&request](const ProtocolError &error, bool basicChallenge = false) {
@@ -20,7 +22,7 @@ ClientRequest readClientRequest(const RequestState &s)
     };
     if (!s.request.header("content-type").startsWith("application/x-www-form-urlencoded"))
         return refuse({ErrorCode::InvalidRequest, QStringLiteral("the body must be a form")});
-    request.parameters = parseParameters(s.request.body);
+    request.parameters = parameters;
     const Parameters &p = request.parameters;
     if (p.tooLarge)
         return refuse({ErrorCode::InvalidRequest, QStringLiteral("the request is too large")});
@@ -36,22 +38,25 @@ ClientRequest readClientRequest(const RequestState &s)
     return request;
 }
 
-QFuture<AuthResponse> withClientRequest(const State &state, std::function<QFuture<AuthResponse>(const ClientRequest &)> handle)
+} // namespace
+
+QFuture<AuthResponse> withClientRequest(const State &state, const Parameters &parameters,
+                                        std::function<QFuture<AuthResponse>(const ClientRequest &)> handle)
 {
     const RequestState &s = *state;
     const RateLimitOptions &rl = s.config.rateLimit;
     if (!rl.enabled)
-        return handle(readClientRequest(s));
+        return handle(readClientRequest(s, parameters));
     // Only configured ids get a key of their own: made-up ones must not fill the store.
     QStringList keys{RateLimitKeys::oidcClientAddress(s.clientAddress.toString())};
-    const QString clientId = claimedClientId(s.request.header("authorization"), parseParameters(s.request.body));
+    const QString clientId = claimedClientId(s.request.header("authorization"), parameters);
     if (findClient(s.config.oidcProvider->clients, clientId))
         keys.append(RateLimitKeys::oidcClient(clientId));
     QList<AttemptLimit> limits;
     for (const QString &key : std::as_const(keys))
         limits.append({key, rl.maxFailuresPerAddress});
     const qint64 window = rl.windowSeconds;
-    const QFuture<AuthResponse> answer = continueWith(s.engine.rateLimiter().tryAttempts(limits, window), [state, keys, window, handle](const QString &refusedBy) {
+    const QFuture<AuthResponse> answer = continueWith(s.engine.rateLimiter().tryAttempts(limits, window), [state, parameters, keys, window, handle](const QString &refusedBy) {
         if (!refusedBy.isEmpty()) {
             AuthResponse response = noStoreJson(
                 {{QStringLiteral("error"), QStringLiteral("temporarily_unavailable")},
@@ -61,7 +66,7 @@ QFuture<AuthResponse> withClientRequest(const State &state, std::function<QFutur
             response.headers.append({QByteArrayLiteral("retry-after"), QByteArray::number(window)});
             return QtFuture::makeReadyFuture(response);
         }
-        const ClientRequest request = readClientRequest(*state);
+        const ClientRequest request = readClientRequest(*state, parameters);
         if (request.authenticationFailed)
             return handle(request);
         // Authenticated (or refused for another reason): the attempt is given back.

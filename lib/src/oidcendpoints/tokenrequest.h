@@ -23,19 +23,16 @@ struct ClientRequest
 };
 
 /*!
- * Reads \a s's form body (bounded, no repeated parameter) and authenticates the client
- * (client_secret_basic, client_secret_post or none).
- */
-ClientRequest readClientRequest(const RequestState &s);
-
-/*!
- * Reads the client request of \a state and runs \a handle with it, with failed client
+ * Reads the client request of \a state, whose form body the caller parsed into \a parameters
+ * (bounded, no repeated parameter; content type form), authenticates the client
+ * (client_secret_basic, client_secret_post or none) and runs \a handle with it, with failed client
  * authentications limited (rateLimit): each request is counted against its client address and
  * the configured client it names before the secret is checked, and given back unless it fails
  * as invalid_client. Over \c rateLimit.maxFailuresPerAddress in \c rateLimit.windowSeconds:
  * 429 \c temporarily_unavailable with Retry-After, the secret not checked.
  */
-QFuture<AuthResponse> withClientRequest(const State &state, std::function<QFuture<AuthResponse>(const ClientRequest &)> handle);
+QFuture<AuthResponse> withClientRequest(const State &state, const OidcProvider::Parameters &parameters,
+                                        std::function<QFuture<AuthResponse>(const ClientRequest &)> handle);
 
 //! A client request's \c token parameter, which must be there.
 struct TokenRequest
