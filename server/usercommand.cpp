@@ -13,6 +13,7 @@
 #include <gatehouse/serversettings.h>
 #include <gatehouse/userstate.h>
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -61,6 +62,25 @@ public:
     }
 
 private:
+    // Recorded as the command's other changes are (by: admin, the system account as operator).
+    // The change is made: an event that cannot be written is said, not undone (as the admin API).
+    void audit(const QString &type, const QString &userId, QJsonObject detail = {})
+    {
+        AuditEvent event;
+        event.time = QDateTime::currentDateTimeUtc();
+        event.type = type;
+        event.userId = userId;
+        detail.insert(QStringLiteral("by"), QStringLiteral("admin"));
+        detail.insert(QStringLiteral("operator"), operatingUser());
+        event.detail = detail;
+        try {
+            m_adapter->appendAudit(event).waitForFinished();
+        } catch (const AdapterError &error) {
+            m_err << "gatehouse-server: " << type << " was done but not recorded in the audit log: "
+                  << error.message() << '\n';
+        }
+    }
+
     // A new password read and checked; nullopt after saying why not.
     std::optional<QString> newPassword()
     {
@@ -96,6 +116,7 @@ private:
             m_adapter->deleteUser(created.id).waitForFinished();   // no user without its password
             throw;
         }
+        audit(QStringLiteral("userCreate"), created.id, {{QStringLiteral("email"), created.email}});
         m_out << "added " << m_email << " (user id " << created.id << ") with a built-in password\n";
         return 0;
     }
@@ -107,6 +128,8 @@ private:
             return 1;
         const bool had = m_adapter->passwordHash(m_email).result().has_value();
         setUserPassword(m_adapter, user.id, *password).waitForFinished();
+        // As the admin API's: the running server's notices mail the person about it.
+        audit(QStringLiteral("passwordChange"), user.id);
         m_out << (had ? "changed the password of " : "set a password for ") << m_email << '\n';
         return 0;
     }
@@ -115,6 +138,8 @@ private:
     {
         // Signing in is refused from now on, with every provider; database sessions end too.
         const qint64 ended = setUserDisabled(m_adapter, user.id, disabled).result();
+        audit(disabled ? QStringLiteral("userDisable") : QStringLiteral("userEnable"), user.id,
+              disabled ? QJsonObject{{QStringLiteral("sessionsEnded"), ended}} : QJsonObject());
         if (!disabled) {
             m_out << "enabled " << m_email << '\n';
             return 0;
@@ -183,6 +208,7 @@ private:
     int remove(const AdapterUser &user)
     {
         m_adapter->deleteUser(user.id).waitForFinished();
+        audit(QStringLiteral("userDelete"), user.id, {{QStringLiteral("email"), user.email}});
         m_out << "deleted " << m_email << " (user id " << user.id
               << ") with its password, accounts, sessions and authenticators\n";
         return 0;

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 #include <poll.h>
 #include <pty.h>
 #include <pwd.h>
@@ -214,6 +216,37 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QLatin1String("1 user\n")) && r.out.contains(QLatin1String("bob@example.test")), qPrintable(r.out));
         // The other user was not touched.
         QCOMPARE(signIn(fourth, QStringLiteral("bob@example.test"), QStringLiteral("bob-password")), server.baseUrl());
+
+        // Each change is in the audit log with who made it, as the admin API's are; the password
+        // change is what the server's notices mail the person about.
+        const auto adapter = std::shared_ptr<SqlAdapter>(
+            SqlAdapter::fromUrl(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"))));
+        QVERIFY(adapter);
+        AuditFilter filter;
+        filter.type = QStringLiteral("userCreate");
+        const QList<AuditEvent> created = adapter->auditEvents(filter, 10).result();
+        QCOMPARE(created.size(), 2);
+        const auto aliceCreated = std::find_if(created.begin(), created.end(), [&](const AuditEvent &event) {
+            return event.detail.value(QStringLiteral("email")).toString() == alice;
+        });
+        QVERIFY(aliceCreated != created.end());
+        filter = AuditFilter();
+        filter.userId = aliceCreated->userId;
+        QStringList changes;
+        QList<AuditEvent> events = adapter->auditEvents(filter, 50).result();
+        std::reverse(events.begin(), events.end());  // oldest first
+        for (const AuditEvent &event : events) {
+            if (event.type == u"signIn" || event.type == u"signInFailed" || event.type == u"signOut")
+                continue;
+            QCOMPARE(event.detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+            QCOMPARE(event.detail.value(QStringLiteral("operator")).toString(), operatingSystemUser());
+            changes.append(event.type);
+            if (event.type == u"userDisable")
+                QCOMPARE(event.detail.value(QStringLiteral("sessionsEnded")).toInt(), 2);
+        }
+        QCOMPARE(changes, QStringList({QStringLiteral("userCreate"), QStringLiteral("passwordChange"),
+                                       QStringLiteral("userDisable"), QStringLiteral("userEnable"),
+                                       QStringLiteral("userDelete")}));
     }
 
     void twoFactorResetThroughTheCommandLine()
