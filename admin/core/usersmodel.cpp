@@ -672,11 +672,11 @@ void UsersModel::createUser(const QString &email, const QString &name, const QSt
     user.name = nullIfBlank(name);
     user.image = nullIfBlank(image);
     if (d->connection && d->connection->isServer()) {
-        if (user.image)
-            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
         QJsonObject body{{QStringLiteral("email"), user.email}};
         if (user.name)
             body.insert(QStringLiteral("name"), *user.name);
+        if (user.image)
+            body.insert(QStringLiteral("image"), *user.image);
         return d->apiEdit(
             operation, "POST", QStringLiteral("users"), body,
             [](const QJsonObject &created) {
@@ -704,11 +704,11 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
     if (const QString problem = imageProblem(image); !problem.isEmpty())
         return d->fail(operation, problem);
     if (d->connection && d->connection->isServer()) {
-        if (nullIfBlank(image))
-            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
         const std::optional<QString> newName = nullIfBlank(name);
+        const std::optional<QString> newImage = nullIfBlank(image);
         const QJsonObject body{{QStringLiteral("name"), newName ? QJsonValue(*newName) : QJsonValue(QJsonValue::Null)},
-                               {QStringLiteral("email"), normalisedEmail(email)}};
+                               {QStringLiteral("email"), normalisedEmail(email)},
+                               {QStringLiteral("image"), newImage ? QJsonValue(*newImage) : QJsonValue(QJsonValue::Null)}};
         return d->apiEdit(operation, "PATCH", userPath(userId), body, [userId](const QJsonObject &saved) {
             return std::pair(tr("saved the user %1").arg(saved.value(QLatin1String("email")).toString()),
                              QVariantMap{{QStringLiteral("userId"), userId}});

@@ -6,9 +6,17 @@
  *
  * The rules are read with the server's configuration loader, so the list and the answers are
  * what gatehouse-server would do with the document as it stands, unsaved edits included.
+ *
+ * A remote document's rules as saved are the running server's: then the server itself answers
+ * (the admin API's \c {GET access}, with a stored user's groups when none are given), and
+ * decide() gives "asking the server" until its answer is in (\c rulesChanged() then asks again
+ * for the answer). Unsaved edits of the rules are decided here, as for a local file.
  */
 #include <gatehouse/access.h>
 
+#include <QJsonObject>
+
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QVariantList>
@@ -58,9 +66,18 @@ Q_SIGNALS:
 
 private:
     void reload();
+    //! True when a remote document's rules are as saved: the running server's.
+    bool serverDecides() const;
+    //! The server's answer to \a key (asked when not yet), as decide() returns it.
+    QVariantMap askServer(const QString &key, const QString &url, const QString &method, const QString &user,
+                          const QString &groups) const;
+    QVariantMap decisionFromServer(const QJsonObject &answer) const;
 
     QPointer<ConfigDocument> m_document;
     AccessOptions m_access;
+    // The server's answers by question (null QJsonObject: asked, not answered yet); cleared when
+    // the document changes.
+    mutable QHash<QString, QVariantMap> m_answers;
 };
 
 } // namespace Gatehouse::Admin

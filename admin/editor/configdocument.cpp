@@ -2,6 +2,9 @@
 
 #include "logging.h"
 
+#include "adminconnection.h"
+#include "apiclient.h"
+
 #include <gatehouse/autherror.h>
 #include <gatehouse/configfile.h>
 #include <gatehouse/configloader.h>
@@ -207,15 +210,99 @@ bool ConfigDocument::open(const QString &pathOrUrl)
         return false;
     }
     m_filePath = path;
+    m_connection = nullptr;
+    m_version.clear();
     Q_EMIT filePathChanged();
+    m_savedRoot = document.object();
     replaceRoot(document.object(), false);
     setErrorString({});
     qCInfo(lcAdminEditor) << "opened" << path;
     return true;
 }
 
+AdminConnection *ConfigDocument::connection() const
+{
+    return m_connection.data();
+}
+
+void ConfigDocument::openServer(AdminConnection *connection)
+{
+    ApiClient *api = connection ? connection->api() : nullptr;
+    if (!api) {
+        setErrorString(tr("Not connected to a server."));
+        return;
+    }
+    setBusy(true);
+    QPointer<AdminConnection> from(connection);
+    api->get(QStringLiteral("config"), {}, this, [this, from](const ApiReply &reply) {
+        setBusy(false);
+        if (!reply.ok()) {
+            setErrorString(tr("Cannot read the server's configuration: %1").arg(reply.errorText()));
+            return;
+        }
+        m_connection = from;
+        m_filePath = reply.json.value(QLatin1String("file")).toString();
+        m_version = reply.json.value(QLatin1String("version")).toString();
+        m_savedRoot = reply.json.value(QLatin1String("config")).toObject();
+        Q_EMIT filePathChanged();
+        replaceRoot(m_savedRoot, false);
+        setErrorString({});
+        qCInfo(lcAdminEditor) << "opened the server's" << m_filePath << "version" << m_version;
+    });
+}
+
+void ConfigDocument::saveToServer()
+{
+    ApiClient *api = m_connection ? m_connection->api() : nullptr;
+    if (!api) {
+        setErrorString(tr("Not connected to the server any more; connect again to save."));
+        return;
+    }
+    const QJsonObject sent = m_root;
+    setBusy(true);
+    api->send("PUT", QStringLiteral("config"), {{QStringLiteral("config"), sent}, {QStringLiteral("version"), m_version}}, this,
+              [this, sent](const ApiReply &reply) {
+                  setBusy(false);
+                  if (reply.ok()) {
+                      m_version = reply.json.value(QLatin1String("version")).toString();
+                      m_savedRoot = sent;
+                      qCInfo(lcAdminEditor) << "saved the server's" << m_filePath << "version" << m_version;
+                      setErrorString({});
+                      setModified(m_root != sent); // edits made while it was sent stay unsaved
+                      Q_EMIT saved();
+                      return;
+                  }
+                  const ApiProblem &problem = *reply.problem;
+                  if (problem.kind == ApiProblem::Kind::Conflict && problem.error == QLatin1String("conflict")) {
+                      setErrorString(tr("The configuration on the server was changed since it was read; nothing was "
+                                        "saved. Reconnect to read it again."));
+                      return;
+                  }
+                  if (problem.error == QLatin1String("invalid_configuration")) {
+                      QStringList texts;
+                      for (const QJsonValue &found : problem.body.value(QLatin1String("problems")).toArray())
+                          texts.append(found.toObject().value(QLatin1String("text")).toString());
+                      setErrorString(tr("The server refused the configuration; nothing was saved: %1")
+                                         .arg(texts.isEmpty() ? problem.message : texts.join(QStringLiteral("; "))));
+                      return;
+                  }
+                  setErrorString(tr("Cannot save on the server: %1").arg(reply.errorText()));
+              });
+}
+
+void ConfigDocument::setBusy(bool busy)
+{
+    const bool was = isBusy();
+    m_busy += busy ? 1 : -1;
+    if (was != isBusy())
+        Q_EMIT busyChanged();
+}
+
 void ConfigDocument::create(const QString &pathOrUrl)
 {
+    m_connection = nullptr;
+    m_version.clear();
+    m_savedRoot = {};
     m_filePath = localPath(pathOrUrl);
     Q_EMIT filePathChanged();
     replaceRoot({}, true);
@@ -234,6 +321,10 @@ bool ConfigDocument::save(bool force)
                           errorCount()));
         return false;
     }
+    if (isRemote()) {
+        saveToServer();
+        return true;
+    }
     // The one save of the file, the admin API's too: FILE.bak, then an atomic replace.
     const ConfigFileWrite written = writeConfigFile(m_filePath, m_root);
     if (written.failure == ConfigFileWrite::Failure::Backup) {
@@ -245,6 +336,7 @@ bool ConfigDocument::save(bool force)
         return false;
     }
     qCInfo(lcAdminEditor) << "saved" << m_filePath;
+    m_savedRoot = m_root;
     setErrorString({});
     setModified(false);
     Q_EMIT saved();
@@ -253,6 +345,11 @@ bool ConfigDocument::save(bool force)
 
 bool ConfigDocument::revert()
 {
+    if (isRemote()) {
+        replaceRoot(m_savedRoot, false);
+        setErrorString({});
+        return true;
+    }
     return !m_filePath.isEmpty() && open(m_filePath);
 }
 
