@@ -405,9 +405,10 @@ Pane {
                         }
                         Label {
                             objectName: "accessTryResult"
-                            // Depends on the rules too, so an edit of them shows its effect at once.
+                            // Depends on the rules too, so an edit of them shows its effect at once, and
+                            // on the server's answers (over a server connection).
                             readonly property var decision: tryUrl.text.length === 0 ? null
-                                : (access.rules, access.decide(tryUrl.text, tryMethod.currentText, tryUser.text, tryGroups.text))
+                                : (access.rules, access.answers, access.decide(tryUrl.text, tryMethod.currentText, tryUser.text, tryGroups.text))
                             visible: decision !== null
                             text: decision ? decision.text : ""
                             color: !decision || !decision.valid ? "#ef6c00"

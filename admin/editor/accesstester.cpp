@@ -189,7 +189,8 @@ QVariantMap AccessTester::askServer(const QString &key, const QString &url, cons
             self->m_answers.insert(key, QVariantMap{{QStringLiteral("valid"), false},
                                                     {QStringLiteral("text"), reply.errorText()}});
         }
-        Q_EMIT self->rulesChanged(); // the result label asks decide() again
+        ++self->m_answerCount;
+        Q_EMIT self->answersChanged(); // the result label asks decide() again
     });
     return asking;
 }

@@ -9,8 +9,8 @@
  *
  * A remote document's rules as saved are the running server's: then the server itself answers
  * (the admin API's \c {GET access}, with a stored user's groups when none are given), and
- * decide() gives "asking the server" until its answer is in (\c rulesChanged() then asks again
- * for the answer). Unsaved edits of the rules are decided here, as for a local file.
+ * decide() gives "asking the server" until its answer is in (\c answersChanged() then: ask
+ * again for the answer). Unsaved edits of the rules are decided here, as for a local file.
  */
 #include <gatehouse/access.h>
 
@@ -39,6 +39,8 @@ class AccessTester : public QObject
     Q_PROPERTY(QVariantList rules READ rules NOTIFY rulesChanged)
     //! What applies when no rule matches, as text.
     Q_PROPERTY(QString defaultPolicy READ defaultPolicy NOTIFY rulesChanged)
+    //! Grows with every answer of the server: a binding that calls decide() depends on it.
+    Q_PROPERTY(int answers READ answerCount NOTIFY answersChanged)
 
 public:
     explicit AccessTester(QObject *parent = nullptr);
@@ -47,6 +49,7 @@ public:
     void setDocument(ConfigDocument *document);
     QVariantList rules() const;
     QString defaultPolicy() const;
+    int answerCount() const { return m_answerCount; }
 
     /*!
      * The decision on \a method \a url for \a user (an e-mail address or user id; empty: not
@@ -63,6 +66,7 @@ public:
 Q_SIGNALS:
     void documentChanged();
     void rulesChanged();
+    void answersChanged();
 
 private:
     void reload();
@@ -78,6 +82,7 @@ private:
     // The server's answers by question (null QJsonObject: asked, not answered yet); cleared when
     // the document changes.
     mutable QHash<QString, QVariantMap> m_answers;
+    int m_answerCount = 0;
 };
 
 } // namespace Gatehouse::Admin

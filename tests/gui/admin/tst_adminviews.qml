@@ -418,6 +418,8 @@ TestCase {
         compare(result.text, "Denied (403), decided by rule 1 (nobody)")
         verify(window.configDocument.revert())
         tryVerify(() => find(config, "accessRule0") === null)
+        // The rules as saved (none: nobody by default); over a server the server itself answers.
+        tryCompare(result, "text", "Denied (403), decided by the default (nobody)", 10000)
     }
 
     function test_6_changeTheme() {
