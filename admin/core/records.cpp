@@ -103,7 +103,9 @@ QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge)
             {QStringLiteral("userName"), json.value(QLatin1String("userName")).toString()},
             {QStringLiteral("expires"), expires},
             {QStringLiteral("expired"), expires <= QDateTime::currentDateTimeUtc()},
-            {QStringLiteral("lastSeen"), expires.addSecs(-maxAge)},
+            // The server's own maxAge when it says (the app's may not be the server's).
+            {QStringLiteral("lastSeen"), json.value(QLatin1String("lastSeen")).isString() ? apiTime(json.value(QLatin1String("lastSeen")))
+                                                                                          : expires.addSecs(-maxAge)},
             {QStringLiteral("clientAddress"), QString()}};
 }
 

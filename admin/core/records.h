@@ -20,7 +20,7 @@ QVariantMap user(const UserListEntry &entry);
  * The same records from the admin API's JSON (\c {GET users/{id}/accounts}, \c passkeys,
  * \c sessions, \c events and \c {GET sessions}). Each also keeps \c apiId, the id the API
  * addresses the record by (a session's is the hash of its token, which the API never shows: it
- * stands in for \c sessionToken). \a maxAge dates a session's lastSeen.
+ * stands in for \c sessionToken). \a maxAge dates a session's lastSeen when the server does not.
  */
 QVariantMap accountFromApi(const QJsonObject &json);
 QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge);

@@ -44,6 +44,7 @@ struct RequestContext
     AccessOptions access;   // the running configuration's, for the tester
     std::shared_ptr<ConfigAccess> config;   // null: no configuration file
     LockoutLimits lockoutLimits;
+    qint64 sessionMaxAge = 0;
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -56,6 +57,7 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
     }
     Caller caller = authenticate(stores, request, context.caller);
     caller.lockoutLimits = context.lockoutLimits;
+    caller.sessionMaxAge = context.sessionMaxAge;
     const QString path = request.url.path(QUrl::FullyDecoded).mid(context.prefix.size());
     QStringList segments = path.split(u'/');
     if (!segments.isEmpty() && segments.constFirst().isEmpty())
@@ -172,6 +174,7 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.config = d->config;
     const TwoFactorOptions twoFactor; // fixed: the configuration does not set them
     context.lockoutLimits.rateLimit = config.rateLimit;
+    context.sessionMaxAge = config.session.maxAge;
     context.lockoutLimits.twoFactorMaxFailures = twoFactor.maxFailures;
     context.lockoutLimits.twoFactorWindowSeconds = twoFactor.failureWindowSeconds;
     auto promise = std::make_shared<QPromise<AuthResponse>>();

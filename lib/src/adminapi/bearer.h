@@ -34,6 +34,8 @@ struct Caller
     bool person = false;
     //! The limits the running configuration applies (a user's lockouts are read under them).
     LockoutLimits lockoutLimits;
+    //! The running configuration's \c session.maxAge: a session's last use is its expiry less it.
+    qint64 sessionMaxAge = 0;
 
     //! The audit's "by": "token:NAME", or the person's email.
     QString by() const { return person ? name : QStringLiteral("token:") + name; }

@@ -100,13 +100,12 @@ AuthResponse listAllSessions(const Stores &stores, const Caller &caller, const A
     if (offset < total) {
         for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, offset, int(pageSize)).result()) {
             // Never the token: its hash names the session for DELETE users/{userId}/sessions/{id}.
-            sessions.append(QJsonObject{
-                {QStringLiteral("id"), sessionIdOf(entry.session.sessionToken)},
-                {QStringLiteral("userId"), entry.session.userId},
-                {QStringLiteral("userEmail"), entry.userEmail},
-                {QStringLiteral("userName"), entry.userName ? QJsonValue(*entry.userName) : QJsonValue(QJsonValue::Null)},
-                {QStringLiteral("expires"), entry.session.expires.toUTC().toString(Qt::ISODateWithMs)},
-                {QStringLiteral("expired"), entry.session.expires <= now}});
+            QJsonObject session = sessionJson(entry.session, caller);
+            session.insert(QStringLiteral("userId"), entry.session.userId);
+            session.insert(QStringLiteral("userEmail"), entry.userEmail);
+            session.insert(QStringLiteral("userName"), entry.userName ? QJsonValue(*entry.userName) : QJsonValue(QJsonValue::Null));
+            session.insert(QStringLiteral("expired"), entry.session.expires <= now);
+            sessions.append(session);
         }
     }
     return jsonResponse({{QStringLiteral("sessions"), sessions},

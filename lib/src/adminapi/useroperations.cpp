@@ -313,9 +313,7 @@ AuthResponse listSessions(const Stores &stores, const Caller &caller, const Auth
     for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsListed).result()) {
         // Never the session token itself: whoever reads it could use the session. Its hash
         // names it for a later "revoke this one".
-        sessions.append(QJsonObject{
-            {QStringLiteral("id"), sessionIdOf(entry.session.sessionToken)},
-            {QStringLiteral("expires"), entry.session.expires.toUTC().toString(Qt::ISODateWithMs)}});
+        sessions.append(sessionJson(entry.session, caller));
     }
     return jsonResponse({{QStringLiteral("sessions"), sessions}});
 }
@@ -364,6 +362,13 @@ AdapterUser existingUser(const Stores &stores, const QString &id)
 QString sessionIdOf(const QString &sessionToken)
 {
     return QString::fromLatin1(Crypto::sha256(sessionToken.toUtf8()).toHex());
+}
+
+QJsonObject sessionJson(const AdapterSession &session, const Caller &caller)
+{
+    return {{QStringLiteral("id"), sessionIdOf(session.sessionToken)},
+            {QStringLiteral("expires"), session.expires.toUTC().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("lastSeen"), session.expires.addSecs(-caller.sessionMaxAge).toUTC().toString(Qt::ISODateWithMs)}};
 }
 
 AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)

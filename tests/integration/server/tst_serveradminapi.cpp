@@ -949,6 +949,10 @@ private Q_SLOTS:
         QCOMPARE(live.value("userEmail").toString(), QStringLiteral("ada@example.test"));
         QCOMPARE(live.value("expired").toBool(), false);
         QCOMPARE(live.value("id").toString().size(), 64);
+        // Last extended: its expiry less the configuration's session.maxAge (30 days by default).
+        QCOMPARE(QDateTime::fromString(live.value("lastSeen").toString(), Qt::ISODateWithMs)
+                     .secsTo(QDateTime::fromString(live.value("expires").toString(), Qt::ISODateWithMs)),
+                 2592000);
         QVERIFY(!answer.raw.contains(browser.cookie(QStringLiteral("authjs.session-token")).toUtf8()));
         answer = call(port, "GET", "sessions?expired=true&pageSize=2&page=1", reader);
         QCOMPARE(answer.body.value("total").toInt(), 3);
