@@ -79,6 +79,25 @@ QDateTime apiTime(const QJsonValue &value)
 
 } // namespace
 
+UserListEntry userFromApi(const QJsonObject &json)
+{
+    const auto text = [&json](QLatin1String key) {
+        const QJsonValue value = json.value(key);
+        return value.isString() ? std::optional(value.toString()) : std::nullopt;
+    };
+    UserListEntry entry;
+    entry.user.id = json.value(QLatin1String("id")).toString();
+    entry.user.email = json.value(QLatin1String("email")).toString();
+    entry.user.name = text(QLatin1String("name"));
+    entry.user.image = text(QLatin1String("image"));
+    if (const auto verified = text(QLatin1String("emailVerified")))
+        entry.user.emailVerified = apiTime(*verified);
+    entry.disabled = json.value(QLatin1String("disabled")).toBool();
+    entry.hasPassword = json.value(QLatin1String("hasPassword")).toBool();
+    entry.passwordDisabled = json.value(QLatin1String("passwordDisabled")).toBool();
+    return entry;
+}
+
 QVariantMap accountFromApi(const QJsonObject &json)
 {
     return {{QStringLiteral("apiId"), json.value(QLatin1String("id")).toString()},

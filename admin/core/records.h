@@ -22,6 +22,8 @@ QVariantMap user(const UserListEntry &entry);
  * addresses the record by (a session's is the hash of its token, which the API never shows: it
  * stands in for \c sessionToken). \a maxAge dates a session's lastSeen when the server does not.
  */
+//! A user of \c {GET users} or \c {GET users/{id}}.
+UserListEntry userFromApi(const QJsonObject &json);
 QVariantMap accountFromApi(const QJsonObject &json);
 QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge);
 QVariantMap authenticatorFromApi(const QJsonObject &json);

@@ -226,18 +226,7 @@ public:
             }
             activity.setError({});
             const QJsonObject json = answers->user.json;
-            UserListEntry entry;
-            entry.user.id = json.value(QLatin1String("id")).toString();
-            entry.user.email = json.value(QLatin1String("email")).toString();
-            if (json.value(QLatin1String("name")).isString())
-                entry.user.name = json.value(QLatin1String("name")).toString();
-            if (json.value(QLatin1String("image")).isString())
-                entry.user.image = json.value(QLatin1String("image")).toString();
-            if (json.value(QLatin1String("emailVerified")).isString())
-                entry.user.emailVerified = QDateTime::fromString(json.value(QLatin1String("emailVerified")).toString(), Qt::ISODateWithMs).toUTC();
-            entry.disabled = json.value(QLatin1String("disabled")).toBool();
-            entry.hasPassword = json.value(QLatin1String("hasPassword")).toBool();
-            entry.passwordDisabled = json.value(QLatin1String("passwordDisabled")).toBool();
+            const UserListEntry entry = Records::userFromApi(json);
             user = entry;
             loaded = true;
             const QJsonValue second = json.value(QLatin1String("twoFactor"));

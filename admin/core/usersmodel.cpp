@@ -81,26 +81,6 @@ SearchText splitSearch(const QString &text)
     return result;
 }
 
-//! A row of the admin API's user list (\c {GET users}).
-UserListEntry entryFromJson(const QJsonObject &json)
-{
-    const auto text = [&json](QLatin1String key) {
-        const QJsonValue value = json.value(key);
-        return value.isString() ? std::optional(value.toString()) : std::nullopt;
-    };
-    UserListEntry entry;
-    entry.user.id = json.value(QLatin1String("id")).toString();
-    entry.user.email = json.value(QLatin1String("email")).toString();
-    entry.user.name = text(QLatin1String("name"));
-    entry.user.image = text(QLatin1String("image"));
-    if (const auto verified = text(QLatin1String("emailVerified")))
-        entry.user.emailVerified = QDateTime::fromString(*verified, Qt::ISODateWithMs).toUTC();
-    entry.disabled = json.value(QLatin1String("disabled")).toBool();
-    entry.hasPassword = json.value(QLatin1String("hasPassword")).toBool();
-    entry.passwordDisabled = json.value(QLatin1String("passwordDisabled")).toBool();
-    return entry;
-}
-
 QString sortName(UsersModel::SortColumn column)
 {
     switch (column) {
@@ -210,7 +190,7 @@ public:
             if (size == window.pageSize()) {
                 QList<UserListEntry> rows;
                 for (const QJsonValue &user : reply.json.value(QLatin1String("users")).toArray())
-                    rows.append(entryFromJson(user.toObject()));
+                    rows.append(Records::userFromApi(user.toObject()));
                 window.store(0, rows);
             }
             q->endResetModel();
@@ -243,7 +223,7 @@ public:
                         }
                         const QJsonArray users = reply.json.value(QLatin1String("users")).toArray();
                         for (const QJsonValue &user : users)
-                            rows.append(entryFromJson(user.toObject()));
+                            rows.append(Records::userFromApi(user.toObject()));
                         if (!users.isEmpty() && rows.size() < window.rowsIn(page)) {
                             fetchOverApi(client, page, generation, std::move(rows));
                             return;
