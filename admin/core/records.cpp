@@ -125,7 +125,7 @@ QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge)
             // The server's own maxAge when it says (the app's may not be the server's).
             {QStringLiteral("lastSeen"), json.value(QLatin1String("lastSeen")).isString() ? apiTime(json.value(QLatin1String("lastSeen")))
                                                                                           : expires.addSecs(-maxAge)},
-            {QStringLiteral("clientAddress"), QString()}};
+            {QStringLiteral("clientAddress"), json.value(QLatin1String("clientAddress")).toString()}};
 }
 
 QVariantMap authenticatorFromApi(const QJsonObject &json)

@@ -532,7 +532,9 @@ void ConfigDocument::validate()
     // The secret normally reaches the server through its own environment (AUTH_SECRET), which
     // this workstation does not see: its absence is no reason to refuse the file.
     options.requireSecret = false;
-    m_configProblems = loadConfig(m_root, m_environment, baseDir(), options).problems;
+    // A server's file is checked without this workstation's environment: its variables are not
+    // the server's (whose own check runs when it is saved).
+    m_configProblems = loadConfig(m_root, isRemote() ? QProcessEnvironment() : m_environment, baseDir(), options).problems;
     publishProblems();
 }
 

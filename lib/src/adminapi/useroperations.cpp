@@ -309,11 +309,32 @@ AuthResponse listSessions(const Stores &stores, const Caller &caller, const Auth
     SessionFilter filter;
     filter.userId = id;
     filter.activeOnly = true;
+    // Sessions do not record where they were used from: the address of the user's latest
+    // sign-in at or before the session was last extended stands for it (as the admin app's own
+    // user page on a database shows it), or null when the audit log has none.
+    QList<AuditEvent> signIns;   // newest first
+    if (stores.audit) {
+        AuditFilter signInFilter;
+        signInFilter.userId = id;
+        signInFilter.type = QStringLiteral("signIn");
+        signIns = stores.audit->auditEvents(signInFilter, kDefaultEventsListed).result();
+    }
     QJsonArray sessions;
     for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsListed).result()) {
         // Never the session token itself: whoever reads it could use the session. Its hash
         // names it for a later "revoke this one".
-        sessions.append(sessionJson(entry.session, caller));
+        QJsonObject session = sessionJson(entry.session, caller);
+        const QDateTime lastSeen = entry.session.expires.addSecs(-caller.sessionMaxAge);
+        QJsonValue address = QJsonValue::Null;
+        for (const AuditEvent &signIn : std::as_const(signIns)) {
+            if (signIn.time <= lastSeen.addSecs(60)) {
+                if (!signIn.clientAddress.isEmpty())
+                    address = signIn.clientAddress;
+                break;
+            }
+        }
+        session.insert(QStringLiteral("clientAddress"), address);
+        sessions.append(session);
     }
     return jsonResponse({{QStringLiteral("sessions"), sessions}});
 }

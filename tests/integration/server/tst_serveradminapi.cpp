@@ -524,6 +524,8 @@ private Q_SLOTS:
         QCOMPARE(browser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
         const QJsonArray sessions = call(port, "GET", user + "/sessions", reader).body.value("sessions").toArray();
         QCOMPARE(sessions.size(), 1);
+        // Where it was used from: the address of her sign-in (the test's loopback client).
+        QCOMPARE(sessions.first().toObject().value("clientAddress").toString(), QStringLiteral("127.0.0.1"));
         const QString sessionId = sessions.first().toObject().value("id").toString();
         QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, reader).status, 403);
         QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, ops).status, 200);
