@@ -134,6 +134,10 @@ QString localPath(const QString &pathOrUrl)
 ConfigDocument::ConfigDocument(QObject *parent)
     : QObject(parent), m_environment(QProcessEnvironment::systemEnvironment())
 {
+    m_serverCheck = new QTimer(this);
+    m_serverCheck->setSingleShot(true);
+    m_serverCheck->setInterval(400);
+    connect(m_serverCheck, &QTimer::timeout, this, &ConfigDocument::checkOnServer);
     // Installing or removing a translator sends LanguageChange to the application object.
     if (QCoreApplication *app = QCoreApplication::instance())
         app->installEventFilter(this);
@@ -535,13 +539,47 @@ void ConfigDocument::validate()
     // A server's file is checked without this workstation's environment: its variables are not
     // the server's (whose own check runs when it is saved).
     m_configProblems = loadConfig(m_root, isRemote() ? QProcessEnvironment() : m_environment, baseDir(), options).problems;
+    m_serverChecked = false;
+    if (isRemote())
+        m_serverCheck->start();
     publishProblems();
+}
+
+void ConfigDocument::checkOnServer()
+{
+    ApiClient *api = m_connection ? m_connection->api() : nullptr;
+    if (!api)
+        return;
+    const int revision = m_revision;
+    api->send("POST", QStringLiteral("config/check"), {{QStringLiteral("config"), m_root}}, this, [this, revision](const ApiReply &reply) {
+        if (revision != m_revision || !isRemote())
+            return; // edited meanwhile: a newer check follows
+        if (!reply.ok()) {
+            qCWarning(lcAdminEditor).noquote() << "the server's check failed:" << reply.errorText();
+            return;
+        }
+        m_serverProblems = reply.json.value(QLatin1String("problems")).toArray();
+        m_serverChecked = true;
+        publishProblems();
+    });
 }
 
 void ConfigDocument::publishProblems()
 {
     QVariantList problems;
+    // Once the server has checked a remote document, its problems are the ones that count: a
+    // problem found here too is shown in the user's language, one found here only (a file or a
+    // variable this workstation does not have) is not, one the server only found is in its words.
+    const auto sameAs = [](const QJsonValue &server, const ConfigProblem &problem) {
+        const QJsonObject object = server.toObject();
+        return object.value(QLatin1String("path")).toString() == problem.path
+            && object.value(QLatin1String("message")).toString() == problem.message;
+    };
+    const bool serverDecides = isRemote() && m_serverChecked;
     for (const ConfigProblem &problem : std::as_const(m_configProblems)) {
+        if (serverDecides
+            && std::none_of(m_serverProblems.cbegin(), m_serverProblems.cend(), [&](const QJsonValue &v) { return sameAs(v, problem); }))
+            continue;
         problems << QVariantMap{
             {QStringLiteral("path"), problem.path},
             {QStringLiteral("message"), problem.translatedMessage()},
@@ -549,8 +587,20 @@ void ConfigDocument::publishProblems()
                                              ? QStringLiteral("error") : QStringLiteral("warning")},
             {QStringLiteral("text"), problem.translatedString()}};
     }
-    if (problems != m_problems) {
+    if (serverDecides) {
+        for (const QJsonValue &server : std::as_const(m_serverProblems)) {
+            if (std::any_of(m_configProblems.cbegin(), m_configProblems.cend(), [&](const ConfigProblem &p) { return sameAs(server, p); }))
+                continue;
+            const QJsonObject object = server.toObject();
+            problems << QVariantMap{{QStringLiteral("path"), object.value(QLatin1String("path")).toString()},
+                                    {QStringLiteral("message"), object.value(QLatin1String("message")).toString()},
+                                    {QStringLiteral("severity"), object.value(QLatin1String("severity")).toString()},
+                                    {QStringLiteral("text"), object.value(QLatin1String("text")).toString()}};
+        }
+    }
+    if (problems != m_problems || serverDecides != m_publishedServerChecked) {
         m_problems = problems;
+        m_publishedServerChecked = serverDecides;
         Q_EMIT problemsChanged();
     }
 }

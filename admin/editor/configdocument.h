@@ -19,7 +19,11 @@
  *
  * Over a server connection, openServer() reads the file gatehouse-server was started with
  * through the admin API (\c {GET config}): every secret masked, each mask standing for its
- * secret. Edits are checked here with the same loader, in the user's language; save() sends the
+ * secret. Edits are checked here with the same loader, in the user's language, at once, and then
+ * by the server itself (\c {POST config/check}, a moment after the last edit: its files and
+ * environment are not this workstation's): once it has answered, the problems are the server's,
+ * those the loader here found too in the user's language, the others as the server words them
+ * (\c serverChecked). save() sends the
  * document with the version it was read at (\c {PUT config}): the server brings the masked
  * secrets back, checks it as it loads it, writes it (FILE.bak, atomic) and reloads. A file saved
  * meanwhile by someone else is refused (conflict) and nothing is overwritten; a configuration the
@@ -28,6 +32,7 @@
  */
 #include <gatehouse/configloader.h>
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -35,6 +40,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
@@ -56,6 +62,8 @@ class ConfigDocument : public QObject
     Q_PROPERTY(bool remote READ isRemote NOTIFY filePathChanged)
     //! True while the server is read or a save to it runs.
     Q_PROPERTY(bool busy READ isBusy NOTIFY busyChanged)
+    //! A remote document's problems are the server's check of the document as it stands.
+    Q_PROPERTY(bool serverChecked READ isServerChecked NOTIFY problemsChanged)
     //! True when there are edits not yet saved.
     Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
     //! Increases with every change of the document; bindings that call value() depend on it.
@@ -81,6 +89,7 @@ public:
     bool isLoaded() const { return !m_filePath.isEmpty(); }
     bool isRemote() const { return !m_connection.isNull(); }
     bool isBusy() const { return m_busy > 0; }
+    bool isServerChecked() const { return m_publishedServerChecked; }
     //! The server connection of a remote document; null for a local file.
     AdminConnection *connection() const;
     //! The document as last read or saved (what revert() returns to).
@@ -184,6 +193,7 @@ private:
     QJsonObject providerAt(int index) const;
 
     void saveToServer();
+    void checkOnServer();
     void setBusy(bool busy);
 
     QString m_filePath;
@@ -191,6 +201,10 @@ private:
     QString m_version;                        // the remote file's version as last read or saved
     QJsonObject m_savedRoot;
     int m_busy = 0;
+    QTimer *m_serverCheck = nullptr;          // a moment after the last edit of a remote document
+    QJsonArray m_serverProblems;              // the server's check of revision m_serverRevision
+    bool m_serverChecked = false;
+    bool m_publishedServerChecked = false;    // what problems() shows
     QJsonObject m_root;
     bool m_modified = false;
     int m_revision = 0;

@@ -339,6 +339,20 @@ private Q_SLOTS:
         QCOMPARE(first.errorString(), QString());
         QCOMPARE(first.value(QStringLiteral("providers[1].clientSecret")).toString(), QStringLiteral("(masked providers[1].clientSecret)"));
         QCOMPARE(first.errorCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QCOMPARE(first.errorCount(), 0);
+
+        // A secret in the file while the server's environment has AUTH_SECRET too: only the
+        // server knows its environment, so only its own check (a moment later) says so.
+        first.setValue(QStringLiteral("secret"), QStringLiteral("a secret of the file itself, long enough 0123456789"));
+        QVERIFY(!first.isServerChecked());
+        QCOMPARE(first.problemAt(QStringLiteral("AUTH_SECRET")), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QVERIFY2(!first.problemAt(QStringLiteral("AUTH_SECRET")).isEmpty(), qPrintable(QJsonDocument::fromVariant(first.problems()).toJson()));
+        QCOMPARE(first.errorCount(), 0);
+        QVERIFY(first.revert());
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QCOMPARE(first.problemAt(QStringLiteral("AUTH_SECRET")), QString());
 
         QSignalSpy saved(&first, &ConfigDocument::saved);
         first.setValue(QStringLiteral("session.maxAge"), 3600);
