@@ -26,7 +26,12 @@ Pane {
         title: qsTr("Save with errors?")
         message: qsTr("gatehouse-server will refuse this configuration until the errors are fixed. Save anyway?")
         confirmText: qsTr("Save anyway")
-        onConfirmed: if (view.document.save(true)) view.message = qsTr("Saved.")
+        onConfirmed: view.document.save(true)
+    }
+    // A save to a server ends when it answers: the message follows the document, not the click.
+    Connections {
+        target: view.document
+        function onSaved() { view.message = qsTr("Saved. gatehouse-server reloads the file by itself.") }
     }
 
     ColumnLayout {
@@ -80,12 +85,12 @@ Pane {
                     text: qsTr("Save")
                     highlighted: true
                     background: AccentBackground {}
-                    enabled: view.document.loaded && view.document.modified
+                    enabled: view.document.loaded && view.document.modified && !view.document.busy
                     onClicked: {
                         if (view.document.errorCount > 0)
                             forceSave.open()
-                        else if (view.document.save())
-                            view.message = qsTr("Saved. gatehouse-server reloads the file by itself.")
+                        else
+                            view.document.save()
                     }
                     Accessible.name: qsTr("Save the configuration")
                 }
@@ -400,9 +405,10 @@ Pane {
                         }
                         Label {
                             objectName: "accessTryResult"
-                            // Depends on the rules too, so an edit of them shows its effect at once.
+                            // Depends on the rules too, so an edit of them shows its effect at once, and
+                            // on the server's answers (over a server connection).
                             readonly property var decision: tryUrl.text.length === 0 ? null
-                                : (access.rules, access.decide(tryUrl.text, tryMethod.currentText, tryUser.text, tryGroups.text))
+                                : (access.rules, access.answers, access.decide(tryUrl.text, tryMethod.currentText, tryUser.text, tryGroups.text))
                             visible: decision !== null
                             text: decision ? decision.text : ""
                             color: !decision || !decision.valid ? "#ef6c00"

@@ -75,7 +75,9 @@ ApplicationWindow {
     AdminConnection {
         id: adminConnection
         onOpened: {
-            if (configPath.length > 0 && configDoc.filePath !== configPath)
+            if (kind === AdminConnection.Server)
+                configDoc.openServer(adminConnection)   // the server's file, over the admin API
+            else if (configPath.length > 0 && configDoc.filePath !== configPath)
                 configDoc.open(configPath)
             if (window.currentView === "connect")
                 window.navigate("dashboard")
@@ -207,28 +209,8 @@ ApplicationWindow {
             }
         }
 
-        // Over a server, only the dashboard and the users list work so far: the other views say so.
-        Pane {
-            id: databaseOnlyPane
-            objectName: "databaseOnlyPane"
-            visible: connection.kind === AdminConnection.Server
-                     && ["user", "sessions", "configuration", "theme"].indexOf(window.currentView) >= 0
-            Layout.fillWidth: true
-            Layout.fillHeight: true
-            Label {
-                anchors.centerIn: parent
-                width: Math.min(parent.width - 48, 640)
-                text: connection.databaseOnlyMessage
-                wrapMode: Text.Wrap
-                horizontalAlignment: Text.AlignHCenter
-                Accessible.role: Accessible.AlertMessage
-                Accessible.name: text
-            }
-        }
-
         StackLayout {
             id: stack
-            visible: !databaseOnlyPane.visible
             objectName: "stack"
             Layout.fillWidth: true
             Layout.fillHeight: true

@@ -63,10 +63,6 @@
         <translation>Trotzdem speichern</translation>
     </message>
     <message>
-        <source>Saved.</source>
-        <translation>Gespeichert.</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>Konfiguration</translation>
     </message>
@@ -651,6 +647,18 @@
         <source>decided by rule %1 (%2)</source>
         <translation>entschieden durch Regel %1 (%2)</translation>
     </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation>Der Server wird gefragt …</translation>
+    </message>
+    <message>
+        <source> (a stored user, in no group)</source>
+        <translation> (ein gespeicherter Benutzer, in keiner Gruppe)</translation>
+    </message>
+    <message>
+        <source> (a stored user, in %1)</source>
+        <translation> (ein gespeicherter Benutzer, in %1)</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>
@@ -689,10 +697,6 @@
     <message>
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
         <translation>das Datenbankschema hat Version %1, neuer als die dieses Builds (%2); verwenden Sie ein neueres gatehouse-admin</translation>
-    </message>
-    <message>
-        <source>This view needs a database connection for now: over the admin API, gatehouse-admin shows the dashboard and the users list. Open the server&apos;s database or configuration file to use it.</source>
-        <translation>Diese Ansicht braucht vorerst eine Datenbankverbindung: über die Admin-API zeigt gatehouse-admin die Übersicht und die Benutzerliste. Öffnen Sie die Datenbank oder die Konfigurationsdatei des Servers, um sie zu nutzen.</translation>
     </message>
     <message>
         <source>no server address was given</source>
@@ -850,6 +854,30 @@
     <message>
         <source>Offer passkeys in the browser&apos;s autofill</source>
         <translation>Passkeys im Autofill des Browsers anbieten</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Cannot read the server&apos;s configuration: %1</source>
+        <translation>Die Konfiguration des Servers kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Not connected to the server any more; connect again to save.</source>
+        <translation>Nicht mehr mit dem Server verbunden; verbinden Sie sich erneut, um zu speichern.</translation>
+    </message>
+    <message>
+        <source>The configuration on the server was changed since it was read; nothing was saved. Reconnect to read it again.</source>
+        <translation>Die Konfiguration auf dem Server wurde geändert, seit sie gelesen wurde; nichts wurde gespeichert. Verbinden Sie sich erneut, um sie neu zu lesen.</translation>
+    </message>
+    <message>
+        <source>The server refused the configuration; nothing was saved: %1</source>
+        <translation>Der Server hat die Konfiguration abgelehnt; nichts wurde gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot save on the server: %1</source>
+        <translation>Speichern auf dem Server nicht möglich: %1</translation>
     </message>
 </context>
 <context>
@@ -1083,6 +1111,10 @@
         <source>password reset</source>
         <translation>Zurücksetzen des Passworts</translation>
     </message>
+    <message>
+        <source>not connected to a server</source>
+        <translation>nicht mit einem Server verbunden</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UserImportModel</name>
@@ -1210,10 +1242,6 @@
     <message>
         <source>not connected to a server</source>
         <translation>nicht mit einem Server verbunden</translation>
-    </message>
-    <message>
-        <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
-        <translation>die Admin-API setzt noch kein Bild eines Benutzers; lassen Sie es leer oder verwenden Sie eine Datenbankverbindung</translation>
     </message>
     <message>
         <source>deleted the user with its accounts, sessions and authenticators</source>

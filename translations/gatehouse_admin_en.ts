@@ -63,10 +63,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation type="unfinished"></translation>
     </message>
@@ -651,6 +647,18 @@
         <source>decided by rule %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (a stored user, in no group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (a stored user, in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>
@@ -688,10 +696,6 @@
     </message>
     <message>
         <source>the database schema is version %1, newer than this build&apos;s %2; use a newer gatehouse-admin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This view needs a database connection for now: over the admin API, gatehouse-admin shows the dashboard and the users list. Open the server&apos;s database or configuration file to use it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -849,6 +853,30 @@
     </message>
     <message>
         <source>Offer passkeys in the browser&apos;s autofill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the server&apos;s configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the server any more; connect again to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration on the server was changed since it was read; nothing was saved. Reconnect to read it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the configuration; nothing was saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save on the server: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1083,6 +1111,10 @@
         <source>password reset</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not connected to a server</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::UserImportModel</name>
@@ -1209,10 +1241,6 @@
     </message>
     <message>
         <source>not connected to a server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the admin API does not set a user&apos;s image yet; leave it empty, or use a database connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -191,14 +191,6 @@ void AdminConnection::setKeepSignIn(bool keep)
     Q_EMIT keepSignInChanged();
 }
 
-QString AdminConnection::databaseOnlyMessage() const
-{
-    if (d->kind != Kind::Server)
-        return {};
-    return tr("This view needs a database connection for now: over the admin API, gatehouse-admin shows the "
-              "dashboard and the users list. Open the server's database or configuration file to use it.");
-}
-
 void AdminConnection::setFailed(const QString &message)
 {
     d->errorString = message;

@@ -45,8 +45,8 @@ class ApiClient;
  *                                        -> Failed (refused: not in admin.groups, time-out, ...)
  *     Ready -> SignInRequired (the tokens were refused or revoked: call signIn())
  *
- * \c actingAs is whom the app acts as (the ID token's email). Only the dashboard and the users
- * list work over the API so far; \c databaseOnlyMessage says so for the other views.
+ * \c actingAs is whom the app acts as (the ID token's email). Every model works over the API as
+ * over a database; the configuration editor reads and saves the server's file through it.
  *
  * The models (UsersModel, SessionsModel, ...) take this object as their \c connection and
  * reload when it becomes Ready.
@@ -97,8 +97,6 @@ class AdminConnection : public QObject
     //! Keep the refresh token in the platform keychain (when there is one), so that the next
     //! start needs no browser. Default true.
     Q_PROPERTY(bool keepSignIn READ keepSignIn WRITE setKeepSignIn NOTIFY keepSignInChanged)
-    //! Why a view other than the dashboard and the users list shows nothing over a server.
-    Q_PROPERTY(QString databaseOnlyMessage READ databaseOnlyMessage NOTIFY targetChanged)
 
 public:
     enum class Status { Closed, Connecting, NeedsMigration, Migrating, Ready, Failed, SigningIn, SignInRequired };
@@ -135,7 +133,6 @@ public:
     void setCaFile(const QString &path);
     bool keepSignIn() const;
     void setKeepSignIn(bool keep);
-    QString databaseOnlyMessage() const;
 
     /*!
      * Opens \a target: a path to a JSON configuration file (with or without "file://") or a

@@ -146,6 +146,7 @@ ApiReply ApiClient::readReply(int status, const QByteArray &body, const QString 
     problem.error = object.value(QLatin1String("error")).toString();
     problem.message = object.value(QLatin1String("message")).toString();
     problem.field = object.value(QLatin1String("field")).toString();
+    problem.body = object;
     if (problem.message.isEmpty()) // not the admin API answering (a proxy, an older server)
         problem.message = status == 404 ? tr("the server has no admin API here (HTTP 404); is \"admin\" configured?")
                                         : tr("HTTP %1").arg(status);

@@ -33,6 +33,7 @@ struct ApiProblem
     QString error;       //!< the API's \c error ("not_admin", "conflict", ...)
     QString message;     //!< the API's \c message, or what went wrong in words
     QString field;       //!< the API's \c field, when it names one
+    QJsonObject body;    //!< the whole answer (e.g. \c problems of \c invalid_configuration)
 };
 
 //! One answer: the JSON object of a 2xx, or the problem.

@@ -3,6 +3,7 @@
 #include <gatehouse/adaptertypes.h>
 #include <gatehouse/gatehousestore.h>
 
+#include <QJsonObject>
 #include <QVariantMap>
 
 namespace Gatehouse::Admin::Records {
@@ -14,6 +15,19 @@ QVariantMap authenticator(const AdapterAuthenticator &authenticator);
 QVariantMap auditEvent(const AuditEvent &event);
 //! The user roles of UsersModel (without \c loaded).
 QVariantMap user(const UserListEntry &entry);
+
+/*!
+ * The same records from the admin API's JSON (\c {GET users/{id}/accounts}, \c passkeys,
+ * \c sessions, \c events and \c {GET sessions}). Each also keeps \c apiId, the id the API
+ * addresses the record by (a session's is the hash of its token, which the API never shows: it
+ * stands in for \c sessionToken). \a maxAge dates a session's lastSeen when the server does not.
+ */
+//! A user of \c {GET users} or \c {GET users/{id}}.
+UserListEntry userFromApi(const QJsonObject &json);
+QVariantMap accountFromApi(const QJsonObject &json);
+QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge);
+QVariantMap authenticatorFromApi(const QJsonObject &json);
+QVariantMap auditEventFromApi(const QJsonObject &json);
 
 //! The first 8 characters of a session token and an ellipsis, for display.
 QString tokenHint(const QString &token);

@@ -2,10 +2,15 @@
 #include "activity.h"
 
 #include "adminconnection.h"
+#include "apiclient.h"
 #include "asyncresult.h"
 #include "records.h"
 
 #include <gatehouse/sqladapter.h>
+
+#include <QJsonArray>
+#include <QUrl>
+#include <QUrlQuery>
 
 namespace Gatehouse::Admin {
 
@@ -29,6 +34,55 @@ public:
     }
 
     std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
+    ApiClient *api() const { return connection ? connection->api() : nullptr; }
+
+    //! The admin API's \c {GET sessions} query for the filters and \a page.
+    QUrlQuery apiQuery(qint64 page) const
+    {
+        QUrlQuery query;
+        if (!userFilter.trimmed().isEmpty())
+            query.addQueryItem(QStringLiteral("search"), userFilter.trimmed());
+        if (!providerFilter.trimmed().isEmpty())
+            query.addQueryItem(QStringLiteral("provider"), providerFilter.trimmed());
+        query.addQueryItem(QStringLiteral("expired"), includeExpired ? QStringLiteral("true") : QStringLiteral("false"));
+        query.addQueryItem(QStringLiteral("page"), QString::number(page));
+        query.addQueryItem(QStringLiteral("pageSize"), QString::number(pageRows));
+        return query;
+    }
+
+    //! A page of \c {GET sessions} (the first one on a reload, \a first true): the counts and its rows.
+    void fetchOverApi(ApiClient *client, bool first)
+    {
+        const quint64 generation = this->generation;
+        const qint64 page = rows.size() / pageRows + 1;
+        const qint64 maxAge = connection->sessionMaxAge();
+        fetching = true;
+        activity.begin();
+        client->get(QStringLiteral("sessions"), apiQuery(page), q, [this, generation, first, maxAge](const ApiReply &reply) {
+            activity.end();
+            if (generation != this->generation)
+                return;
+            fetching = false;
+            if (!reply.ok()) {
+                activity.setError(first ? SessionsModel::tr("could not count the sessions: %1").arg(reply.errorText())
+                                        : SessionsModel::tr("could not load sessions: %1").arg(reply.errorText()));
+                return;
+            }
+            activity.setError({});
+            const QJsonArray sessions = reply.json.value(QLatin1String("sessions")).toArray();
+            total = reply.json.value(QLatin1String("total")).toInteger();
+            expired = reply.json.value(QLatin1String("expiredTotal")).toInteger();
+            if (sessions.isEmpty())
+                total = rows.size(); // fewer than counted: some ended meanwhile
+            Q_EMIT q->totalCountChanged();
+            if (sessions.isEmpty())
+                return;
+            q->beginInsertRows({}, int(rows.size()), int(rows.size() + sessions.size() - 1));
+            for (const QJsonValue &session : sessions)
+                rows.append(Records::sessionFromApi(session.toObject(), maxAge));
+            q->endInsertRows();
+        });
+    }
 
     SessionFilter filter() const
     {
@@ -49,6 +103,10 @@ public:
         total = 0;
         fetching = false;
         q->endResetModel();
+        if (ApiClient *client = api()) {
+            fetchOverApi(client, true);
+            return;
+        }
         const auto store = adapter();
         if (!store) {
             expired = 0;
@@ -83,6 +141,11 @@ public:
 
     void fetch()
     {
+        if (ApiClient *client = api()) {
+            if (!fetching && rows.size() < total)
+                fetchOverApi(client, false);
+            return;
+        }
         const auto store = adapter();
         if (!store || fetching || rows.size() >= total)
             return;
@@ -235,6 +298,33 @@ QVariantMap SessionsModel::get(int row) const
 void SessionsModel::revoke(const QString &sessionToken)
 {
     const QString operation = QStringLiteral("revoke");
+    if (ApiClient *client = d->api()) {
+        // The API ends a session through its user, by the id the list gave (sessionToken here).
+        QString userId;
+        for (const QVariantMap &row : std::as_const(d->rows)) {
+            if (row.value(QStringLiteral("sessionToken")) == sessionToken)
+                userId = row.value(QStringLiteral("userId")).toString();
+        }
+        if (userId.isEmpty()) {
+            Q_EMIT operationFinished(operation, false, tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+            return;
+        }
+        d->activity.begin();
+        const QString path = QStringLiteral("users/%1/sessions/%2")
+                                 .arg(QString::fromLatin1(QUrl::toPercentEncoding(userId)),
+                                      QString::fromLatin1(QUrl::toPercentEncoding(sessionToken)));
+        client->send("DELETE", path, {}, this, [this, operation, sessionToken](const ApiReply &reply) {
+            d->activity.end();
+            d->reload();
+            if (reply.problem && reply.problem->kind == ApiProblem::Kind::NotFound)
+                Q_EMIT operationFinished(operation, false, tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+            else if (!reply.ok())
+                Q_EMIT operationFinished(operation, false, reply.errorText());
+            else
+                Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::tokenHint(sessionToken)));
+        });
+        return;
+    }
     const auto store = d->adapter();
     if (!store) {
         Q_EMIT operationFinished(operation, false, tr("not connected to a database"));
@@ -260,6 +350,49 @@ void SessionsModel::revoke(const QString &sessionToken)
 void SessionsModel::cleanupExpired()
 {
     const QString operation = QStringLiteral("cleanupExpired");
+    if (ApiClient *client = d->api()) {
+        if (d->cleaning) {
+            Q_EMIT operationFinished(operation, false, tr("a clean-up is running already"));
+            return;
+        }
+        d->cleaning = true;
+        d->cleanupProgress = 0;
+        Q_EMIT cleanupChanged();
+        // The server deletes in batches itself; a request that says "more" is followed by another.
+        const qint64 expected = qMax<qint64>(1, d->expired);
+        auto deleted = std::make_shared<qint64>(0);
+        auto step = std::make_shared<std::function<void()>>();
+        *step = [this, client = QPointer<ApiClient>(client), operation, expected, deleted, step] {
+            if (!client) { // the connection was closed meanwhile
+                d->cleaning = false;
+                Q_EMIT cleanupChanged();
+                Q_EMIT operationFinished(operation, false, tr("not connected to a database"));
+                *step = nullptr;
+                return;
+            }
+            client->send("POST", QStringLiteral("sessions/cleanup"), {}, this,
+                         [this, operation, expected, deleted, step](const ApiReply &reply) {
+                             if (reply.ok())
+                                 *deleted += reply.json.value(QLatin1String("deleted")).toInteger();
+                             if (!reply.ok() || !reply.json.value(QLatin1String("more")).toBool()) {
+                                 d->cleaning = false;
+                                 d->cleanupProgress = reply.ok() ? 1 : d->cleanupProgress;
+                                 Q_EMIT cleanupChanged();
+                                 d->reload();
+                                 Q_EMIT operationFinished(operation, reply.ok(),
+                                                          reply.ok() ? tr("deleted %n expired session(s)", nullptr, int(*deleted))
+                                                                     : reply.errorText());
+                                 *step = nullptr; // breaks the cycle step -> lambda -> step
+                                 return;
+                             }
+                             d->cleanupProgress = qMin(1.0, double(*deleted) / double(expected));
+                             Q_EMIT cleanupChanged();
+                             (*step)();
+                         });
+        };
+        (*step)();
+        return;
+    }
     const auto store = d->adapter();
     if (!store || d->cleaning) {
         Q_EMIT operationFinished(operation, false,

@@ -2,6 +2,7 @@
 #include "activity.h"
 
 #include "adminconnection.h"
+#include "apiclient.h"
 #include "asyncresult.h"
 #include "detailmodels.h"
 #include "operatinguser.h"
@@ -12,6 +13,9 @@
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
+
+#include <QJsonArray>
+#include <QUrl>
 
 namespace Gatehouse::Admin {
 
@@ -71,6 +75,38 @@ QString kindText(LockoutKind kind)
         return UserDetail::tr("password reset");
     }
     return lockoutKindName(kind);
+}
+
+//! A kind as the admin API names it (lockoutKindName()), in the app's language.
+QString kindText(const QString &apiName)
+{
+    for (const LockoutKind kind : {LockoutKind::PasswordSignIn, LockoutKind::SecondFactor, LockoutKind::PasswordReset}) {
+        if (lockoutKindName(kind) == apiName)
+            return kindText(kind);
+    }
+    return apiName;
+}
+
+//! \c users/ID (+ \a rest) in the admin API, the id percent-encoded.
+QString userApiPath(const QString &userId, const QString &rest = {})
+{
+    return QStringLiteral("users/") + QString::fromLatin1(QUrl::toPercentEncoding(userId)) + rest;
+}
+
+//! A path segment of the admin API (a group's name, a record's id), percent-encoded.
+QString segment(const QString &text)
+{
+    return QLatin1Char('/') + QString::fromLatin1(QUrl::toPercentEncoding(text));
+}
+
+//! The records of \a key in \a json, each made by \a convert.
+template<typename Convert>
+QList<QVariantMap> apiRecords(const QJsonObject &json, QLatin1String key, Convert convert)
+{
+    QList<QVariantMap> records;
+    for (const QJsonValue &value : json.value(key).toArray())
+        records.append(convert(value.toObject()));
+    return records;
 }
 
 Snapshot load(const std::shared_ptr<SqlAdapter> &adapter, const QString &userId, qint64 maxAge, const LockoutLimits &limits)
@@ -138,7 +174,7 @@ public:
     }
 
     std::shared_ptr<SqlAdapter> adapter() const { return connection ? connection->adapter() : nullptr; }
-
+    ApiClient *api() const { return connection ? connection->api() : nullptr; }
 
     void clear()
     {
@@ -155,9 +191,136 @@ public:
         Q_EMIT q->userChanged();
     }
 
+    /*!
+     * reload() over the admin API: the user and its lists, asked at once; shown together once
+     * every answer is in (a user that is not there any more: \c exists false).
+     */
+    void reloadOverApi(ApiClient *client, quint64 generation)
+    {
+        struct Answers
+        {
+            int waiting = 6;
+            ApiReply user, accounts, passkeys, groups, sessions, events;
+        };
+        auto answers = std::make_shared<Answers>();
+        const qint64 maxAge = connection->sessionMaxAge();
+        const auto finish = [this, generation, answers, maxAge] {
+            if (--answers->waiting > 0)
+                return;
+            activity.end();
+            if (generation != this->generation)
+                return;
+            if (answers->user.problem && answers->user.problem->kind == ApiProblem::Kind::NotFound) {
+                activity.setError({});
+                clear();
+                loaded = true;
+                Q_EMIT q->userChanged();
+                return;
+            }
+            for (const ApiReply *reply : {&answers->user, &answers->accounts, &answers->passkeys, &answers->groups,
+                                          &answers->sessions, &answers->events}) {
+                if (!reply->ok()) {
+                    activity.setError(UserDetail::tr("could not load the user: %1").arg(reply->errorText()));
+                    return;
+                }
+            }
+            activity.setError({});
+            const QJsonObject json = answers->user.json;
+            const UserListEntry entry = Records::userFromApi(json);
+            user = entry;
+            loaded = true;
+            const QJsonValue second = json.value(QLatin1String("twoFactor"));
+            twoFactorAvailable = second.isObject();
+            twoFactor = {};
+            if (twoFactorAvailable) {
+                const QJsonObject status = second.toObject();
+                twoFactor.enrolled = status.value(QLatin1String("enrolled")).toBool();
+                twoFactor.pending = status.value(QLatin1String("pending")).toBool();
+                if (status.value(QLatin1String("enrolledAt")).isString())
+                    twoFactor.enrolledAt = QDateTime::fromString(status.value(QLatin1String("enrolledAt")).toString(), Qt::ISODateWithMs).toUTC();
+                twoFactor.recoveryCodesLeft = status.value(QLatin1String("recoveryCodesLeft")).toInt();
+            }
+            lockouts.clear();
+            for (const QJsonValue &value : json.value(QLatin1String("lockouts")).toArray()) {
+                const QJsonObject lockout = value.toObject();
+                lockouts.append(QVariantMap{
+                    {QStringLiteral("kind"), kindText(lockout.value(QLatin1String("kind")).toString())},
+                    {QStringLiteral("until"), QDateTime::fromString(lockout.value(QLatin1String("until")).toString(), Qt::ISODateWithMs).toUTC()}});
+            }
+            groups = answers->groups.json.value(QLatin1String("groups")).toVariant().toStringList();
+            accounts->setRecords(apiRecords(answers->accounts.json, QLatin1String("accounts"), Records::accountFromApi));
+            authenticators->setRecords(apiRecords(answers->passkeys.json, QLatin1String("passkeys"), Records::authenticatorFromApi));
+            auditEvents->setRecords(apiRecords(answers->events.json, QLatin1String("events"), Records::auditEventFromApi));
+            sessions->setRecords(apiRecords(answers->sessions.json, QLatin1String("sessions"), [&entry, maxAge](const QJsonObject &session) {
+                QVariantMap record = Records::sessionFromApi(session, maxAge);
+                record.insert(QStringLiteral("userId"), entry.user.id);
+                record.insert(QStringLiteral("userEmail"), entry.user.email);
+                record.insert(QStringLiteral("userName"), entry.user.name.value_or(QString()));
+                return record;
+            }));
+            Q_EMIT q->userChanged();
+        };
+        activity.begin();
+        const QList<std::pair<QString, ApiReply Answers::*>> parts{
+            {QString(), &Answers::user},
+            {QStringLiteral("/accounts"), &Answers::accounts},
+            {QStringLiteral("/passkeys"), &Answers::passkeys},
+            {QStringLiteral("/groups"), &Answers::groups},
+            {QStringLiteral("/sessions"), &Answers::sessions},
+            {QStringLiteral("/events"), &Answers::events},
+        };
+        for (const auto &[rest, slot] : parts) {
+            QUrlQuery query;
+            if (rest == QLatin1String("/events"))
+                query.addQueryItem(QStringLiteral("limit"), QString::number(auditRows));
+            client->get(userApiPath(userId, rest), query, q, [answers, finish, slot = slot](const ApiReply &reply) {
+                (*answers).*slot = reply;
+                finish();
+            });
+        }
+    }
+
+    /*!
+     * An action over the admin API: \a method on \a rest under the user; \a describe turns the
+     * answer into the message, or throws AdminError when the answer says nothing was done.
+     */
+    template<typename Describe>
+    void actOverApi(const QString &operation, const QByteArray &method, const QString &rest, Describe describe)
+    {
+        ApiClient *client = api();
+        if (!client) {
+            Q_EMIT q->operationFinished(operation, false, UserDetail::tr("not connected to a server"));
+            return;
+        }
+        activity.begin();
+        client->send(method, userApiPath(userId, rest), {}, q, [this, operation, describe](const ApiReply &reply) {
+            activity.end();
+            if (!reply.ok()) {
+                Q_EMIT q->operationFinished(operation, false, reply.errorText());
+                return;
+            }
+            QString message;
+            bool ok = true;
+            try {
+                message = describe(reply.json);
+            } catch (const AdminError &error) {
+                ok = false;
+                message = error.message();
+            }
+            reload();
+            Q_EMIT q->operationFinished(operation, ok, message);
+        });
+    }
+
+    bool overApi() const { return connection && connection->isServer(); }
+
     void reload()
     {
         const quint64 generation = ++this->generation;
+        if (ApiClient *client = api(); client && !userId.isEmpty()) {
+            reloadOverApi(client, generation);
+            return;
+        }
         const auto store = adapter();
         if (!store || userId.isEmpty()) {
             clear();
@@ -304,6 +467,22 @@ void UserDetail::reload()
 
 void UserDetail::unlinkAccount(const QString &provider, const QString &providerAccountId)
 {
+    if (d->overApi()) {
+        // The API addresses a linked account by the id its list gave.
+        QString apiId;
+        for (const QVariantMap &account : d->accounts->records()) {
+            if (account.value(QStringLiteral("provider")) == provider && account.value(QStringLiteral("providerAccountId")) == providerAccountId)
+                apiId = account.value(QStringLiteral("apiId")).toString();
+        }
+        if (apiId.isEmpty()) {
+            Q_EMIT operationFinished(QStringLiteral("unlinkAccount"), false, tr("there is no %1 account %2").arg(provider, providerAccountId));
+            return;
+        }
+        return d->actOverApi(QStringLiteral("unlinkAccount"), "DELETE", QStringLiteral("/accounts") + segment(apiId),
+                             [provider, providerAccountId](const QJsonObject &) {
+                                 return tr("unlinked the %1 account %2").arg(provider, providerAccountId);
+                             });
+    }
     d->act(QStringLiteral("unlinkAccount"), [provider, providerAccountId](SqlAdapter &store) {
         if (!store.unlinkAccount(provider, providerAccountId).result())
             throw AdminError(tr("there is no %1 account %2").arg(provider, providerAccountId));
@@ -313,6 +492,13 @@ void UserDetail::unlinkAccount(const QString &provider, const QString &providerA
 
 void UserDetail::revokeSession(const QString &sessionToken)
 {
+    if (d->overApi()) {
+        // Over the API the list's sessionToken is the session's id (its token's hash).
+        return d->actOverApi(QStringLiteral("revokeSession"), "DELETE", QStringLiteral("/sessions") + segment(sessionToken),
+                             [sessionToken](const QJsonObject &) {
+                                 return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
+                             });
+    }
     d->act(QStringLiteral("revokeSession"), [sessionToken](SqlAdapter &store) {
         if (!store.deleteSession(sessionToken).result())
             throw AdminError(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
@@ -322,6 +508,11 @@ void UserDetail::revokeSession(const QString &sessionToken)
 
 void UserDetail::revokeAllSessions()
 {
+    if (d->overApi()) {
+        return d->actOverApi(QStringLiteral("revokeAllSessions"), "DELETE", QStringLiteral("/sessions"), [](const QJsonObject &answer) {
+            return tr("revoked %n session(s)", nullptr, answer.value(QLatin1String("sessionsEnded")).toInt());
+        });
+    }
     const QString userId = d->userId;
     d->act(QStringLiteral("revokeAllSessions"), [userId](SqlAdapter &store) {
         const qint64 revoked = store.deleteUserSessions(userId).result();
@@ -331,6 +522,20 @@ void UserDetail::revokeAllSessions()
 
 void UserDetail::removeAuthenticator(const QString &credentialID)
 {
+    if (d->overApi()) {
+        QString apiId;
+        for (const QVariantMap &passkey : d->authenticators->records()) {
+            if (passkey.value(QStringLiteral("credentialID")) == credentialID)
+                apiId = passkey.value(QStringLiteral("apiId")).toString();
+        }
+        if (apiId.isEmpty()) {
+            Q_EMIT operationFinished(QStringLiteral("removeAuthenticator"), false,
+                                     tr("the authenticator %1 does not exist any more").arg(credentialID));
+            return;
+        }
+        return d->actOverApi(QStringLiteral("removeAuthenticator"), "DELETE", QStringLiteral("/passkeys") + segment(apiId),
+                             [credentialID](const QJsonObject &) { return tr("removed the authenticator %1").arg(credentialID); });
+    }
     d->act(QStringLiteral("removeAuthenticator"), [credentialID](SqlAdapter &store) {
         if (!store.deleteAuthenticator(credentialID).result())
             throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
@@ -340,6 +545,19 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
 
 void UserDetail::removeTwoFactor()
 {
+    if (d->overApi()) {
+        if (!d->twoFactorAvailable) {
+            Q_EMIT operationFinished(QStringLiteral("removeTwoFactor"), false, tr("this database keeps no two-factor records"));
+            return;
+        }
+        const int codes = d->twoFactor.recoveryCodesLeft;
+        return d->actOverApi(QStringLiteral("removeTwoFactor"), "DELETE", QStringLiteral("/two-factor"), [codes](const QJsonObject &answer) {
+            if (!answer.value(QLatin1String("removed")).toBool())
+                throw AdminError(tr("there is no authenticator app to remove any more"));
+            return tr("removed the authenticator app and %n recovery code(s); sign-in asks for no code until the "
+                      "person sets it up again", nullptr, codes);
+        });
+    }
     const QString userId = d->userId;
     d->act(QStringLiteral("removeTwoFactor"), [userId](const std::shared_ptr<SqlAdapter> &store) {
         const TwoFactor twoFactor = adminTwoFactor(store);
@@ -362,6 +580,17 @@ void UserDetail::unlock()
         return;
     }
     const AdapterUser user = d->user->user;
+    if (d->overApi()) {
+        return d->actOverApi(QStringLiteral("unlock"), "POST", QStringLiteral("/unlock"), [user](const QJsonObject &answer) {
+            QStringList kinds;
+            for (const QJsonValue &kind : answer.value(QLatin1String("cleared")).toArray())
+                kinds.append(kindText(kind.toString()));
+            if (kinds.isEmpty())
+                return tr("nothing was counted against %1: no limit to lift").arg(user.email);
+            return tr("cleared the counted failures of %1 (%2): the next attempt is allowed at once")
+                .arg(user.email, kinds.join(QLatin1String(", ")));
+        });
+    }
     const QString operatorName = operatingUser();
     d->act(QStringLiteral("unlock"), [user, operatorName](const std::shared_ptr<SqlAdapter> &store) {
         const LockoutsLifted lifted = liftLockouts(store, user, operatorName).result();
@@ -403,6 +632,11 @@ void UserDetail::addGroup(const QString &group)
         Q_EMIT operationFinished(QStringLiteral("addGroup"), false, problem);
         return;
     }
+    if (d->overApi()) {
+        return d->actOverApi(QStringLiteral("addGroup"), "PUT", QStringLiteral("/groups") + segment(group), [group](const QJsonObject &answer) {
+            return answer.value(QLatin1String("added")).toBool() ? tr("added to %1").arg(group) : tr("already in %1").arg(group);
+        });
+    }
     const QString userId = d->userId;
     // The library call gatehouse-server user groups add makes: the change and its audit event.
     d->act(QStringLiteral("addGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
@@ -413,6 +647,13 @@ void UserDetail::addGroup(const QString &group)
 
 void UserDetail::removeGroup(const QString &group)
 {
+    if (d->overApi()) {
+        return d->actOverApi(QStringLiteral("removeGroup"), "DELETE", QStringLiteral("/groups") + segment(group), [group](const QJsonObject &answer) {
+            if (!answer.value(QLatin1String("removed")).toBool())
+                throw AdminError(tr("not in %1 any more").arg(group));
+            return tr("removed from %1").arg(group);
+        });
+    }
     const QString userId = d->userId;
     d->act(QStringLiteral("removeGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
         if (!removeUserFromGroup(store, userId, group).result())

@@ -81,26 +81,6 @@ SearchText splitSearch(const QString &text)
     return result;
 }
 
-//! A row of the admin API's user list (\c {GET users}).
-UserListEntry entryFromJson(const QJsonObject &json)
-{
-    const auto text = [&json](QLatin1String key) {
-        const QJsonValue value = json.value(key);
-        return value.isString() ? std::optional(value.toString()) : std::nullopt;
-    };
-    UserListEntry entry;
-    entry.user.id = json.value(QLatin1String("id")).toString();
-    entry.user.email = json.value(QLatin1String("email")).toString();
-    entry.user.name = text(QLatin1String("name"));
-    entry.user.image = text(QLatin1String("image"));
-    if (const auto verified = text(QLatin1String("emailVerified")))
-        entry.user.emailVerified = QDateTime::fromString(*verified, Qt::ISODateWithMs).toUTC();
-    entry.disabled = json.value(QLatin1String("disabled")).toBool();
-    entry.hasPassword = json.value(QLatin1String("hasPassword")).toBool();
-    entry.passwordDisabled = json.value(QLatin1String("passwordDisabled")).toBool();
-    return entry;
-}
-
 QString sortName(UsersModel::SortColumn column)
 {
     switch (column) {
@@ -210,7 +190,7 @@ public:
             if (size == window.pageSize()) {
                 QList<UserListEntry> rows;
                 for (const QJsonValue &user : reply.json.value(QLatin1String("users")).toArray())
-                    rows.append(entryFromJson(user.toObject()));
+                    rows.append(Records::userFromApi(user.toObject()));
                 window.store(0, rows);
             }
             q->endResetModel();
@@ -243,7 +223,7 @@ public:
                         }
                         const QJsonArray users = reply.json.value(QLatin1String("users")).toArray();
                         for (const QJsonValue &user : users)
-                            rows.append(entryFromJson(user.toObject()));
+                            rows.append(Records::userFromApi(user.toObject()));
                         if (!users.isEmpty() && rows.size() < window.rowsIn(page)) {
                             fetchOverApi(client, page, generation, std::move(rows));
                             return;
@@ -672,11 +652,11 @@ void UsersModel::createUser(const QString &email, const QString &name, const QSt
     user.name = nullIfBlank(name);
     user.image = nullIfBlank(image);
     if (d->connection && d->connection->isServer()) {
-        if (user.image)
-            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
         QJsonObject body{{QStringLiteral("email"), user.email}};
         if (user.name)
             body.insert(QStringLiteral("name"), *user.name);
+        if (user.image)
+            body.insert(QStringLiteral("image"), *user.image);
         return d->apiEdit(
             operation, "POST", QStringLiteral("users"), body,
             [](const QJsonObject &created) {
@@ -704,11 +684,11 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
     if (const QString problem = imageProblem(image); !problem.isEmpty())
         return d->fail(operation, problem);
     if (d->connection && d->connection->isServer()) {
-        if (nullIfBlank(image))
-            return d->fail(operation, tr("the admin API does not set a user's image yet; leave it empty, or use a database connection"));
         const std::optional<QString> newName = nullIfBlank(name);
+        const std::optional<QString> newImage = nullIfBlank(image);
         const QJsonObject body{{QStringLiteral("name"), newName ? QJsonValue(*newName) : QJsonValue(QJsonValue::Null)},
-                               {QStringLiteral("email"), normalisedEmail(email)}};
+                               {QStringLiteral("email"), normalisedEmail(email)},
+                               {QStringLiteral("image"), newImage ? QJsonValue(*newImage) : QJsonValue(QJsonValue::Null)}};
         return d->apiEdit(operation, "PATCH", userPath(userId), body, [userId](const QJsonObject &saved) {
             return std::pair(tr("saved the user %1").arg(saved.value(QLatin1String("email")).toString()),
                              QVariantMap{{QStringLiteral("userId"), userId}});

@@ -2,6 +2,9 @@
 
 #include "logging.h"
 
+#include "adminconnection.h"
+#include "apiclient.h"
+
 #include <gatehouse/autherror.h>
 #include <gatehouse/configfile.h>
 #include <gatehouse/configloader.h>
@@ -131,6 +134,10 @@ QString localPath(const QString &pathOrUrl)
 ConfigDocument::ConfigDocument(QObject *parent)
     : QObject(parent), m_environment(QProcessEnvironment::systemEnvironment())
 {
+    m_serverCheck = new QTimer(this);
+    m_serverCheck->setSingleShot(true);
+    m_serverCheck->setInterval(400);
+    connect(m_serverCheck, &QTimer::timeout, this, &ConfigDocument::checkOnServer);
     // Installing or removing a translator sends LanguageChange to the application object.
     if (QCoreApplication *app = QCoreApplication::instance())
         app->installEventFilter(this);
@@ -207,15 +214,99 @@ bool ConfigDocument::open(const QString &pathOrUrl)
         return false;
     }
     m_filePath = path;
+    m_connection = nullptr;
+    m_version.clear();
     Q_EMIT filePathChanged();
+    m_savedRoot = document.object();
     replaceRoot(document.object(), false);
     setErrorString({});
     qCInfo(lcAdminEditor) << "opened" << path;
     return true;
 }
 
+AdminConnection *ConfigDocument::connection() const
+{
+    return m_connection.data();
+}
+
+void ConfigDocument::openServer(AdminConnection *connection)
+{
+    ApiClient *api = connection ? connection->api() : nullptr;
+    if (!api) {
+        setErrorString(tr("Not connected to a server."));
+        return;
+    }
+    setBusy(true);
+    QPointer<AdminConnection> from(connection);
+    api->get(QStringLiteral("config"), {}, this, [this, from](const ApiReply &reply) {
+        setBusy(false);
+        if (!reply.ok()) {
+            setErrorString(tr("Cannot read the server's configuration: %1").arg(reply.errorText()));
+            return;
+        }
+        m_connection = from;
+        m_filePath = reply.json.value(QLatin1String("file")).toString();
+        m_version = reply.json.value(QLatin1String("version")).toString();
+        m_savedRoot = reply.json.value(QLatin1String("config")).toObject();
+        Q_EMIT filePathChanged();
+        replaceRoot(m_savedRoot, false);
+        setErrorString({});
+        qCInfo(lcAdminEditor) << "opened the server's" << m_filePath << "version" << m_version;
+    });
+}
+
+void ConfigDocument::saveToServer()
+{
+    ApiClient *api = m_connection ? m_connection->api() : nullptr;
+    if (!api) {
+        setErrorString(tr("Not connected to the server any more; connect again to save."));
+        return;
+    }
+    const QJsonObject sent = m_root;
+    setBusy(true);
+    api->send("PUT", QStringLiteral("config"), {{QStringLiteral("config"), sent}, {QStringLiteral("version"), m_version}}, this,
+              [this, sent](const ApiReply &reply) {
+                  setBusy(false);
+                  if (reply.ok()) {
+                      m_version = reply.json.value(QLatin1String("version")).toString();
+                      m_savedRoot = sent;
+                      qCInfo(lcAdminEditor) << "saved the server's" << m_filePath << "version" << m_version;
+                      setErrorString({});
+                      setModified(m_root != sent); // edits made while it was sent stay unsaved
+                      Q_EMIT saved();
+                      return;
+                  }
+                  const ApiProblem &problem = *reply.problem;
+                  if (problem.kind == ApiProblem::Kind::Conflict && problem.error == QLatin1String("conflict")) {
+                      setErrorString(tr("The configuration on the server was changed since it was read; nothing was "
+                                        "saved. Reconnect to read it again."));
+                      return;
+                  }
+                  if (problem.error == QLatin1String("invalid_configuration")) {
+                      QStringList texts;
+                      for (const QJsonValue &found : problem.body.value(QLatin1String("problems")).toArray())
+                          texts.append(found.toObject().value(QLatin1String("text")).toString());
+                      setErrorString(tr("The server refused the configuration; nothing was saved: %1")
+                                         .arg(texts.isEmpty() ? problem.message : texts.join(QStringLiteral("; "))));
+                      return;
+                  }
+                  setErrorString(tr("Cannot save on the server: %1").arg(reply.errorText()));
+              });
+}
+
+void ConfigDocument::setBusy(bool busy)
+{
+    const bool was = isBusy();
+    m_busy += busy ? 1 : -1;
+    if (was != isBusy())
+        Q_EMIT busyChanged();
+}
+
 void ConfigDocument::create(const QString &pathOrUrl)
 {
+    m_connection = nullptr;
+    m_version.clear();
+    m_savedRoot = {};
     m_filePath = localPath(pathOrUrl);
     Q_EMIT filePathChanged();
     replaceRoot({}, true);
@@ -234,6 +325,10 @@ bool ConfigDocument::save(bool force)
                           errorCount()));
         return false;
     }
+    if (isRemote()) {
+        saveToServer();
+        return true;
+    }
     // The one save of the file, the admin API's too: FILE.bak, then an atomic replace.
     const ConfigFileWrite written = writeConfigFile(m_filePath, m_root);
     if (written.failure == ConfigFileWrite::Failure::Backup) {
@@ -245,6 +340,7 @@ bool ConfigDocument::save(bool force)
         return false;
     }
     qCInfo(lcAdminEditor) << "saved" << m_filePath;
+    m_savedRoot = m_root;
     setErrorString({});
     setModified(false);
     Q_EMIT saved();
@@ -253,6 +349,11 @@ bool ConfigDocument::save(bool force)
 
 bool ConfigDocument::revert()
 {
+    if (isRemote()) {
+        replaceRoot(m_savedRoot, false);
+        setErrorString({});
+        return true;
+    }
     return !m_filePath.isEmpty() && open(m_filePath);
 }
 
@@ -435,14 +536,50 @@ void ConfigDocument::validate()
     // The secret normally reaches the server through its own environment (AUTH_SECRET), which
     // this workstation does not see: its absence is no reason to refuse the file.
     options.requireSecret = false;
-    m_configProblems = loadConfig(m_root, m_environment, baseDir(), options).problems;
+    // A server's file is checked without this workstation's environment: its variables are not
+    // the server's (whose own check runs when it is saved).
+    m_configProblems = loadConfig(m_root, isRemote() ? QProcessEnvironment() : m_environment, baseDir(), options).problems;
+    m_serverChecked = false;
+    if (isRemote())
+        m_serverCheck->start();
     publishProblems();
+}
+
+void ConfigDocument::checkOnServer()
+{
+    ApiClient *api = m_connection ? m_connection->api() : nullptr;
+    if (!api)
+        return;
+    const int revision = m_revision;
+    api->send("POST", QStringLiteral("config/check"), {{QStringLiteral("config"), m_root}}, this, [this, revision](const ApiReply &reply) {
+        if (revision != m_revision || !isRemote())
+            return; // edited meanwhile: a newer check follows
+        if (!reply.ok()) {
+            qCWarning(lcAdminEditor).noquote() << "the server's check failed:" << reply.errorText();
+            return;
+        }
+        m_serverProblems = reply.json.value(QLatin1String("problems")).toArray();
+        m_serverChecked = true;
+        publishProblems();
+    });
 }
 
 void ConfigDocument::publishProblems()
 {
     QVariantList problems;
+    // Once the server has checked a remote document, its problems are the ones that count: a
+    // problem found here too is shown in the user's language, one found here only (a file or a
+    // variable this workstation does not have) is not, one the server only found is in its words.
+    const auto sameAs = [](const QJsonValue &server, const ConfigProblem &problem) {
+        const QJsonObject object = server.toObject();
+        return object.value(QLatin1String("path")).toString() == problem.path
+            && object.value(QLatin1String("message")).toString() == problem.message;
+    };
+    const bool serverDecides = isRemote() && m_serverChecked;
     for (const ConfigProblem &problem : std::as_const(m_configProblems)) {
+        if (serverDecides
+            && std::none_of(m_serverProblems.cbegin(), m_serverProblems.cend(), [&](const QJsonValue &v) { return sameAs(v, problem); }))
+            continue;
         problems << QVariantMap{
             {QStringLiteral("path"), problem.path},
             {QStringLiteral("message"), problem.translatedMessage()},
@@ -450,8 +587,20 @@ void ConfigDocument::publishProblems()
                                              ? QStringLiteral("error") : QStringLiteral("warning")},
             {QStringLiteral("text"), problem.translatedString()}};
     }
-    if (problems != m_problems) {
+    if (serverDecides) {
+        for (const QJsonValue &server : std::as_const(m_serverProblems)) {
+            if (std::any_of(m_configProblems.cbegin(), m_configProblems.cend(), [&](const ConfigProblem &p) { return sameAs(server, p); }))
+                continue;
+            const QJsonObject object = server.toObject();
+            problems << QVariantMap{{QStringLiteral("path"), object.value(QLatin1String("path")).toString()},
+                                    {QStringLiteral("message"), object.value(QLatin1String("message")).toString()},
+                                    {QStringLiteral("severity"), object.value(QLatin1String("severity")).toString()},
+                                    {QStringLiteral("text"), object.value(QLatin1String("text")).toString()}};
+        }
+    }
+    if (problems != m_problems || serverDecides != m_publishedServerChecked) {
         m_problems = problems;
+        m_publishedServerChecked = serverDecides;
         Q_EMIT problemsChanged();
     }
 }

@@ -16,29 +16,54 @@
  * Saving is atomic (a temporary file renamed over the old one) and keeps the previous file as
  * <file>.bak: writeConfigFile() (gatehouse/configfile.h), the admin API's save too.
  * gatehouse-server reloads the file when it changes.
+ *
+ * Over a server connection, openServer() reads the file gatehouse-server was started with
+ * through the admin API (\c {GET config}): every secret masked, each mask standing for its
+ * secret. Edits are checked here with the same loader, in the user's language, at once, and then
+ * by the server itself (\c {POST config/check}, a moment after the last edit: its files and
+ * environment are not this workstation's): once it has answered, the problems are the server's,
+ * those the loader here found too in the user's language, the others as the server words them
+ * (\c serverChecked). save() sends the
+ * document with the version it was read at (\c {PUT config}): the server brings the masked
+ * secrets back, checks it as it loads it, writes it (FILE.bak, atomic) and reloads. A file saved
+ * meanwhile by someone else is refused (conflict) and nothing is overwritten; a configuration the
+ * server refuses leaves the file untouched, its problems in errorString. revert() goes back to
+ * the document as last read or saved.
  */
 #include <gatehouse/configloader.h>
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
 namespace Gatehouse::Admin {
 
+class AdminConnection;
+
 class ConfigDocument : public QObject
 {
     Q_OBJECT
     QML_ELEMENT
+    Q_MOC_INCLUDE("adminconnection.h")
 
     //! The open file (absolute path); empty before open().
     Q_PROPERTY(QString filePath READ filePath NOTIFY filePathChanged)
     //! True when a file is open.
     Q_PROPERTY(bool loaded READ isLoaded NOTIFY filePathChanged)
+    //! True when the document is the server's file, read over the admin API (openServer()).
+    Q_PROPERTY(bool remote READ isRemote NOTIFY filePathChanged)
+    //! True while the server is read or a save to it runs.
+    Q_PROPERTY(bool busy READ isBusy NOTIFY busyChanged)
+    //! A remote document's problems are the server's check of the document as it stands.
+    Q_PROPERTY(bool serverChecked READ isServerChecked NOTIFY problemsChanged)
     //! True when there are edits not yet saved.
     Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
     //! Increases with every change of the document; bindings that call value() depend on it.
@@ -62,6 +87,13 @@ public:
 
     QString filePath() const { return m_filePath; }
     bool isLoaded() const { return !m_filePath.isEmpty(); }
+    bool isRemote() const { return !m_connection.isNull(); }
+    bool isBusy() const { return m_busy > 0; }
+    bool isServerChecked() const { return m_publishedServerChecked; }
+    //! The server connection of a remote document; null for a local file.
+    AdminConnection *connection() const;
+    //! The document as last read or saved (what revert() returns to).
+    QJsonObject savedJson() const { return m_savedRoot; }
     bool isModified() const { return m_modified; }
     int revision() const { return m_revision; }
     QVariantList problems() const;
@@ -85,11 +117,18 @@ public:
      * errorString() says why (unreadable file, JSON syntax error with line and column).
      */
     Q_INVOKABLE bool open(const QString &pathOrUrl);
+    /*!
+     * Reads the configuration file of the server \a connection is connected to, over the admin
+     * API. Returns at once; \c filePath changes when it is read, errorString says why not.
+     */
+    Q_INVOKABLE void openServer(Gatehouse::Admin::AdminConnection *connection);
     //! Starts a new, empty document that save() will write to \a pathOrUrl.
     Q_INVOKABLE void create(const QString &pathOrUrl);
     /*!
      * Writes the document atomically, keeping the old file as <file>.bak. Refuses while the
      * document has errors unless \a force is true (the server would refuse to load it).
+     * A remote document is sent to the server: true means sent; \c saved() (or errorString)
+     * follows when the server has answered.
      */
     Q_INVOKABLE bool save(bool force = false);
     //! Re-reads the file, dropping unsaved edits.
@@ -141,6 +180,7 @@ Q_SIGNALS:
     void changed();
     void problemsChanged();
     void errorStringChanged();
+    void busyChanged();
     //! A save() wrote the file.
     void saved();
 
@@ -152,7 +192,19 @@ private:
     void publishProblems();
     QJsonObject providerAt(int index) const;
 
+    void saveToServer();
+    void checkOnServer();
+    void setBusy(bool busy);
+
     QString m_filePath;
+    QPointer<AdminConnection> m_connection;   // set: a remote document
+    QString m_version;                        // the remote file's version as last read or saved
+    QJsonObject m_savedRoot;
+    int m_busy = 0;
+    QTimer *m_serverCheck = nullptr;          // a moment after the last edit of a remote document
+    QJsonArray m_serverProblems;              // the server's check of revision m_serverRevision
+    bool m_serverChecked = false;
+    bool m_publishedServerChecked = false;    // what problems() shows
     QJsonObject m_root;
     bool m_modified = false;
     int m_revision = 0;

@@ -15,6 +15,7 @@
 
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/errors.h>
+#include <gatehouse/twofactor.h>
 
 #include <QMutex>
 #include <QPromise>
@@ -42,6 +43,8 @@ struct RequestContext
     CallerCheck caller;
     AccessOptions access;   // the running configuration's, for the tester
     std::shared_ptr<ConfigAccess> config;   // null: no configuration file
+    LockoutLimits lockoutLimits;
+    qint64 sessionMaxAge = 0;
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -52,7 +55,9 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
         throw ApiError{403, QStringLiteral("cross_origin"), QStringLiteral("the admin API answers no cross-origin request"),
                        QStringLiteral("Origin"), {}};
     }
-    const Caller caller = authenticate(stores, request, context.caller);
+    Caller caller = authenticate(stores, request, context.caller);
+    caller.lockoutLimits = context.lockoutLimits;
+    caller.sessionMaxAge = context.sessionMaxAge;
     const QString path = request.url.path(QUrl::FullyDecoded).mid(context.prefix.size());
     QStringList segments = path.split(u'/');
     if (!segments.isEmpty() && segments.constFirst().isEmpty())
@@ -167,6 +172,11 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.caller.keys = d->keys(config.secret);
     context.access = config.access;
     context.config = d->config;
+    const TwoFactorOptions twoFactor; // fixed: the configuration does not set them
+    context.lockoutLimits.rateLimit = config.rateLimit;
+    context.sessionMaxAge = config.session.maxAge;
+    context.lockoutLimits.twoFactorMaxFailures = twoFactor.maxFailures;
+    context.lockoutLimits.twoFactorWindowSeconds = twoFactor.failureWindowSeconds;
     auto promise = std::make_shared<QPromise<AuthResponse>>();
     promise->start();
     QFuture<AuthResponse> future = promise->future();

@@ -14,6 +14,7 @@
 
 #include <gatehouse/authrequest.h>
 #include <gatehouse/config.h>
+#include <gatehouse/lockouts.h>
 
 #include <memory>
 
@@ -31,6 +32,10 @@ struct Caller
     QStringList scopes;
     QString clientAddress;
     bool person = false;
+    //! The limits the running configuration applies (a user's lockouts are read under them).
+    LockoutLimits lockoutLimits;
+    //! The running configuration's \c session.maxAge: a session's last use is its expiry less it.
+    qint64 sessionMaxAge = 0;
 
     //! The audit's "by": "token:NAME", or the person's email.
     QString by() const { return person ? name : QStringLiteral("token:") + name; }

@@ -2,6 +2,7 @@
 
 #include "adminapi/apiinput.h"
 #include "adminapi/logging.h"
+#include "adminapi/useroperations.h"
 
 #include <gatehouse/adaptererror.h>
 
@@ -17,6 +18,10 @@ constexpr int kTopProviders = 5;
 // of batches bounds one request (a million sessions), and a second request goes on from there.
 constexpr int kCleanupBatch = 1000;
 constexpr int kCleanupBatches = 1000;
+
+constexpr int kDefaultSessionPage = 50;
+constexpr int kMaxSessionPage = 200;
+constexpr int kMaxSessionSearch = 255;
 
 const QString kSignIn = QStringLiteral("signIn");
 const QString kSignInFailed = QStringLiteral("signInFailed");
@@ -65,8 +70,60 @@ AuthResponse serveDashboard(const Stores &stores, const Caller &caller, const Au
                          {QStringLiteral("providers"), providers}});
 }
 
+namespace {
+
+//! \c GET sessions: every user's database sessions, latest expiry first, a page at a time.
+AuthResponse listAllSessions(const Stores &stores, const Caller &caller, const AuthRequest &request)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listSessions"));
+    const QMap<QString, QString> query = readQuery(
+        request, {QStringLiteral("search"), QStringLiteral("provider"), QStringLiteral("expired"), QStringLiteral("page"),
+                  QStringLiteral("pageSize")});
+    SessionFilter filter;
+    filter.userSearch = query.value(QStringLiteral("search")).trimmed();
+    if (filter.userSearch.size() > kMaxSessionSearch)
+        throw ApiError::badRequest(QStringLiteral("search"), QStringLiteral("search has more than %1 characters").arg(kMaxSessionSearch));
+    filter.provider = query.value(QStringLiteral("provider")).trimmed();
+    if (filter.provider.size() > kMaxSessionSearch)
+        throw ApiError::badRequest(QStringLiteral("provider"), QStringLiteral("provider has more than %1 characters").arg(kMaxSessionSearch));
+    const QString expired = query.value(QStringLiteral("expired"), QStringLiteral("false"));
+    if (expired != QLatin1String("true") && expired != QLatin1String("false"))
+        throw ApiError::badRequest(QStringLiteral("expired"), QStringLiteral("expired must be true or false"));
+    filter.activeOnly = expired == QLatin1String("false");
+    const qint64 page = queryInteger(query, QStringLiteral("page"), 1, 1, 1000000000);
+    const qint64 pageSize = queryInteger(query, QStringLiteral("pageSize"), kDefaultSessionPage, 1, kMaxSessionPage);
+    const qint64 total = stores.admin->countSessionEntries(filter).result();
+    const qint64 expiredTotal = stores.admin->countExpiredSessions().result();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QJsonArray sessions;
+    const qint64 offset = (page - 1) * pageSize;
+    if (offset < total) {
+        for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, offset, int(pageSize)).result()) {
+            // Never the token: its hash names the session for DELETE users/{userId}/sessions/{id}.
+            QJsonObject session = sessionJson(entry.session, caller);
+            session.insert(QStringLiteral("userId"), entry.session.userId);
+            session.insert(QStringLiteral("userEmail"), entry.userEmail);
+            session.insert(QStringLiteral("userName"), entry.userName ? QJsonValue(*entry.userName) : QJsonValue(QJsonValue::Null));
+            session.insert(QStringLiteral("expired"), entry.session.expires <= now);
+            sessions.append(session);
+        }
+    }
+    return jsonResponse({{QStringLiteral("sessions"), sessions},
+                         {QStringLiteral("page"), page},
+                         {QStringLiteral("pageSize"), pageSize},
+                         {QStringLiteral("total"), total},
+                         {QStringLiteral("expiredTotal"), expiredTotal}});
+}
+
+} // namespace
+
 AuthResponse serveSessions(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
 {
+    if (path.size() == 1) {
+        if (request.method != "GET")
+            throw ApiError::methodNotAllowed(QStringLiteral("GET"));
+        return listAllSessions(stores, caller, request);
+    }
     if (path.size() != 2 || path.at(1) != QLatin1String("cleanup"))
         throw ApiError::notFound({}, QStringLiteral("no such operation"));
     if (request.method != "POST")

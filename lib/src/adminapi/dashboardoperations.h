@@ -13,7 +13,8 @@ namespace Gatehouse::AdminApiDetail {
 AuthResponse serveDashboard(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path,
                             const QDateTime &now);
 
-//! \c POST sessions/cleanup: deletes the expired database sessions, in batches.
+//! \c GET sessions: every user's sessions, a page at a time; \c POST sessions/cleanup: deletes
+//! the expired database sessions, in batches.
 AuthResponse serveSessions(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path);
 
 } // namespace Gatehouse::AdminApiDetail

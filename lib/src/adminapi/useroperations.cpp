@@ -5,10 +5,17 @@
 #include "adminapi/logging.h"
 #include "crypto/hash.h"
 
+#include "storage/auditeventjson.h"
+
 #include <gatehouse/adaptererror.h>
+#include <gatehouse/lockouts.h>
+#include <gatehouse/twofactor.h>
 #include <gatehouse/userstate.h>
 
+#include <QJsonDocument>
+
 #include <QJsonArray>
+#include <QUrl>
 
 namespace Gatehouse::AdminApiDetail {
 
@@ -19,6 +26,9 @@ constexpr int kDefaultPageSize = 20;
 constexpr int kMaxNameLength = 255;
 constexpr int kMaxSearchLength = 255;
 constexpr int kMaxSessionsListed = 1000;
+constexpr int kMaxImageLength = 2048;
+constexpr int kDefaultEventsListed = 50;
+constexpr int kMaxEventsListed = 500;
 
 
 QJsonValue timeOrNull(const std::optional<QDateTime> &time)
@@ -34,6 +44,26 @@ QJsonObject userJson(const AdapterUser &user, bool disabled)
             {QStringLiteral("emailVerified"), timeOrNull(user.emailVerified)},
             {QStringLiteral("image"), user.image ? QJsonValue(*user.image) : QJsonValue(QJsonValue::Null)},
             {QStringLiteral("disabled"), disabled}};
+}
+
+/*!
+ * The \c image of \a body: absent -> nullopt; null or blank -> no image; otherwise an absolute
+ * http(s) URL (a 400 naming \c image when not).
+ */
+std::optional<std::optional<QString>> imageField(const QJsonObject &body)
+{
+    using Image = std::optional<std::optional<QString>>;
+    const auto image = nullableStringField(body, QStringLiteral("image"), kMaxImageLength);
+    if (!image)
+        return Image();
+    if (!*image || (**image).trimmed().isEmpty())
+        return Image(std::optional<QString>());
+    const QString text = (**image).trimmed();
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty()
+        || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
+        throw ApiError::badRequest(QStringLiteral("image"), QStringLiteral("image must be an http(s) URL"));
+    return Image(std::optional<QString>(text));
 }
 
 ApiError emailTaken(const QString &email)
@@ -95,14 +125,63 @@ AuthResponse getUser(const Stores &stores, const Caller &caller, const AuthReque
     requireScope(stores, caller, kUsersRead, QStringLiteral("getUser"));
     readQuery(request, {});
     const AdapterUser user = existingUser(stores, id);
-    return jsonResponse(userJson(user, stores.userState->isUserDisabled(user.id).result()));
+    QJsonObject answer = userJson(user, stores.userState->isUserDisabled(user.id).result());
+    // What the admin app's user page shows besides: the password, the second factor, the limits.
+    bool hasPassword = false;
+    bool passwordDisabled = false;
+    if (const auto credential = stores.userState->passwordHash(user.email).result(); credential && credential->userId == user.id) {
+        hasPassword = true;
+        passwordDisabled = credential->disabled;
+    }
+    answer.insert(QStringLiteral("hasPassword"), hasPassword);
+    answer.insert(QStringLiteral("passwordDisabled"), passwordDisabled);
+    if (stores.twoFactor) {
+        // The status opens no sealed secret: the key derived from this placeholder is never used.
+        const TwoFactor twoFactor(stores.adapter, {QStringLiteral("admin API: no sealed secret is opened")});
+        const TwoFactorStatus status = twoFactor.status(user.id).result();
+        answer.insert(QStringLiteral("twoFactor"), QJsonObject{{QStringLiteral("enrolled"), status.enrolled},
+                                                               {QStringLiteral("pending"), status.pending},
+                                                               {QStringLiteral("enrolledAt"), timeOrNull(status.enrolledAt)},
+                                                               {QStringLiteral("recoveryCodesLeft"), status.recoveryCodesLeft}});
+    } else {
+        answer.insert(QStringLiteral("twoFactor"), QJsonValue::Null);
+    }
+    QJsonArray lockouts;
+    if (stores.rateLimits) {
+        for (const Lockout &lockout : currentLockouts(stores.adapter, caller.lockoutLimits).result()) {
+            if (lockout.user.id == user.id) {
+                lockouts.append(QJsonObject{{QStringLiteral("kind"), lockoutKindName(lockout.kind)},
+                                            {QStringLiteral("until"), lockout.until.toUTC().toString(Qt::ISODateWithMs)}});
+            }
+        }
+    }
+    answer.insert(QStringLiteral("lockouts"), lockouts);
+    return jsonResponse(answer);
+}
+
+//! The user's latest audit events, newest first (the admin app's user page; the pull reads forward).
+AuthResponse listUserEvents(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, QStringLiteral("audit:read"), QStringLiteral("listUserEvents"));
+    const QMap<QString, QString> query = readQuery(request, {QStringLiteral("limit")});
+    const int limit = int(queryInteger(query, QStringLiteral("limit"), kDefaultEventsListed, 1, kMaxEventsListed));
+    existingUser(stores, id);
+    QJsonArray events;
+    if (stores.audit) {
+        AuditFilter filter;
+        filter.userId = id;
+        for (const AuditEvent &event : stores.audit->auditEvents(filter, limit).result())
+            events.append(QJsonDocument::fromJson(auditEventJson(event)).object());
+    }
+    return jsonResponse({{QStringLiteral("events"), events}});
 }
 
 AuthResponse createUser(const Stores &stores, const Caller &caller, const AuthRequest &request)
 {
     requireScope(stores, caller, kUsersWrite, QStringLiteral("createUser"));
     readQuery(request, {});
-    const QJsonObject body = readObject(request, {QStringLiteral("email"), QStringLiteral("name"), QStringLiteral("emailVerified")});
+    const QJsonObject body =
+        readObject(request, {QStringLiteral("email"), QStringLiteral("name"), QStringLiteral("emailVerified"), QStringLiteral("image")});
     const std::optional<QString> email = stringField(body, QStringLiteral("email"), 320);
     if (!email)
         throw ApiError::badRequest(QStringLiteral("email"), QStringLiteral("email is missing"));
@@ -112,6 +191,8 @@ AuthResponse createUser(const Stores &stores, const Caller &caller, const AuthRe
         user.name = (*name)->trimmed();
     if (booleanField(body, QStringLiteral("emailVerified")).value_or(false))
         user.emailVerified = QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch(), Qt::UTC);
+    if (const auto image = imageField(body))
+        user.image = *image;
     if (stores.adapter->getUserByEmail(user.email).result())
         throw emailTaken(user.email);
     AdapterUser created;
@@ -131,9 +212,10 @@ AuthResponse updateUser(const Stores &stores, const Caller &caller, const AuthRe
 {
     requireScope(stores, caller, kUsersWrite, QStringLiteral("updateUser"));
     readQuery(request, {});
-    const QJsonObject body = readObject(request, {QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("emailVerified")});
+    const QJsonObject body =
+        readObject(request, {QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("emailVerified"), QStringLiteral("image")});
     if (body.isEmpty())
-        throw ApiError::badRequest({}, QStringLiteral("name one or more of name, email, emailVerified"));
+        throw ApiError::badRequest({}, QStringLiteral("name one or more of name, email, emailVerified, image"));
     // Every field is read and checked before the one update that changes them together.
     AdapterUserUpdate update(id);
     QJsonArray changed;
@@ -147,6 +229,10 @@ AuthResponse updateUser(const Stores &stores, const Caller &caller, const AuthRe
         email = normalisedEmail(*text, QStringLiteral("email"));
         update.setEmail(*email);
         changed.append(QStringLiteral("email"));
+    }
+    if (const auto image = imageField(body)) {
+        update.setImage(*image);
+        changed.append(QStringLiteral("image"));
     }
     const std::optional<bool> verified = booleanField(body, QStringLiteral("emailVerified"));
     const AdapterUser before = existingUser(stores, id);
@@ -223,13 +309,32 @@ AuthResponse listSessions(const Stores &stores, const Caller &caller, const Auth
     SessionFilter filter;
     filter.userId = id;
     filter.activeOnly = true;
+    // Sessions do not record where they were used from: the address of the user's latest
+    // sign-in at or before the session was last extended stands for it (as the admin app's own
+    // user page on a database shows it), or null when the audit log has none.
+    QList<AuditEvent> signIns;   // newest first
+    if (stores.audit) {
+        AuditFilter signInFilter;
+        signInFilter.userId = id;
+        signInFilter.type = QStringLiteral("signIn");
+        signIns = stores.audit->auditEvents(signInFilter, kDefaultEventsListed).result();
+    }
     QJsonArray sessions;
     for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsListed).result()) {
         // Never the session token itself: whoever reads it could use the session. Its hash
         // names it for a later "revoke this one".
-        sessions.append(QJsonObject{
-            {QStringLiteral("id"), sessionIdOf(entry.session.sessionToken)},
-            {QStringLiteral("expires"), entry.session.expires.toUTC().toString(Qt::ISODateWithMs)}});
+        QJsonObject session = sessionJson(entry.session, caller);
+        const QDateTime lastSeen = entry.session.expires.addSecs(-caller.sessionMaxAge);
+        QJsonValue address = QJsonValue::Null;
+        for (const AuditEvent &signIn : std::as_const(signIns)) {
+            if (signIn.time <= lastSeen.addSecs(60)) {
+                if (!signIn.clientAddress.isEmpty())
+                    address = signIn.clientAddress;
+                break;
+            }
+        }
+        session.insert(QStringLiteral("clientAddress"), address);
+        sessions.append(session);
     }
     return jsonResponse({{QStringLiteral("sessions"), sessions}});
 }
@@ -280,6 +385,13 @@ QString sessionIdOf(const QString &sessionToken)
     return QString::fromLatin1(Crypto::sha256(sessionToken.toUtf8()).toHex());
 }
 
+QJsonObject sessionJson(const AdapterSession &session, const Caller &caller)
+{
+    return {{QStringLiteral("id"), sessionIdOf(session.sessionToken)},
+            {QStringLiteral("expires"), session.expires.toUTC().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("lastSeen"), session.expires.addSecs(-caller.sessionMaxAge).toUTC().toString(Qt::ISODateWithMs)}};
+}
+
 AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
 {
     const QByteArray &method = request.method;
@@ -306,6 +418,11 @@ AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRe
             if (method != "POST")
                 throw ApiError::methodNotAllowed(QStringLiteral("POST"));
             return setDisabled(stores, caller, request, id, what == QLatin1String("disable"));
+        }
+        if (what == QLatin1String("events")) {
+            if (method == "GET")
+                return listUserEvents(stores, caller, request, id);
+            throw ApiError::methodNotAllowed(QStringLiteral("GET"));
         }
         if (what == QLatin1String("sessions")) {
             if (method == "GET")

@@ -5,7 +5,11 @@
 #include <gatehouse/sqladapter.h>
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDesktopServices>
 #include <QFile>
+#include <QNetworkReply>
+#include <QTcpServer>
 #include <QUrl>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,6 +37,19 @@ QString sqlitePath(const QString &url)
 
 AdminFixture::AdminFixture(QObject *parent) : QObject(parent)
 {
+    m_serverProgram = qEnvironmentVariable("GATEHOUSE_ADMIN_TEST_SERVER");
+}
+
+AdminFixture::~AdminFixture()
+{
+    if (m_server.state() != QProcess::NotRunning) {
+        m_server.terminate();
+        if (!m_server.waitForFinished(5000))
+            m_server.kill();
+        m_server.waitForFinished(2000);
+    }
+    if (isRemote())
+        QDesktopServices::unsetUrlHandler(QStringLiteral("http"));
 }
 
 void AdminFixture::isolateSettings()
@@ -70,6 +87,11 @@ bool AdminFixture::setUp()
     AdminDemoData data;
     if (!AdminSeed::seedDemo(*store, &data, &m_error))
         return false;
+    if (isRemote()) {
+        // The session the "browser" signs in to the server with: the first user's (Ada, in admins).
+        m_sessionToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        store->createSession({m_sessionToken, data.userIds.value(0), QDateTime::currentDateTimeUtc().addDays(1)}).waitForFinished();
+    }
     store.reset();
 
     m_seeded = {
@@ -106,12 +128,89 @@ bool AdminFixture::setUp()
                             {QStringLiteral("password"), QJsonObject{{QStringLiteral("label"), QStringLiteral("Password")},
                                                                      {QStringLiteral("type"), QStringLiteral("password")}}}}}}}},
     };
+    QJsonObject written = config;
+    if (isRemote()) {
+        QTcpServer probe;   // a free loopback port for the server, named in its public URL
+        if (!probe.listen(QHostAddress::LocalHost)) {
+            m_error = QStringLiteral("no free loopback port: %1").arg(probe.errorString());
+            return false;
+        }
+        m_serverUrl = QStringLiteral("http://127.0.0.1:%1/auth").arg(probe.serverPort());
+        probe.close();
+        written.insert(QStringLiteral("url"), m_serverUrl);
+        written.insert(QStringLiteral("admin"), QJsonObject{{QStringLiteral("groups"), QJsonArray{QStringLiteral("admins")}}});
+    }
     QFile file(configPath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) <= 0) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(written).toJson()) <= 0) {
         m_error = QStringLiteral("cannot write %1: %2").arg(configPath(), file.errorString());
         return false;
     }
+    file.close();
+    if (isRemote()) {
+        m_seeded.insert(QStringLiteral("activeSessions"), data.activeSessions + 1);
+        if (!startServer())
+            return false;
+        QDesktopServices::setUrlHandler(QStringLiteral("http"), this, "openUrl");
+    }
     return true;
+}
+
+bool AdminFixture::startServer()
+{
+    const QUrl url(m_serverUrl);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("AUTH_SECRET"), QStringLiteral("gatehouse-admin-gui-test-secret-0123456789"));
+    env.remove(QStringLiteral("DATABASE_URL"));
+    env.remove(QStringLiteral("AUTH_URL"));
+    m_server.setProcessEnvironment(env);
+    m_server.setWorkingDirectory(m_dir.path());
+    // Into a file: a pipe nobody reads during the tests would fill and stop the server.
+    const QString logFile = m_dir.filePath(QStringLiteral("gatehouse-server.log"));
+    m_server.setProcessChannelMode(QProcess::MergedChannels);
+    m_server.setStandardOutputFile(logFile);
+    m_server.start(m_serverProgram, {QStringLiteral("--config"), configPath(), QStringLiteral("--listen"),
+                                     QStringLiteral("127.0.0.1:%1").arg(url.port()), QStringLiteral("--threads"), QStringLiteral("2")});
+    if (!m_server.waitForStarted(10000)) {
+        m_error = QStringLiteral("cannot start %1: %2").arg(m_serverProgram, m_server.errorString());
+        return false;
+    }
+    // Listening once it answers: the health endpoint, tried until it does (at most 30 s).
+    const QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired()) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, quint16(url.port()));
+        if (socket.waitForConnected(500))
+            return true;
+        if (m_server.state() == QProcess::NotRunning)
+            break;
+        m_server.waitForFinished(200);
+    }
+    QFile log(logFile);
+    log.open(QIODevice::ReadOnly);
+    m_error = QStringLiteral("gatehouse-server did not listen on %1: %2").arg(m_serverUrl, QString::fromLocal8Bit(log.readAll()));
+    return false;
+}
+
+void AdminFixture::openUrl(const QUrl &url)
+{
+    // The sign-in page, visited with the first user's session: it redirects to the app.
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setRawHeader("Cookie", "authjs.session-token=" + m_sessionToken.toLatin1());
+    QNetworkReply *page = m_browser.get(request);
+    connect(page, &QNetworkReply::finished, this, [this, page] {
+        page->deleteLater();
+        const QUrl back(QString::fromUtf8(page->rawHeader("Location")));
+        if (!back.isValid() || back.isEmpty()) {
+            qWarning("fixture: the sign-in page answered %d without a redirect: %s",
+                     page->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), page->readAll().left(500).constData());
+            return;
+        }
+        QNetworkRequest redirect(back);
+        redirect.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        QNetworkReply *app = m_browser.get(redirect);
+        connect(app, &QNetworkReply::finished, app, &QObject::deleteLater);
+    });
 }
 
 QString AdminFixture::olderSchemaDatabaseUrl()

@@ -4,9 +4,18 @@
  * gatehouse-server configuration that names it, and isolated settings; on request a database an
  * older build left behind and database servers that cannot be used. Exposed to QML as the
  * context property "fixture".
+ *
+ * With GATEHOUSE_ADMIN_TEST_SERVER (the gatehouse-server program) in the environment, the same
+ * world is served: the configuration gains "admin" (the group "admins", the seed's first user's)
+ * and the fixture runs gatehouse-server with it on a free loopback port (\c remote,
+ * \c serverUrl). The app then connects to that server, and the fixture plays the system browser
+ * of its sign-in: it visits the page the app opens with a session of the first user (made in the
+ * database beforehand) and follows the redirect to the app's loopback listener.
  */
 #include <QJsonObject>
+#include <QNetworkAccessManager>
 #include <QObject>
+#include <QProcess>
 #include <QString>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -20,9 +29,14 @@ class AdminFixture : public QObject
     Q_PROPERTY(QString databaseUrl READ databaseUrl CONSTANT)
     //! What was seeded: userCount, activeSessions, a user's userId/email/name (firstUser*).
     Q_PROPERTY(QVariantMap seeded READ seeded CONSTANT)
+    //! True when the views are tested against a running gatehouse-server (see above).
+    Q_PROPERTY(bool remote READ isRemote CONSTANT)
+    //! The server's URL with its base path ("http://127.0.0.1:PORT/auth"); empty unless remote.
+    Q_PROPERTY(QString serverUrl READ serverUrl CONSTANT)
 
 public:
     explicit AdminFixture(QObject *parent = nullptr);
+    ~AdminFixture() override;
 
     //! Seeds the database and writes the configuration; false (and error()) on failure.
     bool setUp();
@@ -31,6 +45,8 @@ public:
     QString configPath() const;
     QString databaseUrl() const;
     QVariantMap seeded() const { return m_seeded; }
+    bool isRemote() const { return !m_serverProgram.isEmpty(); }
+    QString serverUrl() const { return m_serverUrl; }
 
     //! The JSON object in \a path (the configuration as saved), or an empty object.
     Q_INVOKABLE QVariantMap readJson(const QString &path) const;
@@ -63,7 +79,13 @@ public:
     //! Makes QSettings, Qt.labs.settings and the recent connections write to a test location.
     static void isolateSettings();
 
+public Q_SLOTS:
+    //! QDesktopServices' handler for http while remote: the "browser" the app opens its sign-in in.
+    void openUrl(const QUrl &url);
+
 private:
+    //! Starts gatehouse-server on the configuration; false (and m_error) when it does not listen.
+    bool startServer();
     //! Runs \a statements in the SQLite file \a path; false (and a warning) at the first failure.
     static bool execute(const QString &path, const QStringList &statements, QStringList *rows = nullptr);
 
@@ -73,4 +95,9 @@ private:
     QTcpServer m_silentServer;        // accepts, reads nothing, answers nothing
     QList<QTcpSocket *> m_silentClients;
     int m_olderDatabases = 0;
+    QString m_serverProgram;
+    QString m_serverUrl;
+    QString m_sessionToken;   // the first user's session, for the sign-in in the "browser"
+    QProcess m_server;
+    QNetworkAccessManager m_browser;
 };

@@ -4,10 +4,14 @@
 // session cookie and follows the redirect to the app's loopback listener. Then the dashboard's
 // figures and the users list over the admin API must be what the database itself holds (read by
 // a second AdminConnection on the SQLite file); a person outside admin.groups is refused in
-// words; a revoked grant brings the connection back to "sign in again".
+// words; a revoked grant brings the connection back to "sign in again". The configuration editor
+// reads and saves the server's file over the API (masks kept, a stale version refused, a
+// configuration the server refuses not written), and the access tester asks the server.
 #include "serverharness.h"
 
+#include <accesstester.h>
 #include <adminconnection.h>
+#include <configdocument.h>
 #include <dashboardmodel.h>
 #include <usersmodel.h>
 
@@ -119,8 +123,14 @@ private Q_SLOTS:
             {"url", m_issuer.toString()},
             {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + m_database}}},
             {"providers", QJsonArray{QJsonObject{{"id", "credentials"}, {"type", "credentials"}, {"name", "Password"},
-                                                 {"authorize", "builtin"}}}},
+                                                 {"authorize", "builtin"}},
+                                     QJsonObject{{"id", "corp"}, {"type", "oidc"}, {"name", "Corp SSO"}, {"clientId", "gatehouse"},
+                                                 {"clientSecret", "corp-client-secret-1"},
+                                                 {"issuer", "https://sso.corp.test/realms/main"}}}},
             {"admin", QJsonObject{{"groups", QJsonArray{"admins"}}}},
+            {"access", QJsonObject{{"default", "deny"},
+                                   {"rules", QJsonArray{QJsonObject{{"hosts", QJsonArray{"admin.example.test"}},
+                                                                    {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}}}}}},
         };
         QVERIFY(replaceFile(config, QJsonDocument(json).toJson()));
         const CommandResult migrated = runServerCommand({"migrate", "--config", config});
@@ -147,7 +157,6 @@ private Q_SLOTS:
         QCOMPARE(server.kind(), AdminConnection::Kind::Server);
         QCOMPARE(server.serverUrl(), m_issuer.toString());
         QCOMPARE(server.actingAs(), QStringLiteral("ada@example.test"));
-        QVERIFY(!server.databaseOnlyMessage().isEmpty());
         // A failed sign-in, an active session and a sign-in more for today's figures.
         Browser wrong(m_server.baseUrl());
         wrong.signIn(QStringLiteral("credentials"), {{"email", "dan@elsewhere.test"}, {"password", "not the password"}});
@@ -220,9 +229,10 @@ private Q_SLOTS:
         QCOMPARE(edited(3), QStringLiteral("ok: marked carol@example.test as verified"));
         rowsOf(usersOverApi);
         QVERIFY(usersOverApi.get(0).value("emailVerified").toDateTime().isValid());
-        usersOverApi.updateUser(carol, QString(), QStringLiteral("carol@example.test"), QStringLiteral("https://img.example/c.png"));
-        QCOMPARE(edited(4), QStringLiteral("failed: the admin API does not set a user's image yet; leave it empty, or use a "
-                                           "database connection"));
+        usersOverApi.updateUser(carol, QStringLiteral("Carol C"), QStringLiteral("carol@example.test"), QStringLiteral("https://img.example/c.png"));
+        QCOMPARE(edited(4), QStringLiteral("ok: saved the user carol@example.test"));
+        rowsOf(usersOverApi);
+        QCOMPARE(usersOverApi.get(0).value("image").toString(), QStringLiteral("https://img.example/c.png"));
         usersOverApi.updateUser(carol, QString(), QStringLiteral("ada@example.test"), QString());
         QCOMPARE(edited(5), QStringLiteral("failed: a user with the email ada@example.test exists already"));
         // A new random password, which then signs carol in.
@@ -309,6 +319,119 @@ private Q_SLOTS:
             QTRY_COMPARE_WITH_TIMEOUT(connection.status(), AdminConnection::Status::Ready, 15000);
         }
         QVERIFY(m_opened.isEmpty());
+    }
+
+    // The configuration editor on the server's file: read with the secrets masked, saved with
+    // the masks standing for them; a save from a stale copy is refused, as is a configuration
+    // the server would not load; nothing is written either time.
+    void configurationOverTheApi()
+    {
+        AdminConnection connection;
+        QVERIFY(connectAs(connection, QStringLiteral("ada@example.test")));
+        const QString file = m_dir.filePath(QStringLiteral("gatehouse.json"));
+        ConfigDocument first;
+        ConfigDocument second;
+        first.openServer(&connection);
+        second.openServer(&connection);
+        QTRY_VERIFY_WITH_TIMEOUT(first.isLoaded() && second.isLoaded(), 15000);
+        QVERIFY(first.isRemote());
+        QCOMPARE(first.filePath(), file);
+        QCOMPARE(first.errorString(), QString());
+        QCOMPARE(first.value(QStringLiteral("providers[1].clientSecret")).toString(), QStringLiteral("(masked providers[1].clientSecret)"));
+        QCOMPARE(first.errorCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QCOMPARE(first.errorCount(), 0);
+
+        // A secret in the file while the server's environment has AUTH_SECRET too: only the
+        // server knows its environment, so only its own check (a moment later) says so.
+        first.setValue(QStringLiteral("secret"), QStringLiteral("a secret of the file itself, long enough 0123456789"));
+        QVERIFY(!first.isServerChecked());
+        QCOMPARE(first.problemAt(QStringLiteral("AUTH_SECRET")), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QVERIFY2(!first.problemAt(QStringLiteral("AUTH_SECRET")).isEmpty(), qPrintable(QJsonDocument::fromVariant(first.problems()).toJson()));
+        QCOMPARE(first.errorCount(), 0);
+        QVERIFY(first.revert());
+        QTRY_VERIFY_WITH_TIMEOUT(first.isServerChecked(), 15000);
+        QCOMPARE(first.problemAt(QStringLiteral("AUTH_SECRET")), QString());
+
+        QSignalSpy saved(&first, &ConfigDocument::saved);
+        first.setValue(QStringLiteral("session.maxAge"), 3600);
+        QVERIFY(first.isModified());
+        QVERIFY(first.save());
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 15000);
+        QCOMPARE(first.errorString(), QString());
+        QVERIFY(!first.isModified());
+        QFile written(file);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QJsonObject onDisk = QJsonDocument::fromJson(written.readAll()).object();
+        written.close();
+        QCOMPARE(onDisk.value("session").toObject().value("maxAge").toInt(), 3600);
+        QCOMPARE(onDisk.value("providers").toArray().at(1).toObject().value("clientSecret").toString(), QStringLiteral("corp-client-secret-1"));
+        QVERIFY(QFile::exists(file + QStringLiteral(".bak")));
+
+        // The second copy was read before that save: refused, the file as the first one left it.
+        second.setValue(QStringLiteral("session.maxAge"), 60);
+        QVERIFY(second.save());
+        QTRY_VERIFY_WITH_TIMEOUT(!second.errorString().isEmpty(), 15000);
+        QCOMPARE(second.errorString(), QStringLiteral("The configuration on the server was changed since it was read; nothing "
+                                                      "was saved. Reconnect to read it again."));
+        QVERIFY(second.isModified());
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(written.readAll()).object(), onDisk);
+        written.close();
+
+        // Saved anyway with an error: the server checks it as it loads it and refuses.
+        first.setValue(QStringLiteral("session.maxAge"), QStringLiteral("soon"));
+        QVERIFY(first.errorCount() > 0);
+        QVERIFY(!first.save());   // not without force
+        QVERIFY(first.save(true));
+        QTRY_VERIFY_WITH_TIMEOUT(first.errorString().startsWith(QLatin1String("The server refused the configuration; nothing was saved: ")), 15000);
+        QVERIFY2(first.errorString().contains(QLatin1String("session.maxAge")), qPrintable(first.errorString()));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(written.readAll()).object(), onDisk);
+        written.close();
+        // Revert: the document as last saved.
+        QVERIFY(first.revert());
+        QCOMPARE(first.value(QStringLiteral("session.maxAge")).toInt(), 3600);
+        QVERIFY(!first.isModified());
+    }
+
+    // The access tester on the server's saved rules: the server decides, with a stored user's
+    // groups; an unsaved edit of the rules is decided here, on the edited rules.
+    void accessTesterAsksTheServer()
+    {
+        AdminConnection connection;
+        QVERIFY(connectAs(connection, QStringLiteral("ada@example.test")));
+        ConfigDocument document;
+        document.openServer(&connection);
+        QTRY_VERIFY_WITH_TIMEOUT(document.isLoaded(), 15000);
+        AccessTester tester;
+        tester.setDocument(&document);
+        QCOMPARE(tester.rules().size(), 1);
+        const auto decided = [&tester](const QString &user) {
+            QVariantMap decision = tester.decide(QStringLiteral("https://admin.example.test/settings"), QStringLiteral("GET"), user, QString());
+            if (decision.value("pending").toBool()) {
+                if (!QTest::qWaitFor([&] { return !tester.decide(QStringLiteral("https://admin.example.test/settings"), QStringLiteral("GET"),
+                                                                 user, QString()).value("pending").toBool(); }, 15000))
+                    return QStringLiteral("(no answer from the server)");
+                decision = tester.decide(QStringLiteral("https://admin.example.test/settings"), QStringLiteral("GET"), user, QString());
+            }
+            return decision.value("text").toString();
+        };
+        QCOMPARE(tester.decide(QStringLiteral("https://admin.example.test/settings"), QStringLiteral("GET"),
+                               QStringLiteral("ada@example.test"), QString()).value("text").toString(),
+                 QStringLiteral("Asking the server…"));
+        QCOMPARE(decided(QStringLiteral("ada@example.test")),
+                 QStringLiteral("Allowed, decided by rule 1 (groups: admins) (a stored user, in admins)"));
+        QCOMPARE(decided(QStringLiteral("bob@example.test")),
+                 QStringLiteral("Denied (403), decided by rule 1 (groups: admins) (a stored user, in no group)"));
+        QCOMPARE(decided(QString()), QStringLiteral("Sent to the sign-in page, decided by rule 1 (groups: admins)"));
+        // Not saved: decided here on the edited rules (ada's stored groups are not looked up).
+        document.setValue(QStringLiteral("access.default"), QStringLiteral("signed-in"));
+        document.setValue(QStringLiteral("access.rules"), QVariantList());
+        QCOMPARE(tester.decide(QStringLiteral("https://admin.example.test/settings"), QStringLiteral("GET"),
+                               QStringLiteral("ada@example.test"), QString()).value("text").toString(),
+                 QStringLiteral("Allowed, decided by the default (anyone signed in)"));
     }
 
     // https is the default; plain http only on loopback; a CA file must hold a certificate.

@@ -224,6 +224,14 @@ private Q_SLOTS:
         QCOMPARE(call(port, "DELETE", "users/" + id + "/sessions", writer).body.value("sessionsEnded").toInt(), 0);
 
         // Bad input: the field named, nothing changed, never a 500.
+        // The image: an http(s) URL, or null for none.
+        QCOMPARE(call(port, "PATCH", "users/" + id, writer, "{\"image\":\"https://img.example/ada.png\"}").body.value("image").toString(),
+                 QStringLiteral("https://img.example/ada.png"));
+        const Answer badImage = call(port, "PATCH", "users/" + id, writer, R"({"image":"javascript:alert"})");
+        QCOMPARE(badImage.status, 400);
+        QCOMPARE(badImage.body.value("field").toString(), QStringLiteral("image"));
+        QCOMPARE(call(port, "GET", "users/" + id, reader).body.value("image").toString(), QStringLiteral("https://img.example/ada.png"));
+        QVERIFY(call(port, "PATCH", "users/" + id, writer, R"({"image":null})").body.value("image").isNull());
         const Answer unknownField = call(port, "PATCH", "users/" + id, writer, R"({"name":"X","role":"admin"})");
         QCOMPARE(unknownField.status, 400);
         QCOMPARE(unknownField.body.value("field").toString(), QStringLiteral("role"));
@@ -516,6 +524,8 @@ private Q_SLOTS:
         QCOMPARE(browser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
         const QJsonArray sessions = call(port, "GET", user + "/sessions", reader).body.value("sessions").toArray();
         QCOMPARE(sessions.size(), 1);
+        // Where it was used from: the address of her sign-in (the test's loopback client).
+        QCOMPARE(sessions.first().toObject().value("clientAddress").toString(), QStringLiteral("127.0.0.1"));
         const QString sessionId = sessions.first().toObject().value("id").toString();
         QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, reader).status, 403);
         QCOMPARE(call(port, "DELETE", user + "/sessions/" + sessionId, ops).status, 200);
@@ -534,11 +544,21 @@ private Q_SLOTS:
             guesser.signIn(QStringLiteral("credentials"), {{"email", "ada@example.test"}, {"password", "wrong"}});
         guesser.signIn(QStringLiteral("credentials"), good);
         QVERIFY(guesser.sessionUser().isEmpty());
+        // The user as the admin app shows them: the limit that keeps her out, her password.
+        answer = call(port, "GET", user, reader);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body.value("hasPassword").toBool(), true);
+        QCOMPARE(answer.body.value("passwordDisabled").toBool(), false);
+        QJsonArray lockouts = answer.body.value("lockouts").toArray();
+        QCOMPARE(lockouts.size(), 1);
+        QCOMPARE(lockouts.first().toObject().value("kind").toString(), QStringLiteral("password sign-in"));
+        QVERIFY(QDateTime::fromString(lockouts.first().toObject().value("until").toString(), Qt::ISODateWithMs) > QDateTime::currentDateTimeUtc());
         QCOMPARE(call(port, "POST", user + "/unlock", reader).status, 403);
         answer = call(port, "POST", user + "/unlock", ops);
         QCOMPARE(answer.status, 200);
         QVERIFY(answer.body.value("countersCleared").toInt() >= 1);
         QCOMPARE(answer.body.value("cleared").toArray(), QJsonArray{"password sign-in"});
+        QCOMPARE(call(port, "GET", user, reader).body.value("lockouts").toArray(), QJsonArray());
         guesser.signIn(QStringLiteral("credentials"), good);
         QCOMPARE(guesser.sessionUser().value("email").toString(), QStringLiteral("ada@example.test"));
         events = audit(url, QStringLiteral("lockoutLift"));
@@ -578,6 +598,27 @@ private Q_SLOTS:
         QCOMPARE(answer.status, 200);
         QCOMPARE(answer.body.value("removed").toBool(), false);
         QCOMPARE(audit(url, QStringLiteral("twoFactorRemove")).size(), 0);
+        const QJsonObject twoFactor = call(port, "GET", user, reader).body.value("twoFactor").toObject();
+        QCOMPARE(twoFactor.value("enrolled").toBool(), false);
+        QCOMPARE(twoFactor.value("pending").toBool(), false);
+        QCOMPARE(twoFactor.value("recoveryCodesLeft").toInt(), 0);
+
+        // Her latest events, newest first, with the audit's scope.
+        const QString auditor = createToken(config, QStringLiteral("siem"), QStringLiteral("audit:read"));
+        QCOMPARE(call(port, "GET", user + "/events", ops).status, 403);
+        answer = call(port, "GET", user + "/events?limit=3", auditor);
+        QCOMPARE(answer.status, 200);
+        const QJsonArray latest = answer.body.value("events").toArray();
+        QCOMPARE(latest.size(), 3);
+        QCOMPARE(latest.first().toObject().value("type").toString(), QStringLiteral("signIn"));   // the renewed browser's
+        QCOMPARE(latest.at(1).toObject().value("type").toString(), QStringLiteral("signInFailed"));   // the old password
+        QCOMPARE(latest.at(2).toObject().value("type").toString(), QStringLiteral("passwordChange"));
+        QCOMPARE(latest.at(2).toObject().value("detail").toObject().value("by").toString(), QStringLiteral("token:ops"));
+        QCOMPARE(latest.first().toObject().value("userId").toString(), id);
+        QCOMPARE(call(port, "GET", user + "/events?limit=501", auditor).body.value("field").toString(), QStringLiteral("limit"));
+        QCOMPARE(call(port, "GET", user + "/events?type=signIn", auditor).status, 400);
+        QCOMPARE(call(port, "GET", "users/nobody/events", auditor).status, 404);
+        QCOMPARE(call(port, "DELETE", user + "/events", ops).status, 405);
     }
 
     // The configuration through the API: read with every secret masked, checked as check-config
@@ -899,7 +940,45 @@ private Q_SLOTS:
                 adapter->createSession({QString::fromLatin1(token), userId, QDateTime::currentDateTimeUtc().addDays(-1)}).waitForFinished();
         }
 
-        Answer answer = call(port, "GET", "dashboard?days=7", reader);
+        // Every user's sessions, a page at a time, named by the token's hash, never the token.
+        Answer answer = call(port, "GET", "sessions", reader);
+        QCOMPARE(answer.status, 200);
+        QCOMPARE(answer.body.value("total").toInt(), 1);
+        QCOMPARE(answer.body.value("expiredTotal").toInt(), 2);
+        QJsonArray listed = answer.body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 1);
+        const QJsonObject live = listed.first().toObject();
+        QCOMPARE(live.value("userEmail").toString(), QStringLiteral("ada@example.test"));
+        QCOMPARE(live.value("expired").toBool(), false);
+        QCOMPARE(live.value("id").toString().size(), 64);
+        // Last extended: its expiry less the configuration's session.maxAge (30 days by default).
+        QCOMPARE(QDateTime::fromString(live.value("lastSeen").toString(), Qt::ISODateWithMs)
+                     .secsTo(QDateTime::fromString(live.value("expires").toString(), Qt::ISODateWithMs)),
+                 2592000);
+        QVERIFY(!answer.raw.contains(browser.cookie(QStringLiteral("authjs.session-token")).toUtf8()));
+        answer = call(port, "GET", "sessions?expired=true&pageSize=2&page=1", reader);
+        QCOMPARE(answer.body.value("total").toInt(), 3);
+        QCOMPARE(answer.body.value("sessions").toArray().size(), 2);
+        QCOMPARE(answer.body.value("sessions").toArray().first().toObject().value("expired").toBool(), false);   // latest expiry first
+        answer = call(port, "GET", "sessions?expired=true&pageSize=2&page=2", reader);
+        listed = answer.body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().toObject().value("expired").toBool(), true);
+        QCOMPARE(call(port, "GET", "sessions?search=nobody", reader).body.value("total").toInt(), 0);
+        QCOMPARE(call(port, "GET", "sessions?search=ADA", reader).body.value("total").toInt(), 1);
+        QCOMPARE(call(port, "GET", "sessions?expired=maybe", reader).body.value("field").toString(), QStringLiteral("expired"));
+        QCOMPARE(call(port, "GET", "sessions?pageSize=201", reader).body.value("field").toString(), QStringLiteral("pageSize"));
+        QCOMPARE(call(port, "GET", "sessions?sort=email", reader).status, 400);
+        QCOMPARE(call(port, "DELETE", "sessions", ops).status, 405);
+        const QString auditor = createToken(config, QStringLiteral("siem"), QStringLiteral("audit:read"));
+        QCOMPARE(call(port, "GET", "sessions", auditor).status, 403);
+        // The one listed is ended through its user, by that id.
+        const QString liveId = live.value("id").toString();
+        const QString adaId = live.value("userId").toString();
+        QCOMPARE(call(port, "GET", "users/" + adaId + "/sessions", reader).body.value("sessions").toArray().first().toObject().value("id").toString(),
+                 liveId);
+
+        answer = call(port, "GET", "dashboard?days=7", reader);
         QCOMPARE(answer.status, 200);
         QCOMPARE(answer.body.value("users").toInt(), 1);
         QCOMPARE(answer.body.value("activeSessions").toInt(), 1);
