@@ -75,8 +75,9 @@ QFuture<AuthResponse> decideOnForm(const State &state, const AuthorizationReques
     const RequestState &s = *state;
     if (!found.signedIn())
         return QtFuture::makeReadyFuture(refusedPage(s, QStringLiteral("a consent form without a session")));
-    if (!request.client->consent)  // first-party now: the code without asking (a reload after a change)
-        return issueCode(state, request, found);
+    // Every form is checked by its ticket, even a first-party client's (made so by a reload since):
+    // nothing issues a code here that the page was not shown for. The sign-in's age (max_age) was
+    // checked when the page was shown; the ticket binds this session to it.
     const QString userId = found.userId();
     return storedConsent(s, userId, request.client->clientId)
         .then(QtFuture::Launch::Sync,
