@@ -136,6 +136,7 @@ private Q_SLOTS:
     void scripts();
     void accountPage();
     void accountPageForJwtSessions();
+    void accountPageAppsWithAccess();
     void notFoundPage();
     void forbiddenPage();
     void consentPage();
@@ -648,6 +649,36 @@ void TestPages::accountPage()
     context.language = QStringLiteral("de");
     const QString de = QString::fromUtf8(account(context, content, m_translator).html);
     QVERIFY(de.contains(u"Ihr Konto") && de.contains(u"Firefox unter Linux") && de.contains(u"Anmeldung fehlgeschlagen"));
+}
+
+void TestPages::accountPageAppsWithAccess()
+{
+    AccountContent content;
+    content.email = QStringLiteral("eve@example.test");
+    // No OpenID Provider consents kept: no section at all.
+    QVERIFY(!QString::fromUtf8(account(referenceContext(), content, m_translator).html).contains(u"Apps with access"));
+
+    content.appsOffered = true;
+    QVERIFY(QString::fromUtf8(account(referenceContext(), content, m_translator).html)
+                .contains(u"No app has access to your account."));
+
+    const QDateTime since(QDate(2026, 11, 20), QTime(8, 0), Qt::UTC);
+    content.apps = {{QStringLiteral("grafana\"x"), QStringLiteral("<i>Grafana</i>"), {QStringLiteral("email"), QStringLiteral("openid")}, since}};
+    content.notice = QStringLiteral("appRevoked");
+    const QString html = QString::fromUtf8(account(referenceContext(), content, m_translator).html);
+    QVERIFY(html.contains(u"<h2 id=\"gh-apps\">Apps with access</h2>"));
+    QVERIFY(html.contains(u"&lt;i&gt;Grafana&lt;/i&gt;") && !html.contains(u"<i>Grafana"));
+    QVERIFY(html.contains(u"Allowed: email, openid"));
+    QVERIFY(html.contains(u"Since 2026-11-20 08:00 UTC"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"action\" value=\"revokeApp\">"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"clientId\" value=\"grafana&quot;x\">"));
+    QVERIFY(html.contains(u"access was revoked"));
+    QVERIFY(!html.contains(u"No app has access"));
+
+    PageContext german = referenceContext();
+    german.language = QStringLiteral("de");
+    const QString de = QString::fromUtf8(account(german, content, m_translator).html);
+    QVERIFY(de.contains(u"Apps mit Zugriff") && de.contains(u"Erlaubt: email, openid") && de.contains(u">Widerrufen</button>"));
 }
 
 void TestPages::accountPageForJwtSessions()
