@@ -516,6 +516,10 @@
         <translation>wirkt nur mit „required“: „optional“ („always“ fragt alle, „never“ niemanden)</translation>
     </message>
     <message>
+        <source>must be 1 to 100 characters, not only spaces, without control characters</source>
+        <translation>muss aus 1 bis 100 Zeichen bestehen, nicht nur aus Leerzeichen, ohne Steuerzeichen</translation>
+    </message>
+    <message>
         <source>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</source>
         <translation>muss aus 1 bis 128 Buchstaben, Ziffern, „.“, „_“, „~“ oder „-“ bestehen</translation>
     </message>

@@ -492,6 +492,10 @@
         <translation>has an effect only with &quot;required&quot;: &quot;optional&quot; (&quot;always&quot; asks everyone, &quot;never&quot; nobody)</translation>
     </message>
     <message>
+        <source>must be 1 to 100 characters, not only spaces, without control characters</source>
+        <translation>must be 1 to 100 characters, not only spaces, without control characters</translation>
+    </message>
+    <message>
         <source>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</source>
         <translation>must be 1 to 128 letters, digits, &quot;.&quot;, &quot;_&quot;, &quot;~&quot; or &quot;-&quot;</translation>
     </message>

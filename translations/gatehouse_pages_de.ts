@@ -1010,5 +1010,105 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: an administrator removed the person from a group</extracomment>
         <translation>Aus einer Gruppe entfernt</translation>
     </message>
+    <message>
+        <source>Allow access</source>
+        <extracomment>Title of the consent page</extracomment>
+        <translation>Zugriff erlauben</translation>
+    </message>
+    <message>
+        <source>Allow %1 to use your account?</source>
+        <extracomment>Heading of the consent page; %1 is the app&apos;s name</extracomment>
+        <translation>Darf %1 Ihr Konto verwenden?</translation>
+    </message>
+    <message>
+        <source>You are signed in as %1.</source>
+        <extracomment>Consent page: %1 is who is signed in (an email address or a name)</extracomment>
+        <translation>Sie sind als %1 angemeldet.</translation>
+    </message>
+    <message>
+        <source>%1 asks to:</source>
+        <extracomment>Consent page, above the list of what the app asks for; %1 is the app&apos;s name</extracomment>
+        <translation>%1 möchte:</translation>
+    </message>
+    <message>
+        <source>Sign you in and know who you are</source>
+        <extracomment>Consent page: what the scope &quot;openid&quot; gives the app</extracomment>
+        <translation>Sie anmelden und wissen, wer Sie sind</translation>
+    </message>
+    <message>
+        <source>See your name and picture</source>
+        <extracomment>Consent page: what the scope &quot;profile&quot; gives the app</extracomment>
+        <translation>Ihren Namen und Ihr Bild sehen</translation>
+    </message>
+    <message>
+        <source>See your email address</source>
+        <extracomment>Consent page: what the scope &quot;email&quot; gives the app</extracomment>
+        <translation>Ihre E-Mail-Adresse sehen</translation>
+    </message>
+    <message>
+        <source>See the groups you belong to</source>
+        <extracomment>Consent page: what the scope &quot;groups&quot; gives the app</extracomment>
+        <translation>Die Gruppen sehen, denen Sie angehören</translation>
+    </message>
+    <message>
+        <source>Stay signed in when you are not using it</source>
+        <extracomment>Consent page: what the scope &quot;offline_access&quot; gives the app</extracomment>
+        <translation>Angemeldet bleiben, auch wenn Sie sie gerade nicht verwenden</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <extracomment>Button of the consent page: the app gets what it asked for</extracomment>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <extracomment>Button of the consent page: the app gets nothing</extracomment>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Apps with access</source>
+        <extracomment>Heading of the account page&apos;s section of the apps the person allowed to use their account (OpenID Provider clients)</extracomment>
+        <translation>Apps mit Zugriff</translation>
+    </message>
+    <message>
+        <source>No app has access to your account.</source>
+        <extracomment>Apps with access: the person has allowed no app</extracomment>
+        <translation>Keine App hat Zugriff auf Ihr Konto.</translation>
+    </message>
+    <message>
+        <source>Allowed: %1</source>
+        <extracomment>Apps with access: what the app may do; %1 is a list of scopes (openid, profile, email, ...)</extracomment>
+        <translation>Erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>Since %1</source>
+        <extracomment>Apps with access: when the person first allowed the app; %1 is a date and time</extracomment>
+        <translation>Seit %1</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <extracomment>Button that takes an app&apos;s access away on the account page</extracomment>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <source>The app&apos;s access was revoked. It must ask you again before it can sign you in.</source>
+        <extracomment>Account page notice after revoking an app&apos;s access</extracomment>
+        <translation>Der Zugriff der App wurde widerrufen. Sie muss Sie erneut fragen, bevor sie Sie anmelden kann.</translation>
+    </message>
+    <message>
+        <source>That app has no access to revoke. Nothing was changed.</source>
+        <extracomment>Account page notice: the app whose access was to be revoked has none</extracomment>
+        <translation>Diese App hat keinen Zugriff, der widerrufen werden könnte. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Answered an application&apos;s request for access</source>
+        <extracomment>Recent activity: the person answered an app&apos;s request for access (allowed or denied)</extracomment>
+        <translation>Zugriffsanfrage einer Anwendung beantwortet</translation>
+    </message>
+    <message>
+        <source>Application&apos;s access revoked</source>
+        <extracomment>Recent activity: an application&apos;s access was revoked</extracomment>
+        <translation>Zugriff einer Anwendung widerrufen</translation>
+    </message>
 </context>
 </TS>

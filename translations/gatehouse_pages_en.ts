@@ -1010,5 +1010,105 @@ Recent activity: new recovery codes</extracomment>
         <extracomment>Recent activity: an administrator removed the person from a group</extracomment>
         <translation>Removed from a group</translation>
     </message>
+    <message>
+        <source>Allow access</source>
+        <extracomment>Title of the consent page</extracomment>
+        <translation>Allow access</translation>
+    </message>
+    <message>
+        <source>Allow %1 to use your account?</source>
+        <extracomment>Heading of the consent page; %1 is the app&apos;s name</extracomment>
+        <translation>Allow %1 to use your account?</translation>
+    </message>
+    <message>
+        <source>You are signed in as %1.</source>
+        <extracomment>Consent page: %1 is who is signed in (an email address or a name)</extracomment>
+        <translation>You are signed in as %1.</translation>
+    </message>
+    <message>
+        <source>%1 asks to:</source>
+        <extracomment>Consent page, above the list of what the app asks for; %1 is the app&apos;s name</extracomment>
+        <translation>%1 asks to:</translation>
+    </message>
+    <message>
+        <source>Sign you in and know who you are</source>
+        <extracomment>Consent page: what the scope &quot;openid&quot; gives the app</extracomment>
+        <translation>Sign you in and know who you are</translation>
+    </message>
+    <message>
+        <source>See your name and picture</source>
+        <extracomment>Consent page: what the scope &quot;profile&quot; gives the app</extracomment>
+        <translation>See your name and picture</translation>
+    </message>
+    <message>
+        <source>See your email address</source>
+        <extracomment>Consent page: what the scope &quot;email&quot; gives the app</extracomment>
+        <translation>See your email address</translation>
+    </message>
+    <message>
+        <source>See the groups you belong to</source>
+        <extracomment>Consent page: what the scope &quot;groups&quot; gives the app</extracomment>
+        <translation>See the groups you belong to</translation>
+    </message>
+    <message>
+        <source>Stay signed in when you are not using it</source>
+        <extracomment>Consent page: what the scope &quot;offline_access&quot; gives the app</extracomment>
+        <translation>Stay signed in when you are not using it</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <extracomment>Button of the consent page: the app gets what it asked for</extracomment>
+        <translation>Allow</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <extracomment>Button of the consent page: the app gets nothing</extracomment>
+        <translation>Deny</translation>
+    </message>
+    <message>
+        <source>Apps with access</source>
+        <extracomment>Heading of the account page&apos;s section of the apps the person allowed to use their account (OpenID Provider clients)</extracomment>
+        <translation>Apps with access</translation>
+    </message>
+    <message>
+        <source>No app has access to your account.</source>
+        <extracomment>Apps with access: the person has allowed no app</extracomment>
+        <translation>No app has access to your account.</translation>
+    </message>
+    <message>
+        <source>Allowed: %1</source>
+        <extracomment>Apps with access: what the app may do; %1 is a list of scopes (openid, profile, email, ...)</extracomment>
+        <translation>Allowed: %1</translation>
+    </message>
+    <message>
+        <source>Since %1</source>
+        <extracomment>Apps with access: when the person first allowed the app; %1 is a date and time</extracomment>
+        <translation>Since %1</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <extracomment>Button that takes an app&apos;s access away on the account page</extracomment>
+        <translation>Revoke</translation>
+    </message>
+    <message>
+        <source>The app&apos;s access was revoked. It must ask you again before it can sign you in.</source>
+        <extracomment>Account page notice after revoking an app&apos;s access</extracomment>
+        <translation>The app&apos;s access was revoked. It must ask you again before it can sign you in.</translation>
+    </message>
+    <message>
+        <source>That app has no access to revoke. Nothing was changed.</source>
+        <extracomment>Account page notice: the app whose access was to be revoked has none</extracomment>
+        <translation>That app has no access to revoke. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>Answered an application&apos;s request for access</source>
+        <extracomment>Recent activity: the person answered an app&apos;s request for access (allowed or denied)</extracomment>
+        <translation>Answered an application&apos;s request for access</translation>
+    </message>
+    <message>
+        <source>Application&apos;s access revoked</source>
+        <extracomment>Recent activity: an application&apos;s access was revoked</extracomment>
+        <translation>Application&apos;s access revoked</translation>
+    </message>
 </context>
 </TS>

@@ -211,6 +211,10 @@ struct GATEHOUSE_EXPORT RateLimitOptions
 struct GATEHOUSE_EXPORT OidcClient
 {
     QString clientId;                   //!< 1 to 128 of A-Z a-z 0-9 . _ ~ -
+    //! \c name: what the consent page and "Apps with access" call the client (1 to 100 characters); empty: its id.
+    QString name;
+    //! The name people see: \c name, else the client id.
+    QString displayName() const { return name.isEmpty() ? clientId : name; }
     /*!
      * A confidential client's secret (\c clientSecret, or the contents of \c clientSecretFile);
      * empty for a public client. Never logged.

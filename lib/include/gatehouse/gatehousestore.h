@@ -17,6 +17,7 @@
  * | OidcKeyStore (oidckeystore.h) | the OpenID Provider's signing keys, the same on every server | the OpenID Provider cannot start |
  * | OidcCodeStore (oidccodestore.h) | the OpenID Provider's authorization codes, hashed, single use | no authorization codes: the provider cannot issue any |
  * | OidcGrantStore (oidcgrantstore.h) | the OpenID Provider's grants and refresh tokens (hashed, rotated) | no refresh tokens: \c offline_access is not granted |
+ * | OidcConsentStore (oidcconsentstore.h) | what each person allowed each client (the consent page), revoked with the client's grants | every client is asked every time (\c consent clients) |
  * | OidcSessionStore (oidcsessionstore.h) | which clients got an ID token for which session: back-channel logout | no back-channel logout |
  * | PasswordResetStore (passwordresetstore.h) | the single-use links of "Forgot your password?" | no password reset by e-mail |
  * | AuditFeedStore (auditfeedstore.h) | the audit log read forward from cursors: security notices by e-mail | no security notices |
@@ -36,6 +37,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/oidccodestore.h>
+#include <gatehouse/oidcconsentstore.h>
 #include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/noticepreferencestore.h>
 #include <gatehouse/oidckeystore.h>

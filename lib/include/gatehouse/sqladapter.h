@@ -109,6 +109,7 @@ class GATEHOUSE_EXPORT SqlAdapter final : public Adapter,
                                           public OidcCodeStore,
                                           public OidcSessionStore,
                                           public OidcGrantStore,
+                                          public OidcConsentStore,
                                           public PasswordResetStore,
                                           public AuditFeedStore,
                                           public AdminTokenStore,
@@ -280,6 +281,13 @@ public:
     QFuture<std::optional<OidcRefreshTokenState>> oidcRefreshToken(const QString &tokenHash) override;
     QFuture<bool> isOidcGrantActive(const QString &grantId) override;
     QFuture<bool> revokeOidcGrant(const QString &grantId) override;
+
+    // OidcConsentStore
+    QFuture<OidcConsent> grantOidcConsent(const QString &userId, const QString &clientId, const QStringList &scopes,
+                                          const QDateTime &at) override;
+    QFuture<std::optional<OidcConsent>> oidcConsent(const QString &userId, const QString &clientId) override;
+    QFuture<QList<OidcConsent>> oidcConsentsOfUser(const QString &userId) override;
+    QFuture<bool> revokeOidcConsent(const QString &userId, const QString &clientId) override;
 
     // PasswordResetStore
     QFuture<void> createPasswordReset(const PasswordResetRecord &record) override;

@@ -55,6 +55,8 @@ const QList<Form> &forms()
         {notice("twoFactorRemove"), Operation::TwoFactorRemove, Needs::TwoFactor, notice("twoFactorRemoveUnconfirmed"), true,
          notice("twoFactorRemoved"), twoFactorFailures()},
         {notice("setNotices"), Operation::SetNotices, Needs::NoticeChoices, {}, true, notice("noticesSaved"), {}},
+        // Taking an app's access away locks no one out: no recent sign-in, as for ending a session.
+        {notice("revokeApp"), Operation::RevokeApp, Needs::OidcConsents, {}, false, notice("appRevoked"), {}},
     };
     return table;
 }

@@ -29,6 +29,7 @@ enum class Operation {
     TwoFactorNewCodes,
     TwoFactorRemove,
     SetNotices,
+    RevokeApp,
 };
 
 //! Which part of the configuration a form needs; without it the form is an unknown action.
@@ -37,6 +38,7 @@ enum class Needs {
     BuiltinPasswords,  //!< a credentials provider with "authorize": "builtin"
     TwoFactor,         //!< two-factor sign-in offered (an adapter that keeps it, not "never")
     NoticeChoices,     //!< notices a person may turn off are mailed, and the adapter keeps the choice
+    OidcConsents,      //!< the OpenID Provider is configured and the adapter keeps consents
 };
 
 //! An error class a form may fail with, and the notice the page shows for it.

@@ -7,6 +7,7 @@
 #include "core/futures.h"
 #include "core/mailprovider.h"
 #include "core/ratelimitkeys.h"
+#include "request/audit.h"
 #include "request/errorresponse.h"
 #include "session/jwtsession.h"
 #include "session/sessionreader.h"
@@ -249,6 +250,27 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
     });
 }
 
+/*!
+ * Takes an app's access away (the "Apps with access" section): the consent and every refresh
+ * grant of that client for the person go in one step (OidcConsentStore::revokeOidcConsent()),
+ * so the app must ask again; audited as oidcConsentRevoked.
+ */
+QFuture<AuthResponse> revokeApp(const State &state, const AdapterUser &user, const Form &form)
+{
+    const RequestState &s = *state;
+    const QString clientId = s.param(QStringLiteral("clientId"));
+    if (clientId.isEmpty() || clientId.size() > 128)
+        return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("appNotFound")));
+    return orNotice(state, form, s.stores().oidcConsents->revokeOidcConsent(user.id, clientId).then(
+        QtFuture::Launch::Sync, [state, form = &form, userId = user.id, clientId](bool found) {
+            if (!found)
+                return backToPage(*state, QStringLiteral("appNotFound"));
+            Audit::record(*state, QStringLiteral("oidcConsentRevoked"), userId, QString(),
+                          {{QStringLiteral("clientId"), clientId}, {QStringLiteral("by"), userId}});
+            return backToPage(*state, form->done);
+        }));
+}
+
 //! Runs \a form's operation for \a user; what must hold first has been checked.
 QFuture<AuthResponse> perform(const State &state, const Account &account, const AdapterUser &user, const Form &form)
 {
@@ -293,6 +315,8 @@ QFuture<AuthResponse> perform(const State &state, const Account &account, const 
         return twoFactorNewCodes(state, user, form);
     case Operation::TwoFactorRemove:
         return thenBack(state, form, SiteTwoFactor::of(s).remove(user.id, SiteTwoFactor::changeOf(s)));
+    case Operation::RevokeApp:
+        return revokeApp(state, user, form);
     case Operation::SetNotices:
         // An unticked box sends nothing: anything but "yes" turns the notice off.
         return thenBack(state, form, account.setNoticeEnabled(user.id, QStringLiteral("newDevice"),
@@ -313,6 +337,8 @@ bool offers(const RequestState &s, AccountForms::Needs needs)
         return SiteTwoFactor::of(s).isAvailable() && s.config.twoFactor.required != TwoFactorSignInOptions::Required::Never;
     case AccountForms::Needs::NoticeChoices:
         return offersNoticeChoices(s, Account(s.config.adapter, s.config.session));
+    case AccountForms::Needs::OidcConsents:
+        return s.config.oidcProvider.has_value() && s.stores().oidcConsents != nullptr;
     }
     return false;
 }

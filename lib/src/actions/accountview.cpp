@@ -34,6 +34,18 @@ QString providerName(const RequestState &s, const QString &id)
     return id;
 }
 
+//! The name an OpenID Provider client is shown with: its display name, else (no longer configured) its id.
+QString appName(const RequestState &s, const QString &clientId)
+{
+    if (s.config.oidcProvider) {
+        for (const OidcClient &client : s.config.oidcProvider->clients) {
+            if (client.clientId == clientId)
+                return client.displayName();
+        }
+    }
+    return clientId;
+}
+
 QFuture<AuthResponse> showSessions(const State &state, const Account &account, Pages::AccountContent content,
                                    const QFuture<bool> &password, const QString &userId, const QList<AccountSession> &list);
 
@@ -82,7 +94,14 @@ QFuture<AuthResponse> showPage(const State &state, const AdapterUser &user, cons
     const QFuture<bool> newDevice = content.notices.offered ? account.noticeEnabled(user.id, QStringLiteral("newDevice"))
                                                             : QtFuture::makeReadyFuture(true);
     passkeys = continueWith(newDevice, [passkeys](bool) { return passkeys; });
-    return continueWith(passkeys, [state, account, content, sessions, password, links, twoFactorStatus, newDevice, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+    // Apps with access: the OpenID Provider's clients the person allowed (the consent page).
+    content.appsOffered = s.config.oidcProvider.has_value() && s.stores().oidcConsents;
+    const QFuture<QList<OidcConsent>> consents = content.appsOffered ? s.stores().oidcConsents->oidcConsentsOfUser(user.id)
+                                                                     : QtFuture::makeReadyFuture(QList<OidcConsent>());
+    passkeys = continueWith(consents, [passkeys](const QList<OidcConsent> &) { return passkeys; });
+    return continueWith(passkeys, [state, account, content, sessions, password, links, twoFactorStatus, newDevice, consents, userId = user.id](const QList<AccountPasskey> &keys) mutable {
+        for (const OidcConsent &consent : consents.result())
+            content.apps.append({consent.clientId, appName(*state, consent.clientId), consent.scopes, consent.grantedAt});
         const TwoFactorStatus status = twoFactorStatus.result();
         content.notices.newDevice = newDevice.result();
         content.twoFactor.enrolled = status.enrolled;
@@ -127,8 +146,8 @@ QFuture<AuthResponse> showSessions(const State &state, const Account &account, P
             for (const AuditEvent &event : events) {
                 if (event.type == u"oidcToken" || event.type == u"oidcTokenRefused")
                     continue;
-                const QString what = event.type == u"oidcAuthorize" ? event.detail.value(QStringLiteral("clientId")).toString()
-                                                                    : event.provider;
+                const bool app = event.type == u"oidcAuthorize" || event.type == u"oidcConsent" || event.type == u"oidcConsentRevoked";
+                const QString what = app ? event.detail.value(QStringLiteral("clientId")).toString() : event.provider;
                 content.activity.append({event.time, event.type, what, event.clientAddress});
                 if (content.activity.size() == 20)
                     break;

@@ -78,6 +78,8 @@ const RouteEntry kRoutes[] = {
     {QLatin1String("oidc/userinfo"), "oidc", OidcEndpoints::userinfo, OidcEndpoints::userinfo, NoInitialize | OidcOnly},
     {QLatin1String("oidc/revoke"), "oidc", nullptr, OidcEndpoints::revoke, NoInitialize | OidcOnly},
     {QLatin1String("oidc/introspect"), "oidc", nullptr, OidcEndpoints::introspect, NoInitialize | OidcOnly},
+    // The consent page's form: initialised, so its CSRF token is checked like every form's.
+    {QLatin1String("oidc/consent"), "oidc", nullptr, OidcEndpoints::consent, OidcOnly},
     // A page of its own (the sign-out question), so initialised: the CSRF cookie and token.
     {QLatin1String("oidc/end-session"), "oidc", oidcEndSession, oidcEndSession, OidcOnly},
 };

@@ -7,6 +7,7 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
+#include <gatehouse/oidcconsentstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
@@ -91,6 +92,48 @@ AuthResponse revokeSession(const Stores &stores, const Caller &caller, const Aut
     }
     auditChange(stores, caller, QStringLiteral("sessionEnd"), id, {{QStringLiteral("session"), sessionId}});
     return jsonResponse({{QStringLiteral("ended"), sessionId}});
+}
+
+OidcConsentStore &consentsOf(const Stores &stores)
+{
+    if (!stores.oidcConsents)
+        throw ApiError{501, QStringLiteral("not_supported"), QStringLiteral("this database keeps no consents"), {}, {}};
+    return *stores.oidcConsents;
+}
+
+//! The apps the user allowed at the OpenID Provider's consent page, by client id.
+AuthResponse listConsents(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
+{
+    requireScope(stores, caller, kUsersRead, QStringLiteral("listUserConsents"));
+    readQuery(request, {});
+    existingUser(stores, id);
+    QJsonArray consents;
+    for (const OidcConsent &consent : consentsOf(stores).oidcConsentsOfUser(id).result()) {
+        consents.append(QJsonObject{{QStringLiteral("clientId"), consent.clientId},
+                                    {QStringLiteral("scopes"), QJsonArray::fromStringList(consent.scopes)},
+                                    {QStringLiteral("grantedAt"), consent.grantedAt.toString(Qt::ISODate)},
+                                    {QStringLiteral("updatedAt"), consent.updatedAt.toString(Qt::ISODate)}});
+    }
+    return jsonResponse({{QStringLiteral("consents"), consents}});
+}
+
+/*!
+ * Revokes the user's consent to \a clientId with every refresh grant of that client for the
+ * user (OidcConsentStore::revokeOidcConsent()): the app must ask again.
+ */
+AuthResponse revokeConsent(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id,
+                           const QString &clientId)
+{
+    requireScope(stores, caller, kUsersWrite, QStringLiteral("revokeUserConsent"));
+    readQuery(request, {});
+    requireNoBody(request);
+    existingUser(stores, id);
+    if (!consentsOf(stores).revokeOidcConsent(id, clientId).result()) {
+        throw ApiError::notFound(QStringLiteral("clientId"),
+                                 QStringLiteral("the user has not allowed a client with id %1").arg(clientId));
+    }
+    auditChange(stores, caller, QStringLiteral("oidcConsentRevoked"), id, {{QStringLiteral("clientId"), clientId}});
+    return jsonResponse({{QStringLiteral("revoked"), clientId}});
 }
 
 AuthResponse unlock(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
@@ -233,10 +276,11 @@ bool servesUserAccess(const QStringList &path)
     const QString &what = path.at(2);
     if (path.size() == 3)
         return what == QLatin1String("groups") || what == QLatin1String("unlock") || what == QLatin1String("two-factor")
-            || what == QLatin1String("accounts") || what == QLatin1String("passkeys") || what == QLatin1String("password");
+            || what == QLatin1String("accounts") || what == QLatin1String("passkeys") || what == QLatin1String("password")
+            || what == QLatin1String("consents");
     return path.size() == 4
         && (what == QLatin1String("groups") || what == QLatin1String("sessions") || what == QLatin1String("passkeys")
-            || what == QLatin1String("accounts"));
+            || what == QLatin1String("accounts") || what == QLatin1String("consents"));
 }
 
 AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)
@@ -254,6 +298,11 @@ AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const A
             return removeRecord(stores, caller, request, id, what, path.at(3));
         throw ApiError::methodNotAllowed(QStringLiteral("DELETE"));
     }
+    if (path.size() == 4 && what == QLatin1String("consents")) {
+        if (method == "DELETE")
+            return revokeConsent(stores, caller, request, id, path.at(3));
+        throw ApiError::methodNotAllowed(QStringLiteral("DELETE"));
+    }
     if (path.size() == 4) {   // sessions/{sessionId}
         if (method == "DELETE")
             return revokeSession(stores, caller, request, id, path.at(3));
@@ -267,6 +316,11 @@ AuthResponse serveUserAccess(const Stores &stores, const Caller &caller, const A
     if (what == QLatin1String("accounts") || what == QLatin1String("passkeys")) {
         if (method == "GET")
             return what == QLatin1String("accounts") ? listAccounts(stores, caller, request, id) : listPasskeys(stores, caller, request, id);
+        throw ApiError::methodNotAllowed(QStringLiteral("GET"));
+    }
+    if (what == QLatin1String("consents")) {
+        if (method == "GET")
+            return listConsents(stores, caller, request, id);
         throw ApiError::methodNotAllowed(QStringLiteral("GET"));
     }
     if (what == QLatin1String("password")) {

@@ -189,6 +189,7 @@ inline constexpr const char *GroupNameOuterSpace = QT_TRANSLATE_NOOP("Gatehouse:
 
 // oidcProvider (Gatehouse as an OpenID Provider).
 inline constexpr const char *ClientIdCharacters = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be 1 to 128 letters, digits, \".\", \"_\", \"~\" or \"-\"");
+inline constexpr const char *ClientName = QT_TRANSLATE_NOOP("Gatehouse::Config", "must be 1 to 100 characters, not only spaces, without control characters");
 //: %1 is the client id, %2 the index of the other client with it
 inline constexpr const char *DuplicateClientId = QT_TRANSLATE_NOOP("Gatehouse::Config", "duplicate client id \"%1\" (also oidcProvider.clients[%2])");
 inline constexpr const char *PublicClientSecret = QT_TRANSLATE_NOOP("Gatehouse::Config", "a public client has no secret (it could not keep one): remove it, or set \"public\": false");

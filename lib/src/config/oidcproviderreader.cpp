@@ -38,6 +38,7 @@ OidcClient readClient(ObjectReader &r, const QString &baseDir)
 {
     OidcClient client;
     client.clientId = r.string(QStringLiteral("clientId")).value_or(QString());
+    client.name = r.string(QStringLiteral("name")).value_or(QString());
     QJsonObject secret;
     if (r.has(QStringLiteral("clientSecret"))) {
         if (const auto value = r.string(QStringLiteral("clientSecret")))
@@ -111,6 +112,11 @@ void checkClient(const OidcClient &client, const QString &at, QHash<QString, qsi
         problems.error(idPath, Messages::DuplicateClientId, {client.clientId, QString::number(seen.value(client.clientId))});
     else
         seen.insert(client.clientId, index);
+
+    // Shown on the consent and account pages (escaped there): a line of text a person can read.
+    const bool control = std::any_of(client.name.cbegin(), client.name.cend(), [](QChar c) { return c.category() == QChar::Other_Control; });
+    if (client.name.size() > 100 || control || (!client.name.isEmpty() && client.name.trimmed().isEmpty()))
+        problems.error(at + QStringLiteral(".name"), Messages::ClientName);
 
     const QString secretPath = at + QStringLiteral(".clientSecret");
     if (client.isPublic && !client.clientSecret.isEmpty())

@@ -16,9 +16,18 @@ QFuture<AuthResponse> jwks(const State &state);
  * GET/POST oidc/authorize: the authorization code flow (OpenID Connect Core §3.1.2). An unknown
  * client or redirect URI gets a 400 page; every later refusal goes to the redirect URI with
  * error, error_description, state and iss. No session (or prompt=login, max_age): Gatehouse's
- * sign-in page, coming back here. Every client is first-party for now (no consent page).
+ * sign-in page, coming back here. Then the client's access policy, then consent: a client with
+ * \c consent whose person has not allowed every scope asked for (or prompt=consent) gets the
+ * consent page (prompt=none: consent_required), whose form posts to consent().
  */
 QFuture<AuthResponse> authorize(const State &state);
+/*!
+ * POST oidc/consent: the consent page's form (CSRF token, the request as sent, its ticket,
+ * \c decision). A form that is not bound to this request, person, session and browser, or sent
+ * again after the consent changed, gets a 400 page and grants nothing; \c allow stores the
+ * scopes and sends the code, \c deny sends access_denied (both audited: oidcConsent).
+ */
+QFuture<AuthResponse> consent(const State &state);
 /*!
  * POST oidc/token: grant_type=authorization_code, refresh_token or client_credentials (an
  * access token for the client itself), with client_secret_basic, client_secret_post or none

@@ -90,7 +90,9 @@ std::optional<ProtocolError> checkRest(const Parameters &p, AuthorizationRequest
             r.promptNone = true;
         else if (prompt == u"login")
             r.promptLogin = true;
-        else if (prompt != u"consent" && prompt != u"select_account")
+        else if (prompt == u"consent")
+            r.promptConsent = true;
+        else if (prompt != u"select_account")
             return invalid(QStringLiteral("unknown prompt value %1").arg(prompt));
     }
     if (r.promptNone && p.value(QStringLiteral("prompt")).contains(u' '))

@@ -31,6 +31,7 @@ struct AuthorizationRequest
     QString codeChallenge;               //!< S256; empty: none (a confidential client without PKCE)
     bool promptNone = false;             //!< no page may be shown: login_required instead
     bool promptLogin = false;            //!< the person signs in again, whatever session there is
+    bool promptConsent = false;          //!< the person is asked again, whatever they allowed before
     std::optional<qint64> maxAge;        //!< seconds a sign-in may be old
     std::optional<qint64> loginAfter;    //!< kLoginAfter: seconds since the epoch
 };

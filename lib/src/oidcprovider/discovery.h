@@ -18,6 +18,7 @@ inline constexpr QLatin1String jwks{"oidc/jwks"};
 inline constexpr QLatin1String revoke{"oidc/revoke"};
 inline constexpr QLatin1String introspect{"oidc/introspect"};
 inline constexpr QLatin1String endSession{"oidc/end-session"};
+inline constexpr QLatin1String consent{"oidc/consent"};
 } // namespace Paths
 
 //! The scopes the provider serves.

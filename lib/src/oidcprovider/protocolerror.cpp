@@ -16,6 +16,7 @@ QString errorCodeName(ErrorCode code)
     case ErrorCode::ServerError: return QStringLiteral("server_error");
     case ErrorCode::TemporarilyUnavailable: return QStringLiteral("temporarily_unavailable");
     case ErrorCode::LoginRequired: return QStringLiteral("login_required");
+    case ErrorCode::ConsentRequired: return QStringLiteral("consent_required");
     case ErrorCode::RequestNotSupported: return QStringLiteral("request_not_supported");
     case ErrorCode::RequestUriNotSupported: return QStringLiteral("request_uri_not_supported");
     case ErrorCode::InvalidToken: return QStringLiteral("invalid_token");

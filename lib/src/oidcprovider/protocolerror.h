@@ -20,6 +20,7 @@ enum class ErrorCode {
     ServerError,
     TemporarilyUnavailable,
     LoginRequired,
+    ConsentRequired,
     RequestNotSupported,
     RequestUriNotSupported,
     InvalidToken,

@@ -23,7 +23,7 @@ constexpr QStringView AccountTemplate = uR"(<h1>{{heading}}</h1>
 <button type="submit" class="gh-button gh-submit">{{saveName}}</button>
 </form>
 </section>
-{{password}}{{twoFactor}}{{passkeys}}{{links}}{{notices}}<section class="gh-account-section" aria-labelledby="gh-sessions">
+{{password}}{{twoFactor}}{{passkeys}}{{links}}{{apps}}{{notices}}<section class="gh-account-section" aria-labelledby="gh-sessions">
 <h2 id="gh-sessions">{{sessionsHeading}}</h2>
 {{sessions}}</section>
 <section class="gh-account-section" aria-labelledby="gh-activity">
@@ -91,6 +91,24 @@ constexpr QStringView LinkTemplate = uR"(<li class="gh-link">
 <input type="hidden" name="csrfToken" value="{{csrfToken}}">
 <input type="hidden" name="action" value="unlinkAccount">
 <input type="hidden" name="accountId" value="{{accountId}}">
+<button type="submit" class="gh-button gh-secondary">{{text}}</button>
+</form>
+</li>
+)";
+
+// The OpenID Provider's clients the person allowed (oidcprovider/README.md, "Consent").
+constexpr QStringView AppsTemplate = uR"(<section class="gh-account-section" aria-labelledby="gh-apps">
+<h2 id="gh-apps">{{heading}}</h2>
+{{list}}</section>
+)";
+constexpr QStringView AppTemplate = uR"(<li class="gh-link">
+<p class="gh-link-provider">{{name}}</p>
+<p class="gh-session-detail">{{scopes}}</p>
+<p class="gh-session-detail">{{since}}</p>
+<form action="{{action}}" method="POST">
+<input type="hidden" name="csrfToken" value="{{csrfToken}}">
+<input type="hidden" name="action" value="revokeApp">
+<input type="hidden" name="clientId" value="{{clientId}}">
 <button type="submit" class="gh-button gh-secondary">{{text}}</button>
 </form>
 </li>
@@ -236,6 +254,8 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeTwoFactorRemoved;
     if (notice == u"noticesSaved")
         return Messages::NoticeNoticesSaved;
+    if (notice == u"appRevoked")
+        return Messages::NoticeAppRevoked;
     *isError = true;
     if (notice == u"passwordIncorrect")
         return Messages::NoticePasswordIncorrect;
@@ -259,6 +279,8 @@ const char *noticeText(const QString &notice, bool *isError)
         return Messages::NoticeLastSignInMethod;
     if (notice == u"passkeyNotFound")
         return Messages::NoticePasskeyNotFound;
+    if (notice == u"appNotFound")
+        return Messages::NoticeAppNotFound;
     if (notice == u"invalidPasskeyName")
         return Messages::NoticeInvalidPasskeyName;
     if (notice == u"twoFactorWrongCode")
@@ -302,6 +324,8 @@ const char *eventText(const QString &type)
         {u"twoFactorRemove", Messages::EventTwoFactorRemove},
         {u"noticeChoice", Messages::EventNoticeChoice},
         {u"oidcAuthorize", Messages::EventOidcAuthorize},
+        {u"oidcConsent", Messages::EventOidcConsent},
+        {u"oidcConsentRevoked", Messages::EventOidcConsentRevoked},
         {u"lockoutLift", Messages::EventLockoutLift},
         {u"userUpdate", Messages::EventUserUpdate},
         {u"userDisable", Messages::EventUserDisable},
@@ -454,6 +478,32 @@ public:
             });
         }
         return links;
+    }
+
+    //! Apps with access: only where the OpenID Provider keeps consents.
+    Html apps() const
+    {
+        Html apps;
+        if (content.appsOffered) {
+            QList<Html> items;
+            for (const AccountContent::App &app : content.apps) {
+                items.append(fill(AppTemplate, {
+                    {u"name", app.name},
+                    {u"scopes", document.text(Messages::AppScopes).arg(app.scopes.join(QStringLiteral(", ")))},
+                    {u"since", document.text(Messages::AppSince).arg(shown(app.since))},
+                    {u"action", action},
+                    {u"csrfToken", context.csrfToken},
+                    {u"clientId", app.clientId},
+                    {u"text", document.text(Messages::RevokeApp)},
+                }));
+            }
+            apps = fill(AppsTemplate, {
+                {u"heading", document.text(Messages::AppsHeading)},
+                {u"list", items.isEmpty() ? paragraph(Messages::NoApps)
+                                          : fill(u"<ul class=\"gh-links\">\n{{items}}</ul>\n", {{u"items", join(items)}})},
+            });
+        }
+        return apps;
     }
 
     //! Passkeys: only where a WebAuthn provider is configured (its script is added to the page).
@@ -639,6 +689,7 @@ Page account(const PageContext &context, const AccountContent &content, const Pa
         {u"twoFactor", sections.twoFactor()},
         {u"passkeys", sections.passkeys()},
         {u"links", sections.links()},
+        {u"apps", sections.apps()},
         {u"notices", sections.notices()},
         {u"sessionsHeading", document.text(Messages::SessionsHeading)},
         {u"sessions", sections.sessions()},

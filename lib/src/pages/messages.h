@@ -20,6 +20,30 @@ inline constexpr const char *ErrorTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", 
 //: Title of the page shown after a sign-in link was e-mailed
 inline constexpr const char *VerifyRequestTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Verify Request");
 
+// Consent page (the OpenID Provider asks before an app gets to know the person).
+//: Title of the consent page
+inline constexpr const char *ConsentTitle = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Allow access");
+//: Heading of the consent page; %1 is the app's name
+inline constexpr const char *ConsentHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Allow %1 to use your account?");
+//: Consent page: %1 is who is signed in (an email address or a name)
+inline constexpr const char *ConsentSignedInAs = QT_TRANSLATE_NOOP("Gatehouse::Pages", "You are signed in as %1.");
+//: Consent page, above the list of what the app asks for; %1 is the app's name
+inline constexpr const char *ConsentIntro = QT_TRANSLATE_NOOP("Gatehouse::Pages", "%1 asks to:");
+//: Consent page: what the scope "openid" gives the app
+inline constexpr const char *ConsentScopeOpenid = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign you in and know who you are");
+//: Consent page: what the scope "profile" gives the app
+inline constexpr const char *ConsentScopeProfile = QT_TRANSLATE_NOOP("Gatehouse::Pages", "See your name and picture");
+//: Consent page: what the scope "email" gives the app
+inline constexpr const char *ConsentScopeEmail = QT_TRANSLATE_NOOP("Gatehouse::Pages", "See your email address");
+//: Consent page: what the scope "groups" gives the app
+inline constexpr const char *ConsentScopeGroups = QT_TRANSLATE_NOOP("Gatehouse::Pages", "See the groups you belong to");
+//: Consent page: what the scope "offline_access" gives the app
+inline constexpr const char *ConsentScopeOfflineAccess = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Stay signed in when you are not using it");
+//: Button of the consent page: the app gets what it asked for
+inline constexpr const char *ConsentAllow = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Allow");
+//: Button of the consent page: the app gets nothing
+inline constexpr const char *ConsentDeny = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Deny");
+
 // Sign-in page.
 //: Button of a provider; %1 is the provider's name ("Sign in with GitHub")
 inline constexpr const char *SignInWith = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Sign in with %1");
@@ -244,6 +268,25 @@ inline constexpr const char *NoticePasswordTooLong = QT_TRANSLATE_NOOP("Gatehous
 inline constexpr const char *NoticePasswordIsEmail = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The new password must not be your e-mail address.");
 //: Account page notice: too many wrong passwords; the person must wait
 inline constexpr const char *NoticeTooManyAttempts = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Too many wrong passwords. Please wait a while and try again.");
+
+//: Heading of the account page's section of the apps the person allowed to use their account (OpenID Provider clients)
+inline constexpr const char *AppsHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Apps with access");
+//: Apps with access: the person has allowed no app
+inline constexpr const char *NoApps = QT_TRANSLATE_NOOP("Gatehouse::Pages", "No app has access to your account.");
+//: Apps with access: what the app may do; %1 is a list of scopes (openid, profile, email, ...)
+inline constexpr const char *AppScopes = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Allowed: %1");
+//: Apps with access: when the person first allowed the app; %1 is a date and time
+inline constexpr const char *AppSince = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Since %1");
+//: Button that takes an app's access away on the account page
+inline constexpr const char *RevokeApp = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Revoke");
+//: Account page notice after revoking an app's access
+inline constexpr const char *NoticeAppRevoked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "The app's access was revoked. It must ask you again before it can sign you in.");
+//: Account page notice: the app whose access was to be revoked has none
+inline constexpr const char *NoticeAppNotFound = QT_TRANSLATE_NOOP("Gatehouse::Pages", "That app has no access to revoke. Nothing was changed.");
+//: Recent activity: the person answered an app's request for access (allowed or denied)
+inline constexpr const char *EventOidcConsent = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Answered an application's request for access");
+//: Recent activity: an application's access was revoked
+inline constexpr const char *EventOidcConsentRevoked = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Application's access revoked");
 
 //: Heading of the linked accounts section of the account page (OAuth/OpenID Connect providers)
 inline constexpr const char *LinkedAccountsHeading = QT_TRANSLATE_NOOP("Gatehouse::Pages", "Linked accounts");

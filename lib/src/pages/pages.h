@@ -134,6 +134,16 @@ struct AccountContent
         QString signInUrl;          //!< what the link form posts to: {basePath}/signin/{id}
     };
     QList<LinkableProvider> linkable;   //!< configured OAuth/OIDC providers the person has no account of
+    //! An OpenID Provider client the person allowed (the consent page), with the revoke form.
+    struct App
+    {
+        QString clientId;           //!< what the revoke form posts
+        QString name;               //!< the client's display name
+        QStringList scopes;         //!< as allowed
+        QDateTime since;            //!< first allowed
+    };
+    bool appsOffered = false;       //!< the OpenID Provider keeps consents: the "Apps with access" section
+    QList<App> apps;                //!< by client id
     /*!
      * The WebAuthn provider whose registration adds a passkey (the add form posts to
      * {basePath}/callback/{id}, through the passkey script); empty: no passkeys section.
@@ -220,6 +230,22 @@ struct SignOutForm
 
 //! The sign-out page with a form of its own: an app's request to end the session (RP-initiated logout).
 Page signOut(const PageContext &context, const PageTranslator &translator, const SignOutForm &form);
+
+//! The consent page of the OpenID Provider (oidcprovider/README.md, "Consent").
+struct ConsentContent
+{
+    QString clientName;     //!< the client's display name (its \c name, else its id)
+    QString who;            //!< the signed-in person, as they would recognise themselves
+    QStringList scopes;     //!< the scopes asked for, each named in plain words
+    QString action;         //!< where the form posts: <baseUrl>/oidc/consent
+    QList<std::pair<QString, QString>> fields;  //!< hidden fields besides \c csrfToken and \c decision
+};
+
+/*!
+ * The consent page: which app asks for what, and a form posting \c csrfToken, \a content's
+ * fields and \c decision (\c allow or \c deny, the two buttons) to \c content.action.
+ */
+Page consent(const PageContext &context, const ConsentContent &content, const PageTranslator &translator);
 
 /*!
  * The error page for the error identifier \a errorType: \c Configuration (status 500),

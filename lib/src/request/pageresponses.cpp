@@ -85,6 +85,13 @@ AuthResponse verifyRequest(const RequestState &state)
     return toResponse(state, Pages::verifyRequest(contextOf(state), state.engine.translator()));
 }
 
+AuthResponse consent(const RequestState &state, const Pages::ConsentContent &content)
+{
+    AuthResponse response = toResponse(state, Pages::consent(contextOf(state), content, state.engine.translator()));
+    response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
+    return response;
+}
+
 AuthResponse account(const RequestState &state, const Pages::AccountContent &content)
 {
     AuthResponse response = toResponse(state, Pages::account(contextOf(state), content, state.engine.translator()));

@@ -17,6 +17,8 @@ AuthResponse signOut(const RequestState &state);
 AuthResponse signOut(const RequestState &state, const Pages::SignOutForm &form);
 AuthResponse error(const RequestState &state, const QString &errorType);
 AuthResponse verifyRequest(const RequestState &state);
+//! The OpenID Provider's consent page, never cached (its form is bound to one request).
+AuthResponse consent(const RequestState &state, const Pages::ConsentContent &content);
 //! The account page with \a content, never cached (it shows the person's own data).
 AuthResponse account(const RequestState &state, const Pages::AccountContent &content);
 //! The code page of a sign-in's second step, never cached.

@@ -37,5 +37,6 @@ OidcKeyStore::~OidcKeyStore() = default;
 OidcCodeStore::~OidcCodeStore() = default;
 OidcSessionStore::~OidcSessionStore() = default;
 OidcGrantStore::~OidcGrantStore() = default;
+OidcConsentStore::~OidcConsentStore() = default;
 
 } // namespace Gatehouse

@@ -95,6 +95,7 @@ QFuture<std::optional<AdapterUser>> MemoryAdapter::deleteUser(const QString &use
         d->recoveryCodes.remove(userId);
         d->groups.remove(userId);
         d->noticePreferences.remove(userId);
+        d->oidcConsents.removeIf([&](const auto &it) { return it.value().userId == userId; });
         d->passwordResets.removeIf([&](const PasswordResetRecord &r) { return r.userId == userId; });
         return deleted;
     });

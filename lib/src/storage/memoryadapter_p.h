@@ -78,6 +78,7 @@ public:
     QHash<QString, OidcAuthorizationCode> oidcCodes;  // by code hash
     QList<OidcSessionClient> oidcSessionClients;      // one per (sid, clientId)
     QHash<QString, OidcGrant> oidcGrants;             // by grant id
+    QMap<std::pair<QString, QString>, OidcConsent> oidcConsents;  // by (user id, client id)
     struct OidcStoredRefreshToken
     {
         QString grantId;

@@ -353,6 +353,9 @@ QFuture<std::optional<AdapterUser>> SqlAdapter::deleteUser(const QString &userId
             SqlQuery q(c, sql, method);
             q.bind(*id).exec();
         }
+        // Text, as the OpenID Provider's tables key people (a JWT session's may be in no table).
+        SqlQuery consents(c, QStringLiteral("DELETE FROM gatehouse_oidc_consents WHERE \"userId\" = ?"), method);
+        consents.bind(userId).exec();
         transaction.commit();
         return user;
     });

@@ -530,6 +530,22 @@ QString webhookRetriesTable(SqlConnection &c, const Types &t)
                               .arg(t.timestamp)}});
 }
 
+/*!
+ * Consent at the OpenID Provider (lib/src/oidcprovider/README.md, "Consent"): what each person
+ * allowed each client, one row per person and client. Keyed by the ID token's \c sub as text,
+ * without a foreign key to users (a JWT session's person may be in no table); deleteUser removes
+ * a stored person's rows.
+ */
+QString oidcConsentsTable(SqlConnection &c, const Types &t)
+{
+    return createTables(c, t,
+                        {{QStringLiteral("gatehouse_oidc_consents"),
+                          QStringLiteral("\"userId\" VARCHAR(255) NOT NULL, \"clientId\" VARCHAR(128) NOT NULL, scopes TEXT NOT NULL, "
+                                         "\"grantedAt\" %1 NOT NULL, \"updatedAt\" %1 NOT NULL, "
+                                         "PRIMARY KEY (\"userId\", \"clientId\")")
+                              .arg(t.timestamp)}});
+}
+
 struct Step
 {
     int version;
@@ -562,6 +578,7 @@ const QList<Step> &steps()
         {20, QStringLiteral("notice preferences"), noticePreferencesTable},
         {21, QStringLiteral("OpenID Provider sessions for back-channel logout"), oidcSessionsTable},
         {22, QStringLiteral("webhook retries"), webhookRetriesTable},
+        {23, QStringLiteral("OpenID Provider consents"), oidcConsentsTable},
     };
     return all;
 }

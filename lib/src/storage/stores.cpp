@@ -31,6 +31,7 @@ Stores Stores::of(std::shared_ptr<Adapter> adapter)
     stores.oidcKeys = offered<OidcKeyStore>(adapter);
     stores.oidcCodes = offered<OidcCodeStore>(adapter);
     stores.oidcGrants = offered<OidcGrantStore>(adapter);
+    stores.oidcConsents = offered<OidcConsentStore>(adapter);
     stores.oidcSessions = offered<OidcSessionStore>(adapter);
     stores.passwordResets = offered<PasswordResetStore>(adapter);
     stores.auditFeed = offered<AuditFeedStore>(adapter);

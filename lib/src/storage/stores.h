@@ -16,6 +16,7 @@
 #include <gatehouse/groupstore.h>
 #include <gatehouse/noticepreferencestore.h>
 #include <gatehouse/oidccodestore.h>
+#include <gatehouse/oidcconsentstore.h>
 #include <gatehouse/oidcgrantstore.h>
 #include <gatehouse/oidckeystore.h>
 #include <gatehouse/oidcsessionstore.h>
@@ -52,6 +53,7 @@ struct Stores
     std::shared_ptr<OidcKeyStore> oidcKeys;
     std::shared_ptr<OidcCodeStore> oidcCodes;
     std::shared_ptr<OidcGrantStore> oidcGrants;
+    std::shared_ptr<OidcConsentStore> oidcConsents;
     std::shared_ptr<OidcSessionStore> oidcSessions;
     std::shared_ptr<PasswordResetStore> passwordResets;
     std::shared_ptr<AuditFeedStore> auditFeed;

@@ -133,6 +133,7 @@ private Q_SLOTS:
             {"alice", QJsonObject{{"id", "1"}, {"name", "Alice"}, {"email", "alice@example.test"}, {"groups", QJsonArray{}}}},
         }));
         script.close();
+        // First-party clients ("consent": false): this is about logout, not the consent page.
         const auto client = [&](const QString &id, const QString &backchannelPath) {
             QJsonObject c{{"clientId", id}, {"clientSecret", kSecret}, {"redirectUris", QJsonArray{"http://127.0.0.1/cb"}},
                           {"scopes", QJsonArray{"openid", "profile"}}, {"consent", false}};

@@ -93,6 +93,7 @@ private Q_SLOTS:
         }));
         script.close();
         const QJsonArray scopes{"openid", "profile", "email", "groups"};
+        // First-party clients ("consent": false): the relying party cannot click on a consent page.
         const auto client = [&](const QString &id, const QString &alg, bool isPublic) {
             QJsonObject c{{"clientId", id}, {"redirectUris", QJsonArray{"http://127.0.0.1/cb"}}, {"scopes", scopes},
                           {"consent", false}, {"idTokenSignedResponseAlg", alg}};

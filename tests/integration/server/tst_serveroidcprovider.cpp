@@ -233,6 +233,7 @@ private Q_SLOTS:
             {"callbacksScript", "callbacks.js"},
             {"callbacks", QJsonObject{{"jwt", "jwt"}}},
             {"providers", QJsonArray{scriptCredentialsProvider()}},
+            // Every client first-party ("consent": false): consent has its own test (tst_serveroidcconsent).
             {"oidcProvider", QJsonObject{{"clients", QJsonArray{
                 QJsonObject{{"clientId", "app"}, {"clientSecret", kAppSecret}, {"redirectUris", QJsonArray{"http://127.0.0.1/cb"}},
                             {"scopes", scopes}, {"consent", false}},

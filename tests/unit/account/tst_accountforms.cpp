@@ -59,6 +59,8 @@ private Q_SLOTS:
         row("twoFactorRemove", Operation::TwoFactorRemove, Needs::TwoFactor, true, "twoFactorRemoveUnconfirmed", "twoFactorRemoved");
         // Turning a notice off hides what an intruder does next: a recent sign-in first.
         row("setNotices", Operation::SetNotices, Needs::NoticeChoices, true, "", "noticesSaved");
+        // Taking an app's access away locks no one out: no recent sign-in.
+        row("revokeApp", Operation::RevokeApp, Needs::OidcConsents, false, "", "appRevoked");
     }
 
     void whatEachFormAsks()

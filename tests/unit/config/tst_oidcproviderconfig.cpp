@@ -45,7 +45,7 @@ private Q_SLOTS:
 void TestOidcProviderConfig::issueExample()
 {
     const ConfigResult result = loadJson(R"({"providers": [], "oidcProvider": {"clients": [
-        {"clientId": "grafana", "clientSecret": "client-secret-0123456789abcdef-0123456789",
+        {"clientId": "grafana", "name": "Grafana", "clientSecret": "client-secret-0123456789abcdef-0123456789",
          "redirectUris": ["https://grafana.example.test/login/generic_oauth"],
          "postLogoutRedirectUris": ["https://grafana.example.test/login"], "public": false,
          "scopes": ["openid", "profile", "email", "groups"], "access": {"users": ["root@example.test"], "groups": ["admins"]},
@@ -58,6 +58,8 @@ void TestOidcProviderConfig::issueExample()
     QCOMPARE(clients.size(), 2);
     const OidcClient &grafana = clients.at(0);
     QCOMPARE(grafana.clientId, QStringLiteral("grafana"));
+    QCOMPARE(grafana.displayName(), QStringLiteral("Grafana"));
+    QCOMPARE(clients.at(1).displayName(), QStringLiteral("desktop"));  // no name: its id
     QCOMPARE(grafana.clientSecret, secret);
     QVERIFY(!grafana.isPublic);
     QCOMPARE(grafana.redirectUris, QStringList{"https://grafana.example.test/login/generic_oauth"});
@@ -237,6 +239,11 @@ void TestOidcProviderConfig::problems_data()
     QTest::newRow("idle too short") << provider(R"("refreshTokenIdleLifetime": 59)")
                                     << QStringList{"oidcProvider.refreshTokenIdleLifetime: must be an integer from 60 to refreshTokenLifetime"};
     QTest::newRow("consent not boolean") << withClient(s + R"("consent": "yes")") << one("consent", "must be true or false");
+    const char *nameRule = "must be 1 to 100 characters, not only spaces, without control characters";
+    QTest::newRow("name too long") << withClient(s + R"("name": ")" + QByteArray(101, 'x') + R"(")") << one("name", nameRule);
+    QTest::newRow("name with a control character") << withClient(s + R"("name": "Grafana\u0007")") << one("name", nameRule);
+    QTest::newRow("name of spaces") << withClient(s + R"("name": "   ")") << one("name", nameRule);
+    QTest::newRow("name not a string") << withClient(s + R"("name": 7)") << one("name", "must be a string");
 }
 
 void TestOidcProviderConfig::problems()

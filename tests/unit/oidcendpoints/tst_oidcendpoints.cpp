@@ -37,7 +37,7 @@ OidcClient client(const QString &id, const QString &redirect, const QString &sec
     c.redirectUris = {redirect};
     c.scopes = {QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups"),
                 QStringLiteral("offline_access")};
-    c.consent = false;
+    c.consent = false;  // first-party: these tests are about the flow, not the consent page
     return c;
 }
 

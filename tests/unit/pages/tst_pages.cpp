@@ -136,8 +136,10 @@ private Q_SLOTS:
     void scripts();
     void accountPage();
     void accountPageForJwtSessions();
+    void accountPageAppsWithAccess();
     void notFoundPage();
     void forbiddenPage();
+    void consentPage();
 
 private:
     PageTranslator m_translator;
@@ -649,6 +651,36 @@ void TestPages::accountPage()
     QVERIFY(de.contains(u"Ihr Konto") && de.contains(u"Firefox unter Linux") && de.contains(u"Anmeldung fehlgeschlagen"));
 }
 
+void TestPages::accountPageAppsWithAccess()
+{
+    AccountContent content;
+    content.email = QStringLiteral("eve@example.test");
+    // No OpenID Provider consents kept: no section at all.
+    QVERIFY(!QString::fromUtf8(account(referenceContext(), content, m_translator).html).contains(u"Apps with access"));
+
+    content.appsOffered = true;
+    QVERIFY(QString::fromUtf8(account(referenceContext(), content, m_translator).html)
+                .contains(u"No app has access to your account."));
+
+    const QDateTime since(QDate(2026, 11, 20), QTime(8, 0), Qt::UTC);
+    content.apps = {{QStringLiteral("grafana\"x"), QStringLiteral("<i>Grafana</i>"), {QStringLiteral("email"), QStringLiteral("openid")}, since}};
+    content.notice = QStringLiteral("appRevoked");
+    const QString html = QString::fromUtf8(account(referenceContext(), content, m_translator).html);
+    QVERIFY(html.contains(u"<h2 id=\"gh-apps\">Apps with access</h2>"));
+    QVERIFY(html.contains(u"&lt;i&gt;Grafana&lt;/i&gt;") && !html.contains(u"<i>Grafana"));
+    QVERIFY(html.contains(u"Allowed: email, openid"));
+    QVERIFY(html.contains(u"Since 2026-11-20 08:00 UTC"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"action\" value=\"revokeApp\">"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"clientId\" value=\"grafana&quot;x\">"));
+    QVERIFY(html.contains(u"access was revoked"));
+    QVERIFY(!html.contains(u"No app has access"));
+
+    PageContext german = referenceContext();
+    german.language = QStringLiteral("de");
+    const QString de = QString::fromUtf8(account(german, content, m_translator).html);
+    QVERIFY(de.contains(u"Apps mit Zugriff") && de.contains(u"Erlaubt: email, openid") && de.contains(u">Widerrufen</button>"));
+}
+
 void TestPages::accountPageForJwtSessions()
 {
     AccountContent content;
@@ -675,6 +707,49 @@ void TestPages::notFoundPage()
     QVERIFY(html.contains(u"<h1>Page not found</h1>"));
     QVERIFY(html.contains(u"href=\"http://127.0.0.1:9300\""));
     QVERIFY(page.contentSecurityPolicy.contains("frame-ancestors 'none'"));
+}
+
+void TestPages::consentPage()
+{
+    ConsentContent content;
+    content.clientName = QStringLiteral("Grafana");
+    content.who = QStringLiteral("ada@example.test");
+    content.scopes = {QStringLiteral("openid"), QStringLiteral("email"), QStringLiteral("groups"), QStringLiteral("custom")};
+    content.action = Base + QStringLiteral("/oidc/consent");
+    content.fields = {{QStringLiteral("request"), QStringLiteral("client_id=grafana&scope=openid%20email")},
+                      {QStringLiteral("ticket"), QStringLiteral("123.abc")}};
+    const Page page = consent(referenceContext(), content, m_translator);
+    QCOMPARE(page.status, 200);
+    const QString html = QString::fromUtf8(page.html);
+    QVERIFY(html.contains(u"<title>Allow access</title>"));
+    QVERIFY(html.contains(u"<h1>Allow Grafana to use your account?</h1>"));
+    QVERIFY(html.contains(u"<p>You are signed in as ada@example.test.</p>"));
+    QVERIFY(html.contains(u"<li>Sign you in and know who you are</li>"));
+    QVERIFY(html.contains(u"<li>See your email address</li>"));
+    QVERIFY(html.contains(u"<li>See the groups you belong to</li>"));
+    QVERIFY(html.contains(u"<li>custom</li>"));  // a scope without words of its own: as it is
+    QVERIFY(html.contains(u"<form action=\"http://127.0.0.1:9300/auth/oidc/consent\" method=\"POST\">"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"request\" value=\"client_id=grafana&amp;scope=openid%20email\">"));
+    QVERIFY(html.contains(u"<input type=\"hidden\" name=\"ticket\" value=\"123.abc\">"));
+    QVERIFY(html.contains(u"name=\"decision\" value=\"allow\" class=\"gh-button gh-submit\">Allow</button>"));
+    QVERIFY(html.contains(u"name=\"decision\" value=\"deny\" class=\"gh-button gh-secondary\">Deny</button>"));
+    QVERIFY(!html.contains(u"<script"));
+    QVERIFY(!page.contentSecurityPolicy.contains("script-src"));
+
+    PageContext german = referenceContext();
+    german.language = QStringLiteral("de");
+    const QString deutsch = QString::fromUtf8(consent(german, content, m_translator).html);
+    QVERIFY(deutsch.contains(u"<h1>Darf Grafana Ihr Konto verwenden?</h1>"));
+    QVERIFY(deutsch.contains(u"<li>Ihre E-Mail-Adresse sehen</li>"));
+    QVERIFY(deutsch.contains(u">Erlauben</button>"));
+    QVERIFY(deutsch.contains(u">Ablehnen</button>"));
+
+    // The client's name is configuration, the person's comes from a sign-in: printed as text.
+    content.clientName = QStringLiteral("\"><script>alert(1)</script>");
+    content.who = QStringLiteral("<img src=x onerror=alert(1)>");
+    const QByteArray hostile = consent(referenceContext(), content, m_translator).html;
+    QVERIFY(!hostile.contains("<script") && !hostile.contains("<img src=x"));
+    QVERIFY(hostile.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
 }
 
 void TestPages::forbiddenPage()

@@ -8,6 +8,7 @@ if(NOT TARGET gh_storage_conformance)
         "${CMAKE_CURRENT_LIST_DIR}/tokenstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/tokenstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/twofactorstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/twofactorstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/groupstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/groupstoreconformance.h"
+        "${CMAKE_CURRENT_LIST_DIR}/oidcconsentstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidcconsentstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidccodestoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidccodestoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidcgrantstoreconformance.h"
         "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.cpp" "${CMAKE_CURRENT_LIST_DIR}/oidckeystoreconformance.h"

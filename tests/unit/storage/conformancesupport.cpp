@@ -6,6 +6,7 @@
 #include "groupstoreconformance.h"
 #include "noticepreferencestoreconformance.h"
 #include "oidccodestoreconformance.h"
+#include "oidcconsentstoreconformance.h"
 #include "oidcgrantstoreconformance.h"
 #include "oidckeystoreconformance.h"
 #include "oidcsessionstoreconformance.h"
@@ -35,6 +36,7 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     OidcCodeStoreConformance oidcCodes(fixture);
     OidcGrantStoreConformance oidcGrants(fixture);
     OidcSessionStoreConformance oidcSessions(fixture);
+    OidcConsentStoreConformance oidcConsents(fixture);
     PasswordResetStoreConformance passwordResets(fixture);
     AuditFeedStoreConformance auditFeed(fixture);
     AdminTokenStoreConformance adminTokens(fixture);
@@ -43,7 +45,8 @@ int runConformance(AdapterFixture &fixture, int argc, char **argv)
     WebhookStoreConformance webhooks(fixture);
     return QTest::qExec(&adapter, argc, argv) + QTest::qExec(&store, argc, argv) + QTest::qExec(&tokens, argc, argv)
         + QTest::qExec(&twoFactor, argc, argv) + QTest::qExec(&groups, argc, argv) + QTest::qExec(&oidcKeys, argc, argv)
-        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&oidcSessions, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
+        + QTest::qExec(&oidcCodes, argc, argv) + QTest::qExec(&oidcGrants, argc, argv) + QTest::qExec(&oidcSessions, argc, argv)
+        + QTest::qExec(&oidcConsents, argc, argv) + QTest::qExec(&passwordResets, argc, argv)
         + QTest::qExec(&auditFeed, argc, argv) + QTest::qExec(&adminTokens, argc, argv)
         + QTest::qExec(&transfers, argc, argv) + QTest::qExec(&noticePreferences, argc, argv)
         + QTest::qExec(&webhooks, argc, argv);

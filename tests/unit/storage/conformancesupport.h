@@ -116,7 +116,7 @@ struct StoreInterfaces
 
 /*!
  * Runs AdapterConformance, StoreConformance, TokenStoreConformance, TwoFactorStoreConformance,
- * GroupStoreConformance, OidcKeyStoreConformance, OidcCodeStoreConformance, OidcGrantStoreConformance, OidcSessionStoreConformance, PasswordResetStoreConformance and
+ * GroupStoreConformance, OidcKeyStoreConformance, OidcCodeStoreConformance, OidcGrantStoreConformance, OidcSessionStoreConformance, OidcConsentStoreConformance, PasswordResetStoreConformance and
  * AdminTokenStoreConformance against \a fixture's stores (QTest::qExec with
  * \a argc, \a argv); returns the number of failures, like QTest::qExec.
  */
