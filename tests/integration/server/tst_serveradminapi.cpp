@@ -450,9 +450,11 @@ private Q_SLOTS:
         QCOMPARE(created.status, 201);
         QVERIFY(!created.setsCookie);
         QCOMPARE(call(server.port(), "GET", "audit?limit=1", access).status, 200);
+        // The newest first: the API's, after the two `user add` made (audited by the CLI since 36fa3bb).
         QList<AuditEvent> events = audit(url, QStringLiteral("userCreate"));
-        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.size(), 3);
         QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("ada@example.test"));
+        QCOMPARE(events.first().detail.value("email").toString(), QStringLiteral("cy@example.test"));
 
         // A token altered in its signature, or cut short, is no token.
         QString altered = access;
