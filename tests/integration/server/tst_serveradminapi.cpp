@@ -1263,6 +1263,51 @@ private Q_SLOTS:
         QVERIFY2(answer.startsWith("HTTP/1.1 413 "), answer.constData());
     }
 
+    // One import at a time per server: while a large one runs, another is refused at once with
+    // 409 import_running, and the first finishes as if alone.
+    void oneImportAtATime()
+    {
+        QString config;
+        QVERIFY(!prepare(QStringLiteral("sqlite"), true, &config).isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QByteArray hash = ":$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW\n";
+        QByteArray large;
+        for (int i = 0; i < 40000; ++i)
+            large += "user" + QByteArray::number(i) + hash;
+        const QString import = QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&dryRun=true");
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/auth/admin/api/%2").arg(port).arg(import)));
+        request.setRawHeader("Authorization", "Bearer " + writer.toLatin1());
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
+        request.setTransferTimeout(120000);
+        std::unique_ptr<QNetworkReply> first(m_nam.post(request, large));
+        // Small imports while it runs (or before it starts: then the first is the one refused).
+        QList<int> others;
+        Answer refused;
+        while (!first->isFinished() && others.size() < 1000) {
+            const Answer other = call(port, "POST", import, writer, "grace" + hash, "application/octet-stream");
+            others.append(other.status);
+            if (other.status == 409)
+                refused = other;
+        }
+        if (!first->isFinished())
+            waitForReply(first.get());
+        const int firstStatus = first->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QJsonObject firstBody = QJsonDocument::fromJson(first->readAll()).object();
+        if (firstStatus == 409)
+            refused.body = firstBody;
+        QVERIFY2(others.contains(409) || firstStatus == 409, qPrintable(QStringLiteral("%1 other imports while it ran").arg(others.size())));
+        QCOMPARE(refused.body.value("error").toString(), QStringLiteral("import_running"));
+        for (const int status : std::as_const(others))
+            QVERIFY(status == 200 || status == 409);
+        if (firstStatus == 200)
+            QCOMPARE(firstBody.value("created").toInt(), 40000);
+        // Once it has finished, the next import runs.
+        QCOMPARE(call(port, "POST", import, writer, "grace" + hash, "application/octet-stream").status, 200);
+    }
+
     void offWithoutAdmin()
     {
         QString config;
