@@ -323,7 +323,13 @@ int serve(const ServeOptions &options)
     };
     const HealthRoutes routes(&readiness, front);
     HttpServerPool pool([&routes](const AuthRequest &request) { return routes.handle(request); });
-    pool.setLimits(settings.limits);
+    // The admin API's user import takes files far larger than any other request's body.
+    ServerLimits limits = settings.limits;
+    if (adminApi) {
+        limits.largeBodyPath = AdminApi::importPath(config.basePath).toUtf8();
+        limits.largeBodyMaxSize = AdminApi::maxImportSize;
+    }
+    pool.setLimits(limits);
     pool.setThreadCount(settings.threads);
     // Behind a proxy every client arrives from its address: no per-address limit for it. A
     // reload that changes the proxies applies to the pool as to the engine.
@@ -375,7 +381,7 @@ int serve(const ServeOptions &options)
             notHere.setHeader("cache-control", "no-store");
             return QtFuture::makeReadyFuture(notHere);
         });
-        adminPool->setLimits(settings.limits);
+        adminPool->setLimits(limits);
         adminPool->setThreadCount(1);
         adminPool->setTrustedProxies(config.trustedProxies);
         if (adminPool->listen(adminAddress, adminPort) == 0) {

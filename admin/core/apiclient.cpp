@@ -63,12 +63,18 @@ ApiClient::~ApiClient() = default;
 
 void ApiClient::get(const QString &path, const QUrlQuery &query, QObject *context, Done done)
 {
-    start({"GET", path, query, std::nullopt, context, std::move(done)});
+    start({"GET", path, query, std::nullopt, std::nullopt, 0, context, std::move(done)});
 }
 
 void ApiClient::send(const QByteArray &method, const QString &path, const QJsonObject &body, QObject *context, Done done)
 {
-    start({method, path, {}, body.isEmpty() ? std::nullopt : std::optional(body), context, std::move(done)});
+    start({method, path, {}, body.isEmpty() ? std::nullopt : std::optional(body), std::nullopt, 0, context, std::move(done)});
+}
+
+void ApiClient::upload(const QString &path, const QUrlQuery &query, const QByteArray &bytes, int timeoutMs, QObject *context,
+                       Done done)
+{
+    start({"POST", path, query, std::nullopt, bytes, timeoutMs, context, std::move(done)});
 }
 
 void ApiClient::start(Call call)
@@ -77,7 +83,7 @@ void ApiClient::start(Call call)
     if (!call.query.isEmpty())
         url.setQuery(call.query);
     QNetworkRequest request(url);
-    request.setTransferTimeout(transferTimeoutMs);
+    request.setTransferTimeout(call.timeoutMs > 0 ? call.timeoutMs : transferTimeoutMs);
     request.setRawHeader("Accept", "application/json");
     if (m_link)
         request.setRawHeader("Authorization", "Bearer " + m_link->accessToken().toLatin1());
@@ -85,6 +91,9 @@ void ApiClient::start(Call call)
     if (call.body) {
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
         payload = QJsonDocument(*call.body).toJson(QJsonDocument::Compact);
+    } else if (call.bytes) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
+        payload = *call.bytes;
     }
     QNetworkReply *reply = m_nam->sendCustomRequest(request, call.method, payload);
     connect(reply, &QNetworkReply::finished, this, [this, reply, call = std::move(call)]() mutable {

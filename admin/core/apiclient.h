@@ -70,6 +70,11 @@ public:
     void get(const QString &path, const QUrlQuery &query, QObject *context, Done done);
     //! \a method "POST", "PATCH", "PUT" or "DELETE"; \a body sent as JSON when not empty.
     void send(const QByteArray &method, const QString &path, const QJsonObject &body, QObject *context, Done done);
+    /*!
+     * POSTs \a bytes as they are (\c {Content-Type: application/octet-stream}) to \a path with
+     * \a query: a file for \c {users/import}. \a timeoutMs bounds the transfer instead of 30 s.
+     */
+    void upload(const QString &path, const QUrlQuery &query, const QByteArray &bytes, int timeoutMs, QObject *context, Done done);
 
 private:
     struct Call
@@ -78,6 +83,8 @@ private:
         QString path;
         QUrlQuery query;
         std::optional<QJsonObject> body;
+        std::optional<QByteArray> bytes;  //!< sent as they are (upload())
+        int timeoutMs = 0;                //!< 0: the usual 30 s
         QPointer<QObject> context;
         Done done;
         bool renewed = false;

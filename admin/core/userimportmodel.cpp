@@ -1,6 +1,7 @@
 #include "userimportmodel.h"
 
 #include "adminconnection.h"
+#include "apiclient.h"
 #include "asyncresult.h"
 #include "operatinguser.h"
 
@@ -9,10 +10,12 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <atomic>
 
@@ -72,6 +75,43 @@ QByteArray readFile(const QString &path)
             throw AdminError(UserImportModel::tr("%1 is larger than 1 GiB: split it").arg(path));
         contents.append(chunk, n);
     }
+}
+
+//! How long a server may take to answer an import (the file's transfer included).
+constexpr int kImportTimeoutMs = 30 * 60 * 1000;
+
+//! A row of the admin API's report (\c {users/import?rows=all}).
+UserImportRow rowFromApi(const QJsonObject &row)
+{
+    static const QHash<QString, UserImportOutcome> outcomes{{QStringLiteral("created"), UserImportOutcome::Created},
+                                                            {QStringLiteral("updated"), UserImportOutcome::Updated},
+                                                            {QStringLiteral("unchanged"), UserImportOutcome::Unchanged},
+                                                            {QStringLiteral("skipped"), UserImportOutcome::Skipped}};
+    UserImportRow imported;
+    imported.line = row.value(QLatin1String("line")).toInt();
+    imported.email = row.value(QLatin1String("email")).toString();
+    const QString outcome = row.value(QLatin1String("outcome")).toString();
+    if (outcomes.contains(outcome))
+        imported.outcome = outcomes.value(outcome);
+    imported.reason = row.value(QLatin1String("reason")).toString();
+    return imported;
+}
+
+//! The admin API's report as the summary the engine gives locally.
+UserImportSummary summaryFromApi(const QJsonObject &report)
+{
+    UserImportSummary summary;
+    summary.read = report.value(QLatin1String("read")).toInt();
+    summary.created = report.value(QLatin1String("created")).toInt();
+    summary.updated = report.value(QLatin1String("updated")).toInt();
+    summary.unchanged = report.value(QLatin1String("unchanged")).toInt();
+    summary.skipped = report.value(QLatin1String("skipped")).toInt();
+    summary.committed = report.value(QLatin1String("committed")).toBool();
+    for (const QJsonValue &refusal : report.value(QLatin1String("refused")).toArray())
+        summary.refused.append(refusal.toString());
+    for (const QJsonValue &row : report.value(QLatin1String("rows")).toArray())
+        summary.rows.append(rowFromApi(row.toObject()));
+    return summary;
 }
 
 //! Users stored so far and users to store, written by the store's thread, read by the GUI's.
@@ -306,7 +346,9 @@ void UserImportModel::run(bool dryRun)
         Q_EMIT stateChanged();
     };
     std::shared_ptr<SqlAdapter> store = d->connection ? d->connection->adapter() : nullptr;
-    if (!store)
+    // Connected to a server: its admin API imports (users/import), with the same engine.
+    ApiClient *client = !store && d->connection ? d->connection->api() : nullptr;
+    if (!store && !client)
         return fail(tr("open a database first"));
     const QString path = d->fileUrl.isLocalFile() ? d->fileUrl.toLocalFile() : d->fileUrl.toString();
     if (path.isEmpty())
@@ -346,30 +388,65 @@ void UserImportModel::run(bool dryRun)
     d->progressTimer.start();
     Q_EMIT progressChanged();
     Q_EMIT stateChanged();
+    const auto finished = [this, generation, dryRun, skip](const Outcome<UserImportSummary> &outcome) {
+        if (generation != d->generation)
+            return;
+        d->progressTimer.stop();
+        d->progress.reset();
+        d->shownProgress = outcome.ok() ? 1.0 : -1.0;
+        Q_EMIT progressChanged();
+        if (!outcome.ok()) {
+            d->error = outcome.error;
+            d->state = State::Failed;
+            Q_EMIT stateChanged();
+            return;
+        }
+        beginResetModel();
+        d->summary = *outcome.value;
+        endResetModel();
+        d->checkedSkip = skip;
+        d->state = dryRun ? State::Checked : State::Imported;
+        Q_EMIT stateChanged();
+        Q_EMIT summaryChanged();
+    };
+    if (client) {
+        // The server reports no progress: "Checking"/"Importing" stay indeterminate until its report.
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("format"), options.format);
+        if (!options.emailDomain.isEmpty())
+            query.addQueryItem(QStringLiteral("emailDomain"), options.emailDomain);
+        query.addQueryItem(QStringLiteral("onConflict"), d->onConflict);
+        if (!options.groups.isEmpty())
+            query.addQueryItem(QStringLiteral("group"), options.groups.join(QLatin1Char(',')));
+        query.addQueryItem(QStringLiteral("allowWeakHashes"), options.allowWeakHashes ? QStringLiteral("true") : QStringLiteral("false"));
+        query.addQueryItem(QStringLiteral("dryRun"), dryRun ? QStringLiteral("true") : QStringLiteral("false"));
+        query.addQueryItem(QStringLiteral("rows"), QStringLiteral("all"));
+        QPointer<ApiClient> api(client);
+        runInBackground(
+            QThreadPool::globalInstance(), this, [path]() { return readFile(path); },
+            [this, api, query, generation, finished](const Outcome<QByteArray> &file) {
+                if (generation != d->generation)
+                    return;
+                if (!file.ok() || !api) {
+                    Outcome<UserImportSummary> failed;
+                    failed.error = file.ok() ? tr("open a database first") : file.error;
+                    return finished(failed);
+                }
+                api->upload(QStringLiteral("users/import"), query, *file.value, kImportTimeoutMs, this,
+                            [finished](const ApiReply &reply) {
+                                Outcome<UserImportSummary> outcome;
+                                if (reply.ok())
+                                    outcome.value = summaryFromApi(reply.json);
+                                else
+                                    outcome.error = reply.errorText();
+                                finished(outcome);
+                            });
+            });
+        return;
+    }
     runInBackground(
         QThreadPool::globalInstance(), this,
-        [store, path, options]() { return importUserFile(store, readFile(path), options).result(); },
-        [this, generation, dryRun, skip](const Outcome<UserImportSummary> &outcome) {
-            if (generation != d->generation)
-                return;
-            d->progressTimer.stop();
-            d->progress.reset();
-            d->shownProgress = outcome.ok() ? 1.0 : -1.0;
-            Q_EMIT progressChanged();
-            if (!outcome.ok()) {
-                d->error = outcome.error;
-                d->state = State::Failed;
-                Q_EMIT stateChanged();
-                return;
-            }
-            beginResetModel();
-            d->summary = *outcome.value;
-            endResetModel();
-            d->checkedSkip = skip;
-            d->state = dryRun ? State::Checked : State::Imported;
-            Q_EMIT stateChanged();
-            Q_EMIT summaryChanged();
-        });
+        [store, path, options]() { return importUserFile(store, readFile(path), options).result(); }, finished);
 }
 
 } // namespace Gatehouse::Admin

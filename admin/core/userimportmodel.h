@@ -25,6 +25,11 @@ class UserImportModelPrivate;
  * checked last. \c canImport says whether importUsers() would change anything: not when all or
  * nothing (onConflict "fail" or "update") meets a refused row, nor when nothing is new. Each
  * imported user is audited (\c userImport, \c by "admin", the operating system's user).
+ *
+ * Connected to a server, the server imports: the file is sent to the admin API's
+ * \c {POST users/import} (the same engine, the check a dry run there), its report fills the rows,
+ * and the audit's \c by is the person signed in. The server reports no progress on the way:
+ * \c progress stays -1 (indeterminate) until its answer.
  */
 class UserImportModel : public QAbstractListModel
 {

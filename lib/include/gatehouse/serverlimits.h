@@ -2,6 +2,7 @@
 /*! \file serverlimits.h  Limits HttpServerPool enforces on every connection. */
 #include <gatehouse/global.h>
 
+#include <QByteArray>
 #include <QtGlobal>
 
 #include <chrono>
@@ -17,6 +18,13 @@ struct GATEHOUSE_EXPORT ServerLimits
 {
     //! Largest request body in bytes (413 beyond). A chunked body counts with its chunk framing.
     qint64 maxBodySize = 64 * 1024;
+    /*!
+     * One path (origin form, exactly as sent, any query) whose requests may have bodies of up to
+     * \c largeBodyMaxSize instead: gatehouse-server sets it to the admin API's user import
+     * (\c {basePath}/admin/api/users/import) when \c admin is configured. Empty: none.
+     */
+    QByteArray largeBodyPath;
+    qint64 largeBodyMaxSize = 0;
     //! Largest request line plus header section in bytes (431 beyond, 414 when the request line
     //! alone is longer). At most 100 KiB: QHttpServer 6.4, which parses after the guard, drops
     //! every header field of a request with a longer one.

@@ -6,6 +6,7 @@
 #include "adminapi/bearer.h"
 #include "adminapi/configoperations.h"
 #include "adminapi/dashboardoperations.h"
+#include "adminapi/importoperations.h"
 #include "adminapi/logging.h"
 #include "adminapi/useroperations.h"
 #include "core/clientaddress.h"
@@ -45,6 +46,7 @@ struct RequestContext
     std::shared_ptr<ConfigAccess> config;   // null: no configuration file
     LockoutLimits lockoutLimits;
     qint64 sessionMaxAge = 0;
+    std::shared_ptr<ImportGate> importGate;  // one import at a time on this server
 };
 
 AuthResponse serve(const Stores &stores, const AuthRequest &request, const RequestContext &context)
@@ -65,6 +67,8 @@ AuthResponse serve(const Stores &stores, const AuthRequest &request, const Reque
     if (!segments.isEmpty() && segments.constLast().isEmpty())
         segments.removeLast();
     const bool wellFormed = !segments.isEmpty() && !segments.contains(QString());
+    if (wellFormed && servesImport(segments))
+        return serveImport(stores, caller, request, *context.importGate);
     if (wellFormed && segments.constFirst() == QLatin1String("users") && segments.size() <= 4)
         return serveUsers(stores, caller, request, segments);
     if (wellFormed && segments.constFirst() == QLatin1String("audit"))
@@ -126,6 +130,7 @@ public:
     QStringList keySecrets;
     std::shared_ptr<const OidcProvider::SigningKeyCache> keyCache;
     std::shared_ptr<ConfigAccess> config;
+    std::shared_ptr<ImportGate> importGate = std::make_shared<ImportGate>();
     // The operations wait for the store; they do it here, never on a serving thread.
     QThreadPool pool;
 };
@@ -160,6 +165,11 @@ bool AdminApi::owns(const QString &path, const QString &basePath)
     return path == prefix || path.startsWith(prefix + u'/');
 }
 
+QString AdminApi::importPath(const QString &basePath)
+{
+    return apiPrefix(basePath) + QStringLiteral("/users/import");
+}
+
 QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config &config) const
 {
     RequestContext context;
@@ -172,6 +182,7 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.caller.keys = d->keys(config.secret);
     context.access = config.access;
     context.config = d->config;
+    context.importGate = d->importGate;
     const TwoFactorOptions twoFactor; // fixed: the configuration does not set them
     context.lockoutLimits.rateLimit = config.rateLimit;
     context.sessionMaxAge = config.session.maxAge;

@@ -48,6 +48,8 @@ Connection::Connection(HttpWorker *worker, const ConnectionRegistry::Admission &
       m_scanner(worker->limits().maxHeaderSize, worker->limits().maxBodySize)
 {
     const ServerLimits &limits = worker->limits();
+    if (!limits.largeBodyPath.isEmpty())
+        m_scanner.allowLargeBody(limits.largeBodyPath, limits.largeBodyMaxSize);
     connect(&m_stream, &TcpStream::readyRead, this, &Connection::readIncoming);
     connect(&m_stream, &TcpStream::closed, this, &QObject::deleteLater);
     m_worker->track(this);

@@ -187,8 +187,14 @@ qint64 parseContentLength(QByteArrayView value)
 } // namespace
 
 RequestScanner::RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize)
-    : m_maxHeaderSize(std::min(maxHeaderSize, kMaxHeaderSize)), m_maxBodySize(maxBodySize)
+    : m_maxHeaderSize(std::min(maxHeaderSize, kMaxHeaderSize)), m_maxBodySize(maxBodySize), m_bodyLimit(maxBodySize)
 {
+}
+
+void RequestScanner::allowLargeBody(const QByteArray &path, qint64 maxBodySize)
+{
+    m_largeBodyPath = path;
+    m_largeBodyMax = maxBodySize;
 }
 
 qsizetype RequestScanner::scan(const char *data, qsizetype size)
@@ -290,12 +296,22 @@ void RequestScanner::parseHead()
     }
 
     m_keepAlive = m_http10 ? m_connectionKeepAlive && !m_connectionClose : !m_connectionClose;
+    m_bodyLimit = m_maxBodySize;
+    if (!m_largeBodyPath.isEmpty() && !m_absoluteForm) {
+        // The path exactly as sent: an encoded variant of it keeps the usual limit.
+        const QByteArrayView requested = target();
+        const qsizetype query = requested.indexOf('?');
+        if ((query < 0 ? requested : requested.first(query)) == QByteArrayView(m_largeBodyPath))
+            m_bodyLimit = std::max(m_maxBodySize, m_largeBodyMax);
+    }
     if (m_chunked) {
         m_phase = Phase::Body;
-    } else if (m_contentLength > m_maxBodySize) {
+    } else if (m_contentLength > m_bodyLimit) {
         fail(413);
     } else if (m_contentLength > 0) {
-        m_body.reserve(qsizetype(m_contentLength));
+        // What the client claims is reserved only up to the usual limit: a larger body (the
+        // user import's) grows as it arrives, so a claim alone never takes the memory.
+        m_body.reserve(qsizetype(std::min(m_contentLength, m_maxBodySize)));
         m_bodyRemaining = m_contentLength;
         m_contentSize = m_contentLength;
         m_phase = Phase::Body;
@@ -442,7 +458,7 @@ qsizetype RequestScanner::scanChunked(const char *data, qsizetype size)
     // The body limit counts the chunk framing as well, extensions included (7.1.1), and a line
     // still open from an earlier read. Bytes past the limit are never looked at: one byte more
     // than allowed is 413 whatever it holds, so where the reads split never changes the answer.
-    const qint64 allowed = m_maxBodySize - m_bodyScanned - m_line.size();
+    const qint64 allowed = m_bodyLimit - m_bodyScanned - m_line.size();
     const qsizetype given = size;
     size = qsizetype(qBound<qint64>(0, size, allowed));
     qsizetype pos = 0;
@@ -523,7 +539,7 @@ bool RequestScanner::chunkLineDone(QByteArrayView line)
         && (extensions.isEmpty() || extensions.front() != ';'
             || std::any_of(extensions.begin(), extensions.end(), isControl)))
         return false;
-    if (size > m_maxBodySize - m_bodyScanned) {
+    if (size > m_bodyLimit - m_bodyScanned) {
         fail(413);  // also a size too large for any integer (7.1)
         return false;
     }

@@ -37,6 +37,11 @@ public:
     static constexpr qint64 kMaxHeaderSize = 100 * 1024;
 
     RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize);
+    /*!
+     * Lets requests of the origin-form path \a path (exactly, any query) have bodies of up to
+     * \a maxBodySize bytes instead (ServerLimits::largeBodyPath: the admin API's user import).
+     */
+    void allowLargeBody(const QByteArray &path, qint64 maxBodySize);
 
     /*!
      * Scans \a size bytes following the ones scanned before. Returns how many were consumed:
@@ -94,6 +99,9 @@ private:
 
     const qint64 m_maxHeaderSize;
     const qint64 m_maxBodySize;
+    QByteArray m_largeBodyPath;
+    qint64 m_largeBodyMax = 0;
+    qint64 m_bodyLimit = 0;  //!< the current request's: m_maxBodySize, or m_largeBodyMax for its path
     Phase m_phase = Phase::Idle;
     int m_errorStatus = 0;
     QByteArray m_head;

@@ -6,6 +6,7 @@
 // admin.groups signing in through the OpenID Provider as gatehouse-admin. Without "admin" in the
 // configuration the API is not there.
 #include "serverharness.h"
+#include "importfiles.h"
 #include "support/postgresserver.h"
 #include "support/serverprocess.h"
 
@@ -22,6 +23,7 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QUrlQuery>
 #include <QTest>
@@ -124,13 +126,13 @@ class TestServerAdminApi : public QObject
     }
 
     Answer call(quint16 port, const QByteArray &method, const QString &path, const QString &token,
-                const QByteArray &body = {})
+                const QByteArray &body = {}, const QByteArray &contentType = QByteArrayLiteral("application/json"))
     {
         QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/auth/admin/api/%2").arg(port).arg(path)));
         if (!token.isEmpty())
             request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
         if (!body.isEmpty())
-            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+            request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
         std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.sendCustomRequest(request, method, body)));
         Answer answer;
         answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -450,9 +452,11 @@ private Q_SLOTS:
         QCOMPARE(created.status, 201);
         QVERIFY(!created.setsCookie);
         QCOMPARE(call(server.port(), "GET", "audit?limit=1", access).status, 200);
+        // The newest first: the API's, after the two `user add` made (audited by the CLI since 36fa3bb).
         QList<AuditEvent> events = audit(url, QStringLiteral("userCreate"));
-        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.size(), 3);
         QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("ada@example.test"));
+        QCOMPARE(events.first().detail.value("email").toString(), QStringLiteral("cy@example.test"));
 
         // A token altered in its signature, or cut short, is no token.
         QString altered = access;
@@ -1088,6 +1092,220 @@ private Q_SLOTS:
         std::unique_ptr<QNetworkReply> reply(waitForReply(m_nam.get(request)));
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
         QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value("error").toString(), QStringLiteral("not_found"));
+    }
+
+    // POST users/import: each format with a file the other import tests make with the real
+    // tools, the same engine and answers as `user import`: all or nothing, a dry run that
+    // changes nothing, skip, a re-run that changes nothing; the scope; the audit's "by".
+    void importUsers_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("format");
+        for (const char *format : {"authelia", "htpasswd", "keycloak", "csv", "jsonl"})
+            QTest::addRow("sqlite %s", format) << QStringLiteral("sqlite") << QString::fromLatin1(format);
+        QTest::newRow("postgresql keycloak") << QStringLiteral("postgresql") << QStringLiteral("keycloak");
+    }
+
+    void importUsers()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, format);
+        if (backend == QLatin1String("postgresql") && !m_pg)
+            QSKIP(qPrintable(m_pgUnavailable));
+        const QString email = QStringLiteral("imported@example.test");
+        QString refusedLine;
+        QString scheme;
+        const QByteArray file = ImportFiles::importFile(format, email, &refusedLine, &scheme);
+        if (file.isEmpty())
+            QSKIP("the tool that writes this format's hash is not installed (packaging/install-deps.sh)");
+        QString config;
+        const QString url = prepare(backend, true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        const QString reader = createToken(config, QStringLiteral("report"), QStringLiteral("users:read"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QString import = QStringLiteral("users/import?format=%1&emailDomain=example.test").arg(format);
+        const auto userCount = [&] { return call(port, "GET", "users", reader).body.value("total").toInt(-1); };
+
+        // users:read may not import; the refusal is audited.
+        const Answer refused = call(port, "POST", import, reader, file, "application/octet-stream");
+        QCOMPARE(refused.status, 403);
+        QCOMPARE(refused.body.value("scope").toString(), QStringLiteral("users:write"));
+        QCOMPARE(audit(url, QStringLiteral("adminApiDenied")).size(), 1);
+
+        // All or nothing: the refused user imports nothing; the report names its line and why.
+        Answer r = call(port, "POST", import, writer, file, "application/octet-stream");
+        QVERIFY2(r.status == 200, r.raw.constData());
+        QCOMPARE(r.body.value("committed").toBool(), false);
+        QCOMPARE(r.body.value("read").toInt(), 2);
+        QCOMPARE(r.body.value("created").toInt(), 1);
+        QCOMPARE(r.body.value("failed").toInt(), 1);
+        QCOMPARE(r.body.value("refused").toArray().size(), 1);
+        QCOMPARE(r.body.value("refused").toArray().first().toString(), refusedLine);
+        const QJsonArray problems = r.body.value("problems").toArray();
+        QCOMPARE(problems.size(), 1);
+        // The command's line and the problem's reason say the same (the reason without "line N").
+        const QString reason = problems.first().toObject().value("reason").toString();
+        QVERIFY2(!reason.isEmpty() && refusedLine.endsWith(reason.section(QStringLiteral(": "), -1)), qPrintable(reason));
+        QCOMPARE(problems.first().toObject().value("outcome").toString(), QStringLiteral("refused"));
+        QVERIFY(!r.body.contains("rows"));
+        // Never a password hash in the answer.
+        QVERIFY2(!r.raw.contains("$2b$31$") && !r.raw.contains("$argon2") && !r.raw.contains("pbkdf2_sha256$"), r.raw.constData());
+        QCOMPARE(userCount(), 0);
+
+        // A dry run with skip: the same report a real run gives, every row with rows=all, nothing changed.
+        r = call(port, "POST", import + "&onConflict=skip&dryRun=true&rows=all", writer, file, "application/octet-stream");
+        QVERIFY2(r.status == 200, r.raw.constData());
+        QCOMPARE(r.body.value("dryRun").toBool(), true);
+        QCOMPARE(r.body.value("committed").toBool(), false);
+        QCOMPARE(r.body.value("created").toInt(), 1);
+        QCOMPARE(r.body.value("failed").toInt(), 1);
+        const QJsonArray rows = r.body.value("rows").toArray();
+        QCOMPARE(rows.size(), 2);
+        QStringList outcomes;
+        for (const QJsonValue &row : rows)
+            outcomes.append(row.toObject().value("outcome").toString());
+        outcomes.sort();
+        QCOMPARE(outcomes, (QStringList{"created", "refused"}));
+        QCOMPARE(userCount(), 0);
+        QVERIFY(audit(url, QStringLiteral("userImport")).isEmpty());
+
+        // Skip imports the rest, audited with the token as "by"; again, nothing changes.
+        r = call(port, "POST", import + "&onConflict=skip&group=imported", writer, file, "application/octet-stream");
+        QVERIFY2(r.status == 200, r.raw.constData());
+        QCOMPARE(r.body.value("committed").toBool(), true);
+        QCOMPARE(r.body.value("created").toInt(), 1);
+        QCOMPARE(r.body.value("failed").toInt(), 1);
+        QCOMPARE(userCount(), 1);
+        const Answer found = call(port, "GET", "users?search=imported@example.test", reader);
+        const QString id = found.body.value("users").toArray().first().toObject().value("id").toString();
+        QVERIFY(!id.isEmpty());
+        const QJsonArray groups = call(port, "GET", "users/" + id + "/groups", reader).body.value("groups").toArray();
+        QVERIFY2(groups.contains(QJsonValue("imported")), QJsonDocument(groups).toJson().constData());
+        const QList<AuditEvent> events = audit(url, QStringLiteral("userImport"));
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().userId, id);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:provisioning"));
+        QCOMPARE(events.first().detail.value("format").toString(), format);
+        QCOMPARE(events.first().detail.value("scheme").toString(), scheme);
+        r = call(port, "POST", import + "&onConflict=skip&group=imported", writer, file, "application/octet-stream");
+        QCOMPARE(r.body.value("created").toInt(), 0);
+        QCOMPARE(r.body.value("skipped").toInt(), 1);
+        QCOMPARE(audit(url, QStringLiteral("userImport")).size(), 1);
+    }
+
+    // What the import refuses before it reads the file: each a 4xx naming the field, nothing
+    // imported. Its body limit is its own: a file far beyond server.maxBodySize is taken there
+    // only, and a claimed body beyond 256 MiB is refused before it is sent.
+    void importRefusesBadInput()
+    {
+        QString config;
+        const QString url = prepare(QStringLiteral("sqlite"), true, &config);
+        QVERIFY(!url.isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QByteArray file = "grace:$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW\n";
+        const QList<std::pair<QString, QString>> refusals = {
+            {QStringLiteral("users/import"), QStringLiteral("format")},
+            {QStringLiteral("users/import?format=ldif"), QStringLiteral("format")},
+            {QStringLiteral("users/import?format=htpasswd&format=csv"), QStringLiteral("format")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&onConflict=replace"), QStringLiteral("onConflict")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&dryRun=yes"), QStringLiteral("dryRun")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&allowWeakHashes=1"), QStringLiteral("allowWeakHashes")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=a@example.test"), QStringLiteral("emailDomain")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&rows=some"), QStringLiteral("rows")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&overwrite=true"), QStringLiteral("overwrite")},
+            {QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&group=staff,a%01b"), QStringLiteral("group")},
+        };
+        for (const auto &[path, field] : refusals) {
+            const Answer refused = call(port, "POST", path, writer, file, "application/octet-stream");
+            QVERIFY2(refused.status == 400, qPrintable(path + u' ' + QString::fromUtf8(refused.raw)));
+            QCOMPARE(refused.body.value("field").toString(), field);
+        }
+        const QString import = QStringLiteral("users/import?format=htpasswd&emailDomain=example.test");
+        const Answer empty = call(port, "POST", import, writer);
+        QCOMPARE(empty.status, 400);
+        QCOMPARE(empty.body.value("field").toString(), QStringLiteral("body"));
+        const Answer form = call(port, "POST", import, writer, file, "application/x-www-form-urlencoded");
+        QCOMPARE(form.status, 415);
+        QCOMPARE(form.body.value("field").toString(), QStringLiteral("Content-Type"));
+        QCOMPARE(call(port, "GET", import, writer).status, 405);
+        QCOMPARE(call(port, "GET", "users", writer).body.value("total").toInt(), 0);
+        QVERIFY(audit(url, QStringLiteral("userImport")).isEmpty());
+
+        // 3,000 users (about 250 KiB, beyond the 64 KiB of server.maxBodySize): the import takes
+        // them; any other operation refuses such a body.
+        QByteArray large;
+        for (int i = 0; i < 3000; ++i)
+            large += "user" + QByteArray::number(i) + ':' + file.mid(file.indexOf(':') + 1);
+        QVERIFY(large.size() > 200 * 1024);
+        const Answer dry = call(port, "POST", import + "&dryRun=true", writer, large, "application/octet-stream");
+        QVERIFY2(dry.status == 200, dry.raw.constData());
+        QCOMPARE(dry.body.value("created").toInt(), 3000);
+        QCOMPARE(dry.body.value("committed").toBool(), false);
+        QCOMPARE(call(port, "GET", "users", writer).body.value("total").toInt(), 0);
+        QCOMPARE(call(port, "POST", "users", writer, large).status, 413);
+
+        // Beyond 256 MiB: refused on the claim, before any of it is sent.
+        QTcpSocket socket;
+        socket.connectToHost(QStringLiteral("127.0.0.1"), port);
+        QVERIFY(socket.waitForConnected(5000));
+        socket.write("POST /auth/admin/api/" + import.toLatin1() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                     + writer.toLatin1() + "\r\nContent-Type: application/octet-stream\r\nContent-Length: "
+                     + QByteArray::number(256LL * 1024 * 1024 + 1) + "\r\n\r\n");
+        QByteArray answer;
+        while (!answer.contains("\r\n") && socket.waitForReadyRead(5000))
+            answer += socket.readAll();
+        QVERIFY2(answer.startsWith("HTTP/1.1 413 "), answer.constData());
+    }
+
+    // One import at a time per server: while a large one runs, another is refused at once with
+    // 409 import_running, and the first finishes as if alone.
+    void oneImportAtATime()
+    {
+        QString config;
+        QVERIFY(!prepare(QStringLiteral("sqlite"), true, &config).isEmpty());
+        const QString writer = createToken(config, QStringLiteral("provisioning"), QStringLiteral("users:read,users:write"));
+        ServerUnderTest server;
+        QVERIFY2(server.start(config), qPrintable(server.log()));
+        const quint16 port = server.port();
+        const QByteArray hash = ":$2y$10$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW\n";
+        QByteArray large;
+        for (int i = 0; i < 40000; ++i)
+            large += "user" + QByteArray::number(i) + hash;
+        const QString import = QStringLiteral("users/import?format=htpasswd&emailDomain=example.test&dryRun=true");
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/auth/admin/api/%2").arg(port).arg(import)));
+        request.setRawHeader("Authorization", "Bearer " + writer.toLatin1());
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
+        request.setTransferTimeout(120000);
+        std::unique_ptr<QNetworkReply> first(m_nam.post(request, large));
+        // Small imports while it runs (or before it starts: then the first is the one refused).
+        QList<int> others;
+        Answer refused;
+        while (!first->isFinished() && others.size() < 1000) {
+            const Answer other = call(port, "POST", import, writer, "grace" + hash, "application/octet-stream");
+            others.append(other.status);
+            if (other.status == 409)
+                refused = other;
+        }
+        if (!first->isFinished())
+            waitForReply(first.get());
+        const int firstStatus = first->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QJsonObject firstBody = QJsonDocument::fromJson(first->readAll()).object();
+        if (firstStatus == 409)
+            refused.body = firstBody;
+        QVERIFY2(others.contains(409) || firstStatus == 409, qPrintable(QStringLiteral("%1 other imports while it ran").arg(others.size())));
+        QCOMPARE(refused.body.value("error").toString(), QStringLiteral("import_running"));
+        for (const int status : std::as_const(others))
+            QVERIFY(status == 200 || status == 409);
+        if (firstStatus == 200)
+            QCOMPARE(firstBody.value("created").toInt(), 40000);
+        // Once it has finished, the next import runs.
+        QCOMPARE(call(port, "POST", import, writer, "grace" + hash, "application/octet-stream").status, 200);
     }
 
     void offWithoutAdmin()

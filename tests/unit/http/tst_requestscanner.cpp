@@ -50,6 +50,8 @@ private Q_SLOTS:
     void limits_data();
     void limits();
     void lineOverLimitAcrossReads();
+    void largeBodyOnItsPathOnly_data();
+    void largeBodyOnItsPathOnly();
     void stopsAtEndOfRequest();
     void nextRequestAfterReset();
     void keepsWhatItDelimits_data();
@@ -270,6 +272,58 @@ void TestRequestScanner::lineOverLimitAcrossReads()
     const QByteArray all = head + start + end;
     whole.scan(all.constData(), all.size());
     QCOMPARE(whole.errorStatus(), 413);
+}
+
+void TestRequestScanner::largeBodyOnItsPathOnly_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<bool>("chunkedBody");
+    QTest::addColumn<int>("bodySize");
+    QTest::addColumn<int>("errorStatus");   // 0: complete
+
+    QTest::newRow("its path, larger") << QByteArray("/import") << false << 300 << 0;
+    QTest::newRow("its path with a query") << QByteArray("/import?format=csv") << false << 300 << 0;
+    QTest::newRow("its path, chunked") << QByteArray("/import") << true << 300 << 0;
+    QTest::newRow("its path, beyond its limit") << QByteArray("/import") << false << 1001 << 413;
+    QTest::newRow("its path, chunked beyond its limit") << QByteArray("/import") << true << 1001 << 413;
+    QTest::newRow("another path") << QByteArray("/p") << false << 300 << 413;
+    QTest::newRow("below it") << QByteArray("/import/x") << false << 300 << 413;
+    QTest::newRow("encoded otherwise") << QByteArray("/%69mport") << false << 300 << 413;
+    QTest::newRow("absolute form") << QByteArray("http://x/import") << false << 300 << 413;
+}
+
+void TestRequestScanner::largeBodyOnItsPathOnly()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(bool, chunkedBody);
+    QFETCH(int, bodySize);
+    QFETCH(int, errorStatus);
+    const QByteArray body(bodySize, 'b');
+    const QByteArray input = "POST " + target + " HTTP/1.1\r\nHost: x\r\n"
+        + (chunkedBody ? "Transfer-Encoding: chunked\r\n\r\n" + QByteArray::number(bodySize, 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+                       : "Content-Length: " + QByteArray::number(bodySize) + "\r\n\r\n" + body);
+    for (const qsizetype piece : {qsizetype(7), input.size()}) {
+        RequestScanner scanner(kMaxHeader, kMaxBody);
+        scanner.allowLargeBody("/import", 1000);
+        feed(scanner, input, piece);
+        if (errorStatus == 0) {
+            QCOMPARE(scanner.phase(), Phase::Complete);
+            QCOMPARE(scanner.takeBody(), body);
+        } else {
+            QCOMPARE(scanner.phase(), Phase::Failed);
+            QCOMPARE(scanner.errorStatus(), errorStatus);
+        }
+    }
+    // The next request on the connection has the usual limit again.
+    RequestScanner scanner(kMaxHeader, kMaxBody);
+    scanner.allowLargeBody("/import", 1000);
+    const QByteArray first = "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n" + QByteArray(300, 'b');
+    feed(scanner, first, first.size());
+    QCOMPARE(scanner.phase(), Phase::Complete);
+    scanner.next();
+    const QByteArray second = "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n" + QByteArray(300, 'b');
+    feed(scanner, second, second.size());
+    QCOMPARE(scanner.errorStatus(), 413);
 }
 
 void TestRequestScanner::stopsAtEndOfRequest()
