@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 
@@ -184,11 +185,27 @@ qint64 parseContentLength(QByteArrayView value)
     return n;
 }
 
+// Whether some connection of the process is receiving a body over the usual limit. The large
+// path's bodies arrive before anyone is authenticated: one at a time bounds what strangers can
+// make the process hold to one large limit, however many connections they open.
+std::atomic<bool> largeBodySlotTaken{false};
+
 } // namespace
 
 RequestScanner::RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize)
     : m_maxHeaderSize(std::min(maxHeaderSize, kMaxHeaderSize)), m_maxBodySize(maxBodySize), m_bodyLimit(maxBodySize)
 {
+}
+
+RequestScanner::~RequestScanner()
+{
+    releaseLargeBodySlot();
+}
+
+void RequestScanner::releaseLargeBodySlot()
+{
+    if (std::exchange(m_holdsLargeBodySlot, false))
+        largeBodySlotTaken.store(false, std::memory_order_release);
 }
 
 void RequestScanner::allowLargeBody(const QByteArray &path, qint64 maxBodySize)
@@ -301,8 +318,16 @@ void RequestScanner::parseHead()
         // The path exactly as sent: an encoded variant of it keeps the usual limit.
         const QByteArrayView requested = target();
         const qsizetype query = requested.indexOf('?');
-        if ((query < 0 ? requested : requested.first(query)) == QByteArrayView(m_largeBodyPath))
+        const bool largePath = (query < 0 ? requested : requested.first(query)) == QByteArrayView(m_largeBodyPath);
+        if (largePath && (m_chunked || m_contentLength > m_maxBodySize)) {
+            bool taken = false;
+            if (!largeBodySlotTaken.compare_exchange_strong(taken, true, std::memory_order_acquire)) {
+                fail(503);  // another large body is arriving; its sender may retry
+                return;
+            }
+            m_holdsLargeBodySlot = true;
             m_bodyLimit = std::max(m_maxBodySize, m_largeBodyMax);
+        }
     }
     if (m_chunked) {
         m_phase = Phase::Body;
@@ -551,12 +576,14 @@ bool RequestScanner::chunkLineDone(QByteArrayView line)
 
 void RequestScanner::fail(int status)
 {
+    releaseLargeBodySlot();
     m_phase = Phase::Failed;
     m_errorStatus = status;
 }
 
 void RequestScanner::next()
 {
+    releaseLargeBodySlot();
     m_phase = Phase::Idle;
     m_errorStatus = 0;
     m_head.resize(0);  // keeps the capacity for the next request

@@ -37,9 +37,14 @@ public:
     static constexpr qint64 kMaxHeaderSize = 100 * 1024;
 
     RequestScanner(qint64 maxHeaderSize, qint64 maxBodySize);
+    ~RequestScanner();
+    RequestScanner(const RequestScanner &) = delete;
+    RequestScanner &operator=(const RequestScanner &) = delete;
     /*!
      * Lets requests of the origin-form path \a path (exactly, any query) have bodies of up to
      * \a maxBodySize bytes instead (ServerLimits::largeBodyPath: the admin API's user import).
+     * One such body over the usual limit is received at a time in the process: a second one
+     * meanwhile is refused with 503 before its body is read.
      */
     void allowLargeBody(const QByteArray &path, qint64 maxBodySize);
 
@@ -54,7 +59,8 @@ public:
     Phase phase() const { return m_phase; }
     //! Once phase() is Failed: 400 (malformed), 413 (body), 414 (request line), 417 (an
     //! expectation other than 100-continue), 431 (header section), 501 (a transfer coding,
-    //! method or upgrade the server does not implement) or 505 (an HTTP version other than 1.x).
+    //! method or upgrade the server does not implement), 503 (another large body is arriving:
+    //! allowLargeBody()) or 505 (an HTTP version other than 1.x).
     int errorStatus() const { return m_errorStatus; }
 
     // Known once the request line is complete.
@@ -96,12 +102,14 @@ private:
     bool parseRequestLine(QByteArrayView line);
     bool parseField(QByteArrayView line);
     void fail(int status);
+    void releaseLargeBodySlot();
 
     const qint64 m_maxHeaderSize;
     const qint64 m_maxBodySize;
     QByteArray m_largeBodyPath;
     qint64 m_largeBodyMax = 0;
     qint64 m_bodyLimit = 0;  //!< the current request's: m_maxBodySize, or m_largeBodyMax for its path
+    bool m_holdsLargeBodySlot = false;  //!< this request's body is the one large body being received
     Phase m_phase = Phase::Idle;
     int m_errorStatus = 0;
     QByteArray m_head;

@@ -2,6 +2,8 @@
 
 #include <QtTest>
 
+#include <memory>
+
 using Gatehouse::RequestScanner;
 using Phase = RequestScanner::Phase;
 
@@ -52,6 +54,7 @@ private Q_SLOTS:
     void lineOverLimitAcrossReads();
     void largeBodyOnItsPathOnly_data();
     void largeBodyOnItsPathOnly();
+    void largeBodyOneAtATime();
     void stopsAtEndOfRequest();
     void nextRequestAfterReset();
     void keepsWhatItDelimits_data();
@@ -324,6 +327,50 @@ void TestRequestScanner::largeBodyOnItsPathOnly()
     const QByteArray second = "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n" + QByteArray(300, 'b');
     feed(scanner, second, second.size());
     QCOMPARE(scanner.errorStatus(), 413);
+}
+
+void TestRequestScanner::largeBodyOneAtATime()
+{
+    // Large bodies arrive before anyone is authenticated: while one is arriving, a second is
+    // refused before its body is read; the usual sizes go on; the slot is free again after.
+    const QByteArray large = "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n";
+    const QByteArray chunked = "POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+    const QByteArray small = "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc";
+    auto scanner = [] {
+        auto made = std::make_unique<RequestScanner>(kMaxHeader, kMaxBody);
+        made->allowLargeBody("/import", 1000);
+        return made;
+    };
+    auto first = scanner();
+    feed(*first, large + QByteArray(100, 'b'), 7);
+    QCOMPARE(first->phase(), Phase::Body);
+
+    for (const QByteArray &head : {large, chunked}) {
+        auto second = scanner();
+        feed(*second, head, head.size());
+        QCOMPARE(second->phase(), Phase::Failed);
+        QCOMPARE(second->errorStatus(), 503);
+    }
+    auto third = scanner();
+    feed(*third, small, small.size());
+    QCOMPARE(third->phase(), Phase::Complete);
+    QCOMPARE(third->takeBody(), QByteArray("abc"));
+
+    // The first one's end frees it: completed and the connection moving on, or gone.
+    feed(*first, QByteArray(200, 'b'), 200);
+    QCOMPARE(first->phase(), Phase::Complete);
+    first->next();
+    auto fourth = scanner();
+    feed(*fourth, large, large.size());
+    QCOMPARE(fourth->phase(), Phase::Body);
+    fourth.reset();
+    auto fifth = scanner();
+    const QByteArray tooLarge = "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n";
+    feed(*fifth, tooLarge, tooLarge.size());
+    QCOMPARE(fifth->errorStatus(), 413);  // failed, beyond the large limit: it lets go too
+    auto sixth = scanner();
+    feed(*sixth, large + QByteArray(300, 'b'), large.size() + 300);
+    QCOMPARE(sixth->phase(), Phase::Complete);
 }
 
 void TestRequestScanner::stopsAtEndOfRequest()
