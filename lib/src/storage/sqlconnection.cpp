@@ -84,10 +84,16 @@ QString joinOptions(const QString &first, const QString &second)
 
 } // namespace
 
-SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file)
+bool isSqliteFile(const SqlAdapterOptions &options)
+{
+    return isFileDatabase(options);
+}
+
+SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file, LockWait lockWait)
     : m_options(options)
     , m_name(std::move(name))
     , m_shared(file)
+    , m_lockWait(lockWait)
 {
 }
 
@@ -206,7 +212,9 @@ void SqlConnection::setUp()
         if (QVersionNumber::fromString(found) < QVersionNumber(3, 35))
             throw AdapterError(Reason::Unavailable,
                                QStringLiteral("SQLite %1 is too old: Gatehouse needs 3.35 or later (RETURNING)").arg(found));
-        execute(QStringLiteral("PRAGMA busy_timeout = 5000"), method);
+        execute(m_lockWait == LockWait::Never ? QStringLiteral("PRAGMA busy_timeout = 0")
+                                              : QStringLiteral("PRAGMA busy_timeout = 5000"),
+                method);
         execute(QStringLiteral("PRAGMA foreign_keys = ON"), method);
         if (!isMemoryDatabase(m_options)) {
             execute(QStringLiteral("PRAGMA journal_mode = WAL"), method);
