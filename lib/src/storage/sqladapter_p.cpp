@@ -44,10 +44,12 @@ std::optional<std::optional<SessionAndUserState>> SqlAdapterPrivate::lookupHere(
     try {
         reader->open();
         const QString method = QStringLiteral("getSessionAndUserState");
+        const qint64 pagesRead = reader->sqlitePagesRead();
         const Clock::time_point started = Clock::now();
         SessionLookups::Found found = SqlRows::sessionsAndUserStates(*reader, QStringList{token}, method);
         const Clock::time_point ended = Clock::now();
-        if (ended - started >= kSlowReadHere)
+        // Slow because it read pages from the file, not because the thread was preempted.
+        if (ended - started >= kSlowReadHere && reader->sqlitePagesRead() > pagesRead)
             m_readHereFrom.store((ended + kReadHereBreak).time_since_epoch().count(), std::memory_order_relaxed);
         const auto it = found.constFind(token);
         read.emplace(it == found.cend() ? std::nullopt : std::optional(*it));

@@ -173,8 +173,10 @@ private:
      * is seen at once), on a connection of its own that never waits for a lock: anything but an
      * answer (a lock, a file moved away, a missing table) goes to the storage thread, which
      * waits, reports and fails as every call does. A read that took kSlowReadHere or longer
-     * (its pages came from a disk, not from memory) sends the reads of the next kReadHereBreak
-     * to the storage threads: a serving thread must not wait for a disk while requests queue.
+     * and read pages from the file (not from the connection's cache: a disk, perhaps) sends the
+     * reads of the next kReadHereBreak to the storage threads: a serving thread must not wait
+     * for a disk while requests queue. (Time alone would not do: a thread preempted on a busy
+     * machine, or run under valgrind, takes as long without waiting for anything.)
      */
     std::optional<std::optional<SessionAndUserState>> lookupHere(const QString &token);
     static constexpr std::chrono::milliseconds kSlowReadHere{5};

@@ -248,6 +248,7 @@ void SqlConnection::close()
     for (sqlite3_stmt *statement : std::as_const(m_sqliteStatements))
         sqlite3_finalize(statement);
     m_sqliteStatements.clear();
+    m_sqlite = nullptr;
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_name);
     m_statements.clear();
@@ -278,6 +279,7 @@ sqlite3_stmt *SqlConnection::sqliteStatement(const QByteArray &sql, const QStrin
     if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
         throw AdapterError(Reason::Failed, QStringLiteral("%1: the SQLite driver gave no sqlite3 handle").arg(method));
     sqlite3 *db = *static_cast<sqlite3 *const *>(handle.constData());
+    m_sqlite = db;
     sqlite3_stmt *statement = nullptr;
     const int prepared = sqlite3_prepare_v3(db, sql.constData(), int(sql.size()), SQLITE_PREPARE_PERSISTENT,
                                             &statement, nullptr);
@@ -287,6 +289,15 @@ sqlite3_stmt *SqlConnection::sqliteStatement(const QByteArray &sql, const QStrin
     }
     m_sqliteStatements.insert(sql, statement);
     return statement;
+}
+
+qint64 SqlConnection::sqlitePagesRead() const
+{
+    int current = 0;
+    int highest = 0;
+    if (!m_sqlite || sqlite3_db_status(m_sqlite, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0) != SQLITE_OK)
+        return 0;
+    return current;
 }
 
 void SqlConnection::raiseSqlite(int code, const QString &method)

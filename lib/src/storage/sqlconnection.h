@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+struct sqlite3;
 struct sqlite3_stmt;
 
 namespace Gatehouse {
@@ -107,6 +108,11 @@ public:
      * every exec(), which costs more than SQLite's own work for that query.
      */
     sqlite3_stmt *sqliteStatement(const QByteArray &sql, const QString &method);
+    /*!
+     * SQLite: how many pages this connection has read from its file so far, not finding them
+     * in its own cache (sqlite3_db_status()'s CACHE_MISS); 0 before sqliteStatement() was used.
+     */
+    qint64 sqlitePagesRead() const;
     //! raise() for the SQLite result code \a code of the connection's last call.
     [[noreturn]] void raiseSqlite(int code, const QString &method);
     //! Runs \a sql as it is (DDL, pragmas, transaction control).
@@ -180,6 +186,7 @@ private:
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
     QHash<QByteArray, sqlite3_stmt *> m_sqliteStatements;  //!< see sqliteStatement()
+    sqlite3 *m_sqlite = nullptr;                           //!< the driver's handle, once sqliteStatement() used it
     std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened
     std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
     //! SQLite: a write found the connection read-only; open() opens it again (see raise()).
