@@ -194,7 +194,8 @@ private:
     /*!
      * lookupHere()'s connections, not in use: a serving thread takes one for a read and puts it
      * back (as many as serving threads read at once). SQLite lets a connection move between
-     * threads; one serving thread uses it at a time, through SQLite's own API only.
+     * threads; one serving thread uses it at a time (it reads through SQLite's own API; only
+     * opening it, on first use and after a failed read, goes through Qt SQL).
      */
     std::mutex m_readersMutex;
     std::vector<std::unique_ptr<SqlConnection>> m_readers;
