@@ -41,6 +41,12 @@ QFuture<std::optional<SessionAndUserState>> SessionLookups::lookup(const QString
     return future;
 }
 
+bool SessionLookups::idle()
+{
+    std::lock_guard lock(m_mutex);
+    return m_waiting.empty() && !m_batchScheduled && m_running == 0;
+}
+
 bool SessionLookups::takeScheduleTurn()
 {
     if (m_batchScheduled || m_running >= m_maxRunning || m_waiting.empty())

@@ -64,6 +64,12 @@ public:
     //! The session with \a token, finished through the calling thread's DeliveryHome if it has one.
     QFuture<std::optional<SessionAndUserState>> lookup(const QString &token);
 
+    /*!
+     * Whether no lookup waits and no batch is scheduled or running: the database answered every
+     * lookup so far, and nothing would share a query with one more.
+     */
+    bool idle();
+
 private:
     struct Waiting
     {

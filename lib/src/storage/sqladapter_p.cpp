@@ -16,8 +16,50 @@ SqlAdapterPrivate::SqlAdapterPrivate(const SqlAdapterOptions &options)
                            }, tokens.size());
                        },
                        kMaxSessionBatch, maxThreads(options), kSlowSessionBatch)
+    , m_readsHere(isSqliteFile(options))
     , pool(maxThreads(options), QStringLiteral("gatehouse-storage"))
 {
+}
+
+std::optional<std::optional<SessionAndUserState>> SqlAdapterPrivate::lookupHere(const QString &token)
+{
+    using Clock = std::chrono::steady_clock;
+    if (!m_readsHere || !DeliveryHome::current() || !health.isReachable() || !m_sessionLookups.idle())
+        return std::nullopt;
+    if (Clock::now().time_since_epoch().count() < m_readHereFrom.load(std::memory_order_relaxed))
+        return std::nullopt;
+    std::unique_ptr<SqlConnection> reader;
+    {
+        std::lock_guard lock(m_readersMutex);
+        if (!m_readers.empty()) {
+            reader = std::move(m_readers.back());
+            m_readers.pop_back();
+        } else {
+            reader = std::make_unique<SqlConnection>(options, m_connectionPrefix + QStringLiteral("-serving-")
+                                                                  + QString::number(++m_readersMade),
+                                                     &m_file, SqlConnection::LockWait::Never);
+        }
+    }
+    std::optional<std::optional<SessionAndUserState>> read;
+    try {
+        reader->open();
+        const QString method = QStringLiteral("getSessionAndUserState");
+        const qint64 pagesRead = reader->sqlitePagesRead();
+        const Clock::time_point started = Clock::now();
+        SessionLookups::Found found = SqlRows::sessionsAndUserStates(*reader, QStringList{token}, method);
+        const Clock::time_point ended = Clock::now();
+        // Slow because it read pages from the file, not because the thread was preempted.
+        if (ended - started >= kSlowReadHere && reader->sqlitePagesRead() > pagesRead)
+            m_readHereFrom.store((ended + kReadHereBreak).time_since_epoch().count(), std::memory_order_relaxed);
+        const auto it = found.constFind(token);
+        read.emplace(it == found.cend() ? std::nullopt : std::optional(*it));
+    } catch (...) {
+        // The storage thread tries again, and reports what it finds (see lookupHere()'s notes).
+        reader->close();
+    }
+    std::lock_guard lock(m_readersMutex);
+    m_readers.push_back(std::move(reader));
+    return read;
 }
 
 SqlAdapterPrivate::~SqlAdapterPrivate() = default;

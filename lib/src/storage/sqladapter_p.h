@@ -15,7 +15,12 @@
 #include <QThread>
 #include <QThreadStorage>
 
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 namespace Gatehouse {
 
@@ -62,9 +67,14 @@ public:
         return future;
     }
 
-    //! getSessionAndUserState(): concurrent lookups share one query (see SessionLookups).
+    /*!
+     * getSessionAndUserState(): read at once on a serving thread where lookupHere() can, else
+     * on a storage thread, where concurrent lookups share one query (see SessionLookups).
+     */
     QFuture<std::optional<SessionAndUserState>> lookupSession(const QString &token)
     {
+        if (std::optional<std::optional<SessionAndUserState>> found = lookupHere(token))
+            return QtFuture::makeReadyFuture(std::move(*found));
         return m_sessionLookups.lookup(token);
     }
 
@@ -153,6 +163,25 @@ private:
     SqlConnection &connection();
     static int maxThreads(const SqlAdapterOptions &options);
 
+    /*!
+     * The session with \a token read on the calling thread, or nullopt when it is not read here
+     * and goes to a storage thread. Read here only on an SQLite file, on a serving thread (one
+     * with a DeliveryHome), while the database answers (health) and no session lookup waits or
+     * runs on a storage thread: a read of one row by its primary key, some ten microseconds,
+     * is cheaper than handing it to a storage thread and its answer back. It reads the database
+     * as a storage thread would (no cache: what another connection or another server committed
+     * is seen at once), on a connection of its own that never waits for a lock: anything but an
+     * answer (a lock, a file moved away, a missing table) goes to the storage thread, which
+     * waits, reports and fails as every call does. A read that took kSlowReadHere or longer
+     * and read pages from the file (not from the connection's cache: a disk, perhaps) sends the
+     * reads of the next kReadHereBreak to the storage threads: a serving thread must not wait
+     * for a disk while requests queue. (Time alone would not do: a thread preempted on a busy
+     * machine, or run under valgrind, takes as long without waiting for anything.)
+     */
+    std::optional<std::optional<SessionAndUserState>> lookupHere(const QString &token);
+    static constexpr std::chrono::milliseconds kSlowReadHere{5};
+    static constexpr std::chrono::milliseconds kReadHereBreak{1000};
+
     QString m_connectionPrefix;
     //! What the connections know together of an SQLite file (see SqlConnection).
     SqliteFileState m_file;
@@ -160,6 +189,19 @@ private:
     QThreadStorage<SqlConnection *> m_connections;
     // Declared before the pool as well: its threads run the batches still scheduled when it ends.
     SessionLookups m_sessionLookups;
+    //! lookupHere() reads at all (an SQLite file: a local read that never waits for a lock).
+    const bool m_readsHere;
+    /*!
+     * lookupHere()'s connections, not in use: a serving thread takes one for a read and puts it
+     * back (as many as serving threads read at once). SQLite lets a connection move between
+     * threads; one serving thread uses it at a time (it reads through SQLite's own API; only
+     * opening it, on first use and after a failed read, goes through Qt SQL).
+     */
+    std::mutex m_readersMutex;
+    std::vector<std::unique_ptr<SqlConnection>> m_readers;
+    int m_readersMade = 0;  //!< under m_readersMutex: names the next one
+    //! lookupHere() reads again from then on (steady_clock ticks), after a slow read.
+    std::atomic<std::chrono::steady_clock::rep> m_readHereFrom{0};
     StoragePool pool;
 };
 

@@ -84,10 +84,16 @@ QString joinOptions(const QString &first, const QString &second)
 
 } // namespace
 
-SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file)
+bool isSqliteFile(const SqlAdapterOptions &options)
+{
+    return isFileDatabase(options);
+}
+
+SqlConnection::SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file, LockWait lockWait)
     : m_options(options)
     , m_name(std::move(name))
     , m_shared(file)
+    , m_lockWait(lockWait)
 {
 }
 
@@ -206,7 +212,9 @@ void SqlConnection::setUp()
         if (QVersionNumber::fromString(found) < QVersionNumber(3, 35))
             throw AdapterError(Reason::Unavailable,
                                QStringLiteral("SQLite %1 is too old: Gatehouse needs 3.35 or later (RETURNING)").arg(found));
-        execute(QStringLiteral("PRAGMA busy_timeout = 5000"), method);
+        execute(m_lockWait == LockWait::Never ? QStringLiteral("PRAGMA busy_timeout = 0")
+                                              : QStringLiteral("PRAGMA busy_timeout = 5000"),
+                method);
         execute(QStringLiteral("PRAGMA foreign_keys = ON"), method);
         if (!isMemoryDatabase(m_options)) {
             execute(QStringLiteral("PRAGMA journal_mode = WAL"), method);
@@ -240,6 +248,7 @@ void SqlConnection::close()
     for (sqlite3_stmt *statement : std::as_const(m_sqliteStatements))
         sqlite3_finalize(statement);
     m_sqliteStatements.clear();
+    m_sqlite = nullptr;
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_name);
     m_statements.clear();
@@ -270,6 +279,7 @@ sqlite3_stmt *SqlConnection::sqliteStatement(const QByteArray &sql, const QStrin
     if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
         throw AdapterError(Reason::Failed, QStringLiteral("%1: the SQLite driver gave no sqlite3 handle").arg(method));
     sqlite3 *db = *static_cast<sqlite3 *const *>(handle.constData());
+    m_sqlite = db;
     sqlite3_stmt *statement = nullptr;
     const int prepared = sqlite3_prepare_v3(db, sql.constData(), int(sql.size()), SQLITE_PREPARE_PERSISTENT,
                                             &statement, nullptr);
@@ -279,6 +289,15 @@ sqlite3_stmt *SqlConnection::sqliteStatement(const QByteArray &sql, const QStrin
     }
     m_sqliteStatements.insert(sql, statement);
     return statement;
+}
+
+qint64 SqlConnection::sqlitePagesRead() const
+{
+    int current = 0;
+    int highest = 0;
+    if (!m_sqlite || sqlite3_db_status(m_sqlite, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0) != SQLITE_OK)
+        return 0;
+    return current;
 }
 
 void SqlConnection::raiseSqlite(int code, const QString &method)

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+struct sqlite3;
 struct sqlite3_stmt;
 
 namespace Gatehouse {
@@ -50,8 +51,12 @@ struct SqliteFileState
     std::atomic<quint64> changes{0};
 };
 
+//! Whether \a options name an SQLite database in a file (not in memory, not a file: URI).
+bool isSqliteFile(const SqlAdapterOptions &options);
+
 /*!
- * A connection owned by one storage thread (never used from another). Opened on first use
+ * A connection owned by one storage thread (never used from another; or, LockWait::Never, one
+ * serving thread's session read at a time, see SqlAdapterPrivate::lookupHere()). Opened on first use
  * and set up for Gatehouse: SQLite gets WAL, foreign keys and a busy timeout, MariaDB gets
  * ANSI_QUOTES (so the same "quoted" SQL works everywhere) and UTC, PostgreSQL gets UTC.
  * Prepared statements are kept per SQL text for the life of the connection.
@@ -65,11 +70,18 @@ struct SqliteFileState
 class SqlConnection
 {
 public:
+    //! How long an SQLite statement waits for a lock another connection holds.
+    enum class LockWait {
+        BusyTimeout,  //!< up to 5 s (a storage thread: waiting is its job)
+        Never,        //!< not at all: SqlBusy at once (a serving thread's read, which has a fallback)
+    };
+
     /*!
      * \a file is shared by the connections of one adapter (see SqliteFileState). Null: a
      * missing file is always created, and each connection looks at its file on its own.
      */
-    SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file = nullptr);
+    SqlConnection(const SqlAdapterOptions &options, QString name, SqliteFileState *file = nullptr,
+                  LockWait lockWait = LockWait::BusyTimeout);
     ~SqlConnection();
     SqlConnection(const SqlConnection &) = delete;
     SqlConnection &operator=(const SqlConnection &) = delete;
@@ -96,6 +108,11 @@ public:
      * every exec(), which costs more than SQLite's own work for that query.
      */
     sqlite3_stmt *sqliteStatement(const QByteArray &sql, const QString &method);
+    /*!
+     * SQLite: how many pages this connection has read from its file so far, not finding them
+     * in its own cache (sqlite3_db_status()'s CACHE_MISS); 0 before sqliteStatement() was used.
+     */
+    qint64 sqlitePagesRead() const;
     //! raise() for the SQLite result code \a code of the connection's last call.
     [[noreturn]] void raiseSqlite(int code, const QString &method);
     //! Runs \a sql as it is (DDL, pragmas, transaction control).
@@ -164,10 +181,12 @@ private:
     SqlAdapterOptions m_options;
     QString m_name;
     SqliteFileState *m_shared;
+    LockWait m_lockWait;
     quint64 m_changesSeen = 0;                            //!< m_shared->changes when last looked
     QSqlDatabase m_db;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements;
     QHash<QByteArray, sqlite3_stmt *> m_sqliteStatements;  //!< see sqliteStatement()
+    sqlite3 *m_sqlite = nullptr;                           //!< the driver's handle, once sqliteStatement() used it
     std::optional<FileIdentity> m_file;                   //!< SQLite: the file opened
     std::chrono::steady_clock::time_point m_fileChecked;  //!< when fileUnchanged() last looked
     //! SQLite: a write found the connection read-only; open() opens it again (see raise()).

@@ -6,6 +6,8 @@
 // URLs and spoofed identity headers.
 #include "serverharness.h"
 
+#include <gatehouse/sqladapter.h>
+
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -729,6 +731,61 @@ private Q_SLOTS:
         // Signed in again, the app lets the person in.
         Browser again(server.baseUrl());
         QCOMPARE(proxy.nginx("http://app.example.test/", signInDave(again)).status, 200);
+    }
+
+    void databaseSessionsEndedElsewhereAreRefusedAtOnce()
+    {
+        // Two servers on one SQLite file, database sessions: B's checks read the database (no
+        // cache), so a session ended through A, by another program or by `user disable` is
+        // refused by B's very next check.
+        const QString config = m_dir.filePath(QStringLiteral("shared.json"));
+        const QString database = m_dir.filePath(QStringLiteral("shared.db"));
+        QVERIFY(replaceFile(config, databaseConfig(database, 86400)));
+        CommandResult r = runServerCommand({QStringLiteral("migrate"), QStringLiteral("--config"), config});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runServerCommand({QStringLiteral("user"), QStringLiteral("add"), QStringLiteral("erin@example.test"),
+                              QStringLiteral("--password-stdin"), QStringLiteral("--config"), config}, "good-password\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        ServerUnderTest a;
+        ServerUnderTest b;
+        QVERIFY2(a.start(config, m_dir.path()), qPrintable(a.log()));
+        QVERIFY2(b.start(config, m_dir.path()), qPrintable(b.log()));
+        Proxy proxy(b.baseUrl());
+        const QByteArray app = "http://app.example.test/";
+        const auto signInOnA = [](Browser &browser) {
+            browser.signIn(QStringLiteral("credentials"), {{QStringLiteral("email"), QStringLiteral("erin@example.test")},
+                                                           {QStringLiteral("password"), QStringLiteral("good-password")}});
+            return cookieHeader(browser);
+        };
+
+        Browser signedOut(a.baseUrl());
+        const QString first = signInOnA(signedOut);
+        QCOMPARE(proxy.nginx(app, first).status, 200);
+        QCOMPARE(signedOut.signOut(), 302);
+        QCOMPARE(proxy.nginx(app, first).status, 401);
+
+        // Another program sets the session's expiry in the past.
+        Browser expired(a.baseUrl());
+        const QString second = signInOnA(expired);
+        QCOMPARE(proxy.nginx(app, second).status, 200);
+        QString error;
+        std::shared_ptr<Gatehouse::SqlAdapter> adapter = Gatehouse::SqlAdapter::fromUrl(QStringLiteral("sqlite://") + database, &error);
+        QVERIFY2(adapter, qPrintable(error));
+        const QString token = expired.cookie(QStringLiteral("authjs.session-token"));
+        QVERIFY(!token.isEmpty());
+        QFuture<std::optional<Gatehouse::AdapterSession>> update = adapter->updateSession(
+            Gatehouse::AdapterSessionUpdate(token).setExpires(QDateTime::currentDateTimeUtc().addSecs(-1)));
+        update.waitForFinished();
+        QVERIFY(update.result());
+        QCOMPARE(proxy.nginx(app, second).status, 401);
+
+        Browser disabled(a.baseUrl());
+        const QString third = signInOnA(disabled);
+        QCOMPARE(proxy.nginx(app, third).status, 200);
+        r = runServerCommand({QStringLiteral("user"), QStringLiteral("disable"), QStringLiteral("erin@example.test"),
+                              QStringLiteral("--config"), config});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(proxy.nginx(app, third).status, 401);
     }
 };
 
