@@ -6,7 +6,7 @@
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/authorizationrequest.h"
 #include "oidcprovider/discovery.h"
-#include "oidclogout/sessionid.h"
+#include "oidcprovider/sessionid.h"
 #include "request/audit.h"
 #include "request/errorresponse.h"
 #include "request/pageresponses.h"
@@ -100,14 +100,14 @@ QJsonObject personOf(const CurrentSession &found)
 }
 
 /*!
- * The session's \c sid (oidclogout/sessionid.h): a database session's from its token, a JWT
+ * The session's \c sid (oidcprovider/sessionid.h): a database session's from its token, a JWT
  * session's from its subject and sign-in time, which it keeps while it rolls.
  */
 QString sessionIdOf(const RequestState &s, const CurrentSession &found)
 {
     if (const std::optional<AdapterSession> &db = found.databaseSession())
-        return OidcLogout::databaseSessionId(s.config.secret, db->sessionToken);
-    return OidcLogout::jwtSessionId(s.config.secret, found.token().value(QStringLiteral("sub")).toString(),
+        return OidcProvider::databaseSessionId(s.config.secret, db->sessionToken);
+    return OidcProvider::jwtSessionId(s.config.secret, found.token().value(QStringLiteral("sub")).toString(),
                                     found.signInTime());
 }
 

@@ -362,33 +362,35 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/22 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/24 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/22 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/24 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/22 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/24 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/22 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/22 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/24 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/24 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/22 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
-    QCOMPARE(log.at(9), QStringLiteral("schema step 10/22 (passkey names and times): created gatehouse_passkeys"));
-    QCOMPARE(log.at(10), QStringLiteral("schema step 11/22 (user groups): created gatehouse_user_groups"));
-    QCOMPARE(log.at(11), QStringLiteral("schema step 12/22 (audit log by user and time): created gatehouse_audit_user_time_idx"));
-    QCOMPARE(log.at(12), QStringLiteral("schema step 13/22 (sign-in methods of database sessions): "
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/24 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(9), QStringLiteral("schema step 10/24 (passkey names and times): created gatehouse_passkeys"));
+    QCOMPARE(log.at(10), QStringLiteral("schema step 11/24 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.at(11), QStringLiteral("schema step 12/24 (audit log by user and time): created gatehouse_audit_user_time_idx"));
+    QCOMPARE(log.at(12), QStringLiteral("schema step 13/24 (sign-in methods of database sessions): "
                                         "added gatehouse_session_details.\"signInMethods\""));
-    QCOMPARE(log.at(13), QStringLiteral("schema step 14/22 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
-    QCOMPARE(log.at(14), QStringLiteral("schema step 15/22 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
-    QCOMPARE(log.at(15), QStringLiteral("schema step 16/22 (password reset links): created gatehouse_password_resets"));
-    QCOMPARE(log.at(16), QStringLiteral("schema step 17/22 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
+    QCOMPARE(log.at(13), QStringLiteral("schema step 14/24 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
+    QCOMPARE(log.at(14), QStringLiteral("schema step 15/24 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
+    QCOMPARE(log.at(15), QStringLiteral("schema step 16/24 (password reset links): created gatehouse_password_resets"));
+    QCOMPARE(log.at(16), QStringLiteral("schema step 17/24 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
                                         "gatehouse_oidc_refresh_tokens; added gatehouse_oidc_codes.\"storedUser\""));
-    QCOMPARE(log.at(17), QStringLiteral("schema step 18/22 (audit log cursors): created gatehouse_audit_cursors"));
-    QCOMPARE(log.at(18), QStringLiteral("schema step 19/22 (admin API tokens): created gatehouse_admin_tokens"));
-    QCOMPARE(log.at(19), QStringLiteral("schema step 20/22 (notice preferences): created gatehouse_notice_preferences"));
-    QCOMPARE(log.at(20), QStringLiteral("schema step 21/22 (OpenID Provider sessions for back-channel logout): "
+    QCOMPARE(log.at(17), QStringLiteral("schema step 18/24 (audit log cursors): created gatehouse_audit_cursors"));
+    QCOMPARE(log.at(18), QStringLiteral("schema step 19/24 (admin API tokens): created gatehouse_admin_tokens"));
+    QCOMPARE(log.at(19), QStringLiteral("schema step 20/24 (notice preferences): created gatehouse_notice_preferences"));
+    QCOMPARE(log.at(20), QStringLiteral("schema step 21/24 (OpenID Provider sessions for back-channel logout): "
                                         "created gatehouse_oidc_sessions"));
-    QCOMPARE(log.constLast(), QStringLiteral("schema step 22/22 (webhook retries): created gatehouse_webhook_retries"));
+    QCOMPARE(log.at(21), QStringLiteral("schema step 22/24 (webhook retries): created gatehouse_webhook_retries"));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 24/24 (OpenID Provider back-channel logout deliveries): "
+                                             "created gatehouse_oidc_logouts; added gatehouse_oidc_sessions.issuer"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -411,7 +413,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/22 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/24 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));
