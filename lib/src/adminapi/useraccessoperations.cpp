@@ -2,11 +2,13 @@
 
 #include "adminapi/apiinput.h"
 #include "adminapi/useroperations.h"
+#include "oidcprovider/sessionid.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
@@ -89,6 +91,10 @@ AuthResponse revokeSession(const Stores &stores, const Caller &caller, const Aut
         throw ApiError::notFound(QStringLiteral("session"),
                                  QStringLiteral("the user has no active session with id %1").arg(sessionId));
     }
+    // Its OpenID Provider clients are told: the session's sid is derived from its token under
+    // the first secret, as the authorization endpoint derived it (a database session: the only
+    // kind this API lists). Never fails; the worker of a server with the provider sends them.
+    queueBackchannelLogouts(stores.adapter, OidcProvider::databaseSessionId(caller.secrets, token)).result();
     auditChange(stores, caller, QStringLiteral("sessionEnd"), id, {{QStringLiteral("session"), sessionId}});
     return jsonResponse({{QStringLiteral("ended"), sessionId}});
 }

@@ -6,6 +6,7 @@
 #include "crypto/hash.h"
 
 #include <gatehouse/adaptererror.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/userstate.h>
 
 #include <QJsonArray>
@@ -208,6 +209,8 @@ AuthResponse deleteUser(const Stores &stores, const Caller &caller, const AuthRe
     requireScope(stores, caller, kUsersWrite, QStringLiteral("deleteUser"));
     readQuery(request, {});
     requireNoBody(request);
+    // The OpenID Provider's clients of the person's sessions are told (never fails).
+    queueBackchannelLogoutsOfUser(stores.adapter, id).result();
     const std::optional<AdapterUser> deleted = stores.adapter->deleteUser(id).result();
     if (!deleted)
         throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
@@ -240,6 +243,8 @@ AuthResponse revokeSessions(const Stores &stores, const Caller &caller, const Au
     readQuery(request, {});
     requireNoBody(request);
     existingUser(stores, id);
+    // The OpenID Provider's clients of the sessions are told (never fails).
+    queueBackchannelLogoutsOfUser(stores.adapter, id).result();
     const qint64 ended = stores.userState->deleteUserSessions(id).result();
     auditChange(stores, caller, QStringLiteral("sessionsEndAll"), id, {{QStringLiteral("sessionsEnded"), ended}});
     return jsonResponse({{QStringLiteral("sessionsEnded"), ended}});
