@@ -298,7 +298,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     // What an older build left: schema 4, without the listing indexes, the user state, the
     // session lookup index, the account tables, the two-factor tables, the passkey details, the
     // groups, the audit log's user-and-time index, the OpenID Provider's keys, codes and grants,
-    // the reset links, the audit cursors and the admin API's tokens.
+    // the reset links, the audit cursors, the admin API's tokens and back-channel logout's outbox.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -321,6 +321,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_oidc_sessions"),
                            QStringLiteral("DROP TABLE gatehouse_notice_preferences"),
                            QStringLiteral("DROP TABLE gatehouse_webhook_retries"),
+                           QStringLiteral("DROP TABLE gatehouse_oidc_logouts"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
