@@ -6,6 +6,7 @@
 #include <gatehouse/auditstore.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
@@ -207,6 +208,8 @@ private:
 
     int remove(const AdapterUser &user)
     {
+        // The OpenID Provider's clients of the person's sessions are told by a running server.
+        queueBackchannelLogoutsOfUser(m_adapter, user.id).waitForFinished();
         m_adapter->deleteUser(user.id).waitForFinished();
         audit(QStringLiteral("userDelete"), user.id, {{QStringLiteral("email"), user.email}});
         m_out << "deleted " << m_email << " (user id " << user.id

@@ -515,6 +515,8 @@ void UserDetail::revokeAllSessions()
     }
     const QString userId = d->userId;
     d->act(QStringLiteral("revokeAllSessions"), [userId](SqlAdapter &store) {
+        // The OpenID Provider's clients of the sessions are told by a running server's outbox.
+        store.queueOidcLogoutsOfUser(userId, QString()).waitForFinished();
         const qint64 revoked = store.deleteUserSessions(userId).result();
         return tr("revoked %n session(s)", nullptr, int(revoked));
     });

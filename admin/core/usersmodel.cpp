@@ -9,6 +9,7 @@
 #include "userwindow.h"
 
 #include <gatehouse/adaptererror.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/userstate.h>
@@ -835,6 +836,8 @@ void UsersModel::remove(const QString &userId)
     d->edit(
         QStringLiteral("remove"),
         [userId](const std::shared_ptr<SqlAdapter> &store) {
+            // The OpenID Provider's clients of the person's sessions are told by a running server.
+            queueBackchannelLogoutsOfUser(store, userId).waitForFinished();
             const std::optional<AdapterUser> deleted = store->deleteUser(userId).result();
             if (!deleted)
                 throw AdminError(tr("there is no user with id %1").arg(userId));

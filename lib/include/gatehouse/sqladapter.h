@@ -272,8 +272,13 @@ public:
 
     // OidcSessionStore
     QFuture<void> addOidcSessionClient(const OidcSessionClient &client) override;
-    QFuture<QList<OidcSessionClient>> takeOidcSessionClients(const QString &sid) override;
-    QFuture<QList<OidcSessionClient>> takeOidcSessionClientsOfUser(const QString &userId) override;
+    QFuture<int> queueOidcLogouts(const QString &sid) override;
+    QFuture<int> queueOidcLogoutsOfUser(const QString &userId, const QString &keepSid) override;
+    QFuture<QList<OidcLogoutDelivery>> claimOidcLogouts(const QString &lease, const QDateTime &now,
+                                                        const QDateTime &leaseUntil, int limit) override;
+    QFuture<bool> finishOidcLogout(const OidcLogoutDelivery &delivery) override;
+    QFuture<bool> retryOidcLogout(const OidcLogoutDelivery &delivery) override;
+    QFuture<qint64> countOidcLogouts() override;
 
     // OidcGrantStore
     QFuture<void> addOidcGrant(const OidcGrant &grant, const OidcRefreshToken &token, const QString &codeHash) override;

@@ -1,5 +1,6 @@
 #include "actions/accountendpoint.h"
 #include "oidclogout/sessionend.h"
+#include "oidcprovider/sessionid.h"
 
 #include "account/accountforms.h"
 #include "account/recentsignin.h"
@@ -11,6 +12,7 @@
 #include "request/errorresponse.h"
 #include "session/jwtsession.h"
 #include "session/sessionreader.h"
+#include "session/signintime.h"
 #include "twofactor/sitetwofactor.h"
 
 #include <gatehouse/errors.h>
@@ -204,6 +206,22 @@ QList<SetCookie> renewedJwt(const RequestState &s)
 }
 
 /*!
+ * The \c sid of this browser's session (oidcprovider/sessionid.h), which goes on when the
+ * others end: its OpenID Provider clients are not told.
+ */
+QString currentSessionSid(const RequestState &s)
+{
+    if (s.config.sessionStrategy() == SessionOptions::Strategy::Database)
+        return OidcProvider::databaseSessionId(s.config.secret, databaseToken(s));
+    const auto codec = s.engine.jwe(s.config.secret);
+    const JwtSession jwt(*codec, s.config.jwt, s.cookies.sessionToken);
+    const std::optional<QJsonObject> claims = jwt.read(s.requestCookies);
+    if (!claims)
+        return {};
+    return OidcProvider::jwtSessionId(s.config.secret, claims->value(QStringLiteral("sub")).toString(), SignInTime::of(*claims));
+}
+
+/*!
  * A new password (after a recent sign-in): the new one typed twice and acceptable, the sign-in's
  * rate limits, then the current password checked and the change made
  * (Account::changePassword(): other sessions end). With JWT sessions this browser's token is
@@ -226,7 +244,10 @@ QFuture<AuthResponse> changePassword(const State &state, const Account &account,
         if (!allowed)
             return QtFuture::makeReadyFuture(backToPage(s, QStringLiteral("tooManyAttempts")));
         QFuture<AuthResponse> changed = continueWith(
-            account.changePassword(user.id, current, next, databaseToken(s), changeOf(s)), [state, attempt, form](qint64) {
+            account.changePassword(user.id, current, next, databaseToken(s), changeOf(s)),
+            [state, attempt, form, userId = user.id, keep = currentSessionSid(s)](qint64) {
+                // The other sessions ended: their OpenID Provider clients are told.
+                OidcLogout::allSessionsEnded(*state, userId, keep);
                 // Answered once the counts are forgiven, so that no later attempt's count is wiped.
                 return forgivePasswordAttempt(*state, attempt).then(QtFuture::Launch::Sync, [state, form] {
                     return backToPage(*state, form->done, renewedJwt(*state));
@@ -283,7 +304,9 @@ QFuture<AuthResponse> perform(const State &state, const Account &account, const 
         return thenBack(state, form, account.endSession(user.id, s.param(QStringLiteral("sessionId")), changeOf(s)));
     case Operation::EndOthers:
         return orNotice(state, form, account.endOtherSessions(user.id, databaseToken(s), changeOf(s))
-                                         .then(QtFuture::Launch::Sync, [state, form = &form](qint64) {
+                                         .then(QtFuture::Launch::Sync, [state, form = &form, userId = user.id,
+                                                                        keep = currentSessionSid(s)](qint64) {
+                                             OidcLogout::allSessionsEnded(*state, userId, keep);
                                              return backToPage(*state, form->done, renewedJwt(*state));
                                          }));
     case Operation::EndAll:

@@ -9,7 +9,7 @@
 #include "session/jwtsession.h"
 #include "session/signintime.h"
 #include "oidclogout/sessionend.h"
-#include "oidclogout/sessionid.h"
+#include "oidcprovider/sessionid.h"
 #include "twofactor/pendingstep.h"
 
 #include <gatehouse/errors.h>
@@ -179,7 +179,7 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
         }
         // The OpenID Provider's clients of this session are told off the request path.
         if (OidcLogout::backchannelLogoutConfigured(s.config))
-            OidcLogout::sessionEnded(s, OidcLogout::databaseSessionId(s.config.secret, token));
+            OidcLogout::sessionEnded(s, OidcProvider::databaseSessionId(s.config.secret, token));
         QObject *context = target.upstream ? servingContext(s) : nullptr;
         QFuture<AuthResponse> done = s.config.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
             [state, response, context](const std::optional<AdapterSession> &deleted) {
@@ -208,7 +208,7 @@ QFuture<AuthResponse> endSession(const State &state, const SignOutTarget &target
     Hooks::emitEvent(s.config.events.signOut, "signOut",
                      QJsonObject{{QStringLiteral("token"), token ? QJsonValue(*token) : QJsonValue(QJsonValue::Null)}});
     if (token && OidcLogout::backchannelLogoutConfigured(s.config)) {
-        OidcLogout::sessionEnded(s, OidcLogout::jwtSessionId(s.config.secret, token->value(QStringLiteral("sub")).toString(),
+        OidcLogout::sessionEnded(s, OidcProvider::jwtSessionId(s.config.secret, token->value(QStringLiteral("sub")).toString(),
                                                              SignInTime::of(*token)));
     }
     // With storage, the JWT's subject is the stored user.

@@ -180,6 +180,7 @@ QFuture<AuthResponse> AdminApi::handle(const AuthRequest &request, const Config 
     context.caller.issuer = context.origin + Urls::basePathPrefix(config.basePath);
     context.caller.adminGroups = d->settings.groups;
     context.caller.keys = d->keys(config.secret);
+    context.caller.secrets = config.secret;
     context.access = config.access;
     context.config = d->config;
     context.importGate = d->importGate;

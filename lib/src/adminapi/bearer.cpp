@@ -122,6 +122,7 @@ Caller authenticate(const Stores &stores, const AuthRequest &request, const Call
     // An API token has no dots; an access token is a JWS (three parts).
     Caller caller;
     caller.clientAddress = check.clientAddress;
+    caller.secrets = check.secrets;
     std::optional<AdapterUser> person;
     if (token.count(u'.') == 2) {
         person = tokenPerson(stores, token, check);

@@ -36,6 +36,11 @@ struct Caller
     LockoutLimits lockoutLimits;
     //! The running configuration's \c session.maxAge: a session's last use is its expiry less it.
     qint64 sessionMaxAge = 0;
+    /*!
+     * The configured secrets (CallerCheck's): what an operation that ends one session needs
+     * for its \c sid (oidcprovider/sessionid.h), so that its OpenID Provider clients are told.
+     */
+    QStringList secrets;
 
     //! The audit's "by": "token:NAME", or the person's email.
     QString by() const { return person ? name : QStringLiteral("token:") + name; }
@@ -52,6 +57,8 @@ struct CallerCheck
     QStringList adminGroups;
     //! The provider's keys; null when the secrets are not known (no access token is taken then).
     std::shared_ptr<const OidcProvider::SigningKeyCache> keys;
+    //! The configured secrets (Caller::secrets).
+    QStringList secrets;
 };
 
 //! The caller of \a request, or an ApiError (401, 403, 429; 503 through AdapterError).

@@ -2,12 +2,14 @@
 
 #include "adminapi/apiinput.h"
 #include "adminapi/useroperations.h"
+#include "oidcprovider/sessionid.h"
 
 #include <gatehouse/account.h>
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
 #include <gatehouse/oidcconsentstore.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/passwordcredentials.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
@@ -90,6 +92,10 @@ AuthResponse revokeSession(const Stores &stores, const Caller &caller, const Aut
         throw ApiError::notFound(QStringLiteral("session"),
                                  QStringLiteral("the user has no active session with id %1").arg(sessionId));
     }
+    // Its OpenID Provider clients are told: the session's sid is derived from its token under
+    // the first secret, as the authorization endpoint derived it (a database session: the only
+    // kind this API lists). Never fails; the worker of a server with the provider sends them.
+    queueBackchannelLogouts(stores.adapter, OidcProvider::databaseSessionId(caller.secrets, token)).result();
     auditChange(stores, caller, QStringLiteral("sessionEnd"), id, {{QStringLiteral("session"), sessionId}});
     return jsonResponse({{QStringLiteral("ended"), sessionId}});
 }

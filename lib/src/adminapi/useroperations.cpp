@@ -10,6 +10,7 @@
 #include <gatehouse/adaptererror.h>
 #include <gatehouse/lockouts.h>
 #include <gatehouse/twofactor.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/userstate.h>
 
 #include <QJsonDocument>
@@ -294,6 +295,8 @@ AuthResponse deleteUser(const Stores &stores, const Caller &caller, const AuthRe
     requireScope(stores, caller, kUsersWrite, QStringLiteral("deleteUser"));
     readQuery(request, {});
     requireNoBody(request);
+    // The OpenID Provider's clients of the person's sessions are told (never fails).
+    queueBackchannelLogoutsOfUser(stores.adapter, id).result();
     const std::optional<AdapterUser> deleted = stores.adapter->deleteUser(id).result();
     if (!deleted)
         throw ApiError::notFound(QStringLiteral("id"), QStringLiteral("there is no user with id %1").arg(id));
@@ -345,6 +348,8 @@ AuthResponse revokeSessions(const Stores &stores, const Caller &caller, const Au
     readQuery(request, {});
     requireNoBody(request);
     existingUser(stores, id);
+    // The OpenID Provider's clients of the sessions are told (never fails).
+    queueBackchannelLogoutsOfUser(stores.adapter, id).result();
     const qint64 ended = stores.userState->deleteUserSessions(id).result();
     auditChange(stores, caller, QStringLiteral("sessionsEndAll"), id, {{QStringLiteral("sessionsEnded"), ended}});
     return jsonResponse({{QStringLiteral("sessionsEnded"), ended}});

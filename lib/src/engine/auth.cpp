@@ -6,6 +6,8 @@
 #include "engine/dispatcher.h"
 #include "core/futures.h"
 #include "metrics/catalogue.h"
+#include "oidclogout/logoutoutbox.h"
+#include "oidclogout/sessionend.h"
 #include "request/errorresponse.h"
 #include "session/sessionreader.h"
 
@@ -67,6 +69,23 @@ AuthPrivate::AuthPrivate(std::shared_ptr<const Config> config, ConfigFactory fac
     , factory(std::move(factory))
     , engine(std::make_shared<EngineData>(*this->config))
 {
+    const Config &c = *this->config;
+    if (!OidcLogout::backchannelLogoutConfigured(c))
+        return;
+    const std::shared_ptr<const Stores> stores = engine->storesFor(c.adapter);
+    if (!stores || !stores->oidcSessions)
+        return;
+    OidcLogout::LogoutOutbox::Setup setup;
+    setup.clients = c.oidcProvider->clients;
+    // Deliveries recorded with no issuer (before schema step 24) use the fixed one, if any.
+    if (c.url.isValid() && !c.url.host().isEmpty())
+        setup.issuer = c.url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+                           .toString(QUrl::FullyEncoded)
+            + Urls::basePathPrefix(c.basePath);
+    setup.keys = engine->oidcSigningKeys();
+    setup.store = stores->oidcSessions;
+    setup.audit = stores->audit;
+    logoutOutbox = std::make_shared<OidcLogout::LogoutOutbox>(std::move(setup));
 }
 
 std::shared_ptr<const Config> AuthPrivate::configFor(const AuthRequest &request, QString *problem) const

@@ -9,6 +9,10 @@ namespace Gatehouse {
 
 struct RequestState;
 
+namespace OidcLogout {
+class LogoutOutbox;
+}
+
 class AuthPrivate : public std::enable_shared_from_this<AuthPrivate>
 {
 public:
@@ -32,6 +36,11 @@ public:
     std::shared_ptr<const Config> config;   //!< static configuration (or the request-less one)
     ConfigFactory factory;                  //!< lazy initialisation, if used
     std::shared_ptr<const EngineData> engine;
+    /*!
+     * The back-channel Logout Tokens' worker (oidclogout/logoutoutbox.h): with a provider client
+     * that has a back-channel URI and a store that keeps deliveries; stopped with the engine.
+     */
+    std::shared_ptr<OidcLogout::LogoutOutbox> logoutOutbox;
 
     //! The configuration for \a request, or an error message when it cannot be used.
     std::shared_ptr<const Config> configFor(const AuthRequest &request, QString *problem) const;

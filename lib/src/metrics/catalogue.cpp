@@ -48,6 +48,10 @@ Catalogue::Catalogue()
       oidcBackchannelLogouts("gatehouse_oidc_backchannel_logouts_total",
                              "Logout Tokens the OpenID Provider sent to clients' back-channel URIs, by outcome (delivered, failed, unsigned).",
                              {"outcome"}),
+      oidcBackchannelLogoutBacklog("gatehouse_oidc_backchannel_logout_backlog",
+                                   "Logout Tokens waiting in the database for their client (due or being retried), "
+                                   "as the server's outbox last counted them.",
+                                   {}),
       webhookDeliveries("gatehouse_webhook_deliveries_total",
                         "Webhook delivery attempts, by webhook (its URL) and outcome (delivered, failed: tried again, "
                         "given_up).",
@@ -109,7 +113,7 @@ Catalogue::Catalogue()
                  std::int64_t(1));
     });
     for (const Collectable *family : std::initializer_list<const Collectable *>{
-             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &webhookDeliveries, &webhookBacklog,
+             &requests, &requestDuration, &signIns, &signInFailures, &rateLimitRefusals, &oidcTokenRequests, &oidcBackchannelLogouts, &oidcBackchannelLogoutBacklog, &webhookDeliveries, &webhookBacklog,
              &webhookOldestPending, &emailsSent, &emailFailures,
              &oauthDuration, &oauthErrors, &storageDuration, &storageErrors, &sessionLookupBatches,
              &sessionLookupBatchSize, &openConnections, &connectionsAccepted, &connectionsLimited, &configReloads, &configLastReloadSuccessful,
@@ -164,6 +168,11 @@ void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome)
 void recordOidcBackchannelLogout(QByteArrayView outcome)
 {
     catalogue().oidcBackchannelLogouts.with({outcome}).increment();
+}
+
+void recordOidcBackchannelLogoutBacklog(qint64 waiting)
+{
+    catalogue().oidcBackchannelLogoutBacklog.with({}).set(waiting);
 }
 
 void recordWebhookDelivery(const QString &webhook, QByteArrayView outcome)

@@ -47,6 +47,7 @@ struct Catalogue
     Family<Counter> rateLimitRefusals;
     Family<Counter> oidcTokenRequests;
     Family<Counter> oidcBackchannelLogouts;
+    Family<Gauge> oidcBackchannelLogoutBacklog;
     Family<Counter> webhookDeliveries;
     Family<Gauge> webhookBacklog;
     Family<Gauge> webhookOldestPending;
@@ -77,6 +78,7 @@ void recordSignInFailure(const QString &provider, const QString &reason);
 void recordRateLimited(const QString &key);
 void recordOidcTokenRequest(QByteArrayView grantType, const QString &outcome);
 void recordOidcBackchannelLogout(QByteArrayView outcome);
+void recordOidcBackchannelLogoutBacklog(qint64 waiting);
 void recordWebhookDelivery(const QString &webhook, QByteArrayView outcome);
 void recordWebhookBacklog(const QString &webhook, qint64 pending, qint64 oldestSeconds);
 void recordEmail(bool sent);
@@ -124,12 +126,18 @@ inline void recordOidcTokenRequest(QByteArrayView grantType, const QString &outc
 }
 /*!
  * One back-channel Logout Token delivery finished: \a outcome "delivered" (a 200 or 204),
- * "failed" (every attempt refused, unanswered or answered otherwise) or "unsigned" (no key).
+ * "failed" (refused, or given up after a day of retries), or a round found no key ("unsigned").
  */
 inline void recordOidcBackchannelLogout(QByteArrayView outcome)
 {
     if (enabled())
         detail::recordOidcBackchannelLogout(outcome);
+}
+//! Logout Tokens waiting in the database (due or not), as the outbox last counted them.
+inline void recordOidcBackchannelLogoutBacklog(qint64 waiting)
+{
+    if (enabled())
+        detail::recordOidcBackchannelLogoutBacklog(waiting);
 }
 /*!
  * One delivery attempt of webhook \a webhook (its URL without query or credentials) ended:

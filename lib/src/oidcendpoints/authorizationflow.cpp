@@ -2,7 +2,7 @@
 
 #include "core/logging.h"
 #include "oidcprovider/authorizationcode.h"
-#include "oidclogout/sessionid.h"
+#include "oidcprovider/sessionid.h"
 #include "request/audit.h"
 #include "request/pageresponses.h"
 #include "session/signinsteps.h"
@@ -49,14 +49,14 @@ QJsonObject personOf(const CurrentSession &found)
 } // namespace
 
 /*!
- * The session's \c sid (oidclogout/sessionid.h): a database session's from its token, a JWT
+ * The session's \c sid (oidcprovider/sessionid.h): a database session's from its token, a JWT
  * session's from its subject and sign-in time, which it keeps while it rolls.
  */
 QString sessionIdOf(const RequestState &s, const CurrentSession &found)
 {
     if (const std::optional<AdapterSession> &db = found.databaseSession())
-        return OidcLogout::databaseSessionId(s.config.secret, db->sessionToken);
-    return OidcLogout::jwtSessionId(s.config.secret, found.token().value(QStringLiteral("sub")).toString(),
+        return OidcProvider::databaseSessionId(s.config.secret, db->sessionToken);
+    return OidcProvider::jwtSessionId(s.config.secret, found.token().value(QStringLiteral("sub")).toString(),
                                     found.signInTime());
 }
 

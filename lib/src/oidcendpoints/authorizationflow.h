@@ -25,7 +25,7 @@ AuthResponse refuse(const RequestState &s, const OidcProvider::AuthorizationRequ
 //! Neither the client nor its redirect URI established (or a form that binds nothing): a 400 page, never a redirect.
 AuthResponse refusedPage(const RequestState &s, const QString &why);
 
-//! The session's \c sid (oidclogout/sessionid.h); empty when it has none.
+//! The session's \c sid (oidcprovider/sessionid.h); empty when it has none.
 QString sessionIdOf(const RequestState &s, const CurrentSession &found);
 
 //! Whether the client's access policy lets \a found's person in.

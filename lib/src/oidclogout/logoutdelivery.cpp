@@ -1,11 +1,8 @@
 #include "oidclogout/logoutdelivery.h"
 
 #include "oidclogout/logging.h"
-#include "metrics/catalogue.h"
 #include "oauth/httpclient.h"
-#include "storage/auditwriter.h"
 
-#include <QJsonObject>
 #include <QThread>
 #include <QTimer>
 
@@ -62,12 +59,12 @@ public:
         request.maxResponseBytes = 64 * 1024;
         http.send(request).then(&worker, [this, job, done, number](const OAuth::HttpResponse &response) {
             if (response.ok() && (response.status == 200 || response.status == 204)) {
-                finish(*job, done, {true, number, {}});
+                finish(done, {true, number, {}, false});
                 return;
             }
             const QString problem = problemOf(response);
             if (!worthRetrying(response) || number >= policy.attempts) {
-                finish(*job, done, {false, number, problem});
+                finish(done, {false, number, problem, worthRetrying(response)});
                 return;
             }
             qCDebug(lcOidcLogout) << "back-channel logout to client" << job->clientId << "attempt" << number << "failed:" << problem;
@@ -76,27 +73,8 @@ public:
         });
     }
 
-    void finish(const LogoutDeliveryJob &job, const Done &done, const LogoutDeliveryOutcome &outcome)
+    static void finish(const Done &done, const LogoutDeliveryOutcome &outcome)
     {
-        if (!outcome.delivered) {
-            qCWarning(lcOidcLogout).noquote() << QStringLiteral("back-channel logout to client %1 at %2 failed after %3 attempt(s): %4")
-                                               .arg(job.clientId, job.uri.toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo))
-                                               .arg(outcome.attempts)
-                                               .arg(outcome.problem);
-        }
-        Metrics::recordOidcBackchannelLogout(outcome.delivered ? "delivered" : "failed");
-        if (job.audit) {
-            AuditEvent event;
-            event.time = QDateTime::currentDateTimeUtc();
-            event.type = QStringLiteral("oidcBackchannelLogout");
-            event.userId = job.userId;
-            event.detail = {{QStringLiteral("clientId"), job.clientId},
-                            {QStringLiteral("outcome"), outcome.delivered ? QStringLiteral("delivered") : QStringLiteral("failed")},
-                            {QStringLiteral("attempts"), outcome.attempts}};
-            if (!outcome.delivered)
-                event.detail.insert(QStringLiteral("reason"), outcome.problem);
-            writeAudit(job.audit.get(), event);
-        }
         if (done)
             done(outcome);
     }
@@ -113,12 +91,6 @@ LogoutDelivery::LogoutDelivery(const Policy &policy)
 }
 
 LogoutDelivery::~LogoutDelivery() = default;
-
-LogoutDelivery &LogoutDelivery::instance()
-{
-    static LogoutDelivery delivery{Policy()};
-    return delivery;
-}
 
 void LogoutDelivery::submit(LogoutDeliveryJob job, std::function<void(const LogoutDeliveryOutcome &)> done)
 {

@@ -4,10 +4,9 @@
  * a form POST of \c logout_token to the client's back-channel URI, on a thread of its own, so
  * that no person's sign-out waits for a client. Redirects are never followed; a transport error,
  * a timeout or a 5xx is tried again a bounded number of times; a 200 or 204 is delivered, any
- * other answer final. Each delivery ends in one audit event, one metric and, when it failed,
- * one log line; the token itself is never logged.
+ * other answer final. One call is one round of logoutoutbox.h, which reports its end (audit,
+ * metric, log line); the token itself is never logged.
  */
-#include <gatehouse/auditstore.h>
 
 #include <QByteArray>
 #include <QString>
@@ -24,8 +23,6 @@ struct LogoutDeliveryJob
     QUrl uri;                            //!< the client's backchannelLogoutUri
     QString logoutToken;                 //!< the signed token (never logged)
     QString clientId;
-    QString userId;                      //!< the audit event's user
-    std::shared_ptr<AuditStore> audit;   //!< null: no audit event
 };
 
 //! How a delivery ended.
@@ -34,6 +31,7 @@ struct LogoutDeliveryOutcome
     bool delivered = false;
     int attempts = 0;
     QString problem;                     //!< why the last attempt failed ("HTTP 500", "timed out ...")
+    bool retryable = false;              //!< failed, and a later round may succeed (no answer, a 5xx)
 };
 
 class LogoutDeliveryPrivate;
@@ -52,9 +50,6 @@ public:
     ~LogoutDelivery();  //!< drops what is still waiting
     LogoutDelivery(const LogoutDelivery &) = delete;
     LogoutDelivery &operator=(const LogoutDelivery &) = delete;
-
-    //! The process's delivery (default Policy), made on first use.
-    static LogoutDelivery &instance();
 
     //! Queues \a job and returns at once; \a done (when set) runs on the delivery thread at the end.
     void submit(LogoutDeliveryJob job, std::function<void(const LogoutDeliveryOutcome &)> done = {});

@@ -43,7 +43,7 @@ ConsentStep consentStep(const AuthorizationRequest &request, const std::optional
 struct ConsentBinding
 {
     QString userId;
-    QString sessionId;         //!< the session's \c sid (oidclogout/sessionid.h); may be empty
+    QString sessionId;         //!< the session's \c sid (oidcprovider/sessionid.h); may be empty
     QString csrfToken;
     QString clientId;
     QByteArray query;          //!< the authorization request's query, as the form carries it

@@ -77,6 +77,7 @@ public:
     QList<OidcSigningKeyRecord> oidcKeys;       // in insertion order
     QHash<QString, OidcAuthorizationCode> oidcCodes;  // by code hash
     QList<OidcSessionClient> oidcSessionClients;      // one per (sid, clientId)
+    QList<OidcLogoutDelivery> oidcLogouts;            // one per (sid, clientId)
     QHash<QString, OidcGrant> oidcGrants;             // by grant id
     QMap<std::pair<QString, QString>, OidcConsent> oidcConsents;  // by (user id, client id)
     struct OidcStoredRefreshToken

@@ -546,6 +546,31 @@ QString oidcConsentsTable(SqlConnection &c, const Types &t)
                               .arg(t.timestamp)}});
 }
 
+/*!
+ * Back-channel logout's outbox (lib/src/oidclogout/README.md): a Logout Token still to deliver
+ * per ended session and client, queued in the transaction that removes the session's row of
+ * step 21, claimed by a lease (the claimer's id, until \c nextAttemptAt), retried with backoff,
+ * removed when delivered or given up. The token itself is signed when it is sent, never stored.
+ * Step 21's rows get the ID token's issuer, which the Logout Token repeats: the worker sends
+ * without a request whose origin would say it.
+ */
+QString oidcLogoutsTable(SqlConnection &c, const Types &t)
+{
+    const QString sessions = QStringLiteral("gatehouse_oidc_sessions");
+    const bool added = !c.columnExists(sessions, QStringLiteral("issuer"), method);
+    if (added)
+        c.execute(QStringLiteral("ALTER TABLE %1 ADD COLUMN issuer VARCHAR(255)").arg(sessions), method);
+    QString detail = createTables(
+        c, t,
+        {{QStringLiteral("gatehouse_oidc_logouts"),
+          QStringLiteral("sid VARCHAR(64) NOT NULL, \"clientId\" VARCHAR(128) NOT NULL, \"userId\" VARCHAR(255) NOT NULL, "
+                         "issuer VARCHAR(255), attempts INTEGER NOT NULL, \"queuedAt\" %1 NOT NULL, \"nextAttemptAt\" %1 NOT NULL, "
+                         "\"lastError\" TEXT, lease VARCHAR(64) NOT NULL, PRIMARY KEY (sid, \"clientId\")")
+              .arg(t.timestamp)}});
+    createIndexes(c, {{QStringLiteral("gatehouse_oidc_logouts_due_idx"), QStringLiteral("gatehouse_oidc_logouts (\"nextAttemptAt\")")}});
+    return detail + (added ? QStringLiteral("; added %1.issuer").arg(sessions) : QStringLiteral("; kept existing %1.issuer").arg(sessions));
+}
+
 struct Step
 {
     int version;
@@ -579,6 +604,7 @@ const QList<Step> &steps()
         {21, QStringLiteral("OpenID Provider sessions for back-channel logout"), oidcSessionsTable},
         {22, QStringLiteral("webhook retries"), webhookRetriesTable},
         {23, QStringLiteral("OpenID Provider consents"), oidcConsentsTable},
+        {24, QStringLiteral("OpenID Provider back-channel logout deliveries"), oidcLogoutsTable},
     };
     return all;
 }

@@ -1,6 +1,7 @@
 #include <gatehouse/userstate.h>
 
 #include <gatehouse/errors.h>
+#include <gatehouse/oidcsessionstore.h>
 
 #include "core/futures.h"
 #include "storage/stores.h"
@@ -19,8 +20,13 @@ QFuture<qint64> setUserDisabled(std::shared_ptr<Adapter> adapter, const QString 
     const QFuture<bool> stateSet = store->setUserDisabled(userId, disabled).then(QtFuture::Launch::Sync, [] {
         return true;
     });
+    // The OpenID Provider's clients of the ended sessions are told (oidcsessionstore.h; never
+    // fails, a failure is logged).
     return continueWith(stateSet, [adapter = std::move(adapter), store, userId, disabled](bool) {
-        return disabled ? store->deleteUserSessions(userId) : QtFuture::makeReadyFuture(qint64(0));
+        if (!disabled)
+            return QtFuture::makeReadyFuture(qint64(0));
+        return continueWith(queueBackchannelLogoutsOfUser(adapter, userId),
+                            [store, userId](int) { return store->deleteUserSessions(userId); });
     });
 }
 

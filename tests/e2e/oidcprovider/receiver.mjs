@@ -2,7 +2,8 @@
 // for the tests of Gatehouse as an OpenID Provider: it verifies each Logout Token with jose
 // against the provider's jwks_uri (from discovery) and records what it got.
 //
-//   node receiver.mjs ISSUER      -> prints {"port": N} once it listens on 127.0.0.1:N
+//   node receiver.mjs ISSUER [PORT]  -> prints {"port": N} once it listens on 127.0.0.1:N (PORT, or
+//                                       one the system gives): a client whose receiver comes up later
 //
 //   POST /ok/NAME     verified, recorded, answered 200
 //   POST /hold/NAME   recorded and held unanswered until POST /release; answered 500 after it
@@ -11,7 +12,7 @@
 import * as http from 'node:http';
 import * as jose from 'jose';
 
-const [issuer] = process.argv.slice(2);
+const [issuer, port] = process.argv.slice(2);
 const records = [];
 const held = [];
 let holding = true;
@@ -77,6 +78,6 @@ const server = http.createServer((request, response) => {
   });
 });
 
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(port ?? 0), '127.0.0.1', () => {
   process.stdout.write(JSON.stringify({ port: server.address().port }) + '\n');
 });

@@ -298,7 +298,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
     // What an older build left: schema 4, without the listing indexes, the user state, the
     // session lookup index, the account tables, the two-factor tables, the passkey details, the
     // groups, the audit log's user-and-time index, the OpenID Provider's keys, codes and grants,
-    // the reset links, the audit cursors and the admin API's tokens.
+    // the reset links, the audit cursors, the admin API's tokens and back-channel logout's outbox.
     const SqlAdapterOptions::Backend backend = SqlAdapterOptions::fromUrl(url)->backend;
     const bool mysql = backend == SqlAdapterOptions::Backend::MySQL;
     const auto dropIndex = [mysql](const QString &index, const QString &table) {
@@ -322,6 +322,7 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                            QStringLiteral("DROP TABLE gatehouse_notice_preferences"),
                            QStringLiteral("DROP TABLE gatehouse_webhook_retries"),
                            QStringLiteral("DROP TABLE gatehouse_oidc_consents"),
+                           QStringLiteral("DROP TABLE gatehouse_oidc_logouts"),
                            QStringLiteral("DROP TABLE gatehouse_user_state"),
                            dropIndex(QStringLiteral("users_name_id_idx"), QStringLiteral("users")),
                            dropIndex(QStringLiteral("users_email_id_idx"), QStringLiteral("users")),
@@ -363,34 +364,36 @@ void AdminModelTests::olderSchemaMigratesWithProgress()
     const QStringList log = connection.migrationLog();
     QVERIFY2(log.constLast().startsWith(QStringLiteral("schema step %1/%1 ").arg(AdminConnection::latestSchemaVersion())),
              qPrintable(log.constLast()));
-    QCOMPARE(log.at(4), QStringLiteral("schema step 5/23 (listing indexes): created users_name_id_idx, users_email_id_idx, "
+    QCOMPARE(log.at(4), QStringLiteral("schema step 5/24 (listing indexes): created users_name_id_idx, users_email_id_idx, "
                                        "users_verified_id_idx, gatehouse_audit_type_time_idx"));
-    QCOMPARE(log.at(5), QStringLiteral("schema step 6/23 (disabled users): created gatehouse_user_state"));
+    QCOMPARE(log.at(5), QStringLiteral("schema step 6/24 (disabled users): created gatehouse_user_state"));
     if (SqlAdapterOptions::fromUrl(url)->backend == SqlAdapterOptions::Backend::PostgreSQL)
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/23 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/24 (session lookup index): created sessions_token_lookup_key; "
                                            "dropped sessions_token_key, which it replaces"));
     else
-        QCOMPARE(log.at(6), QStringLiteral("schema step 7/23 (session lookup index): created sessions_token_lookup_idx"));
-    QCOMPARE(log.at(7), QStringLiteral("schema step 8/23 (session details and JWT revocation): created "
+        QCOMPARE(log.at(6), QStringLiteral("schema step 7/24 (session lookup index): created sessions_token_lookup_idx"));
+    QCOMPARE(log.at(7), QStringLiteral("schema step 8/24 (session details and JWT revocation): created "
                                        "gatehouse_session_details, gatehouse_session_revocations"));
-    QCOMPARE(log.at(8), QStringLiteral("schema step 9/23 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
-    QCOMPARE(log.at(9), QStringLiteral("schema step 10/23 (passkey names and times): created gatehouse_passkeys"));
-    QCOMPARE(log.at(10), QStringLiteral("schema step 11/23 (user groups): created gatehouse_user_groups"));
-    QCOMPARE(log.at(11), QStringLiteral("schema step 12/23 (audit log by user and time): created gatehouse_audit_user_time_idx"));
-    QCOMPARE(log.at(12), QStringLiteral("schema step 13/23 (sign-in methods of database sessions): "
+    QCOMPARE(log.at(8), QStringLiteral("schema step 9/24 (two-factor sign-in): created gatehouse_totp, gatehouse_recovery_codes"));
+    QCOMPARE(log.at(9), QStringLiteral("schema step 10/24 (passkey names and times): created gatehouse_passkeys"));
+    QCOMPARE(log.at(10), QStringLiteral("schema step 11/24 (user groups): created gatehouse_user_groups"));
+    QCOMPARE(log.at(11), QStringLiteral("schema step 12/24 (audit log by user and time): created gatehouse_audit_user_time_idx"));
+    QCOMPARE(log.at(12), QStringLiteral("schema step 13/24 (sign-in methods of database sessions): "
                                         "added gatehouse_session_details.\"signInMethods\""));
-    QCOMPARE(log.at(13), QStringLiteral("schema step 14/23 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
-    QCOMPARE(log.at(14), QStringLiteral("schema step 15/23 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
-    QCOMPARE(log.at(15), QStringLiteral("schema step 16/23 (password reset links): created gatehouse_password_resets"));
-    QCOMPARE(log.at(16), QStringLiteral("schema step 17/23 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
+    QCOMPARE(log.at(13), QStringLiteral("schema step 14/24 (OpenID Provider signing keys): created gatehouse_oidc_keys"));
+    QCOMPARE(log.at(14), QStringLiteral("schema step 15/24 (OpenID Provider authorization codes): created gatehouse_oidc_codes"));
+    QCOMPARE(log.at(15), QStringLiteral("schema step 16/24 (password reset links): created gatehouse_password_resets"));
+    QCOMPARE(log.at(16), QStringLiteral("schema step 17/24 (OpenID Provider refresh grants): created gatehouse_oidc_grants, "
                                         "gatehouse_oidc_refresh_tokens; added gatehouse_oidc_codes.\"storedUser\""));
-    QCOMPARE(log.at(17), QStringLiteral("schema step 18/23 (audit log cursors): created gatehouse_audit_cursors"));
-    QCOMPARE(log.at(18), QStringLiteral("schema step 19/23 (admin API tokens): created gatehouse_admin_tokens"));
-    QCOMPARE(log.at(19), QStringLiteral("schema step 20/23 (notice preferences): created gatehouse_notice_preferences"));
-    QCOMPARE(log.at(20), QStringLiteral("schema step 21/23 (OpenID Provider sessions for back-channel logout): "
+    QCOMPARE(log.at(17), QStringLiteral("schema step 18/24 (audit log cursors): created gatehouse_audit_cursors"));
+    QCOMPARE(log.at(18), QStringLiteral("schema step 19/24 (admin API tokens): created gatehouse_admin_tokens"));
+    QCOMPARE(log.at(19), QStringLiteral("schema step 20/24 (notice preferences): created gatehouse_notice_preferences"));
+    QCOMPARE(log.at(20), QStringLiteral("schema step 21/24 (OpenID Provider sessions for back-channel logout): "
                                         "created gatehouse_oidc_sessions"));
-    QCOMPARE(log.at(21), QStringLiteral("schema step 22/23 (webhook retries): created gatehouse_webhook_retries"));
-    QCOMPARE(log.constLast(), QStringLiteral("schema step 23/23 (OpenID Provider consents): created gatehouse_oidc_consents"));
+    QCOMPARE(log.at(21), QStringLiteral("schema step 22/24 (webhook retries): created gatehouse_webhook_retries"));
+    QCOMPARE(log.at(22), QStringLiteral("schema step 23/24 (OpenID Provider consents): created gatehouse_oidc_consents"));
+    QCOMPARE(log.constLast(), QStringLiteral("schema step 24/24 (OpenID Provider back-channel logout deliveries): "
+                                             "created gatehouse_oidc_logouts; added gatehouse_oidc_sessions.issuer"));
 }
 
 void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
@@ -413,7 +416,7 @@ void AdminModelTests::failedMigrationSaysWhyAndCanBeRetried()
     QVERIFY(failed.isEmpty());  // not Failed: the offer to migrate stays
     QVERIFY(!connection.adapter());
     const QString message = connection.errorString();
-    QVERIFY2(message.startsWith(QStringLiteral("step 6/23 (disabled users): ")), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("step 6/24 (disabled users): ")), qPrintable(message));
     if (mysql) {
         // MariaDB commits DDL by itself: step 5 stays applied.
         QVERIFY2(message.endsWith(QStringLiteral("; the steps before it stay applied, the schema is version 5")), qPrintable(message));

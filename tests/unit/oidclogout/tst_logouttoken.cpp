@@ -1,7 +1,7 @@
 // The Logout Token of OpenID Connect Back-Channel Logout 1.0 §2.4 as a client checks it, and
 // the sid it names (§2.1): stable per session, different between sessions, never the token.
 #include "oidclogout/logouttoken.h"
-#include "oidclogout/sessionid.h"
+#include "oidcprovider/sessionid.h"
 #include "oidcprovider/jwks.h"
 
 #include "oauth/jws.h"
@@ -12,6 +12,7 @@
 
 using namespace Gatehouse;
 using namespace Gatehouse::OidcLogout;
+using namespace Gatehouse::OidcProvider;
 using OidcProvider::SigningAlgorithm;
 using OidcProvider::SigningKey;
 

@@ -8,8 +8,9 @@ namespace Gatehouse::Testing {
 
 /*!
  * Every rule of OidcSessionStore as back-channel logout relies on them: a row per session and
- * client (a second add renews it), taken once by session or by user, expired rows never
- * returned. runConformance() runs it with the other suites.
+ * client (a second add renews it), queued once by session or by user (a kept session aside),
+ * expired rows never queued; a delivery claimed by one claimer only, held by its lease,
+ * rescheduled, finished, counted. runConformance() runs it with the other suites.
  */
 class OidcSessionStoreConformance : public QObject
 {
@@ -22,10 +23,14 @@ private Q_SLOTS:
     void init();
     void cleanup();
 
-    void takenBySessionOnce();
-    void takenByUser();
+    void queuedBySessionOnce();
+    void queuedByUser();
     void addRenewsTheRow();
-    void expiredRowsAreNotReturned();
+    void expiredRowsAreNotQueued();
+    void claimLeasesDueDeliveries();
+    void twoClaimersNeverShareOne();
+    void retryReschedules();
+    void leaseDecidesFinishAndRetry();
 
 private:
     AdapterFixture &m_fixture;

@@ -10,7 +10,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace Gatehouse::OidcLogout {
+namespace Gatehouse::OidcProvider {
 
 //! The sid of the database session with \a sessionToken; empty without a secret or token.
 QString databaseSessionId(const QStringList &secrets, const QString &sessionToken);
@@ -21,4 +21,4 @@ QString databaseSessionId(const QStringList &secrets, const QString &sessionToke
  */
 QString jwtSessionId(const QStringList &secrets, const QString &userId, const QDateTime &signInTime);
 
-} // namespace Gatehouse::OidcLogout
+} // namespace Gatehouse::OidcProvider

@@ -1,9 +1,9 @@
-#include "oidclogout/sessionid.h"
+#include "oidcprovider/sessionid.h"
 
 #include "crypto/base64url.h"
 #include "crypto/hash.h"
 
-namespace Gatehouse::OidcLogout {
+namespace Gatehouse::OidcProvider {
 
 namespace {
 
@@ -34,4 +34,4 @@ QString jwtSessionId(const QStringList &secrets, const QString &userId, const QD
                                   + userId.toUtf8());
 }
 
-} // namespace Gatehouse::OidcLogout
+} // namespace Gatehouse::OidcProvider
