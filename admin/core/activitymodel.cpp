@@ -7,6 +7,8 @@
 
 #include <gatehouse/sqladapter.h>
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -670,6 +672,18 @@ ActivityModel::ActivityModel(QObject *parent)
     , d(std::make_unique<ActivityModelPrivate>(this))
 {
     connect(&d->timer, &QTimer::timeout, this, &ActivityModel::poll);
+    if (QCoreApplication *application = QCoreApplication::instance())
+        application->installEventFilter(this);
+}
+
+bool ActivityModel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && watched == QCoreApplication::instance()) {
+        Q_EMIT eventTypesChanged();
+        if (!d->rows.isEmpty())
+            Q_EMIT dataChanged(index(0), index(int(d->rows.size()) - 1), {TimeTextRole, TypeTextRole, Qt::DisplayRole});
+    }
+    return QAbstractListModel::eventFilter(watched, event);
 }
 
 ActivityModel::~ActivityModel()

@@ -80,7 +80,7 @@ class ActivityModel : public QAbstractListModel
     //! How often the log is read forward (milliseconds, default 3000).
     Q_PROPERTY(int pollIntervalMs READ pollIntervalMs WRITE setPollIntervalMs NOTIFY activeChanged)
     //! The event types the filter offers: a list of {type, text}, by text.
-    Q_PROPERTY(QVariantList eventTypes READ eventTypes NOTIFY connectionChanged)
+    Q_PROPERTY(QVariantList eventTypes READ eventTypes NOTIFY eventTypesChanged)
 
 public:
     enum Role {
@@ -158,6 +158,12 @@ Q_SIGNALS:
     void errorStringChanged();
     //! Events went in at the top (live); the view keeps its place or shows them.
     void newestAdded(int count);
+    //! The language changed: the types' words with it.
+    void eventTypesChanged();
+
+protected:
+    //! A translator installed or removed (the app's language switch): the words and times again.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     std::unique_ptr<ActivityModelPrivate> d;
