@@ -373,7 +373,8 @@ private Q_SLOTS:
         QCOMPARE(kinds(older.raw), QStringList{"userCreate:" + bob});
         QVERIFY(older.newest.isEmpty());
         const Answer oldest = call(port, "GET", QStringLiteral("audit?before=") + QString::fromLatin1(older.auditCursor), siem);
-        QCOMPARE(kinds(oldest.raw).mid(0, 1), QStringList{"userCreate:" + ada});  // then what came before
+        QVERIFY(kinds(oldest.raw).contains("userCreate:" + ada));  // and what came before it
+        QVERIFY(!kinds(oldest.raw).contains("userCreate:" + bob));
         QCOMPARE(kinds(oldest.raw).filter(QStringLiteral("adminTokenCreate")).size(), 2);
         QCOMPARE(oldest.auditMore, QByteArray("false"));
         QCOMPARE(kinds(call(port, "GET", QStringLiteral("audit?before=999999999999&type=userCreate&user=") + ada, siem).raw),
