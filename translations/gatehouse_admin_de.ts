@@ -955,6 +955,22 @@
         <source>Signed out by the provider</source>
         <translation>Vom Anbieter abgemeldet</translation>
     </message>
+    <message>
+        <source>Signed in to an app</source>
+        <translation>Bei einer App angemeldet</translation>
+    </message>
+    <message>
+        <source>Sign-in to an app refused</source>
+        <translation>Anmeldung bei einer App abgelehnt</translation>
+    </message>
+    <message>
+        <source>App tokens issued</source>
+        <translation>App-Tokens ausgestellt</translation>
+    </message>
+    <message>
+        <source>App tokens refused</source>
+        <translation>App-Tokens verweigert</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>

@@ -955,6 +955,22 @@
         <source>Signed out by the provider</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Signed in to an app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in to an app refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App tokens issued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App tokens refused</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>

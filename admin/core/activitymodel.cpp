@@ -853,7 +853,8 @@ QVariantList ActivityModel::eventTypes() const
         QStringLiteral("userEnable"), QStringLiteral("userDelete"), QStringLiteral("userImport"), QStringLiteral("groupAdd"),
         QStringLiteral("groupRemove"), QStringLiteral("adminApiDenied"), QStringLiteral("adminTokenCreate"),
         QStringLiteral("adminTokenRevoke"), QStringLiteral("configSave"), QStringLiteral("noticeChoice"),
-        QStringLiteral("oidcBackchannelLogout")};
+        QStringLiteral("oidcBackchannelLogout"), QStringLiteral("oidcAuthorize"), QStringLiteral("oidcAuthorizeRefused"),
+        QStringLiteral("oidcToken"), QStringLiteral("oidcTokenRefused")};
     QList<std::pair<QString, QString>> entries;
     for (const QString &type : known)
         entries.append({typeText(type), type});
@@ -909,6 +910,10 @@ QString ActivityModel::typeText(const QString &type)
         {QStringLiteral("configSave"), QT_TR_NOOP("Configuration saved")},
         {QStringLiteral("noticeChoice"), QT_TR_NOOP("Notice settings changed")},
         {QStringLiteral("oidcBackchannelLogout"), QT_TR_NOOP("Signed out by the provider")},
+        {QStringLiteral("oidcAuthorize"), QT_TR_NOOP("Signed in to an app")},
+        {QStringLiteral("oidcAuthorizeRefused"), QT_TR_NOOP("Sign-in to an app refused")},
+        {QStringLiteral("oidcToken"), QT_TR_NOOP("App tokens issued")},
+        {QStringLiteral("oidcTokenRefused"), QT_TR_NOOP("App tokens refused")},
     };
     const auto it = words.constFind(type);
     return it == words.cend() ? type : tr(*it);
