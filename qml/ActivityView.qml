@@ -188,8 +188,16 @@ Pane {
             ScrollBar.vertical: ScrollBar {}
             Accessible.role: Accessible.Table
             Accessible.name: qsTr("Activity")
-            // Older events as the reader nears the end, as the users list pages.
-            onContentYChanged: if (count > 0 && indexAt(0, contentY + height - 1) >= count - 10) activity.loadOlder()
+            // Older events as the reader nears the end (ten rows before it, or the footer shown).
+            function nearEnd() {
+                if (count === 0)
+                    return false
+                if (atYEnd)
+                    return true
+                const last = indexAt(width / 2, contentY + height - 1)
+                return last >= count - 10
+            }
+            onContentYChanged: if (nearEnd()) activity.loadOlder()
             onCountChanged: if (count > 0 && contentHeight < height) activity.loadOlder()
             delegate: ItemDelegate {
                 id: row

@@ -352,9 +352,8 @@ public:
 void ActivityModelPrivate::reload()
 {
     const quint64 current = ++generation;
-    q->beginResetModel();
-    rows.clear();
-    q->endResetModel();
+    // Everything goes before the rows do: a view that sees the reset may call back at once
+    // (scrolled to the top, it asks for the held events).
     older.reset();
     hasOlder = false;
     atNewest = true;
@@ -364,8 +363,11 @@ void ActivityModelPrivate::reload()
     pendingDropped = false;
     loadingOlder = false;
     polling = false;
-    setPending(0);
     timer.stop();
+    q->beginResetModel();
+    rows.clear();
+    q->endResetModel();
+    setPending(0);
     Q_EMIT q->windowChanged();
 
     const std::optional<Filters> wanted = filters();
@@ -985,6 +987,8 @@ void ActivityModel::poll()
 
 void ActivityModel::showPending()
 {
+    if (!d->loaded)
+        return;
     if (!d->atNewest || d->pendingDropped) {
         refresh();
         return;
