@@ -110,7 +110,7 @@ Pane {
             TextField {
                 id: userFilter
                 objectName: "userFilter"
-                Layout.preferredWidth: 220
+                Layout.preferredWidth: 200
                 placeholderText: qsTr("User email or id")
                 onTextEdited: filterDelay.restart()
                 Accessible.name: qsTr("Filter by user")
@@ -118,7 +118,7 @@ Pane {
             TextField {
                 id: sinceFilter
                 objectName: "sinceFilter"
-                Layout.preferredWidth: 150
+                Layout.preferredWidth: 185
                 placeholderText: qsTr("From (2026-11-29)")
                 onTextEdited: filterDelay.restart()
                 Accessible.name: qsTr("Events from this date or time on")
@@ -126,7 +126,7 @@ Pane {
             TextField {
                 id: untilFilter
                 objectName: "untilFilter"
-                Layout.preferredWidth: 150
+                Layout.preferredWidth: 185
                 placeholderText: qsTr("Before (2026-11-30)")
                 onTextEdited: filterDelay.restart()
                 Accessible.name: qsTr("Events before this date or time")
@@ -166,10 +166,10 @@ Pane {
             Layout.leftMargin: 12
             Layout.rightMargin: 12
             Label { text: qsTr("Time"); font.bold: true; Layout.preferredWidth: 170 }
-            Label { text: qsTr("Event"); font.bold: true; Layout.preferredWidth: 210 }
-            Label { text: qsTr("User"); font.bold: true; Layout.preferredWidth: 230 }
-            Label { text: qsTr("Provider"); font.bold: true; Layout.preferredWidth: 110 }
-            Label { text: qsTr("Address"); font.bold: true; Layout.preferredWidth: 120 }
+            Label { text: qsTr("Event"); font.bold: true; Layout.preferredWidth: 200 }
+            Label { text: qsTr("User"); font.bold: true; Layout.preferredWidth: 220 }
+            Label { text: qsTr("Provider"); font.bold: true; Layout.preferredWidth: 100 }
+            Label { text: qsTr("Address"); font.bold: true; Layout.preferredWidth: 110 }
             Label { text: qsTr("Details"); font.bold: true; Layout.fillWidth: true }
         }
         Rectangle { visible: !activity.forbidden; Layout.fillWidth: true; height: 1; color: Material.foreground; opacity: 0.2 }
@@ -184,6 +184,7 @@ Pane {
             Layout.fillHeight: true
             clip: true
             model: activity
+            currentIndex: -1
             keyNavigationEnabled: true
             ScrollBar.vertical: ScrollBar {}
             Accessible.role: Accessible.Table
@@ -224,7 +225,7 @@ Pane {
                                || row.type === "adminApiDenied" ? "#d32f2f" : Material.foreground
                         font.bold: true
                         elide: Text.ElideRight
-                        Layout.preferredWidth: 210
+                        Layout.preferredWidth: 200
                     }
                     Label {
                         objectName: "activityUser"
@@ -233,7 +234,7 @@ Pane {
                         textFormat: row.userId.length === 0 ? Text.PlainText : Text.StyledText
                         linkColor: Material.accent
                         elide: Text.ElideRight
-                        Layout.preferredWidth: 230
+                        Layout.preferredWidth: 220
                         onLinkActivated: view.userOpened(row.userId)
                         Accessible.role: Accessible.Link
                         Accessible.name: qsTr("Open the user %1").arg(row.userEmail || row.userId)
@@ -243,8 +244,8 @@ Pane {
                             cursorShape: row.userId.length > 0 ? Qt.PointingHandCursor : Qt.ArrowCursor
                         }
                     }
-                    Label { text: row.provider || "–"; elide: Text.ElideRight; Layout.preferredWidth: 110 }
-                    Label { text: row.clientAddress || "–"; elide: Text.ElideRight; Layout.preferredWidth: 120 }
+                    Label { text: row.provider || "–"; elide: Text.ElideRight; Layout.preferredWidth: 100 }
+                    Label { text: row.clientAddress || "–"; elide: Text.ElideRight; Layout.preferredWidth: 110 }
                     Label {
                         id: detailsLabel
                         text: row.details

@@ -971,6 +971,14 @@
         <source>App tokens refused</source>
         <translation>App-Tokens verweigert</translation>
     </message>
+    <message>
+        <source>Two-factor set-up begun</source>
+        <translation>Einrichtung der Zwei-Faktor-Anmeldung begonnen</translation>
+    </message>
+    <message>
+        <source>Two-factor set-up failed</source>
+        <translation>Einrichtung der Zwei-Faktor-Anmeldung fehlgeschlagen</translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>

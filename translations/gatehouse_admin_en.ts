@@ -971,6 +971,14 @@
         <source>App tokens refused</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Two-factor set-up begun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor set-up failed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gatehouse::Admin::AdminConnection</name>

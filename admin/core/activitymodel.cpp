@@ -298,7 +298,7 @@ public:
     void readNewer();
     void showBack(const BackPage &page, bool first);
     void showNewer(const ForwardPage &page);
-    void putInAtTop(QList<AuditEvent> newestFirst);
+    int mergeIn(const QList<AuditEvent> &events);
     void dropOldestBeyondWindow();
     void lookUpEmailsOverApi(const QList<AuditEvent> &events);
     void learnEmails(const QHash<QString, QString> &found);
@@ -329,6 +329,7 @@ public:
     int maxRows = 1000;
 
     QList<AuditEvent> rows;                 // newest first
+    QSet<qint64> ids;                       // the rows' event ids
     QHash<QString, QString> emails;         // user id -> email ("" when there is no such user)
     QSet<QString> askedEmails;              // over the API: asked already
     Filters applied;                        // the filters of the rows shown, the user resolved
@@ -366,6 +367,7 @@ void ActivityModelPrivate::reload()
     timer.stop();
     q->beginResetModel();
     rows.clear();
+    ids.clear();
     q->endResetModel();
     setPending(0);
     Q_EMIT q->windowChanged();
@@ -453,10 +455,17 @@ void ActivityModelPrivate::showBack(const BackPage &page, bool first)
 {
     setError({});
     learnEmails(page.emails);
-    if (!page.events.isEmpty()) {
+    QList<AuditEvent> fresh;
+    for (const AuditEvent &event : page.events) {
+        if (!ids.contains(event.id))
+            fresh.append(event);
+    }
+    if (!fresh.isEmpty()) {
         const int at = int(rows.size());
-        q->beginInsertRows({}, at, at + int(page.events.size()) - 1);
-        rows.append(page.events);
+        q->beginInsertRows({}, at, at + int(fresh.size()) - 1);
+        rows.append(fresh);
+        for (const AuditEvent &event : fresh)
+            ids.insert(event.id);
         q->endInsertRows();
     }
     older = page.position;
@@ -471,6 +480,8 @@ void ActivityModelPrivate::showBack(const BackPage &page, bool first)
     const int excess = int(rows.size()) - maxRows;
     if (excess > 0) {
         q->beginRemoveRows({}, 0, excess - 1);
+        for (int i = 0; i < excess; ++i)
+            ids.remove(rows.at(i).id);
         rows.remove(0, excess);
         q->endRemoveRows();
         atNewest = false;
@@ -589,10 +600,16 @@ void ActivityModelPrivate::showNewer(const ForwardPage &page)
     learnEmails(page.emails);
     if (api())
         lookUpEmailsOverApi(page.events);
-    QList<AuditEvent> newestFirst(page.events.crbegin(), page.events.crend());
+    // Read forward by id, shown by time: an event can be new to the log and yet older than rows
+    // shown (a late write, an import with its own times); it goes where its time puts it.
+    QList<AuditEvent> newestFirst;
+    for (auto it = page.events.crbegin(); it != page.events.crend(); ++it) {
+        if (!ids.contains(it->id))
+            newestFirst.append(*it);
+    }
     if (!newestFirst.isEmpty()) {
         if (atNewest && followNewest && pending.isEmpty() && !pendingDropped) {
-            putInAtTop(newestFirst);
+            mergeIn(newestFirst);
         } else {
             // Held: the reader is elsewhere in the list and stays where they are.
             if (atNewest) {
@@ -609,15 +626,28 @@ void ActivityModelPrivate::showNewer(const ForwardPage &page)
         QMetaObject::invokeMethod(q, [this] { readNewer(); }, Qt::QueuedConnection);
 }
 
-void ActivityModelPrivate::putInAtTop(QList<AuditEvent> newestFirst)
+int ActivityModelPrivate::mergeIn(const QList<AuditEvent> &events)
 {
-    if (newestFirst.isEmpty())
-        return;
-    q->beginInsertRows({}, 0, int(newestFirst.size()) - 1);
-    rows = newestFirst + rows;
-    q->endInsertRows();
+    int inserted = 0;
+    for (const AuditEvent &event : events) {
+        if (ids.contains(event.id))
+            continue;
+        const Position at{event.time, event.id};
+        const auto place = std::partition_point(rows.cbegin(), rows.cend(),
+                                                [&at](const AuditEvent &row) { return !olderThan(row, at); });
+        const int index = int(place - rows.cbegin());
+        if (index == rows.size() && hasOlder)
+            continue; // below the window: paging back reads it
+        q->beginInsertRows({}, index, index);
+        rows.insert(index, event);
+        ids.insert(event.id);
+        q->endInsertRows();
+        ++inserted;
+    }
     dropOldestBeyondWindow();
-    Q_EMIT q->newestAdded(int(newestFirst.size()));
+    if (inserted > 0)
+        Q_EMIT q->newestAdded(inserted);
+    return inserted;
 }
 
 void ActivityModelPrivate::dropOldestBeyondWindow()
@@ -626,6 +656,8 @@ void ActivityModelPrivate::dropOldestBeyondWindow()
     if (excess <= 0)
         return;
     q->beginRemoveRows({}, int(rows.size()) - excess, int(rows.size()) - 1);
+    for (qsizetype i = rows.size() - excess; i < rows.size(); ++i)
+        ids.remove(rows.at(i).id);
     rows.remove(rows.size() - excess, excess);
     q->endRemoveRows();
     // They are read again from the oldest row kept, when the reader pages back.
@@ -848,7 +880,8 @@ QVariantList ActivityModel::eventTypes() const
         QStringLiteral("passwordChange"), QStringLiteral("passwordChangeFailed"), QStringLiteral("passwordReset"),
         QStringLiteral("passwordResetRequest"), QStringLiteral("passwordResetFailed"), QStringLiteral("passwordRehash"),
         QStringLiteral("passkeyAdd"), QStringLiteral("passkeyRemove"), QStringLiteral("passkeyRename"),
-        QStringLiteral("twoFactorEnrol"), QStringLiteral("twoFactorVerify"), QStringLiteral("twoFactorFailure"),
+        QStringLiteral("twoFactorEnrol"), QStringLiteral("twoFactorEnrolBegin"), QStringLiteral("twoFactorEnrolFailure"),
+        QStringLiteral("twoFactorVerify"), QStringLiteral("twoFactorFailure"),
         QStringLiteral("twoFactorRemove"), QStringLiteral("twoFactorRecoveryCodes"), QStringLiteral("sessionEnd"),
         QStringLiteral("sessionsEndAll"), QStringLiteral("sessionsEndOthers"), QStringLiteral("sessionsCleanUp"),
         QStringLiteral("lockoutLift"), QStringLiteral("userCreate"), QStringLiteral("userUpdate"), QStringLiteral("userDisable"),
@@ -889,6 +922,8 @@ QString ActivityModel::typeText(const QString &type)
         {QStringLiteral("passkeyRemove"), QT_TR_NOOP("Passkey removed")},
         {QStringLiteral("passkeyRename"), QT_TR_NOOP("Passkey renamed")},
         {QStringLiteral("twoFactorEnrol"), QT_TR_NOOP("Two-factor sign-in set up")},
+        {QStringLiteral("twoFactorEnrolBegin"), QT_TR_NOOP("Two-factor set-up begun")},
+        {QStringLiteral("twoFactorEnrolFailure"), QT_TR_NOOP("Two-factor set-up failed")},
         {QStringLiteral("twoFactorVerify"), QT_TR_NOOP("Second factor confirmed")},
         {QStringLiteral("twoFactorFailure"), QT_TR_NOOP("Second factor failed")},
         {QStringLiteral("twoFactorRemove"), QT_TR_NOOP("Two-factor sign-in removed")},
@@ -995,7 +1030,7 @@ void ActivityModel::showPending()
     }
     QList<AuditEvent> held = std::exchange(d->pending, {});
     d->setPending(0);
-    d->putInAtTop(held);
+    d->mergeIn(held);
 }
 
 } // namespace Gatehouse::Admin

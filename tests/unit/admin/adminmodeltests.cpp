@@ -1573,6 +1573,16 @@ void AdminModelTests::activityPagesBackFiltersAndFollows()
     store->appendAudit(fresh).result();
     QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), signIns + 1, waitMs);
     QCOMPARE(activityNumbers(model).constFirst(), 1003);
+    // New to the log but older than the rows shown (an import keeps its own times): it goes where
+    // its time puts it, once.
+    fresh.time = start.addSecs(100).addMSecs(500);
+    fresh.detail = QJsonObject{{"n", 1004}};
+    store->appendAudit(fresh).result();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), signIns + 2, waitMs);
+    const QList<int> numbers = activityNumbers(model);
+    QCOMPARE(numbers.constFirst(), 1003);
+    QCOMPARE(numbers.mid(numbers.indexOf(102), 3), (QList<int>{102, 1004, 99}));
+    QCOMPARE(numbers.count(1004), 1);
 }
 
 } // namespace Gatehouse::Testing
