@@ -213,18 +213,19 @@ Pane {
                 required property string clientAddress
                 required property string details
                 width: list.width
-                height: Math.max(44, detailsLabel.implicitHeight + 16)
+                height: Math.max(44, detailsLabel.implicitHeight + 16, typeLabel.implicitHeight + 16)
                 highlighted: ListView.isCurrentItem
                 onClicked: list.currentIndex = index
                 Accessible.name: qsTr("%1 at %2, %3").arg(typeText).arg(timeText).arg(userEmail || userId || qsTr("no user"))
                 contentItem: RowLayout {
                     Label { text: row.timeText; Layout.preferredWidth: 170 }
                     Label {
+                        id: typeLabel
                         text: row.typeText
                         color: row.type === "signInFailed" || row.type.endsWith("Failed") || row.type.endsWith("Failure")
                                || row.type === "adminApiDenied" ? "#d32f2f" : Material.foreground
                         font.bold: true
-                        elide: Text.ElideRight
+                        wrapMode: Text.Wrap
                         Layout.preferredWidth: 200
                     }
                     Label {

@@ -36,7 +36,7 @@
     </message>
     <message>
         <source>User email or id</source>
-        <translation>E-Mail oder ID des Benutzers</translation>
+        <translation>E-Mail oder Benutzer-ID</translation>
     </message>
     <message>
         <source>Filter by user</source>
@@ -973,11 +973,11 @@
     </message>
     <message>
         <source>Two-factor set-up begun</source>
-        <translation>Einrichtung der Zwei-Faktor-Anmeldung begonnen</translation>
+        <translation>Zwei-Faktor-Einrichtung begonnen</translation>
     </message>
     <message>
         <source>Two-factor set-up failed</source>
-        <translation>Einrichtung der Zwei-Faktor-Anmeldung fehlgeschlagen</translation>
+        <translation>Zwei-Faktor-Einrichtung fehlgeschlagen</translation>
     </message>
 </context>
 <context>
