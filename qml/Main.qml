@@ -28,10 +28,11 @@ ApplicationWindow {
         { key: "dashboard", title: qsTr("Dashboard"), needsDatabase: true },
         { key: "users", title: qsTr("Users"), needsDatabase: true },
         { key: "sessions", title: qsTr("Sessions"), needsDatabase: true },
+        { key: "activity", title: qsTr("Activity"), needsDatabase: true },
         { key: "configuration", title: qsTr("Configuration"), needsDatabase: false },
         { key: "theme", title: qsTr("Theme"), needsDatabase: false }
     ]
-    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "configuration", "theme"]
+    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "activity", "configuration", "theme"]
     readonly property alias connection: adminConnection
     readonly property alias configDocument: configDoc
 
@@ -103,6 +104,7 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+2"; enabled: connection.ready; onActivated: window.navigate("dashboard") }
     Shortcut { sequence: "Ctrl+3"; enabled: connection.ready; onActivated: window.navigate("users") }
     Shortcut { sequence: "Ctrl+4"; enabled: connection.ready; onActivated: window.navigate("sessions") }
+    Shortcut { sequence: "Ctrl+7"; enabled: connection.ready; onActivated: window.navigate("activity") }
     Shortcut { sequence: "Ctrl+5"; onActivated: window.navigate("configuration") }
     Shortcut { sequence: "Ctrl+6"; onActivated: window.navigate("theme") }
 
@@ -239,6 +241,12 @@ ApplicationWindow {
             SessionsView {
                 objectName: "sessionsView"
                 connection: adminConnection
+                onUserOpened: userId => window.openUser(userId)
+            }
+            ActivityView {
+                objectName: "activityView"
+                connection: adminConnection
+                active: StackLayout.isCurrentItem
                 onUserOpened: userId => window.openUser(userId)
             }
             ConfigView {

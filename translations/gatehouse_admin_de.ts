@@ -2,6 +2,119 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ActivityView</name>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>every event</source>
+        <translation>alle Ereignisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event type(s)</source>
+        <translation>
+            <numerusform>%n Ereignisart</numerusform>
+            <numerusform>%n Ereignisarten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Event types…</source>
+        <translation>Ereignisarten …</translation>
+    </message>
+    <message>
+        <source>Event types (%1)…</source>
+        <translation>Ereignisarten (%1) …</translation>
+    </message>
+    <message>
+        <source>Filter by event type</source>
+        <translation>Nach Ereignisart filtern</translation>
+    </message>
+    <message>
+        <source>Every type</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>User email or id</source>
+        <translation>E-Mail oder Benutzer-ID</translation>
+    </message>
+    <message>
+        <source>Filter by user</source>
+        <translation>Nach Benutzer filtern</translation>
+    </message>
+    <message>
+        <source>From (2026-11-29)</source>
+        <translation>Ab (2026-11-29)</translation>
+    </message>
+    <message>
+        <source>Events from this date or time on</source>
+        <translation>Ereignisse ab diesem Datum oder dieser Uhrzeit</translation>
+    </message>
+    <message>
+        <source>Before (2026-11-30)</source>
+        <translation>Vor (2026-11-30)</translation>
+    </message>
+    <message>
+        <source>Events before this date or time</source>
+        <translation>Ereignisse vor diesem Datum oder dieser Uhrzeit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s): show</source>
+        <translation>
+            <numerusform>%n neues Ereignis: anzeigen</numerusform>
+            <numerusform>%n neue Ereignisse: anzeigen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Back to the newest events</source>
+        <translation>Zurück zu den neuesten Ereignissen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>%1 at %2, %3</source>
+        <translation>%1 am %2, %3</translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation>kein Benutzer</translation>
+    </message>
+    <message>
+        <source>Open the user %1</source>
+        <translation>Benutzer %1 öffnen</translation>
+    </message>
+    <message>
+        <source>Older events</source>
+        <translation>Ältere Ereignisse</translation>
+    </message>
+    <message>
+        <source>No events.</source>
+        <translation>Keine Ereignisse.</translation>
+    </message>
+</context>
+<context>
     <name>ConfigField</name>
     <message>
         <source>Hide</source>
@@ -661,6 +774,221 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::ActivityModel</name>
+    <message>
+        <source>no user has the email %1</source>
+        <translation>kein Benutzer hat die E-Mail-Adresse %1</translation>
+    </message>
+    <message>
+        <source>You may not read the audit log on this server (it takes the scope audit:read): %1</source>
+        <translation>Sie dürfen das Audit-Protokoll dieses Servers nicht lesen (dazu braucht es den Scope audit:read): %1</translation>
+    </message>
+    <message>
+        <source>could not read the activity: %1</source>
+        <translation>die Aktivität konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>could not look the user up: %1</source>
+        <translation>der Benutzer konnte nicht nachgeschlagen werden: %1</translation>
+    </message>
+    <message>
+        <source>could not read older activity: %1</source>
+        <translation>ältere Aktivität konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>could not follow the activity: %1</source>
+        <translation>der Aktivität konnte nicht gefolgt werden: %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date (write it as 2026-11-29 or 2026-11-29 08:00)</source>
+        <translation>„%1“ ist kein Datum (schreiben Sie es als 2026-11-29 oder 2026-11-29 08:00)</translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <translation>Angemeldet</translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <translation>Anmeldung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Signed out</source>
+        <translation>Abgemeldet</translation>
+    </message>
+    <message>
+        <source>Signed up</source>
+        <translation>Registriert</translation>
+    </message>
+    <message>
+        <source>Account linked</source>
+        <translation>Konto verknüpft</translation>
+    </message>
+    <message>
+        <source>Account unlinked</source>
+        <translation>Kontoverknüpfung entfernt</translation>
+    </message>
+    <message>
+        <source>Account changed</source>
+        <translation>Konto geändert</translation>
+    </message>
+    <message>
+        <source>Password changed</source>
+        <translation>Passwort geändert</translation>
+    </message>
+    <message>
+        <source>Password change failed</source>
+        <translation>Passwortänderung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Password reset</source>
+        <translation>Passwort zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>Password reset asked for</source>
+        <translation>Zurücksetzen des Passworts angefordert</translation>
+    </message>
+    <message>
+        <source>Password reset failed</source>
+        <translation>Zurücksetzen des Passworts fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Password hash renewed</source>
+        <translation>Passwort-Hash erneuert</translation>
+    </message>
+    <message>
+        <source>Passkey added</source>
+        <translation>Passkey hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Passkey removed</source>
+        <translation>Passkey entfernt</translation>
+    </message>
+    <message>
+        <source>Passkey renamed</source>
+        <translation>Passkey umbenannt</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in set up</source>
+        <translation>Zwei-Faktor-Anmeldung eingerichtet</translation>
+    </message>
+    <message>
+        <source>Second factor confirmed</source>
+        <translation>Zweiter Faktor bestätigt</translation>
+    </message>
+    <message>
+        <source>Second factor failed</source>
+        <translation>Zweiter Faktor fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in removed</source>
+        <translation>Zwei-Faktor-Anmeldung entfernt</translation>
+    </message>
+    <message>
+        <source>Recovery codes renewed</source>
+        <translation>Wiederherstellungscodes erneuert</translation>
+    </message>
+    <message>
+        <source>Session ended</source>
+        <translation>Sitzung beendet</translation>
+    </message>
+    <message>
+        <source>All sessions ended</source>
+        <translation>Alle Sitzungen beendet</translation>
+    </message>
+    <message>
+        <source>Other sessions ended</source>
+        <translation>Andere Sitzungen beendet</translation>
+    </message>
+    <message>
+        <source>Expired sessions cleaned up</source>
+        <translation>Abgelaufene Sitzungen aufgeräumt</translation>
+    </message>
+    <message>
+        <source>Lockout lifted</source>
+        <translation>Sperre aufgehoben</translation>
+    </message>
+    <message>
+        <source>User created</source>
+        <translation>Benutzer angelegt</translation>
+    </message>
+    <message>
+        <source>User changed</source>
+        <translation>Benutzer geändert</translation>
+    </message>
+    <message>
+        <source>User disabled</source>
+        <translation>Benutzer deaktiviert</translation>
+    </message>
+    <message>
+        <source>User enabled</source>
+        <translation>Benutzer aktiviert</translation>
+    </message>
+    <message>
+        <source>User deleted</source>
+        <translation>Benutzer gelöscht</translation>
+    </message>
+    <message>
+        <source>User imported</source>
+        <translation>Benutzer importiert</translation>
+    </message>
+    <message>
+        <source>Added to a group</source>
+        <translation>Einer Gruppe hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Removed from a group</source>
+        <translation>Aus einer Gruppe entfernt</translation>
+    </message>
+    <message>
+        <source>Admin API refused</source>
+        <translation>Admin-API verweigert</translation>
+    </message>
+    <message>
+        <source>Admin token created</source>
+        <translation>Admin-Token erstellt</translation>
+    </message>
+    <message>
+        <source>Admin token revoked</source>
+        <translation>Admin-Token widerrufen</translation>
+    </message>
+    <message>
+        <source>Configuration saved</source>
+        <translation>Konfiguration gespeichert</translation>
+    </message>
+    <message>
+        <source>Notice settings changed</source>
+        <translation>Benachrichtigungseinstellungen geändert</translation>
+    </message>
+    <message>
+        <source>Signed out by the provider</source>
+        <translation>Vom Anbieter abgemeldet</translation>
+    </message>
+    <message>
+        <source>Signed in to an app</source>
+        <translation>Bei einer App angemeldet</translation>
+    </message>
+    <message>
+        <source>Sign-in to an app refused</source>
+        <translation>Anmeldung bei einer App abgelehnt</translation>
+    </message>
+    <message>
+        <source>App tokens issued</source>
+        <translation>App-Tokens ausgestellt</translation>
+    </message>
+    <message>
+        <source>App tokens refused</source>
+        <translation>App-Tokens verweigert</translation>
+    </message>
+    <message>
+        <source>Two-factor set-up begun</source>
+        <translation>Zwei-Faktor-Einrichtung begonnen</translation>
+    </message>
+    <message>
+        <source>Two-factor set-up failed</source>
+        <translation>Zwei-Faktor-Einrichtung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::AdminConnection</name>
     <message>
         <source>could not reach the database %1 within %2 s</source>
@@ -752,6 +1080,10 @@
     <message>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>the server answered a line that is not the admin API&apos;s JSON (HTTP %1)</source>
+        <translation>der Server antwortete mit einer Zeile, die nicht das JSON der Admin-API ist (HTTP %1)</translation>
     </message>
 </context>
 <context>
@@ -1484,6 +1816,10 @@
     <message>
         <source>%1 as %2</source>
         <translation>%1 als %2</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,119 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ActivityView</name>
+    <message>
+        <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event type(s)</source>
+        <translation>
+            <numerusform>%n event type</numerusform>
+            <numerusform>%n event types</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Event types…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event types (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by event type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User email or id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From (2026-11-29)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events from this date or time on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before (2026-11-30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events before this date or time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s): show</source>
+        <translation>
+            <numerusform>%n new event: show</numerusform>
+            <numerusform>%n new events: show</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Back to the newest events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the user %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Older events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConfigField</name>
     <message>
         <source>Hide</source>
@@ -661,6 +774,221 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::ActivityModel</name>
+    <message>
+        <source>no user has the email %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You may not read the audit log on this server (it takes the scope audit:read): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not read the activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not look the user up: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not read older activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not follow the activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date (write it as 2026-11-29 or 2026-11-29 08:00)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account linked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account unlinked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password change failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password reset asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password reset failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password hash renewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passkey added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passkey removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passkey renamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in set up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Second factor confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Second factor failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor sign-in removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovery codes renewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All sessions ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other sessions ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired sessions cleaned up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lockout lifted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed from a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin API refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin token created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin token revoked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notice settings changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed out by the provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed in to an app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in to an app refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App tokens issued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App tokens refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor set-up begun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-factor set-up failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::AdminConnection</name>
     <message>
         <source>could not reach the database %1 within %2 s</source>
@@ -751,6 +1079,10 @@
     </message>
     <message>
         <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered a line that is not the admin API&apos;s JSON (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1483,6 +1815,10 @@
     </message>
     <message>
         <source>%1 as %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

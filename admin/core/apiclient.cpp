@@ -50,6 +50,15 @@ QString ApiReply::errorText() const
     return problem->message;
 }
 
+QByteArray ApiReply::header(const QByteArray &name) const
+{
+    for (const auto &[key, value] : headers) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
 ApiClient::ApiClient(const QUrl &apiBase, ServerLink *link, QObject *parent)
     : QObject(parent)
     , m_base(apiBase)
@@ -122,19 +131,35 @@ void ApiClient::start(Call call)
             });
             return;
         }
-        const ApiReply answer = readReply(status, body, networkError);
+        ApiReply answer =
+            readReply(status, body, reply->header(QNetworkRequest::ContentTypeHeader).toByteArray(), networkError);
+        answer.headers = reply->rawHeaderPairs();
         if (status == 401 && m_link)
             m_link->requireSignIn(tr("the server no longer accepts your sign-in; sign in again"));
         call.done(answer);
     });
 }
 
-ApiReply ApiClient::readReply(int status, const QByteArray &body, const QString &networkError)
+ApiReply ApiClient::readReply(int status, const QByteArray &body, const QByteArray &contentType, const QString &networkError)
 {
     ApiReply reply;
     reply.status = status;
     if (status == 0) {
         reply.problem = ApiProblem{ApiProblem::Kind::Network, 0, {}, networkError, {}};
+        return reply;
+    }
+    if (status >= 200 && status < 300 && contentType.startsWith("application/x-ndjson")) {
+        for (const QByteArray &line : body.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QJsonDocument document = QJsonDocument::fromJson(line);
+            if (!document.isObject()) {
+                reply.problem = ApiProblem{ApiProblem::Kind::Network, status, {},
+                                           tr("the server answered a line that is not the admin API's JSON (HTTP %1)").arg(status), {}};
+                return reply;
+            }
+            reply.lines.append(document.object());
+        }
         return reply;
     }
     QJsonParseError parseError;

@@ -36,14 +36,20 @@ struct ApiProblem
     QJsonObject body;    //!< the whole answer (e.g. \c problems of \c invalid_configuration)
 };
 
-//! One answer: the JSON object of a 2xx, or the problem.
+//! One answer: the JSON object of a 2xx (or its lines, for newline-delimited JSON), or the problem.
 struct ApiReply
 {
     int status = 0;
     QJsonObject json;
+    //! The objects of an \c application/x-ndjson answer (the audit pull), one a line.
+    QList<QJsonObject> lines;
+    //! The answer's headers (names as sent).
+    QList<std::pair<QByteArray, QByteArray>> headers;
     std::optional<ApiProblem> problem;
 
     bool ok() const { return !problem; }
+    //! The value of the header \a name (case-insensitive); empty when it was not sent.
+    QByteArray header(const QByteArray &name) const;
     //! The problem in one sentence ("not allowed: ..."), empty when ok.
     QString errorText() const;
 };
@@ -90,7 +96,7 @@ private:
         bool renewed = false;
     };
     void start(Call call);
-    static ApiReply readReply(int status, const QByteArray &body, const QString &networkError);
+    static ApiReply readReply(int status, const QByteArray &body, const QByteArray &contentType, const QString &networkError);
 
     QUrl m_base;
     QPointer<ServerLink> m_link;

@@ -70,6 +70,28 @@ QString AdminFixture::databaseUrl() const
     return QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("gatehouse.db"));
 }
 
+bool AdminFixture::recordEvent(const QString &type, const QString &userId, const QString &provider)
+{
+    QString why;
+    std::unique_ptr<SqlAdapter> store = SqlAdapter::fromUrl(databaseUrl(), &why);
+    if (!store) {
+        qWarning().noquote() << "cannot open" << databaseUrl() << why;
+        return false;
+    }
+    Gatehouse::AuditEvent event;
+    event.type = type;
+    event.userId = userId;
+    event.provider = provider;
+    event.clientAddress = QStringLiteral("203.0.113.9");
+    try {
+        store->appendAudit(event).result();
+    } catch (const std::exception &error) {
+        qWarning().noquote() << "recording the event failed:" << error.what();
+        return false;
+    }
+    return true;
+}
+
 bool AdminFixture::setUp()
 {
     if (!m_dir.isValid()) {

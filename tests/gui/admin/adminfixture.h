@@ -71,6 +71,12 @@ public:
     //! schema versions, as one text to compare.
     Q_INVOKABLE QString schemaSnapshot(const QString &url);
 
+    /*!
+     * Records an audit event now in the seeded database, as gatehouse-server would (a sign-in of
+     * \a userId with \a provider); false (and a warning) on failure.
+     */
+    Q_INVOKABLE bool recordEvent(const QString &type, const QString &userId, const QString &provider);
+
     //! A PostgreSQL URL whose server accepts the connection and never answers (a hung host).
     Q_INVOKABLE QString silentDatabaseUrl();
     //! A PostgreSQL URL on a loopback port where nothing listens (connection refused).

@@ -1,6 +1,6 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
 // a user, remove their two-factor sign-in, lift their lockout and change their groups, filter users by group, revoke
-// a session, edit and save the configuration, change the theme, the language
+// a session, follow the activity (filters, paging back, live events), edit and save the configuration, change the theme, the language
 // (also of the configuration problems). Run twice: on the file itself, and with fixture.remote
 // against a gatehouse-server serving it (the app signed in through the loopback redirect), with
 // the same assertions.
@@ -359,6 +359,76 @@ TestCase {
         tryCompare(sessions.model, "cleanupRunning", false, 20000)
         tryCompare(sessions.model, "expiredCount", 0, 20000)
         verify(!button.enabled)
+    }
+
+    // Activity: every user's events newest first; filtered by type and by a user typed in; older
+    // events as the reader scrolls to the end; a new event appears at the top, or is held while
+    // the reader is scrolled back; clicking an event's user opens that user.
+    function test_4c_activity() {
+        window.navigate("activity")
+        const activity = view("activity")
+        tryVerify(() => activity.ready, 20000)
+        compare(activity.model.errorString, "")
+        verify(activity.list.count > 0, "no events shown")
+        for (let i = 1; i < Math.min(activity.list.count, 30); ++i)
+            verify(activity.model.get(i - 1).time >= activity.model.get(i).time, "newest first, row " + i)
+
+        // Older events load as the reader reaches the end.
+        const firstPage = activity.list.count
+        verify(activity.model.hasOlder, "the seed has more than a page of events")
+        activity.list.positionViewAtEnd()
+        tryVerify(() => activity.list.count > firstPage, 20000)
+
+        // The failed sign-ins only.
+        activity.filterBy(["signInFailed"], "", "", "")
+        tryVerify(() => activity.model.loaded, 20000)
+        verify(activity.list.count > 0)
+        for (let i = 0; i < activity.list.count; ++i)
+            compare(activity.model.get(i).typeText, "Sign-in failed")
+
+        // One user, typed in as their email.
+        activity.filterBy([], "", "", "")
+        const userField = findIn(activity, "userFilter")
+        userField.forceActiveFocus()
+        type(fixture.seeded.firstUserEmail)
+        tryVerify(() => activity.model.user === fixture.seeded.firstUserEmail && activity.model.loaded, 20000)
+        verify(activity.list.count > 0)
+        for (let i = 0; i < activity.list.count; ++i)
+            compare(activity.model.get(i).userId, fixture.seeded.firstUserId)
+
+        // Live: the user signs in; the event appears at the top with its details.
+        const before = activity.list.count
+        verify(fixture.recordEvent("signIn", fixture.seeded.firstUserId, "github"))
+        tryCompare(activity.list, "count", before + 1, 20000)
+        compare(activity.model.get(0).typeText, "Signed in")
+        compare(activity.model.get(0).clientAddress, "203.0.113.9")
+        tryVerify(() => activity.model.get(0).userEmail === fixture.seeded.firstUserEmail, 10000)
+
+        // Clicking the event's user opens that user.
+        activity.list.positionViewAtBeginning()
+        const link = findIn(activity.list.itemAtIndex(0), "activityUser")
+        mouseClick(link, 10, link.height / 2)
+        tryCompare(window, "currentView", "user")
+        compare(window.detailUserId, fixture.seeded.firstUserId)
+
+        // Scrolled back, the reader stays where they are; the new event waits behind a button.
+        window.navigate("activity")
+        activity.filterBy([], "", "", "")
+        tryVerify(() => activity.model.loaded && activity.list.count > 40, 20000)
+        activity.list.positionViewAtIndex(30, ListView.Beginning)
+        tryVerify(() => !activity.list.atTop)
+        const newest = activity.model.get(0).eventId
+        const shown = activity.list.indexAt(10, activity.list.contentY + 5)
+        verify(fixture.recordEvent("signInFailed", "", "credentials"))
+        tryCompare(activity.model, "pendingCount", 1, 20000)
+        compare(activity.model.get(0).eventId, newest)
+        compare(activity.list.indexAt(10, activity.list.contentY + 5), shown)
+        const pending = findIn(activity, "pendingButton")
+        tryVerify(() => pending.visible)
+        mouseClick(pending)
+        tryCompare(activity.model, "pendingCount", 0)
+        verify(activity.model.get(0).eventId > newest)
+        compare(activity.model.get(0).type, "signInFailed")
     }
 
     function test_5_editAndSaveConfiguration() {

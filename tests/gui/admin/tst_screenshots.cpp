@@ -84,7 +84,8 @@ private Q_SLOTS:
 
         const QString userId = m_fixture.seeded().value(QStringLiteral("firstUserId")).toString();
         for (const QString &view : {QStringLiteral("connect"), QStringLiteral("dashboard"), QStringLiteral("users"), QStringLiteral("user"),
-                                    QStringLiteral("sessions"), QStringLiteral("configuration"), QStringLiteral("theme")}) {
+                                    QStringLiteral("sessions"), QStringLiteral("activity"), QStringLiteral("configuration"),
+                                    QStringLiteral("theme")}) {
             if (view == QLatin1String("user"))
                 QMetaObject::invokeMethod(window, "openUser", Q_ARG(QVariant, userId));
             else
@@ -94,6 +95,13 @@ private Q_SLOTS:
             QObject *viewItem = item.value<QObject *>();
             QVERIFY2(viewItem, qPrintable(view));
             QTRY_VERIFY2_WITH_TIMEOUT(readProperty(viewItem, "ready").toBool(), qPrintable(view + " did not load"), 60000);
+            if (view == QLatin1String("activity")) {
+                QObject *model = readProperty(viewItem, "model").value<QObject *>();
+                QVERIFY2(readProperty(model, "errorString").toString().isEmpty(), qPrintable(readProperty(model, "errorString").toString()));
+                QVERIFY2(model && model->property("loaded").toBool(), "the activity did not load");
+                QObject *list = readProperty(viewItem, "list").value<QObject *>();
+                QVERIFY2(readProperty(list, "count").toInt() > 0, "the activity shows no events");
+            }
             if (view == QLatin1String("theme")) {
                 QObject *preview = readProperty(viewItem, "preview").value<QObject *>();
                 QVERIFY2(readProperty(preview, "errorString").toString().isEmpty(),

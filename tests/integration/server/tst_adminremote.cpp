@@ -10,6 +10,7 @@
 #include "serverharness.h"
 
 #include <accesstester.h>
+#include <activitymodel.h>
 #include <adminconnection.h>
 #include <configdocument.h>
 #include <dashboardmodel.h>
@@ -32,6 +33,26 @@ using namespace Gatehouse::Testing;
 namespace {
 
 const QByteArray kPassword = "a long admin password 1";
+
+//! Every event \a model can show, paging back to the oldest: "id type userId" each.
+QStringList eventsOf(ActivityModel &model)
+{
+    if (!QTest::qWaitFor([&model] { return model.isLoaded() || !model.errorString().isEmpty(); }, 15000))
+        return {QStringLiteral("(not loaded)")};
+    for (int page = 0; page < 100 && model.hasOlder(); ++page) {
+        const int rows = model.rowCount();
+        model.loadOlder();
+        if (!QTest::qWaitFor([&model, rows] { return model.rowCount() > rows || !model.hasOlder(); }, 15000))
+            return {QStringLiteral("(older events not loaded)")};
+    }
+    QStringList events;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QVariantMap event = model.get(row);
+        events.append(event.value("eventId").toString() + u' ' + event.value("type").toString() + u' '
+                      + event.value("userId").toString());
+    }
+    return events;
+}
 
 //! The rows \a model holds, loaded page by page: "email name disabled" each.
 QStringList rowsOf(UsersModel &model)
@@ -59,6 +80,7 @@ class TestAdminRemote : public QObject
     ServerUnderTest m_server;
     QUrl m_issuer;
     QString m_database;
+    QString m_config;
     QNetworkAccessManager m_nam;
     QList<QUrl> m_opened;
 
@@ -118,7 +140,7 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_issuer = QUrl(QStringLiteral("http://127.0.0.1:%1/auth").arg(m_server.reservePort()));
         m_database = m_dir.filePath(QStringLiteral("gatehouse.db"));
-        const QString config = m_dir.filePath(QStringLiteral("gatehouse.json"));
+        const QString config = m_config = m_dir.filePath(QStringLiteral("gatehouse.json"));
         const QJsonObject json{
             {"url", m_issuer.toString()},
             {"adapter", QJsonObject{{"url", QStringLiteral("sqlite://") + m_database}}},
@@ -467,6 +489,91 @@ private Q_SLOTS:
         QCOMPARE(connection.errorString(), error);
         if (!caFile.isEmpty())
             QCOMPARE(connection.serverUrl(), QStringLiteral("https://box.example/auth")); // https assumed
+    }
+
+    // The Activity view's model over the admin API shows what it shows on the database itself:
+    // newest first, paging back, filtered; a new sign-in appears live; a person taken out of
+    // admin.groups is told that the audit log is not theirs to read.
+    void activityOverTheServer()
+    {
+        AdminConnection server;
+        QVERIFY(connectAs(server, QStringLiteral("ada@example.test")));
+        // Events of its own: dan fails once and signs in, bob signs in.
+        Browser wrong(m_server.baseUrl());
+        wrong.signIn(QStringLiteral("credentials"), {{"email", "dan@elsewhere.test"}, {"password", "not the password"}});
+        sessionOf(QStringLiteral("dan@elsewhere.test"));
+        sessionOf(QStringLiteral("bob@example.test"));
+        AdminConnection database;
+        database.open(QStringLiteral("sqlite://") + m_database);
+        QTRY_VERIFY_WITH_TIMEOUT(database.isReady(), 15000);
+        QTest::qWait(2500); // both show events once they are two seconds old: let the last settle
+
+        ActivityModel overApi;
+        ActivityModel overDatabase;
+        for (ActivityModel *model : {&overApi, &overDatabase}) {
+            model->setPageSize(3); // the API's pages, back to the oldest
+            model->setActive(false);
+        }
+        overApi.setConnection(&server);
+        overDatabase.setConnection(&database);
+        const QStringList all = eventsOf(overApi);
+        QCOMPARE(overApi.errorString(), QString());
+        QVERIFY2(all.size() >= 7, qPrintable(all.join(u'\n')));
+        QCOMPARE(all, eventsOf(overDatabase));
+
+        // Filters: two types, a user by email.
+        for (ActivityModel *model : {&overApi, &overDatabase}) {
+            model->setTypes({QStringLiteral("signIn"), QStringLiteral("signInFailed")});
+            model->setUser(QStringLiteral("dan@elsewhere.test"));
+        }
+        const QStringList dans = eventsOf(overApi);
+        QCOMPARE(overApi.errorString(), QString());
+        QVERIFY2(!dans.isEmpty(), qPrintable(dans.join(u'\n')));
+        QCOMPARE(dans, eventsOf(overDatabase));
+        QCOMPARE(dans.filter(QStringLiteral(" signIn ")).size() + dans.filter(QStringLiteral(" signInFailed ")).size(), dans.size());
+        const QString danId = dans.constFirst().section(u' ', 2);
+        QVERIFY(!danId.isEmpty());
+        QCOMPARE(dans.filter(u' ' + danId).size(), dans.size());
+        QTRY_COMPARE_WITH_TIMEOUT(overApi.get(0).value("userEmail").toString(), QStringLiteral("dan@elsewhere.test"), 15000);
+        overApi.setUser(QStringLiteral("nobody@example.test"));
+        QTRY_COMPARE_WITH_TIMEOUT(overApi.errorString(), QStringLiteral("could not read the activity: no user has the email nobody@example.test"), 15000);
+
+        // Live: bob signs in; the event appears at the top without a reload.
+        overApi.setUser(QString());
+        overApi.setTypes({QStringLiteral("signIn")});
+        overApi.setPageSize(100);
+        overApi.setPollIntervalMs(250);
+        overApi.setActive(true);
+        QTRY_VERIFY_WITH_TIMEOUT(overApi.isLoaded(), 15000);
+        const qint64 newestBefore = overApi.get(0).value("eventId").toLongLong();
+        const int rowsBefore = overApi.rowCount();
+        sessionOf(QStringLiteral("bob@example.test"));
+        QTRY_COMPARE_WITH_TIMEOUT(overApi.rowCount(), rowsBefore + 1, 15000);
+        const QVariantMap live = overApi.get(0);
+        QVERIFY(live.value("eventId").toLongLong() > newestBefore);
+        QCOMPARE(live.value("typeText").toString(), QStringLiteral("Signed in"));
+        QTRY_COMPARE_WITH_TIMEOUT(overApi.get(0).value("userEmail").toString(), QStringLiteral("bob@example.test"), 15000);
+        QCOMPARE(live.value("provider").toString(), QStringLiteral("credentials"));
+        QCOMPARE(live.value("clientAddress").toString(), QStringLiteral("127.0.0.1"));
+
+        // erin administers, then is taken out of admin.groups: the view says why it shows nothing.
+        const CommandResult added = runServerCommand({"user", "add", "erin@example.test", "--password-stdin", "--config", m_config},
+                                                     kPassword + '\n');
+        QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+        QCOMPARE(runServerCommand({"user", "groups", "add", "erin@example.test", "admins", "--config", m_config}).exitCode, 0);
+        AdminConnection erinsConnection;
+        QVERIFY(connectAs(erinsConnection, QStringLiteral("erin@example.test")));
+        ActivityModel erins;
+        erins.setConnection(&erinsConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(erins.isLoaded(), 15000);
+        QVERIFY(!erins.isForbidden());
+        QCOMPARE(runServerCommand({"user", "groups", "remove", "erin@example.test", "admins", "--config", m_config}).exitCode, 0);
+        erins.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(erins.isForbidden(), 15000);
+        QVERIFY2(erins.errorString().startsWith(
+                     QStringLiteral("You may not read the audit log on this server (it takes the scope audit:read): ")),
+                 qPrintable(erins.errorString()));
+        QCOMPARE(erins.rowCount(), 0);
     }
 };
 

@@ -45,6 +45,7 @@ struct Answer
     QByteArray contentType;
     QByteArray auditCursor;   //!< Gatehouse-Audit-Cursor
     QByteArray auditMore;     //!< Gatehouse-Audit-More
+    QByteArray newest;        //!< Gatehouse-Audit-Newest
     QByteArray etag;
 };
 
@@ -142,6 +143,7 @@ class TestServerAdminApi : public QObject
         answer.contentType = reply->rawHeader("Content-Type");
         answer.auditCursor = reply->rawHeader("Gatehouse-Audit-Cursor");
         answer.auditMore = reply->rawHeader("Gatehouse-Audit-More");
+        answer.newest = reply->rawHeader("Gatehouse-Audit-Newest");
         answer.etag = reply->rawHeader("ETag");
         return answer;
     }
@@ -361,6 +363,33 @@ private Q_SLOTS:
         QCOMPARE(auditLines(next.raw).first().value("type").toString() + u':' + auditLines(next.raw).first().value("userId").toString(),
                  "userCreate:" + bob);
 
+        // Backwards, newest first (the admin app's Activity view): from the newest, a page at a time.
+        const auto kinds = [](const QByteArray &raw) {
+            QStringList found;
+            for (const QJsonObject &line : auditLines(raw))
+                found.append(line.value("type").toString() + u':' + line.value("userId").toString());
+            return found;
+        };
+        const Answer newest = call(port, "GET", changes + QStringLiteral("&before=999999999999"), siem);
+        QCOMPARE(newest.status, 200);
+        QCOMPARE(kinds(newest.raw), (QStringList{"userUpdate:" + ada, "userCreate:" + bob, "userCreate:" + ada}));
+        QCOMPARE(newest.auditMore, QByteArray("false"));
+        QCOMPARE(newest.newest.toLongLong(), lastId);  // where a forward pull goes on
+        const Answer latest = call(port, "GET", changes + QStringLiteral("&before=999999999999&limit=1"), siem);
+        QCOMPARE(kinds(latest.raw), QStringList{"userUpdate:" + ada});
+        QCOMPARE(latest.auditMore, QByteArray("true"));
+        QCOMPARE(latest.auditCursor.toLongLong(), lastId);
+        const Answer older = call(port, "GET", changes + QStringLiteral("&limit=1&before=") + QString::fromLatin1(latest.auditCursor), siem);
+        QCOMPARE(kinds(older.raw), QStringList{"userCreate:" + bob});
+        QVERIFY(older.newest.isEmpty());
+        const Answer oldest = call(port, "GET", QStringLiteral("audit?before=") + QString::fromLatin1(older.auditCursor), siem);
+        QVERIFY(kinds(oldest.raw).contains("userCreate:" + ada));  // and what came before it
+        QVERIFY(!kinds(oldest.raw).contains("userCreate:" + bob));
+        QCOMPARE(kinds(oldest.raw).filter(QStringLiteral("adminTokenCreate")).size(), 2);
+        QCOMPARE(oldest.auditMore, QByteArray("false"));
+        QCOMPARE(kinds(call(port, "GET", QStringLiteral("audit?before=999999999999&type=userCreate&user=") + ada, siem).raw),
+                 QStringList{"userCreate:" + ada});
+
         // Filters: one person; a time window.
         const QList<QJsonObject> ofAda = auditLines(call(port, "GET", QStringLiteral("audit?user=") + ada, siem).raw);
         QCOMPARE(ofAda.size(), 2);
@@ -375,7 +404,8 @@ private Q_SLOTS:
         const QList<std::pair<QString, QString>> bad = {{"audit?limit=0", "limit"},         {"audit?limit=5000", "limit"},
                                                         {"audit?after=-1", "after"},        {"audit?since=yesterday", "since"},
                                                         {"audit?until=2026-11-29T08:00:00", "until"},
-                                                        {"audit?type=sign%20in", "type"},   {"audit?cursor=1", "cursor"}};
+                                                        {"audit?type=sign%20in", "type"},   {"audit?cursor=1", "cursor"},
+                                                        {"audit?before=0", "before"},       {"audit?before=5&after=1", "before"}};
         for (const auto &[path, field] : bad) {
             const Answer refused = call(port, "GET", path, siem);
             QVERIFY2(refused.status == 400, qPrintable(path + u' ' + QString::fromUtf8(refused.raw)));

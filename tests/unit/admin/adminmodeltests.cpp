@@ -1,5 +1,6 @@
 #include "adminmodeltests.h"
 
+#include "activitymodel.h"
 #include "adminconnection.h"
 #include "dashboardmodel.h"
 #include "detailmodels.h"
@@ -1399,6 +1400,194 @@ void AdminModelTests::importUsersCheckedThenImported()
     QTRY_COMPARE_WITH_TIMEOUT(model.state(), UserImportModel::State::Failed, waitMs);
     QVERIFY2(model.errorString().startsWith(QStringLiteral("cannot read ")), qPrintable(model.errorString()));
     QCOMPARE(model.rowCount(), 0);
+}
+
+
+namespace {
+
+//! "type user" of each row of \a model, top to bottom.
+QStringList activityRows(const ActivityModel &model)
+{
+    QStringList rows;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QVariantMap event = model.get(row);
+        rows.append(event.value("type").toString() + u' ' + event.value("details").toString());
+    }
+    return rows;
+}
+
+//! The event numbers ("n: 17" in the details) of \a model's rows, top to bottom.
+QList<int> activityNumbers(const ActivityModel &model)
+{
+    QList<int> numbers;
+    for (int row = 0; row < model.rowCount(); ++row)
+        numbers.append(model.get(row).value("details").toString().section(QStringLiteral("n: "), 1).section(u'\n', 0, 0).toInt());
+    return numbers;
+}
+
+} // namespace
+
+// The Activity view's model on a database: every user's events newest first, a window that pages
+// back and stays bounded, the filters (types, a user by email or id, a time window) and new events
+// appearing live, at the top or held while the reader is scrolled back.
+void AdminModelTests::activityPagesBackFiltersAndFollows()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("activity"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    AdminConnection connection;
+    openReady(connection, url);
+    std::shared_ptr<SqlAdapter> store = connection.adapter();
+    AdapterUser adaUser;
+    adaUser.email = QStringLiteral("ada@example.test");
+    const QString ada = store->createUser(adaUser).result().id;
+    AdapterUser bobUser;
+    bobUser.email = QStringLiteral("bob@example.test");
+    const QString bob = store->createUser(bobUser).result().id;
+
+    // 250 events an hour ago, a second apart; the last ten in one and the same millisecond.
+    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    const QStringList kinds{QStringLiteral("signIn"), QStringLiteral("signInFailed"), QStringLiteral("signOut")};
+    for (int n = 0; n < 250; ++n) {
+        AuditEvent event;
+        event.time = start.addSecs(qMin(n, 240));
+        event.type = kinds.at(n % 3);
+        event.userId = n % 2 == 0 ? ada : bob;
+        event.provider = QStringLiteral("credentials");
+        event.clientAddress = QStringLiteral("192.0.2.7");
+        event.detail = QJsonObject{{"n", n}};
+        store->appendAudit(event).result();
+    }
+
+    ActivityModel model;
+    model.setPageSize(40);
+    model.setMaxRows(100);
+    model.setPollIntervalMs(200);
+    model.setConnection(&connection);
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.errorString(), QString());
+    QCOMPARE(model.rowCount(), 40);
+    QVERIFY(model.hasOlder());
+    QVERIFY(model.atNewest());
+    QList<int> expected;
+    for (int n = 249; n >= 210; --n)
+        expected.append(n);
+    QCOMPARE(activityNumbers(model), expected);
+    const QVariantMap top = model.get(0);
+    QCOMPARE(top.value("typeText").toString(), QStringLiteral("Signed in"));
+    QCOMPARE(top.value("userId").toString(), bob);
+    QTRY_COMPARE_WITH_TIMEOUT(model.get(0).value("userEmail").toString(), QStringLiteral("bob@example.test"), waitMs);
+    QCOMPARE(top.value("provider").toString(), QStringLiteral("credentials"));
+    QCOMPARE(top.value("clientAddress").toString(), QStringLiteral("192.0.2.7"));
+    QCOMPARE(top.value("details").toString(), QStringLiteral("n: 249"));
+
+    // Paging back: the next older pages, each event once (also within one millisecond); the
+    // window stays at maxRows, dropping the newest rows.
+    model.loadOlder();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 80, waitMs);
+    model.loadOlder();
+    QTRY_VERIFY_WITH_TIMEOUT(!model.atNewest(), waitMs);
+    QCOMPARE(model.rowCount(), 100);
+    expected.clear();
+    for (int n = 229; n >= 130; --n)
+        expected.append(n);
+    QCOMPARE(activityNumbers(model), expected);
+    for (int page = 0; page < 10 && model.hasOlder(); ++page) {
+        const int oldest = activityNumbers(model).constLast();
+        model.loadOlder();
+        QTRY_VERIFY_WITH_TIMEOUT(activityNumbers(model).constLast() < oldest, waitMs);
+    }
+    QVERIFY(!model.hasOlder());
+    QCOMPARE(activityNumbers(model).constLast(), 0);
+    QCOMPARE(model.rowCount(), 100);
+
+    // Filters: one type, two types, a user by email and by id, a time window.
+    model.setPageSize(300);
+    model.setMaxRows(1000);
+    model.setTypes({QStringLiteral("signInFailed")});
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.rowCount(), 83);
+    for (const QString &row : activityRows(model))
+        QVERIFY2(row.startsWith(QStringLiteral("signInFailed ")), qPrintable(row));
+    model.setTypes({QStringLiteral("signOut"), QStringLiteral("signInFailed")});
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.rowCount(), 166);
+    QCOMPARE(activityRows(model).filter(QStringLiteral("signIn ")).size(), 0);
+    model.setTypes({});
+    model.setUser(QStringLiteral("Bob@Example.test"));
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.rowCount(), 125);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QCOMPARE(model.get(row).value("userId").toString(), bob);
+    model.setUser(ada);
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.rowCount(), 125);
+    QCOMPARE(activityNumbers(model).constFirst(), 248);
+    model.setUser(QStringLiteral("nobody@example.test"));
+    QTRY_COMPARE_WITH_TIMEOUT(model.errorString(), QStringLiteral("could not read the activity: no user has the email nobody@example.test"), waitMs);
+    QCOMPARE(model.rowCount(), 0);
+    model.setUser(QString());
+    const QDateTime from = start.addSecs(100).toLocalTime();
+    const QDateTime to = start.addSecs(110).toLocalTime();
+    model.setSince(from.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    model.setUntil(to.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.errorString(), QString());
+    expected.clear();
+    for (int n = 109; n >= 100; --n)
+        expected.append(n);
+    QCOMPARE(activityNumbers(model), expected);
+    model.setSince(QStringLiteral("yesterday"));
+    QCOMPARE(model.filterProblem(), QStringLiteral("\"yesterday\" is not a date (write it as 2026-11-29 or 2026-11-29 08:00)"));
+    QCOMPARE(model.rowCount(), 0);
+    model.setSince(QString());
+    model.setUntil(QString());
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    QCOMPARE(model.rowCount(), 250);
+
+    // Live: a new event goes in at the top while the reader is there ...
+    QSignalSpy added(&model, &ActivityModel::newestAdded);
+    AuditEvent fresh;
+    fresh.type = QStringLiteral("passwordChange");
+    fresh.userId = ada;
+    fresh.detail = QJsonObject{{"n", 1000}};
+    store->appendAudit(fresh).result();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 251, waitMs);
+    QCOMPARE(activityNumbers(model).constFirst(), 1000);
+    QCOMPARE(model.get(0).value("typeText").toString(), QStringLiteral("Password changed"));
+    QCOMPARE(added.size(), 1);
+    // ... and is held while the reader is scrolled back: the rows stay as they are.
+    model.setFollowNewest(false);
+    fresh.detail = QJsonObject{{"n", 1001}};
+    store->appendAudit(fresh).result();
+    QTRY_COMPARE_WITH_TIMEOUT(model.pendingCount(), 1, waitMs);
+    QCOMPARE(model.rowCount(), 251);
+    QCOMPARE(activityNumbers(model).constFirst(), 1000);
+    model.showPending();
+    QCOMPARE(model.pendingCount(), 0);
+    QCOMPARE(activityNumbers(model).mid(0, 2), (QList<int>{1001, 1000}));
+    // A filtered list follows only what matches.
+    model.setFollowNewest(true);
+    model.setTypes({QStringLiteral("signIn")});
+    QTRY_VERIFY_WITH_TIMEOUT(model.isLoaded(), waitMs);
+    const int signIns = model.rowCount();
+    fresh.detail = QJsonObject{{"n", 1002}};
+    store->appendAudit(fresh).result();
+    fresh.type = QStringLiteral("signIn");
+    fresh.detail = QJsonObject{{"n", 1003}};
+    store->appendAudit(fresh).result();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), signIns + 1, waitMs);
+    QCOMPARE(activityNumbers(model).constFirst(), 1003);
+    // New to the log but older than the rows shown (an import keeps its own times): it goes where
+    // its time puts it, once.
+    fresh.time = start.addSecs(100).addMSecs(500);
+    fresh.detail = QJsonObject{{"n", 1004}};
+    store->appendAudit(fresh).result();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), signIns + 2, waitMs);
+    const QList<int> numbers = activityNumbers(model);
+    QCOMPARE(numbers.constFirst(), 1003);
+    QCOMPARE(numbers.mid(numbers.indexOf(102), 3), (QList<int>{102, 1004, 99}));
+    QCOMPARE(numbers.count(1004), 1);
 }
 
 } // namespace Gatehouse::Testing

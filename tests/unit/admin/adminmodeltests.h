@@ -60,6 +60,7 @@ private Q_SLOTS:
     void userDetailLockouts();
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
+    void activityPagesBackFiltersAndFollows();
     void importUsersCheckedThenImported();
 };
 
