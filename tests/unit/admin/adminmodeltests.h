@@ -60,6 +60,8 @@ private Q_SLOTS:
     void userDetailLockouts();
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
+    void consentsListedNamedAndRevoked();
+    void oidcClientsFromTheConfigFile();
     void importUsersCheckedThenImported();
 };
 
