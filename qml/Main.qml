@@ -28,10 +28,11 @@ ApplicationWindow {
         { key: "dashboard", title: qsTr("Dashboard"), needsDatabase: true },
         { key: "users", title: qsTr("Users"), needsDatabase: true },
         { key: "sessions", title: qsTr("Sessions"), needsDatabase: true },
+        { key: "clients", title: qsTr("OpenID clients"), needsDatabase: true },
         { key: "configuration", title: qsTr("Configuration"), needsDatabase: false },
         { key: "theme", title: qsTr("Theme"), needsDatabase: false }
     ]
-    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "configuration", "theme"]
+    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "configuration", "theme", "clients"]
     readonly property alias connection: adminConnection
     readonly property alias configDocument: configDoc
 
@@ -250,6 +251,10 @@ ApplicationWindow {
                 document: configDoc
                 dark: window.dark
                 active: StackLayout.isCurrentItem
+            }
+            ClientsView {
+                objectName: "clientsView"
+                connection: adminConnection
             }
         }
     }
