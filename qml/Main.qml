@@ -29,10 +29,11 @@ ApplicationWindow {
         { key: "users", title: qsTr("Users"), needsDatabase: true },
         { key: "sessions", title: qsTr("Sessions"), needsDatabase: true },
         { key: "activity", title: qsTr("Activity"), needsDatabase: true },
+        { key: "clients", title: qsTr("OpenID clients"), needsDatabase: true },
         { key: "configuration", title: qsTr("Configuration"), needsDatabase: false },
         { key: "theme", title: qsTr("Theme"), needsDatabase: false }
     ]
-    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "activity", "configuration", "theme"]
+    readonly property var viewKeys: ["connect", "dashboard", "users", "user", "sessions", "activity", "configuration", "theme", "clients"]
     readonly property alias connection: adminConnection
     readonly property alias configDocument: configDoc
 
@@ -105,6 +106,7 @@ ApplicationWindow {
     Shortcut { sequence: "Ctrl+3"; enabled: connection.ready; onActivated: window.navigate("users") }
     Shortcut { sequence: "Ctrl+4"; enabled: connection.ready; onActivated: window.navigate("sessions") }
     Shortcut { sequence: "Ctrl+7"; enabled: connection.ready; onActivated: window.navigate("activity") }
+    Shortcut { sequence: "Ctrl+8"; enabled: connection.ready; onActivated: window.navigate("clients") }
     Shortcut { sequence: "Ctrl+5"; onActivated: window.navigate("configuration") }
     Shortcut { sequence: "Ctrl+6"; onActivated: window.navigate("theme") }
 
@@ -258,6 +260,10 @@ ApplicationWindow {
                 document: configDoc
                 dark: window.dark
                 active: StackLayout.isCurrentItem
+            }
+            ClientsView {
+                objectName: "clientsView"
+                connection: adminConnection
             }
         }
     }

@@ -68,6 +68,7 @@ ColumnLayout {
                     }
                 }
                 Button {
+                    objectName: "rowActionButton"
                     visible: table.actionText.length > 0
                     text: table.actionText
                     flat: true

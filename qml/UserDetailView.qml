@@ -1,5 +1,5 @@
 // One user: the record and its actions, two-factor sign-in, groups, linked accounts, sessions,
-// passkeys and recent audit events.
+// passkeys, the apps they allowed at the OpenID Provider and recent audit events.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
@@ -12,6 +12,7 @@ Pane {
     property string userId
     readonly property bool ready: detail.loaded && !detail.busy
     readonly property alias detail: detail
+    readonly property alias consents: consents
     readonly property alias tabs: tabs
     signal back()
     //! The group's members were asked for (the user list, filtered by it).
@@ -28,6 +29,12 @@ Pane {
 
     UserDetail {
         id: detail
+        connection: view.connection
+        userId: view.userId
+        onOperationFinished: (operation, ok, message) => { view.message = message; view.messageIsError = !ok }
+    }
+    ConsentsModel {
+        id: consents
         connection: view.connection
         userId: view.userId
         onOperationFinished: (operation, ok, message) => { view.message = message; view.messageIsError = !ok }
@@ -155,9 +162,10 @@ Pane {
             }
         }
         Label {
-            visible: view.message.length > 0 || detail.errorString.length > 0
-            text: detail.errorString.length > 0 ? detail.errorString : view.message
-            color: view.messageIsError || detail.errorString.length > 0 ? "#d32f2f" : Material.accent
+            readonly property string error: detail.errorString || consents.errorString
+            visible: view.message.length > 0 || error.length > 0
+            text: error.length > 0 ? error : view.message
+            color: view.messageIsError || error.length > 0 ? "#d32f2f" : Material.accent
             wrapMode: Text.Wrap
             Layout.fillWidth: true
             Accessible.role: Accessible.AlertMessage
@@ -348,6 +356,11 @@ Pane {
             TabButton { text: qsTr("Sessions (%1)").arg(detail.sessions.count); Accessible.name: qsTr("Sessions") }
             TabButton { text: qsTr("Passkeys (%1)").arg(detail.authenticators.count); Accessible.name: qsTr("Passkeys") }
             TabButton { text: qsTr("Audit log"); Accessible.name: qsTr("Audit log") }
+            TabButton {
+                objectName: "appsTab"
+                text: qsTr("Apps with access (%1)").arg(consents.count)
+                Accessible.name: qsTr("Apps with access")
+            }
         }
 
         StackLayout {
@@ -410,6 +423,30 @@ Pane {
                 emptyText: qsTr("No events.")
                 columns: [qsTr("Time"), qsTr("Event"), qsTr("Provider"), qsTr("Client address"), qsTr("Detail")]
                 cells: r => [view.when(r.time), r.type, r.provider || "–", r.clientAddress || "–", r.detail || ""]
+            }
+            ColumnLayout {
+                Label {
+                    text: consents.available ? qsTr("Apps this user allowed at the consent page to sign them in. Revoking one ends its refresh tokens; it asks again at the next sign-in.")
+                                             : qsTr("This database keeps no consents.")
+                    opacity: 0.7
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                RecordList {
+                    objectName: "consentsList"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    model: consents
+                    emptyText: qsTr("No app has access.")
+                    columns: [qsTr("App"), qsTr("Allowed"), qsTr("Since")]
+                    cells: r => [r.name === r.clientId ? r.clientId : qsTr("%1 (%2)").arg(r.name).arg(r.clientId),
+                                 r.scopesText, view.when(r.grantedAt)]
+                    actionText: qsTr("Revoke")
+                    onAction: r => view.ask(qsTr("Revoke app access"),
+                                            qsTr("Take away %1's access to the account of %2? Its refresh tokens stop working and it asks again at the next sign-in.")
+                                            .arg(r.name).arg(detail.email),
+                                            qsTr("Revoke"), () => consents.revoke(r.clientId))
+                }
             }
         }
     }

@@ -115,6 +115,77 @@
     </message>
 </context>
 <context>
+    <name>ClientsView</name>
+    <message>
+        <source>OpenID clients</source>
+        <translation>OpenID-Clients</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Read the clients again</source>
+        <translation>Die Clients neu einlesen</translation>
+    </message>
+    <message>
+        <source>Opened by a database URL: there is no configuration file to read the clients from.</source>
+        <translation>Über eine Datenbank-URL geöffnet: Es gibt keine Konfigurationsdatei, aus der die Clients gelesen werden könnten.</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;oidcProvider&quot;: Gatehouse is not an OpenID Provider there.</source>
+        <translation>%1 hat kein „oidcProvider“: Gatehouse ist dort kein OpenID Provider.</translation>
+    </message>
+    <message>
+        <source>From %1. Change them in the configuration.</source>
+        <translation>Aus %1. Ändern Sie sie in der Konfiguration.</translation>
+    </message>
+    <message>
+        <source>No clients are configured (oidcProvider.clients).</source>
+        <translation>Es sind keine Clients konfiguriert (oidcProvider.clients).</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Consent</source>
+        <translation>Zustimmung</translation>
+    </message>
+    <message>
+        <source>Who may sign in</source>
+        <translation>Wer sich anmelden darf</translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation>Scopes</translation>
+    </message>
+    <message>
+        <source>Redirect URIs</source>
+        <translation>Redirect-URIs</translation>
+    </message>
+    <message>
+        <source>After logout</source>
+        <translation>Nach dem Abmelden</translation>
+    </message>
+    <message>
+        <source>Back-channel logout</source>
+        <translation>Back-Channel-Logout</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>ID tokens</source>
+        <translation>ID-Tokens</translation>
+    </message>
+</context>
+<context>
     <name>ConfigField</name>
     <message>
         <source>Hide</source>
@@ -1213,10 +1284,104 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::ConsentsModel</name>
+    <message>
+        <source>could not load the apps with access: %1</source>
+        <translation>die Apps mit Zugriff konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>sign-in and identity</source>
+        <translation>Anmeldung und Identität</translation>
+    </message>
+    <message>
+        <source>name and picture</source>
+        <translation>Name und Bild</translation>
+    </message>
+    <message>
+        <source>email address</source>
+        <translation>E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <source>staying signed in</source>
+        <translation>angemeldet bleiben</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>%1 has no access any more: it asks again at the next sign-in</source>
+        <translation>%1 hat keinen Zugriff mehr: Die App fragt bei der nächsten Anmeldung erneut</translation>
+    </message>
+    <message>
+        <source>%1 had no access any more</source>
+        <translation>%1 hatte bereits keinen Zugriff mehr</translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::DashboardModel</name>
     <message>
         <source>could not load the dashboard: %1</source>
         <translation>die Übersicht konnte nicht geladen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::OidcClientsModel</name>
+    <message>
+        <source>could not read %1: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON configuration: %2</source>
+        <translation>%1 ist keine JSON-Konfiguration: %2</translation>
+    </message>
+    <message>
+        <source>could not read the server&apos;s configuration: %1</source>
+        <translation>die Konfiguration des Servers konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s configuration</source>
+        <translation>der Konfiguration des Servers</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>niemand</translation>
+    </message>
+    <message>
+        <source>anyone, without signing in</source>
+        <translation>jeder, ohne Anmeldung</translation>
+    </message>
+    <message>
+        <source>anyone signed in</source>
+        <translation>jeder Angemeldete</translation>
+    </message>
+    <message>
+        <source>users: %1</source>
+        <translation>Benutzer: %1</translation>
+    </message>
+    <message>
+        <source>groups: %1</source>
+        <translation>Gruppen: %1</translation>
+    </message>
+    <message>
+        <source>public (PKCE, no secret)</source>
+        <translation>öffentlich (PKCE, kein Geheimnis)</translation>
+    </message>
+    <message>
+        <source>confidential (client secret)</source>
+        <translation>vertraulich (Client-Geheimnis)</translation>
+    </message>
+    <message>
+        <source>asks each person first</source>
+        <translation>fragt jede Person zuerst</translation>
+    </message>
+    <message>
+        <source>first-party: never asks</source>
+        <translation>eigene App: fragt nie</translation>
     </message>
 </context>
 <context>
@@ -1820,6 +1985,10 @@
     <message>
         <source>Activity</source>
         <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>OpenID clients</source>
+        <translation>OpenID-Clients</translation>
     </message>
 </context>
 <context>
@@ -2465,6 +2634,46 @@
     <message>
         <source>Lift the limits on %1</source>
         <translation>Sperren von %1 aufheben</translation>
+    </message>
+    <message>
+        <source>Apps with access (%1)</source>
+        <translation>Apps mit Zugriff (%1)</translation>
+    </message>
+    <message>
+        <source>Apps with access</source>
+        <translation>Apps mit Zugriff</translation>
+    </message>
+    <message>
+        <source>Apps this user allowed at the consent page to sign them in. Revoking one ends its refresh tokens; it asks again at the next sign-in.</source>
+        <translation>Apps, denen diese Person auf der Zustimmungsseite erlaubt hat, sie anzumelden. Ein Widerruf beendet die Refresh-Tokens der App; sie fragt bei der nächsten Anmeldung erneut.</translation>
+    </message>
+    <message>
+        <source>This database keeps no consents.</source>
+        <translation>Diese Datenbank speichert keine Zustimmungen.</translation>
+    </message>
+    <message>
+        <source>No app has access.</source>
+        <translation>Keine App hat Zugriff.</translation>
+    </message>
+    <message>
+        <source>App</source>
+        <translation>App</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Erlaubt</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Revoke app access</source>
+        <translation>App-Zugriff widerrufen</translation>
+    </message>
+    <message>
+        <source>Take away %1&apos;s access to the account of %2? Its refresh tokens stop working and it asks again at the next sign-in.</source>
+        <translation>%1 den Zugriff auf das Konto von %2 entziehen? Die Refresh-Tokens der App werden ungültig, und sie fragt bei der nächsten Anmeldung erneut.</translation>
     </message>
 </context>
 <context>

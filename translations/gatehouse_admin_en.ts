@@ -115,6 +115,77 @@
     </message>
 </context>
 <context>
+    <name>ClientsView</name>
+    <message>
+        <source>OpenID clients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the clients again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened by a database URL: there is no configuration file to read the clients from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;oidcProvider&quot;: Gatehouse is not an OpenID Provider there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1. Change them in the configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No clients are configured (oidcProvider.clients).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who may sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redirect URIs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After logout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back-channel logout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConfigField</name>
     <message>
         <source>Hide</source>
@@ -1213,9 +1284,103 @@
     </message>
 </context>
 <context>
+    <name>Gatehouse::Admin::ConsentsModel</name>
+    <message>
+        <source>could not load the apps with access: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sign-in and identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name and picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>email address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>staying signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no access any more: it asks again at the next sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 had no access any more</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Gatehouse::Admin::DashboardModel</name>
     <message>
         <source>could not load the dashboard: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Gatehouse::Admin::OidcClientsModel</name>
+    <message>
+        <source>could not read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON configuration: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not read the server&apos;s configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anyone, without signing in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anyone signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>groups: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>public (PKCE, no secret)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confidential (client secret)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks each person first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first-party: never asks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1819,6 +1984,10 @@
     </message>
     <message>
         <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenID clients</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2464,6 +2633,46 @@
     </message>
     <message>
         <source>Lift the limits on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apps with access (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apps with access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apps this user allowed at the consent page to sign them in. Revoking one ends its refresh tokens; it asks again at the next sign-in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database keeps no consents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No app has access.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke app access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take away %1&apos;s access to the account of %2? Its refresh tokens stop working and it asks again at the next sign-in.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

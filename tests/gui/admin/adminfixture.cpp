@@ -114,6 +114,9 @@ bool AdminFixture::setUp()
         m_sessionToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
         store->createSession({m_sessionToken, data.userIds.value(0), QDateTime::currentDateTimeUtc().addDays(1)}).waitForFinished();
     }
+    // Ada allowed the configured OpenID client (oidcProvider below) to sign her in.
+    store->grantOidcConsent(data.userIds.value(0), QStringLiteral("grafana"), {QStringLiteral("openid"), QStringLiteral("email")},
+                            QDateTime::currentDateTimeUtc().addDays(-3)).waitForFinished();
     store.reset();
 
     m_seeded = {
@@ -126,7 +129,8 @@ bool AdminFixture::setUp()
         {QStringLiteral("firstUserName"), QStringLiteral("Ada Lovelace")},
     };
 
-    // What an administrator's file looks like: the database, a theme, an OIDC and a password provider.
+    // What an administrator's file looks like: the database, a theme, an OIDC and a password
+    // provider, an app signing in through Gatehouse.
     const QJsonObject config{
         {QStringLiteral("basePath"), QStringLiteral("/auth")},
         {QStringLiteral("trustHost"), true},
@@ -149,6 +153,13 @@ bool AdminFixture::setUp()
                                                                   {QStringLiteral("type"), QStringLiteral("email")}}},
                             {QStringLiteral("password"), QJsonObject{{QStringLiteral("label"), QStringLiteral("Password")},
                                                                      {QStringLiteral("type"), QStringLiteral("password")}}}}}}}},
+        {QStringLiteral("oidcProvider"), QJsonObject{{QStringLiteral("clients"), QJsonArray{QJsonObject{
+            {QStringLiteral("clientId"), QStringLiteral("grafana")},
+            {QStringLiteral("name"), QStringLiteral("Grafana")},
+            {QStringLiteral("clientSecret"), QStringLiteral("grafana-client-secret-0123456789abcdef")},
+            {QStringLiteral("redirectUris"), QJsonArray{QStringLiteral("https://grafana.example.test/login/generic_oauth")}},
+            {QStringLiteral("scopes"), QJsonArray{QStringLiteral("openid"), QStringLiteral("email")}},
+            {QStringLiteral("access"), QJsonObject{{QStringLiteral("groups"), QJsonArray{QStringLiteral("admins")}}}}}}}}},
     };
     QJsonObject written = config;
     if (isRemote()) {

@@ -1,6 +1,7 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
 // a user, remove their two-factor sign-in, lift their lockout and change their groups, filter users by group, revoke
-// a session, follow the activity (filters, paging back, live events), edit and save the configuration, change the theme, the language
+// a session, follow the activity (filters, paging back, live events), revoke an app's access, list the OpenID clients,
+// edit and save the configuration, change the theme, the language
 // (also of the configuration problems). Run twice: on the file itself, and with fixture.remote
 // against a gatehouse-server serving it (the app signed in through the loopback redirect), with
 // the same assertions.
@@ -327,6 +328,53 @@ TestCase {
         verify(!run.enabled)   // imported: check again first
         dialog.close()
         tryVerify(() => !dialog.visible)
+    }
+
+    function test_3e_appsWithAccess() {
+        window.openUser(fixture.seeded.firstUserId)
+        const detail = view("user")
+        tryVerify(() => detail.ready, 20000)
+        detail.tabs.currentIndex = 4
+        const consents = detail.consents
+        tryVerify(() => !consents.busy && consents.count === 1, 20000, "consents: " + consents.errorString)
+        compare(findIn(detail, "appsTab").text, "Apps with access (1)")
+        const list = findIn(detail, "consentsList")
+        tryCompare(list, "count", 1)
+        const row = list.list.itemAtIndex(0)
+        verify(row !== null)
+        // The configured name with the id, the scopes in words.
+        const cells = list.cells(row.record)
+        compare(cells[0], "Grafana (grafana)")
+        compare(cells[1], "sign-in and identity, email address")
+        verify(cells[2] !== "–", "since when")
+        mouseClick(findIn(row, "rowActionButton"))
+        const confirm = detail.confirmDialog
+        tryVerify(() => confirm.opened)
+        compare(confirm.title, "Revoke app access")
+        verify(confirm.message.indexOf("Grafana") >= 0 && confirm.message.indexOf(fixture.seeded.firstUserEmail) >= 0, confirm.message)
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryCompare(consents, "count", 0, 20000)
+        compare(detail.message, "Grafana has no access any more: it asks again at the next sign-in")
+        compare(findIn(detail, "appsTab").text, "Apps with access (0)")
+        detail.tabs.currentIndex = 0
+    }
+
+    function test_3f_oidcClients() {
+        verify(window.navigate("clients"))
+        const clients = view("clients")
+        tryVerify(() => clients.ready && clients.clients.count === 1, 20000, "clients: " + clients.clients.errorString)
+        const card = findIn(clients, "client_grafana")
+        compare(findIn(card, "clientTitle").text, "Grafana (grafana)")
+        compare(findIn(card, "clientKind").text, "confidential (client secret)")
+        compare(findIn(card, "clientConsent").text, "asks each person first")
+        compare(findIn(card, "clientAccess").text, "groups: admins")
+        compare(findIn(card, "clientScopes").text, "openid email")
+        compare(findIn(card, "clientRedirectUris").text, "https://grafana.example.test/login/generic_oauth")
+        compare(findIn(card, "clientBackchannel").text, "none")
+        compare(findIn(clients, "clientsSource").text,
+                fixture.remote ? "From the server's configuration. Change them in the configuration."
+                               : "From " + fixture.configPath + ". Change them in the configuration.")
     }
 
     function test_4_revokeSession() {

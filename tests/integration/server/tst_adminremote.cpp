@@ -6,15 +6,21 @@
 // a second AdminConnection on the SQLite file); a person outside admin.groups is refused in
 // words; a revoked grant brings the connection back to "sign in again". The configuration editor
 // reads and saves the server's file over the API (masks kept, a stale version refused, a
-// configuration the server refuses not written), and the access tester asks the server.
+// configuration the server refuses not written), and the access tester asks the server. A
+// person's apps with access are listed with the configured client names and revoked over the
+// API; the OpenID clients are the server's configuration's.
 #include "serverharness.h"
 
 #include <accesstester.h>
 #include <activitymodel.h>
 #include <adminconnection.h>
 #include <configdocument.h>
+#include <consentsmodel.h>
 #include <dashboardmodel.h>
+#include <oidcclientsmodel.h>
 #include <usersmodel.h>
+
+#include <gatehouse/sqladapter.h>
 
 #include <QDesktopServices>
 #include <QJsonArray>
@@ -150,6 +156,11 @@ private Q_SLOTS:
                                                  {"clientSecret", "corp-client-secret-1"},
                                                  {"issuer", "https://sso.corp.test/realms/main"}}}},
             {"admin", QJsonObject{{"groups", QJsonArray{"admins"}}}},
+            {"oidcProvider", QJsonObject{{"clients", QJsonArray{QJsonObject{
+                {"clientId", "grafana"}, {"name", "Grafana"}, {"clientSecret", "grafana-client-secret-0123456789abcdef"},
+                {"redirectUris", QJsonArray{"https://grafana.example.test/login/generic_oauth"}},
+                {"scopes", QJsonArray{"openid", "email"}},
+                {"access", QJsonObject{{"groups", QJsonArray{"admins"}}}}}}}}},
             {"access", QJsonObject{{"default", "deny"},
                                    {"rules", QJsonArray{QJsonObject{{"hosts", QJsonArray{"admin.example.test"}},
                                                                     {"policy", QJsonObject{{"groups", QJsonArray{"admins"}}}}}}}}},
@@ -330,6 +341,67 @@ private Q_SLOTS:
     // The refresh token goes to the platform keychain; on a machine without one (this test's
     // session bus is unreachable: a developer's own keychain is never touched) nothing is kept,
     // anywhere: the next connection signs in in the browser again.
+    // Apps with access over the API: named as the server's configuration names them, revoked
+    // there (the database's consent gone, audited by the signed-in administrator); the clients
+    // list is the server's file's, its secret masked.
+    void consentsAndClientsOverTheApi()
+    {
+        AdminConnection database;
+        database.open(QStringLiteral("sqlite://") + m_database);
+        QTRY_VERIFY_WITH_TIMEOUT(database.isReady(), 15000);
+        const auto store = database.adapter();
+        const std::optional<AdapterUser> bob = store->getUserByEmail(QStringLiteral("bob@example.test")).result();
+        QVERIFY(bob);
+        const QDateTime at = QDateTime(QDate(2026, 11, 3), QTime(8, 0), Qt::UTC);
+        store->grantOidcConsent(bob->id, QStringLiteral("grafana"), {QStringLiteral("openid"), QStringLiteral("email")}, at).waitForFinished();
+
+        AdminConnection server;
+        QVERIFY(connectAs(server, QStringLiteral("ada@example.test")));
+        ConsentsModel consents;
+        consents.setConnection(&server);
+        consents.setUserId(bob->id);
+        QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 1, 15000);
+        QCOMPARE(consents.errorString(), QString());
+        QVERIFY(consents.isAvailable());
+        const QVariantMap grafana = consents.get(0);
+        QCOMPARE(grafana.value("clientId").toString(), QStringLiteral("grafana"));
+        QCOMPARE(grafana.value("name").toString(), QStringLiteral("Grafana"));
+        QCOMPARE(grafana.value("scopesText").toString(), QStringLiteral("sign-in and identity, email address"));
+        QCOMPARE(grafana.value("grantedAt").toDateTime(), at);
+
+        QSignalSpy done(&consents, &ConsentsModel::operationFinished);
+        consents.revoke(QStringLiteral("grafana"));
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 15000);
+        QVERIFY2(done.first().value(1).toBool(), qPrintable(done.first().value(2).toString()));
+        QCOMPARE(done.first().value(2).toString(), QStringLiteral("Grafana has no access any more: it asks again at the next sign-in"));
+        QVERIFY(!store->oidcConsent(bob->id, QStringLiteral("grafana")).result());
+        QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 0, 15000);
+        AuditFilter filter;
+        filter.userId = bob->id;
+        filter.type = QStringLiteral("oidcConsentRevoked");
+        const QList<AuditEvent> events = store->auditEvents(filter, 10).result();
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("ada@example.test"));
+        // Again: the server's 404 in words.
+        consents.revoke(QStringLiteral("grafana"));
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 2, 15000);
+        QCOMPARE(done.at(1).value(1).toBool(), false);
+        QCOMPARE(done.at(1).value(2).toString(), QStringLiteral("grafana had no access any more"));
+
+        OidcClientsModel clients;
+        clients.setConnection(&server);
+        QTRY_COMPARE_WITH_TIMEOUT(clients.rowCount(), 1, 15000);
+        QCOMPARE(clients.errorString(), QString());
+        QVERIFY(clients.isConfigured());
+        QCOMPARE(clients.source(), QStringLiteral("the server's configuration"));
+        const QVariantMap client = clients.get(0);
+        QCOMPARE(client.value("clientId").toString(), QStringLiteral("grafana"));
+        QCOMPARE(client.value("name").toString(), QStringLiteral("Grafana"));
+        QCOMPARE(client.value("kind").toString(), QStringLiteral("confidential (client secret)"));
+        QCOMPARE(client.value("access").toString(), QStringLiteral("groups: admins"));
+        QCOMPARE(client.value("redirectUris").toStringList(), QStringList{QStringLiteral("https://grafana.example.test/login/generic_oauth")});
+    }
+
     void withoutKeychainNothingIsKept()
     {
         for (int attempt = 0; attempt < 2; ++attempt) {

@@ -2,8 +2,11 @@
 
 #include "activitymodel.h"
 #include "adminconnection.h"
+#include "consentsmodel.h"
 #include "dashboardmodel.h"
 #include "detailmodels.h"
+#include "oidcclientsmodel.h"
+#include "operatinguser.h"
 #include "sessionsmodel.h"
 #include "userdetail.h"
 #include "userimportmodel.h"
@@ -19,6 +22,7 @@
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -1588,6 +1592,142 @@ void AdminModelTests::activityPagesBackFiltersAndFollows()
     QCOMPARE(numbers.constFirst(), 1003);
     QCOMPARE(numbers.mid(numbers.indexOf(102), 3), (QList<int>{102, 1004, 99}));
     QCOMPARE(numbers.count(1004), 1);
+
+//! A configuration file at \a path naming the database \a url and two OpenID clients.
+static bool writeOidcConfig(const QString &path, const QString &url)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    const QJsonArray clients{
+        QJsonObject{{QStringLiteral("clientId"), QStringLiteral("grafana")},
+                    {QStringLiteral("name"), QStringLiteral("Grafana")},
+                    {QStringLiteral("clientSecret"), QStringLiteral("a-secret-of-at-least-32-characters-long")},
+                    {QStringLiteral("redirectUris"), QJsonArray{QStringLiteral("https://grafana.example.test/login/generic_oauth")}},
+                    {QStringLiteral("scopes"), QJsonArray{QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups")}},
+                    {QStringLiteral("access"), QJsonObject{{QStringLiteral("groups"), QJsonArray{QStringLiteral("admins")}}}},
+                    {QStringLiteral("backchannelLogoutUri"), QStringLiteral("https://grafana.example.test/logout")}},
+        QJsonObject{{QStringLiteral("clientId"), QStringLiteral("desktop")},
+                    {QStringLiteral("public"), true},
+                    {QStringLiteral("consent"), false},
+                    {QStringLiteral("redirectUris"), QJsonArray{QStringLiteral("http://127.0.0.1/callback")}},
+                    {QStringLiteral("scopes"), QJsonArray{QStringLiteral("openid"), QStringLiteral("offline_access")}}}};
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("adapter"), QJsonObject{{QStringLiteral("url"), url}}},
+                                         {QStringLiteral("oidcProvider"), QJsonObject{{QStringLiteral("clients"), clients}}}})
+                   .toJson());
+    return true;
+}
+
+void AdminModelTests::consentsListedNamedAndRevoked()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("consents"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    const QString path = m_dir.filePath(QStringLiteral("consents.json"));
+    QVERIFY(writeOidcConfig(path, url));
+    AdminConnection connection;
+    openReady(connection, path);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+    const QString ada = demo.userIds.at(0);
+    const QString other = demo.userIds.at(1);
+    const QDateTime first = QDateTime(QDate(2026, 11, 2), QTime(9, 30), Qt::UTC);
+    store->grantOidcConsent(ada, QStringLiteral("grafana"), {QStringLiteral("openid"), QStringLiteral("email")}, first).waitForFinished();
+    store->grantOidcConsent(ada, QStringLiteral("gone-app"), {QStringLiteral("openid")}, first.addDays(1)).waitForFinished();
+    store->grantOidcConsent(other, QStringLiteral("grafana"), {QStringLiteral("openid")}, first).waitForFinished();
+
+    ConsentsModel consents;
+    consents.setConnection(&connection);
+    consents.setUserId(ada);
+    QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 2, waitMs);
+    QVERIFY(consents.isAvailable());
+    QCOMPARE(consents.errorString(), QString());
+    QVariantMap grafana = consents.get(0);
+    QVariantMap gone = consents.get(1);
+    if (grafana.value(QStringLiteral("clientId")) != QStringLiteral("grafana"))
+        std::swap(grafana, gone);
+    // The configured name; a client the configuration does not name any more shows its id.
+    QCOMPARE(grafana.value(QStringLiteral("name")).toString(), QStringLiteral("Grafana"));
+    QCOMPARE(grafana.value(QStringLiteral("scopesText")).toString(), QStringLiteral("sign-in and identity, email address"));
+    QCOMPARE(grafana.value(QStringLiteral("grantedAt")).toDateTime(), first);
+    QCOMPARE(gone.value(QStringLiteral("name")).toString(), QStringLiteral("gone-app"));
+
+    QSignalSpy done(&consents, &ConsentsModel::operationFinished);
+    consents.revoke(QStringLiteral("grafana"));
+    QVariantList op = nextOperation(done);
+    QCOMPARE(op.value(0).toString(), QStringLiteral("revokeConsent"));
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(op.value(2).toString(), QStringLiteral("Grafana has no access any more: it asks again at the next sign-in"));
+    QVERIFY(!store->oidcConsent(ada, QStringLiteral("grafana")).result());
+    QVERIFY(store->oidcConsent(other, QStringLiteral("grafana")).result()); // only this person's
+    QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 1, waitMs);
+    QCOMPARE(consents.get(0).value(QStringLiteral("clientId")).toString(), QStringLiteral("gone-app"));
+    const QList<AuditEvent> events = auditOf(*store, ada, QStringLiteral("oidcConsentRevoked"), 1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.first().detail.value(QStringLiteral("clientId")).toString(), QStringLiteral("grafana"));
+    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QCOMPARE(events.first().detail.value(QStringLiteral("operator")).toString(), Admin::operatingUser());
+
+    // Gone meanwhile: refused by name, nothing recorded.
+    consents.revoke(QStringLiteral("grafana"));
+    op = nextOperation(done);
+    QCOMPARE(op.value(1).toBool(), false);
+    QCOMPARE(op.value(2).toString(), QStringLiteral("grafana had no access any more"));
+    QCOMPARE(auditOf(*store, ada, QStringLiteral("oidcConsentRevoked"), 2).size(), 1);
+
+    // Another user: their own list.
+    consents.setUserId(other);
+    QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 1, waitMs);
+    QCOMPARE(consents.get(0).value(QStringLiteral("name")).toString(), QStringLiteral("Grafana"));
+}
+
+void AdminModelTests::oidcClientsFromTheConfigFile()
+{
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("clients"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    const QString path = m_dir.filePath(QStringLiteral("clients.json"));
+    QVERIFY(writeOidcConfig(path, url));
+    AdminConnection connection;
+    openReady(connection, path);
+
+    OidcClientsModel clients;
+    clients.setConnection(&connection);
+    QTRY_COMPARE_WITH_TIMEOUT(clients.rowCount(), 2, waitMs);
+    QVERIFY(clients.isConfigured());
+    QCOMPARE(clients.source(), path);
+    QCOMPARE(clients.errorString(), QString());
+    const QVariantMap grafana = clients.get(0);
+    QCOMPARE(grafana.value(QStringLiteral("clientId")).toString(), QStringLiteral("grafana"));
+    QCOMPARE(grafana.value(QStringLiteral("name")).toString(), QStringLiteral("Grafana"));
+    QCOMPARE(grafana.value(QStringLiteral("isPublic")).toBool(), false);
+    QCOMPARE(grafana.value(QStringLiteral("kind")).toString(), QStringLiteral("confidential (client secret)"));
+    QCOMPARE(grafana.value(QStringLiteral("consentText")).toString(), QStringLiteral("asks each person first"));
+    QCOMPARE(grafana.value(QStringLiteral("access")).toString(), QStringLiteral("groups: admins"));
+    QCOMPARE(grafana.value(QStringLiteral("redirectUris")).toStringList(),
+             QStringList{QStringLiteral("https://grafana.example.test/login/generic_oauth")});
+    QCOMPARE(grafana.value(QStringLiteral("backchannelLogoutUri")).toString(), QStringLiteral("https://grafana.example.test/logout"));
+    QCOMPARE(grafana.value(QStringLiteral("scopes")).toStringList(),
+             (QStringList{QStringLiteral("openid"), QStringLiteral("profile"), QStringLiteral("email"), QStringLiteral("groups")}));
+    const QVariantMap desktop = clients.get(1);
+    QCOMPARE(desktop.value(QStringLiteral("name")).toString(), QStringLiteral("desktop"));
+    QCOMPARE(desktop.value(QStringLiteral("kind")).toString(), QStringLiteral("public (PKCE, no secret)"));
+    QCOMPARE(desktop.value(QStringLiteral("consentText")).toString(), QStringLiteral("first-party: never asks"));
+    QCOMPARE(desktop.value(QStringLiteral("access")).toString(), QStringLiteral("anyone signed in"));
+    QCOMPARE(desktop.value(QStringLiteral("backchannelLogoutUri")).toString(), QString());
+    const QString text = QString::fromUtf8(QJsonDocument::fromVariant(QVariant(clients.records().first())).toJson());
+    QVERIFY2(!text.contains(QStringLiteral("a-secret-of")), "no secret is shown");
+
+    // A database opened by its URL: no file, so no clients and no error.
+    AdminConnection byUrl;
+    openReady(byUrl, url);
+    OidcClientsModel none;
+    none.setConnection(&byUrl);
+    QTRY_VERIFY_WITH_TIMEOUT(!none.isBusy(), waitMs);
+    QCOMPARE(none.rowCount(), 0);
+    QVERIFY(!none.isConfigured());
+    QCOMPARE(none.source(), QString());
 }
 
 } // namespace Gatehouse::Testing

@@ -61,6 +61,8 @@ private Q_SLOTS:
     void sessionsFilterRevokeAndCleanUp();
     void dashboardFigures();
     void activityPagesBackFiltersAndFollows();
+    void consentsListedNamedAndRevoked();
+    void oidcClientsFromTheConfigFile();
     void importUsersCheckedThenImported();
 };
 
