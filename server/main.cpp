@@ -169,7 +169,7 @@ int main(int argc, char *argv[])
                                                  QStringLiteral("user add, user passwd: read the password from the "
                                                                 "first line of standard input."));
     const QCommandLineOption searchOption(QStringLiteral("search"),
-                                          QStringLiteral("user list: only users whose email or name contains this."),
+                                          QStringLiteral("user list: only users whose email or name starts with this (any case; * for any text)."),
                                           QStringLiteral("text"));
     const QCommandLineOption lockedOption(QStringLiteral("locked"),
                                           QStringLiteral("user list: only the users a rate limit keeps out now, "
