@@ -332,6 +332,9 @@ QString AdminModelTests::olderDatabase(const QString &name, QString *error)
                    << QStringLiteral("CREATE UNIQUE INDEX sessions_token_key ON sessions (\"sessionToken\")");
     else
         statements << dropIndex(QStringLiteral("sessions_token_lookup_idx"), QStringLiteral("sessions"));
+    if (!mysql) // step 25 keys nothing on MariaDB
+        statements << dropIndex(QStringLiteral("users_email_lower_idx"), QStringLiteral("users"))
+                   << dropIndex(QStringLiteral("users_name_lower_idx"), QStringLiteral("users"));
     const bool ok = execute(url, statements, error);
     return ok ? url : QString();
 }
