@@ -38,7 +38,9 @@ class UsersModel : public QAbstractListModel
     QML_ELEMENT
     Q_PROPERTY(Gatehouse::Admin::AdminConnection *connection READ connection WRITE setConnection NOTIFY connectionChanged)
     /*!
-     * Case-insensitive text searched in email and name; a whole user id also matches. A
+     * Text the email or the name starts with, any case (\c * stands for any text, so
+     * \c *lace finds it anywhere, slower; \c "text" quoted: the whole email or name; the
+     * rule of UserPageRequest::search); a whole user id also matches. A
      * \c group:NAME token (\c group:"NAME WITH SPACES") lists only that group's members (exact
      * name); the rest of the text is searched among them.
      */

@@ -27,7 +27,14 @@ enum class UserSortColumn { Id, Name, Email, EmailVerified };
  */
 struct GATEHOUSE_EXPORT UserPageRequest
 {
-    QString search;                 //!< name or email contains it (any case), or the id equals it; empty: all users
+    /*!
+     * Which users: empty for all; else those whose email or name starts with the text (any
+     * case: \c ada finds ada@example.com and "Ada Lovelace"), where \c * stands for any text
+     * (\c *lovelace finds it anywhere: that one reads every user, the others are served by the
+     * keys of schema step 25); \c "text" in double quotes: the whole email or name; and the
+     * user whose id is the whole text. Leading and trailing spaces do not count.
+     */
+    QString search;
     QString group;                  //!< only members of this group (exact name, groupstore.h); empty: any
     UserSortColumn sort = UserSortColumn::Id;
     bool ascending = true;
@@ -96,6 +103,11 @@ public:
     virtual QFuture<qint64> countUsers(const QString &search) = 0;
     //! How many users listUsersPage() pages through for \a search and \a group (UserPageRequest).
     virtual QFuture<qint64> countUsers(const QString &search, const QString &group) = 0;
+    /*!
+     * countUsers(\a search, \a group), counting no further than \a limit: a broad search costs
+     * at most \a limit rows. This one counts them all and caps the result; SqlAdapter stops.
+     */
+    virtual QFuture<qint64> countUsersUpTo(const QString &search, const QString &group, qint64 limit);
     //! The accounts linked to \a userId, by provider then providerAccountId; empty when none.
     virtual QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) = 0;
     //! Sessions matching \a filter with their user, latest expiry first (ties by token).

@@ -209,6 +209,7 @@ public:
     QFuture<QList<UserListEntry>> listUsersPage(const UserPageRequest &request) override;
     QFuture<qint64> countUsers(const QString &search) override;
     QFuture<qint64> countUsers(const QString &search, const QString &group) override;
+    QFuture<qint64> countUsersUpTo(const QString &search, const QString &group, qint64 limit) override;
     QFuture<QList<AdapterAccount>> listAccounts(const QString &userId) override;
     QFuture<QList<SessionListEntry>> listSessionEntries(const SessionFilter &filter, qint64 offset, int limit) override;
     QFuture<qint64> countSessionEntries(const SessionFilter &filter) override;

@@ -25,11 +25,6 @@ constexpr qint64 kSettleMs = 2000;
 constexpr int kMaxTypes = 32;
 constexpr int kMaxUserLength = 255;
 
-QByteArray eventLine(const AuditEvent &event)
-{
-    return auditEventJson(event) + '\n';
-}
-
 QDateTime timeParameter(const QMap<QString, QString> &query, const QString &key)
 {
     const auto it = query.constFind(key);
@@ -191,6 +186,7 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
                        {}, {}};
 
     QByteArray body;
+    body.reserve(int(limit) * 224);   // a sign-in's line is about 200 bytes: one allocation
     qint64 cursor = after;
     int answered = 0;
     int scanned = 0;
@@ -198,7 +194,11 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
     const QDateTime settledBefore = now.addMSecs(-kSettleMs);
     bool done = false;
     while (!done) {
-        const QList<AuditEvent> events = stores.auditFeed->auditEventsAfter(cursor, kBatch).result();
+        // One event past what this request may take tells whether there is more: an unfiltered
+        // page is one query. A filter reads whole batches, it may match few of them.
+        const bool filtered = !types.isEmpty() || !user.isEmpty() || since.isValid() || until.isValid();
+        const int wanted = qMin(filtered ? kBatch : int(limit) - answered, kMaxScanned - scanned) + 1;
+        const QList<AuditEvent> events = stores.auditFeed->auditEventsAfter(cursor, wanted).result();
         for (const AuditEvent &event : events) {
             if (event.time > settledBefore) {
                 done = true;  // too young to hand out a cursor past it; the next pull gets it
@@ -214,11 +214,12 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
             const bool matches = (types.isEmpty() || types.contains(event.type)) && (user.isEmpty() || event.userId == user)
                 && (!since.isValid() || event.time >= since) && (!until.isValid() || event.time < until);
             if (matches) {
-                body += eventLine(event);
+                body += auditEventJson(event);
+                body += '\n';
                 ++answered;
             }
         }
-        if (events.size() < kBatch)
+        if (events.size() < wanted)
             done = true;
     }
     AuthResponse response = apiResponse(body, QByteArrayLiteral("application/x-ndjson; charset=utf-8"));

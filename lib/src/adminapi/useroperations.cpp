@@ -30,6 +30,7 @@ constexpr int kMaxSessionsListed = 1000;
 constexpr int kMaxImageLength = 2048;
 constexpr int kDefaultEventsListed = 50;
 constexpr int kMaxEventsListed = 500;
+constexpr qint64 kMaxSearchTotal = 10000;
 
 
 QJsonValue timeOrNull(const std::optional<QDateTime> &time)
@@ -105,9 +106,15 @@ AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthReq
     pageRequest.ascending = order == QLatin1String("asc");
     pageRequest.offset = (page - 1) * pageSize;
     pageRequest.limit = int(pageSize);
-    const qint64 total = stores.admin->countUsers(search, group).result();
+    // A search's total is counted up to kMaxSearchTotal (the rows stop there: a broad search
+    // costs no more), and says whether it is exact; every user or a group's members, exactly.
+    const bool capped = !search.isEmpty();
+    const qint64 counted = capped ? stores.admin->countUsersUpTo(search, group, kMaxSearchTotal + 1).result()
+                                  : stores.admin->countUsers(search, group).result();
+    const bool exact = !capped || counted <= kMaxSearchTotal;
+    const qint64 total = qMin(counted, capped ? kMaxSearchTotal : counted);
     QJsonArray users;
-    if (pageRequest.offset < total) {
+    if (!exact || pageRequest.offset < total) {
         for (const UserListEntry &entry : stores.admin->listUsersPage(pageRequest).result()) {
             QJsonObject user = userJson(entry.user, entry.disabled);
             user.insert(QStringLiteral("hasPassword"), entry.hasPassword);
@@ -118,7 +125,8 @@ AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthReq
     return jsonResponse({{QStringLiteral("users"), users},
                          {QStringLiteral("page"), page},
                          {QStringLiteral("pageSize"), pageSize},
-                         {QStringLiteral("total"), total}});
+                         {QStringLiteral("total"), total},
+                         {QStringLiteral("totalExact"), exact}});
 }
 
 AuthResponse getUser(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)

@@ -32,6 +32,11 @@ QDateTime RateLimitCount::allowedFrom(std::chrono::milliseconds window, int limi
     return QDateTime::fromMSecsSinceEpoch(stored.allowedFrom(now.toMSecsSinceEpoch(), window.count(), limit), Qt::UTC);
 }
 AdminStore::~AdminStore() = default;
+
+QFuture<qint64> AdminStore::countUsersUpTo(const QString &search, const QString &group, qint64 limit)
+{
+    return countUsers(search, group).then([limit](qint64 count) { return qMin(count, qMax<qint64>(0, limit)); });
+}
 TwoFactorStore::~TwoFactorStore() = default;
 OidcKeyStore::~OidcKeyStore() = default;
 OidcCodeStore::~OidcCodeStore() = default;

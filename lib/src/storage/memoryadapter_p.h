@@ -5,6 +5,7 @@
 
 #include "storage/ratelimitwindow.h"
 #include "storage/storerules.h"
+#include "storage/usersearch.h"
 
 #include <QHash>
 #include <QMap>
@@ -174,11 +175,12 @@ public:
     QList<AdapterUser> matchingUsers(const QString &search, const QString &group = {}) const
     {
         QList<AdapterUser> found;
+        const UserSearch rule = UserSearch::parse(search);
         for (const AdapterUser &user : users) {
             if (!group.isEmpty() && !groups.value(user.id).contains(group))
                 continue;
-            if (search.isEmpty() || MemoryDetail::containsFolded(user.name, search) || user.email.contains(search, Qt::CaseInsensitive)
-                || user.id == search.trimmed())
+            if (rule.kind() == UserSearch::Kind::All || rule.matches(user.name) || rule.matches(user.email)
+                || (!rule.idText().isEmpty() && user.id == rule.idText()))
                 found.append(user);
         }
         return found;

@@ -571,6 +571,29 @@ QString oidcLogoutsTable(SqlConnection &c, const Types &t)
     return detail + (added ? QStringLiteral("; added %1.issuer").arg(sessions) : QStringLiteral("; kept existing %1.issuer").arg(sessions));
 }
 
+/*!
+ * The admin listings' search by the start of the email or the name (UserPageRequest::search):
+ * keys on the lower-cased values, so that a search is a range of one of them instead of a read
+ * of every user. PostgreSQL keeps them in "C" order, where the strings that start with a text
+ * are one range whatever the database's collation. MariaDB has no keys on expressions (it
+ * would need generated columns in Auth.js's users table): there the step adds nothing and a
+ * search still reads the table.
+ */
+QString userSearchIndexes(SqlConnection &c, const Types &)
+{
+    switch (c.backend()) {
+    case SqlBackend::SQLite:
+        return createIndexes(c, {{QStringLiteral("users_email_lower_idx"), QStringLiteral("users (LOWER(email))")},
+                                 {QStringLiteral("users_name_lower_idx"), QStringLiteral("users (LOWER(name))")}});
+    case SqlBackend::PostgreSQL:
+        return createIndexes(c, {{QStringLiteral("users_email_lower_idx"), QStringLiteral("users ((LOWER(email)) COLLATE \"C\")")},
+                                 {QStringLiteral("users_name_lower_idx"), QStringLiteral("users ((LOWER(name)) COLLATE \"C\")")}});
+    case SqlBackend::MySQL:
+        break;
+    }
+    return QStringLiteral("nothing to do on MariaDB");
+}
+
 struct Step
 {
     int version;
@@ -605,6 +628,7 @@ const QList<Step> &steps()
         {22, QStringLiteral("webhook retries"), webhookRetriesTable},
         {23, QStringLiteral("OpenID Provider consents"), oidcConsentsTable},
         {24, QStringLiteral("OpenID Provider back-channel logout deliveries"), oidcLogoutsTable},
+        {25, QStringLiteral("user search by the start of email and name"), userSearchIndexes},
     };
     return all;
 }

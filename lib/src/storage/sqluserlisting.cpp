@@ -5,54 +5,141 @@
 #include <gatehouse/sqladapter.h>
 
 #include "storage/sqladapter_p.h"
+#include "storage/usersearch.h"
 
 namespace Gatehouse {
 
 namespace {
 
 /*!
- * The search condition (without WHERE) and its values: name or email contains the text, or
- * the id equals it when it is a number; and, with a group, membership of it (the group's index).
+ * A group's rows by its name's key. SQLite's statistics average the rows per name over all
+ * groups: with one big group among few, it would read the whole table to find a small one.
+ */
+QString groupRows(SqlConnection &c)
+{
+    return c.backend() == SqlBackend::SQLite ? QStringLiteral("gatehouse_user_groups INDEXED BY gatehouse_user_groups_name_idx")
+                                             : QStringLiteral("gatehouse_user_groups");
+}
+
+/*!
+ * The search condition (without WHERE) and its values, by the rule of UserSearch: the start of
+ * the email or the name as a range of the schema-25 keys users (LOWER(email)) and (LOWER(name))
+ * on SQLite and PostgreSQL (there in "C" order, so that the range is the prefix whatever the
+ * database's collation), a LIKE pattern for what follows a \c *; a text that starts with \c *
+ * (and every search on MariaDB, which has no keys on expressions) is a LIKE over the table; the
+ * id when the text is a whole one; and, with a group, membership of it (the group's index).
  */
 struct Search
 {
-    Search(const QString &text, const QString &group)
-        : pattern(text.isEmpty() ? QString() : SqlRows::containsPattern(text))
-        , id(text.isEmpty() ? std::nullopt : SqlRows::rowId(text.trimmed()))
+    //! \a listing: for a page in the listing's order (else for a count).
+    Search(SqlConnection &c, const QString &text, const QString &group, bool listing = false)
+        : rule(UserSearch::parse(text))
+        , id(rule.idText().isEmpty() ? std::nullopt : SqlRows::rowId(rule.idText().trimmed()))
         , group(group)
     {
+        if (rule.kind() != UserSearch::Kind::All) {
+            QStringList alternatives{column(QStringLiteral("email"), c.backend()), column(QStringLiteral("name"), c.backend())};
+            if (id) {
+                alternatives << QStringLiteral("users.id = ?");
+                values << QVariant(*id);
+            }
+            parts << u'(' + alternatives.join(QStringLiteral(" OR ")) + u')';
+            if (listing && c.backend() == SqlBackend::SQLite && broad(c)) {
+                // Found sooner in the listing's order: unary + keeps SQLite off the search keys.
+                parts.last().replace(QStringLiteral("LOWER(users."), QStringLiteral("+LOWER(users."));
+            }
+        }
+        if (!group.isEmpty()) {
+            parts << (largeGroup(c, group) ? QStringLiteral("EXISTS (SELECT 1 FROM gatehouse_user_groups g WHERE g.\"userId\" = users.id "
+                                                             "AND g.name = ?)")
+                                           : QStringLiteral("users.id IN (SELECT \"userId\" FROM %1 WHERE name = ?)").arg(groupRows(c)));
+            values << QVariant(group);
+        }
     }
 
-    bool isEmpty() const { return pattern.isEmpty() && group.isEmpty(); }
-    //! SQLite's LIKE ignores ASCII case by itself (and its LOWER() folds only ASCII too), so
-    //! the scan of a search skips two function calls per row there.
-    QString condition(SqlBackend backend) const
-    {
-        QStringList parts;
-        if (!pattern.isEmpty()) {
-            const QString format = backend == SqlBackend::SQLite
-                ? QStringLiteral("(name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!'%1)")
-                : QStringLiteral("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(email) LIKE ? ESCAPE '!'%1)");
-            parts << format.arg(id ? QStringLiteral(" OR id = ?") : QString());
-        }
-        if (!group.isEmpty())
-            parts << QStringLiteral("users.id IN (SELECT \"userId\" FROM gatehouse_user_groups WHERE name = ?)");
-        return parts.join(QStringLiteral(" AND "));
-    }
+    bool isEmpty() const { return parts.isEmpty(); }
+    QString condition() const { return parts.join(QStringLiteral(" AND ")); }
     void bind(SqlQuery &q) const
     {
-        if (!pattern.isEmpty()) {
-            q.bind(pattern).bind(pattern);
-            if (id)
-                q.bind(*id);
+        for (const QVariant &value : values) {
+            if (value.typeId() == QMetaType::LongLong)
+                q.bind(value.toLongLong());
+            else
+                q.bind(value.toString());
         }
-        if (!group.isEmpty())
-            q.bind(group);
     }
 
-    QString pattern;
+    UserSearch rule;
     std::optional<qint64> id;
     QString group;
+
+private:
+    /*!
+     * Whether \a group has so many members that a page is found sooner by walking the users in
+     * the listing's order and asking each whether it is a member (EXISTS, by the key (userId,
+     * name)) than by fetching every member and sorting them (IN): SQLite takes the form as
+     * written. A few thousand members sort in a few milliseconds; a tenth of a million users
+     * took 50 ms a page. At most kLargeGroup index entries are read to tell.
+     */
+    static bool largeGroup(SqlConnection &c, const QString &group)
+    {
+        constexpr qint64 kLargeGroup = 2000;
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM %1 WHERE name = ? LIMIT ?) probe").arg(groupRows(c)),
+                   QStringLiteral("listUsersPage"));
+        q.bind(group).bind(kLargeGroup);
+        return q.execFirst() && q.integer(0) >= kLargeGroup;
+    }
+
+    /*!
+     * Whether the search (as written so far) matches kBroad users or more: then one user in a
+     * few hundred at most is skipped walking the listing's order, where SQLite would otherwise
+     * fetch every match by the search keys and sort them (a tenth of a million: 0.2 s a page).
+     * At most kBroad index entries are read to tell.
+     */
+    bool broad(SqlConnection &c) const
+    {
+        constexpr qint64 kBroad = 2000;
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE %1 LIMIT ?) probe").arg(parts.last()),
+                   QStringLiteral("listUsersPage"));
+        for (const QVariant &value : values) {
+            if (value.typeId() == QMetaType::LongLong)
+                q.bind(value.toLongLong());
+            else
+                q.bind(value.toString());
+        }
+        q.bind(kBroad);
+        return q.execFirst() && q.integer(0) >= kBroad;
+    }
+
+    //! The condition on \a name (email or name); its values go to \c values in order.
+    QString column(const QString &name, SqlBackend backend)
+    {
+        const QString folded = QStringLiteral("LOWER(users.%1)").arg(name);
+        // The keys' own expression: PostgreSQL compares in "C" order there (schema step 25).
+        const QString keyed = backend == SqlBackend::PostgreSQL ? folded + QStringLiteral(" COLLATE \"C\"") : folded;
+        const bool ranged = backend != SqlBackend::MySQL;
+        if (rule.kind() == UserSearch::Kind::Exact) {
+            values << QVariant(rule.text());
+            return (ranged ? keyed : folded) + QStringLiteral(" = ?");
+        }
+        const std::optional<QString> upper = rule.startUpperBound();
+        if (ranged && upper) {
+            values << QVariant(rule.literalStart()) << QVariant(*upper);
+            QString sql = QStringLiteral("(%1 >= ? AND %1 < ?").arg(keyed);
+            if (rule.hasWildcard()) {
+                values << QVariant(rule.likePattern());
+                sql += QStringLiteral(" AND %1 LIKE ? ESCAPE '!'").arg(folded);
+            }
+            return sql + u')';
+        }
+        values << QVariant(rule.likePattern());
+        // SQLite's LIKE ignores ASCII case by itself (its LOWER() folds only ASCII too): one
+        // function call less per row of the scan.
+        return (backend == SqlBackend::SQLite ? QStringLiteral("users.") + name : folded) + QStringLiteral(" LIKE ? ESCAPE '!'");
+    }
+
+    QStringList parts;
+    QVariantList values;
 };
 
 QString sortColumnName(UserSortColumn sort)
@@ -87,7 +174,7 @@ public:
         : m_c(c)
         , m_request(r)
         , m_method(method)
-        , m_search(r.search, r.group)
+        , m_search(c, r.search, r.group, true)
         , m_column(sortColumnName(r.sort))
     {
         if (r.sort == UserSortColumn::Id)
@@ -139,7 +226,7 @@ private:
         if (!isIdSort())
             conditions << QStringLiteral("%1 IS %2NULL").arg(m_column, part.valued ? QStringLiteral("NOT ") : QString());
         if (!m_search.isEmpty())
-            conditions << m_search.condition(m_c.backend());
+            conditions << m_search.condition();
         const bool keyed = anchor && part.valued && !isIdSort();
         if (anchor) {
             if (keyed) {
@@ -153,10 +240,13 @@ private:
         }
         QString order = part.valued && !isIdSort() ? QStringLiteral("%1 %2, id %2").arg(m_column, direction)
                                                    : QStringLiteral("id %1").arg(direction);
-        const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled, st.disabled FROM users "
+        // The page is found first and only its rows are joined: a broad search sorts its
+        // matches (a tenth of a million) without looking up the password and state of each.
+        const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled, st.disabled FROM "
+                                           "(SELECT * FROM users%2 ORDER BY %3 LIMIT ? OFFSET ?) users "
                                            "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id "
-                                           "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = users.id%2 "
-                                           "ORDER BY %3 LIMIT ? OFFSET ?")
+                                           "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = users.id "
+                                           "ORDER BY %3")
                                 .arg(qualifiedUserColumns(),
                                      conditions.isEmpty() ? QString()
                                                           : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND ")),
@@ -192,7 +282,7 @@ private:
         if (!isIdSort())
             conditions << QStringLiteral("%1 IS %2NULL").arg(m_column, part.valued ? QStringLiteral("NOT ") : QString());
         if (!m_search.isEmpty())
-            conditions << m_search.condition(m_c.backend());
+            conditions << m_search.condition();
         SqlQuery q(m_c,
                    QStringLiteral("SELECT COUNT(*) FROM users")
                        + (conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "))),
@@ -281,10 +371,32 @@ QFuture<qint64> SqlAdapter::countUsers(const QString &search, const QString &gro
 {
     const QString method = QStringLiteral("countUsers");
     return d->run(method, [search, group, method](SqlConnection &c) {
-        const Search s(search, group);
-        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition(c.backend())),
+        if (UserSearch::parse(search).kind() == UserSearch::Kind::All && !group.isEmpty()) {
+            // A group's members are its rows (they go with their user): counted on its key.
+            SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE name = ?").arg(groupRows(c)), method);
+            q.bind(group);
+            return q.execFirst() ? q.integer(0) : 0;
+        }
+        const Search s(c, search, group);
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
                    method);
         s.bind(q);
+        return q.execFirst() ? q.integer(0) : 0;
+    });
+}
+
+QFuture<qint64> SqlAdapter::countUsersUpTo(const QString &search, const QString &group, qint64 limit)
+{
+    const QString method = QStringLiteral("countUsersUpTo");
+    return d->run(method, [search, group, limit, method](SqlConnection &c) {
+        const Search s(c, search, group);
+        // The rows stop coming at the limit: a broad search counts no further.
+        SqlQuery q(c,
+                   QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users%1 LIMIT ?) counted")
+                       .arg(s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
+                   method);
+        s.bind(q);
+        q.bind(qMax<qint64>(0, limit));
         return q.execFirst() ? q.integer(0) : 0;
     });
 }

@@ -224,7 +224,7 @@ private Q_SLOTS:
         usersOverDatabase.setConnection(&database);
         const struct { QString search; UsersModel::SortColumn sort; bool ascending; int count; } cases[] = {
             {QString(), UsersModel::SortColumn::Email, true, 4},
-            {QStringLiteral("example.test"), UsersModel::SortColumn::Email, false, 3},
+            {QStringLiteral("*example.test"), UsersModel::SortColumn::Email, false, 3},
             {QStringLiteral("ada"), UsersModel::SortColumn::Name, true, 1},
             {QStringLiteral("group:admins"), UsersModel::SortColumn::Email, true, 1},
             {QStringLiteral("nobody-like-this"), UsersModel::SortColumn::Email, true, 0},

@@ -210,9 +210,14 @@ private Q_SLOTS:
         const QString id = created.body.value("id").toString();
         QVERIFY(!id.isEmpty());
         QCOMPARE(call(port, "POST", "users", writer, R"({"email":"bob@example.test"})").status, 201);
-        const Answer listed = call(port, "GET", "users?search=example&pageSize=1&page=2", reader);
+        // A search is the start of the email or name; "*" stands for any text.
+        const Answer listed = call(port, "GET", "users?search=*example&pageSize=1&page=2", reader);
         QCOMPARE(listed.status, 200);
         QCOMPARE(listed.body.value("total").toInt(), 2);
+        QCOMPARE(listed.body.value("totalExact").toBool(), true);
+        QCOMPARE(call(port, "GET", "users?search=example", reader).body.value("total").toInt(), 0);
+        QCOMPARE(call(port, "GET", "users?search=BO", reader).body.value("users").toArray().first().toObject().value("email").toString(),
+                 QStringLiteral("bob@example.test"));
         QCOMPARE(listed.body.value("users").toArray().first().toObject().value("email").toString(),
                  QStringLiteral("bob@example.test"));
         QCOMPARE(call(port, "GET", "users/" + id, reader).body.value("name").toString(), QStringLiteral("Ada"));
@@ -477,7 +482,7 @@ private Q_SLOTS:
         QVERIFY(!tokens.value("refresh_token").toString().isEmpty());
 
         // The person may do what every scope allows; changes name them.
-        QCOMPARE(call(server.port(), "GET", "users?search=example", access).body.value("total").toInt(), 2);
+        QCOMPARE(call(server.port(), "GET", "users?search=*example", access).body.value("total").toInt(), 2);
         const Answer created = call(server.port(), "POST", "users", access, R"({"email":"cy@example.test"})");
         QCOMPARE(created.status, 201);
         QVERIFY(!created.setsCookie);

@@ -177,6 +177,49 @@ private Q_SLOTS:
         QVERIFY(m_adapter->adminTokens().result().first().lastUsedAt);
     }
 
+    void searchIsTheStartOfEmailOrNameAndItsTotalIsCapped()
+    {
+        const QString admin = token(QStringLiteral("users:read"));
+        AdapterUser ada;
+        ada.email = QStringLiteral("ada@example.test");
+        ada.name = QStringLiteral("Ada Lovelace");
+        const QString adaId = m_adapter->createUser(ada).result().id;
+        // 10,001 more users whose emails start with "user": one past what a search counts.
+        for (int n = 1; n <= 10001; ++n)
+            createUser(QStringLiteral("user%1@bulk.test").arg(n));
+        const auto emails = [](const Answer &answer) {
+            QStringList found;
+            for (const QJsonValue &user : answer.body.value("users").toArray())
+                found.append(user.toObject().value("email").toString());
+            return found;
+        };
+
+        // The start of the email or of the name, any case; "*" is any text; quotes: the whole value.
+        QCOMPARE(emails(call("GET", "users?search=ADA", admin)), QStringList{QStringLiteral("ada@example.test")});
+        QCOMPARE(emails(call("GET", "users?search=ada%20love", admin)), QStringList{QStringLiteral("ada@example.test")});
+        QCOMPARE(call("GET", "users?search=lovelace", admin).body.value("total").toInt(), 0);
+        QCOMPARE(emails(call("GET", "users?search=*lovelace", admin)), QStringList{QStringLiteral("ada@example.test")});
+        QCOMPARE(emails(call("GET", "users?search=a*test", admin)), QStringList{QStringLiteral("ada@example.test")});
+        QCOMPARE(emails(call("GET", "users?search=%22ada%20lovelace%22", admin)), QStringList{QStringLiteral("ada@example.test")});
+        QCOMPARE(call("GET", "users?search=%22ada%22", admin).body.value("total").toInt(), 0);
+        QCOMPARE(emails(call("GET", "users?search=" + adaId, admin)), QStringList{QStringLiteral("ada@example.test")});
+        const Answer few = call("GET", "users?search=user1000", admin);
+        QCOMPARE(few.body.value("total").toInt(), 3); // user1000, user10000, user10001
+        QCOMPARE(few.body.value("totalExact").toBool(), true);
+
+        // A broad search counts to 10,000 and says so; the pages after it still answer.
+        const Answer broad = call("GET", "users?search=user&pageSize=100", admin);
+        QCOMPARE(broad.status, 200);
+        QCOMPARE(broad.body.value("total").toInt(), 10000);
+        QCOMPARE(broad.body.value("totalExact").toBool(), false);
+        const Answer last = call("GET", "users?search=user&pageSize=100&page=101", admin);
+        QCOMPARE(emails(last), QStringList{QStringLiteral("user9@bulk.test")}); // by email: "@" after the digits
+        // Every user, or a group's members: counted exactly.
+        const Answer all = call("GET", "users?pageSize=1", admin);
+        QCOMPARE(all.body.value("total").toInt(), 10002);
+        QCOMPARE(all.body.value("totalExact").toBool(), true);
+    }
+
     void scopesAreEnforced_data()
     {
         QTest::addColumn<QString>("scopes");

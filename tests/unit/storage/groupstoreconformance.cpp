@@ -167,9 +167,12 @@ void GroupStoreConformance::userListingByGroup()
     QCOMPARE(emails(request), (QStringList{QStringLiteral("a@example.test"), QStringLiteral("c@corp.test")}));
     QCOMPARE(take(admin->countUsers(QString(), QStringLiteral("ops"))), qint64(2));
     // With a search: both must hold.
-    request.search = QStringLiteral("corp");
+    request.search = QStringLiteral("*corp");
     QCOMPARE(emails(request), QStringList{QStringLiteral("c@corp.test")});
-    QCOMPARE(take(admin->countUsers(QStringLiteral("corp"), QStringLiteral("ops"))), qint64(1));
+    QCOMPARE(take(admin->countUsers(QStringLiteral("*corp"), QStringLiteral("ops"))), qint64(1));
+    QCOMPARE(take(admin->countUsers(QStringLiteral("C"), QStringLiteral("ops"))), qint64(1));
+    QCOMPARE(take(admin->countUsersUpTo(QStringLiteral("*test"), QStringLiteral("ops"), 1)), qint64(1));
+    QCOMPARE(take(admin->countUsersUpTo(QStringLiteral("*test"), QStringLiteral("ops"), 10)), qint64(2));
     // Keyset paging stays inside the group, sorted by name (users without one last).
     request.search.clear();
     request.sort = UserSortColumn::Name;

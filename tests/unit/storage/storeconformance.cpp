@@ -400,10 +400,23 @@ void StoreConformance::listUsers_data()
                                          << QStringList{all[0], all[2], all[3], all[1]} << qint64(4);
     QTest::newRow("by verification") << QString() << UserSortColumn::EmailVerified << true << 0 << 10
                                      << QStringList{all[1], all[0], all[2], all[3]} << qint64(4);
-    QTest::newRow("search email, any case") << QStringLiteral("CORP") << UserSortColumn::Id << true << 0 << 10
-                                            << QStringList{all[1], all[3]} << qint64(2);
-    QTest::newRow("search name") << QStringLiteral("ann") << UserSortColumn::Id << true << 0 << 10
-                                 << QStringList{all[2]} << qint64(1);
+    // A search is the start of the email or the name (any case), "*" any text, quotes the whole value.
+    QTest::newRow("search email start, any case") << QStringLiteral("BEN@") << UserSortColumn::Id << true << 0 << 10
+                                                  << QStringList{all[1]} << qint64(1);
+    QTest::newRow("search name start") << QStringLiteral("ann") << UserSortColumn::Id << true << 0 << 10
+                                       << QStringList{all[2]} << qint64(1);
+    QTest::newRow("not inside without a star") << QStringLiteral("CORP") << UserSortColumn::Id << true << 0 << 10
+                                               << QStringList() << qint64(0);
+    QTest::newRow("star: anywhere") << QStringLiteral("*CORP") << UserSortColumn::Id << true << 0 << 10
+                                    << QStringList{all[1], all[3]} << qint64(2);
+    QTest::newRow("star inside") << QStringLiteral("d*corp") << UserSortColumn::Email << false << 0 << 10
+                                 << QStringList{all[3]} << qint64(1);
+    QTest::newRow("quoted: the whole value") << QStringLiteral("\"CID@example.test\"") << UserSortColumn::Id << true << 0
+                                             << 10 << QStringList{all[2]} << qint64(1);
+    QTest::newRow("quoted: not a start") << QStringLiteral("\"cid\"") << UserSortColumn::Id << true << 0 << 10
+                                         << QStringList() << qint64(0);
+    QTest::newRow("search, by name") << QStringLiteral("*e") << UserSortColumn::Name << true << 0 << 10
+                                     << QStringList{all[2], all[0], all[1], all[3]} << qint64(4);
     QTest::newRow("wildcards are literal") << QStringLiteral("%") << UserSortColumn::Id << true << 0 << 10
                                            << QStringList() << qint64(0);
     QTest::newRow("underscore is literal") << QStringLiteral("_") << UserSortColumn::Id << true << 0 << 10
