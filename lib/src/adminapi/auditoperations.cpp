@@ -75,6 +75,8 @@ struct Filters
     QDateTime since;
     QDateTime until;
 
+    bool any() const { return !types.isEmpty() || !user.isEmpty() || since.isValid() || until.isValid(); }
+
     bool matches(const AuditEvent &event) const
     {
         return (types.isEmpty() || types.contains(event.type)) && (user.isEmpty() || event.userId == user)
@@ -132,7 +134,8 @@ AuthResponse readBackwards(const Stores &stores, qint64 before, qint64 limit, co
             position = Position{event.time, event.id};
             cursor = event.id;
             if (filters.matches(event)) {
-                body += eventLine(event);
+                body += auditEventJson(event);
+                body += '\n';
                 ++answered;
             }
         }
@@ -177,10 +180,10 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
     const QString user = query.value(QStringLiteral("user"));
     if (user.size() > kMaxUserLength)
         throw ApiError::badRequest(QStringLiteral("user"), QStringLiteral("user has more than %1 characters").arg(kMaxUserLength));
-    const QDateTime since = timeParameter(query, QStringLiteral("since"));
-    const QDateTime until = timeParameter(query, QStringLiteral("until"));
+    const Filters filters{types, user, timeParameter(query, QStringLiteral("since")),
+                          timeParameter(query, QStringLiteral("until"))};
     if (before > 0)
-        return readBackwards(stores, before, limit, Filters{types, user, since, until}, now);
+        return readBackwards(stores, before, limit, filters, now);
     if (!stores.auditFeed)
         throw ApiError{501, QStringLiteral("not_implemented"), QStringLiteral("the database adapter keeps no audit log to read"),
                        {}, {}};
@@ -196,8 +199,7 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
     while (!done) {
         // One event past what this request may take tells whether there is more: an unfiltered
         // page is one query. A filter reads whole batches, it may match few of them.
-        const bool filtered = !types.isEmpty() || !user.isEmpty() || since.isValid() || until.isValid();
-        const int wanted = qMin(filtered ? kBatch : int(limit) - answered, kMaxScanned - scanned) + 1;
+        const int wanted = qMin(filters.any() ? kBatch : int(limit) - answered, kMaxScanned - scanned) + 1;
         const QList<AuditEvent> events = stores.auditFeed->auditEventsAfter(cursor, wanted).result();
         for (const AuditEvent &event : events) {
             if (event.time > settledBefore) {
@@ -211,9 +213,7 @@ AuthResponse serveAudit(const Stores &stores, const Caller &caller, const AuthRe
             }
             ++scanned;
             cursor = event.id;
-            const bool matches = (types.isEmpty() || types.contains(event.type)) && (user.isEmpty() || event.userId == user)
-                && (!since.isValid() || event.time >= since) && (!until.isValid() || event.time < until);
-            if (matches) {
+            if (filters.matches(event)) {
                 body += auditEventJson(event);
                 body += '\n';
                 ++answered;

@@ -1611,6 +1611,7 @@ void AdminModelTests::activityPagesBackFiltersAndFollows()
     QCOMPARE(numbers.constFirst(), 1003);
     QCOMPARE(numbers.mid(numbers.indexOf(102), 3), (QList<int>{102, 1004, 99}));
     QCOMPARE(numbers.count(1004), 1);
+}
 
 //! A configuration file at \a path naming the database \a url and two OpenID clients.
 static bool writeOidcConfig(const QString &path, const QString &url)
