@@ -132,7 +132,8 @@ AuthResponse readBackwards(const Stores &stores, qint64 before, qint64 limit, co
             position = Position{event.time, event.id};
             cursor = event.id;
             if (filters.matches(event)) {
-                body += eventLine(event);
+                body += auditEventJson(event);
+                body += '\n';
                 ++answered;
             }
         }
