@@ -159,9 +159,13 @@ public:
     //! The unexpired database sessions of \a userId, newest first; the one with
     //! \a currentSessionToken marked \c current.
     QFuture<QList<AccountSession>> sessions(const QString &userId, const QString &currentSessionToken = {}) const;
-    //! Ends \a userId's session \a sessionId; AccountRecordNotFound when the user has none with
-    //! that id. Audit: \c sessionEnd.
-    QFuture<void> endSession(const QString &userId, const QString &sessionId, const AccountChange &change = {}) const;
+    /*!
+     * Ends \a userId's session \a sessionId; AccountRecordNotFound when the user has none with
+     * that id. Audit: \c sessionEnd. Returns the ended session's token, for what must follow its
+     * end (the engine derives from it the \c sid its OpenID Provider clients are told of); a
+     * secret of that session's browser: never show or log it.
+     */
+    QFuture<QString> endSession(const QString &userId, const QString &sessionId, const AccountChange &change = {}) const;
     //! Ends every session of \a userId but the one with \a currentSessionToken (and every JWT
     //! issued until now); returns how many database sessions ended. Audit: \c sessionsEndOthers.
     QFuture<qint64> endOtherSessions(const QString &userId, const QString &currentSessionToken,

@@ -253,7 +253,7 @@ QFuture<QList<AccountSession>> Account::sessions(const QString &userId, const QS
     });
 }
 
-QFuture<void> Account::endSession(const QString &userId, const QString &id, const AccountChange &change) const
+QFuture<QString> Account::endSession(const QString &userId, const QString &id, const AccountChange &change) const
 {
     std::shared_ptr<const AccountPrivate> self = d;
     // Only among this user's sessions: another user's id is not found, like an unknown one.
@@ -266,10 +266,11 @@ QFuture<void> Account::endSession(const QString &userId, const QString &id, cons
         if (token.isEmpty())
             throw AccountRecordNotFound(QStringLiteral("the user has no session with id \"%1\"").arg(id));
         return self->stores.adapter->deleteSession(token).then(QtFuture::Launch::Sync,
-            [self, userId, id, change](const std::optional<AdapterSession> &deleted) {
+            [self, userId, id, change, token](const std::optional<AdapterSession> &deleted) {
                 if (!deleted)  // ended meanwhile (signed out in that browser)
                     throw AccountRecordNotFound(QStringLiteral("the user has no session with id \"%1\"").arg(id));
                 self->audit(QStringLiteral("sessionEnd"), userId, change, {{QStringLiteral("session"), id}});
+                return token;
             });
     });
 }

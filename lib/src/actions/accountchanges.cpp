@@ -301,7 +301,14 @@ QFuture<AuthResponse> perform(const State &state, const Account &account, const 
     case Operation::SetName:
         return thenBack(state, form, account.setName(user.id, s.param(QStringLiteral("name")), changeOf(s)));
     case Operation::EndSession:
-        return thenBack(state, form, account.endSession(user.id, s.param(QStringLiteral("sessionId")), changeOf(s)));
+        return orNotice(state, form, account.endSession(user.id, s.param(QStringLiteral("sessionId")), changeOf(s))
+                                         .then(QtFuture::Launch::Sync, [state, form = &form](const QString &token) {
+                                             // That session's OpenID Provider clients are told; only
+                                             // database sessions are listed, so its sid is its token's.
+                                             const RequestState &s = *state;
+                                             OidcLogout::sessionEnded(s, OidcProvider::databaseSessionId(s.config.secret, token));
+                                             return backToPage(s, form->done);
+                                         }));
     case Operation::EndOthers:
         return orNotice(state, form, account.endOtherSessions(user.id, databaseToken(s), changeOf(s))
                                          .then(QtFuture::Launch::Sync, [state, form = &form, userId = user.id,

@@ -15,6 +15,11 @@
 // 4. "Apps with access" on the account page lists Notes; Revoke takes its access away: the refresh
 //    token Notes holds is refused, and the next sign-in to Notes asks again.
 // 5. This time the person clicks Deny: Notes is told access_denied and signs nobody in.
+// 6. Back-channel logout: Allow once more, Notes keeps a session of its own (the ID token checked
+//    with jose, its sid kept); the person signs out on Gatehouse's sign-out page, Gatehouse POSTs
+//    a Logout Token to Notes' back-channel endpoint, Notes checks it with jose (signature against
+//    jwks_uri, iss, aud, typ, events, sid of the ID token, no nonce) and ends that session: the
+//    browser, reloading Notes, sees it signed out.
 // Screenshots go to --artifacts and are listed as "artifact: <path>".
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -23,6 +28,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { BrowserSuite, freePort } from './browsersuite.mjs';
 
 const { values: args } = parseArgs({
@@ -58,19 +64,85 @@ function totpCode(base32Key, step) {
 
 const timeStep = () => Math.floor(Date.now() / 1000 / 30);
 
+const backchannelEvent = 'http://schemas.openid.net/event/backchannel-logout';
+
+// The body of a POST, as a string (at most 64 KiB).
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => {
+      body += chunk;
+      if (body.length > 65536) reject(new Error('body too large'));
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
 // Notes: a relying party as an app's server is one. /login sends the browser to the provider with
-// a fresh state; /cb checks the state, redeems the code with its secret and reads userinfo.
+// a fresh state; /cb checks the state, redeems the code with its secret, checks the ID token, reads
+// userinfo and starts a Notes session (a cookie naming it, kept with the ID token's sid); / shows
+// who is signed in; /backchannel-logout (OpenID Back-Channel Logout 1.0 §2.6) checks the Logout
+// Token and ends Notes' sessions of its sid.
 function startNotes(issuer, port) {
   const pending = new Set();
-  const notes = { refreshToken: null, signedIn: [] };
+  const notes = { refreshToken: null, signedIn: [], sessions: new Map(), logouts: [] };
   const redirectUri = `http://127.0.0.1:${port}/cb`;
-  const page = (res, status, text) => {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/oidc/jwks`));
+  const page = (res, status, text, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
     res.end(`<!DOCTYPE html><title>Notes</title><h1 id="notes">${text}</h1>`);
+  };
+  const sessionOf = (req) => {
+    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith('notes_session='));
+    return cookie ? notes.sessions.get(cookie.slice('notes_session='.length)) : undefined;
+  };
+  // A Logout Token as §2.6 says: signed by the provider, for Notes, the logout event, a sid, no nonce.
+  const checkLogoutToken = async (token) => {
+    const { payload, protectedHeader } = await jwtVerify(token, jwks, { issuer, audience: 'notes', typ: 'logout+jwt',
+      requiredClaims: ['iat', 'exp', 'jti', 'events', 'sid'] });
+    assert.ok(protectedHeader.alg !== 'none', 'signed');
+    assert.equal(typeof payload.events, 'object', 'events is an object');
+    assert.deepEqual(payload.events[backchannelEvent], {}, 'the back-channel logout event');
+    assert.ok(!('nonce' in payload), 'no nonce');
+    assert.equal(typeof payload.sid, 'string', 'sid');
+    return payload;
   };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, redirectUri);
+    if (url.pathname === '/backchannel-logout') {
+      // Every POST is recorded, with what was wrong with it; only a valid token ends a session.
+      const record = { ended: 0 };
+      notes.logouts.push(record);
+      try {
+        assert.equal(req.method, 'POST');
+        assert.match(req.headers['content-type'] ?? '', /^application\/x-www-form-urlencoded/);
+        const token = new URLSearchParams(await readBody(req)).get('logout_token');
+        assert.ok(token, 'logout_token');
+        const claims = await checkLogoutToken(token);
+        record.sid = claims.sid;
+        record.sub = claims.sub;
+        for (const [id, session] of notes.sessions) {
+          if (session.sid === claims.sid) {
+            notes.sessions.delete(id);
+            record.ended += 1;
+          }
+        }
+        res.writeHead(200, { 'cache-control': 'no-store' });
+        res.end();
+      } catch (error) {
+        record.error = error.message;
+        res.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ error: 'invalid_request' }));
+      }
+      return;
+    }
     try {
+      if (url.pathname === '/') {
+        const session = sessionOf(req);
+        return page(res, 200, session ? `Signed in as ${session.email}` : 'Signed out');
+      }
       if (url.pathname === '/login') {
         const state = randomBytes(16).toString('base64url');
         pending.add(state);
@@ -93,11 +165,15 @@ function startNotes(issuer, port) {
         body: new URLSearchParams({ grant_type: 'authorization_code', code: url.searchParams.get('code'), redirect_uri: redirectUri }),
       }).then((r) => r.json());
       assert.ok(tokens.access_token, `tokens: ${JSON.stringify(tokens)}`);
+      const { payload: idToken } = await jwtVerify(tokens.id_token, jwks, { issuer, audience: 'notes' });
+      assert.ok(idToken.sid, 'the ID token names the Gatehouse session (sid)');
       notes.refreshToken = tokens.refresh_token;
       const info = await fetch(`${issuer}/oidc/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })
         .then((r) => r.json());
       notes.signedIn.push(info.email);
-      page(res, 200, `Signed in as ${info.email}`);
+      const id = randomBytes(16).toString('base64url');
+      notes.sessions.set(id, { sid: idToken.sid, sub: idToken.sub, email: info.email });
+      page(res, 200, `Signed in as ${info.email}`, { 'set-cookie': `notes_session=${id}; Path=/; HttpOnly; SameSite=Lax` });
     } catch (error) {
       page(res, 500, `Failed: ${error.message}`);
     }
@@ -126,6 +202,7 @@ async function main() {
   const work = suite.scratchDir('gatehouse-oidcconsent-e2e-');
   const config = join(work, 'gatehouse.json');
   const gatehousePort = await freePort();
+  const notesPort = await freePort();
   const origin = `http://127.0.0.1:${gatehousePort}`;
   const issuer = `${origin}/auth`;
   writeFileSync(config, JSON.stringify({
@@ -135,13 +212,16 @@ async function main() {
     providers: [{ id: 'credentials', type: 'credentials', name: 'Password', authorize: 'builtin' }],
     // "consent" is on by default: Notes is not first-party.
     oidcProvider: { clients: [{ clientId: 'notes', name: 'Notes', clientSecret, redirectUris: ['http://127.0.0.1/cb'],
-                                scopes: ['openid', 'email', 'offline_access'] }] },
+                                scopes: ['openid', 'email', 'offline_access'],
+                                backchannelLogoutUri: `http://127.0.0.1:${notesPort}/backchannel-logout`,
+                                backchannelLogoutSessionRequired: true }] },
   }, null, 2));
   serverCommand(['migrate', '--config', config]);
   serverCommand(['user', 'add', email, '--name', 'Ada', '--password-stdin', '--config', config], `${password}\n`);
   await suite.start(args.server, ['--config', config, '--listen', `127.0.0.1:${gatehousePort}`],
     /listening on (http:\/\/\S+)/, 'stderr', { ...process.env, AUTH_SECRET: secret, QT_LOGGING_RULES: 'gatehouse.*.debug=false' });
-  const { notes, server: notesServer, origin: notesOrigin } = await startNotes(issuer, await freePort());
+  const { notes, server: notesServer, origin: notesOrigin } = await startNotes(issuer, notesPort);
+  notesServer.unref();   // a failure ends the run without waiting for it
   suite.log(`server at ${origin}, Notes at ${notesOrigin}`);
 
   // 1. An authenticator app, set up on the account page.
@@ -219,6 +299,35 @@ async function main() {
   await a.page.waitForURL((url) => url.origin === notesOrigin);
   assert.equal(await a.page.textContent('#notes'), 'Refused: access_denied');
   suite.log('asked again after the revocation; Deny told Notes access_denied');
+
+  // 6. Allowed once more, then signed out at Gatehouse: Notes is told through the back channel.
+  await a.page.goto(`${notesOrigin}/login`);
+  await a.page.waitForURL((url) => url.pathname === '/auth/oidc/authorize');
+  await a.page.click('button[name="decision"][value="allow"]');
+  await a.page.waitForURL((url) => url.origin === notesOrigin);
+  assert.equal(await a.page.textContent('#notes'), `Signed in as ${email}`);
+  await a.page.goto(`${notesOrigin}/`);
+  assert.equal(await a.page.textContent('#notes'), `Signed in as ${email}`);
+  // Each sign-in to Notes began a Notes session; all came from the one Gatehouse session (one sid).
+  const notesSessions = [...notes.sessions.values()];
+  assert.equal(notesSessions.length, 3, 'three sign-ins to Notes');
+  const notesSession = notesSessions.at(-1);
+  for (const session of notesSessions) assert.equal(session.sid, notesSession.sid, 'one Gatehouse session');
+  assert.equal(notes.logouts.length, 0, 'no Logout Token yet');
+  await a.page.goto(`${origin}/auth/signout`);
+  await a.page.click('form[action$="/auth/signout"] button[type="submit"]');
+  await a.page.waitForURL((url) => url.pathname !== '/auth/signout');
+  for (let waited = 0; notes.logouts.length === 0 && waited < 20000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(notes.logouts.length, 1, 'one Logout Token came');
+  assert.deepEqual(notes.logouts[0], { ended: notesSessions.length, sid: notesSession.sid, sub: notesSession.sub },
+    `the Logout Token verified and named the ID token's sid: ${JSON.stringify(notes.logouts[0])}`);
+  await a.page.goto(`${notesOrigin}/`);
+  assert.equal(await a.page.textContent('#notes'), 'Signed out');
+  assert.equal(notes.sessions.size, 0, 'Notes has no session left');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.equal(notes.logouts.length, 1, 'nothing more came');
+  suite.log('signed out at Gatehouse: Notes verified the Logout Token and ended its session; reloaded, Notes shows signed out');
 
   await a.close();
   notesServer.close();

@@ -6,7 +6,9 @@
 //     receiver comes up: the token arrives once and verifies, and the backlog is empty again;
 // (b) the admin API revokes the one session; (c) the admin API disables the person;
 // (d) the person changes the password on the account page: the other session's client is told,
-//     the one of the session that changed it is not.
+//     the one of the session that changed it is not;
+// (e) the person ends one other session on the account page ("end this session"): that
+//     session's client is told for its sid, and only that one.
 #include "integration/server/serverharness.h"
 
 #include <QJsonArray>
@@ -131,6 +133,18 @@ private:
             return {};
         }
         return done.value("idToken").toObject().value("sid").toString();
+    }
+
+    //! The ids (the admin API's) of the person's active sessions.
+    QStringList sessionIds()
+    {
+        QJsonObject listed;
+        if (adminCall("GET", QStringLiteral("users/%1/sessions").arg(m_userId), &listed) != 200)
+            return {};
+        QStringList ids;
+        for (const QJsonValue &session : listed.value("sessions").toArray())
+            ids.append(session.toObject().value("id").toString());
+        return ids;
     }
 
     std::unique_ptr<Browser> signedInBrowser(const QByteArray &password = kPassword)
@@ -309,6 +323,48 @@ private Q_SLOTS:
         QVERIFY(tokensFor(hereSid).isEmpty());
         QVERIFY(other->sessionUser().isEmpty());
         QVERIFY(!here->sessionUser().isEmpty());
+    }
+
+    // (e) "End this session" on the account page tells that session's client, and no other's.
+    void endingOneSessionOnTheAccountPageTellsOnlyItsClient()
+    {
+        const QByteArray password = QByteArrayLiteral("another long passphrase");   // since (d)
+        const auto here = signedInBrowser(password);
+        const QString hereSid = signInToWiki(*here);
+        QVERIFY(hereSid.size() >= 32);
+        const auto kept = signedInBrowser(password);
+        const QString keptSid = signInToWiki(*kept);
+        QVERIFY(keptSid.size() >= 32);
+        const QStringList before = sessionIds();
+        QVERIFY(!before.isEmpty());
+        const auto ended = signedInBrowser(password);
+        const QString endedSid = signInToWiki(*ended);
+        QVERIFY(endedSid.size() >= 32);
+        QVERIFY(endedSid != hereSid && endedSid != keptSid);
+        // The ended browser's session: the one new in the list. The account page names it by the
+        // first 22 characters of the base64url SHA-256 of its token, the admin API by the hex.
+        QStringList added = sessionIds();
+        for (const QString &id : before)
+            added.removeAll(id);
+        QCOMPARE(added.size(), 1);
+        const QString accountId = QString::fromLatin1(QByteArray::fromHex(added.first().toLatin1())
+                                                          .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
+                                                          .left(22));
+        // The account page lists it with its "end this session" form.
+        const auto [status, body] = here->get(QStringLiteral("/auth/account"));
+        QCOMPARE(status, 200);
+        const QString page = QString::fromUtf8(body);
+        QVERIFY2(page.contains(QStringLiteral("value=\"%1\"").arg(accountId)), qPrintable(page));
+
+        QCOMPARE(here->postForm(QStringLiteral("/auth/account"), {{"action", "endSession"}, {"sessionId", accountId}}), 302);
+        verifyOneTokenFor(endedSid);
+        QVERIFY(ended->sessionUser().isEmpty());
+        // Nobody else was told: neither this browser's session's client nor the other one's.
+        QVERIFY(tokensFor(hereSid).isEmpty());
+        QVERIFY(tokensFor(keptSid).isEmpty());
+        QVERIFY(!here->sessionUser().isEmpty());
+        QVERIFY(!kept->sessionUser().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(backlog(), 0.0, 10000);
     }
 };
 
