@@ -444,10 +444,12 @@ TestCase {
         for (let i = 0; i < activity.list.count; ++i)
             compare(activity.model.get(i).userId, fixture.seeded.firstUserId)
 
-        // Live: the user signs in; the event appears at the top with its details.
+        // Live: the user signs in; the event appears at the top with its details. (Over a server,
+        // an event the steps before wrote less than 2 s ago may still arrive too: the pull answers
+        // settled events only. So the new one is known by its address, not by the count alone.)
         const before = activity.list.count
         verify(fixture.recordEvent("signIn", fixture.seeded.firstUserId, "github"))
-        tryCompare(activity.list, "count", before + 1, 20000)
+        tryVerify(() => activity.list.count > before && activity.model.get(0).clientAddress === "203.0.113.9", 20000)
         compare(activity.model.get(0).typeText, "Signed in")
         compare(activity.model.get(0).clientAddress, "203.0.113.9")
         tryVerify(() => activity.model.get(0).userEmail === fixture.seeded.firstUserEmail, 10000)

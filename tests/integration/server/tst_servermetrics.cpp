@@ -178,9 +178,10 @@ void TestServerMetrics::countsWhatHappened()
     QCOMPARE(value("gatehouse_signin_failures_total{provider=\"credentials\",reason=\"CredentialsSignin\"}"), 2.0);
     QCOMPARE(value("gatehouse_rate_limit_refusals_total{flow=\"credentials\",provider=\"credentials\",scope=\"id\"}"), 1.0);
     QVERIFY(!page.body.contains("ada@example.test"));
-    // Database sessions: each GET /auth/session is one lookup, answered in batches.
-    QVERIFY(value("gatehouse_session_lookup_batches_total") >= 1);
-    QVERIFY(value("gatehouse_session_lookup_batches_total") <= 5);
+    // Database sessions: each GET /auth/session is one lookup. On an SQLite file a serving thread
+    // reads it itself while the storage threads are idle (no batch); what it leaves to them is
+    // answered in batches, never more than one a lookup.
+    QVERIFY(value("gatehouse_session_lookup_batches_total") <= 4);
     QVERIFY(sumOf(v, QStringLiteral("gatehouse_storage_query_duration_seconds_count{")) >= 5);
     QCOMPARE(sumOf(v, QStringLiteral("gatehouse_storage_query_errors_total{")), 0.0);
     QVERIFY(value("gatehouse_http_open_connections") >= 1);   // this scrape's own at least
