@@ -89,6 +89,7 @@ public:
     QString displayUrl;
     QString configPath;
     qint64 sessionMaxAge = defaultMaxAge;
+    QStringList secrets;  // the configuration file's; never shown, never logged
     RateLimitOptions rateLimit;
     int timeoutMs = 10000;
     double migrationProgress = 0;
@@ -151,6 +152,7 @@ QString AdminConnection::target() const { return d->target; }
 QString AdminConnection::displayUrl() const { return d->displayUrl; }
 QString AdminConnection::configPath() const { return d->configPath; }
 qint64 AdminConnection::sessionMaxAge() const { return d->sessionMaxAge; }
+QStringList AdminConnection::secrets() const { return d->secrets; }
 
 LockoutLimits AdminConnection::lockoutLimits() const
 {
@@ -234,6 +236,7 @@ void AdminConnection::connectToServer(const QString &givenUrl)
     d->schemaVersion = 0;
     d->configPath.clear();
     d->sessionMaxAge = defaultMaxAge;
+    d->secrets.clear();
     d->rateLimit = RateLimitOptions();
     d->errorString.clear();
     Q_EMIT schemaChanged();
@@ -372,6 +375,7 @@ void AdminConnection::open(const QString &givenTarget)
     d->errorString.clear();
     d->configPath.clear();
     d->sessionMaxAge = defaultMaxAge;
+    d->secrets.clear();
     d->rateLimit = RateLimitOptions();
     d->migrationLog.clear();
     d->migrationProgress = 0;
@@ -422,6 +426,7 @@ void AdminConnection::open(const QString &givenTarget)
         url = config.server.adapterUrl;
         password = config.server.adapterPassword;
         d->sessionMaxAge = config.config.session.maxAge;
+        d->secrets = config.config.secret;
         // A rateLimit the server would refuse is not guessed at: the defaults stay.
         if (std::none_of(errors.begin(), errors.end(),
                          [](const ConfigProblem &problem) { return problem.path.startsWith(QLatin1String("rateLimit")); }))

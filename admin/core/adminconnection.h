@@ -119,6 +119,12 @@ public:
     QString displayUrl() const;
     QString configPath() const;
     qint64 sessionMaxAge() const;
+    /*!
+     * The configuration file's \c secret (empty when a URL was opened): what ending one session
+     * needs to tell its OpenID Provider clients (queueBackchannelLogoutsOfSession()). Deliberately
+     * no property: QML never sees it.
+     */
+    QStringList secrets() const;
     int timeoutMs() const;
     void setTimeoutMs(int milliseconds);
     double migrationProgress() const;

@@ -6,6 +6,7 @@
 #include "asyncresult.h"
 #include "records.h"
 
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/sqladapter.h>
 
 #include <QJsonArray>
@@ -331,12 +332,20 @@ void SessionsModel::revoke(const QString &sessionToken)
         return;
     }
     d->activity.begin();
+    const QStringList secrets = d->connection ? d->connection->secrets() : QStringList();
     whenFinished(store->deleteSession(sessionToken), this,
-                 [this, operation, sessionToken](const Outcome<std::optional<AdapterSession>> &outcome) {
+                 [this, operation, sessionToken, store, secrets](const Outcome<std::optional<AdapterSession>> &outcome) {
                      d->activity.end();
                      if (!outcome.ok()) {
                          Q_EMIT operationFinished(operation, false, outcome.error);
                          return;
+                     }
+                     if (*outcome.value) {
+                         // Its OpenID Provider clients are told by a running server (a configuration
+                         // file names the secret). The store is let go here, in this thread, once
+                         // they are queued: never in a storage thread.
+                         whenFinished(queueBackchannelLogoutsOfSession(store, secrets, sessionToken), this,
+                                      [store](const Outcome<int> &) {});
                      }
                      d->reload();
                      if (!*outcome.value)

@@ -10,6 +10,7 @@
 
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
+#include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
 #include <gatehouse/usergroups.h>
@@ -499,9 +500,12 @@ void UserDetail::revokeSession(const QString &sessionToken)
                                  return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
                              });
     }
-    d->act(QStringLiteral("revokeSession"), [sessionToken](SqlAdapter &store) {
-        if (!store.deleteSession(sessionToken).result())
+    const QStringList secrets = d->connection ? d->connection->secrets() : QStringList();
+    d->act(QStringLiteral("revokeSession"), [sessionToken, secrets](const std::shared_ptr<SqlAdapter> &store) {
+        if (!store->deleteSession(sessionToken).result())
             throw AdminError(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+        // Its OpenID Provider clients are told by a running server (a configuration file names the secret).
+        queueBackchannelLogoutsOfSession(store, secrets, sessionToken).waitForFinished();
         return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
     });
 }

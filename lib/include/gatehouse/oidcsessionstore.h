@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QFuture>
 #include <QList>
+#include <QStringList>
 
 namespace Gatehouse {
 
@@ -88,6 +89,14 @@ class Adapter;
  * The caller keeps \a adapter alive until the future finished.
  */
 GATEHOUSE_EXPORT QFuture<int> queueBackchannelLogouts(const std::shared_ptr<Adapter> &adapter, const QString &sid);
+/*!
+ * The database session with \a sessionToken ended: as queueBackchannelLogouts() for its \c sid,
+ * which is derived from the token under the first of \a secrets (the configuration's \c secret,
+ * as gatehouse-server has it). For a caller that ends one session by its token without an engine
+ * (gatehouse-admin on a database); without a secret nothing can be found and nothing is queued.
+ */
+GATEHOUSE_EXPORT QFuture<int> queueBackchannelLogoutsOfSession(const std::shared_ptr<Adapter> &adapter,
+                                                               const QStringList &secrets, const QString &sessionToken);
 //! Every session of \a userId ended, but \a keepSid's (empty: all): as queueBackchannelLogouts().
 GATEHOUSE_EXPORT QFuture<int> queueBackchannelLogoutsOfUser(const std::shared_ptr<Adapter> &adapter, const QString &userId,
                                                             const QString &keepSid = {});

@@ -24,6 +24,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMessageAuthenticationCode>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -1613,6 +1614,21 @@ void AdminModelTests::activityPagesBackFiltersAndFollows()
     QCOMPARE(numbers.count(1004), 1);
 }
 
+constexpr const char *kOidcConfigSecret = "an-admin-test-secret-of-32-characters-or-more";
+
+/*!
+ * The \c sid gatehouse-server gives the database session \a token under \a secret, computed here
+ * from the rule (HKDF-SHA256 of the secret, salt "gatehouse.oidc-sid", then HMAC-SHA256 of
+ * "database:" and the token, base64url), not by the library's own code.
+ */
+static QString expectedSessionId(const QByteArray &secret, const QString &token)
+{
+    const QByteArray prk = QMessageAuthenticationCode::hash(secret, "gatehouse.oidc-sid", QCryptographicHash::Sha256);
+    const QByteArray key = QMessageAuthenticationCode::hash("OpenID Provider session id\x01", prk, QCryptographicHash::Sha256);
+    const QByteArray mac = QMessageAuthenticationCode::hash("database:" + token.toUtf8(), key, QCryptographicHash::Sha256);
+    return QString::fromLatin1(mac.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
 //! A configuration file at \a path naming the database \a url and two OpenID clients.
 static bool writeOidcConfig(const QString &path, const QString &url)
 {
@@ -1633,6 +1649,7 @@ static bool writeOidcConfig(const QString &path, const QString &url)
                     {QStringLiteral("redirectUris"), QJsonArray{QStringLiteral("http://127.0.0.1/callback")}},
                     {QStringLiteral("scopes"), QJsonArray{QStringLiteral("openid"), QStringLiteral("offline_access")}}}};
     file.write(QJsonDocument(QJsonObject{{QStringLiteral("adapter"), QJsonObject{{QStringLiteral("url"), url}}},
+                                         {QStringLiteral("secret"), QString::fromLatin1(kOidcConfigSecret)},
                                          {QStringLiteral("oidcProvider"), QJsonObject{{QStringLiteral("clients"), clients}}}})
                    .toJson());
     return true;
@@ -1700,6 +1717,62 @@ void AdminModelTests::consentsListedNamedAndRevoked()
     consents.setUserId(other);
     QTRY_COMPARE_WITH_TIMEOUT(consents.rowCount(), 1, waitMs);
     QCOMPARE(consents.get(0).value(QStringLiteral("name")).toString(), QStringLiteral("Grafana"));
+}
+
+void AdminModelTests::revokedSessionTellsItsClients()
+{
+    // Revoking one session on a database queues a Logout Token for each client it signed in to
+    // (a running server sends them): the user page's and the sessions view's revoke alike.
+    QString error;
+    const QString url = migratedDatabase(QStringLiteral("revokeclients"), &error);
+    QVERIFY2(!url.isEmpty(), qPrintable(error));
+    const QString path = m_dir.filePath(QStringLiteral("revokeclients.json"));
+    QVERIFY(writeOidcConfig(path, url));
+    AdminConnection connection;
+    openReady(connection, path);
+    AdminDemoData demo;
+    QVERIFY2(AdminSeed::seedDemo(*connection.adapter(), &demo, &error), qPrintable(error));
+    const auto store = connection.adapter();
+    const QString ada = demo.userIds.at(0);
+    const QDateTime later = QDateTime::currentDateTimeUtc().addDays(1);
+    const QStringList tokens{QStringLiteral("revoke-one-token"), QStringLiteral("revoke-two-token"),
+                             QStringLiteral("revoke-three-token")};
+    for (const QString &token : tokens) {
+        store->createSession({token, ada, later}).waitForFinished();
+        store->addOidcSessionClient({expectedSessionId(kOidcConfigSecret, token), QStringLiteral("grafana"), ada, later,
+                                     QStringLiteral("https://auth.example.test/auth")})
+            .waitForFinished();
+    }
+    QCOMPARE(store->countOidcLogouts().result(), 0);
+
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(ada);
+    QSignalSpy detailDone(&detail, &UserDetail::operationFinished);
+    detail.revokeSession(tokens.at(0));
+    QVariantList op = nextOperation(detailDone);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(store->countOidcLogouts().result(), 1);
+
+    SessionsModel sessions;
+    sessions.setConnection(&connection);
+    QSignalSpy sessionsDone(&sessions, &SessionsModel::operationFinished);
+    sessions.revoke(tokens.at(1));
+    op = nextOperation(sessionsDone);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QTRY_COMPARE_WITH_TIMEOUT(store->countOidcLogouts().result(), qint64(2), waitMs);
+
+    // Opened by its URL the app knows no secret: the revoke works, no client can be found.
+    AdminConnection byUrl;
+    openReady(byUrl, url);
+    UserDetail bare;
+    bare.setConnection(&byUrl);
+    bare.setUserId(ada);
+    QSignalSpy bareDone(&bare, &UserDetail::operationFinished);
+    bare.revokeSession(tokens.at(2));
+    op = nextOperation(bareDone);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(byUrl.adapter()->countOidcLogouts().result(), qint64(2));
 }
 
 void AdminModelTests::oidcClientsFromTheConfigFile()

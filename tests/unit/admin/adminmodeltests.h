@@ -62,6 +62,7 @@ private Q_SLOTS:
     void dashboardFigures();
     void activityPagesBackFiltersAndFollows();
     void consentsListedNamedAndRevoked();
+    void revokedSessionTellsItsClients();
     void oidcClientsFromTheConfigFile();
     void importUsersCheckedThenImported();
 };
