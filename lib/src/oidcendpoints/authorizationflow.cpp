@@ -1,13 +1,16 @@
 #include "oidcendpoints/authorizationflow.h"
 
+#include "core/futures.h"
 #include "core/logging.h"
 #include "oidcprovider/authorizationcode.h"
 #include "oidcprovider/sessionid.h"
 #include "request/audit.h"
+#include "request/errorresponse.h"
 #include "request/pageresponses.h"
 #include "session/signinsteps.h"
 
 #include <gatehouse/access.h>
+#include <gatehouse/errors.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -104,6 +107,23 @@ AuthResponse refusedPage(const RequestState &s, const QString &why)
     response.status = 400;
     response.headers.append({QByteArrayLiteral("cache-control"), QByteArrayLiteral("no-store")});
     return response;
+}
+
+QFuture<AuthResponse> refusedOnFailure(const State &state, const AuthorizationRequest &request, QFuture<AuthResponse> response)
+{
+    return recover(response, [state, request](std::exception_ptr error) {
+        logFailure(state->config, error);
+        try {
+            std::rethrow_exception(error);
+        } catch (const AuthError &e) {
+            if (isUnavailable(e)) {
+                return refuse(*state, request,
+                              {ErrorCode::TemporarilyUnavailable, QStringLiteral("the store cannot answer now")});
+            }
+        } catch (...) {
+        }
+        return refuse(*state, request, {ErrorCode::ServerError, QStringLiteral("the request could not be completed")});
+    });
 }
 
 //! Whether the client's access policy lets \a found's person in.

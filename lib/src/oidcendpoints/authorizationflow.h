@@ -25,6 +25,14 @@ AuthResponse refuse(const RequestState &s, const OidcProvider::AuthorizationRequ
 //! Neither the client nor its redirect URI established (or a form that binds nothing): a 400 page, never a redirect.
 AuthResponse refusedPage(const RequestState &s, const QString &why);
 
+/*!
+ * \a response, or, when reading the session or the store failed on the way, the protocol's error
+ * on the client's redirect URI (temporarily_unavailable for a store that cannot answer,
+ * server_error otherwise), logged: never a 500 for a client whose redirect URI was established.
+ */
+QFuture<AuthResponse> refusedOnFailure(const State &state, const OidcProvider::AuthorizationRequest &request,
+                                       QFuture<AuthResponse> response);
+
 //! The session's \c sid (oidcprovider/sessionid.h); empty when it has none.
 QString sessionIdOf(const RequestState &s, const CurrentSession &found);
 

@@ -168,19 +168,7 @@ QFuture<AuthResponse> consent(const State &state)
         readSession(state, options, [state, request, query, decision, ticket](const CurrentSession &found) {
             return decideOnForm(state, request, query, decision, ticket, found);
         });
-    return recover(response, [state, request](std::exception_ptr error) {
-        logFailure(state->config, error);
-        try {
-            std::rethrow_exception(error);
-        } catch (const AuthError &e) {
-            if (isUnavailable(e)) {
-                return refuse(*state, request,
-                              {ErrorCode::TemporarilyUnavailable, QStringLiteral("the store cannot answer now")});
-            }
-        } catch (...) {
-        }
-        return refuse(*state, request, {ErrorCode::ServerError, QStringLiteral("the request could not be completed")});
-    });
+    return refusedOnFailure(state, request, response);
 }
 
 } // namespace Gatehouse::OidcEndpoints
