@@ -26,20 +26,6 @@ namespace {
 //! A larger file is refused before it is read, as `gatehouse-server user import` refuses it.
 constexpr qint64 kMaxFileBytes = 1024LL * 1024 * 1024;
 
-QString outcomeKey(const std::optional<UserImportOutcome> &outcome)
-{
-    if (!outcome)
-        return QStringLiteral("refused");
-    switch (*outcome) {
-    case UserImportOutcome::Created: return QStringLiteral("created");
-    case UserImportOutcome::Updated: return QStringLiteral("updated");
-    case UserImportOutcome::Unchanged: return QStringLiteral("unchanged");
-    case UserImportOutcome::Skipped: return QStringLiteral("skipped");
-    case UserImportOutcome::Conflict: return QStringLiteral("refused");
-    }
-    return QStringLiteral("refused");
-}
-
 //! The format a file's name suggests; empty when it suggests none.
 QString formatOf(const QString &fileName)
 {
@@ -289,7 +275,7 @@ QVariant UserImportModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case LineRole: return row.line;
     case EmailRole: return row.email;
-    case OutcomeRole: return outcomeKey(row.outcome);
+    case OutcomeRole: return userImportOutcomeName(row.outcome);
     case ReasonRole: return row.reason;
     case Qt::DisplayRole: return row.email.isEmpty() ? row.reason : row.email;
     default: return {};

@@ -42,6 +42,9 @@ struct GATEHOUSE_EXPORT UserImportRow
     QString reason;         //!< why it is refused ("password: bcrypt cost 31 is above 14"); empty otherwise
 };
 
+//! A row's outcome as the reports name it: created, updated, unchanged, skipped, or refused (none, or a conflict).
+GATEHOUSE_EXPORT QString userImportOutcomeName(const std::optional<UserImportOutcome> &outcome);
+
 //! What an import did (or, dry, would do).
 struct GATEHOUSE_EXPORT UserImportSummary
 {

@@ -23,20 +23,6 @@ bool queryFlag(const QMap<QString, QString> &query, const QString &key)
     return value == QLatin1String("true");
 }
 
-QString outcomeName(const std::optional<UserImportOutcome> &outcome)
-{
-    if (!outcome)
-        return QStringLiteral("refused");
-    switch (*outcome) {
-    case UserImportOutcome::Created: return QStringLiteral("created");
-    case UserImportOutcome::Updated: return QStringLiteral("updated");
-    case UserImportOutcome::Unchanged: return QStringLiteral("unchanged");
-    case UserImportOutcome::Skipped: return QStringLiteral("skipped");
-    case UserImportOutcome::Conflict: break;
-    }
-    return QStringLiteral("refused");
-}
-
 //! The options of the query, each checked before anything is read or changed.
 UserImportOptions importOptions(const AuthRequest &request, const Caller &caller, bool *allRows)
 {
@@ -114,7 +100,7 @@ QJsonObject report(const UserImportSummary &summary, const UserImportOptions &op
     QJsonArray problems;
     QJsonArray rows;
     for (const UserImportRow &row : summary.rows) {
-        const QString outcome = outcomeName(row.outcome);
+        const QString outcome = userImportOutcomeName(row.outcome);
         QJsonObject entry{{QStringLiteral("line"), row.line},
                           {QStringLiteral("email"), row.email.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.email)},
                           {QStringLiteral("outcome"), outcome}};

@@ -164,4 +164,18 @@ QString passwordHashWeakness(const QString &stored)
     }
 }
 
+QString userImportOutcomeName(const std::optional<UserImportOutcome> &outcome)
+{
+    if (!outcome)
+        return QStringLiteral("refused");
+    switch (*outcome) {
+    case UserImportOutcome::Created: return QStringLiteral("created");
+    case UserImportOutcome::Updated: return QStringLiteral("updated");
+    case UserImportOutcome::Unchanged: return QStringLiteral("unchanged");
+    case UserImportOutcome::Skipped: return QStringLiteral("skipped");
+    case UserImportOutcome::Conflict: break;
+    }
+    return QStringLiteral("refused");
+}
+
 } // namespace Gatehouse
