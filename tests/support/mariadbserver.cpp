@@ -4,10 +4,10 @@
 
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QThread>
 
 namespace Gatehouse::Testing {
 
@@ -36,6 +36,7 @@ public:
     QTemporaryDir root{scratchFolder() + QStringLiteral("/gatehouse-mariadb-XXXXXX")};
     QProcess server;
     int port = 0;
+    qint64 logOffset = 0;    //!< the error log's size when the server was last started
     bool initialised = false;
 
     QString dataDir() const { return root.filePath(QStringLiteral("data")); }
@@ -111,6 +112,7 @@ bool MariaDbServerPrivate::launch(QString *error)
     server.setProcessChannelMode(QProcess::MergedChannels);
     server.setStandardOutputFile(root.filePath(QStringLiteral("server.out")), QIODevice::Append);
     prepareChild(server, std::nullopt);
+    logOffset = QFileInfo(errorLog()).size();
     server.start(serverProgram, arguments);
     if (!server.waitForStarted(10000)) {
         setError(error, QStringLiteral("cannot run mariadbd: %1").arg(server.errorString()));
@@ -119,14 +121,16 @@ bool MariaDbServerPrivate::launch(QString *error)
     const QDeadlineTimer deadline(60000);
     while (!deadline.hasExpired()) {
         if (server.state() == QProcess::NotRunning) {
-            setError(error, QStringLiteral("mariadbd exited on start:\n%1").arg(tailOfFile(errorLog())));
+            setError(error, QStringLiteral("mariadbd exited on start:\n%1").arg(textAddedTo(errorLog(), logOffset)));
             return false;
         }
         if (client({}, QStringLiteral("SELECT 1")).ok)
             return true;
-        QThread::msleep(100);
+        // Waiting on the process itself: without an event loop, state() learns of an exit
+        // (a port taken meanwhile, say) only here.
+        server.waitForFinished(100);
     }
-    setError(error, QStringLiteral("mariadbd did not accept connections within 60 s:\n%1").arg(tailOfFile(errorLog())));
+    setError(error, QStringLiteral("mariadbd did not accept connections within 60 s:\n%1").arg(textAddedTo(errorLog(), logOffset)));
     return false;
 }
 

@@ -52,6 +52,7 @@ public:
     std::optional<SystemAccount> account;
     QProcess server;
     int port = 0;
+    qint64 logOffset = 0;    //!< the log's size when the server was last started
     bool initialised = false;
     bool dataChecksums = false;
     QMap<QString, QString> settings{{QStringLiteral("listen_addresses"), QStringLiteral("127.0.0.1")},
@@ -152,6 +153,7 @@ bool PostgresServerPrivate::initialise(QString *error)
 bool PostgresServerPrivate::launch(QString *error)
 {
     server.setProcessChannelMode(QProcess::MergedChannels);
+    logOffset = QFileInfo(logFile()).size();
     server.setStandardOutputFile(logFile(), QIODevice::Append);
     prepareChild(server, account);
     QStringList arguments{QStringLiteral("-D"), dataDir(), QStringLiteral("-p"), QString::number(port),
@@ -171,7 +173,7 @@ bool PostgresServerPrivate::waitUntilReady(QString *error)
     const QDeadlineTimer deadline(60000);
     while (!deadline.hasExpired()) {
         if (server.state() == QProcess::NotRunning) {
-            setError(error, QStringLiteral("postgres exited on start:\n%1").arg(tailOfFile(logFile())));
+            setError(error, QStringLiteral("postgres exited on start:\n%1").arg(textAddedTo(logFile(), logOffset)));
             return false;
         }
         const ProcessResult ready = runProgram(tool(QStringLiteral("pg_isready")),
@@ -180,9 +182,11 @@ bool PostgresServerPrivate::waitUntilReady(QString *error)
                                                account, 10000);
         if (ready.ok)
             return true;
-        QThread::msleep(100);
+        // Waiting on the process itself: without an event loop, state() learns of an exit
+        // (a port taken meanwhile, say) only here.
+        server.waitForFinished(100);
     }
-    setError(error, QStringLiteral("postgres did not accept connections within 60 s:\n%1").arg(tailOfFile(logFile())));
+    setError(error, QStringLiteral("postgres did not accept connections within 60 s:\n%1").arg(textAddedTo(logFile(), logOffset)));
     return false;
 }
 

@@ -3,6 +3,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QTcpServer>
 
 #include <grp.h>
@@ -43,8 +44,37 @@ QString scratchFolder()
     return shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath();
 }
 
+namespace {
+
+//! The first port of the kernel's range for outgoing connections (32768 when unreadable).
+quint16 firstEphemeralPort()
+{
+    QFile range(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
+    if (!range.open(QIODevice::ReadOnly))
+        return 32768;
+    bool ok = false;
+    const uint first = QString::fromLatin1(range.readAll()).simplified().section(u' ', 0, 0).toUInt(&ok);
+    return ok && first <= 65535 ? quint16(first) : 32768;
+}
+
+} // namespace
+
 quint16 freeLoopbackPort()
 {
+    // Below the kernel's range for outgoing connections: a server a test stops and starts again
+    // on its port (a database outage) must find it free, and any connect() meanwhile (the
+    // client's own reconnects included, which can even connect a socket to itself) takes its
+    // local port from that range.
+    constexpr quint16 kLowest = 16384;
+    const quint16 ephemeral = firstEphemeralPort();
+    if (ephemeral > kLowest + 1024) {
+        for (int attempt = 0; attempt < 64; ++attempt) {
+            const auto port = quint16(kLowest + QRandomGenerator::global()->bounded(uint(ephemeral - kLowest)));
+            QTcpServer probe;
+            if (probe.listen(QHostAddress::LocalHost, port))
+                return port;
+        }
+    }
     QTcpServer probe;
     if (!probe.listen(QHostAddress::LocalHost, 0))
         return 0;
@@ -90,6 +120,17 @@ ProcessResult runProgram(const QString &program, const QStringList &arguments,
     result.output = process.readAll();
     result.ok = process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
     return result;
+}
+
+QString textAddedTo(const QString &path, qint64 from, int lines)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("(no %1)").arg(path);
+    if (from > 0 && from <= file.size())
+        file.seek(from);
+    QStringList all = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    return all.mid(qMax(0, all.size() - lines)).join(u'\n');
 }
 
 QString tailOfFile(const QString &path, int lines)

@@ -27,7 +27,8 @@ bool giveTo(const QString &path, const SystemAccount &account);
 //! many times faster than on disk), otherwise the temporary folder.
 QString scratchFolder();
 
-//! A TCP port on 127.0.0.1 that was free a moment ago.
+//! A TCP port on 127.0.0.1 that was free a moment ago, outside the range the kernel gives
+//! outgoing connections (so that it stays free while a server is stopped and started on it).
 quint16 freeLoopbackPort();
 
 /*!
@@ -47,6 +48,10 @@ struct ProcessResult
 ProcessResult runProgram(const QString &program, const QStringList &arguments,
                          const std::optional<SystemAccount> &account = std::nullopt,
                          int timeoutMs = 60000, const QByteArray &input = {});
+
+//! The last \a lines lines written to \a path after its first \a from bytes: what a server
+//! logged since a start (for error messages, which QTest cuts at about a kilobyte).
+QString textAddedTo(const QString &path, qint64 from, int lines = 8);
 
 //! The last \a lines lines of the text file \a path (for error messages).
 QString tailOfFile(const QString &path, int lines = 15);
