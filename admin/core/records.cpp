@@ -121,7 +121,9 @@ QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge)
             {QStringLiteral("userEmail"), json.value(QLatin1String("userEmail")).toString()},
             {QStringLiteral("userName"), json.value(QLatin1String("userName")).toString()},
             {QStringLiteral("expires"), expires},
-            {QStringLiteral("expired"), expires <= QDateTime::currentDateTimeUtc()},
+            // The server's own word when it says (its clock decides whether the session works).
+            {QStringLiteral("expired"), json.value(QLatin1String("expired")).isBool() ? json.value(QLatin1String("expired")).toBool()
+                                                                                      : expires <= QDateTime::currentDateTimeUtc()},
             // The server's own maxAge when it says (the app's may not be the server's).
             {QStringLiteral("lastSeen"), json.value(QLatin1String("lastSeen")).isString() ? apiTime(json.value(QLatin1String("lastSeen")))
                                                                                           : expires.addSecs(-maxAge)},
