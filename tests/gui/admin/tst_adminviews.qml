@@ -400,6 +400,8 @@ TestCase {
         verify(expired.record.expired)
 
         const hint = expired.record.tokenHint
+        // The rows were just made: let the window lay them out and draw them before clicking.
+        waitForRendering(list)
         mouseClick(findIn(expired, "rowActionButton"))
         const confirm = detail.confirmDialog
         tryVerify(() => confirm.opened)
