@@ -506,10 +506,10 @@ void UserDetail::revokeSession(const QString &sessionToken)
     const QStringList secrets = d->connection ? d->connection->secrets() : QStringList();
     d->act(QStringLiteral("revokeSession"), [sessionToken, secrets](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->deleteSession(sessionToken).result())
-            throw AdminError(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+            throw AdminError(tr("the session %1 does not exist any more").arg(Records::sessionHint(sessionToken)));
         // Its OpenID Provider clients are told by a running server (a configuration file names the secret).
         queueBackchannelLogoutsOfSession(store, secrets, sessionToken).waitForFinished();
-        return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
+        return tr("revoked the session %1").arg(Records::sessionHint(sessionToken));
     });
 }
 
