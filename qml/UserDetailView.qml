@@ -353,7 +353,11 @@ Pane {
             objectName: "detailTabs"
             Layout.fillWidth: true
             TabButton { text: qsTr("Accounts (%1)").arg(detail.accounts.count); Accessible.name: qsTr("Linked accounts") }
-            TabButton { text: qsTr("Sessions (%1)").arg(detail.sessions.count); Accessible.name: qsTr("Sessions") }
+            TabButton {
+                objectName: "sessionsTab"
+                text: qsTr("Sessions (%1)").arg(detail.sessions.count)
+                Accessible.name: qsTr("Sessions")
+            }
             TabButton { text: qsTr("Passkeys (%1)").arg(detail.authenticators.count); Accessible.name: qsTr("Passkeys") }
             TabButton { text: qsTr("Audit log"); Accessible.name: qsTr("Audit log") }
             TabButton {

@@ -23,7 +23,8 @@ public:
 
 /*!
  * Sessions. Roles: \c sessionToken (the key for revoking; do not display it), \c tokenHint
- * (its first 8 characters + "…", for display), \c userId, \c userEmail, \c userName,
+ * (Records::sessionHint(): the first 8 hex digits of its SHA-256 + "…", for display; the same
+ * on a database and over a server), \c userId, \c userEmail, \c userName,
  * \c expires (date-time), \c expired (bool), \c lastSeen (date-time the session was last
  * extended: expires − the configured session maxAge; an estimate within updateAge),
  * \c clientAddress (IP address of the user's latest sign-in at or before lastSeen, from the

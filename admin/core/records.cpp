@@ -1,5 +1,6 @@
 #include "records.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -16,15 +17,20 @@ QVariantMap account(const AdapterAccount &a)
             {QStringLiteral("hasRefreshToken"), a.refreshToken.has_value() && !a.refreshToken->isEmpty()}};
 }
 
-QString tokenHint(const QString &token)
+QString tokenHint(const QString &id)
 {
-    return token.left(8) + QStringLiteral("…");
+    return id.left(8) + QStringLiteral("…");
+}
+
+QString sessionHint(const QString &sessionToken)
+{
+    return tokenHint(QString::fromLatin1(QCryptographicHash::hash(sessionToken.toUtf8(), QCryptographicHash::Sha256).toHex()));
 }
 
 QVariantMap session(const SessionListEntry &e, qint64 maxAge, const QString &clientAddress)
 {
     return {{QStringLiteral("sessionToken"), e.session.sessionToken},
-            {QStringLiteral("tokenHint"), tokenHint(e.session.sessionToken)},
+            {QStringLiteral("tokenHint"), sessionHint(e.session.sessionToken)},
             {QStringLiteral("userId"), e.session.userId},
             {QStringLiteral("userEmail"), e.userEmail},
             {QStringLiteral("userName"), e.userName.value_or(QString())},
@@ -121,7 +127,9 @@ QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge)
             {QStringLiteral("userEmail"), json.value(QLatin1String("userEmail")).toString()},
             {QStringLiteral("userName"), json.value(QLatin1String("userName")).toString()},
             {QStringLiteral("expires"), expires},
-            {QStringLiteral("expired"), expires <= QDateTime::currentDateTimeUtc()},
+            // The server's own word when it says (its clock decides whether the session works).
+            {QStringLiteral("expired"), json.value(QLatin1String("expired")).isBool() ? json.value(QLatin1String("expired")).toBool()
+                                                                                      : expires <= QDateTime::currentDateTimeUtc()},
             // The server's own maxAge when it says (the app's may not be the server's).
             {QStringLiteral("lastSeen"), json.value(QLatin1String("lastSeen")).isString() ? apiTime(json.value(QLatin1String("lastSeen")))
                                                                                           : expires.addSecs(-maxAge)},

@@ -29,7 +29,13 @@ QVariantMap sessionFromApi(const QJsonObject &json, qint64 maxAge);
 QVariantMap authenticatorFromApi(const QJsonObject &json);
 QVariantMap auditEventFromApi(const QJsonObject &json);
 
-//! The first 8 characters of a session token and an ellipsis, for display.
-QString tokenHint(const QString &token);
+//! The first 8 characters of \a id and an ellipsis, for display.
+QString tokenHint(const QString &id);
+/*!
+ * What a session is shown as: tokenHint() of its token's SHA-256 in hex, the id the admin API
+ * and the audit log (\c sessionEnd) name it by, so a session looks the same on a database and
+ * over a server, and no part of the token is shown.
+ */
+QString sessionHint(const QString &sessionToken);
 
 } // namespace Gatehouse::Admin::Records

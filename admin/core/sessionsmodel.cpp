@@ -350,9 +350,9 @@ void SessionsModel::revoke(const QString &sessionToken)
                      d->reload();
                      if (!*outcome.value)
                          Q_EMIT operationFinished(operation, false,
-                                                  tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+                                                  tr("the session %1 does not exist any more").arg(Records::sessionHint(sessionToken)));
                      else
-                         Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::tokenHint(sessionToken)));
+                         Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::sessionHint(sessionToken)));
                  });
 }
 

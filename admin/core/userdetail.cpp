@@ -23,7 +23,7 @@ namespace Gatehouse::Admin {
 namespace {
 
 constexpr int auditRows = 50;
-constexpr int sessionRows = 500;
+constexpr int sessionRows = 1000;   // as many as the admin API lists (GET users/{id}/sessions)
 
 //! Everything UserDetail shows, read on a worker thread.
 struct Snapshot
@@ -274,6 +274,9 @@ public:
             QUrlQuery query;
             if (rest == QLatin1String("/events"))
                 query.addQueryItem(QStringLiteral("limit"), QString::number(auditRows));
+            // Expired sessions too, marked: the list load() shows on a database.
+            if (rest == QLatin1String("/sessions"))
+                query.addQueryItem(QStringLiteral("expired"), QStringLiteral("true"));
             client->get(userApiPath(userId, rest), query, q, [answers, finish, slot = slot](const ApiReply &reply) {
                 (*answers).*slot = reply;
                 finish();
@@ -503,10 +506,10 @@ void UserDetail::revokeSession(const QString &sessionToken)
     const QStringList secrets = d->connection ? d->connection->secrets() : QStringList();
     d->act(QStringLiteral("revokeSession"), [sessionToken, secrets](const std::shared_ptr<SqlAdapter> &store) {
         if (!store->deleteSession(sessionToken).result())
-            throw AdminError(tr("the session %1 does not exist any more").arg(Records::tokenHint(sessionToken)));
+            throw AdminError(tr("the session %1 does not exist any more").arg(Records::sessionHint(sessionToken)));
         // Its OpenID Provider clients are told by a running server (a configuration file names the secret).
         queueBackchannelLogoutsOfSession(store, secrets, sessionToken).waitForFinished();
-        return tr("revoked the session %1").arg(Records::tokenHint(sessionToken));
+        return tr("revoked the session %1").arg(Records::sessionHint(sessionToken));
     });
 }
 

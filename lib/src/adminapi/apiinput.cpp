@@ -107,6 +107,14 @@ qint64 queryInteger(const QMap<QString, QString> &query, const QString &key, qin
     return value;
 }
 
+bool queryFlag(const QMap<QString, QString> &query, const QString &key)
+{
+    const QString value = query.value(key, QStringLiteral("false"));
+    if (value != QLatin1String("true") && value != QLatin1String("false"))
+        throw ApiError::badRequest(key, QStringLiteral("%1 must be true or false").arg(key));
+    return value == QLatin1String("true");
+}
+
 std::optional<QString> stringField(const QJsonObject &object, const QString &key, int maxLength)
 {
     const QJsonValue value = object.value(key);

@@ -28,6 +28,9 @@ QMap<QString, QString> readQuery(const AuthRequest &request, const QStringList &
 //! The integer query parameter \a key from \a min to \a max, \a fallback when absent.
 qint64 queryInteger(const QMap<QString, QString> &query, const QString &key, qint64 fallback, qint64 min, qint64 max);
 
+//! The boolean query parameter \a key: \c true or \c false (a 400 naming it otherwise), false when absent.
+bool queryFlag(const QMap<QString, QString> &query, const QString &key);
+
 //! The string \a key of \a object: absent -> nullopt; otherwise a string of at most \a maxLength.
 std::optional<QString> stringField(const QJsonObject &object, const QString &key, int maxLength);
 

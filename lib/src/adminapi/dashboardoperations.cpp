@@ -86,15 +86,11 @@ AuthResponse listAllSessions(const Stores &stores, const Caller &caller, const A
     filter.provider = query.value(QStringLiteral("provider")).trimmed();
     if (filter.provider.size() > kMaxSessionSearch)
         throw ApiError::badRequest(QStringLiteral("provider"), QStringLiteral("provider has more than %1 characters").arg(kMaxSessionSearch));
-    const QString expired = query.value(QStringLiteral("expired"), QStringLiteral("false"));
-    if (expired != QLatin1String("true") && expired != QLatin1String("false"))
-        throw ApiError::badRequest(QStringLiteral("expired"), QStringLiteral("expired must be true or false"));
-    filter.activeOnly = expired == QLatin1String("false");
+    filter.activeOnly = !queryFlag(query, QStringLiteral("expired"));
     const qint64 page = queryInteger(query, QStringLiteral("page"), 1, 1, 1000000000);
     const qint64 pageSize = queryInteger(query, QStringLiteral("pageSize"), kDefaultSessionPage, 1, kMaxSessionPage);
     const qint64 total = stores.admin->countSessionEntries(filter).result();
     const qint64 expiredTotal = stores.admin->countExpiredSessions().result();
-    const QDateTime now = QDateTime::currentDateTimeUtc();
     QJsonArray sessions;
     const qint64 offset = (page - 1) * pageSize;
     if (offset < total) {
@@ -104,7 +100,6 @@ AuthResponse listAllSessions(const Stores &stores, const Caller &caller, const A
             session.insert(QStringLiteral("userId"), entry.session.userId);
             session.insert(QStringLiteral("userEmail"), entry.userEmail);
             session.insert(QStringLiteral("userName"), entry.userName ? QJsonValue(*entry.userName) : QJsonValue(QJsonValue::Null));
-            session.insert(QStringLiteral("expired"), entry.session.expires <= now);
             sessions.append(session);
         }
     }

@@ -14,15 +14,6 @@ namespace {
 
 constexpr int kMaxOptionLength = 255;
 
-//! The boolean query parameter \a key ("true" or "false"), false when absent.
-bool queryFlag(const QMap<QString, QString> &query, const QString &key)
-{
-    const QString value = query.value(key, QStringLiteral("false"));
-    if (value != QLatin1String("true") && value != QLatin1String("false"))
-        throw ApiError::badRequest(key, QStringLiteral("%1 must be true or false").arg(key));
-    return value == QLatin1String("true");
-}
-
 //! The options of the query, each checked before anything is read or changed.
 UserImportOptions importOptions(const AuthRequest &request, const Caller &caller, bool *allRows)
 {

@@ -80,9 +80,10 @@ AuthResponse revokeSession(const Stores &stores, const Caller &caller, const Aut
     requireNoBody(request);
     existingUser(stores, id);
     // Only among this user's sessions: another user's session is not found, like an unknown one.
+    // Expired ones too: the lists show them (expired=true), and a database connection ends them.
     SessionFilter filter;
     filter.userId = id;
-    filter.activeOnly = true;
+    filter.activeOnly = false;
     QString token;
     for (const SessionListEntry &entry : stores.admin->listSessionEntries(filter, 0, kMaxSessionsSearched).result()) {
         if (sessionIdOf(entry.session.sessionToken) == sessionId)
@@ -90,7 +91,7 @@ AuthResponse revokeSession(const Stores &stores, const Caller &caller, const Aut
     }
     if (token.isEmpty() || !stores.adapter->deleteSession(token).result()) {
         throw ApiError::notFound(QStringLiteral("session"),
-                                 QStringLiteral("the user has no active session with id %1").arg(sessionId));
+                                 QStringLiteral("the user has no session with id %1").arg(sessionId));
     }
     // Its OpenID Provider clients are told: the session's sid is derived from its token under
     // the first secret, as the authorization endpoint derived it (a database session: the only

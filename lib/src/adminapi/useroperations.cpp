@@ -315,11 +315,13 @@ AuthResponse deleteUser(const Stores &stores, const Caller &caller, const AuthRe
 AuthResponse listSessions(const Stores &stores, const Caller &caller, const AuthRequest &request, const QString &id)
 {
     requireScope(stores, caller, kUsersRead, QStringLiteral("listUserSessions"));
-    readQuery(request, {});
-    existingUser(stores, id);
+    const QMap<QString, QString> query = readQuery(request, {QStringLiteral("expired")});
     SessionFilter filter;
     filter.userId = id;
-    filter.activeOnly = true;
+    // Active ones only unless asked (what scripts written before expired= rely on); the admin
+    // app asks for the expired ones too, as its user page lists them on a database.
+    filter.activeOnly = !queryFlag(query, QStringLiteral("expired"));
+    existingUser(stores, id);
     // Sessions do not record where they were used from: the address of the user's latest
     // sign-in at or before the session was last extended stands for it (as the admin app's own
     // user page on a database shows it), or null when the audit log has none.
@@ -402,7 +404,8 @@ QJsonObject sessionJson(const AdapterSession &session, const Caller &caller)
 {
     return {{QStringLiteral("id"), sessionIdOf(session.sessionToken)},
             {QStringLiteral("expires"), session.expires.toUTC().toString(Qt::ISODateWithMs)},
-            {QStringLiteral("lastSeen"), session.expires.addSecs(-caller.sessionMaxAge).toUTC().toString(Qt::ISODateWithMs)}};
+            {QStringLiteral("lastSeen"), session.expires.addSecs(-caller.sessionMaxAge).toUTC().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("expired"), session.expires <= QDateTime::currentDateTimeUtc()}};
 }
 
 AuthResponse serveUsers(const Stores &stores, const Caller &caller, const AuthRequest &request, const QStringList &path)

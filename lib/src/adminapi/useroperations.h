@@ -29,8 +29,9 @@ void auditChange(const Stores &stores, const Caller &caller, const QString &type
 AdapterUser existingUser(const Stores &stores, const QString &id);
 //! The id the API gives a session: the SHA-256 of its token in hex, never the token itself.
 QString sessionIdOf(const QString &sessionToken);
-//! A session as the lists answer it: \c id, \c expires and \c lastSeen (when it was last
-//! extended: its expiry less the running configuration's \c session.maxAge, within updateAge).
+//! A session as the lists answer it: \c id, \c expires, \c lastSeen (when it was last
+//! extended: its expiry less the running configuration's \c session.maxAge, within updateAge)
+//! and \c expired (\c expires is past now).
 QJsonObject sessionJson(const AdapterSession &session, const Caller &caller);
 
 } // namespace Gatehouse::AdminApiDetail

@@ -127,6 +127,9 @@ bool AdminFixture::setUp()
         {QStringLiteral("firstUserId"), data.userIds.value(0)},
         {QStringLiteral("firstUserEmail"), data.emails.value(0)},
         {QStringLiteral("firstUserName"), QStringLiteral("Ada Lovelace")},
+        // The seed's second user has two active sessions and an expired one.
+        {QStringLiteral("expiredSessionUserId"), data.userIds.value(1)},
+        {QStringLiteral("expiredSessionUserEmail"), data.emails.value(1)},
     };
 
     // What an administrator's file looks like: the database, a theme, an OIDC and a password

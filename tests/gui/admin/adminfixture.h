@@ -27,7 +27,8 @@ class AdminFixture : public QObject
     //! The configuration file (its adapter.url is the seeded database).
     Q_PROPERTY(QString configPath READ configPath CONSTANT)
     Q_PROPERTY(QString databaseUrl READ databaseUrl CONSTANT)
-    //! What was seeded: userCount, activeSessions, a user's userId/email/name (firstUser*).
+    //! What was seeded: userCount, activeSessions, a user's userId/email/name (firstUser*), the
+    //! user with two active sessions and an expired one (expiredSessionUserId/Email).
     Q_PROPERTY(QVariantMap seeded READ seeded CONSTANT)
     //! True when the views are tested against a running gatehouse-server (see above).
     Q_PROPERTY(bool remote READ isRemote CONSTANT)

@@ -1,6 +1,6 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
 // a user, remove their two-factor sign-in, lift their lockout and change their groups, filter users by group, revoke
-// a session, follow the activity (filters, paging back, live events), revoke an app's access, list the OpenID clients,
+// a session (the user page lists expired ones too), follow the activity (filters, paging back, live events), revoke an app's access, list the OpenID clients,
 // edit and save the configuration, change the theme, the language
 // (also of the configuration problems). Run twice: on the file itself, and with fixture.remote
 // against a gatehouse-server serving it (the app signed in through the loopback redirect), with
@@ -375,6 +375,45 @@ TestCase {
         compare(findIn(clients, "clientsSource").text,
                 fixture.remote ? "From the server's configuration. Change them in the configuration."
                                : "From " + fixture.configPath + ". Change them in the configuration.")
+    }
+
+    // The user page lists a user's expired sessions too, marked, on a database and over a server
+    // alike; the expired one can be revoked there.
+    function test_3g_userPageListsExpiredSessions() {
+        window.openUser(fixture.seeded.expiredSessionUserId)
+        const detail = view("user")
+        tryVerify(() => detail.ready && detail.detail.email === fixture.seeded.expiredSessionUserEmail, 20000)
+        detail.tabs.currentIndex = 1
+        const list = findIn(detail, "userSessionsList")
+        tryCompare(list, "count", 3, 20000)
+        compare(findIn(detail, "sessionsTab").text, "Sessions (3)")
+        // Latest expiry first: the two active ones, then the expired one, marked in its Expires cell.
+        const rows = []
+        for (let i = 0; i < 3; ++i) {
+            tryVerify(() => list.list.itemAtIndex(i) !== null, 5000)
+            rows.push(list.list.itemAtIndex(i))
+        }
+        for (let i = 0; i < 2; ++i)
+            verify(!list.cells(rows[i].record)[2].endsWith(" (expired)"), list.cells(rows[i].record)[2])
+        const expired = rows[2]
+        verify(list.cells(expired.record)[2].endsWith(" (expired)"), list.cells(expired.record)[2])
+        verify(expired.record.expired)
+
+        const hint = expired.record.tokenHint
+        // The rows were just made: let the window lay them out and draw them before clicking.
+        waitForRendering(list)
+        mouseClick(findIn(expired, "rowActionButton"))
+        const confirm = detail.confirmDialog
+        tryVerify(() => confirm.opened)
+        compare(confirm.title, "Revoke session")
+        mouseClick(findIn(confirm.footer, "confirmButton"))
+        tryVerify(() => !confirm.visible)
+        tryCompare(list, "count", 2, 20000)
+        compare(detail.message, "revoked the session " + hint)
+        verify(!detail.messageIsError)
+        for (let i = 0; i < list.count; ++i)
+            verify(!detail.detail.sessions.get(i).expired, "the expired session is gone")
+        detail.tabs.currentIndex = 0
     }
 
     function test_4_revokeSession() {

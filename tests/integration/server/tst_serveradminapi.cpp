@@ -1016,6 +1016,32 @@ private Q_SLOTS:
         const QString adaId = live.value("userId").toString();
         QCOMPARE(call(port, "GET", "users/" + adaId + "/sessions", reader).body.value("sessions").toArray().first().toObject().value("id").toString(),
                  liveId);
+        // Her own list: the live one only, unless the expired ones are asked for too (as the
+        // admin app's user page does), each marked, latest expiry first.
+        answer = call(port, "GET", "users/" + adaId + "/sessions", reader);
+        listed = answer.body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().toObject().value("expired").toBool(), false);
+        QCOMPARE(call(port, "GET", "users/" + adaId + "/sessions?expired=false", reader).body.value("sessions").toArray().size(), 1);
+        answer = call(port, "GET", "users/" + adaId + "/sessions?expired=true", reader);
+        QCOMPARE(answer.status, 200);
+        listed = answer.body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 3);
+        QCOMPARE(listed.at(0).toObject().value("id").toString(), liveId);
+        QCOMPARE(listed.at(0).toObject().value("expired").toBool(), false);
+        for (const int i : {1, 2}) {
+            const QJsonObject expired = listed.at(i).toObject();
+            QCOMPARE(expired.value("expired").toBool(), true);
+            QVERIFY(QDateTime::fromString(expired.value("expires").toString(), Qt::ISODateWithMs) < QDateTime::currentDateTimeUtc());
+            QCOMPARE(expired.value("id").toString().size(), 64);
+        }
+        QVERIFY(!answer.raw.contains("expired-1") && !answer.raw.contains("expired-2"));   // never the token
+        answer = call(port, "GET", "users/" + adaId + "/sessions?expired=yes", reader);
+        QCOMPARE(answer.status, 400);
+        QCOMPARE(answer.body.value("field").toString(), QStringLiteral("expired"));
+        QCOMPARE(call(port, "GET", "users/" + adaId + "/sessions?expired=true&expired=true", reader).body.value("field").toString(),
+                 QStringLiteral("expired"));
+        QCOMPARE(call(port, "GET", "users/nobody/sessions?expired=true", reader).status, 404);
 
         answer = call(port, "GET", "dashboard?days=7", reader);
         QCOMPARE(answer.status, 200);
@@ -1043,6 +1069,24 @@ private Q_SLOTS:
         QCOMPARE(events.first().detail.value("deleted").toInt(), 2);
         QCOMPARE(events.first().detail.value("by").toString(), QStringLiteral("token:ops"));
         QCOMPARE(call(port, "POST", "sessions/cleanup", ops).body.value("deleted").toInt(), 0);
+
+        // An expired session is ended by its id like a live one (a database connection can too).
+        {
+            std::shared_ptr<SqlAdapter> adapter(SqlAdapter::fromUrl(url));
+            adapter->createSession({QStringLiteral("expired-3"), adaId, QDateTime::currentDateTimeUtc().addDays(-1)}).waitForFinished();
+        }
+        listed = call(port, "GET", "users/" + adaId + "/sessions?expired=true", reader).body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 2);
+        const QString expiredId = listed.at(1).toObject().value("id").toString();
+        QCOMPARE(listed.at(1).toObject().value("expired").toBool(), true);
+        answer = call(port, "DELETE", "users/" + adaId + "/sessions/" + expiredId, ops);
+        QVERIFY2(answer.status == 200, answer.raw.constData());
+        QCOMPARE(answer.body.value("ended").toString(), expiredId);
+        listed = call(port, "GET", "users/" + adaId + "/sessions?expired=true", reader).body.value("sessions").toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().toObject().value("id").toString(), liveId);
+        QCOMPARE(call(port, "DELETE", "users/" + adaId + "/sessions/" + expiredId, ops).status, 404);
+        QCOMPARE(audit(url, QStringLiteral("sessionEnd")).size(), 1);
     }
 
     // The access tester answers from the running configuration's rules, with a stored user's

@@ -425,6 +425,10 @@ private Q_SLOTS:
                                            << "not_found" << "id";
         QTest::newRow("sessions of unknown id") << QByteArray("DELETE") << "users/999/sessions" << QByteArray() << QByteArray()
                                                 << 404 << "not_found" << "id";
+        QTest::newRow("sessions: expired no boolean") << QByteArray("GET") << "users/1/sessions?expired=1" << QByteArray()
+                                                      << QByteArray() << 400 << "invalid_request" << "expired";
+        QTest::newRow("sessions: unknown parameter") << QByteArray("GET") << "users/1/sessions?active=true" << QByteArray()
+                                                     << QByteArray() << 400 << "invalid_request" << "active";
         QTest::newRow("unknown operation") << QByteArray("GET") << "groups" << QByteArray() << QByteArray() << 404
                                            << "not_found" << "";
         QTest::newRow("wrong method") << QByteArray("PUT") << "users/1" << QByteArray() << QByteArray() << 405
