@@ -37,9 +37,14 @@ public:
         : m_c(c)
         , m_method(method)
     {
-        if (c.backend() == SqlBackend::PostgreSQL) {
+        if (c.backend() != SqlBackend::PostgreSQL)
+            return;
+        try {
             c.execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"), method);
             m_set = true;
+        } catch (const AdapterError &) {
+            // PostgreSQL before 12 has no plan_cache_mode: the listing runs with its plans (a
+            // lost connection is no AdapterError, and goes on to be reopened).
         }
     }
     ~CustomPlans()
