@@ -650,7 +650,7 @@ private Q_SLOTS:
     }
 
     // Last (it adds 10,001 users): over a server, the list of every user is counted to 10,000
-    // and says so; over the database, exactly.
+    // and says so; over the database, exactly; the dashboard's count is exact over both.
     void aCountThatStoppedSaysSo()
     {
         QString error;
@@ -672,6 +672,11 @@ private Q_SLOTS:
         QVERIFY(overDatabase.totalCount() > 10001);
         QCOMPARE(overDatabase.totalExact(), true);
         QCOMPARE(overDatabase.rowCount(), overDatabase.totalCount());
+        // The dashboard's user count stays exact over the server.
+        DashboardModel dashboard;
+        dashboard.setConnection(&server);
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard.isLoaded(), 15000);
+        QCOMPARE(qint64(dashboard.userCount()), overDatabase.totalCount());
         // A search that finds fewer is exact again, over both.
         overApi.setSearch(QStringLiteral("user1000"));
         overDatabase.setSearch(QStringLiteral("user1000"));
