@@ -77,7 +77,11 @@ Pane {
             }
             Label {
                 objectName: "userCountLabel"
+                // Over a server, a count that stopped at 10,000 says "10,000+" (the list holds the first 10,000).
                 text: usersModel.totalCount < 0 ? ""
+                      : !usersModel.totalExact ? (usersModel.group.length > 0
+                                                  ? qsTr("%1+ users in the group %2").arg(Number(usersModel.totalCount).toLocaleString(Qt.locale(), "f", 0)).arg(usersModel.group)
+                                                  : qsTr("%1+ users").arg(Number(usersModel.totalCount).toLocaleString(Qt.locale(), "f", 0)))
                       : usersModel.group.length > 0 ? qsTr("%n user(s) in the group %1", "", usersModel.totalCount).arg(usersModel.group)
                                                     : qsTr("%n user(s)", "", usersModel.totalCount)
                 opacity: 0.7

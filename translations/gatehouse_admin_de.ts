@@ -2686,6 +2686,14 @@
         <source>Users</source>
         <translation>Benutzer</translation>
     </message>
+    <message>
+        <source>%1+ users in the group %2</source>
+        <translation>%1+ Benutzer in der Gruppe %2</translation>
+    </message>
+    <message>
+        <source>%1+ users</source>
+        <translation>%1+ Benutzer</translation>
+    </message>
     <message numerus="yes">
         <source>%n user(s)</source>
         <translation>

@@ -2686,6 +2686,14 @@
         <source>Users</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1+ users in the group %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1+ users</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%n user(s)</source>
         <translation>

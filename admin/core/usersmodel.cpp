@@ -183,10 +183,12 @@ public:
             }
             activity.setError({});
             const qint64 count = reply.json.value(QLatin1String("total")).toInteger();
-            if (keepRows && count == total)
+            const bool exact = reply.json.value(QLatin1String("totalExact")).toBool(true);
+            if (keepRows && count == total && exact == totalExact)
                 return;
             q->beginResetModel();
             total = count;
+            totalExact = exact;
             window.reset(total);
             if (size == window.pageSize()) {
                 QList<UserListEntry> rows;
@@ -315,6 +317,7 @@ public:
                 return; // the rows were dropped above and load again as they are shown
             q->beginResetModel();
             total = *count.value;
+            totalExact = true;
             window.reset(total);
             if (prefetch)
                 window.store(0, *prefetch);
@@ -434,6 +437,7 @@ public:
     UsersModel::SortColumn sortColumn = UsersModel::SortColumn::Id;
     bool ascending = true;
     qint64 total = -1;
+    bool totalExact = true;   //!< see UsersModel::totalExact
     UserWindow window;
     QList<int> queue;
     int inFlight = 0;
@@ -519,6 +523,7 @@ void UsersModel::setAscending(bool ascending)
 }
 
 qint64 UsersModel::totalCount() const { return d->total; }
+bool UsersModel::totalExact() const { return d->totalExact; }
 int UsersModel::pageSize() const { return d->window.pageSize(); }
 
 void UsersModel::setPageSize(int rows)

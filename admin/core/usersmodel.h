@@ -52,6 +52,12 @@ class UsersModel : public QAbstractListModel
     Q_PROPERTY(bool ascending READ ascending WRITE setAscending NOTIFY sortChanged)
     //! The number of matching users (same as rowCount()); -1 until counted.
     Q_PROPERTY(qint64 totalCount READ totalCount NOTIFY totalCountChanged)
+    /*!
+     * Whether totalCount is every matching user. Over a server, a search and the list of every
+     * user are counted up to 10,000 (the API's \c totalExact): false then means "10,000 or
+     * more", and the list holds the first 10,000. Over a database: always true.
+     */
+    Q_PROPERTY(bool totalExact READ totalExact NOTIFY totalCountChanged)
     //! Rows per page loaded (default 100).
     Q_PROPERTY(int pageSize READ pageSize WRITE setPageSize NOTIFY pageSizeChanged)
     //! True while a count, page or edit is running.
@@ -88,6 +94,7 @@ public:
     bool ascending() const;
     void setAscending(bool ascending);
     qint64 totalCount() const;
+    bool totalExact() const;
     int pageSize() const;
     void setPageSize(int rows);
     bool isBusy() const;

@@ -106,9 +106,10 @@ AuthResponse listUsers(const Stores &stores, const Caller &caller, const AuthReq
     pageRequest.ascending = order == QLatin1String("asc");
     pageRequest.offset = (page - 1) * pageSize;
     pageRequest.limit = int(pageSize);
-    // A search's total is counted up to kMaxSearchTotal (the rows stop there: a broad search
-    // costs no more), and says whether it is exact; every user or a group's members, exactly.
-    const bool capped = !search.isEmpty();
+    // A search's total and that of every user are counted up to kMaxSearchTotal (the rows stop
+    // there: a broad search costs no more, and a million users are not read for a page), and
+    // say whether they are exact; a group's members (the group's key), exactly.
+    const bool capped = !search.isEmpty() || group.isEmpty();
     const qint64 counted = capped ? stores.admin->countUsersUpTo(search, group, kMaxSearchTotal + 1).result()
                                   : stores.admin->countUsers(search, group).result();
     const bool exact = !capped || counted <= kMaxSearchTotal;

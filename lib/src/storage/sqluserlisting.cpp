@@ -22,6 +22,51 @@ QString groupRows(SqlConnection &c)
 }
 
 /*!
+ * PostgreSQL plans the listing's statements for the values of each call while it lives: a
+ * prepared statement's generic plan (the one PostgreSQL switches to after five calls) guesses
+ * that a range of a search key holds a two-hundredth of the users, where \c user3 holds a
+ * ninth: it then fetches every match and sorts them, or a small group's members are looked for
+ * among a hundred thousand matches (0.1 s, where the plan for the values takes 5 ms). Planning
+ * costs a fraction of a millisecond a statement. Other statements of the connection keep the
+ * setting they had (RESET at the end, also when the listing fails).
+ */
+class CustomPlans
+{
+public:
+    CustomPlans(SqlConnection &c, const QString &method)
+        : m_c(c)
+        , m_method(method)
+    {
+        if (c.backend() != SqlBackend::PostgreSQL)
+            return;
+        try {
+            c.execute(QStringLiteral("SET plan_cache_mode = force_custom_plan"), method);
+            m_set = true;
+        } catch (const AdapterError &) {
+            // PostgreSQL before 12 has no plan_cache_mode: the listing runs with its plans (a
+            // lost connection is no AdapterError, and goes on to be reopened).
+        }
+    }
+    ~CustomPlans()
+    {
+        if (!m_set)
+            return;
+        try {
+            m_c.execute(QStringLiteral("RESET plan_cache_mode"), m_method);
+        } catch (...) {
+            // The connection is lost: a new one starts with the default.
+        }
+    }
+    CustomPlans(const CustomPlans &) = delete;
+    CustomPlans &operator=(const CustomPlans &) = delete;
+
+private:
+    SqlConnection &m_c;
+    QString m_method;
+    bool m_set = false;
+};
+
+/*!
  * The search condition (without WHERE) and its values, by the rule of UserSearch: the start of
  * the email or the name as a range of the schema-25 keys users (LOWER(email)) and (LOWER(name))
  * on SQLite and PostgreSQL (there in "C" order, so that the range is the prefix whatever the
@@ -44,22 +89,60 @@ struct Search
                 values << QVariant(*id);
             }
             parts << u'(' + alternatives.join(QStringLiteral(" OR ")) + u')';
-            if (listing && c.backend() == SqlBackend::SQLite && broad(c)) {
-                // Found sooner in the listing's order: unary + keeps SQLite off the search keys.
+        }
+        const bool large = !group.isEmpty() && largeGroup(c, group);
+        // PostgreSQL starts from a small group's members whatever the search: no probe then.
+        const bool probe = c.backend() == SqlBackend::SQLite || (c.backend() == SqlBackend::PostgreSQL && (group.isEmpty() || large));
+        if (listing && rule.kind() != UserSearch::Kind::All && probe && broad(c)) {
+            // Found sooner in the listing's order: unary + keeps SQLite off the search keys
+            // (with a group too: SQLite then starts from the group's rows, INDEXED BY).
+            if (c.backend() == SqlBackend::SQLite)
                 parts.last().replace(QStringLiteral("LOWER(users."), QStringLiteral("+LOWER(users."));
-            }
+            // PostgreSQL: UserListing walks the order's key in a subquery; a small group's
+            // members are fewer than a broad search's matches, and they drive the page instead.
+            walk = group.isEmpty() || large;
         }
         if (!group.isEmpty()) {
-            parts << (largeGroup(c, group) ? QStringLiteral("EXISTS (SELECT 1 FROM gatehouse_user_groups g WHERE g.\"userId\" = users.id "
-                                                             "AND g.name = ?)")
-                                           : QStringLiteral("users.id IN (SELECT \"userId\" FROM %1 WHERE name = ?)").arg(groupRows(c)));
+            if (large)
+                parts << QStringLiteral("EXISTS (SELECT 1 FROM gatehouse_user_groups g WHERE g.\"userId\" = users.id AND g.name = ?)");
+            else if (c.backend() == SqlBackend::PostgreSQL) // the members first, then each one's row by its id
+                parts << QStringLiteral("users.id = ANY (ARRAY(SELECT \"userId\" FROM gatehouse_user_groups WHERE name = ?))");
+            else
+                parts << QStringLiteral("users.id IN (SELECT \"userId\" FROM %1 WHERE name = ?)").arg(groupRows(c));
             values << QVariant(group);
         }
     }
 
     bool isEmpty() const { return parts.isEmpty(); }
+
+    /*!
+     * At least how many users the search (without its group) matches, up to \a limit, or
+     * nullopt when it cannot tell so (not PostgreSQL, a search that is no range of a key): the
+     * most matches of one key's range, each counted along its key, which stops at \a limit.
+     * PostgreSQL's own choice for
+     * such a count reads the table until it has found them, and finds the matches of a range
+     * where they happen to lie: \c user2 took 20-35 ms of a million users for 2,000 of them,
+     * its key 4 ms for 10,000.
+     */
+    std::optional<qint64> atLeast(SqlConnection &c, qint64 limit, const QString &method) const
+    {
+        if (c.backend() != SqlBackend::PostgreSQL || keys.isEmpty())
+            return std::nullopt;
+        qint64 most = 0;
+        for (const Key &key : keys) {
+            SqlQuery q(c,
+                       QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE %1 ORDER BY %2 LIMIT ?) counted")
+                           .arg(key.condition, key.expression),
+                       method);
+            bindValues(q, key.values);
+            q.bind(limit);
+            most = qMax(most, q.execFirst() ? q.integer(0) : 0);
+        }
+        return most;
+    }
     QString condition() const { return parts.join(QStringLiteral(" AND ")); }
-    void bind(SqlQuery &q) const
+    void bind(SqlQuery &q) const { bindValues(q, values); }
+    static void bindValues(SqlQuery &q, const QVariantList &values)
     {
         for (const QVariant &value : values) {
             if (value.typeId() == QMetaType::LongLong)
@@ -72,6 +155,11 @@ struct Search
     UserSearch rule;
     std::optional<qint64> id;
     QString group;
+    /*!
+     * Whether the page is found sooner by walking the listing's order and asking each user
+     * whether it matches (the search is broad(), and there is no small group to start from).
+     */
+    bool walk = false;
 
 private:
     /*!
@@ -99,14 +187,11 @@ private:
     bool broad(SqlConnection &c) const
     {
         constexpr qint64 kBroad = 2000;
+        if (const std::optional<qint64> most = atLeast(c, kBroad, QStringLiteral("listUsersPage")))
+            return *most >= kBroad;
         SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE %1 LIMIT ?) probe").arg(parts.last()),
                    QStringLiteral("listUsersPage"));
-        for (const QVariant &value : values) {
-            if (value.typeId() == QMetaType::LongLong)
-                q.bind(value.toLongLong());
-            else
-                q.bind(value.toString());
-        }
+        bind(q);
         q.bind(kBroad);
         return q.execFirst() && q.integer(0) >= kBroad;
     }
@@ -124,13 +209,16 @@ private:
         }
         const std::optional<QString> upper = rule.startUpperBound();
         if (ranged && upper) {
+            const qsizetype first = values.size();
             values << QVariant(rule.literalStart()) << QVariant(*upper);
             QString sql = QStringLiteral("(%1 >= ? AND %1 < ?").arg(keyed);
             if (rule.hasWildcard()) {
                 values << QVariant(rule.likePattern());
                 sql += QStringLiteral(" AND %1 LIKE ? ESCAPE '!'").arg(folded);
             }
-            return sql + u')';
+            sql += u')';
+            keys.append(Key{sql, keyed, values.mid(first)});
+            return sql;
         }
         values << QVariant(rule.likePattern());
         // SQLite's LIKE ignores ASCII case by itself (its LOWER() folds only ASCII too): one
@@ -138,8 +226,17 @@ private:
         return (backend == SqlBackend::SQLite ? QStringLiteral("users.") + name : folded) + QStringLiteral(" LIKE ? ESCAPE '!'");
     }
 
+    //! One search key's range (and what it matches there), alone.
+    struct Key
+    {
+        QString condition;
+        QString expression;   //!< the key's expression, as ORDER BY walks it
+        QVariantList values;
+    };
+
     QStringList parts;
     QVariantList values;
+    QList<Key> keys;
 };
 
 QString sortColumnName(UserSortColumn sort)
@@ -225,7 +322,10 @@ private:
         QStringList conditions;
         if (!isIdSort())
             conditions << QStringLiteral("%1 IS %2NULL").arg(m_column, part.valued ? QStringLiteral("NOT ") : QString());
-        if (!m_search.isEmpty())
+        // PostgreSQL walks the part in its order (OFFSET 0 keeps the search out of the
+        // subquery, whose only plan is then the order's key) and the search filters the walk.
+        const bool walk = m_search.walk && m_c.backend() == SqlBackend::PostgreSQL;
+        if (!m_search.isEmpty() && !walk)
             conditions << m_search.condition();
         const bool keyed = anchor && part.valued && !isIdSort();
         if (anchor) {
@@ -240,19 +340,22 @@ private:
         }
         QString order = part.valued && !isIdSort() ? QStringLiteral("%1 %2, id %2").arg(m_column, direction)
                                                    : QStringLiteral("id %1").arg(direction);
+        const QString where =
+            conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+        const QString source = walk ? QStringLiteral("(SELECT * FROM users%1 ORDER BY %2 OFFSET 0) users WHERE %3")
+                                        .arg(where, order, m_search.condition())
+                                  : QStringLiteral("users") + where;
         // The page is found first and only its rows are joined: a broad search sorts its
         // matches (a tenth of a million) without looking up the password and state of each.
         const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled, st.disabled FROM "
-                                           "(SELECT * FROM users%2 ORDER BY %3 LIMIT ? OFFSET ?) users "
+                                           "(SELECT * FROM %2 ORDER BY %3 LIMIT ? OFFSET ?) users "
                                            "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id "
                                            "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = users.id "
                                            "ORDER BY %3")
-                                .arg(qualifiedUserColumns(),
-                                     conditions.isEmpty() ? QString()
-                                                          : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND ")),
-                                     order);
+                                .arg(qualifiedUserColumns(), source, order);
         SqlQuery q(m_c, sql, m_method);
-        m_search.bind(q);
+        if (!walk)
+            m_search.bind(q);
         if (anchor) {
             const std::optional<qint64> anchorId = SqlRows::rowId(anchor->id);
             if (keyed) {
@@ -262,6 +365,8 @@ private:
             }
             q.bind(anchorId.value_or(0));
         }
+        if (walk)
+            m_search.bind(q);
         q.bind(qint64(limit)).bind(offset).exec();
         QList<UserListEntry> rows;
         while (q.next()) {
@@ -359,7 +464,10 @@ private:
 QFuture<QList<UserListEntry>> SqlAdapter::listUsersPage(const UserPageRequest &request)
 {
     const QString method = QStringLiteral("listUsersPage");
-    return d->run(method, [request, method](SqlConnection &c) { return UserListing(c, request, method).page(); });
+    return d->run(method, [request, method](SqlConnection &c) {
+        const CustomPlans plans(c, method);
+        return UserListing(c, request, method).page();
+    });
 }
 
 QFuture<qint64> SqlAdapter::countUsers(const QString &search)
@@ -371,6 +479,7 @@ QFuture<qint64> SqlAdapter::countUsers(const QString &search, const QString &gro
 {
     const QString method = QStringLiteral("countUsers");
     return d->run(method, [search, group, method](SqlConnection &c) {
+        const CustomPlans plans(c, method);
         if (UserSearch::parse(search).kind() == UserSearch::Kind::All && !group.isEmpty()) {
             // A group's members are its rows (they go with their user): counted on its key.
             SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM %1 WHERE name = ?").arg(groupRows(c)), method);
@@ -389,14 +498,20 @@ QFuture<qint64> SqlAdapter::countUsersUpTo(const QString &search, const QString 
 {
     const QString method = QStringLiteral("countUsersUpTo");
     return d->run(method, [search, group, limit, method](SqlConnection &c) {
+        const CustomPlans plans(c, method);
         const Search s(c, search, group);
+        const qint64 wanted = qMax<qint64>(0, limit);
+        if (group.isEmpty()) {
+            if (const std::optional<qint64> most = s.atLeast(c, wanted, method); most && *most >= wanted)
+                return wanted;
+        }
         // The rows stop coming at the limit: a broad search counts no further.
         SqlQuery q(c,
                    QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users%1 LIMIT ?) counted")
                        .arg(s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
                    method);
         s.bind(q);
-        q.bind(qMax<qint64>(0, limit));
+        q.bind(wanted);
         return q.execFirst() ? q.integer(0) : 0;
     });
 }

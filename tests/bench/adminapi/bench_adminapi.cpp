@@ -1,7 +1,8 @@
 // Times the admin API through a real gatehouse-server on loopback: GET users?search=... over a
-// million users and pulling a million audit events, on SQLite and PostgreSQL. Run by hand (see
+// million users and pulling a million audit events, on SQLite, PostgreSQL and MariaDB. Run by hand (see
 // CMakeLists.txt and README.md); prints one line per measurement. No pass/fail on times.
 #include "support/adminseed.h"
+#include "support/mariadbserver.h"
 #include "support/postgresserver.h"
 #include "support/serverprocess.h"
 
@@ -133,6 +134,7 @@ public:
             return;
         }
         m_sqlite = options->backend == SqlAdapterOptions::Backend::SQLite;
+        m_mysql = options->backend == SqlAdapterOptions::Backend::MySQL;
         QSqlDatabase db = QSqlDatabase::addDatabase(options->driverName(), m_name);
         db.setDatabaseName(options->databaseName);
         if (!options->host.isEmpty())
@@ -141,8 +143,16 @@ public:
             db.setPort(options->port);
         db.setUserName(options->userName);
         db.setPassword(options->password);
-        if (!db.open())
+        if (!db.open()) {
             m_error = db.lastError().text();
+            return;
+        }
+        if (m_mysql) { // the statements below are written in standard SQL
+            QSqlQuery q(db);
+            q.exec(QStringLiteral("SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',ANSI_QUOTES,PIPES_AS_CONCAT')"));
+            q.exec(QStringLiteral("SET SESSION time_zone = '+00:00'"));
+            q.exec(QStringLiteral("SET SESSION max_recursive_iterations = %1").arg(seedChunk + 1));
+        }
     }
     ~SeedConnection()
     {
@@ -150,6 +160,7 @@ public:
         QSqlDatabase::removeDatabase(m_name);
     }
     bool sqlite() const { return m_sqlite; }
+    bool mysql() const { return m_mysql; }
     QString error() const { return m_error; }
     bool exec(const QString &sql, const QVariantList &values = {})
     {
@@ -183,6 +194,7 @@ private:
     QString m_name;
     QString m_error;
     bool m_sqlite = false;
+    bool m_mysql = false;
 };
 
 /*!
@@ -206,7 +218,11 @@ bool seedGroupsAndEvents(const QString &url, qint64 users, qint64 events, QStrin
     const QString values = QStringLiteral("CASE n % 10 WHEN 0 THEN 'signInFailed' WHEN 1 THEN 'signOut' ELSE 'signIn' END, "
                                           "CAST(1 + n % %1 AS %2), 'credentials', '192.0.2.' || (n % 250), "
                                           "'{\"method\":\"password\"}'");
-    const QString sql = db.sqlite()
+    const QString sql = db.mysql()
+        ? columns + QStringLiteral("WITH RECURSIVE seq(n) AS (SELECT CAST(? AS SIGNED) UNION ALL SELECT n + 1 FROM seq WHERE n < ?) ")
+            + QStringLiteral("SELECT FROM_UNIXTIME(%1 + n), ").arg(auditEpoch) + values.arg(users).arg(QStringLiteral("CHAR"))
+            + QStringLiteral(" FROM seq")
+        : db.sqlite()
         ? QStringLiteral("WITH RECURSIVE seq(n) AS (SELECT ? UNION ALL SELECT n + 1 FROM seq WHERE n < ?) ") + columns
             + QStringLiteral("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', %1 + n, 'unixepoch'), ").arg(auditEpoch)
             + values.arg(users).arg(QStringLiteral("TEXT")) + QStringLiteral(" FROM seq")
@@ -218,7 +234,8 @@ bool seedGroupsAndEvents(const QString &url, qint64 users, qint64 events, QStrin
             return fail();
         progressBar("seeding events", last, events);
     }
-    if (!db.run(QStringLiteral("ANALYZE")))   // not a statement PostgreSQL prepares
+    if (!db.run(db.mysql() ? QStringLiteral("ANALYZE TABLE users, gatehouse_user_groups, gatehouse_audit")
+                           : QStringLiteral("ANALYZE")))   // not a statement PostgreSQL prepares
         return fail();
     return true;
 }
@@ -483,8 +500,9 @@ int main(int argc, char *argv[])
                       QStringLiteral("200")});
     parser.addOption({QStringLiteral("seconds"), QStringLiteral("Time limit per search kind (default 60; a pull: 5x)."),
                       QStringLiteral("s"), QStringLiteral("60")});
-    parser.addOption({QStringLiteral("backend"), QStringLiteral("sqlite, postgresql or both (default both)."), QStringLiteral("name"),
-                      QStringLiteral("both")});
+    parser.addOption({QStringLiteral("backend"),
+                      QStringLiteral("sqlite, postgresql, mariadb, both (SQLite and PostgreSQL) or all (default both)."),
+                      QStringLiteral("name"), QStringLiteral("both")});
     parser.addOption({QStringLiteral("server"), QStringLiteral("The gatehouse-server to time (default: the one built here)."),
                       QStringLiteral("path")});
     parser.process(app);
@@ -507,19 +525,25 @@ int main(int argc, char *argv[])
     o.requests = int(number(QStringLiteral("requests"), 1, 100000));
     o.seconds = int(number(QStringLiteral("seconds"), 1, 3600));
     const QString backend = parser.value(QStringLiteral("backend"));
-    if (backend != QLatin1String("sqlite") && backend != QLatin1String("postgresql") && backend != QLatin1String("both")) {
-        std::fprintf(stderr, "--backend: sqlite, postgresql or both\n");
+    const QStringList backends{QStringLiteral("sqlite"), QStringLiteral("postgresql"), QStringLiteral("mariadb"), QStringLiteral("both"),
+                               QStringLiteral("all")};
+    if (!backends.contains(backend)) {
+        std::fprintf(stderr, "--backend: sqlite, postgresql, mariadb, both or all\n");
         ok = false;
     }
     if (!ok)
         return 2;
     bool passed = true;
     QTemporaryDir dir;
-    if (backend != QLatin1String("postgresql")) {
+    const auto runs = [&backend](const char *name) {
+        return backend == QLatin1String(name) || backend == QLatin1String("all")
+            || (backend == QLatin1String("both") && qstrcmp(name, "mariadb") != 0);
+    };
+    if (runs("sqlite")) {
         const QString path = dir.filePath(QStringLiteral("adminapi-bench.db"));
         passed = run(QStringLiteral("SQLite"), QStringLiteral("sqlite://") + path, dir.path(), o) && passed;
     }
-    if (backend != QLatin1String("sqlite")) {
+    if (runs("postgresql")) {
         if (const QString why = PostgresServer::unavailableReason(); !why.isEmpty()) {
             out() << "PostgreSQL: skipped: " << why << Qt::endl;
         } else {
@@ -530,6 +554,20 @@ int main(int argc, char *argv[])
                 passed = false;
             } else {
                 passed = run(QStringLiteral("PostgreSQL"), pg.url(QStringLiteral("bench")), dir.path(), o) && passed;
+            }
+        }
+    }
+    if (runs("mariadb")) {
+        if (const QString why = MariaDbServer::unavailableReason(); !why.isEmpty()) {
+            out() << "MariaDB: skipped: " << why << Qt::endl;
+        } else {
+            MariaDbServer db;
+            QString error;
+            if (!db.start(&error) || !db.createDatabase(QStringLiteral("bench"), &error)) {
+                out() << "MariaDB: " << error << Qt::endl;
+                passed = false;
+            } else {
+                passed = run(QStringLiteral("MariaDB"), db.url(QStringLiteral("bench")), dir.path(), o) && passed;
             }
         }
     }

@@ -92,6 +92,16 @@ bool AdminFixture::recordEvent(const QString &type, const QString &userId, const
     return true;
 }
 
+bool AdminFixture::seedBulkUsers(int count)
+{
+    QString why;
+    if (!AdminSeed::seedBulkUsers(databaseUrl(), count, {}, &why)) {
+        qWarning().noquote() << "seeding" << count << "users failed:" << why;
+        return false;
+    }
+    return true;
+}
+
 bool AdminFixture::setUp()
 {
     if (!m_dir.isValid()) {

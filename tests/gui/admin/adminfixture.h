@@ -78,6 +78,10 @@ public:
      */
     Q_INVOKABLE bool recordEvent(const QString &type, const QString &userId, const QString &provider);
 
+    //! Adds \a count users to the seeded database (AdminSeed::seedBulkUsers); false (and a
+    //! warning) on failure.
+    Q_INVOKABLE bool seedBulkUsers(int count);
+
     //! A PostgreSQL URL whose server accepts the connection and never answers (a hung host).
     Q_INVOKABLE QString silentDatabaseUrl();
     //! A PostgreSQL URL on a loopback port where nothing listens (connection refused).

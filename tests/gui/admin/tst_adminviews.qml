@@ -632,6 +632,25 @@ TestCase {
         compare(maxAge.problem, "")
     }
 
+    // Last but the connection error (it adds 10,001 users): over a server the list of every user
+    // is counted to 10,000 and says "10,000+"; over a database it is counted exactly.
+    function test_7c_countThatStopped() {
+        verify(fixture.seedBulkUsers(10001))
+        window.navigate("users")
+        const users = view("users")
+        users.model.refresh()
+        const label = findIn(users, "userCountLabel")
+        if (fixture.remote) {
+            tryCompare(users.model, "totalCount", 10000, 10000)
+            compare(users.model.totalExact, false)
+            tryVerify(() => /^10[,.\u00a0\u202f]?000\+ users$/.test(label.text), 10000, label.text)
+        } else {
+            tryVerify(() => users.model.totalCount > 10001, 10000)
+            compare(users.model.totalExact, true)
+            tryCompare(label, "text", users.model.totalCount + " users", 10000)
+        }
+    }
+
     function test_8_connectionError() {
         window.navigate("connect")
         const connect = view("connect")

@@ -10,6 +10,7 @@
 // person's apps with access are listed with the configured client names and revoked over the
 // API; the OpenID clients are the server's configuration's.
 #include "serverharness.h"
+#include "support/adminseed.h"
 
 #include <accesstester.h>
 #include <activitymodel.h>
@@ -646,6 +647,42 @@ private Q_SLOTS:
                      QStringLiteral("You may not read the audit log on this server (it takes the scope audit:read): ")),
                  qPrintable(erins.errorString()));
         QCOMPARE(erins.rowCount(), 0);
+    }
+
+    // Last (it adds 10,001 users): over a server, the list of every user is counted to 10,000
+    // and says so; over the database, exactly; the dashboard's count is exact over both.
+    void aCountThatStoppedSaysSo()
+    {
+        QString error;
+        QVERIFY2(AdminSeed::seedBulkUsers(QStringLiteral("sqlite://") + m_database, 10001, {}, &error), qPrintable(error));
+        AdminConnection server;
+        QVERIFY(connectAs(server, QStringLiteral("ada@example.test")));
+        AdminConnection database;
+        database.open(QStringLiteral("sqlite://") + m_database);
+        QTRY_VERIFY_WITH_TIMEOUT(database.isReady(), 15000);
+        UsersModel overApi;
+        UsersModel overDatabase;
+        overApi.setConnection(&server);
+        overDatabase.setConnection(&database);
+        QTRY_VERIFY_WITH_TIMEOUT(overApi.totalCount() >= 0 && overDatabase.totalCount() >= 0, 15000);
+        QCOMPARE(overApi.errorString(), QString());
+        QCOMPARE(overApi.totalCount(), qint64(10000));
+        QCOMPARE(overApi.totalExact(), false);
+        QCOMPARE(overApi.rowCount(), 10000);
+        QVERIFY(overDatabase.totalCount() > 10001);
+        QCOMPARE(overDatabase.totalExact(), true);
+        QCOMPARE(overDatabase.rowCount(), overDatabase.totalCount());
+        // The dashboard's user count stays exact over the server.
+        DashboardModel dashboard;
+        dashboard.setConnection(&server);
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard.isLoaded(), 15000);
+        QCOMPARE(qint64(dashboard.userCount()), overDatabase.totalCount());
+        // A search that finds fewer is exact again, over both.
+        overApi.setSearch(QStringLiteral("user1000"));
+        overDatabase.setSearch(QStringLiteral("user1000"));
+        QTRY_VERIFY_WITH_TIMEOUT(!overApi.isBusy() && overApi.totalCount() == 3, 15000); // user1000, user10000, user10001
+        QCOMPARE(overApi.totalExact(), true);
+        QTRY_COMPARE_WITH_TIMEOUT(overDatabase.totalCount(), qint64(3), 15000);
     }
 };
 

@@ -1,5 +1,7 @@
 #include "storeconformance.h"
 
+#include <QSet>
+
 #include <atomic>
 
 namespace Gatehouse::Testing {
@@ -735,6 +737,100 @@ void StoreConformance::userPagesByKeysetAndPosition()
         }
     }
     QVERIFY(found); // a whole id matches
+}
+
+/*
+ * A search that matches thousands of users (SQLite and PostgreSQL then walk the listing's order
+ * and filter, rather than sort every match) and one with a small group (PostgreSQL starts from
+ * the members): the same pages as the users of the unfiltered listing that match, by position
+ * and after an anchor, and counts that stop at their limit.
+ */
+void StoreConformance::broadSearchPages()
+{
+    auto *groups = dynamic_cast<GroupStore *>(m_adapter.get());
+    QVERIFY(groups);
+    // 2,100 addresses starting with "m" (some named "Mo", some "Al", some without a name), and
+    // 60 others, a third of them named "Mx" (found by the name only).
+    QSet<QString> few;
+    for (int i = 0; i < 2160; ++i) {
+        const bool other = i >= 2100;
+        AdapterUser user = newUser(other ? QStringLiteral("x%1@other.test").arg(i) : QStringLiteral("m%1@broad.test").arg(i, 4, 10, QLatin1Char('0')));
+        if (i % 3 == 1)
+            user.name = (other ? QStringLiteral("MX %1") : QStringLiteral("Mo %1")).arg(i % 97);
+        else if (i % 3 == 2)
+            user.name = QStringLiteral("Al %1").arg(i % 89);
+        const AdapterUser created = take(m_adapter->createUser(user));
+        if (i % 400 == 7 || i == 2101 || i == 2102) { // a few of each kind, one matching no "m"
+            take(groups->addUserGroup(created.id, QStringLiteral("few")));
+            few.insert(created.email);
+        }
+    }
+    const auto matches = [](const AdapterUser &user) {
+        return user.email.startsWith(u'm') || user.name.value_or(QString()).startsWith(u'm', Qt::CaseInsensitive);
+    };
+
+    for (const UserSortColumn sort : {UserSortColumn::Name, UserSortColumn::Email, UserSortColumn::Id}) {
+        for (const bool ascending : {false, true}) {
+            const QString row = QStringLiteral("sort %1 %2").arg(int(sort)).arg(ascending ? "asc" : "desc");
+            UserPageRequest everyone;
+            everyone.sort = sort;
+            everyone.ascending = ascending;
+            everyone.limit = 5000;
+            QList<AdapterUser> expected;
+            QList<AdapterUser> expectedFew;
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(everyone))) {
+                if (matches(entry.user))
+                    expected.append(entry.user);
+                if (matches(entry.user) && few.contains(entry.user.email))
+                    expectedFew.append(entry.user);
+            }
+            QCOMPARE(expected.size(), 2120);
+
+            UserPageRequest request = everyone;
+            request.search = QStringLiteral("M");
+            request.limit = 700;
+            QList<AdapterUser> byPosition;
+            for (request.offset = 0; request.offset < 2800; request.offset += request.limit) {
+                for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+                    byPosition.append(entry.user);
+            }
+            QVERIFY2(byPosition == expected, qPrintable(row));
+            // After an anchor in the middle, forward and backward; the last page from the end.
+            request.offset = 0;
+            request.limit = 30;
+            request.anchor = expected.at(1500);
+            QList<AdapterUser> page;
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+                page.append(entry.user);
+            QVERIFY2(page == expected.mid(1501, 30), qPrintable(row));
+            request.backward = true;
+            page.clear();
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+                page.append(entry.user);
+            QVERIFY2(page == expected.mid(1470, 30), qPrintable(row));
+            request.anchor.reset();
+            page.clear();
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+                page.append(entry.user);
+            QVERIFY2(page == expected.mid(expected.size() - 30), qPrintable(row));
+
+            UserPageRequest inGroup = everyone;
+            inGroup.search = QStringLiteral("m");
+            inGroup.group = QStringLiteral("few");
+            QList<AdapterUser> members;
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(inGroup)))
+                members.append(entry.user);
+            QVERIFY2(members == expectedFew, qPrintable(row));
+        }
+    }
+    // Counts: exact, or stopped at the limit.
+    QCOMPARE(take(m_stores.admin->countUsers(QStringLiteral("m"))), qint64(2120));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QString(), 10000)), qint64(2120));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QString(), 2000)), qint64(2000));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("mx"), QString(), 2000)), qint64(20));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QStringLiteral("few"), 10000)), qint64(7));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QStringLiteral("few"), 3)), qint64(3));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QString(), QString(), 100)), qint64(100));
 }
 
 void StoreConformance::adminListings()

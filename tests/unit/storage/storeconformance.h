@@ -35,6 +35,7 @@ private Q_SLOTS:
     void listUsers();
     void sessionListing();
     void userPagesByKeysetAndPosition();
+    void broadSearchPages();
     void adminListings();
     void auditAggregates();
     void sessionDetailsAndRevocation();
