@@ -555,13 +555,20 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
         return d->actOverApi(QStringLiteral("removeAuthenticator"), "DELETE", QStringLiteral("/passkeys") + segment(apiId),
                              [credentialID](const QJsonObject &) { return tr("removed the authenticator %1").arg(credentialID); });
     }
-    d->act(QStringLiteral("removeAuthenticator"), [credentialID](SqlAdapter &store) {
+    const QString userId = d->userId;
+    d->act(QStringLiteral("removeAuthenticator"), [credentialID, userId](SqlAdapter &store) {
+        // Its name, read before it goes with it, for the event.
+        QString name;
+        for (const UserPasskeyRecord &record : store.userPasskeys(userId).result()) {
+            if (record.authenticator.credentialID == credentialID && record.details)
+                name = record.details->name;
+        }
         const std::optional<AdapterAuthenticator> removed = store.deleteAuthenticator(credentialID).result();
         if (!removed)
             throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
-        // Named as the API's passkey list names it (Account::passkeyId()).
+        // As the API's passkeyRemove: the id its passkey list gives (Account::passkeyId()) and the name.
         recordAdminChange(store, QStringLiteral("passkeyRemove"), removed->userId,
-                          {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}});
+                          {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}, {QStringLiteral("name"), name}});
         return tr("removed the authenticator %1").arg(credentialID);
     });
 }

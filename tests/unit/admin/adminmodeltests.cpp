@@ -1012,6 +1012,9 @@ void AdminModelTests::userDetailListsAndRevokes()
     shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("sessionEnd"), {{QStringLiteral("session"), sessionId}});
     QVERIFY2(shown.isEmpty(), qPrintable(shown)); // still one: the failed revoke recorded nothing
 
+    // Named by the person, as the account page records it: the event names it too.
+    const QString passkeyName = QStringLiteral("Ada's laptop");
+    store->recordPasskey({QStringLiteral("cred-1"), demo.userIds.first(), passkeyName, QDateTime::currentDateTimeUtc(), {}}).waitForFinished();
     detail.removeAuthenticator(QStringLiteral("cred-1"));
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->getAuthenticator(QStringLiteral("cred-1")).result());
@@ -1020,7 +1023,7 @@ void AdminModelTests::userDetailListsAndRevokes()
     QVERIFY(!store->getAccount(QStringLiteral("100000"), QStringLiteral("github")).result());
     QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 1, waitMs);
     shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("passkeyRemove"),
-                              {{QStringLiteral("passkey"), Account::passkeyId(QStringLiteral("cred-1"))}});
+                              {{QStringLiteral("passkey"), Account::passkeyId(QStringLiteral("cred-1"))}, {QStringLiteral("name"), passkeyName}});
     QVERIFY2(shown.isEmpty(), qPrintable(shown));
     shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("unlinkAccount"), {{QStringLiteral("type"), QStringLiteral("oauth")}});
     QVERIFY2(shown.isEmpty(), qPrintable(shown));
