@@ -594,8 +594,12 @@ void UserDetail::removeTwoFactor()
         if (!twoFactor.isAvailable())
             throw AdminError(tr("this database keeps no two-factor records"));
         const TwoFactorStatus status = twoFactor.status(userId).result();
+        // Audited by the removal itself (twoFactorRemove), with by and operator as every local change.
+        const AuditEvent by = adminChangeEvent(QStringLiteral("twoFactorRemove"), userId);
         TwoFactorChange change;
-        change.byAdministrator = true; // audit: twoFactorRemove, by: admin
+        change.byAdministrator = true;
+        change.by = by.detail.value(QLatin1String("by")).toString();
+        change.operatorName = by.detail.value(QLatin1String("operator")).toString();
         if (!twoFactor.remove(userId, change).result())
             throw AdminError(tr("there is no authenticator app to remove any more"));
         return tr("removed the authenticator app and %n recovery code(s); sign-in asks for no code until the "

@@ -1121,7 +1121,8 @@ void AdminModelTests::userDetailTwoFactor()
     QCOMPARE(detail.recoveryCodesLeft(), 0);
     const QList<AuditEvent> removed = auditOf(*store, ada, QStringLiteral("twoFactorRemove"), 1);
     QCOMPARE(removed.size(), 1);
-    QCOMPARE(removed.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    const QString shown = auditShownProblem(connection, ada, QStringLiteral("twoFactorRemove"), {});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     // A recovery code stopped working with it.
     bool refused = false;
     try {
