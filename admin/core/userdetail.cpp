@@ -566,9 +566,15 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
         const std::optional<AdapterAuthenticator> removed = store.deleteAuthenticator(credentialID).result();
         if (!removed)
             throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
-        // As the API's passkeyRemove: the id its passkey list gives (Account::passkeyId()) and the name.
-        recordAdminChange(store, QStringLiteral("passkeyRemove"), removed->userId,
-                          {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}, {QStringLiteral("name"), name}});
+        // As the API's passkeyRemove: the id its passkey list gives (Account::passkeyId()), the
+        // name, and the provider of its webauthn registration.
+        AuditEvent event = adminChangeEvent(QStringLiteral("passkeyRemove"), removed->userId,
+                                            {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}, {QStringLiteral("name"), name}});
+        for (const AdapterAccount &account : store.listAccounts(removed->userId).result()) {
+            if (account.type == QLatin1String("webauthn") && account.providerAccountId == removed->providerAccountId)
+                event.provider = account.provider;
+        }
+        recordAdminChange(store, event);
         return tr("removed the authenticator %1").arg(credentialID);
     });
 }

@@ -1031,6 +1031,10 @@ void AdminModelTests::userDetailListsAndRevokes()
     unlinked.userId = demo.userIds.first();
     unlinked.type = QStringLiteral("unlinkAccount");
     QCOMPARE(store->auditEvents(unlinked, 10).result().value(0).provider, QStringLiteral("github"));
+    AuditFilter passkeyRemoved;
+    passkeyRemoved.userId = demo.userIds.first();
+    passkeyRemoved.type = QStringLiteral("passkeyRemove");
+    QCOMPARE(store->auditEvents(passkeyRemoved, 10).result().value(0).provider, QStringLiteral("passkey"));
 
     // Sign out everywhere (user 1 has two active sessions and an expired one).
     detail.setUserId(demo.userIds.at(1));
