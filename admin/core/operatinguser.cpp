@@ -39,9 +39,13 @@ void recordAdminChange(AuditStore &store, const AuditEvent &event)
     try {
         store.appendAudit(event).waitForFinished();
     } catch (const AdapterError &error) {
-        qCWarning(lcAdmin).noquote() << event.type << "of user" << event.userId << "was done but not recorded in the audit log:"
-                                     << error.message();
+        warnUnrecorded(event, error.message());
     }
+}
+
+void warnUnrecorded(const AuditEvent &event, const QString &why)
+{
+    qCWarning(lcAdmin).noquote() << event.type << "of user" << event.userId << "was done but not recorded in the audit log:" << why;
 }
 
 void recordAdminChange(AuditStore &store, const QString &type, const QString &userId, QJsonObject detail)

@@ -30,6 +30,8 @@ AuditEvent adminChangeEvent(const QString &type, const QString &userId, QJsonObj
 void recordAdminChange(AuditStore &store, const QString &type, const QString &userId, QJsonObject detail = {});
 //! Writes \a event, an adminChangeEvent() given more (a \c provider), as recordAdminChange() does.
 void recordAdminChange(AuditStore &store, const AuditEvent &event);
+//! Logs that \a event's change was made but the event could not be written (\a why).
+void warnUnrecorded(const AuditEvent &event, const QString &why);
 
 //! The id the admin API and the audit log name a database session by: its token's SHA-256, in hex.
 QString sessionId(const QString &sessionToken);

@@ -4,7 +4,6 @@
 #include "adminconnection.h"
 #include "apiclient.h"
 #include "asyncresult.h"
-#include "logging.h"
 #include "operatinguser.h"
 #include "records.h"
 
@@ -361,8 +360,7 @@ void SessionsModel::revoke(const QString &sessionToken)
                      whenFinished(store->appendAudit(event), this, [this, operation, sessionToken, store, event](const Outcome<qint64> &recorded) {
                          d->activity.end();
                          if (!recorded.ok())
-                             qCWarning(lcAdmin).noquote() << event.type << "of user" << event.userId
-                                                          << "was done but not recorded in the audit log:" << recorded.error;
+                             warnUnrecorded(event, recorded.error);
                          d->reload();
                          Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::sessionHint(sessionToken)));
                      });
@@ -456,8 +454,7 @@ void SessionsModel::cleanupExpired()
                                      adminChangeEvent(QStringLiteral("sessionsCleanUp"), QString(), {{QStringLiteral("deleted"), *deleted}});
                                  whenFinished(store->appendAudit(event), this, [store, event, finish](const Outcome<qint64> &recorded) {
                                      if (!recorded.ok())
-                                         qCWarning(lcAdmin).noquote() << event.type << "was done but not recorded in the audit log:"
-                                                                      << recorded.error;
+                                         warnUnrecorded(event, recorded.error);
                                      finish();
                                  });
                                  return;

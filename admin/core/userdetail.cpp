@@ -14,7 +14,6 @@
 #include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
-#include <gatehouse/usergroups.h>
 
 #include <QJsonArray>
 #include <QUrl>
