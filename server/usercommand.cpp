@@ -157,7 +157,8 @@ private:
         const TwoFactor twoFactor(m_adapter, {QStringLiteral("user 2fa reset: no sealed secret is opened")});
         const TwoFactorStatus status = twoFactor.status(user.id).result();
         TwoFactorChange change;
-        change.byAdministrator = true;  // audit: twoFactorRemove, by: admin
+        change.byAdministrator = true;  // audit: twoFactorRemove, by: admin, the operator
+        change.operatorName = operatingUser();
         if (!twoFactor.remove(user.id, change).result()) {
             m_out << m_email << " has no authenticator app; nothing was changed\n";
             return 0;

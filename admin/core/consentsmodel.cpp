@@ -289,22 +289,14 @@ void ConsentsModel::revoke(const QString &clientId)
     }
     const std::shared_ptr<SqlAdapter> store = d->connection->adapter();
     const QString userId = d->userId;
-    const QString operatorName = operatingUser();
     d->activity.begin();
     runInBackground(&d->pool, this,
-                    [store, userId, clientId, operatorName, done, gone] {
+                    [store, userId, clientId, done, gone] {
                         // The store's one step (consent, grants, their tokens), then its audit
                         // event as the admin API records it, naming who ran the app.
                         if (!store->revokeOidcConsent(userId, clientId).result())
                             throw AdminError(gone);
-                        AuditEvent event;
-                        event.time = QDateTime::currentDateTimeUtc();
-                        event.type = QStringLiteral("oidcConsentRevoked");
-                        event.userId = userId;
-                        event.detail = {{QStringLiteral("clientId"), clientId},
-                                        {QStringLiteral("by"), QStringLiteral("admin")},
-                                        {QStringLiteral("operator"), operatorName}};
-                        store->appendAudit(event).waitForFinished();
+                        recordAdminChange(*store, QStringLiteral("oidcConsentRevoked"), userId, {{QStringLiteral("clientId"), clientId}});
                         return done;
                     },
                     [this, operation](const Outcome<QString> &outcome) {

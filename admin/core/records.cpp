@@ -1,4 +1,5 @@
 #include "records.h"
+#include "operatinguser.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -24,7 +25,7 @@ QString tokenHint(const QString &id)
 
 QString sessionHint(const QString &sessionToken)
 {
-    return tokenHint(QString::fromLatin1(QCryptographicHash::hash(sessionToken.toUtf8(), QCryptographicHash::Sha256).toHex()));
+    return tokenHint(sessionId(sessionToken));
 }
 
 QVariantMap session(const SessionListEntry &e, qint64 maxAge, const QString &clientAddress)

@@ -4,6 +4,7 @@
 #include "adminconnection.h"
 #include "apiclient.h"
 #include "asyncresult.h"
+#include "operatinguser.h"
 #include "records.h"
 
 #include <gatehouse/oidcsessionstore.h>
@@ -340,19 +341,29 @@ void SessionsModel::revoke(const QString &sessionToken)
                          Q_EMIT operationFinished(operation, false, outcome.error);
                          return;
                      }
-                     if (*outcome.value) {
-                         // Its OpenID Provider clients are told by a running server (a configuration
-                         // file names the secret). The store is let go here, in this thread, once
-                         // they are queued: never in a storage thread.
-                         whenFinished(queueBackchannelLogoutsOfSession(store, secrets, sessionToken), this,
-                                      [store](const Outcome<int> &) {});
-                     }
-                     d->reload();
-                     if (!*outcome.value)
+                     if (!*outcome.value) {
+                         d->reload();
                          Q_EMIT operationFinished(operation, false,
                                                   tr("the session %1 does not exist any more").arg(Records::sessionHint(sessionToken)));
-                     else
+                         return;
+                     }
+                     // Its OpenID Provider clients are told by a running server (a configuration
+                     // file names the secret). The store is let go here, in this thread, once
+                     // they are queued: never in a storage thread.
+                     whenFinished(queueBackchannelLogoutsOfSession(store, secrets, sessionToken), this,
+                                  [store](const Outcome<int> &) {});
+                     // Audited as the API's sessionEnd: the session named by its token's hash.
+                     // Reported done once recorded, so the user's audit list shows it.
+                     const AuditEvent event = adminChangeEvent(QStringLiteral("sessionEnd"), (*outcome.value)->userId,
+                                                               {{QStringLiteral("session"), sessionId(sessionToken)}});
+                     d->activity.begin();
+                     whenFinished(store->appendAudit(event), this, [this, operation, sessionToken, store, event](const Outcome<qint64> &recorded) {
+                         d->activity.end();
+                         if (!recorded.ok())
+                             warnUnrecorded(event, recorded.error);
+                         d->reload();
                          Q_EMIT operationFinished(operation, true, tr("revoked the session %1").arg(Records::sessionHint(sessionToken)));
+                     });
                  });
 }
 
@@ -425,16 +436,27 @@ void SessionsModel::cleanupExpired()
         auto step = std::make_shared<std::function<void()>>();
         *step = [this, operation, store, expected, deleted, step] {
             whenFinished(store->deleteExpiredSessionsBatch(cleanupBatch), this,
-                         [this, operation, expected, deleted, step](const Outcome<qint64> &batch) {
+                         [this, operation, store, expected, deleted, step](const Outcome<qint64> &batch) {
                              if (!batch.ok() || *batch.value == 0) {
-                                 d->cleaning = false;
-                                 d->cleanupProgress = batch.ok() ? 1 : d->cleanupProgress;
-                                 Q_EMIT cleanupChanged();
-                                 d->reload();
-                                 Q_EMIT operationFinished(operation, batch.ok(),
-                                                          batch.ok() ? tr("deleted %n expired session(s)", nullptr, int(*deleted))
-                                                                     : batch.error);
                                  *step = nullptr; // breaks the cycle step -> lambda -> step
+                                 const auto finish = [this, operation, deleted, ok = batch.ok(), error = batch.error] {
+                                     d->cleaning = false;
+                                     d->cleanupProgress = ok ? 1 : d->cleanupProgress;
+                                     Q_EMIT cleanupChanged();
+                                     d->reload();
+                                     Q_EMIT operationFinished(operation, ok,
+                                                              ok ? tr("deleted %n expired session(s)", nullptr, int(*deleted)) : error);
+                                 };
+                                 if (!batch.ok() || *deleted == 0)
+                                     return finish();
+                                 // Audited as the API's sessionsCleanUp: once, when any went.
+                                 const AuditEvent event =
+                                     adminChangeEvent(QStringLiteral("sessionsCleanUp"), QString(), {{QStringLiteral("deleted"), *deleted}});
+                                 whenFinished(store->appendAudit(event), this, [store, event, finish](const Outcome<qint64> &recorded) {
+                                     if (!recorded.ok())
+                                         warnUnrecorded(event, recorded.error);
+                                     finish();
+                                 });
                                  return;
                              }
                              *deleted += *batch.value;

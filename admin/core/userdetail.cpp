@@ -8,12 +8,12 @@
 #include "operatinguser.h"
 #include "records.h"
 
+#include <gatehouse/account.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
 #include <gatehouse/oidcsessionstore.h>
 #include <gatehouse/sqladapter.h>
 #include <gatehouse/twofactor.h>
-#include <gatehouse/usergroups.h>
 
 #include <QJsonArray>
 #include <QUrl>
@@ -487,9 +487,14 @@ void UserDetail::unlinkAccount(const QString &provider, const QString &providerA
                                  return tr("unlinked the %1 account %2").arg(provider, providerAccountId);
                              });
     }
-    d->act(QStringLiteral("unlinkAccount"), [provider, providerAccountId](SqlAdapter &store) {
-        if (!store.unlinkAccount(provider, providerAccountId).result())
+    const QString userId = d->userId;
+    d->act(QStringLiteral("unlinkAccount"), [userId, provider, providerAccountId](SqlAdapter &store) {
+        const std::optional<AdapterAccount> unlinked = store.unlinkAccount(provider, providerAccountId).result();
+        if (!unlinked)
             throw AdminError(tr("there is no %1 account %2").arg(provider, providerAccountId));
+        AuditEvent event = adminChangeEvent(QStringLiteral("unlinkAccount"), unlinked->userId, {{QStringLiteral("type"), unlinked->type}});
+        event.provider = unlinked->provider;
+        recordAdminChange(store, event);
         return tr("unlinked the %1 account %2").arg(provider, providerAccountId);
     });
 }
@@ -505,8 +510,11 @@ void UserDetail::revokeSession(const QString &sessionToken)
     }
     const QStringList secrets = d->connection ? d->connection->secrets() : QStringList();
     d->act(QStringLiteral("revokeSession"), [sessionToken, secrets](const std::shared_ptr<SqlAdapter> &store) {
-        if (!store->deleteSession(sessionToken).result())
+        const std::optional<AdapterSession> ended = store->deleteSession(sessionToken).result();
+        if (!ended)
             throw AdminError(tr("the session %1 does not exist any more").arg(Records::sessionHint(sessionToken)));
+        // Named by its token's hash, as the API's sessionEnd names it: never the token.
+        recordAdminChange(*store, QStringLiteral("sessionEnd"), ended->userId, {{QStringLiteral("session"), sessionId(sessionToken)}});
         // Its OpenID Provider clients are told by a running server (a configuration file names the secret).
         queueBackchannelLogoutsOfSession(store, secrets, sessionToken).waitForFinished();
         return tr("revoked the session %1").arg(Records::sessionHint(sessionToken));
@@ -525,6 +533,7 @@ void UserDetail::revokeAllSessions()
         // The OpenID Provider's clients of the sessions are told by a running server's outbox.
         store.queueOidcLogoutsOfUser(userId, QString()).waitForFinished();
         const qint64 revoked = store.deleteUserSessions(userId).result();
+        recordAdminChange(store, QStringLiteral("sessionsEndAll"), userId, {{QStringLiteral("sessionsEnded"), revoked}});
         return tr("revoked %n session(s)", nullptr, int(revoked));
     });
 }
@@ -545,9 +554,26 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
         return d->actOverApi(QStringLiteral("removeAuthenticator"), "DELETE", QStringLiteral("/passkeys") + segment(apiId),
                              [credentialID](const QJsonObject &) { return tr("removed the authenticator %1").arg(credentialID); });
     }
-    d->act(QStringLiteral("removeAuthenticator"), [credentialID](SqlAdapter &store) {
-        if (!store.deleteAuthenticator(credentialID).result())
+    const QString userId = d->userId;
+    d->act(QStringLiteral("removeAuthenticator"), [credentialID, userId](SqlAdapter &store) {
+        // Its name, read before it goes with it, for the event.
+        QString name;
+        for (const UserPasskeyRecord &record : store.userPasskeys(userId).result()) {
+            if (record.authenticator.credentialID == credentialID && record.details)
+                name = record.details->name;
+        }
+        const std::optional<AdapterAuthenticator> removed = store.deleteAuthenticator(credentialID).result();
+        if (!removed)
             throw AdminError(tr("the authenticator %1 does not exist any more").arg(credentialID));
+        // As the API's passkeyRemove: the id its passkey list gives (Account::passkeyId()), the
+        // name, and the provider of its webauthn registration.
+        AuditEvent event = adminChangeEvent(QStringLiteral("passkeyRemove"), removed->userId,
+                                            {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}, {QStringLiteral("name"), name}});
+        for (const AdapterAccount &account : store.listAccounts(removed->userId).result()) {
+            if (account.type == QLatin1String("webauthn") && account.providerAccountId == removed->providerAccountId)
+                event.provider = account.provider;
+        }
+        recordAdminChange(store, event);
         return tr("removed the authenticator %1").arg(credentialID);
     });
 }
@@ -573,8 +599,12 @@ void UserDetail::removeTwoFactor()
         if (!twoFactor.isAvailable())
             throw AdminError(tr("this database keeps no two-factor records"));
         const TwoFactorStatus status = twoFactor.status(userId).result();
+        // Audited by the removal itself (twoFactorRemove), with by and operator as every local change.
+        const AuditEvent by = adminChangeEvent(QStringLiteral("twoFactorRemove"), userId);
         TwoFactorChange change;
-        change.byAdministrator = true; // audit: twoFactorRemove, by: admin
+        change.byAdministrator = true;
+        change.by = by.detail.value(QLatin1String("by")).toString();
+        change.operatorName = by.detail.value(QLatin1String("operator")).toString();
         if (!twoFactor.remove(userId, change).result())
             throw AdminError(tr("there is no authenticator app to remove any more"));
         return tr("removed the authenticator app and %n recovery code(s); sign-in asks for no code until the "
@@ -647,10 +677,13 @@ void UserDetail::addGroup(const QString &group)
         });
     }
     const QString userId = d->userId;
-    // The library call gatehouse-server user groups add makes: the change and its audit event.
-    d->act(QStringLiteral("addGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
-        return addUserToGroup(store, userId, group).result() ? tr("added to %1").arg(group)
-                                                             : tr("already in %1").arg(group);
+    // The store's change, then the event the library's addUserToGroup() records (groupAdd,
+    // group; nothing when unchanged) with the operator beside "by".
+    d->act(QStringLiteral("addGroup"), [userId, group](SqlAdapter &store) {
+        if (!store.addUserGroup(userId, group).result())
+            return tr("already in %1").arg(group);
+        recordAdminChange(store, QStringLiteral("groupAdd"), userId, {{QStringLiteral("group"), group}});
+        return tr("added to %1").arg(group);
     });
 }
 
@@ -664,9 +697,10 @@ void UserDetail::removeGroup(const QString &group)
         });
     }
     const QString userId = d->userId;
-    d->act(QStringLiteral("removeGroup"), [userId, group](const std::shared_ptr<SqlAdapter> &store) {
-        if (!removeUserFromGroup(store, userId, group).result())
+    d->act(QStringLiteral("removeGroup"), [userId, group](SqlAdapter &store) {
+        if (!store.removeUserGroup(userId, group).result())
             throw AdminError(tr("not in %1 any more").arg(group));
+        recordAdminChange(store, QStringLiteral("groupRemove"), userId, {{QStringLiteral("group"), group}});
         return tr("removed from %1").arg(group);
     });
 }

@@ -357,9 +357,8 @@ void UserImportModel::run(bool dryRun)
     }
     options.dryRun = dryRun;
     options.listRows = true;
-    options.auditDetail = {{QStringLiteral("by"), QStringLiteral("admin")},
-                           {QStringLiteral("operator"), operatingUser()},
-                           {QStringLiteral("format"), d->format}};
+    // The import writes one userImport per user itself; by and operator as every local change.
+    options.auditDetail = adminChangeEvent(QStringLiteral("userImport"), QString(), {{QStringLiteral("format"), d->format}}).detail;
     auto progress = std::make_shared<Progress>();
     options.progress = [progress](qsizetype done, qsizetype total) {
         progress->total.store(total);

@@ -5,6 +5,7 @@
 #include "apiclient.h"
 #include "asyncresult.h"
 #include "logging.h"
+#include "operatinguser.h"
 #include "records.h"
 #include "userwindow.h"
 
@@ -677,6 +678,7 @@ void UsersModel::createUser(const QString &email, const QString &name, const QSt
             if (store->getUserByEmail(user.email).result())
                 throw AdminError(tr("a user with the email %1 exists already").arg(user.email));
             const AdapterUser created = store->createUser(user).result();
+            recordAdminChange(*store, QStringLiteral("userCreate"), created.id, {{QStringLiteral("email"), created.email}});
             return std::pair(tr("created the user %1").arg(created.email), QVariantMap{{QStringLiteral("userId"), created.id}});
         },
         true);
@@ -712,6 +714,9 @@ void UsersModel::updateUser(const QString &userId, const QString &name, const QS
                 throw AdminError(tr("there is no user with id %1").arg(userId));
             throw;
         }
+        // The fields the form saves, as the API names those of its PATCH.
+        recordAdminChange(*store, QStringLiteral("userUpdate"), userId,
+                          {{QStringLiteral("fields"), QJsonArray{QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("image")}}});
         return std::pair(tr("saved the user %1").arg(update.email()), QVariantMap{{QStringLiteral("userId"), userId}});
     });
 }
@@ -731,6 +736,8 @@ void UsersModel::setEmailVerified(const QString &userId, bool verified)
     d->edit(QStringLiteral("setEmailVerified"), [update, verified, userId](const std::shared_ptr<SqlAdapter> &store) {
         try {
             const AdapterUser user = store->updateUser(update).result();
+            recordAdminChange(*store, QStringLiteral("userUpdate"), userId,
+                              {{QStringLiteral("fields"), QJsonArray{QStringLiteral("emailVerified")}}});
             return std::pair(verified ? tr("marked %1 as verified").arg(user.email) : tr("marked %1 as not verified").arg(user.email),
                              QVariantMap{{QStringLiteral("userId"), userId}});
         } catch (const AdapterError &error) {
@@ -775,6 +782,8 @@ void UsersModel::setPassword(const QString &userId, const QString &password)
         if (const QString why = problem(newPasswordProblem(password, user->email)); !why.isEmpty())
             throw AdminError(why);
         setUserPassword(store, userId, password).waitForFinished();
+        // Never the password; as the API's, also what mails the person a notice from a server.
+        recordAdminChange(*store, QStringLiteral("passwordChange"), userId);
         return std::pair(tr("set a new password"), QVariantMap{{QStringLiteral("userId"), userId}});
     });
 }
@@ -794,6 +803,7 @@ void UsersModel::resetPassword(const QString &userId)
             throw AdminError(tr("there is no user with id %1").arg(userId));
         const QString password = randomPassword();
         setUserPassword(store, userId, password).waitForFinished();
+        recordAdminChange(*store, QStringLiteral("passwordChange"), userId);
         return std::pair(tr("set a new random password; show it to the user once"),
                          QVariantMap{{QStringLiteral("userId"), userId}, {QStringLiteral("password"), password}});
     });
@@ -820,6 +830,8 @@ void UsersModel::setDisabled(const QString &userId, bool disabled)
                 throw AdminError(tr("there is no user with id %1").arg(userId));
             throw;
         }
+        recordAdminChange(*store, disabled ? QStringLiteral("userDisable") : QStringLiteral("userEnable"), userId,
+                          disabled ? QJsonObject{{QStringLiteral("sessionsEnded"), revoked}} : QJsonObject{});
         if (!disabled)
             return std::pair(tr("enabled the user: signing in works again"), QVariantMap{{QStringLiteral("userId"), userId}});
         return std::pair(tr("disabled the user and revoked %n session(s)", nullptr, int(revoked)),
@@ -846,6 +858,7 @@ void UsersModel::remove(const QString &userId)
             const std::optional<AdapterUser> deleted = store->deleteUser(userId).result();
             if (!deleted)
                 throw AdminError(tr("there is no user with id %1").arg(userId));
+            recordAdminChange(*store, QStringLiteral("userDelete"), userId, {{QStringLiteral("email"), deleted->email}});
             return std::pair(tr("deleted the user %1 with its accounts, sessions and authenticators").arg(deleted->email),
                              QVariantMap{{QStringLiteral("userId"), userId}});
         },

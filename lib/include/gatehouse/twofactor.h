@@ -79,6 +79,9 @@ struct GATEHOUSE_EXPORT TwoFactorChange
     bool byAdministrator = false;   //!< an administrator acting on another user (\c by: \c admin)
     //! With byAdministrator: the audit's \c by instead of \c admin (the admin API names its caller).
     QString by;
+    //! With byAdministrator: the audit's \c operator, the operating system account of the CLI or
+    //! of gatehouse-admin on a database (none when empty).
+    QString operatorName;
 };
 
 //! Options of TwoFactor.

@@ -54,8 +54,11 @@ public:
     //! Writes an audit event when there is an audit log, through the one audit writer.
     void audit(const QString &type, const QString &userId, const TwoFactorChange &change, QJsonObject detail = {}) const
     {
-        if (change.byAdministrator)
+        if (change.byAdministrator) {
             detail.insert(QStringLiteral("by"), change.by.isEmpty() ? QStringLiteral("admin") : change.by);
+            if (!change.operatorName.isEmpty())
+                detail.insert(QStringLiteral("operator"), change.operatorName);
+        }
         AuditEvent event;
         event.time = QDateTime::currentDateTimeUtc();
         event.type = type;

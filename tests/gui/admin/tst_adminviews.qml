@@ -1,6 +1,6 @@
 // QtQuickTest of gatehouse-admin's views against a seeded SQLite file: navigate, search, open
 // a user, remove their two-factor sign-in, lift their lockout and change their groups, filter users by group, revoke
-// a session (the user page lists expired ones too), follow the activity (filters, paging back, live events), revoke an app's access, list the OpenID clients,
+// a session (the user page lists expired ones too, and its audit tab the revoke), follow the activity (filters, paging back, live events), revoke an app's access, list the OpenID clients,
 // edit and save the configuration, change the theme, the language
 // (also of the configuration problems). Run twice: on the file itself, and with fixture.remote
 // against a gatehouse-server serving it (the app signed in through the loopback redirect), with
@@ -413,6 +413,18 @@ TestCase {
         verify(!detail.messageIsError)
         for (let i = 0; i < list.count; ++i)
             verify(!detail.detail.sessions.get(i).expired, "the expired session is gone")
+        // The audit tab shows the revoke on top, on a database as over a server: sessionEnd, the
+        // session named by its token's hash (as the list names it), and who did it.
+        detail.tabs.currentIndex = 3
+        const audit = findIn(detail, "auditList")
+        const shown = () => {
+            const row = audit.list.itemAtIndex(0)
+            return row === null ? [] : audit.cells(row.record)
+        }
+        tryVerify(() => shown()[1] === "sessionEnd", 20000, "the newest event: " + shown().join(" | "))
+        const shownDetail = JSON.parse(shown()[4])
+        verify(shownDetail.session.startsWith(hint.slice(0, 8)), shown()[4])
+        verify(shownDetail.by !== undefined && shownDetail.by !== "", shown()[4])
         detail.tabs.currentIndex = 0
     }
 

@@ -292,6 +292,7 @@ private Q_SLOTS:
         QList<AuditEvent> removed;
         QTRY_COMPARE((removed = adapter->auditEvents(filter, 10).result()).size(), 1);
         QCOMPARE(removed.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+        QVERIFY(!removed.first().detail.value(QStringLiteral("operator")).toString().isEmpty());   // who ran it
         Browser after(server.baseUrl());
         QCOMPARE(signIn(after, dora, QStringLiteral("dora-password")), server.baseUrl());
         QCOMPARE(after.sessionUser().value(QStringLiteral("email")).toString(), dora);

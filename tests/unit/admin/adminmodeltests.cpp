@@ -14,6 +14,7 @@
 #include "support/adminseed.h"
 #include "support/sessioncount.h"
 
+#include <gatehouse/account.h>
 #include <gatehouse/groupstore.h>
 #include <gatehouse/lockouts.h>
 #include <gatehouse/sqladapter.h>
@@ -60,6 +61,49 @@ QVariantList nextOperation(QSignalSpy &spy)
     if (spy.isEmpty() && !spy.wait(waitMs))
         return {};
     return spy.takeFirst();
+}
+
+//! \a fields with the by and operator of every change the app makes on a database (as the CLI's).
+QJsonObject byTheApp(QJsonObject fields)
+{
+    fields.insert(QStringLiteral("by"), QStringLiteral("admin"));
+    fields.insert(QStringLiteral("operator"), Admin::operatingUser());
+    return fields;
+}
+
+QString compact(const QJsonObject &json)
+{
+    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
+}
+
+/*!
+ * What \a userId's page shows in its audit list of \a type: empty when it shows \a count such
+ * events, the newest with exactly byTheApp(\a fields) as its detail (nothing more: no secret);
+ * otherwise what it shows instead. The page is opened afresh, as a person would.
+ */
+QString auditShownProblem(AdminConnection &connection, const QString &userId, const QString &type, const QJsonObject &fields,
+                          int count = 1)
+{
+    UserDetail detail;
+    detail.setConnection(&connection);
+    detail.setUserId(userId);
+    QDeadlineTimer deadline(waitMs);
+    while (!(detail.isLoaded() && !detail.isBusy()) && !deadline.hasExpired())
+        QTest::qWait(10);
+    if (!detail.isLoaded())
+        return QStringLiteral("the user page of %1 did not load").arg(userId);
+    QList<QJsonObject> shown;   // newest first
+    for (int row = 0; row < detail.auditEvents()->rowCount(); ++row) {
+        const QVariantMap event = detail.auditEvents()->get(row);
+        if (event.value(QStringLiteral("type")).toString() == type)
+            shown.append(QJsonDocument::fromJson(event.value(QStringLiteral("detail")).toString().toUtf8()).object());
+    }
+    if (shown.size() != count)
+        return QStringLiteral("the page shows %1 %2 event(s), not %3").arg(shown.size()).arg(type).arg(count);
+    const QJsonObject expected = byTheApp(fields);
+    if (count > 0 && shown.first() != expected)
+        return QStringLiteral("%1 shows %2, not %3").arg(type, compact(shown.first()), compact(expected));
+    return {};
 }
 
 //! Reads every row of \a model in the order given by \a rows (loading pages as needed).
@@ -760,6 +804,9 @@ void AdminModelTests::usersEditsAndValidation()
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
     const QString annId = op.value(3).toMap().value(QStringLiteral("userId")).toString();
     QVERIFY(!annId.isEmpty());
+    // Audited as the admin API's POST users is, naming who ran the app.
+    QString shown = auditShownProblem(connection, annId, QStringLiteral("userCreate"), {{QStringLiteral("email"), QStringLiteral("ann@example.test")}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(1), waitMs);
     QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("loaded")).toBool(), waitMs);
     QCOMPARE(model.get(0).value(QStringLiteral("email")).toString(), QStringLiteral("ann@example.test"));
@@ -778,6 +825,8 @@ void AdminModelTests::usersEditsAndValidation()
     // Edit: a taken email is refused, a free one saved; an empty name stores none.
     model.updateUser(benId, QStringLiteral("Ben"), QStringLiteral("ann@example.test"), {});
     QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("a user with the email ann@example.test exists already"));
+    shown = auditShownProblem(connection, benId, QStringLiteral("userUpdate"), {}, 0); // refused: nothing recorded
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     model.updateUser(benId, QStringLiteral("  "), QStringLiteral("benjamin@example.test"), {});
     op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
@@ -785,6 +834,9 @@ void AdminModelTests::usersEditsAndValidation()
     QVERIFY(ben);
     QCOMPARE(ben->email, QStringLiteral("benjamin@example.test"));
     QCOMPARE(ben->name, std::nullopt);
+    const QJsonArray formFields{QStringLiteral("name"), QStringLiteral("email"), QStringLiteral("image")};
+    shown = auditShownProblem(connection, benId, QStringLiteral("userUpdate"), {{QStringLiteral("fields"), formFields}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     model.updateUser(QStringLiteral("999999"), {}, QStringLiteral("who@example.test"), {});
     QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("there is no user with id 999999"));
 
@@ -797,12 +849,20 @@ void AdminModelTests::usersEditsAndValidation()
     model.setEmailVerified(annId, false);
     QVERIFY(nextOperation(done).value(1).toBool());
     QCOMPARE(connection.adapter()->getUser(annId).result()->emailVerified, std::nullopt);
+    shown = auditShownProblem(connection, annId, QStringLiteral("userUpdate"),
+                              {{QStringLiteral("fields"), QJsonArray{QStringLiteral("emailVerified")}}}, 2);
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
 
     // Passwords.
     model.setPassword(annId, QStringLiteral("short"));
     QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("the password must have at least 8 characters"));
+    shown = auditShownProblem(connection, annId, QStringLiteral("passwordChange"), {}, 0); // refused: nothing recorded
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     model.setPassword(annId, QStringLiteral("a long enough secret"));
     QVERIFY(nextOperation(done).value(1).toBool());
+    // As the API's: the event, never the password (the detail is only by and operator).
+    shown = auditShownProblem(connection, annId, QStringLiteral("passwordChange"), {});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     const auto firstHash = connection.adapter()->passwordHash(QStringLiteral("ann@example.test")).result();
     QVERIFY(firstHash && firstHash->hash.startsWith(QStringLiteral("$argon2id$")));
     QTRY_VERIFY_WITH_TIMEOUT(model.get(0).value(QStringLiteral("hasPassword")).toBool(), waitMs);
@@ -811,6 +871,8 @@ void AdminModelTests::usersEditsAndValidation()
     QVERIFY(op.value(1).toBool());
     QCOMPARE(op.value(3).toMap().value(QStringLiteral("password")).toString().size(), 16);
     QVERIFY(connection.adapter()->passwordHash(QStringLiteral("ann@example.test")).result()->hash != firstHash->hash);
+    shown = auditShownProblem(connection, annId, QStringLiteral("passwordChange"), {}, 2);
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
 }
 
 void AdminModelTests::usersDisableAndDeleteCascade()
@@ -830,10 +892,13 @@ void AdminModelTests::usersDisableAndDeleteCascade()
 
     // User 0 (Ada) has a password, GitHub and passkey accounts, an authenticator, sessions.
     const QString ada = demo.userIds.first();
-    QVERIFY(Test::countSessions(*store, ada).result() > 0);
+    const qint64 adaSessions = Test::countSessions(*store, ada).result();
+    QVERIFY(adaSessions > 0);
     model.setDisabled(ada, true);
     QVariantList op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QString shown = auditShownProblem(connection, ada, QStringLiteral("userDisable"), {{QStringLiteral("sessionsEnded"), adaSessions}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     QVERIFY(store->isUserDisabled(ada).result());
     QVERIFY(!store->passwordHash(demo.emails.first()).result()->disabled); // the password keeps its own state
     QCOMPARE(Test::countSessions(*store, ada).result(), qint64(0)); // signed out everywhere
@@ -843,6 +908,8 @@ void AdminModelTests::usersDisableAndDeleteCascade()
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->isUserDisabled(ada).result());
     QTRY_VERIFY_WITH_TIMEOUT(!model.get(0).value(QStringLiteral("disabled")).toBool(), waitMs);
+    shown = auditShownProblem(connection, ada, QStringLiteral("userEnable"), {});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     // A user without a password is disabled all the same (it may sign in otherwise).
     model.setDisabled(demo.userIds.at(1), true);
     op = nextOperation(done);
@@ -852,6 +919,9 @@ void AdminModelTests::usersDisableAndDeleteCascade()
     op = nextOperation(done);
     QCOMPARE(op.value(1).toBool(), false);
     QCOMPARE(op.value(2).toString(), QStringLiteral("there is no user with id 987654"));
+    AuditFilter disables;
+    disables.type = QStringLiteral("userDisable");
+    QCOMPARE(store->auditEvents(disables, 100).result().size(), 2); // not the refused one
 
     // Delete cascades to accounts, sessions, authenticators and the password.
     QVERIFY(store->getAuthenticator(QStringLiteral("cred-1")).result());
@@ -870,6 +940,13 @@ void AdminModelTests::usersDisableAndDeleteCascade()
     QTRY_COMPARE_WITH_TIMEOUT(model.totalCount(), qint64(demo.userIds.size() - 1), waitMs);
     model.remove(carol);
     QCOMPARE(nextOperation(done).value(2).toString(), QStringLiteral("there is no user with id %1").arg(carol));
+    // The user page is gone with the user; the audit log (the Activity view) keeps the deletion, once.
+    AuditFilter deletions;
+    deletions.userId = carol;
+    deletions.type = QStringLiteral("userDelete");
+    const QList<AuditEvent> deleted = store->auditEvents(deletions, 100).result();
+    QCOMPARE(deleted.size(), 1);
+    QCOMPARE(compact(deleted.first().detail), compact(byTheApp({{QStringLiteral("email"), carolEmail}})));
 }
 
 void AdminModelTests::userDetailListsAndRevokes()
@@ -923,11 +1000,21 @@ void AdminModelTests::userDetailListsAndRevokes()
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
     QVERIFY(!store->getSessionAndUser(token).result());
     QTRY_COMPARE_WITH_TIMEOUT(detail.sessions()->rowCount(), sessions - 1, waitMs);
+    // Named as the API's sessionEnd names it: the token's SHA-256, never the token.
+    const QString sessionId =
+        QString::fromLatin1(QCryptographicHash::hash(token.toUtf8(), QCryptographicHash::Sha256).toHex());
+    QString shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("sessionEnd"), {{QStringLiteral("session"), sessionId}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     detail.revokeSession(token);
     op = nextOperation(done);
     QCOMPARE(op.value(1).toBool(), false);
     QCOMPARE(op.value(2).toString(), QStringLiteral("the session %1 does not exist any more").arg(hint));
+    shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("sessionEnd"), {{QStringLiteral("session"), sessionId}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown)); // still one: the failed revoke recorded nothing
 
+    // Named by the person, as the account page records it: the event names it too.
+    const QString passkeyName = QStringLiteral("Ada's laptop");
+    store->recordPasskey({QStringLiteral("cred-1"), demo.userIds.first(), passkeyName, QDateTime::currentDateTimeUtc(), {}}).waitForFinished();
     detail.removeAuthenticator(QStringLiteral("cred-1"));
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->getAuthenticator(QStringLiteral("cred-1")).result());
@@ -935,6 +1022,19 @@ void AdminModelTests::userDetailListsAndRevokes()
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->getAccount(QStringLiteral("100000"), QStringLiteral("github")).result());
     QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 1, waitMs);
+    shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("passkeyRemove"),
+                              {{QStringLiteral("passkey"), Account::passkeyId(QStringLiteral("cred-1"))}, {QStringLiteral("name"), passkeyName}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
+    shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("unlinkAccount"), {{QStringLiteral("type"), QStringLiteral("oauth")}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
+    AuditFilter unlinked;
+    unlinked.userId = demo.userIds.first();
+    unlinked.type = QStringLiteral("unlinkAccount");
+    QCOMPARE(store->auditEvents(unlinked, 10).result().value(0).provider, QStringLiteral("github"));
+    AuditFilter passkeyRemoved;
+    passkeyRemoved.userId = demo.userIds.first();
+    passkeyRemoved.type = QStringLiteral("passkeyRemove");
+    QCOMPARE(store->auditEvents(passkeyRemoved, 10).result().value(0).provider, QStringLiteral("passkey"));
 
     // Sign out everywhere (user 1 has two active sessions and an expired one).
     detail.setUserId(demo.userIds.at(1));
@@ -945,6 +1045,8 @@ void AdminModelTests::userDetailListsAndRevokes()
     QVERIFY(op.value(1).toBool());
     QCOMPARE(op.value(2).toString(), QStringLiteral("revoked 3 session(s)"));
     QTRY_COMPARE_WITH_TIMEOUT(detail.sessions()->rowCount(), 0, waitMs);
+    shown = auditShownProblem(connection, demo.userIds.at(1), QStringLiteral("sessionsEndAll"), {{QStringLiteral("sessionsEnded"), 3}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
 
     // The seed disables every sixth user from the fifth on.
     detail.setUserId(demo.userIds.at(4));
@@ -1023,7 +1125,8 @@ void AdminModelTests::userDetailTwoFactor()
     QCOMPARE(detail.recoveryCodesLeft(), 0);
     const QList<AuditEvent> removed = auditOf(*store, ada, QStringLiteral("twoFactorRemove"), 1);
     QCOMPARE(removed.size(), 1);
-    QCOMPARE(removed.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    const QString shown = auditShownProblem(connection, ada, QStringLiteral("twoFactorRemove"), {});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     // A recovery code stopped working with it.
     bool refused = false;
     try {
@@ -1086,8 +1189,7 @@ void AdminModelTests::userDetailGroups()
                               (QStringList{QStringLiteral("admins"), QStringLiteral("on call"), QStringLiteral("staff")}), waitMs);
     QList<AuditEvent> events = auditOf(*store, ada, QStringLiteral("groupAdd"), 1);
     QCOMPARE(events.size(), 1);
-    QCOMPARE(events.first().detail.value(QStringLiteral("group")).toString(), QStringLiteral("on call"));
-    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QCOMPARE(compact(events.first().detail), compact(byTheApp({{QStringLiteral("group"), QStringLiteral("on call")}})));
     // Twice: nothing changes, nothing is recorded.
     detail.addGroup(QStringLiteral("on call"));
     op = nextOperation(done);
@@ -1119,8 +1221,7 @@ void AdminModelTests::userDetailGroups()
     QTRY_COMPARE_WITH_TIMEOUT(detail.groups(), (QStringList{QStringLiteral("on call"), QStringLiteral("staff")}), waitMs);
     events = auditOf(*store, ada, QStringLiteral("groupRemove"), 1);
     QCOMPARE(events.size(), 1);
-    QCOMPARE(events.first().detail.value(QStringLiteral("group")).toString(), QStringLiteral("admins"));
-    QCOMPARE(events.first().detail.value(QStringLiteral("by")).toString(), QStringLiteral("admin"));
+    QCOMPARE(compact(events.first().detail), compact(byTheApp({{QStringLiteral("group"), QStringLiteral("admins")}})));
     QCOMPARE(auditOf(*store, ada, QStringLiteral("groupAdd"), 1).size(), 1); // the second add recorded nothing
     // The events show in the user's audit list.
     detail.reload();
@@ -1256,9 +1357,14 @@ void AdminModelTests::sessionsFilterRevokeAndCleanUp()
     QSignalSpy done(&model, &SessionsModel::operationFinished);
     const int before = model.rowCount();
     const QString token = model.get(0).value(QStringLiteral("sessionToken")).toString();
+    const QString owner = model.get(0).value(QStringLiteral("userId")).toString();
     model.revoke(token);
     QVariantList op = nextOperation(done);
     QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    const QString sessionId =
+        QString::fromLatin1(QCryptographicHash::hash(token.toUtf8(), QCryptographicHash::Sha256).toHex());
+    const QString shown = auditShownProblem(connection, owner, QStringLiteral("sessionEnd"), {{QStringLiteral("session"), sessionId}});
+    QVERIFY2(shown.isEmpty(), qPrintable(shown));
     QVERIFY(!store->getSessionAndUser(token).result());
     QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before - 1, waitMs);
 
@@ -1286,6 +1392,18 @@ void AdminModelTests::sessionsFilterRevokeAndCleanUp()
     QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
     QCOMPARE(store->countExpiredSessions().result(), qint64(0));
     QTRY_COMPARE_WITH_TIMEOUT(model.expiredCount(), qint64(0), waitMs);
+    // Every user's sessions: no user page; the audit log has it once, as the API's clean-up.
+    AuditFilter cleanUps;
+    cleanUps.type = QStringLiteral("sessionsCleanUp");
+    QList<AuditEvent> recorded = store->auditEvents(cleanUps, 10).result();
+    QCOMPARE(recorded.size(), 1);
+    QCOMPARE(recorded.first().userId, QString());
+    QCOMPARE(compact(recorded.first().detail), compact(byTheApp({{QStringLiteral("deleted"), demo.expiredSessions + 2500}})));
+    // Nothing left to clean: nothing recorded.
+    model.cleanupExpired();
+    op = nextOperation(done);
+    QVERIFY2(op.value(1).toBool(), qPrintable(op.value(2).toString()));
+    QCOMPARE(store->auditEvents(cleanUps, 10).result().size(), 1);
 }
 
 void AdminModelTests::dashboardFigures()
