@@ -569,9 +569,16 @@ void UserDetail::removeAuthenticator(const QString &credentialID)
         // name, and the provider of its webauthn registration.
         AuditEvent event = adminChangeEvent(QStringLiteral("passkeyRemove"), removed->userId,
                                             {{QStringLiteral("passkey"), Account::passkeyId(credentialID)}, {QStringLiteral("name"), name}});
+        std::optional<AdapterAccount> registration;
         for (const AdapterAccount &account : store.listAccounts(removed->userId).result()) {
             if (account.type == QLatin1String("webauthn") && account.providerAccountId == removed->providerAccountId)
-                event.provider = account.provider;
+                registration = account;
+        }
+        if (registration) {
+            event.provider = registration->provider;
+            // As the API's removal (Account::removePasskey()): the registration Auth.js links per
+            // passkey goes with it, so the accounts list shows no link to a passkey that is gone.
+            store.unlinkAccount(registration->provider, registration->providerAccountId).waitForFinished();
         }
         recordAdminChange(store, event);
         return tr("removed the authenticator %1").arg(credentialID);

@@ -1015,13 +1015,18 @@ void AdminModelTests::userDetailListsAndRevokes()
     // Named by the person, as the account page records it: the event names it too.
     const QString passkeyName = QStringLiteral("Ada's laptop");
     store->recordPasskey({QStringLiteral("cred-1"), demo.userIds.first(), passkeyName, QDateTime::currentDateTimeUtc(), {}}).waitForFinished();
+    const QString registration = detail.accounts()->get(1).value(QStringLiteral("providerAccountId")).toString();
+    QVERIFY(store->getAccount(registration, QStringLiteral("passkey")).result());
     detail.removeAuthenticator(QStringLiteral("cred-1"));
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->getAuthenticator(QStringLiteral("cred-1")).result());
+    // Its webauthn registration goes with it, as the admin API's removal takes it.
+    QVERIFY(!store->getAccount(registration, QStringLiteral("passkey")).result());
+    QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 1, waitMs);
     detail.unlinkAccount(QStringLiteral("github"), QStringLiteral("100000"));
     QVERIFY(nextOperation(done).value(1).toBool());
     QVERIFY(!store->getAccount(QStringLiteral("100000"), QStringLiteral("github")).result());
-    QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 1, waitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(detail.accounts()->rowCount(), 0, waitMs);
     shown = auditShownProblem(connection, demo.userIds.first(), QStringLiteral("passkeyRemove"),
                               {{QStringLiteral("passkey"), Account::passkeyId(QStringLiteral("cred-1"))}, {QStringLiteral("name"), passkeyName}});
     QVERIFY2(shown.isEmpty(), qPrintable(shown));
