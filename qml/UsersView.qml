@@ -86,6 +86,16 @@ Pane {
                                                     : qsTr("%n user(s)", "", usersModel.totalCount)
                 opacity: 0.7
             }
+            Label {
+                objectName: "countStoppedHint"
+                // Where the rows stop: the ones after them are found by a search, not by scrolling.
+                visible: usersModel.totalCount >= 0 && !usersModel.totalExact
+                text: qsTr("the first %1 are listed: search to find the others")
+                          .arg(Number(usersModel.totalCount).toLocaleString(Qt.locale(), "f", 0))
+                elide: Text.ElideRight
+                Layout.fillWidth: true
+                opacity: 0.7
+            }
             Item { Layout.fillWidth: true }
             TextField {
                 id: searchField

@@ -2824,6 +2824,10 @@
         <source>Import users from a file</source>
         <translation>Benutzer aus einer Datei importieren</translation>
     </message>
+    <message>
+        <source>the first %1 are listed: search to find the others</source>
+        <translation>die ersten %1 werden angezeigt: suchen Sie, um die anderen zu finden</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

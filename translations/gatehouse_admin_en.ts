@@ -2824,6 +2824,10 @@
         <source>Import users from a file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the first %1 are listed: search to find the others</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -656,7 +656,12 @@ TestCase {
             tryCompare(users.model, "totalCount", 10000, 10000)
             compare(users.model.totalExact, false)
             tryVerify(() => /^10[,.\u00a0\u202f]?000\+ users$/.test(label.text), 10000, label.text)
+            // And says where the rows stop.
+            const hint = findIn(users, "countStoppedHint")
+            verify(hint.visible)
+            verify(/^the first 10[,.\u00a0\u202f]?000 are listed: search to find the others$/.test(hint.text), hint.text)
         } else {
+            verify(!findIn(users, "countStoppedHint").visible)
             tryVerify(() => users.model.totalCount > 10001, 10000)
             compare(users.model.totalExact, true)
             tryCompare(label, "text", users.model.totalCount + " users", 10000)
