@@ -575,9 +575,8 @@ QString oidcLogoutsTable(SqlConnection &c, const Types &t)
  * The admin listings' search by the start of the email or the name (UserPageRequest::search):
  * keys on the lower-cased values, so that a search is a range of one of them instead of a read
  * of every user. PostgreSQL keeps them in "C" order, where the strings that start with a text
- * are one range whatever the database's collation. MariaDB has no keys on expressions (it
- * would need generated columns in Auth.js's users table): there the step adds nothing and a
- * search still reads the table.
+ * are one range whatever the database's collation. MariaDB has no keys on expressions: there
+ * the step adds nothing, and step 26 keys generated columns instead.
  */
 QString userSearchIndexes(SqlConnection &c, const Types &)
 {
@@ -592,6 +591,44 @@ QString userSearchIndexes(SqlConnection &c, const Types &)
         break;
     }
     return QStringLiteral("nothing to do on MariaDB");
+}
+
+/*!
+ * Step 25 on MariaDB, which keys no expressions: virtual generated columns on users holding
+ * LOWER(email) and LOWER(name), each with a key (InnoDB keeps the lower-cased values in the key
+ * only; nothing is added to the rows). Their collation, utf8mb4_nopad_bin, compares by code
+ * point without padding: the order of step 25's keys on SQLite (BINARY) and PostgreSQL ("C"),
+ * where the strings that start with a text are one range. The tables' utf8mb4_bin pads with
+ * spaces, so "ab" would equal "ab " and sort after "ab\t". The columns are named as
+ * Gatehouse's; every statement on users names its columns, so Auth.js's adapters and Gatehouse's
+ * own code never see them. Runs again without harm: a column or key that exists is kept.
+ */
+QString userSearchColumns(SqlConnection &c, const Types &)
+{
+    if (c.backend() != SqlBackend::MySQL)
+        return QStringLiteral("nothing to do on SQLite and PostgreSQL (step 25 keys the expressions)");
+    QStringList added;
+    QStringList kept;
+    for (const QString &source : {QStringLiteral("email"), QStringLiteral("name")}) {
+        const QString column = QStringLiteral("gatehouse_%1_key").arg(source);
+        if (c.columnExists(QStringLiteral("users"), column, method)) {
+            kept.append(column);
+        } else {
+            c.execute(QStringLiteral("ALTER TABLE users ADD COLUMN %1 VARCHAR(255) CHARACTER SET utf8mb4 "
+                                     "COLLATE utf8mb4_nopad_bin AS (LOWER(%2)) VIRTUAL")
+                          .arg(column, source),
+                      method);
+            added.append(column);
+        }
+    }
+    QStringList parts;
+    if (!added.isEmpty())
+        parts.append(QStringLiteral("added users.") + added.join(QStringLiteral(", users.")));
+    if (!kept.isEmpty())
+        parts.append(QStringLiteral("kept existing users.") + kept.join(QStringLiteral(", users.")));
+    parts.append(createIndexes(c, {{QStringLiteral("users_email_lower_idx"), QStringLiteral("users (gatehouse_email_key)")},
+                                   {QStringLiteral("users_name_lower_idx"), QStringLiteral("users (gatehouse_name_key)")}}));
+    return parts.join(QStringLiteral("; "));
 }
 
 struct Step
@@ -629,6 +666,7 @@ const QList<Step> &steps()
         {23, QStringLiteral("OpenID Provider consents"), oidcConsentsTable},
         {24, QStringLiteral("OpenID Provider back-channel logout deliveries"), oidcLogoutsTable},
         {25, QStringLiteral("user search by the start of email and name"), userSearchIndexes},
+        {26, QStringLiteral("user search keys on MariaDB"), userSearchColumns},
     };
     return all;
 }

@@ -225,7 +225,7 @@ TestCase {
         compare(connection.status, AdminConnection.NeedsMigration)
         compare(window.currentView, "connect")
         verify(pane.visible)
-        verify(error.text.indexOf("Could not migrate: step 6/25 (disabled users): ") === 0, error.text)
+        verify(error.text.indexOf("Could not migrate: step 6/26 (disabled users): ") === 0, error.text)
         verify(error.text.indexOf("gatehouse_user_state already exists") > 0, error.text)
         verify(error.text.indexOf("the migration was rolled back, the schema is still version 4") > 0, error.text)
         compare(connection.schemaVersion, 4)

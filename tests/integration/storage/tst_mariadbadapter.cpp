@@ -100,6 +100,68 @@ private Q_SLOTS:
         QCOMPARE(second.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
     }
 
+    void searchKeysAreGeneratedColumns()
+    {
+        QString error;
+        const QString database = QStringLiteral("searchkeys");
+        QVERIFY2(m_fixture.server.createDatabase(database, &error), qPrintable(error));
+        SqlAdapter adapter(*SqlAdapterOptions::fromUrl(m_fixture.server.url(database)));
+        QStringList lines;
+        const auto collect = [&lines](const QString &line) { lines.append(line); };
+        QCOMPARE(adapter.migrate(collect).result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.constLast(), QStringLiteral("schema step 26/26 (user search keys on MariaDB): added "
+                                                   "users.gatehouse_email_key, users.gatehouse_name_key; "
+                                                   "created users_email_lower_idx, users_name_lower_idx"));
+
+        // The columns hold the lower-cased values, compared without padding; nothing is stored.
+        take(adapter.createUser({{}, QStringLiteral("Ada Lovelace"), QStringLiteral("Ada@Example.TEST"), {}, {}}));
+        QString output;
+        QVERIFY(m_fixture.server.execute(database, QStringLiteral("SELECT gatehouse_email_key, gatehouse_name_key FROM users"),
+                                         &output));
+        QCOMPARE(output, QStringLiteral("ada@example.test\tada lovelace"));
+        QVERIFY(m_fixture.server.execute(database,
+                                         QStringLiteral("SELECT COLLATION_NAME, IS_GENERATED, GENERATION_EXPRESSION FROM "
+                                                        "information_schema.columns WHERE table_schema = DATABASE() AND "
+                                                        "table_name = 'users' AND column_name LIKE 'gatehouse!_%' ESCAPE '!' "
+                                                        "ORDER BY column_name"),
+                                         &output));
+        QCOMPARE(output, QStringLiteral("utf8mb4_nopad_bin\tALWAYS\tlcase(`email`)\n"
+                                        "utf8mb4_nopad_bin\tALWAYS\tlcase(`name`)"));
+
+        // Again over a database where a key is missing, then where everything is there.
+        QVERIFY(m_fixture.server.execute(database, QStringLiteral("DROP INDEX users_name_lower_idx ON users; "
+                                                                  "DELETE FROM gatehouse_schema_version WHERE version = 26")));
+        lines.clear();
+        QCOMPARE(adapter.migrate(collect).result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.constLast(), QStringLiteral("schema step 26/26 (user search keys on MariaDB): kept existing "
+                                                   "users.gatehouse_email_key, users.gatehouse_name_key; "
+                                                   "created users_name_lower_idx"));
+        QVERIFY(m_fixture.server.execute(database, QStringLiteral("DELETE FROM gatehouse_schema_version WHERE version = 26")));
+        lines.clear();
+        QCOMPARE(adapter.migrate(collect).result(), SqlAdapter::latestSchemaVersion());
+        QCOMPARE(lines.constLast(), QStringLiteral("schema step 26/26 (user search keys on MariaDB): kept existing "
+                                                   "users.gatehouse_email_key, users.gatehouse_name_key; all present"));
+
+        // A search is a range of the key, not a read of the table.
+        QVERIFY2(m_fixture.server.execute(database,
+                                          QStringLiteral("INSERT INTO users (name, email) WITH RECURSIVE n(i) AS (SELECT 1 "
+                                                         "UNION ALL SELECT i + 1 FROM n WHERE i < 900) "
+                                                         "SELECT CONCAT('User ', i), CONCAT('user', i, '@example.test') FROM n; "
+                                                         "ANALYZE TABLE users"),
+                                          &output),
+                 qPrintable(output));
+        QVERIFY(m_fixture.server.execute(database,
+                                         QStringLiteral("EXPLAIN SELECT id FROM users WHERE gatehouse_email_key >= 'user12' "
+                                                        "AND gatehouse_email_key < 'user13'"),
+                                         &output));
+        QVERIFY2(output.contains(QStringLiteral("users_email_lower_idx")) && output.contains(QStringLiteral("range")),
+                 qPrintable(output));
+        UserPageRequest request;
+        request.search = QStringLiteral("USER12");
+        request.limit = 50;
+        QCOMPARE(take(adapter.listUsersPage(request)).size(), 11); // user12 and user120-129 ("User 12" has a space)
+    }
+
 private:
     MariaDbFixture &m_fixture;
 };

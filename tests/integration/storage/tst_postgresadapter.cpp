@@ -118,7 +118,7 @@ private Q_SLOTS:
         QStringList lines;
         QCOMPARE(adapter.migrate([&lines](const QString &line) { lines.append(line); }).result(),
                  SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/25 (session lookup index): created sessions_token_lookup_key; "
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/26 (session lookup index): created sessions_token_lookup_key; "
                                              "dropped sessions_token_key, which it replaces"));
         QString indexes;
         QVERIFY(pg.execute(db, QStringLiteral("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
@@ -157,7 +157,7 @@ private Q_SLOTS:
         SqlAdapter kept(*SqlAdapterOptions::fromUrl(pg.url(own)));
         lines.clear();
         QCOMPARE(kept.migrate([&lines](const QString &line) { lines.append(line); }).result(), SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/25 (session lookup index): created sessions_token_lookup_key"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/26 (session lookup index): created sessions_token_lookup_key"));
         QVERIFY(pg.execute(own, QStringLiteral("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
                                                "WHERE tablename = 'sessions' AND indexdef LIKE '%\"sessionToken\"%'"),
                            &indexes));
@@ -311,7 +311,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &failure) {
-            QVERIFY2(failure.message().startsWith(QStringLiteral("migrate: step 6/25 (disabled users): ")), qPrintable(failure.message()));
+            QVERIFY2(failure.message().startsWith(QStringLiteral("migrate: step 6/26 (disabled users): ")), qPrintable(failure.message()));
             QVERIFY2(failure.message().contains(QStringLiteral("gatehouse_user_state")), qPrintable(failure.message()));
             QVERIFY2(failure.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(failure.message()));

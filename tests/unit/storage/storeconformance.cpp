@@ -458,6 +458,45 @@ void StoreConformance::listUsers()
     QCOMPARE(take(m_stores.admin->countUsers(search)), count);
 }
 
+void StoreConformance::searchComparesWholeCharacters_data()
+{
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<QStringList>("emails");
+
+    // A name with a tab after the start, one with a space at the end: a start is no less a start
+    // for what follows it, and a whole value is only itself (no padding with spaces, the way
+    // MariaDB's utf8mb4_bin compares "ann" and "ann ").
+    QTest::newRow("start, whatever follows") << QStringLiteral("ann") << QStringList{
+        QStringLiteral("plain@example.test"), QStringLiteral("tab@example.test"), QStringLiteral("space@example.test"),
+        QStringLiteral("other@example.test")};
+    QTest::newRow("start with the tab") << QStringLiteral("ann\tl") << QStringList{QStringLiteral("tab@example.test")};
+    QTest::newRow("whole value, no trailing space") << QStringLiteral("\"ANN\"")
+                                                    << QStringList{QStringLiteral("plain@example.test")};
+    QTest::newRow("whole value with its trailing space") << QStringLiteral("\"ann \"")
+                                                         << QStringList{QStringLiteral("space@example.test")};
+}
+
+void StoreConformance::searchComparesWholeCharacters()
+{
+    QFETCH(QString, search);
+    QFETCH(QStringList, emails);
+
+    take(m_adapter->createUser(newUser(QStringLiteral("plain@example.test"), QStringLiteral("Ann"))));
+    take(m_adapter->createUser(newUser(QStringLiteral("tab@example.test"), QStringLiteral("Ann\tLee"))));
+    take(m_adapter->createUser(newUser(QStringLiteral("space@example.test"), QStringLiteral("Ann "))));
+    take(m_adapter->createUser(newUser(QStringLiteral("other@example.test"), QStringLiteral("Anna"))));
+
+    UserPageRequest request;
+    request.search = search;
+    request.sort = UserSortColumn::Id;
+    request.limit = 10;
+    QStringList found;
+    for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(request)))
+        found.append(entry.user.email);
+    QCOMPARE(found, emails);
+    QCOMPARE(take(m_stores.admin->countUsers(search)), qint64(emails.size()));
+}
+
 void StoreConformance::sessionListing()
 {
     const AdapterUser first = take(m_adapter->createUser(newUser(QStringLiteral("zoe@example.test"))));

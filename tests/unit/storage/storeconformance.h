@@ -33,6 +33,8 @@ private Q_SLOTS:
     void rateLimitCountsAndResets();
     void listUsers_data();
     void listUsers();
+    void searchComparesWholeCharacters_data();
+    void searchComparesWholeCharacters();
     void sessionListing();
     void userPagesByKeysetAndPosition();
     void broadSearchPages();

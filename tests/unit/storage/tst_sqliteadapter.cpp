@@ -122,7 +122,7 @@ private Q_SLOTS:
         SqlAdapter adapter(*SqlAdapterOptions::fromUrl(QStringLiteral("sqlite://") + path));
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/25 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/26 (session lookup index): created sessions_token_lookup_idx"));
         const AdapterUser user = take(adapter.createUser({{}, {}, QStringLiteral("l@example.test"), {}, {}}));
         const AdapterSession session{QStringLiteral("lookup-token"), user.id, QDateTime(QDate(2099, 1, 1), QTime(0, 0), Qt::UTC)};
         take(adapter.createSession(session));
@@ -232,7 +232,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/25 (disabled users): created gatehouse_user_state; "
+        QCOMPARE(lines.at(5), QStringLiteral("schema step 6/26 (disabled users): created gatehouse_user_state; "
                                              "1 user(s) with a disabled password are disabled users now"));
         QCOMPARE(take(adapter.isUserDisabled(disabledId)), true);
         QCOMPARE(take(adapter.isUserDisabled(otherId)), false);
@@ -264,7 +264,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(10), QStringLiteral("schema step 11/25 (user groups): created gatehouse_user_groups"));
+        QCOMPARE(lines.at(10), QStringLiteral("schema step 11/26 (user groups): created gatehouse_user_groups"));
         QVERIFY2(lines.constLast().endsWith(QStringLiteral("already applied")), qPrintable(lines.constLast()));
         QVERIFY2(lines.at(9).endsWith(QStringLiteral("already applied")), qPrintable(lines.at(9)));
         QCOMPARE(take(adapter.userGroups(userId)), QStringList());
@@ -303,7 +303,7 @@ private Q_SLOTS:
         int version = 0;
         QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(12), QStringLiteral("schema step 13/25 (sign-in methods of database sessions): "
+        QCOMPARE(lines.at(12), QStringLiteral("schema step 13/26 (sign-in methods of database sessions): "
                                               "added gatehouse_session_details.\"signInMethods\""));
         const std::optional<SessionDetails> details = take(adapter.sessionDetails(userId, token));
         QVERIFY(details);
@@ -317,7 +317,7 @@ private Q_SLOTS:
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
         lines = migrationLines(adapter, &version);
-        QCOMPARE(lines.at(12), QStringLiteral("schema step 13/25 (sign-in methods of database sessions): "
+        QCOMPARE(lines.at(12), QStringLiteral("schema step 13/26 (sign-in methods of database sessions): "
                                               "kept existing gatehouse_session_details.\"signInMethods\""));
     }
 
@@ -345,7 +345,7 @@ private Q_SLOTS:
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
         QCOMPARE(adapter.schemaVersion().result(), SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/25 (session lookup index): created sessions_token_lookup_idx"));
+        QCOMPARE(lines.at(6), QStringLiteral("schema step 7/26 (session lookup index): created sessions_token_lookup_idx"));
         QVERIFY2(lines.constLast().endsWith(QStringLiteral("already applied")), qPrintable(lines.constLast()));
         QVERIFY2(migrationLines(adapter, &version).at(6).endsWith(QStringLiteral("already applied")), "step 7 ran twice");
     }
@@ -380,7 +380,7 @@ private Q_SLOTS:
         int version = 0;
         const QStringList lines = migrationLines(adapter, &version);
         QCOMPARE(version, SqlAdapter::latestSchemaVersion());
-        QCOMPARE(lines.at(9), QStringLiteral("schema step 10/25 (passkey names and times): created gatehouse_passkeys"));
+        QCOMPARE(lines.at(9), QStringLiteral("schema step 10/26 (passkey names and times): created gatehouse_passkeys"));
         // The passkey is there, without a name or times; naming it records a name only.
         QList<UserPasskeyRecord> keys = take(adapter.userPasskeys(userId));
         QCOMPARE(keys.size(), 1);
@@ -409,7 +409,7 @@ private Q_SLOTS:
             adapter.migrate([&lines](const QString &line) { lines.append(line); }).waitForFinished();
             QFAIL("the migration succeeded");
         } catch (const AdapterError &error) {
-            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/25 (disabled users): ")), qPrintable(error.message()));
+            QVERIFY2(error.message().startsWith(QStringLiteral("migrate: step 6/26 (disabled users): ")), qPrintable(error.message()));
             QVERIFY2(error.message().contains(QStringLiteral("gatehouse_user_state already exists")), qPrintable(error.message()));
             QVERIFY2(error.message().endsWith(QStringLiteral("; the migration was rolled back, the schema is still version 0")),
                      qPrintable(error.message()));
