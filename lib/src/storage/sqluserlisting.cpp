@@ -104,7 +104,10 @@ struct Search
             walk = group.isEmpty() || large;
         }
         if (!group.isEmpty()) {
-            if (large)
+            if (large && c.backend() == SqlBackend::MySQL) { // see from()
+                join = true;
+                parts << QStringLiteral("g.name = ?");
+            } else if (large)
                 parts << QStringLiteral("EXISTS (SELECT 1 FROM gatehouse_user_groups g WHERE g.\"userId\" = users.id AND g.name = ?)");
             else if (c.backend() == SqlBackend::PostgreSQL) // the members first, then each one's row by its id
                 parts << QStringLiteral("users.id = ANY (ARRAY(SELECT \"userId\" FROM gatehouse_user_groups WHERE name = ?))");
@@ -115,6 +118,19 @@ struct Search
     }
 
     bool isEmpty() const { return parts.isEmpty(); }
+
+    /*!
+     * The users to search, with a large group's rows on MariaDB: there the EXISTS becomes a
+     * semi-join (exists_to_in) that reads all the group's members and sorts them (0.23 s for
+     * a page of 100,000), and kept as written it is a subquery per user walked (50 ms for
+     * 10,000). STRAIGHT_JOIN walks the users first, in the listing's order, and looks each up
+     * on the group's key (userId, name), a row at most: 18 ms for 10,000. The other columns
+     * are then named with their table (the group has a \c name too).
+     */
+    QString from() const
+    {
+        return join ? QStringLiteral("users STRAIGHT_JOIN gatehouse_user_groups g ON g.\"userId\" = users.id") : QStringLiteral("users");
+    }
 
     /*!
      * At least how many users the search (without its group) matches, up to \a limit, or
@@ -162,6 +178,8 @@ struct Search
      * whether it matches (the search is broad(), and there is no small group to start from).
      */
     bool walk = false;
+    //! Whether from() joins the group's rows (MariaDB, a large group).
+    bool join = false;
 
 private:
     /*!
@@ -276,7 +294,7 @@ public:
         , m_request(r)
         , m_method(method)
         , m_search(c, r.search, r.group, true)
-        , m_column(sortColumnName(r.sort))
+        , m_column((m_search.join ? QStringLiteral("users.") : QString()) + sortColumnName(r.sort))
     {
         if (r.sort == UserSortColumn::Id)
             m_parts = {Part{true}};
@@ -348,15 +366,15 @@ private:
             conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
         const QString source = walk ? QStringLiteral("(SELECT * FROM users%1 ORDER BY %2 OFFSET 0) users WHERE %3")
                                         .arg(where, order, m_search.condition())
-                                  : QStringLiteral("users") + where;
+                                    : m_search.from() + where;
         // The page is found first and only its rows are joined: a broad search sorts its
         // matches (a tenth of a million) without looking up the password and state of each.
         const QString sql = QStringLiteral("SELECT %1, p.\"userId\" IS NOT NULL, p.disabled, st.disabled FROM "
-                                           "(SELECT * FROM %2 ORDER BY %3 LIMIT ? OFFSET ?) users "
+                                           "(SELECT %4 FROM %2 ORDER BY %3 LIMIT ? OFFSET ?) users "
                                            "LEFT JOIN gatehouse_passwords p ON p.\"userId\" = users.id "
                                            "LEFT JOIN gatehouse_user_state st ON st.\"userId\" = users.id "
                                            "ORDER BY %3")
-                                .arg(qualifiedUserColumns(), source, order);
+                                .arg(qualifiedUserColumns(), source, order, m_search.join ? QStringLiteral("users.*") : QStringLiteral("*"));
         SqlQuery q(m_c, sql, m_method);
         if (!walk)
             m_search.bind(q);
@@ -393,7 +411,7 @@ private:
         if (!m_search.isEmpty())
             conditions << m_search.condition();
         SqlQuery q(m_c,
-                   QStringLiteral("SELECT COUNT(*) FROM users")
+                   QStringLiteral("SELECT COUNT(*) FROM ") + m_search.from()
                        + (conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "))),
                    m_method);
         m_search.bind(q);
@@ -491,7 +509,7 @@ QFuture<qint64> SqlAdapter::countUsers(const QString &search, const QString &gro
             return q.execFirst() ? q.integer(0) : 0;
         }
         const Search s(c, search, group);
-        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM users") + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
+        SqlQuery q(c, QStringLiteral("SELECT COUNT(*) FROM ") + s.from() + (s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
                    method);
         s.bind(q);
         return q.execFirst() ? q.integer(0) : 0;
@@ -511,8 +529,8 @@ QFuture<qint64> SqlAdapter::countUsersUpTo(const QString &search, const QString 
         }
         // The rows stop coming at the limit: a broad search counts no further.
         SqlQuery q(c,
-                   QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM users%1 LIMIT ?) counted")
-                       .arg(s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition()),
+                   QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM %2%1 LIMIT ?) counted")
+                       .arg(s.isEmpty() ? QString() : QStringLiteral(" WHERE ") + s.condition(), s.from()),
                    method);
         s.bind(q);
         q.bind(wanted);

@@ -791,6 +791,7 @@ void StoreConformance::broadSearchPages()
     // 2,100 addresses starting with "m" (some named "Mo", some "Al", some without a name), and
     // 60 others, a third of them named "Mx" (found by the name only).
     QSet<QString> few;
+    QSet<QString> many;
     for (int i = 0; i < 2160; ++i) {
         const bool other = i >= 2100;
         AdapterUser user = newUser(other ? QStringLiteral("x%1@other.test").arg(i) : QStringLiteral("m%1@broad.test").arg(i, 4, 10, QLatin1Char('0')));
@@ -802,6 +803,11 @@ void StoreConformance::broadSearchPages()
         if (i % 400 == 7 || i == 2101 || i == 2102) { // a few of each kind, one matching no "m"
             take(groups->addUserGroup(created.id, QStringLiteral("few")));
             few.insert(created.email);
+        }
+        // A large group (2,052 members, over the 2,000 from which a listing walks the users).
+        if (i % 20 != 3) {
+            take(groups->addUserGroup(created.id, QStringLiteral("many")));
+            many.insert(created.email);
         }
     }
     const auto matches = [](const AdapterUser &user) {
@@ -817,7 +823,13 @@ void StoreConformance::broadSearchPages()
             everyone.limit = 5000;
             QList<AdapterUser> expected;
             QList<AdapterUser> expectedFew;
+            QList<AdapterUser> expectedMany;
+            QList<AdapterUser> expectedManyMatching;
             for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(everyone))) {
+                if (many.contains(entry.user.email))
+                    expectedMany.append(entry.user);
+                if (matches(entry.user) && many.contains(entry.user.email))
+                    expectedManyMatching.append(entry.user);
                 if (matches(entry.user))
                     expected.append(entry.user);
                 if (matches(entry.user) && few.contains(entry.user.email))
@@ -860,8 +872,46 @@ void StoreConformance::broadSearchPages()
             for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(inGroup)))
                 members.append(entry.user);
             QVERIFY2(members == expectedFew, qPrintable(row));
+
+            // The large group: by position (past the named users into the nameless ones),
+            // after an anchor both ways, and with the search.
+            QCOMPARE(expectedMany.size(), 2052);
+            QCOMPARE(expectedManyMatching.size(), 2014);
+            UserPageRequest large = everyone;
+            large.group = QStringLiteral("many");
+            large.limit = 900;
+            QList<AdapterUser> inLarge;
+            for (large.offset = 0; large.offset < 2700; large.offset += large.limit) {
+                for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(large)))
+                    inLarge.append(entry.user);
+            }
+            QVERIFY2(inLarge == expectedMany, qPrintable(row));
+            large.offset = 0;
+            large.limit = 30;
+            large.anchor = expectedMany.at(1000);
+            page.clear();
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(large)))
+                page.append(entry.user);
+            QVERIFY2(page == expectedMany.mid(1001, 30), qPrintable(row));
+            large.backward = true;
+            page.clear();
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(large)))
+                page.append(entry.user);
+            QVERIFY2(page == expectedMany.mid(970, 30), qPrintable(row));
+            large.anchor.reset();
+            large.backward = false;
+            large.search = QStringLiteral("M");
+            large.limit = 5000;
+            members.clear();
+            for (const UserListEntry &entry : take(m_stores.admin->listUsersPage(large)))
+                members.append(entry.user);
+            QVERIFY2(members == expectedManyMatching, qPrintable(row));
         }
     }
+    QCOMPARE(take(m_stores.admin->countUsers(QString(), QStringLiteral("many"))), qint64(2052));
+    QCOMPARE(take(m_stores.admin->countUsers(QStringLiteral("m"), QStringLiteral("many"))), qint64(2014));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QStringLiteral("many"), 10000)), qint64(2014));
+    QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QStringLiteral("many"), 100)), qint64(100));
     // Counts: exact, or stopped at the limit.
     QCOMPARE(take(m_stores.admin->countUsers(QStringLiteral("m"))), qint64(2120));
     QCOMPARE(take(m_stores.admin->countUsersUpTo(QStringLiteral("m"), QString(), 10000)), qint64(2120));
