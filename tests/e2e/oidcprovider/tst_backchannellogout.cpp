@@ -6,6 +6,7 @@
 // holds the request and then answers 500 is tried a bounded number of times, and the person's
 // sign-out answer never waits for it.
 #include "integration/server/serverharness.h"
+#include "rpscript.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,29 +23,6 @@ namespace {
 
 const QString kSecret = QStringLiteral("rp-secret-0123456789abcdef-0123456789");
 const QString kRedirect = QStringLiteral("http://127.0.0.1:41000/cb");
-
-QString compact(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
-//! One run of rp.mjs (tst_openidclientrp.cpp has its steps): its JSON answer.
-QJsonObject runRp(const QStringList &arguments)
-{
-    QProcess node;
-    node.setWorkingDirectory(QStringLiteral(GATEHOUSE_RP_DIR));
-    node.start(QStringLiteral(GATEHOUSE_NODE), QStringList{QStringLiteral(GATEHOUSE_RP_DIR "/rp.mjs")} + arguments);
-    if (!node.waitForFinished(30000)) {
-        node.kill();
-        node.waitForFinished();
-        return {{"error", "rp.mjs did not finish within 30 s"}};
-    }
-    const QByteArray out = node.readAllStandardOutput();
-    const QJsonDocument doc = QJsonDocument::fromJson(out);
-    if (!doc.isObject())
-        return {{"error", "rp.mjs printed no JSON"}, {"description", QString::fromUtf8(out + node.readAllStandardError())}};
-    return doc.object();
-}
 
 } // namespace
 

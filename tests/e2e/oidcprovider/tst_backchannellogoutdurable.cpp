@@ -10,6 +10,8 @@
 // (e) the person ends one other session on the account page ("end this session"): that
 //     session's client is told for its sid, and only that one.
 #include "integration/server/serverharness.h"
+#include "rpscript.h"
+#include "support/serverprocess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,7 +19,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,36 +32,6 @@ const QString kSecret = QStringLiteral("rp-secret-0123456789abcdef-0123456789");
 const QString kRedirect = QStringLiteral("http://127.0.0.1:41000/cb");
 const QString kEmail = QStringLiteral("alice@example.test");
 const QByteArray kPassword = QByteArrayLiteral("a long enough passphrase");
-
-QString compact(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
-
-//! One run of rp.mjs (tst_openidclientrp.cpp has its steps): its JSON answer.
-QJsonObject runRp(const QStringList &arguments)
-{
-    QProcess node;
-    node.setWorkingDirectory(QStringLiteral(GATEHOUSE_RP_DIR));
-    node.start(QStringLiteral(GATEHOUSE_NODE), QStringList{QStringLiteral(GATEHOUSE_RP_DIR "/rp.mjs")} + arguments);
-    if (!node.waitForFinished(30000)) {
-        node.kill();
-        node.waitForFinished();
-        return {{"error", "rp.mjs did not finish within 30 s"}};
-    }
-    const QByteArray out = node.readAllStandardOutput();
-    const QJsonDocument doc = QJsonDocument::fromJson(out);
-    if (!doc.isObject())
-        return {{"error", "rp.mjs printed no JSON"}, {"description", QString::fromUtf8(out + node.readAllStandardError())}};
-    return doc.object();
-}
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
 
 } // namespace
 
@@ -215,7 +186,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_issuer = QStringLiteral("http://127.0.0.1:%1/auth").arg(m_server.reservePort());
-        m_receiverPort = freePort();
+        m_receiverPort = freeLoopbackPort(); // started again on it: outside the outgoing range
         QVERIFY(m_receiverPort != 0);
         const QJsonObject wiki{{"clientId", "wiki"}, {"clientSecret", kSecret}, {"redirectUris", QJsonArray{"http://127.0.0.1/cb"}},
                                {"scopes", QJsonArray{"openid", "profile"}}, {"consent", false},

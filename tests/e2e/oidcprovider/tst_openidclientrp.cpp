@@ -6,6 +6,7 @@
 // Gatehouse's own form is the browser in between. A machine client uses client_credentials, and
 // the library's RP-initiated logout request ends the person's session.
 #include "integration/server/serverharness.h"
+#include "rpscript.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,30 +25,6 @@ const QString kSecret = QStringLiteral("rp-secret-0123456789abcdef-0123456789");
 // Registered without a port, presented with one (RFC 8252 §7.3): as a desktop app's would be.
 const QString kRedirect = QStringLiteral("http://127.0.0.1:41000/cb");
 const QString kPostLogout = QStringLiteral("http://127.0.0.1:41000/bye");
-
-//! One run of rp.mjs: its JSON answer, or an object with "error" naming why there is none.
-QJsonObject runRp(const QStringList &arguments)
-{
-    QProcess node;
-    node.setWorkingDirectory(QStringLiteral(GATEHOUSE_RP_DIR));
-    node.start(QStringLiteral(GATEHOUSE_NODE), QStringList{QStringLiteral(GATEHOUSE_RP_DIR "/rp.mjs")} + arguments);
-    if (!node.waitForFinished(30000)) {
-        node.kill();
-        node.waitForFinished();
-        return {{"error", "rp.mjs did not finish within 30 s"}};
-    }
-    const QByteArray out = node.readAllStandardOutput();
-    QJsonParseError parsed;
-    const QJsonDocument doc = QJsonDocument::fromJson(out, &parsed);
-    if (!doc.isObject())
-        return {{"error", "rp.mjs printed no JSON"}, {"description", QString::fromUtf8(out + node.readAllStandardError())}};
-    return doc.object();
-}
-
-QString compact(const QJsonObject &object)
-{
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
-}
 
 } // namespace
 
